@@ -1,0 +1,142 @@
+// Pure decoding of what a server sent: JSON bodies, the API's error bodies, and
+// whatever else a server or a proxy in front of it may answer.
+import { ApiError, type FieldError, oneLine } from '../errors.js';
+
+export interface RawResponse {
+  method: string;
+  /** Path relative to the API root, for messages. */
+  path: string;
+  status: number;
+  contentType: string | undefined;
+  text: string;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function statusLabel(status: number): string {
+  const text = STATUS_TEXT[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+export function looksLikeHtml(contentType: string | undefined, text: string): boolean {
+  if (contentType && /html/i.test(contentType)) return true;
+  return /^\s*<(!doctype|html|head|body|\?xml)/i.test(text);
+}
+
+/** Short description of a body that is not the JSON we expected. */
+function describeBody(raw: RawResponse): string {
+  if (raw.text.trim() === '') return 'an empty body';
+  if (looksLikeHtml(raw.contentType, raw.text)) {
+    const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(raw.text)?.[1];
+    return title ? `an HTML page ("${oneLine(title)}")` : 'an HTML page';
+  }
+  return 'a body that is not valid JSON (truncated or malformed)';
+}
+
+function fieldErrorsOf(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+    .map((e) => {
+      const fe: FieldError = {};
+      for (const key of ['resource', 'field', 'code', 'message'] as const) {
+        if (typeof e[key] === 'string') fe[key] = e[key];
+      }
+      return fe;
+    });
+}
+
+/** The error for a response with status >= 400 (or an undecodable success). */
+export function errorFromResponse(raw: RawResponse): ApiError {
+  const { method, path, status } = raw;
+  let serverMessage: string | undefined;
+  let fieldErrors: FieldError[] = [];
+  let parsed: unknown;
+  try {
+    parsed = raw.text.trim() === '' ? undefined : JSON.parse(raw.text);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    const body = parsed as Record<string, unknown>;
+    if (typeof body.message === 'string' && body.message.trim() !== '') serverMessage = oneLine(body.message);
+    fieldErrors = fieldErrorsOf(body.errors);
+  }
+  let message: string;
+  if (serverMessage !== undefined) {
+    message = `${serverMessage} (HTTP ${status})`;
+  } else if (parsed !== undefined) {
+    message = `the server answered ${statusLabel(status)} to ${method} ${path}`;
+  } else {
+    message = `the server answered ${statusLabel(status)} with ${describeBody(raw)} to ${method} ${path}`;
+  }
+  return new ApiError({
+    message,
+    method,
+    path,
+    status,
+    ...(serverMessage !== undefined ? { serverMessage } : {}),
+    fieldErrors,
+  });
+}
+
+/**
+ * Decode a successful response. An empty body is `undefined` (real servers
+ * answer merges and deletes that way); anything else must be JSON.
+ */
+export function decodeSuccess(raw: RawResponse): unknown {
+  if (raw.text.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw.text);
+  } catch {
+    throw new ApiError({
+      message: `expected JSON from ${raw.method} ${raw.path} but the server answered ${statusLabel(raw.status)} with ${describeBody(raw)}`,
+      method: raw.method,
+      path: raw.path,
+      status: raw.status,
+    });
+  }
+}
+
+/** Require a decoded body to be a JSON object (a record), or fail with one clear line. */
+export function expectRecord(data: unknown, method: string, path: string, status = 200): Record<string, unknown> {
+  if (typeof data === 'object' && data !== null && !Array.isArray(data)) return data as Record<string, unknown>;
+  throw new ApiError({
+    message: `expected a JSON object from ${method} ${path} but the server answered ${statusLabel(status)} with ${shapeOf(data)}`,
+    method,
+    path,
+    status,
+  });
+}
+
+/** Require a decoded body to be a JSON array (a list page). */
+export function expectList(data: unknown, method: string, path: string, status = 200): unknown[] {
+  if (Array.isArray(data)) return data;
+  throw new ApiError({
+    message: `expected a JSON list from ${method} ${path} but the server answered ${statusLabel(status)} with ${shapeOf(data)}`,
+    method,
+    path,
+    status,
+  });
+}
+
+function shapeOf(data: unknown): string {
+  if (data === undefined) return 'an empty body';
+  if (data === null) return 'null';
+  if (Array.isArray(data)) return 'a list';
+  return typeof data === 'object' ? 'an object' : `a ${typeof data}`;
+}

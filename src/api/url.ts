@@ -1,0 +1,102 @@
+// Pure URL handling: turning what a user typed into an API root, encoding path
+// segments, and building request URLs. No I/O here.
+import { UsageError } from '../errors.js';
+
+const API_SUFFIX = '/api/v1';
+
+/**
+ * The API root for a server URL given as an instance root
+ * (`https://git.example.com`), a sub-path deployment (`https://example.com/forge`)
+ * or an API root (`…/api/v1`). Returned without a trailing slash.
+ */
+export function apiRoot(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '') throw new UsageError('the server URL is empty');
+  // A bare host ("git.example.com") is taken as https, as a browser would.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new UsageError(`invalid server URL: ${redactUrlCredentials(trimmed)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid server URL: ${url.protocol} is not supported; use http:// or https://`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError('the server URL must not contain credentials; pass --user/--password or --token instead');
+  }
+  if (url.search || url.hash) {
+    throw new UsageError(`invalid server URL: remove the query or fragment from ${url.origin}${url.pathname}`);
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  if (!path.toLowerCase().endsWith(API_SUFFIX)) path += API_SUFFIX;
+  else path = path.slice(0, -API_SUFFIX.length) + API_SUFFIX;
+  return `${url.origin}${path}`;
+}
+
+/** The web root of the instance an API root belongs to (for display). */
+export function instanceRoot(api: string): string {
+  return api.endsWith(API_SUFFIX) ? api.slice(0, -API_SUFFIX.length) : api;
+}
+
+/** The host (with port when not default) of a URL, for messages and login names. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Encode one path segment. Everything outside the unreserved set is escaped, and
+ * the dot segments `.` and `..` are escaped too, so no value can ever reach
+ * another endpoint.
+ */
+export function encodeSegment(value: string | number): string {
+  const s = String(value);
+  if (s === '.' || s === '..') return s.replace(/\./g, '%2E');
+  return encodeURIComponent(s);
+}
+
+/** Tagged template that encodes every interpolated value as a path segment: p`/repos/${o}/${r}`. */
+export function p(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+  let out = strings[0] ?? '';
+  values.forEach((v, i) => {
+    out += encodeSegment(v) + (strings[i + 1] ?? '');
+  });
+  return out;
+}
+
+export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
+
+/** Join an API root, a path relative to it and query parameters into one URL. */
+export function buildUrl(root: string, path: string, query: Record<string, QueryValue> = {}): URL {
+  const rel = path.startsWith('/') ? path : `/${path}`;
+  const url = new URL(root + rel);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+    else url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/** Replace user:password in a URL (if any) so it can be shown. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/(\/\/)[^/@\s]*@/, '$1***@');
+}
+
+/** Hide credentials carried in a URL's query (token, access_token) for traces and errors. */
+export function redactUrl(url: string | URL): string {
+  const u = new URL(String(url));
+  for (const key of [...u.searchParams.keys()]) {
+    if (/^(token|access_token|password|secret)$/i.test(key)) u.searchParams.set(key, 'REDACTED');
+  }
+  if (u.username || u.password) {
+    u.username = '***';
+    u.password = '';
+  }
+  return u.toString();
+}

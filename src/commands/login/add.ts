@@ -1,0 +1,158 @@
+// kettle login add: check credentials with GET /user, then store them.
+import { hostname } from 'node:os';
+import type { ApiClient, AuthMethod, Credentials } from '../../api/client.js';
+import { expectRecord } from '../../api/response.js';
+import { apiRoot, hostOf, instanceRoot, p } from '../../api/url.js';
+import type { Opts } from '../../cli.js';
+import { type StoredLogin, updateConfig } from '../../config/store.js';
+import type { Context } from '../../context/context.js';
+import { canPrompt, readAll } from '../../context/io.js';
+import { ask, choose } from '../../context/prompt.js';
+import { ApiError, AuthError, UsageError } from '../../errors.js';
+
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
+
+/** The scopes kettle needs: it manages repositories, issues, organizations and hooks. */
+const TOKEN_SCOPES = ['write:repository', 'write:issue', 'write:organization', 'write:user'];
+
+interface Gathered {
+  token?: string;
+  user?: string;
+  password?: string;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+async function gatherCredentials(ctx: Context, opts: Opts, auth: AuthMethod | undefined): Promise<Gathered> {
+  const io = ctx.io;
+  let token = str(opts.token);
+  let user = str(opts.user);
+  let password = str(opts.password);
+  if (token !== undefined && opts.withToken) throw new UsageError('use either --token or --with-token, not both');
+  if (password !== undefined && user === undefined) throw new UsageError('--password needs --user');
+  if (opts.withToken) {
+    token = (await readAll(io.stdin)).trim();
+    if (token === '') throw new UsageError('--with-token: standard input held no token');
+  }
+  if (token !== undefined && token.trim() === '') throw new UsageError('--token must not be empty');
+  if (token === undefined && user === undefined) {
+    if (!canPrompt(io)) {
+      throw new UsageError('no credentials given: pass --token TOKEN, --with-token (token on standard input) or --user USER --password PW');
+    }
+    const how = auth === 'basic' ? 'password' : await choose(io, '--token', 'How do you want to log in?', [
+      { title: 'Paste an access token', value: 'token' },
+      { title: 'User name and password', value: 'password' },
+    ]);
+    if (how === 'token') token = await ask(io, '--token', { message: 'Access token', secret: true });
+    else user = await ask(io, '--user', { message: 'User name' });
+  }
+  if (user !== undefined && token === undefined && password === undefined) {
+    password = await ask(io, '--password', { message: `Password for ${user}`, secret: true });
+  }
+  if (auth === 'basic' && user === undefined) throw new UsageError('--auth basic needs --user USER');
+  return {
+    ...(token !== undefined ? { token } : {}),
+    ...(user !== undefined ? { user } : {}),
+    ...(password !== undefined ? { password } : {}),
+  };
+}
+
+/** GET /user with the given credentials; a 401 becomes a clear auth error. */
+async function verify(client: ApiClient, creds: Credentials, server: string): Promise<Record<string, unknown>> {
+  try {
+    const res = await client.request('GET', '/user', { credentials: creds });
+    return expectRecord(res.data, 'GET', '/user', res.status);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      throw new AuthError(`${server} rejected these credentials${err.serverMessage ? `: ${err.serverMessage}` : ''}`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Mint an access token with the password, as Gitea offers. Returns undefined
+ * when the server has no such endpoint or refuses, so the caller can fall back
+ * to storing the Basic credentials.
+ */
+async function mintToken(ctx: Context, client: ApiClient, user: string, password: string): Promise<string | undefined> {
+  const name = `kettle-${hostname()}-${ctx.io.now().getTime().toString(36)}`;
+  try {
+    const res = await client.request('POST', p`/users/${user}/tokens`, {
+      credentials: { method: 'basic', user, password },
+      body: { name, scopes: TOKEN_SCOPES },
+    });
+    const data = res.data as Record<string, unknown> | undefined;
+    const token = str(data?.sha1) ?? str(data?.token);
+    return token && token.trim() !== '' ? token : undefined;
+  } catch (err) {
+    if (err instanceof ApiError && [400, 403, 404, 405, 422, 501].includes(err.status)) {
+      ctx.trace(`token minting refused: ${err.message}`);
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
+  const auth = str(opts.auth) as AuthMethod | undefined;
+  const name = str(opts.name);
+  if (name !== undefined && !NAME_RE.test(name)) {
+    throw new UsageError(`invalid --name "${name}": use letters, digits and . _ : @ - (at most 64)`);
+  }
+  const url = str(opts.url) ?? (await ask(ctx.io, '--url', { message: 'Server URL (for example https://git.example.com)' }));
+  const root = apiRoot(url);
+  const server = hostOf(root);
+  const creds = await gatherCredentials(ctx, opts, auth);
+  const client = await ctx.clientFor(root, { method: 'none' });
+
+  let stored: StoredLogin;
+  let me: Record<string, unknown>;
+  let note: string | undefined;
+  if (creds.token !== undefined) {
+    const method = auth ?? 'header';
+    const check: Credentials =
+      method === 'basic' ? { method, user: creds.user ?? '', password: creds.token } : { method, token: creds.token };
+    me = await verify(client, check, server);
+    stored = { url: root, auth: method, token: creds.token };
+  } else {
+    const user = creds.user ?? '';
+    const password = creds.password ?? '';
+    const basic: Credentials = { method: 'basic', user, password };
+    me = await verify(client, basic, server);
+    const minted = auth === 'basic' ? undefined : await mintToken(ctx, client, user, password);
+    if (minted !== undefined) {
+      const method = auth === 'query' ? 'query' : 'header';
+      await verify(client, { method, token: minted }, server);
+      stored = { url: root, auth: method, token: minted };
+      note = 'created an access token for kettle; the password was not stored';
+    } else {
+      stored = { url: root, auth: 'basic', user, password };
+      note =
+        auth === 'basic'
+          ? 'stored the password for HTTP Basic (config file mode 0600)'
+          : `${server} did not create an access token; stored the password for HTTP Basic (config file mode 0600)`;
+    }
+  }
+  const login = str(me.login) ?? creds.user;
+  if (login) stored.user = login;
+  stored.added = ctx.io.now().toISOString();
+
+  const loginName = name ?? server;
+  let isDefault = false;
+  let replaced = false;
+  await updateConfig(ctx.configDir(), (data) => {
+    replaced = loginName in data.logins;
+    data.logins[loginName] = stored;
+    if (!data.default || !(data.default in data.logins)) data.default = loginName;
+    isDefault = data.default === loginName;
+  });
+  if (note) ctx.info(`kettle: ${note}`);
+  const fullName = str(me.full_name);
+  ctx.success(
+    `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
+      `${replaced ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
+  );
+}

@@ -1,0 +1,11 @@
+// kettle login default NAME
+import { updateConfig } from '../../config/store.js';
+import type { Context } from '../../context/context.js';
+
+export async function run(ctx: Context, [name]: string[]): Promise<void> {
+  const login = ctx.storedLogin(name ?? '');
+  await updateConfig(ctx.configDir(), (data) => {
+    data.default = name;
+  });
+  ctx.success(`Default login is now "${name}" (${login.user ?? 'unknown user'} on ${new URL(login.url).host})`);
+}

@@ -1,0 +1,28 @@
+// kettle login list: the stored logins, never their secrets.
+import { instanceRoot } from '../../api/url.js';
+import type { Context } from '../../context/context.js';
+import { type Column, printList } from '../../output/printer.js';
+
+const columns: Column[] = [
+  { key: 'name', header: 'NAME' },
+  { key: 'url', header: 'URL' },
+  { key: 'user', header: 'USER' },
+  { key: 'auth', header: 'AUTH' },
+  { key: 'default', header: 'DEFAULT', get: (r) => (r.default ? 'default' : '') },
+];
+
+export async function run(ctx: Context): Promise<void> {
+  const config = ctx.config();
+  const records = Object.entries(config.logins).map(([name, login]) => ({
+    name,
+    url: instanceRoot(login.url),
+    api_url: login.url,
+    user: login.user ?? null,
+    auth: login.auth,
+    default: name === config.default,
+  }));
+  if (ctx.env.KETTLE_URL && ctx.env.KETTLE_TOKEN) {
+    ctx.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
+  }
+  await printList(ctx.io, ctx.flags, records, columns, 'No stored logins. Add one with: kettle login add --url URL');
+}

@@ -1,0 +1,18 @@
+// kettle whoami: the user the current credentials belong to.
+import { expectRecord } from '../api/response.js';
+import { instanceRoot } from '../api/url.js';
+import type { Context } from '../context/context.js';
+import { printRecord } from '../output/printer.js';
+import { userColumns } from './common.js';
+
+export async function run(ctx: Context): Promise<void> {
+  const login = ctx.resolveLogin();
+  const api = await ctx.api(login);
+  const res = await api.get('/user');
+  const me = expectRecord(res.data, 'GET', '/user', res.status);
+  await printRecord(ctx.io, ctx.flags, me, [
+    ...userColumns,
+    { key: 'server', header: 'SERVER', get: () => instanceRoot(login.root) },
+    { key: 'login_name', header: 'VIA', get: () => (login.source === 'env' ? 'KETTLE_URL/KETTLE_TOKEN' : `login "${login.name}"`) },
+  ]);
+}

@@ -1,0 +1,171 @@
+// The lazy context a command runs in: streams, flags, stored logins and the API
+// client are only read or built when a command asks for them, so `--help` and
+// `--version` touch neither the disk nor the network.
+import type { ApiClient, Credentials } from '../api/client.js';
+import { apiRoot, instanceRoot } from '../api/url.js';
+import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
+import { AuthError, UsageError } from '../errors.js';
+import type { OutputFlags } from '../output/printer.js';
+import type { IO } from './io.js';
+
+export interface GlobalFlags extends OutputFlags {
+  login?: string | undefined;
+  debug: boolean;
+}
+
+export interface ResolvedLogin {
+  /** Stored login name; undefined for the environment path. */
+  name?: string;
+  source: 'env' | 'stored';
+  root: string;
+  credentials: Credentials;
+  user?: string;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+export class Context {
+  readonly io: IO;
+  readonly flags: GlobalFlags;
+  readonly version: string;
+  private configCache: ConfigData | undefined;
+  private client: ApiClient | undefined;
+  private readonly clients: ApiClient[] = [];
+  private warnedPlainHttp = false;
+  /** The login the command ended up using, for hints after a 401. */
+  resolved: ResolvedLogin | undefined;
+
+  constructor(io: IO, flags: GlobalFlags, version: string) {
+    this.io = io;
+    this.flags = flags;
+    this.version = version;
+  }
+
+  get env(): NodeJS.ProcessEnv {
+    return this.io.env;
+  }
+
+  /** A note for the user on stderr. */
+  info(message: string): void {
+    this.io.stderr.write(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.io.stderr.write(`kettle: warning: ${message}\n`);
+  }
+
+  /** A confirmation such as "✓ Closed issue #3", on stderr. */
+  success(message: string): void {
+    const mark = this.io.color ? '\u001b[32m✓\u001b[39m' : '✓';
+    this.io.stderr.write(`${mark} ${message}\n`);
+  }
+
+  trace(line: string): void {
+    if (this.flags.debug) this.io.stderr.write(`[debug] ${line}\n`);
+  }
+
+  configDir(): string {
+    return configDir(this.env);
+  }
+
+  config(): ConfigData {
+    this.configCache ??= readConfig(this.configDir(), (m) => this.warn(m));
+    return this.configCache;
+  }
+
+  /** The stored login a name refers to, or a usage error listing the names there are. */
+  storedLogin(name: string): StoredLogin {
+    const logins = this.config().logins;
+    const login = logins[name];
+    if (!login) {
+      const names = Object.keys(logins);
+      throw new UsageError(
+        `no login named "${name}"${names.length ? `; stored logins: ${names.join(', ')}` : '; add one with: kettle login add --url URL'}`,
+      );
+    }
+    return login;
+  }
+
+  /**
+   * Which server and credentials to use: --login, then KETTLE_URL + KETTLE_TOKEN,
+   * then KETTLE_LOGIN, then the default stored login.
+   */
+  resolveLogin(): ResolvedLogin {
+    this.resolved ??= this.findLogin();
+    return this.resolved;
+  }
+
+  private findLogin(): ResolvedLogin {
+    const env = this.env;
+    if (!this.flags.login && (env.KETTLE_URL || env.KETTLE_TOKEN)) {
+      if (!env.KETTLE_URL) throw new AuthError('KETTLE_TOKEN is set but KETTLE_URL is not; set both to use the environment');
+      if (!env.KETTLE_TOKEN) throw new AuthError('KETTLE_URL is set but KETTLE_TOKEN is not; set both to use the environment');
+      return { source: 'env', root: apiRoot(env.KETTLE_URL), credentials: { method: 'header', token: env.KETTLE_TOKEN } };
+    }
+    const name = this.flags.login || env.KETTLE_LOGIN || this.config().default;
+    if (!name) {
+      throw new AuthError('not logged in', [
+        '  Add a login:   kettle login add --url https://git.example.com --with-token < token.txt',
+        '  or set KETTLE_URL and KETTLE_TOKEN in the environment.',
+      ]);
+    }
+    const login = this.storedLogin(name);
+    return {
+      name,
+      source: 'stored',
+      root: login.url,
+      credentials: credentialsOf(login),
+      ...(login.user ? { user: login.user } : {}),
+    };
+  }
+
+  /** The API client for the resolved login (built once). */
+  async api(login: ResolvedLogin = this.resolveLogin()): Promise<ApiClient> {
+    this.client ??= await this.clientFor(login.root, login.credentials);
+    return this.client;
+  }
+
+  /** A client for a server and credentials that are not (yet) a stored login. */
+  async clientFor(root: string, credentials: Credentials): Promise<ApiClient> {
+    this.warnPlainHttp(root, credentials);
+    const { ApiClient } = await import('../api/client.js');
+    const client = new ApiClient({
+      root,
+      credentials,
+      userAgent: `kettle/${this.version}`,
+      trace: this.flags.debug ? (line) => this.trace(line) : undefined,
+      onWait: (ms, reason) => this.info(`kettle: ${reason}; waiting ${Math.ceil(ms / 1000)} s before retrying`),
+    });
+    this.clients.push(client);
+    return client;
+  }
+
+  private warnPlainHttp(root: string, credentials: Credentials): void {
+    if (this.warnedPlainHttp || credentials.method === 'none') return;
+    const url = new URL(root);
+    if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+      this.warnedPlainHttp = true;
+      this.warn(`sending credentials to ${url.host} over plain http; anyone on the network path can read them`);
+    }
+  }
+
+  /** Hint for a 401, depending on where the credentials came from. */
+  authHint(login: ResolvedLogin | undefined): string[] {
+    if (!login) return [];
+    if (login.source === 'env') return ['  The server rejected KETTLE_TOKEN: check its value and that it has not expired or been revoked.'];
+    return [`  Log in again:  kettle login add --url ${instanceRoot(login.root)} --name ${login.name} --with-token < token.txt`];
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.close()));
+  }
+}
+
+export function credentialsOf(login: StoredLogin): Credentials {
+  if (login.auth === 'basic') {
+    if (login.token && !login.password) return { method: 'basic', user: login.user ?? '', password: login.token };
+    return { method: 'basic', user: login.user ?? '', password: login.password ?? '' };
+  }
+  if (!login.token) throw new AuthError(`the stored login has no token; add it again with kettle login add`);
+  return { method: login.auth, token: login.token };
+}

@@ -1,0 +1,68 @@
+// The streams a command talks through, with TTY detection and the colour
+// decision made once. Commands never touch process.std* directly.
+import type { Readable, Writable } from 'node:stream';
+
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Colour on stdout and stderr, decided once from flags, environment and TTY. */
+  color: boolean;
+  /** Terminal width for tables; 80 when unknown. */
+  columns: number;
+  now: () => Date;
+}
+
+export interface StreamsLike {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+function truthyEnv(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/**
+ * Colour is off with --no-color or NO_COLOR (any non-empty value), forced on by
+ * FORCE_COLOR, and otherwise on only when stdout is a terminal that is not dumb.
+ */
+export function decideColor(opts: { noColorFlag: boolean; env: NodeJS.ProcessEnv; stdoutIsTTY: boolean }): boolean {
+  if (opts.noColorFlag) return false;
+  if (opts.env.NO_COLOR !== undefined && opts.env.NO_COLOR !== '') return false;
+  if (opts.env.FORCE_COLOR !== undefined) return truthyEnv(opts.env.FORCE_COLOR) || opts.env.FORCE_COLOR === '';
+  return opts.stdoutIsTTY && opts.env.TERM !== 'dumb';
+}
+
+export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
+  const stdoutIsTTY = Boolean(streams.stdout.isTTY);
+  return {
+    stdin: streams.stdin,
+    stdout: streams.stdout,
+    stderr: streams.stderr,
+    stdinIsTTY: Boolean(streams.stdin.isTTY),
+    stdoutIsTTY,
+    stderrIsTTY: Boolean(streams.stderr.isTTY),
+    env: streams.env,
+    color: decideColor({ noColorFlag, env: streams.env, stdoutIsTTY }),
+    columns: streams.stdout.columns && streams.stdout.columns > 0 ? streams.stdout.columns : 80,
+    now: () => new Date(),
+  };
+}
+
+/** Prompts go to stderr and read stdin: both must be terminals. */
+export function canPrompt(io: IO): boolean {
+  return io.stdinIsTTY && io.stderrIsTTY;
+}
+
+/** Read all of standard input as UTF-8 text. */
+export async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

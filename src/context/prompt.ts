@@ -1,0 +1,49 @@
+// Interactive questions, asked on stderr, only when stdin and stderr are terminals.
+import { CancelledError, UsageError } from '../errors.js';
+import { canPrompt, type IO } from './io.js';
+
+export interface Question {
+  message: string;
+  /** Hidden input for tokens and passwords. */
+  secret?: boolean;
+  /** Answer again when the reply is empty. */
+  required?: boolean;
+  initial?: string;
+}
+
+/**
+ * Ask for a value the user did not pass. Without a terminal this is a usage
+ * error naming the flag that would have supplied it.
+ */
+export async function ask(io: IO, flag: string, q: Question): Promise<string> {
+  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
+  const { default: prompts } = await import('prompts');
+  let cancelled = false;
+  const answer = await prompts(
+    {
+      type: q.secret ? 'password' : 'text',
+      name: 'value',
+      message: q.message,
+      ...(q.initial !== undefined ? { initial: q.initial } : {}),
+      stdin: io.stdin,
+      stdout: io.stderr,
+      validate: (v: string) => (q.required !== false && String(v).trim() === '' ? 'A value is required' : true),
+    },
+    { onCancel: () => { cancelled = true; return false; } },
+  );
+  if (cancelled || typeof answer.value !== 'string') throw new CancelledError();
+  return answer.value.trim();
+}
+
+/** Pick one of several choices; returns the chosen value. */
+export async function choose<T extends string>(io: IO, flag: string, message: string, choices: Array<{ title: string; value: T }>): Promise<T> {
+  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
+  const { default: prompts } = await import('prompts');
+  let cancelled = false;
+  const answer = await prompts(
+    { type: 'select', name: 'value', message, choices, stdin: io.stdin, stdout: io.stderr },
+    { onCancel: () => { cancelled = true; return false; } },
+  );
+  if (cancelled || answer.value === undefined) throw new CancelledError();
+  return answer.value as T;
+}

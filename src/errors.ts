@@ -1,0 +1,133 @@
+// Typed errors and the single mapping from an error to an exit code and the
+// lines printed on stderr. Nothing else in kettle decides an exit code.
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 4,
+  interrupted: 130,
+  terminated: 143,
+} as const;
+
+export class KettleError extends Error {
+  readonly exitCode: number;
+  /** Extra lines printed under the message (422 field errors, hints). */
+  readonly details: string[];
+
+  constructor(message: string, exitCode: number = ExitCode.failure, details: string[] = []) {
+    super(message);
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.details = details;
+  }
+}
+
+/** Bad input caught before any request, a prompt needed without a TTY, a refused confirmation. */
+export class UsageError extends KettleError {
+  constructor(message: string, details: string[] = []) {
+    super(message, ExitCode.usage, details);
+  }
+}
+
+/** No credentials configured, or credentials the server rejected. */
+export class AuthError extends KettleError {
+  constructor(message: string, details: string[] = []) {
+    super(message, ExitCode.auth, details);
+  }
+}
+
+/** The connection failed: refused, reset, timed out, DNS. */
+export class NetworkError extends KettleError {
+  constructor(message: string, details: string[] = []) {
+    super(message, ExitCode.failure, details);
+  }
+}
+
+/** The user pressed Ctrl-C or cancelled a prompt. */
+export class CancelledError extends KettleError {
+  constructor(message = 'cancelled', exitCode: number = ExitCode.interrupted) {
+    super(message, exitCode);
+  }
+}
+
+export interface FieldError {
+  resource?: string;
+  field?: string;
+  code?: string;
+  message?: string;
+}
+
+/** The server answered, but not with what was asked for. */
+export class ApiError extends KettleError {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(init: {
+    message: string;
+    method: string;
+    path: string;
+    status: number;
+    serverMessage?: string;
+    fieldErrors?: FieldError[];
+    details?: string[];
+  }) {
+    const fieldErrors = init.fieldErrors ?? [];
+    const details = [...fieldErrors.map(formatFieldError), ...(init.details ?? [])];
+    super(init.message, init.status === 401 ? ExitCode.auth : ExitCode.failure, details);
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.fieldErrors = fieldErrors;
+  }
+
+  /** The same error, with a caller's wording of what went wrong ("repository a/b not found"). */
+  withMessage(message: string, extraDetails: string[] = []): ApiError {
+    return new ApiError({
+      message,
+      method: this.method,
+      path: this.path,
+      status: this.status,
+      ...(this.serverMessage !== undefined ? { serverMessage: this.serverMessage } : {}),
+      fieldErrors: this.fieldErrors,
+      details: [...this.details.slice(this.fieldErrors.length), ...extraDetails],
+    });
+  }
+}
+
+export function formatFieldError(e: FieldError): string {
+  const field = e.field || e.resource || 'field';
+  const what = e.message || e.code || 'invalid';
+  return `  ${field}: ${what}`;
+}
+
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof KettleError) return err.exitCode;
+  return ExitCode.failure;
+}
+
+/** Collapse whitespace so a message always stays on one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The lines to print on stderr for an error. Unexpected errors (bugs) get one
+ * line too; the stack only with --debug.
+ */
+export function formatError(err: unknown, debug: boolean): string[] {
+  if (err instanceof KettleError) {
+    const lines = [`kettle: ${oneLine(err.message)}`, ...err.details];
+    if (debug && err.stack && !(err instanceof UsageError)) lines.push(err.stack);
+    return lines;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  const lines = [`kettle: unexpected error: ${oneLine(message)}`];
+  if (debug && err instanceof Error && err.stack) lines.push(err.stack);
+  else lines.push('  (run again with --debug for details)');
+  return lines;
+}

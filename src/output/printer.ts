@@ -1,0 +1,170 @@
+// Results on stdout in the three output modes: a table or labelled view on a
+// terminal, tab-separated lines for scripts, and the server's records as JSON.
+import type { IO } from '../context/io.js';
+import { UsageError } from '../errors.js';
+import { getPath, pickFields, unknownPaths } from './fields.js';
+import { looksLikeTimestamp, relativeTime } from './time.js';
+
+export type Row = Record<string, unknown>;
+
+export interface Column {
+  /** Name accepted by --fields. */
+  key: string;
+  header: string;
+  /** Defaults to reading `key` as a dotted path of the record. */
+  get?: (record: Row) => unknown;
+  kind?: 'text' | 'time' | 'state';
+  /** The column shortened first when a table is wider than the terminal. */
+  flex?: boolean;
+}
+
+export interface OutputFlags {
+  json: boolean;
+  fields?: string[] | undefined;
+}
+
+function cellValue(record: Row, column: Column): unknown {
+  return column.get ? column.get(record) : getPath(record, column.key);
+}
+
+/** A value as text on one line: tabs and line breaks would break `cut` and `awk`. */
+export function plainText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(plainText).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value).replace(/[\t\r\n]+/g, ' ');
+}
+
+/** Choose the columns from --fields: known column keys, or dotted paths of the records. */
+export function selectColumns(columns: Column[], fields: string[] | undefined, records: Row[]): Column[] {
+  if (!fields) return columns;
+  const byKey = new Map(columns.map((c) => [c.key.toLowerCase(), c]));
+  const chosen = fields.map((f) => byKey.get(f.toLowerCase()) ?? { key: f, header: f.toUpperCase() });
+  const custom = chosen.filter((c) => !byKey.has(c.key.toLowerCase())).map((c) => c.key);
+  const unknown = unknownPaths(records, custom);
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in --fields; columns: ${columns.map((c) => c.key).join(', ')} (or any field of --json)`,
+    );
+  }
+  return chosen;
+}
+
+async function loadChalk(io: IO) {
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: io.color ? 1 : 0 });
+}
+
+type Paint = Awaited<ReturnType<typeof loadChalk>>;
+
+function paintState(chalk: Paint, state: string): string {
+  switch (state) {
+    case 'open':
+      return chalk.green(state);
+    case 'closed':
+      return chalk.red(state);
+    case 'merged':
+      return chalk.magenta(state);
+    default:
+      return state;
+  }
+}
+
+function ttyText(value: unknown, column: Column, io: IO): string {
+  if ((column.kind === 'time' || column.kind === undefined) && looksLikeTimestamp(value)) return relativeTime(value, io.now());
+  return plainText(value);
+}
+
+function truncate(text: string, width: number): string {
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  return width <= 1 ? '…' : `${chars.slice(0, width - 1).join('')}…`;
+}
+
+/** Shorten the flexible column so the table fits the terminal. */
+function fitWidths(headers: string[], rows: string[][], columns: Column[], total: number): number[] {
+  const widths = headers.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...(r[i] ?? '')].length)));
+  const gap = 2;
+  const overflow = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - total;
+  const flex = columns.findIndex((c) => c.flex);
+  if (overflow > 0 && flex >= 0) widths[flex] = Math.max(12, (widths[flex] ?? 0) - overflow);
+  return widths;
+}
+
+async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<string> {
+  const chalk = await loadChalk(io);
+  const headers = columns.map((c) => c.header);
+  const texts = records.map((r) => columns.map((c) => ttyText(cellValue(r, c), c, io)));
+  const widths = fitWidths(headers, texts, columns, io.columns);
+  const { default: Table } = await import('cli-table3');
+  const table = new Table({
+    head: headers.map((h) => chalk.bold(h)),
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
+      right: '', 'right-mid': '', middle: '  ',
+    },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+  });
+  for (const row of texts) {
+    table.push(
+      row.map((text, i) => {
+        const column = columns[i] as Column;
+        const cut = truncate(text, widths[i] ?? text.length);
+        if (column.kind === 'state') return paintState(chalk, cut);
+        if (column.kind === 'time') return chalk.dim(cut);
+        return cut;
+      }),
+    );
+  }
+  return `${table.toString()}\n`;
+}
+
+export function renderPlain(records: Row[], columns: Column[]): string {
+  return records.map((r) => `${columns.map((c) => plainText(cellValue(r, c))).join('\t')}\n`).join('');
+}
+
+export function renderJson(data: unknown, fields: string[] | undefined): string {
+  return `${JSON.stringify(fields ? pickFields(data, fields) : data, null, 2)}\n`;
+}
+
+/** Print a list of records in the mode the flags and the terminal ask for. */
+export async function printList(io: IO, flags: OutputFlags, records: Row[], columns: Column[], empty?: string): Promise<void> {
+  if (flags.json) {
+    io.stdout.write(renderJson(records, flags.fields));
+    return;
+  }
+  const chosen = selectColumns(columns, flags.fields, records);
+  if (records.length === 0) {
+    if (io.stdoutIsTTY && empty) io.stderr.write(`${empty}\n`);
+    return;
+  }
+  io.stdout.write(io.stdoutIsTTY ? await renderTable(io, records, chosen) : renderPlain(records, chosen));
+}
+
+/** Print one record: a labelled view on a terminal, `key<TAB>value` lines otherwise. */
+export async function printRecord(io: IO, flags: OutputFlags, record: Row, columns: Column[]): Promise<void> {
+  if (flags.json) {
+    io.stdout.write(renderJson(record, flags.fields));
+    return;
+  }
+  const chosen = selectColumns(columns, flags.fields, [record]);
+  if (!io.stdoutIsTTY) {
+    io.stdout.write(chosen.map((c) => `${c.key}\t${plainText(cellValue(record, c))}\n`).join(''));
+    return;
+  }
+  const chalk = await loadChalk(io);
+  const width = Math.max(...chosen.map((c) => c.header.length)) + 1;
+  const lines = chosen.map((c) => {
+    const value = cellValue(record, c);
+    let text = ttyText(value, c, io);
+    if (c.kind === 'state') text = paintState(chalk, text);
+    // A multi-line value (an issue body) keeps its lines, indented under the label.
+    if (typeof value === 'string' && value.includes('\n') && c.kind !== 'time') {
+      text = `\n${value.split(/\r?\n/).map((l) => `  ${l}`).join('\n')}`;
+    }
+    return `${chalk.bold(`${c.header.toLowerCase()}:`.padEnd(width + 1))}${text}`;
+  });
+  io.stdout.write(`${lines.join('\n')}\n`);
+}
