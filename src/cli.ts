@@ -78,6 +78,25 @@ function verb(
   return cmd;
 }
 
+function repoOption(cmd: Command): Command {
+  return cmd.option('-R, --repo <owner/name>', 'the repository (default: from the git remote of the current directory)');
+}
+
+function listOptions(cmd: Command, page = true): Command {
+  cmd.option('-L, --limit <n>', 'how many records to show (default 30)', positiveInt('--limit'));
+  cmd.option('--all', 'fetch every page');
+  if (page) cmd.option('--page <n>', 'show only page N, of --limit records a page', positiveInt('--page'));
+  return cmd;
+}
+
+function bodyOptions(cmd: Command): Command {
+  return cmd
+    .option('-b, --body <text>', 'the body text')
+    .option('-F, --body-file <file>', 'read the body from a file (- for standard input)');
+}
+
+const STATE = () => new Option('-s, --state <state>', 'which to show').choices(['open', 'closed', 'all']).default('open');
+
 function group(parent: Command, name: string, summary: string, exampleLines: string[]): Command {
   return parent.command(name).description(summary).addHelpText('after', examples(exampleLines));
 }
@@ -176,5 +195,285 @@ ${examples(['kettle login add --url https://git.example.com --with-token < token
     () => import('./commands/user/view.js'),
   );
 
+  addResourceCommands(program, session);
   return program;
+}
+
+function addResourceCommands(program: Command, session: Session): void {
+  // repo
+  const repo = group(program, 'repo', 'List, view, create and delete repositories', ['kettle repo list', 'kettle repo view alice/teapot']);
+  listOptions(
+    verb(
+      repo,
+      session,
+      {
+        name: 'list',
+        summary: 'List your repositories, or another user\'s',
+        examples: ['kettle repo list', 'kettle repo list --user bob --all', 'kettle repo list --json --fields full_name,private'],
+        output: true,
+        aliases: ['ls'],
+      },
+      () => import('./commands/repo/list.js'),
+    ).option('-u, --user <username>', 'list this user\'s repositories instead of your own'),
+  );
+  repoOption(
+    verb(
+      repo,
+      session,
+      {
+        name: 'view',
+        summary: 'Show a repository',
+        args: ['[owner/name]'],
+        examples: ['kettle repo view alice/teapot', 'kettle repo view            # the repository of the current git remote', 'kettle repo view alice/teapot --json --fields html_url'],
+        output: true,
+      },
+      () => import('./commands/repo/view.js'),
+    ),
+  );
+  verb(
+    repo,
+    session,
+    {
+      name: 'create',
+      summary: 'Create a repository for the logged-in user',
+      args: ['<name>'],
+      examples: ['kettle repo create teapot', 'kettle repo create notes --private --init --description "My notes"'],
+      output: true,
+    },
+    () => import('./commands/repo/create.js'),
+  )
+    .option('-d, --description <text>', 'a short description')
+    .option('--private', 'only you (and collaborators) can see it')
+    .option('--init', 'create it with an initial commit (README)');
+  verb(
+    repo,
+    session,
+    {
+      name: 'delete',
+      summary: 'Delete a repository (asks you to type its name)',
+      args: ['<owner/name>'],
+      examples: ['kettle repo delete alice/old-project', 'kettle repo delete alice/old-project --yes   # in scripts: no question'],
+    },
+    () => import('./commands/repo/delete.js'),
+  ).option('-y, --yes', 'do not ask for confirmation (required without a terminal)');
+
+  // issue
+  const issue = group(program, 'issue', 'List, view, create, edit, close and reopen issues', ['kettle issue list -R alice/teapot', 'kettle issue view 3']);
+  listOptions(
+    repoOption(
+      verb(
+        issue,
+        session,
+        {
+          name: 'list',
+          summary: 'List the issues of a repository, or across repositories with --all-repos',
+          examples: [
+            'kettle issue list -R alice/teapot',
+            'kettle issue list --state closed --limit 100',
+            'kettle issue list --all-repos --filter created --state all',
+            'kettle issue list --all --json --fields number,title,user.login',
+          ],
+          output: true,
+          aliases: ['ls'],
+        },
+        () => import('./commands/issue/list.js'),
+      ),
+    )
+      .addOption(STATE())
+      .option('--all-repos', 'issues across every repository you can see')
+      .option('--filter <value>', 'with --all-repos: which issues (default all)'),
+  );
+  repoOption(
+    verb(
+      issue,
+      session,
+      { name: 'view', summary: 'Show an issue', args: ['<number>'], examples: ['kettle issue view 3 -R alice/teapot', 'kettle issue view 3 --json'], output: true },
+      () => import('./commands/issue/view.js'),
+    ),
+  );
+  bodyOptions(
+    repoOption(
+      verb(
+        issue,
+        session,
+        {
+          name: 'create',
+          summary: 'Open an issue',
+          examples: [
+            'kettle issue create -R alice/teapot --title "Lid rattles" --body "It rattles when the water boils."',
+            'kettle issue create --title "Spout drips" --body-file notes.md --label 1,3 --assignee bob',
+            'echo "Found in 1.2" | kettle issue create --title "Handle too hot" --body-file -',
+          ],
+          output: true,
+        },
+        () => import('./commands/issue/create.js'),
+      ).option('-t, --title <text>', 'the title (asked for on a terminal when missing)'),
+    ),
+  )
+    .option('-l, --label <id>', 'a label id; repeat it or separate ids with commas', collect, [])
+    .option('-a, --assignee <username>', 'assign the issue to this user');
+  bodyOptions(
+    repoOption(
+      verb(
+        issue,
+        session,
+        {
+          name: 'edit',
+          summary: 'Change the title or body of an issue',
+          args: ['<number>'],
+          examples: ['kettle issue edit 3 --title "Lid rattles at full boil"', 'kettle issue edit 3 --body-file - < body.md'],
+          output: true,
+        },
+        () => import('./commands/issue/edit.js'),
+      ).option('-t, --title <text>', 'the new title'),
+    ),
+  );
+  for (const [name, summary] of [
+    ['close', 'Close an issue'],
+    ['reopen', 'Reopen a closed issue'],
+  ] as const) {
+    repoOption(
+      verb(
+        issue,
+        session,
+        { name, summary, args: ['<number>'], examples: [`kettle issue ${name} 3 -R alice/teapot`, `kettle issue ${name} 3 --json`], output: true },
+        () => import('./commands/issue/state.js').then((m) => ({ run: name === 'close' ? m.close : m.reopen })),
+      ),
+    );
+  }
+
+  // pr
+  const pr = group(program, 'pr', 'List, create and merge pull requests', ['kettle pr list -R alice/teapot', 'kettle pr merge 7 --style squash']);
+  listOptions(
+    repoOption(
+      verb(
+        pr,
+        session,
+        {
+          name: 'list',
+          summary: 'List the pull requests of a repository',
+          examples: ['kettle pr list -R alice/teapot', 'kettle pr list --state all --json --fields number,title,head.ref'],
+          output: true,
+          aliases: ['ls'],
+        },
+        () => import('./commands/pr/list.js'),
+      ),
+    ).addOption(STATE()),
+  );
+  bodyOptions(
+    repoOption(
+      verb(
+        pr,
+        session,
+        {
+          name: 'create',
+          summary: 'Open a pull request',
+          examples: [
+            'kettle pr create --title "Quieter lid" --head feature/lid --base main',
+            'kettle pr create -R alice/teapot --title "Fix spout" --head fix/spout --base main --body-file notes.md',
+          ],
+          output: true,
+        },
+        () => import('./commands/pr/create.js'),
+      )
+        .option('-t, --title <text>', 'the title (asked for on a terminal when missing)')
+        .option('-H, --head <branch>', 'the branch with the changes')
+        .option('-B, --base <branch>', 'the branch to merge into'),
+    ),
+  );
+  repoOption(
+    verb(
+      pr,
+      session,
+      {
+        name: 'merge',
+        summary: 'Merge a pull request',
+        args: ['<number>'],
+        examples: ['kettle pr merge 7', 'kettle pr merge 7 --style squash --message "Quieter lid (#7)"'],
+        output: true,
+      },
+      () => import('./commands/pr/merge.js'),
+    ),
+  )
+    .addOption(
+      new Option('--style <style>', 'how to merge')
+        .choices(['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only'])
+        .default('merge'),
+    )
+    .option('-m, --message <text>', 'the merge commit message');
+
+  // org
+  const org = group(program, 'org', 'List, view and create organizations', ['kettle org list', 'kettle org view wonderland']);
+  listOptions(
+    verb(
+      org,
+      session,
+      { name: 'list', summary: 'List your organizations', examples: ['kettle org list', 'kettle org list --json'], output: true, aliases: ['ls'] },
+      () => import('./commands/org/list.js'),
+    ),
+  );
+  verb(
+    org,
+    session,
+    { name: 'view', summary: 'Show an organization', args: ['<org>'], examples: ['kettle org view wonderland', 'kettle org view wonderland --json'], output: true },
+    () => import('./commands/org/view.js'),
+  );
+  verb(
+    org,
+    session,
+    {
+      name: 'create',
+      summary: 'Create an organization',
+      args: ['<name>'],
+      examples: ['kettle org create wonderland', 'kettle org create wonderland --full-name "Wonderland Tea Co."'],
+      output: true,
+    },
+    () => import('./commands/org/create.js'),
+  ).option('--full-name <text>', 'the display name');
+
+  // hook
+  const hook = group(program, 'hook', 'List and add repository webhooks', ['kettle hook list -R alice/teapot']);
+  listOptions(
+    repoOption(
+      verb(
+        hook,
+        session,
+        { name: 'list', summary: 'List the webhooks of a repository', examples: ['kettle hook list -R alice/teapot', 'kettle hook list --json'], output: true, aliases: ['ls'] },
+        () => import('./commands/hook/list.js'),
+      ),
+    ),
+    false,
+  );
+  repoOption(
+    verb(
+      hook,
+      session,
+      {
+        name: 'add',
+        summary: 'Add a webhook to a repository',
+        examples: [
+          'kettle hook add -R alice/teapot --url https://ci.example.com/hook --events push,issues',
+          'kettle hook add --url https://ci.example.com/hook --secret-file - < secret.txt',
+          'kettle hook add --url https://chat.example.com/hook --type slack --inactive',
+        ],
+        output: true,
+      },
+      () => import('./commands/hook/add.js'),
+    ),
+  )
+    .option('--url <url>', 'the address that receives deliveries (http or https)')
+    .option('-e, --events <list>', 'comma-separated events (default push)', 'push')
+    .addOption(new Option('--content-type <type>', 'payload encoding').choices(['json', 'form']).default('json'))
+    .option('--secret <secret>', 'the signing secret (prefer --secret-file: the command line is visible to other users)')
+    .option('--secret-file <file>', 'read the signing secret from a file (- for standard input)')
+    .addOption(
+      new Option('--type <type>', 'the hook type')
+        .choices(['gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'matrix', 'wechatwork', 'packagist'])
+        .default('gitea'),
+    )
+    .option('--inactive', 'create the hook switched off');
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }

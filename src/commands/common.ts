@@ -1,6 +1,12 @@
 // Small pieces shared by the verbs.
-import { ApiError } from '../errors.js';
-import type { Column, Row } from '../output/printer.js';
+import { readFile } from 'node:fs/promises';
+import { type PageWindow, pageWindow } from '../api/paginate.js';
+import type { QueryValue } from '../api/url.js';
+import type { Opts } from '../cli.js';
+import type { Context } from '../context/context.js';
+import { readAll } from '../context/io.js';
+import { ApiError, UsageError } from '../errors.js';
+import { type Column, printList, type Row } from '../output/printer.js';
 
 /** Re-word a 404 as "<what> not found"; other errors pass through unchanged. */
 export function notFoundAs(err: unknown, what: string): unknown {
@@ -20,3 +26,68 @@ export const userColumns: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'created_at', header: 'CREATED', kind: 'time', get: createdAt },
 ];
+
+/** --limit, --all and --page as a window of records; conflicting flags are a usage error. */
+export function windowOf(opts: Opts): PageWindow {
+  const limit = typeof opts.limit === 'number' ? opts.limit : undefined;
+  const page = typeof opts.page === 'number' ? opts.page : undefined;
+  const all = opts.all === true;
+  if (all && limit !== undefined) throw new UsageError('use either --limit or --all, not both');
+  if (all && page !== undefined) throw new UsageError('use either --page or --all, not both');
+  return pageWindow({ ...(limit !== undefined ? { limit } : {}), ...(page !== undefined ? { page } : {}), all });
+}
+
+/** Fetch a window of a list endpoint and print it in the chosen output mode. */
+export async function listAndPrint(
+  ctx: Context,
+  opts: Opts,
+  path: string,
+  query: Record<string, QueryValue>,
+  columns: Column[],
+  empty: string,
+): Promise<void> {
+  const window = windowOf(opts);
+  const api = await ctx.api();
+  const records = await api.list<Row>(path, window, query);
+  await printList(ctx.io, ctx.flags, records, columns, empty);
+}
+
+/** An issue or pull request number: "12" or "#12". */
+export function parseNumberArg(value: string, what: string): number {
+  const m = /^#?(\d{1,15})$/.exec(value.trim());
+  if (!m || Number(m[1]) < 1) throw new UsageError(`invalid ${what} "${value}": expected a number such as 12`);
+  return Number(m[1]);
+}
+
+/**
+ * The text of --body or --body-file FILE (- for standard input); undefined
+ * when neither is given.
+ */
+export async function readBody(ctx: Context, opts: Opts): Promise<string | undefined> {
+  const body = typeof opts.body === 'string' ? opts.body : undefined;
+  const file = typeof opts.bodyFile === 'string' ? opts.bodyFile : undefined;
+  if (body !== undefined && file !== undefined) throw new UsageError('use either --body or --body-file, not both');
+  if (file === undefined) return body;
+  return readTextFile(ctx, file, '--body-file');
+}
+
+/** Read a file named on the command line, or standard input for "-". */
+export async function readTextFile(ctx: Context, file: string, flag: string): Promise<string> {
+  if (file === '-') {
+    if (ctx.io.stdinIsTTY) ctx.info(`kettle: reading ${flag} from standard input; end with Ctrl-D`);
+    return readAll(ctx.io.stdin);
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message;
+    throw new UsageError(`cannot read ${flag} ${file}: ${why}`);
+  }
+}
+
+/** The web address a server sent with a record, for confirmations. */
+export function webUrl(record: Row | undefined): string {
+  const url = record?.html_url;
+  return typeof url === 'string' && url !== '' ? ` ${url}` : '';
+}

@@ -7,6 +7,7 @@ import { configDir, type ConfigData, readConfig, type StoredLogin } from '../con
 import { AuthError, UsageError } from '../errors.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
+import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef } from './repo.js';
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
@@ -147,6 +148,18 @@ export class Context {
       this.warnedPlainHttp = true;
       this.warn(`sending credentials to ${url.host} over plain http; anyone on the network path can read them`);
     }
+  }
+
+  /**
+   * The repository a command is about: -R wins; otherwise the git remotes of
+   * the current directory.
+   */
+  async repo(flag: unknown): Promise<RepoRef> {
+    if (typeof flag === 'string') return parseRepoArg(flag);
+    const remotes = await gitRemotes(this.io.cwd);
+    const picked = pickRemote(remotes, new URL(this.resolveLogin().root).hostname);
+    if (!picked) throw new UsageError(NO_REPO_HINT);
+    return { owner: picked.owner, name: picked.name };
   }
 
   /** Hint for a 401, depending on where the credentials came from. */

@@ -14,6 +14,8 @@ export interface IO {
   color: boolean;
   /** Terminal width for tables; 80 when unknown. */
   columns: number;
+  /** Where git remotes are read from. */
+  cwd: string;
   now: () => Date;
 }
 
@@ -22,6 +24,7 @@ export interface StreamsLike {
   stdout: Writable & { isTTY?: boolean; columns?: number };
   stderr: Writable & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  cwd?: string;
 }
 
 function truthyEnv(value: string | undefined): boolean {
@@ -51,6 +54,7 @@ export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
     env: streams.env,
     color: decideColor({ noColorFlag, env: streams.env, stdoutIsTTY }),
     columns: streams.stdout.columns && streams.stdout.columns > 0 ? streams.stdout.columns : 80,
+    cwd: streams.cwd ?? process.cwd(),
     now: () => new Date(),
   };
 }

@@ -1,0 +1,72 @@
+// kettle hook add --url URL [--events push,issues] [--content-type json] [--secret S | --secret-file FILE|-] [--type T] [--inactive]
+import { expectRecord } from '../../api/response.js';
+import { p } from '../../api/url.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { ask } from '../../context/prompt.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { notFoundAs, readTextFile } from '../common.js';
+import { hookColumns } from './columns.js';
+
+/** The event names Gitea-family servers accept, including the grouped ones. */
+export const HOOK_EVENTS = [
+  'create', 'delete', 'fork', 'push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment',
+  'pull_request', 'pull_request_assign', 'pull_request_label', 'pull_request_milestone', 'pull_request_comment',
+  'pull_request_review', 'pull_request_review_approved', 'pull_request_review_rejected', 'pull_request_review_comment',
+  'pull_request_sync', 'pull_request_review_request', 'wiki', 'repository', 'release', 'package', 'status', 'workflow_job',
+];
+
+export function parseEvents(value: string): string[] {
+  const events = [...new Set(value.split(',').map((e) => e.trim()).filter(Boolean))];
+  if (events.length === 0) throw new UsageError('--events needs at least one event, such as push');
+  const unknown = events.filter((e) => !HOOK_EVENTS.includes(e));
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown event${unknown.length > 1 ? 's' : ''} in --events: ${unknown.join(', ')}; known events: ${HOOK_EVENTS.join(', ')}`);
+  }
+  return events;
+}
+
+export function checkHookUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`invalid --url "${value}": expected an http:// or https:// address`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid --url "${value}": expected an http:// or https:// address`);
+  }
+  return value;
+}
+
+async function secretOf(ctx: Context, opts: Opts): Promise<string | undefined> {
+  const secret = typeof opts.secret === 'string' ? opts.secret : undefined;
+  const file = typeof opts.secretFile === 'string' ? opts.secretFile : undefined;
+  if (secret !== undefined && file !== undefined) throw new UsageError('use either --secret or --secret-file, not both');
+  if (file === undefined) return secret;
+  const text = (await readTextFile(ctx, file, '--secret-file')).replace(/\r?\n$/, '');
+  if (text === '') throw new UsageError(`--secret-file ${file} is empty`);
+  return text;
+}
+
+export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
+  const events = parseEvents(typeof opts.events === 'string' ? opts.events : 'push');
+  if (typeof opts.url === 'string') checkHookUrl(opts.url);
+  const repo = await ctx.repo(opts.repo);
+  const secret = await secretOf(ctx, opts);
+  const url = checkHookUrl(typeof opts.url === 'string' ? opts.url : await ask(ctx.io, '--url', { message: 'Address that receives deliveries' }));
+  const config: Record<string, string> = { url, content_type: typeof opts.contentType === 'string' ? opts.contentType : 'json' };
+  if (secret !== undefined) config.secret = secret;
+  // Real servers create hooks inactive unless told otherwise: always send `active`.
+  const body = { type: typeof opts.type === 'string' ? opts.type : 'gitea', config, events, active: opts.inactive !== true };
+  const api = await ctx.api();
+  const path = p`/repos/${repo.owner}/${repo.name}/hooks`;
+  const res = await api.request('POST', path, { body }).catch((err: unknown) => {
+    throw notFoundAs(err, `repository ${fullName(repo)}`);
+  });
+  const hook = expectRecord(res.data, 'POST', path, res.status);
+  ctx.success(`Added ${body.active ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${fullName(repo)} for ${events.join(', ')}`);
+  await printRecord(ctx.io, ctx.flags, hook, hookColumns);
+}

@@ -1,0 +1,56 @@
+// kettle issue create --title TEXT [--body TEXT | --body-file FILE|-] [--label ID]... [--assignee USER]
+import { expectRecord } from '../../api/response.js';
+import { p } from '../../api/url.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { ask } from '../../context/prompt.js';
+import { fullName, isSafeSegment } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { notFoundAs, readBody, webUrl } from '../common.js';
+import { issueViewColumns } from './columns.js';
+
+/** --label values: integer ids, repeated or comma-separated. */
+export function parseLabelIds(values: string[]): number[] {
+  const ids: number[] = [];
+  for (const value of values) {
+    for (const part of value.split(',')) {
+      const id = part.trim();
+      if (!/^\d{1,15}$/.test(id) || Number(id) < 1) {
+        throw new UsageError(`invalid --label "${part}": labels are given by their integer id (see the repository's labels)`);
+      }
+      ids.push(Number(id));
+    }
+  }
+  return [...new Set(ids)];
+}
+
+/** The title from --title, or asked for on a terminal; never empty. */
+export async function titleOf(ctx: Context, opts: Opts): Promise<string> {
+  if (typeof opts.title === 'string') {
+    if (opts.title.trim() === '') throw new UsageError('--title must not be empty');
+    return opts.title;
+  }
+  return ask(ctx.io, '--title', { message: 'Title' });
+}
+
+export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
+  const labels = parseLabelIds(Array.isArray(opts.label) ? (opts.label as string[]) : []);
+  const assignee = typeof opts.assignee === 'string' ? opts.assignee : undefined;
+  if (assignee !== undefined && !isSafeSegment(assignee)) throw new UsageError(`invalid --assignee "${assignee}"`);
+  const repo = await ctx.repo(opts.repo);
+  const body = await readBody(ctx, opts);
+  const title = await titleOf(ctx, opts);
+  const payload: Record<string, unknown> = { title };
+  if (body !== undefined) payload.body = body;
+  if (labels.length > 0) payload.labels = labels;
+  if (assignee !== undefined) payload.assignee = assignee;
+  const api = await ctx.api();
+  const path = p`/repos/${repo.owner}/${repo.name}/issues`;
+  const res = await api.request('POST', path, { body: payload }).catch((err: unknown) => {
+    throw notFoundAs(err, `repository ${fullName(repo)}`);
+  });
+  const issue = expectRecord(res.data, 'POST', path, res.status);
+  ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
+  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+}

@@ -1,0 +1,31 @@
+// kettle issue edit NUMBER [--title TEXT] [--body TEXT | --body-file FILE|-]
+import { expectRecord } from '../../api/response.js';
+import { p } from '../../api/url.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { notFoundAs, parseNumberArg, readBody, webUrl } from '../common.js';
+import { issueViewColumns } from './columns.js';
+
+export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
+  const number = parseNumberArg(arg, 'issue number');
+  const changes: Record<string, unknown> = {};
+  if (typeof opts.title === 'string') {
+    if (opts.title.trim() === '') throw new UsageError('--title must not be empty');
+    changes.title = opts.title;
+  }
+  const repo = await ctx.repo(opts.repo);
+  const body = await readBody(ctx, opts);
+  if (body !== undefined) changes.body = body;
+  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: pass --title, --body or --body-file');
+  const api = await ctx.api();
+  const path = p`/repos/${repo.owner}/${repo.name}/issues/${number}`;
+  const res = await api.request('PATCH', path, { body: changes }).catch((err: unknown) => {
+    throw notFoundAs(err, `issue #${number} in ${fullName(repo)}`);
+  });
+  const issue = expectRecord(res.data, 'PATCH', path, res.status);
+  ctx.success(`Edited issue #${number} in ${fullName(repo)}${webUrl(issue)}`);
+  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+}

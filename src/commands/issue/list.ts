@@ -1,0 +1,55 @@
+// kettle issue list [-R OWNER/NAME] | --all-repos [--filter VALUE]
+import { p } from '../../api/url.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { printList, type Row } from '../../output/printer.js';
+import { listAndPrint, notFoundAs, windowOf } from '../common.js';
+import { crossRepoIssueColumns, issueColumns } from './columns.js';
+
+/** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
+const SEARCH_FILTERS: Record<string, Record<string, string>> = {
+  all: {},
+  created: { created: 'true' },
+  assigned: { assigned: 'true' },
+  mentioned: { mentioned: 'true' },
+  review_requested: { review_requested: 'true' },
+  reviewed: { reviewed: 'true' },
+};
+
+async function acrossRepos(ctx: Context, opts: Opts, state: string): Promise<void> {
+  const filter = typeof opts.filter === 'string' ? opts.filter : 'all';
+  if (filter.trim() === '') throw new UsageError('--filter must not be empty');
+  const window = windowOf(opts);
+  const api = await ctx.api();
+  let records: Row[];
+  try {
+    records = await api.list<Row>('/issues', window, { filter, state, type: 'issues' });
+  } catch (err) {
+    // Gitea has no GET /issues; its cross-repository search answers instead.
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    const flags = SEARCH_FILTERS[filter];
+    if (!flags) {
+      throw new UsageError(`this server does not support --filter ${filter}; use one of ${Object.keys(SEARCH_FILTERS).join(', ')}`);
+    }
+    ctx.trace('GET /issues answered 404; using /repos/issues/search');
+    records = await api.list<Row>('/repos/issues/search', window, { state, type: 'issues', ...flags });
+  }
+  await printList(ctx.io, ctx.flags, records, crossRepoIssueColumns, 'No issues match');
+}
+
+export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
+  const state = typeof opts.state === 'string' ? opts.state : 'open';
+  if (opts.allRepos === true) {
+    if (typeof opts.repo === 'string') throw new UsageError('use either --all-repos or -R, not both');
+    return acrossRepos(ctx, opts, state);
+  }
+  if (opts.filter !== undefined) throw new UsageError('--filter goes with --all-repos');
+  const repo = await ctx.repo(opts.repo);
+  await listAndPrint(ctx, opts, p`/repos/${repo.owner}/${repo.name}/issues`, { state, type: 'issues' }, issueColumns, `No ${state === 'all' ? '' : `${state} `}issues in ${fullName(repo)}`).catch(
+    (err: unknown) => {
+      throw notFoundAs(err, `repository ${fullName(repo)}`);
+    },
+  );
+}

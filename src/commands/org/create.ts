@@ -1,0 +1,23 @@
+// kettle org create NAME [--full-name TEXT]
+import { expectRecord } from '../../api/response.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { isSafeSegment } from '../../context/repo.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { webUrl } from '../common.js';
+import { orgViewColumns } from './columns.js';
+
+export async function run(ctx: Context, [name = '']: string[], opts: Opts): Promise<void> {
+  if (!isSafeSegment(name)) throw new UsageError(`invalid organization name "${name}": use letters, digits, - _ .`);
+  const body: Record<string, unknown> = { username: name };
+  if (typeof opts.fullName === 'string') body.full_name = opts.fullName;
+  const api = await ctx.api();
+  const res = await api.request('POST', '/orgs', { body }).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 422) throw err.withMessage(`cannot create organization ${name}: ${err.serverMessage ?? 'invalid input'}`);
+    throw err;
+  });
+  const org = expectRecord(res.data, 'POST', '/orgs', res.status);
+  ctx.success(`Created organization ${String(org.username ?? org.name ?? name)}${webUrl(org)}`);
+  await printRecord(ctx.io, ctx.flags, org, orgViewColumns);
+}

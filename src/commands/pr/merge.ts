@@ -1,0 +1,32 @@
+// kettle pr merge NUMBER [--style STYLE] [--message TEXT]
+import { expectRecord } from '../../api/response.js';
+import { p } from '../../api/url.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { ApiError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { notFoundAs, parseNumberArg, webUrl } from '../common.js';
+import { prViewColumns } from '../issue/columns.js';
+
+export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
+  const number = parseNumberArg(arg, 'pull request number');
+  const style = typeof opts.style === 'string' ? opts.style : 'merge';
+  const repo = await ctx.repo(opts.repo);
+  const api = await ctx.api();
+  const base = p`/repos/${repo.owner}/${repo.name}/pulls/${number}`;
+  // Real servers require the field name "Do".
+  const body: Record<string, unknown> = { Do: style };
+  if (typeof opts.message === 'string') body.MergeMessageField = opts.message;
+  await api.request('POST', `${base}/merge`, { body }).catch((err: unknown) => {
+    if (err instanceof ApiError && (err.status === 405 || err.status === 409)) {
+      throw err.withMessage(`pull request #${number} in ${fullName(repo)} cannot be merged: ${err.serverMessage ?? `HTTP ${err.status}`}`);
+    }
+    throw notFoundAs(err, `pull request #${number} in ${fullName(repo)}`);
+  });
+  // The merge answers with an empty body on real servers; show the merged pull request.
+  const res = await api.get(base);
+  const pr = expectRecord(res.data, 'GET', base, res.status);
+  ctx.success(`Merged pull request #${number} in ${fullName(repo)} (${style})${webUrl(pr)}`);
+  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+}

@@ -1,0 +1,24 @@
+// How repositories are shown.
+import type { Column } from '../../output/printer.js';
+
+export const repoColumns: Column[] = [
+  { key: 'full_name', header: 'NAME' },
+  { key: 'description', header: 'DESCRIPTION', flex: true },
+  { key: 'visibility', header: 'VISIBILITY', get: (r) => (r.private ? 'private' : 'public') },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: (r) => r.updated_at ?? r.updated },
+];
+
+export const repoViewColumns: Column[] = [
+  { key: 'full_name', header: 'NAME' },
+  { key: 'description', header: 'DESCRIPTION' },
+  { key: 'visibility', header: 'VISIBILITY', get: (r) => (r.private ? 'private' : 'public') },
+  { key: 'default_branch', header: 'DEFAULT BRANCH' },
+  { key: 'stars_count', header: 'STARS' },
+  { key: 'forks_count', header: 'FORKS' },
+  { key: 'open_issues_count', header: 'OPEN ISSUES' },
+  { key: 'html_url', header: 'URL' },
+  { key: 'clone_url', header: 'CLONE' },
+  { key: 'ssh_url', header: 'SSH' },
+  { key: 'created_at', header: 'CREATED', kind: 'time', get: (r) => r.created_at ?? r.created },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: (r) => r.updated_at ?? r.updated },
+];

@@ -1,0 +1,26 @@
+// kettle repo create NAME [--description TEXT] [--private] [--init]
+import { expectRecord } from '../../api/response.js';
+import type { Opts } from '../../cli.js';
+import type { Context } from '../../context/context.js';
+import { isSafeSegment } from '../../context/repo.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { webUrl } from '../common.js';
+import { repoViewColumns } from './columns.js';
+
+export async function run(ctx: Context, [name = '']: string[], opts: Opts): Promise<void> {
+  if (!isSafeSegment(name)) {
+    throw new UsageError(`invalid repository name "${name}": use letters, digits, - _ . (not . or ..)`);
+  }
+  const body: Record<string, unknown> = { name, private: opts.private === true, auto_init: opts.init === true };
+  if (typeof opts.description === 'string') body.description = opts.description;
+  const api = await ctx.api();
+  const res = await api.request('POST', '/user/repos', { body }).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 409) throw err.withMessage(`a repository named ${name} already exists`);
+    if (err instanceof ApiError && err.status === 422) throw err.withMessage(`cannot create repository ${name}: ${err.serverMessage ?? 'invalid input'}`);
+    throw err;
+  });
+  const repo = expectRecord(res.data, 'POST', '/user/repos', res.status);
+  ctx.success(`Created repository ${String(repo.full_name ?? name)}${webUrl(repo)}`);
+  await printRecord(ctx.io, ctx.flags, repo, repoViewColumns);
+}

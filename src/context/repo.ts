@@ -1,0 +1,103 @@
+// Which repository a command is about: -R OWNER/NAME, or the git remotes of
+// the current directory (origin first, then a remote on the login's host).
+import { execFile } from 'node:child_process';
+import { UsageError } from '../errors.js';
+
+export interface RepoRef {
+  owner: string;
+  name: string;
+}
+
+export interface Remote {
+  name: string;
+  url: string;
+}
+
+export interface ParsedRemote extends RepoRef {
+  host: string;
+}
+
+/** Gitea's rule for owner and repository names: letters, digits, - _ . ; not . or .. */
+const SEGMENT = /^[A-Za-z0-9_.-]+$/;
+
+export function isSafeSegment(s: string): boolean {
+  return SEGMENT.test(s) && s !== '.' && s !== '..' && s.length <= 100;
+}
+
+export function fullName(r: RepoRef): string {
+  return `${r.owner}/${r.name}`;
+}
+
+/** Parse OWNER/NAME as given to -R (or a repository argument). */
+export function parseRepoArg(value: string, flag = '-R'): RepoRef {
+  const parts = value.trim().replace(/\.git$/, '').split('/');
+  const [owner, name] = parts;
+  if (parts.length !== 2 || owner === undefined || name === undefined || !isSafeSegment(owner) || !isSafeSegment(name)) {
+    throw new UsageError(`invalid ${flag} value "${value}": expected OWNER/NAME (letters, digits, - _ .)`);
+  }
+  return { owner, name };
+}
+
+/**
+ * Owner and name from a git remote URL: https/http, ssh://, scp-style
+ * git@host:owner/name, with or without .git, including sub-path deployments
+ * (the last two path segments are owner and name).
+ */
+export function parseRemoteUrl(url: string): ParsedRemote | undefined {
+  const trimmed = url.trim();
+  let host: string;
+  let path: string;
+  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(trimmed);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    let u: URL;
+    try {
+      u = new URL(trimmed);
+    } catch {
+      return undefined;
+    }
+    if (!['http:', 'https:', 'ssh:', 'git:', 'git+ssh:', 'ssh+git:'].includes(u.protocol)) return undefined;
+    host = u.hostname;
+    path = decodeURIComponent(u.pathname);
+  } else if (scp && scp[1] !== undefined && scp[2] !== undefined) {
+    host = scp[1];
+    path = scp[2];
+  } else {
+    return undefined;
+  }
+  const segments = path.replace(/\/+$/, '').replace(/\.git$/, '').split('/').filter(Boolean);
+  const name = segments.at(-1);
+  const owner = segments.at(-2);
+  if (!owner || !name || !isSafeSegment(owner) || !isSafeSegment(name)) return undefined;
+  return { host: host.toLowerCase().replace(/^\[|\]$/g, ''), owner, name };
+}
+
+/** `git remote -v` output into remotes (fetch URLs only, in order). */
+export function parseGitRemotes(output: string): Remote[] {
+  const remotes: Remote[] = [];
+  for (const line of output.split('\n')) {
+    const m = /^(\S+)\s+(\S+)\s+\(fetch\)\s*$/.exec(line);
+    if (m && m[1] && m[2] && !remotes.some((r) => r.name === m[1])) remotes.push({ name: m[1], url: m[2] });
+  }
+  return remotes;
+}
+
+/** Pick the repository from the remotes: origin first, then one on the login's host. */
+export function pickRemote(remotes: Remote[], loginHost: string | undefined): ParsedRemote | undefined {
+  const parsed = remotes.map((r) => ({ remote: r, repo: parseRemoteUrl(r.url) }));
+  const origin = parsed.find((p) => p.remote.name === 'origin' && p.repo);
+  if (origin?.repo) return origin.repo;
+  if (!loginHost) return undefined;
+  const host = loginHost.toLowerCase();
+  return parsed.find((p) => p.repo?.host === host)?.repo;
+}
+
+export function gitRemotes(cwd: string): Promise<Remote[]> {
+  return new Promise((resolve) => {
+    execFile('git', ['remote', '-v'], { cwd, timeout: 5000 }, (err, stdout) => {
+      // Not a git repository, or no git: simply no remotes.
+      resolve(err ? [] : parseGitRemotes(stdout));
+    });
+  });
+}
+
+export const NO_REPO_HINT = 'no repository given and none found in the git remotes of this directory; pass -R OWNER/NAME';
