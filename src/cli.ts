@@ -196,6 +196,49 @@ ${examples(['kettle login add --url https://git.example.com --with-token < token
   );
 
   addResourceCommands(program, session);
+
+  repoOption(
+    verb(
+      program,
+      session,
+      {
+        name: 'api',
+        summary: 'Send any request to the API: the escape hatch for endpoints kettle has no command for',
+        args: ['<path>'],
+        examples: [
+          'kettle api /user',
+          'kettle api /repos/{owner}/{repo}/issues -f state=closed --paginate',
+          'kettle api -X PATCH /repos/alice/teapot/issues/3 -f title="New title"',
+          'kettle api /repos/alice/teapot/hooks -F active=true -f type=gitea -f config[url]=https://ci.example.com -f config[content_type]=json -f events[]=push',
+          'kettle api /repos/alice/teapot/labels --input labels.json -X POST',
+        ],
+      },
+      () => import('./commands/api.js'),
+    )
+      .option('-X, --method <method>', 'the HTTP method (default GET, or POST when fields or --input are given)')
+      .option('-f, --raw-field <key=value>', 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)', collect)
+      .option('-F, --field <key=value>', 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)', collect)
+      .option('--input <file>', 'the request body from a file (- for standard input)')
+      .option('-H, --header <header>', "an extra request header, 'Name: value' (repeatable)", collect)
+      .option('-i, --include', 'print the status line and response headers too')
+      .option('--paginate', 'follow every page and print one JSON array'),
+  );
+
+  verb(
+    program,
+    session,
+    {
+      name: 'completion',
+      summary: 'Print a shell completion script (bash, zsh, fish, powershell)',
+      args: ['<shell>'],
+      examples: [
+        'kettle completion bash > ~/.local/share/bash-completion/completions/kettle',
+        'kettle completion zsh > "${fpath[1]}/_kettle"',
+        'kettle completion fish > ~/.config/fish/completions/kettle.fish',
+      ],
+    },
+    () => import('./commands/completion.js'),
+  );
   return program;
 }
 
@@ -310,7 +353,7 @@ function addResourceCommands(program: Command, session: Session): void {
       ).option('-t, --title <text>', 'the title (asked for on a terminal when missing)'),
     ),
   )
-    .option('-l, --label <id>', 'a label id; repeat it or separate ids with commas', collect, [])
+    .option('-l, --label <id>', 'a label id; repeat it or separate ids with commas', collect)
     .option('-a, --assignee <username>', 'assign the issue to this user');
   bodyOptions(
     repoOption(
@@ -474,6 +517,6 @@ function addResourceCommands(program: Command, session: Session): void {
     .option('--inactive', 'create the hook switched off');
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }

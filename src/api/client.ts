@@ -40,6 +40,13 @@ export interface RequestOptions {
   credentials?: Credentials;
 }
 
+export interface RawApiResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  url: string;
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -49,7 +56,7 @@ export interface ApiResponse<T = unknown> {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
 }
@@ -153,10 +160,11 @@ export class ApiClient {
   }
 
   /**
-   * Send one request. Resolves with the decoded response for 2xx; throws
-   * ApiError for any other status and NetworkError when no answer came.
+   * Send one request and return whatever the server answered, whatever its
+   * status; only waits out short rate limits. Throws NetworkError when no
+   * answer came, and ApiError for a rate limit too long to wait.
    */
-  async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<RawApiResponse> {
     const url = buildUrl(this.root, path, opts.query);
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -173,36 +181,39 @@ export class ApiClient {
     // A bounded number of rate-limit waits; each is announced on stderr.
     for (let attempt = 0; ; attempt++) {
       const res = await this.send(method, url, headers, body, path);
-      if (res.status === 429 || (res.status === 403 && res.headers['x-ratelimit-remaining'] === '0')) {
-        const wait = rateLimitWait((n) => headerValue(res.headers, n), this.now());
-        const maxWait = this.opts.maxRateLimitWait ?? 60_000;
-        if (wait !== undefined && wait <= maxWait && attempt < 3) {
-          this.opts.onWait?.(wait, 'rate limit reached');
-          await this.sleep(wait + 250);
-          continue;
-        }
-        const resetAt = this.rateLimit.resetAt ?? (wait !== undefined ? this.now() + wait : undefined);
-        const when = resetAt !== undefined ? ` until ${new Date(resetAt).toISOString()}` : '';
-        throw new ApiError({
-          message: `rate limit exceeded${when}; try again later`,
-          method,
-          path,
-          status: res.status,
-        });
+      const limited = res.status === 429 || (res.status === 403 && headerValue(res.headers, 'x-ratelimit-remaining') === '0');
+      if (!limited) return { ...res, url: url.toString() };
+      const wait = rateLimitWait((n) => headerValue(res.headers, n), this.now());
+      const maxWait = this.opts.maxRateLimitWait ?? 60_000;
+      if (wait !== undefined && wait <= maxWait && attempt < 3) {
+        this.opts.onWait?.(wait, 'rate limit reached');
+        await this.sleep(wait + 250);
+        continue;
       }
-      if (res.status >= 300 && res.status < 400) {
-        const location = headerValue(res.headers, 'location');
-        throw new ApiError({
-          message: `the server redirected ${method} ${path} to ${location ? redactUrl(new URL(location, url)) : 'another address'}; use that server URL instead`,
-          method,
-          path,
-          status: res.status,
-        });
-      }
-      const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
-      if (res.status >= 400) throw errorFromResponse(raw);
-      return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: url.toString() };
+      const resetAt = wait !== undefined ? this.now() + wait : this.rateLimit.resetAt;
+      const when = resetAt !== undefined ? ` until ${new Date(resetAt).toISOString()}` : '';
+      throw new ApiError({ message: `rate limit exceeded${when}; try again later`, method, path, status: res.status });
     }
+  }
+
+  /**
+   * Send one request. Resolves with the decoded response for 2xx; throws
+   * ApiError for any other status and NetworkError when no answer came.
+   */
+  async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const res = await this.requestRaw(method, path, opts);
+    if (res.status >= 300 && res.status < 400) {
+      const location = headerValue(res.headers, 'location');
+      throw new ApiError({
+        message: `the server redirected ${method} ${path} to ${location ? redactUrl(new URL(location, res.url)) : 'another address'}; use that server URL instead`,
+        method,
+        path,
+        status: res.status,
+      });
+    }
+    const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
+    if (res.status >= 400) throw errorFromResponse(raw);
+    return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
   }
 
   private async send(

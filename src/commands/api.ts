@@ -1,0 +1,120 @@
+// kettle api PATH: any request to the API, with kettle's auth, pagination and
+// errors. The credential never leaves its server: absolute URLs to another
+// origin are refused.
+import { headerValue } from '../api/client.js';
+import { MAX_PAGE_SIZE } from '../api/paginate.js';
+import { errorFromResponse, statusLabel } from '../api/response.js';
+import { encodeSegment, type QueryValue } from '../api/url.js';
+import type { Opts } from '../cli.js';
+import type { Context } from '../context/context.js';
+import { ApiError, UsageError } from '../errors.js';
+import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
+import { readTextFile } from './common.js';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
+ * API root's own path prefix, or an absolute URL on the same server.
+ */
+export function relativePath(input: string, root: string): string {
+  const rootUrl = new URL(root);
+  let path = input.trim();
+  if (path === '') throw new UsageError('the API path is empty; for example: kettle api /user');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+    let url: URL;
+    try {
+      url = new URL(path);
+    } catch {
+      throw new UsageError(`invalid URL "${path}"`);
+    }
+    if (url.origin !== rootUrl.origin) {
+      throw new UsageError(`refusing to send your credentials to ${url.host}: kettle api only talks to ${rootUrl.host}`);
+    }
+    if (!url.pathname.startsWith(`${rootUrl.pathname}/`) && url.pathname !== rootUrl.pathname) {
+      throw new UsageError(`${url.pathname} is outside the API root ${rootUrl.pathname}`);
+    }
+    path = url.pathname.slice(rootUrl.pathname.length) + url.search;
+  }
+  if (!path.startsWith('/')) path = `/${path}`;
+  for (const prefix of [rootUrl.pathname, '/api/v1']) {
+    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {
+      path = path.slice(prefix.length) || '/';
+      break;
+    }
+  }
+  return path;
+}
+
+async function fillPlaceholders(ctx: Context, path: string, opts: Opts): Promise<string> {
+  if (!/\{(owner|repo)\}/.test(path)) return path;
+  const repo = await ctx.repo(opts.repo);
+  return path.replace(/\{owner\}/g, encodeSegment(repo.owner)).replace(/\{repo\}/g, encodeSegment(repo.name));
+}
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? (value as string[]) : [];
+}
+
+function printBody(ctx: Context, text: string): void {
+  if (text === '') return;
+  try {
+    ctx.io.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+  } catch {
+    ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+}
+
+export async function run(ctx: Context, [input = '']: string[], opts: Opts): Promise<void> {
+  const login = ctx.resolveLogin();
+  let path = relativePath(input, login.root);
+  const readText = (file: string) => readTextFile(ctx, file, file === '-' ? '@-' : `@${file}`);
+  const fields: Field[] = [];
+  for (const arg of list(opts.rawField)) fields.push(await parseField(arg, false, readText));
+  for (const arg of list(opts.field)) fields.push(await parseField(arg, true, readText));
+  const headers: Record<string, string> = {};
+  for (const arg of list(opts.header)) {
+    const [name, value] = parseHeader(arg);
+    headers[name] = value;
+  }
+  const inputFile = typeof opts.input === 'string' ? opts.input : undefined;
+  const method = (typeof opts.method === 'string' ? opts.method : fields.length > 0 || inputFile !== undefined ? 'POST' : 'GET').toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`invalid -X "${String(opts.method)}": use one of ${METHODS.join(', ')}`);
+  if (opts.paginate === true && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  if (opts.paginate === true && opts.include === true) throw new UsageError('use either --paginate or --include, not both');
+  path = await fillPlaceholders(ctx, path, opts);
+
+  // Fields go in the query for GET and HEAD, and when --input supplies the body.
+  const fieldsInQuery = method === 'GET' || method === 'HEAD' || inputFile !== undefined;
+  const query: Record<string, QueryValue> = fieldsInQuery ? fieldsToQuery(fields) : {};
+  let body: unknown;
+  if (inputFile !== undefined) body = await readTextFile(ctx, inputFile, '--input');
+  else if (!fieldsInQuery && fields.length > 0) body = fieldsToBody(fields);
+
+  const api = await ctx.api(login);
+  if (opts.paginate === true) {
+    const all: unknown[] = [];
+    for await (const page of api.pages(path, { count: Infinity, offset: 0, pageSize: MAX_PAGE_SIZE }, query)) all.push(...page);
+    ctx.io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
+    return;
+  }
+
+  const res = await api.requestRaw(method, path, { query, ...(body !== undefined ? { body } : {}), headers });
+  if (opts.include === true) {
+    const lines = [`HTTP/1.1 ${statusLabel(res.status)}`];
+    for (const [name, value] of Object.entries(res.headers)) {
+      for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${v}`);
+    }
+    ctx.io.stdout.write(`${lines.join('\n')}\n\n`);
+  }
+  printBody(ctx, res.text);
+  if (res.status >= 400) {
+    const err = errorFromResponse({ method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text });
+    throw new ApiError({
+      message: `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})`,
+      method,
+      path,
+      status: res.status,
+    });
+  }
+}
