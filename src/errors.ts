@@ -127,7 +127,7 @@ export function formatError(err: unknown, debug: boolean): string[] {
   }
   const message = err instanceof Error ? err.message : String(err);
   const lines = [`kettle: unexpected error: ${oneLine(message)}`];
-  if (debug && err instanceof Error && err.stack) lines.push(err.stack);
-  else lines.push('  (run again with --debug for details)');
+  if (!debug) lines.push('  (run again with --debug for details)');
+  else if (err instanceof Error && err.stack) lines.push(err.stack);
   return lines;
 }

@@ -70,11 +70,12 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow):
     const page = Math.floor(next / size) + 1;
     const res = await fetchPage(page, size);
     const items = res.items;
+    // A short page is the end of the list, unless the server says there is
+    // more (a total beyond it, or a Link rel="next"): then it capped the page size.
+    const moreAfter = (res.total !== undefined && (page - 1) * size + items.length < res.total) || res.hasNext === true;
     let used = size;
     if (res.perPage !== undefined && res.perPage > 0) used = res.perPage;
-    else if (res.total !== undefined && items.length > 0 && items.length < size && (page - 1) * size + items.length < res.total) {
-      used = items.length;
-    }
+    else if (moreAfter && items.length > 0 && items.length < size) used = items.length;
     const start = (page - 1) * used;
     if (used !== size) {
       size = used;

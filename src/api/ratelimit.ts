@@ -26,6 +26,12 @@ export function parseReset(value: string | undefined, now: number): number | und
     if (n > 1e9) return n * 1000; // epoch seconds
     return now + n * 1000; // seconds from now
   }
+  return httpDate(value);
+}
+
+/** An HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT"); Date.parse alone accepts "-1" or "1.5". */
+function httpDate(value: string): number | undefined {
+  if (!/[a-z]{3}/i.test(value) && !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : date;
 }
@@ -46,8 +52,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   if (value === undefined) return undefined;
   const n = int(value);
   if (n !== undefined) return n * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const date = httpDate(value);
+  return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 /**

@@ -50,14 +50,16 @@ export function hostOf(url: string): string {
 }
 
 /**
- * Encode one path segment. Everything outside the unreserved set is escaped, and
- * the dot segments `.` and `..` are escaped too, so no value can ever reach
- * another endpoint.
+ * Encode one path segment so no value can ever reach another endpoint: `/`,
+ * `?`, `#` and `%` are escaped, and the dot segments `.` and `..` (which URL
+ * parsers resolve even when percent-encoded) are refused.
  */
 export function encodeSegment(value: string | number): string {
   const s = String(value);
-  if (s === '.' || s === '..') return s.replace(/\./g, '%2E');
-  return encodeURIComponent(s);
+  if (s === '' || s === '.' || s === '..') {
+    throw new UsageError(`"${s}" cannot be used as a name in a request path`);
+  }
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Tagged template that encodes every interpolated value as a path segment: p`/repos/${o}/${r}`. */

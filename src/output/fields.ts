@@ -14,7 +14,7 @@ export function parseFieldList(value: string): string[] {
 function walk(value: unknown, path: string): { found: boolean; value: unknown } {
   let cur: unknown = value;
   for (const key of path.split('.')) {
-    if (typeof cur !== 'object' || cur === null || !(key in cur)) return { found: false, value: undefined };
+    if (typeof cur !== 'object' || cur === null || !Object.hasOwn(cur, key)) return { found: false, value: undefined };
     cur = (cur as Record<string, unknown>)[key];
   }
   return { found: true, value: cur };
@@ -35,7 +35,7 @@ export function pickFields(value: unknown, paths: string[]): unknown {
   const out: Record<string, unknown> = {};
   for (const path of paths) {
     const [head, ...rest] = path.split('.') as [string, ...string[]];
-    if (!(head in value)) continue;
+    if (!Object.hasOwn(value, head)) continue;
     const child = (value as Record<string, unknown>)[head];
     if (rest.length === 0) {
       out[head] = child;
@@ -43,6 +43,7 @@ export function pickFields(value: unknown, paths: string[]): unknown {
     }
     const picked = pickFields(child, [rest.join('.')]);
     if (typeof picked !== 'object' || picked === null) continue;
+    if (!Array.isArray(picked) && Object.keys(picked).length === 0) continue;
     const existing = out[head];
     out[head] = merge(existing, picked);
   }

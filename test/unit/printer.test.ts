@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { type Column, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
+
+const COLUMNS: Column[] = [
+  { key: 'number', header: '#' },
+  { key: 'title', header: 'TITLE', flex: true },
+  { key: 'user.login', header: 'AUTHOR' },
+  { key: 'labels', header: 'LABELS', get: (r) => (r.labels as Array<{ name: string }>).map((l) => l.name) },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time' },
+];
+
+const RECORDS: Row[] = [
+  {
+    number: 1,
+    title: 'Fix\tthe build',
+    user: { login: 'alice', id: 10 },
+    labels: [{ name: 'bug' }, { name: 'ui' }],
+    updated_at: '2024-06-01T10:00:00Z',
+    milestone: null,
+  },
+  {
+    number: 2,
+    title: 'Multi\nline\r\ntitle',
+    user: { login: 'bob', id: 11 },
+    labels: [],
+    updated_at: '2024-06-02T10:00:00Z',
+    milestone: { title: 'v1' },
+  },
+];
+
+function column(key: string): Column {
+  const c = COLUMNS.find((x) => x.key === key);
+  if (!c) throw new Error(`no column ${key}`);
+  return c;
+}
+
+describe('plainText', () => {
+  it.each<[unknown, string]>([
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
+    ['abc', 'abc'],
+    [42, '42'],
+    [0, '0'],
+    [true, 'true'],
+    [false, 'false'],
+    [[], ''],
+    [['a', 'b'], 'a,b'],
+    [[1, null, 'x'], '1,,x'],
+    [[['a', 'b'], 'c'], 'a,b,c'],
+    [['a\tb', 'c\nd'], 'a b,c d'],
+    [{ a: 1 }, '{"a":1}'],
+    [{ a: 'x\ny' }, '{"a":"x\\ny"}'],
+    [[{ name: 'bug' }], '{"name":"bug"}'],
+    ['a\tb', 'a b'],
+    ['line1\nline2', 'line1 line2'],
+    ['a\r\n\r\nb', 'a b'],
+    ['a\t\t\nb', 'a b'],
+    ['a\t\n b', 'a  b'],
+    ['2024-06-01T10:00:00Z', '2024-06-01T10:00:00Z'],
+  ])('%j -> %j', (value, expected) => {
+    expect(plainText(value)).toBe(expected);
+  });
+});
+
+describe('renderPlain', () => {
+  it('prints one tab-separated line per record, no header, ISO times', () => {
+    expect(renderPlain(RECORDS, COLUMNS)).toBe(
+      '1\tFix the build\talice\tbug,ui\t2024-06-01T10:00:00Z\n' + '2\tMulti line title\tbob\t\t2024-06-02T10:00:00Z\n',
+    );
+  });
+
+  it('keeps the column count when values are missing', () => {
+    const out = renderPlain([{ number: 3, labels: [] }], COLUMNS);
+    expect(out).toBe('3\t\t\t\t\n');
+    expect(out.split('\t')).toHaveLength(COLUMNS.length);
+  });
+
+  it('prints nothing for no records', () => {
+    expect(renderPlain([], COLUMNS)).toBe('');
+  });
+
+  it('every line splits into exactly the columns', () => {
+    const lines = renderPlain(RECORDS, COLUMNS).split('\n');
+    expect(lines).toHaveLength(RECORDS.length + 1);
+    expect(lines.at(-1)).toBe('');
+    for (const line of lines.slice(0, -1)) expect(line.split('\t')).toHaveLength(COLUMNS.length);
+  });
+});
+
+describe('renderJson', () => {
+  it('prints the records as they are, pretty, with a final newline', () => {
+    const out = renderJson(RECORDS, undefined);
+    expect(out).toBe(`${JSON.stringify(RECORDS, null, 2)}\n`);
+    expect(JSON.parse(out)).toEqual(RECORDS);
+  });
+
+  it.each<[unknown, string[], unknown]>([
+    [RECORDS, ['number', 'user.login'], [{ number: 1, user: { login: 'alice' } }, { number: 2, user: { login: 'bob' } }]],
+    [RECORDS[0], ['title', 'labels.name'], { title: 'Fix\tthe build', labels: [{ name: 'bug' }, { name: 'ui' }] }],
+    [RECORDS, ['milestone.title'], [{}, { milestone: { title: 'v1' } }]],
+    [[], ['number'], []],
+  ])('keeps only %#', (data, fields, expected) => {
+    const out = renderJson(data, fields);
+    expect(out.endsWith('\n')).toBe(true);
+    expect(out).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+  });
+
+  it.each<[unknown, string]>([
+    [[], '[]\n'],
+    [{}, '{}\n'],
+    [null, 'null\n'],
+    [{ a: 1 }, '{\n  "a": 1\n}\n'],
+  ])('%j', (data, expected) => {
+    expect(renderJson(data, undefined)).toBe(expected);
+  });
+});
+
+describe('selectColumns', () => {
+  it('returns the columns unchanged without --fields', () => {
+    expect(selectColumns(COLUMNS, undefined, RECORDS)).toBe(COLUMNS);
+  });
+
+  it.each<[string[], Column[]]>([
+    [['title', 'number'], [column('title'), column('number')]],
+    [['TITLE', 'Number'], [column('title'), column('number')]],
+    [['User.Login'], [column('user.login')]],
+    [['labels', 'updated_at'], [column('labels'), column('updated_at')]],
+  ])('known keys %j', (fields, expected) => {
+    const chosen = selectColumns(COLUMNS, fields, RECORDS);
+    expect(chosen).toHaveLength(expected.length);
+    chosen.forEach((c, i) => expect(c).toBe(expected[i]));
+  });
+
+  it.each<[string[], Column[]]>([
+    [['user.id'], [{ key: 'user.id', header: 'USER.ID' }]],
+    [['number', 'milestone.title'], [column('number'), { key: 'milestone.title', header: 'MILESTONE.TITLE' }]],
+    [['milestone'], [{ key: 'milestone', header: 'MILESTONE' }]],
+  ])('dotted paths of the records %j', (fields, expected) => {
+    expect(selectColumns(COLUMNS, fields, RECORDS)).toEqual(expected);
+  });
+
+  it('renders a chosen dotted path in plain mode', () => {
+    expect(renderPlain(RECORDS, selectColumns(COLUMNS, ['number', 'user.id', 'milestone.title'], RECORDS))).toBe(
+      '1\t10\t\n2\t11\tv1\n',
+    );
+  });
+
+  it('accepts any path when there are no records to check against', () => {
+    expect(selectColumns(COLUMNS, ['anything'], [])).toEqual([{ key: 'anything', header: 'ANYTHING' }]);
+  });
+
+  it.each([
+    [['nope'], 'unknown field nope in --fields; columns: number, title, user.login, labels, updated_at (or any field of --json)'],
+    [
+      ['number', 'nope', 'user.nme'],
+      'unknown fields nope, user.nme in --fields; columns: number, title, user.login, labels, updated_at (or any field of --json)',
+    ],
+  ])('rejects unknown fields %j', (fields, message) => {
+    let caught: unknown;
+    try {
+      selectColumns(COLUMNS, fields, RECORDS);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(UsageError);
+    expect((caught as UsageError).message).toBe(message);
+    expect((caught as UsageError).exitCode).toBe(2);
+  });
+});

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p, redactUrl, redactUrlCredentials } from '../../src/api/url.js';
+import { UsageError } from '../../src/errors.js';
+
+function usageErrorOf(fn: () => unknown): UsageError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return err as UsageError;
+  }
+  throw new Error('expected a UsageError, but nothing was thrown');
+}
+
+describe('apiRoot', () => {
+  it.each([
+    ['https://git.example.com', 'https://git.example.com/api/v1'],
+    ['https://git.example.com/', 'https://git.example.com/api/v1'],
+    ['https://git.example.com//', 'https://git.example.com/api/v1'],
+    ['http://localhost:3000', 'http://localhost:3000/api/v1'],
+    ['https://git.example.com:443', 'https://git.example.com/api/v1'],
+    ['https://git.example.com:8443/', 'https://git.example.com:8443/api/v1'],
+    ['https://Git.Example.COM', 'https://git.example.com/api/v1'],
+    ['  https://git.example.com  ', 'https://git.example.com/api/v1'],
+    // sub-path deployments
+    ['https://example.com/forge', 'https://example.com/forge/api/v1'],
+    ['https://example.com/forge/', 'https://example.com/forge/api/v1'],
+    ['https://example.com/a/b/forge', 'https://example.com/a/b/forge/api/v1'],
+    // already an API root
+    ['https://git.example.com/api/v1', 'https://git.example.com/api/v1'],
+    ['https://git.example.com/api/v1/', 'https://git.example.com/api/v1'],
+    ['https://git.example.com/API/V1', 'https://git.example.com/api/v1'],
+    ['https://example.com/forge/api/v1', 'https://example.com/forge/api/v1'],
+    ['https://example.com/forge/api/v1/', 'https://example.com/forge/api/v1'],
+    // a path that merely ends like the suffix is not the suffix
+    ['https://example.com/myapi/v1', 'https://example.com/myapi/v1/api/v1'],
+    // bare hosts are https
+    ['git.example.com', 'https://git.example.com/api/v1'],
+    ['git.example.com:3000', 'https://git.example.com:3000/api/v1'],
+    ['localhost:3000', 'https://localhost:3000/api/v1'],
+    ['example.com/forge', 'https://example.com/forge/api/v1'],
+    ['git.example.com/api/v1/', 'https://git.example.com/api/v1'],
+  ])('%s -> %s', (input, expected) => {
+    expect(apiRoot(input)).toBe(expected);
+  });
+
+  it.each([
+    ['ftp://example.com', 'invalid server URL: ftp: is not supported; use http:// or https://'],
+    ['file:///etc/passwd', 'invalid server URL: file: is not supported; use http:// or https://'],
+    ['', 'the server URL is empty'],
+    ['   ', 'the server URL is empty'],
+    ['https://', 'invalid server URL: https://'],
+    ['https://exa mple.com', 'invalid server URL: https://exa mple.com'],
+    ['https://git.example.com/?page=1', 'invalid server URL: remove the query or fragment from https://git.example.com/'],
+    ['https://example.com/forge?x=1#top', 'invalid server URL: remove the query or fragment from https://example.com/forge'],
+    ['https://git.example.com/#frag', 'invalid server URL: remove the query or fragment from https://git.example.com/'],
+  ])('rejects %j', (input, message) => {
+    const err = usageErrorOf(() => apiRoot(input));
+    expect(err.message).toBe(message);
+    expect(err.exitCode).toBe(2);
+  });
+
+  it.each([
+    'https://alice:hunter2@git.example.com',
+    'https://alice@git.example.com',
+    'https://:hunter2@git.example.com',
+    'alice:hunter2@git.example.com',
+  ])('rejects credentials in %s without echoing them', (input) => {
+    const err = usageErrorOf(() => apiRoot(input));
+    expect(err.message).toBe('the server URL must not contain credentials; pass --user/--password or --token instead');
+    expect(err.message).not.toContain('hunter2');
+  });
+
+  it('redacts credentials from an unparsable URL in its message', () => {
+    const err = usageErrorOf(() => apiRoot('https://alice:hunter2@exa mple.com'));
+    expect(err.message).toBe('invalid server URL: https://***@exa mple.com');
+  });
+});
+
+describe('instanceRoot', () => {
+  it.each([
+    ['https://git.example.com/api/v1', 'https://git.example.com'],
+    ['https://example.com/forge/api/v1', 'https://example.com/forge'],
+    ['http://localhost:3000/api/v1', 'http://localhost:3000'],
+    ['https://git.example.com', 'https://git.example.com'],
+  ])('%s -> %s', (input, expected) => {
+    expect(instanceRoot(input)).toBe(expected);
+  });
+
+  it.each(['https://git.example.com', 'https://example.com/forge', 'git.example.com:3000'])(
+    'undoes apiRoot for %s',
+    (input) => {
+      expect(apiRoot(instanceRoot(apiRoot(input)))).toBe(apiRoot(input));
+    },
+  );
+});
+
+describe('hostOf', () => {
+  it.each([
+    ['https://git.example.com/api/v1', 'git.example.com'],
+    ['http://localhost:3000/api/v1', 'localhost:3000'],
+    ['https://git.example.com:443/api/v1', 'git.example.com'],
+    ['http://git.example.com:80', 'git.example.com'],
+    ['https://git.example.com:8443', 'git.example.com:8443'],
+    ['https://alice:pw@git.example.com/x', 'git.example.com'],
+    ['not a url', 'not a url'],
+  ])('%s -> %s', (input, expected) => {
+    expect(hostOf(input)).toBe(expected);
+  });
+});
+
+describe('encodeSegment', () => {
+  it.each<[string | number, string]>([
+    ['octocat', 'octocat'],
+    ['my-repo_1.0~x', 'my-repo_1.0~x'],
+    [42, '42'],
+    [0, '0'],
+    ['...', '...'],
+    ['.hidden', '.hidden'],
+    ['/', '%2F'],
+    ['a/b', 'a%2Fb'],
+    ['../x', '..%2Fx'],
+    ['\\', '%5C'],
+    ['%', '%25'],
+    ['%2E%2E', '%252E%252E'],
+    ['?', '%3F'],
+    ['#', '%23'],
+    ['a b', 'a%20b'],
+    ['a+b', 'a%2Bb'],
+    ['a&b=c', 'a%26b%3Dc'],
+    ['a;b:c@d', 'a%3Bb%3Ac%40d'],
+    ['é', '%C3%A9'],
+    ['日本', '%E6%97%A5%E6%9C%AC'],
+    ['😀', '%F0%9F%98%80'],
+    ["it's (a)*!", 'it%27s%20%28a%29%2A%21'],
+  ])('%j -> %s', (input, expected) => {
+    expect(encodeSegment(input)).toBe(expected);
+  });
+
+  // URL parsers resolve dot segments even when percent-encoded: refuse them.
+  it.each(['.', '..', ''])('refuses %j', (input) => {
+    expect(() => encodeSegment(input)).toThrow(UsageError);
+  });
+});
+
+describe('p tagged template', () => {
+  it.each([
+    [p`/user`, '/user'],
+    [p`/repos/${'octo'}/${'hello'}`, '/repos/octo/hello'],
+    [p`/repos/${'o'}/${'r'}/issues/${7}`, '/repos/o/r/issues/7'],
+    [p`/repos/${'a/b'}/${'..x'}/issues`, '/repos/a%2Fb/..x/issues'],
+    [p`/users/${'a?b#c'}`, '/users/a%3Fb%23c'],
+    [p`${'x y'}`, 'x%20y'],
+    [p`${'a'}${'b'}`, 'ab'],
+    [p`/orgs/${'é'}/repos`, '/orgs/%C3%A9/repos'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
+describe('buildUrl', () => {
+  const ROOT = 'https://git.example.com/api/v1';
+  const SUB = 'https://example.com/forge/api/v1';
+
+  it.each<[string, string, Parameters<typeof buildUrl>[2], string]>([
+    [ROOT, '/user', undefined, 'https://git.example.com/api/v1/user'],
+    [ROOT, 'user', undefined, 'https://git.example.com/api/v1/user'],
+    [SUB, '/repos/o/r', {}, 'https://example.com/forge/api/v1/repos/o/r'],
+    [SUB, 'repos/o/r', {}, 'https://example.com/forge/api/v1/repos/o/r'],
+    ['http://localhost:3000/api/v1', '/user/repos', { page: 2, limit: 50 }, 'http://localhost:3000/api/v1/user/repos?page=2&limit=50'],
+    [ROOT, '/repos/o/r/issues', { labels: [1, 2], state: 'open' }, 'https://git.example.com/api/v1/repos/o/r/issues?labels=1&labels=2&state=open'],
+    [ROOT, '/x', { a: ['p', 'q'], b: [] }, 'https://git.example.com/api/v1/x?a=p&a=q'],
+    [ROOT, '/x', { a: undefined, b: null, c: 'kept' }, 'https://git.example.com/api/v1/x?c=kept'],
+    [ROOT, '/x', { a: undefined, b: null }, 'https://git.example.com/api/v1/x'],
+    [ROOT, '/x', { yes: true, no: false, zero: 0, empty: '' }, 'https://git.example.com/api/v1/x?yes=true&no=false&zero=0&empty='],
+    [ROOT, '/x', { q: 'a b&c=d#e' }, 'https://git.example.com/api/v1/x?q=a+b%26c%3Dd%23e'],
+    [ROOT, p`/repos/${'o'}/${'a?b'}`, { page: 1 }, 'https://git.example.com/api/v1/repos/o/a%3Fb?page=1'],
+    [SUB, p`/users/${'日本'}`, {}, 'https://example.com/forge/api/v1/users/%E6%97%A5%E6%9C%AC'],
+  ])('%s + %s + %j', (root, path, query, expected) => {
+    expect(buildUrl(root, path, query).href).toBe(expected);
+  });
+
+  it('keeps a sub-path root when the path starts with a slash', () => {
+    const url = buildUrl(SUB, '/user');
+    expect(url.pathname).toBe('/forge/api/v1/user');
+  });
+
+  // encodeSegment promises that `.`/`..` can never reach another endpoint; the
+  // WHATWG URL parser treats %2E and %2E%2E as dot segments, so a built URL must
+  // still hold the value in its own segment (or the value must be refused).
+  it.each(['..', '.'])('a %j segment stays in its position in the built URL', (segment) => {
+    let url: URL;
+    try {
+      url = buildUrl(ROOT, p`/repos/${'o'}/${segment}/issues`);
+    } catch (err) {
+      expect(err).toBeInstanceOf(UsageError);
+      return;
+    }
+    expect(url.pathname).toMatch(/^\/api\/v1\/repos\/o\/[^/]+\/issues$/);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each<[string | URL, string]>([
+    ['https://h.example/api/v1/user?token=abc123', 'https://h.example/api/v1/user?token=REDACTED'],
+    ['https://h.example/api/v1/user?access_token=abc123', 'https://h.example/api/v1/user?access_token=REDACTED'],
+    ['https://h.example/api/v1/user?Token=abc123', 'https://h.example/api/v1/user?Token=REDACTED'],
+    ['https://h.example/x?page=2&token=abc123&limit=50', 'https://h.example/x?page=2&token=REDACTED&limit=50'],
+    ['https://h.example/x?token=one&token=two', 'https://h.example/x?token=REDACTED'],
+    ['https://h.example/x?password=pw&secret=s', 'https://h.example/x?password=REDACTED&secret=REDACTED'],
+    ['https://h.example/x?page=2&limit=50', 'https://h.example/x?page=2&limit=50'],
+    ['https://h.example/x?tokens=keep&my_token=keep', 'https://h.example/x?tokens=keep&my_token=keep'],
+    ['https://alice:hunter2@h.example/api/v1/user', 'https://***@h.example/api/v1/user'],
+    ['https://alice@h.example/api/v1/user', 'https://***@h.example/api/v1/user'],
+    ['https://alice:hunter2@h.example/x?token=abc123', 'https://***@h.example/x?token=REDACTED'],
+    [new URL('https://h.example/x?token=abc123'), 'https://h.example/x?token=REDACTED'],
+  ])('%s -> %s', (input, expected) => {
+    const out = redactUrl(input);
+    expect(out).toBe(expected);
+    expect(out).not.toMatch(/abc123|hunter2|alice/);
+  });
+
+  it('does not change the URL object it was given', () => {
+    const url = new URL('https://alice:pw@h.example/x?token=abc');
+    redactUrl(url);
+    expect(url.href).toBe('https://alice:pw@h.example/x?token=abc');
+  });
+});
+
+describe('redactUrlCredentials', () => {
+  it.each([
+    ['https://alice:hunter2@h.example/x', 'https://***@h.example/x'],
+    ['https://alice@h.example', 'https://***@h.example'],
+    ['https://h.example/x', 'https://h.example/x'],
+    ['h.example', 'h.example'],
+  ])('%s -> %s', (input, expected) => {
+    expect(redactUrlCredentials(input)).toBe(expected);
+  });
+});
