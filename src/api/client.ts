@@ -1,10 +1,11 @@
 // The one request function every command uses: API root, auth, User-Agent, JSON
 // in and out, typed errors, rate limits, and the shared pagination iterator.
+import { STATUS_CODES } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
 import { ApiError, KettleError, NetworkError } from '../errors.js';
 import { type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit, rateLimitWait } from './ratelimit.js';
-import { decodeSuccess, errorFromResponse, expectList, statusLabel } from './response.js';
+import { decodeSuccess, errorFromResponse, expectList } from './response.js';
 import { buildUrl, type QueryValue, redactUrl } from './url.js';
 
 export type AuthMethod = 'header' | 'query' | 'basic';
@@ -250,7 +251,7 @@ export class ApiClient {
     }
     const resHeaders = res.headers as Record<string, string | string[] | undefined>;
     this.rateLimit = { ...this.rateLimit, ...parseRateLimit((n) => headerValue(resHeaders, n), this.now()) };
-    trace?.(`< ${statusLabel(res.statusCode)} ${method} ${path} (${this.now() - started} ms, ${text.length} bytes)`);
+    trace?.(`< ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''} ${method} ${path} (${this.now() - started} ms, ${text.length} bytes)`);
     return { status: res.statusCode, headers: resHeaders, text };
   }
 

@@ -1,0 +1,329 @@
+// `kettle completion SHELL`, and the scripts committed under completions/.
+//
+// The committed scripts must equal what the binary prints. After changing the
+// command tree, regenerate them with:
+//   npm run build:cli
+//   node bin/kettle.js completion bash > completions/kettle.bash
+//   node bin/kettle.js completion zsh > completions/_kettle
+//   node bin/kettle.js completion fish > completions/kettle.fish
+//   node bin/kettle.js completion powershell > completions/kettle.ps1
+//
+// bash, zsh and fish load the committed scripts and complete real command
+// lines. zsh and fish must be installed in CI (.ci/run installs them); on a
+// developer machine without them, only the scripts' structure is checked.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, run, tempDir, type RunResult } from '../e2e/harness.js';
+
+const FILES = {
+  bash: 'completions/kettle.bash',
+  zsh: 'completions/_kettle',
+  fish: 'completions/kettle.fish',
+  powershell: 'completions/kettle.ps1',
+} as const;
+type Shell = keyof typeof FILES;
+
+const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'];
+const TOP = ['api', 'completion', 'help', 'hook', 'issue', 'login', 'org', 'pr', 'repo', 'user', 'whoami'];
+
+function committed(shell: Shell): string {
+  return readFileSync(join(ROOT, FILES[shell]), 'utf8');
+}
+
+function hasShell(name: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Run a program with a script on the command line; resolves with what it printed. */
+function exec(cmd: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** A shell word, single-quoted for bash, zsh and fish alike (no quotes inside). */
+function q(word: string): string {
+  if (word.includes("'")) throw new Error(`test words must not hold quotes: ${word}`);
+  return `'${word}'`;
+}
+
+const sorted = (words: string[]) => [...words].sort();
+const split = (line: string | undefined) => (line ?? '').split(/\s+/).filter(Boolean);
+
+// A `kettle` on PATH (the scripts run `kettle login list`) and two stored logins.
+let tmp: ReturnType<typeof tempDir>;
+let shellEnv: Record<string, string>;
+
+beforeAll(() => {
+  tmp = tempDir('kettle-completion-');
+  const bin = join(tmp.path, 'bin');
+  const config = join(tmp.path, 'config');
+  mkdirSync(bin);
+  mkdirSync(config);
+  writeFileSync(join(bin, 'kettle'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'kettle.js')}' "$@"\n`, { mode: 0o755 });
+  const login = (port: number, user: string) => ({ url: `http://127.0.0.1:${port}/api/v1`, auth: 'header', token: 'x', user });
+  writeFileSync(join(config, 'config.json'), JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b') } }), { mode: 0o600 });
+  chmodSync(join(config, 'config.json'), 0o600);
+  shellEnv = {
+    PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    HOME: tmp.path,
+    KETTLE_CONFIG_DIR: config,
+    LANG: 'C.UTF-8',
+    TERM: 'xterm',
+  };
+});
+
+afterAll(() => tmp?.cleanup());
+
+describe('kettle completion', () => {
+  for (const shell of Object.keys(FILES) as Shell[]) {
+    it(`prints the ${shell} script, the same as ${FILES[shell]}`, async () => {
+      const result = await run(['completion', shell]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout.length).toBeGreaterThan(1000);
+      const again = await run(['completion', shell]);
+      expect(again.stdout === result.stdout, 'two runs printed different scripts').toBe(true);
+      expect(
+        result.stdout === committed(shell),
+        `${FILES[shell]} is stale: run \`npm run build:cli && node bin/kettle.js completion ${shell} > ${FILES[shell]}\` and commit it`,
+      ).toBe(true);
+    });
+  }
+
+  it('exits 2 with one line naming the shells it knows for an unknown shell', async () => {
+    const result = await run(['completion', 'tcsh']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^kettle: unknown shell "tcsh"; supported shells: bash, zsh, fish, powershell\n$/);
+  });
+});
+
+describe('bash script', () => {
+  // [words on the command line, the last one being completed] -> what is offered
+  const cases: [string[], string[]][] = [
+    [['kettle', 'iss'], ['issue']],
+    [['kettle', ''], TOP],
+    [['kettle', 'issue', ''], ['close', 'create', 'edit', 'help', 'list', 'reopen', 'view']],
+    [['kettle', 'issue', 'ls', '--st'], ['--state']],
+    [['kettle', 'issue', 'list', '--st'], ['--state']],
+    [['kettle', 'issue', 'list', '--state', ''], ['all', 'closed', 'open']],
+    [['kettle', 'issue', 'list', '-s', 'c'], ['closed']],
+    // bash splits --state=c at "=" (COMP_WORDBREAKS), or keeps it whole when "=" is not a break.
+    [['kettle', 'issue', 'list', '--state', '=', 'c'], ['closed']],
+    [['kettle', 'issue', 'list', '--state=c'], ['--state=closed']],
+    [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
+    [['kettle', '--login', ''], ['home', 'work']],
+    [['kettle', 'issue', 'list', '--login', 'w'], ['work']],
+    // an option's value is not a subcommand
+    [['kettle', '--login', 'work', 'iss'], ['issue']],
+    [['kettle', 'issue', 'list', '-R', 'alice/teapot', '--li'], ['--limit']],
+    [['kettle', 'login', 'delete', ''], ['home', 'work']],
+    [['kettle', 'login', 'add', '--auth', ''], ['basic', 'header', 'query']],
+    [['kettle', 'hook', 'add', '--content-type', ''], ['form', 'json']],
+    [['kettle', 'completion', ''], ['bash', 'fish', 'powershell', 'zsh']],
+    [['kettle', 'issue', 'view', '3', ''], []],
+    [['kettle', 'issue', 'view', '--', '-'], []],
+  ];
+
+  it('completes subcommands, options and their values, and stored logins', async () => {
+    const script = [
+      `source ${q(FILES.bash)} || exit 3`,
+      'complete -p kettle',
+      't() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=(); _kettle; echo "${COMPREPLY[*]}"; }',
+      ...cases.map(([words]) => `t ${words.map(q).join(' ')}`),
+    ].join('\n');
+    const result = await exec('bash', ['--norc', '--noprofile', '-c', script], shellEnv);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('complete -F _kettle kettle');
+    cases.forEach(([words, expected], i) => {
+      expect(sorted(split(lines[i + 1])), words.join(' ')).toEqual(sorted(expected));
+    });
+  });
+
+  it('offers the global options at every level', async () => {
+    const result = await exec(
+      'bash',
+      ['--norc', '--noprofile', '-c', `source ${q(FILES.bash)}; COMP_WORDS=(kettle pr merge 3 -); COMP_CWORD=4; _kettle; echo "\${COMPREPLY[*]}"`],
+      shellEnv,
+    );
+    expect(split(result.stdout)).toEqual(expect.arrayContaining(['--login', '--debug', '--no-color', '-h', '--help', '-V', '--version', '--style', '-m']));
+  });
+});
+
+describe('zsh script', () => {
+  const zsh = hasShell('zsh');
+
+  it('completes real command lines (zpty)', async () => {
+    if (!zsh) return absent('zsh', () => zshStructure(committed('zsh')));
+    const fpath = join(tmp.path, 'zfunc');
+    mkdirSync(fpath, { recursive: true });
+    writeFileSync(join(fpath, '_kettle'), committed('zsh'));
+    const out = join(tmp.path, 'zsh-out');
+    // Type each line and TAB into an interactive zsh, then a key whose widget
+    // records the line as completion left it.
+    const lines: [string, string][] = [
+      ['kettle iss', 'kettle issue '],
+      ['kettle issue cr', 'kettle issue create '],
+      ['kettle issue list --st', 'kettle issue list --state '],
+      ['kettle issue list --state cl', 'kettle issue list --state closed '],
+      ['kettle issue list --state=cl', 'kettle issue list --state=closed '],
+      ['kettle pr merge 3 --style squ', 'kettle pr merge 3 --style squash '],
+      ['kettle --login wo', 'kettle --login work '],
+      ['kettle --login work iss', 'kettle --login work issue '],
+      ['kettle completion pow', 'kettle completion powershell '],
+    ];
+    const script = [
+      'zmodload zsh/zpty || exit 3',
+      'zpty -b z zsh -f -i',
+      `zpty -w z ${q(`PS1=""; fpath=(${fpath} $fpath); autoload -U compinit; compinit -u -D`)}`,
+      `zpty -w z ${q(`dump() { print -r -- "[$BUFFER]" >> ${out}; BUFFER=""; }; zle -N dump; bindkey "^X" dump`)}`,
+      ...lines.map(([line]) => `zpty -w -n z ${q(line)}$'\\t\\x18'`),
+      `zpty -w z ${q(`print -r -- END >> ${out}`)}`,
+      `for i in {1..200}; do [[ -f ${out} ]] && grep -q END ${out} && break; sleep 0.05; done`,
+      'zpty -d z',
+    ].join('\n');
+    const result = await exec('zsh', ['-f', '-c', script], shellEnv);
+    expect(result.code, result.stderr).toBe(0);
+    const recorded = readFileSync(out, 'utf8').split('\n');
+    expect(recorded.slice(0, lines.length)).toEqual(lines.map(([, after]) => `[${after}]`));
+  });
+
+  it('offers subcommands with descriptions, options and values', async () => {
+    if (!zsh) return absent('zsh', () => zshStructure(committed('zsh')));
+    // Outside a completion widget: stand-ins for zsh's completion functions print what they are given.
+    const cases: [string[], string[]][] = [
+      [['kettle', 'issue', ''], ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue', 'help:display help for command']],
+      [['kettle', 'issue', 'list', '-'], ['--state:which to show', '--login:use this stored login instead of the default one', '-h:show help for a command']],
+      [['kettle', 'issue', 'list', '--state', ''], ['open', 'closed', 'all']],
+      [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
+      [['kettle', '--login', ''], ['home', 'work']],
+      [['kettle', 'login', 'default', ''], ['home', 'work']],
+      [['kettle', 'issue', 'create', '--body-file', ''], ['<files>']],
+    ];
+    const script = [
+      '_describe() { print -rl -- "${(@P)4}"; }',
+      '_files() { print -r -- "<files>"; }',
+      'compset() { :; }',
+      `source ${q(FILES.zsh)} || exit 3`,
+      't() { words=("$@"); CURRENT=$#; local out; out=$(_kettle); print -r -- "${(pj:\\t:)${(f)out}}"; }',
+      ...cases.map(([words]) => `t ${words.map(q).join(' ')}`),
+    ].join('\n');
+    const result = await exec('zsh', ['-f', '-c', script], shellEnv);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    cases.forEach(([words, expected], i) => {
+      expect((lines[i] ?? '').split('\t'), words.join(' ')).toEqual(expect.arrayContaining(expected));
+    });
+  });
+});
+
+describe('fish script', () => {
+  const fish = hasShell('fish');
+
+  it('completes subcommands, options and their values, and stored logins', async () => {
+    if (!fish) return absent('fish', () => fishStructure(committed('fish')));
+    const cases: [string, string[]][] = [
+      ['kettle iss', ['issue']],
+      ['kettle issue ', ['close', 'create', 'edit', 'help', 'list', 'reopen', 'view']],
+      ['kettle issue list --st', ['--state']],
+      ['kettle issue list --state ', ['all', 'closed', 'open']],
+      ['kettle issue list --state=c', ['--state=closed']],
+      ['kettle pr merge 3 --style ', STYLES],
+      ['kettle --login ', ['home', 'work']],
+      ['kettle --login work iss', ['issue']],
+      ['kettle login rm ', ['home', 'work']],
+      ['kettle completion ', ['bash', 'fish', 'powershell', 'zsh']],
+      ['kettle issue view 3 ', []],
+    ];
+    const script = [`source ${q(FILES.fish)}; or exit 3`, ...cases.map(([line]) => `complete -C ${q(line)}; echo '<end>'`)].join('\n');
+    const result = await exec('fish', ['--no-config', '-c', script], shellEnv);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const blocks = result.stdout.split('<end>\n');
+    cases.forEach(([line, expected], i) => {
+      const offered = (blocks[i] ?? '').split('\n').filter(Boolean).map((l) => l.split('\t')[0] ?? '');
+      expect(sorted(offered), line).toEqual(sorted(expected));
+    });
+    // Subcommands come with their descriptions.
+    expect(blocks[0]).toBe('issue\tList, view, create, edit, close and reopen issues\n');
+  });
+});
+
+describe('PowerShell script', () => {
+  // PowerShell is not installed here: check what the script is made of.
+  it('registers a native completer with the command tree and the values of enumerated options', () => {
+    const ps = committed('powershell');
+    expect(ps).toMatch(/^# PowerShell completion for kettle/);
+    expect(ps).toContain("Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {");
+    expect(ps).toContain('param($wordToComplete, $commandAst, $cursorPosition)');
+    for (const cmd of TOP.filter((c) => c !== 'help')) expect(ps).toContain(`$children['/${cmd}'] = '${cmd}'`);
+    expect(ps).toContain("$children['issue/ls'] = 'issue list'");
+    expect(ps).toContain("$values['issue list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }");
+    expect(ps).toContain("$values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }");
+    expect(ps).toContain("$values['*/--login'] = @{ Kind = 'logins' }");
+    expect(ps).toContain("& 'kettle' login list 2>$null");
+    for (const flag of ['-V', '--version', '--login', '--debug', '--no-color', '-h', '--help']) expect(ps).toContain(`@{ Flag = '${flag}';`);
+    expect(balanced(ps)).toBe(true);
+  });
+});
+
+/** A shell is missing: in CI that is a failure; elsewhere check the script's structure instead. */
+function absent(shell: string, check: () => void): void {
+  if (process.env.CI) {
+    throw new Error(`${shell} is not installed: CI must install it (apt-get install -y zsh fish) to test the ${shell} completion`);
+  }
+  check();
+}
+
+function zshStructure(script: string): void {
+  expect(script.startsWith('#compdef kettle\n')).toBe(true);
+  expect(script).toContain('\n_kettle() {\n');
+  expect(script).toContain('compdef _kettle kettle');
+  expect(script).toContain("'issue list/-s'|'issue list/--state') __kettle_offer values 'state' open closed all ;;");
+}
+
+function fishStructure(script: string): void {
+  const lines = script.split('\n');
+  expect(lines.filter((l) => /^function /.test(l)).length).toBe(lines.filter((l) => l === 'end').length);
+  expect(script).toContain("complete -c kettle -n '__kettle_using \"\" 0' -a 'issue'");
+  expect(script).toContain("complete -c kettle -n '__kettle_using \"issue list\"' -s s -l state -x -a 'open closed all'");
+  expect(script).toContain("complete -c kettle -l login -x -a '(__kettle_logins)'");
+}
+
+/** Braces and parentheses balance once quoted strings and comments are removed. */
+function balanced(script: string): boolean {
+  const code = script
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l))
+    .join('\n')
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/"(?:[^"`]|`.)*"/g, '""');
+  for (const [open, close] of [
+    ['{', '}'],
+    ['(', ')'],
+  ] as const) {
+    let depth = 0;
+    for (const ch of code) {
+      if (ch === open) depth++;
+      if (ch === close && --depth < 0) return false;
+    }
+    if (depth !== 0) return false;
+  }
+  return true;
+}

@@ -1,0 +1,104 @@
+// npm run demo: start the in-memory server with sample data on a free loopback
+// port, take a short tour of real kettle commands against it, and stop.
+// npm run demo -- --serve: keep the server running to try kettle by hand.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './server/index.js';
+
+/** The repository root: the folder above this file (or its bundle) holding bin/kettle.js. */
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, 'bin', 'kettle.js'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('cannot find bin/kettle.js above the demo script');
+}
+
+interface Step {
+  /** What is shown after "$ kettle". */
+  args: string[];
+  /** Shown instead of the real arguments (to keep the token off the screen). */
+  shown?: string;
+  input?: string;
+}
+
+function runKettle(bin: string, step: Step, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...step.args], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code ?? 1));
+    child.stdin.end(step.input ?? '');
+  });
+}
+
+async function main(): Promise<void> {
+  const serve = process.argv.includes('--serve');
+  const server = await startServer({ seed: 'demo' });
+  const alice = server.addToken('alice');
+
+  if (serve) {
+    process.stdout.write(
+      `Demo server running with sample data (users alice, bob, carol; org wonderland).\n` +
+        `Try kettle against it in another shell:\n\n` +
+        `export KETTLE_URL=${server.url}\nexport KETTLE_TOKEN=${alice}\n\n` +
+        `Press Ctrl-C to stop.\n`,
+    );
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return;
+  }
+
+  const root = findRoot();
+  const bin = join(root, 'bin', 'kettle.js');
+  const config = mkdtempSync(join(tmpdir(), 'kettle-demo-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, KETTLE_CONFIG_DIR: config };
+  delete env.KETTLE_URL;
+  delete env.KETTLE_TOKEN;
+  delete env.KETTLE_LOGIN;
+
+  const steps: Step[] = [
+    {
+      args: ['login', 'add', '--url', server.url, '--name', 'demo', '--with-token'],
+      shown: `login add --url ${server.url} --name demo --with-token < token.txt`,
+      input: `${alice}\n`,
+    },
+    { args: ['login', 'list'] },
+    { args: ['whoami'] },
+    { args: ['user', 'view', 'bob'] },
+    { args: ['user', 'view', 'carol', '--json', '--fields', 'login,full_name'] },
+    { args: ['user', 'view', 'nobody'] },
+  ];
+
+  let failed = 0;
+  try {
+    process.stdout.write(`kettle demo: a server with sample data is running at ${server.url}\n`);
+    for (const step of steps) {
+      process.stdout.write(`\n$ kettle ${step.shown ?? step.args.join(' ')}\n`);
+      const code = await runKettle(bin, step, env);
+      // The tour shows one failure on purpose (an unknown user); anything else is a real failure.
+      const expectedFailure = step.args.includes('nobody');
+      if (code !== 0) process.stdout.write(`(exit code ${code}${expectedFailure ? ', as expected' : ''})\n`);
+      if (code !== 0 && !expectedFailure) failed++;
+    }
+    process.stdout.write(
+      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand.\n`,
+    );
+  } finally {
+    await server.close();
+    rmSync(config, { recursive: true, force: true });
+  }
+  if (failed > 0) {
+    process.stderr.write(`kettle demo: ${failed} step(s) failed\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`kettle demo: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,83 @@
+// Runs the built kettle binary as a subprocess, the way users and scripts do.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'kettle.js');
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  /** Extra environment; KETTLE_CONFIG_DIR and HOME default to a fresh temp folder. */
+  env?: Record<string, string | undefined>;
+  input?: string;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** A throw-away folder, removed by the returned cleanup function. */
+export function tempDir(prefix = 'kettle-test-'): { path: string; cleanup: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The environment a test run starts from: nothing of the developer's own setup leaks in. */
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' };
+  if (process.env.SYSTEMROOT) env.SYSTEMROOT = process.env.SYSTEMROOT;
+  return env;
+}
+
+export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const env: Record<string, string> = { ...baseEnv() };
+  for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** A kettle bound to one config folder and environment, for a test file. */
+export function kettleWith(defaults: RunOptions & { configDir: string }) {
+  return (args: string[], opts: RunOptions = {}) =>
+    run(args, {
+      ...defaults,
+      ...opts,
+      env: { HOME: defaults.configDir, KETTLE_CONFIG_DIR: defaults.configDir, ...defaults.env, ...opts.env },
+    });
+}
+
+/** Parse stdout as JSON, failing the test with the output when it is not. */
+export function json<T = unknown>(result: RunResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON:\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+}
+
+// eslint-style guard: ANSI escape sequences.
+export const ANSI = /\u001b\[[0-9;]*[A-Za-z]/;

@@ -1,0 +1,116 @@
+// Small HTTP pieces of the in-memory server: errors as a Gitea-family server
+// sends them, path matching on decoded segments, and pagination.
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+export interface FieldProblem {
+  field: string;
+  code?: string;
+  resource?: string;
+}
+
+export function notFound(apiRoot: string, message = "The target couldn't be found."): HttpError {
+  return new HttpError(404, { errors: null, message, url: `${apiRoot}/swagger` });
+}
+
+export function badRequest(apiRoot: string, message: string): HttpError {
+  return new HttpError(400, { message, url: `${apiRoot}/swagger` });
+}
+
+export function forbidden(message: string): HttpError {
+  return new HttpError(403, { message, url: '' });
+}
+
+export function conflict(message: string): HttpError {
+  return new HttpError(409, { message, url: '' });
+}
+
+/** A validation failure: the spec's body, errors listing each failing field. */
+export function invalid(resource: string, problems: FieldProblem[], message?: string): HttpError {
+  return new HttpError(422, {
+    message: message ?? problems.map((p) => `[${p.field}]: ${p.code ?? 'invalid'}`).join(', '),
+    errors: problems.map((p) => ({ resource: p.resource ?? resource, field: p.field, code: p.code ?? 'invalid' })),
+  });
+}
+
+/** Split a raw path into decoded segments; null for a malformed escape. */
+export function segments(rawPath: string): string[] | null {
+  const parts = rawPath.split('/').slice(1);
+  try {
+    return parts.map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+}
+
+/** Match `/repos/:owner/:repo` against decoded segments. */
+export function match(pattern: string, segs: string[]): Record<string, string> | null {
+  const want = pattern.split('/').slice(1);
+  if (want.length !== segs.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const s = segs[i] as string;
+    if (w.startsWith(':')) {
+      if (s === '') return null;
+      params[w.slice(1)] = s;
+    } else if (w !== s) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export type PaginationStyle = 'spec' | 'gitea' | 'none';
+
+export interface PageOptions {
+  defaultPageSize: number;
+  maxPageSize: number;
+  style: PaginationStyle;
+}
+
+/** One page of a list, and the headers a server sends with it. */
+export function paginate<T>(items: T[], query: URLSearchParams, requestUrl: URL, opts: PageOptions): { items: T[]; headers: Record<string, string> } {
+  const int = (name: string): number | undefined => {
+    const v = query.get(name);
+    return v !== null && /^\d+$/.test(v) ? Number(v) : undefined;
+  };
+  let page = int('page') ?? 1;
+  if (page < 1) page = 1;
+  let limit = int('limit') ?? opts.defaultPageSize;
+  if (limit < 1) limit = opts.defaultPageSize;
+  limit = Math.min(limit, opts.maxPageSize);
+  const total = items.length;
+  const slice = items.slice((page - 1) * limit, page * limit);
+  const headers: Record<string, string> = {};
+  if (opts.style === 'none') return { items: slice, headers };
+  headers['x-total-count'] = String(total);
+  if (opts.style === 'spec') {
+    headers['x-page'] = String(page);
+    headers['x-perpage'] = String(limit);
+  }
+  const last = Math.max(1, Math.ceil(total / limit));
+  const link = (p: number, rel: string) => {
+    const u = new URL(requestUrl);
+    u.searchParams.set('page', String(p));
+    u.searchParams.set('limit', String(limit));
+    // Never echo a credential back in a link.
+    u.searchParams.delete('token');
+    u.searchParams.delete('access_token');
+    return `<${u.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+  if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
+  if (links.length > 0) headers.link = links.join(',');
+  headers['access-control-expose-headers'] = 'X-Total-Count, Link';
+  return { items: slice, headers };
+}

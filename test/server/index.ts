@@ -1,0 +1,488 @@
+// An in-memory, stateful server of the API for the tests, the demo and the
+// benchmarks. It listens on 127.0.0.1 on a free port, records every request,
+// and has switches for latency, pagination styles, rate limits and faults.
+// kettle itself never loads it.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { HttpError, match, notFound, type PaginationStyle, segments } from './http.js';
+import { type Call, type Flavor, ROUTES } from './routes.js';
+import { type Json, seedDemo, State, type User } from './state.js';
+
+export { State } from './state.js';
+
+export type FaultKind =
+  | 'status' // a status with a JSON error body (or `body` as given)
+  | 'html' // a proxy's HTML error page
+  | 'truncated' // 200, JSON cut off half-way (complete HTTP message)
+  | 'cut' // 200, the connection closes before Content-Length bytes arrived
+  | 'empty' // 200 with no body
+  | 'wrongShape' // 200, an array where an object belongs and the other way round
+  | 'reset' // the connection is reset before any answer
+  | 'stall' // headers and part of the body, then nothing
+  | 'hang' // no answer at all
+  | 'huge' // 200 with an enormous body
+  | 'ratelimit' // 429 with Retry-After
+  | 'redirect'; // 302 to `location`
+
+export interface Fault {
+  kind: FaultKind;
+  status?: number;
+  body?: string;
+  /** How many matching requests get the fault (default 1). */
+  times?: number;
+  /** Let this many matching requests through first. */
+  skip?: number;
+  method?: string;
+  /** Only requests whose API path matches. */
+  path?: string | RegExp;
+  retryAfter?: number;
+  headers?: Record<string, string>;
+  bytes?: number;
+  location?: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path relative to the API root, as sent (still percent-encoded), without the query. */
+  path: string;
+  query: Record<string, string>;
+  /** The request target exactly as received. */
+  rawUrl: string;
+  headers: Record<string, string | string[] | undefined>;
+  auth: 'header' | 'query' | 'basic' | undefined;
+  user: string | undefined;
+  bodyText: string;
+  body: unknown;
+  status?: number;
+  fault?: FaultKind;
+  at: number;
+}
+
+export interface ServerOptions {
+  seed?: 'demo' | 'empty';
+  /** A sub-path deployment, such as /forge. */
+  basePath?: string;
+  latencyMs?: number;
+  defaultPageSize?: number;
+  maxPageSize?: number;
+  pagination?: PaginationStyle;
+  /** Requests allowed per window and identity; unlimited when absent. */
+  rateLimit?: { limit: number; windowSeconds?: number };
+  flavor?: Partial<Flavor>;
+}
+
+interface Settings {
+  latencyMs: number;
+  defaultPageSize: number;
+  maxPageSize: number;
+  pagination: PaginationStyle;
+  rateLimit: { limit: number; windowSeconds: number } | undefined;
+  flavor: Flavor;
+}
+
+const HTML_PAGE = (status: number) =>
+  `<html>\r\n<head><title>${status} Bad Gateway</title></head>\r\n<body>\r\n<center><h1>${status} Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+function renameTimestamps(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(renameTimestamps);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    const key = k === 'created_at' ? 'created' : k === 'updated_at' ? 'updated' : k;
+    out[key] = renameTimestamps(v);
+  }
+  return out;
+}
+
+export class TestServer {
+  readonly state: State;
+  readonly requests: RecordedRequest[] = [];
+  /** Instance root (with the sub-path), no trailing slash. */
+  readonly url: string;
+  /** API root, ending in /api/v1. */
+  readonly apiUrl: string;
+  readonly settings: Settings;
+  private faults: Array<Fault & { left: number; skipLeft: number }> = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly windows = new Map<string, { used: number; resetAt: number }>();
+  private readonly listeners: Array<(req: RecordedRequest) => void> = [];
+  private readonly apiPrefix: string;
+
+  constructor(
+    private readonly server: Server,
+    origin: string,
+    basePath: string,
+    settings: Settings,
+  ) {
+    this.url = `${origin}${basePath}`;
+    this.apiPrefix = `${basePath}/api/v1`;
+    this.apiUrl = `${origin}${this.apiPrefix}`;
+    this.settings = settings;
+    this.state = new State(this.url, this.apiUrl);
+    server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      this.handle(req, res).catch((err: unknown) => {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `test server bug: ${String(err)}` }));
+        }
+      });
+    });
+  }
+
+  /** A new access token for a user; returns the token string. */
+  addToken(login: string, scopes?: string[]): string {
+    if (!this.state.user(login)) throw new Error(`no user ${login}`);
+    return this.state.addToken(login, undefined, scopes).sha1;
+  }
+
+  fault(f: Fault): void {
+    this.faults.push({ ...f, left: f.times ?? 1, skipLeft: f.skip ?? 0 });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+    this.windows.clear();
+  }
+
+  resetRequests(): void {
+    this.requests.length = 0;
+  }
+
+  /** Change settings while running (latency, page sizes, pagination style, rate limit, flavor). */
+  set(options: Omit<ServerOptions, 'seed' | 'basePath'>): void {
+    if (options.latencyMs !== undefined) this.settings.latencyMs = options.latencyMs;
+    if (options.defaultPageSize !== undefined) this.settings.defaultPageSize = options.defaultPageSize;
+    if (options.maxPageSize !== undefined) this.settings.maxPageSize = options.maxPageSize;
+    if (options.pagination !== undefined) this.settings.pagination = options.pagination;
+    if ('rateLimit' in options) {
+      this.settings.rateLimit = options.rateLimit ? { windowSeconds: 3600, ...options.rateLimit } : undefined;
+      this.windows.clear();
+    }
+    if (options.flavor) this.settings.flavor = { ...this.settings.flavor, ...options.flavor };
+  }
+
+  /** Called with each request before it is answered (tests use it to change state mid-list). */
+  onRequest(listener: (req: RecordedRequest) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private authenticate(req: IncomingMessage, url: URL): { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; bad: boolean } {
+    const header = req.headers.authorization;
+    const byToken = (t: string) => {
+      const token = this.state.tokens.find((x) => x.sha1 === t);
+      return token ? this.state.user(token.login) : undefined;
+    };
+    if (header) {
+      const [scheme = '', ...rest] = header.split(' ');
+      const value = rest.join(' ').trim();
+      if (/^(token|bearer)$/i.test(scheme)) {
+        const user = byToken(value);
+        return { ...(user ? { user } : {}), auth: 'header', basicPassword: false, bad: !user };
+      }
+      if (/^basic$/i.test(scheme)) {
+        const decoded = Buffer.from(value, 'base64').toString('utf8');
+        const colon = decoded.indexOf(':');
+        const login = colon >= 0 ? decoded.slice(0, colon) : decoded;
+        const secret = colon >= 0 ? decoded.slice(colon + 1) : '';
+        const user = this.state.user(login);
+        if (user && user.password === secret) return { user, auth: 'basic', basicPassword: true, bad: false };
+        const viaToken = byToken(secret);
+        if (user && viaToken && viaToken.login === user.login) return { user, auth: 'basic', basicPassword: false, bad: false };
+        return { auth: 'basic', basicPassword: false, bad: true };
+      }
+      return { basicPassword: false, bad: true };
+    }
+    const q = url.searchParams.get('token') ?? url.searchParams.get('access_token');
+    if (q !== null) {
+      const user = byToken(q);
+      return { ...(user ? { user } : {}), auth: 'query', basicPassword: false, bad: !user };
+    }
+    return { basicPassword: false, bad: false };
+  }
+
+  private takeFault(rec: RecordedRequest): Fault | undefined {
+    for (const f of this.faults) {
+      if (f.left <= 0) continue;
+      if (f.method && f.method.toUpperCase() !== rec.method) continue;
+      if (f.path !== undefined && !(typeof f.path === 'string' ? rec.path === f.path : f.path.test(rec.path))) continue;
+      if (f.skipLeft > 0) {
+        f.skipLeft--;
+        continue;
+      }
+      f.left--;
+      return f;
+    }
+    return undefined;
+  }
+
+  /** The rate-limit headers for an identity, counting this request; `exceeded` when none were left. */
+  private rateLimit(identity: string): { headers: Record<string, string>; exceeded: boolean; retryAfter: number } {
+    const rl = this.settings.rateLimit;
+    if (!rl) return { headers: {}, exceeded: false, retryAfter: 0 };
+    const now = Date.now();
+    let w = this.windows.get(identity);
+    if (!w || w.resetAt <= now) {
+      w = { used: 0, resetAt: now + rl.windowSeconds * 1000 };
+      this.windows.set(identity, w);
+    }
+    const exceeded = w.used >= rl.limit;
+    if (!exceeded) w.used++;
+    const headers = {
+      'x-ratelimit-limit': String(rl.limit),
+      'x-ratelimit-remaining': String(Math.max(0, rl.limit - w.used)),
+      'x-ratelimit-reset': String(Math.ceil(w.resetAt / 1000)),
+    };
+    return { headers, exceeded, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const bodyText = Buffer.concat(chunks).toString('utf8');
+    const rawUrl = req.url ?? '/';
+    const url = new URL(rawUrl, this.url);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const inApi = url.pathname === this.apiPrefix || url.pathname.startsWith(`${this.apiPrefix}/`);
+    const path = inApi ? url.pathname.slice(this.apiPrefix.length) || '/' : url.pathname;
+    let body: unknown;
+    try {
+      body = bodyText === '' ? undefined : JSON.parse(bodyText);
+    } catch {
+      body = undefined;
+    }
+    const who = this.authenticate(req, url);
+    const rec: RecordedRequest = {
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      rawUrl,
+      headers: { ...req.headers },
+      auth: who.auth,
+      user: who.user?.login,
+      bodyText,
+      body,
+      at: Date.now(),
+    };
+    if (inApi) this.requests.push(rec);
+    for (const l of this.listeners) l(rec);
+
+    if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));
+
+    if (!inApi) {
+      rec.status = 404;
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><head><title>Page Not Found</title></head><body>Not found</body></html>');
+      return;
+    }
+
+    const fault = this.takeFault(rec);
+    if (fault) {
+      rec.fault = fault.kind;
+      if (this.sendFault(fault, rec, res)) return;
+    }
+
+    const limit = this.rateLimit(who.user?.login ?? req.socket.remoteAddress ?? 'anonymous');
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      rec.status = status;
+      const text = payload === undefined ? '' : JSON.stringify(this.settings.flavor.legacyTimestamps ? renameTimestamps(payload) : payload);
+      const h: Record<string, string> = { ...limit.headers, ...headers };
+      if (text !== '') h['content-type'] = 'application/json;charset=utf-8';
+      h['content-length'] = String(Buffer.byteLength(text));
+      res.writeHead(status, h);
+      res.end(method === 'HEAD' ? undefined : text);
+    };
+
+    if (limit.exceeded) {
+      send(429, { message: 'rate limit exceeded', url: this.apiUrl }, { 'retry-after': String(limit.retryAfter) });
+      return;
+    }
+    if (bodyText !== '' && body === undefined) {
+      send(400, { message: 'invalid JSON in request body', url: `${this.apiUrl}/swagger` });
+      return;
+    }
+    if (who.bad) {
+      send(401, { message: 'invalid username, password or token', url: `${this.apiUrl}/swagger` });
+      return;
+    }
+    const segs = segments(path);
+    if (!segs) {
+      send(400, { message: 'malformed path', url: '' });
+      return;
+    }
+    let found = false;
+    for (const [m, pattern, handler] of ROUTES) {
+      const params = match(pattern, segs);
+      if (!params) continue;
+      found = true;
+      if (m !== method && !(m === 'GET' && method === 'HEAD')) continue;
+      if (!who.user) {
+        send(401, { message: 'token is required', url: `${this.apiUrl}/swagger` });
+        return;
+      }
+      const call: Call = {
+        method,
+        params,
+        query: url.searchParams,
+        url,
+        body,
+        user: who.user,
+        auth: who.auth ?? 'header',
+        basicPassword: who.basicPassword,
+        state: this.state,
+        paging: { defaultPageSize: this.settings.defaultPageSize, maxPageSize: this.settings.maxPageSize, style: this.settings.pagination },
+        flavor: this.settings.flavor,
+      };
+      try {
+        const reply = handler(call);
+        send(reply.status, reply.body, reply.headers);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        send(err.status, err.body, err.headers);
+      }
+      return;
+    }
+    if (found) {
+      rec.status = 405;
+      res.writeHead(405, limit.headers);
+      res.end();
+      return;
+    }
+    const nf = notFound(this.apiUrl);
+    send(nf.status, nf.body);
+  }
+
+  /** Answer with a fault. Returns false when the fault lets the request through. */
+  private sendFault(f: Fault, rec: RecordedRequest, res: ServerResponse): boolean {
+    const json = 'application/json;charset=utf-8';
+    switch (f.kind) {
+      case 'status': {
+        const status = f.status ?? 500;
+        rec.status = status;
+        const text = f.body ?? JSON.stringify({ message: `injected ${status}`, url: '' });
+        res.writeHead(status, { 'content-type': json, 'content-length': String(Buffer.byteLength(text)), ...f.headers });
+        res.end(text);
+        return true;
+      }
+      case 'html': {
+        const status = f.status ?? 502;
+        rec.status = status;
+        res.writeHead(status, { 'content-type': 'text/html', ...f.headers });
+        res.end(HTML_PAGE(status));
+        return true;
+      }
+      case 'truncated': {
+        rec.status = 200;
+        const text = '{"id":1,"login":"alice","full_name":"Ali';
+        res.writeHead(200, { 'content-type': json, 'content-length': String(text.length) });
+        res.end(text);
+        return true;
+      }
+      case 'cut': {
+        rec.status = 200;
+        res.writeHead(200, { 'content-type': json, 'content-length': '4096' });
+        res.write('[{"id":1,"title":"first"},{"id":2,"ti');
+        setTimeout(() => res.socket?.destroy(), 20);
+        return true;
+      }
+      case 'empty':
+        rec.status = 200;
+        res.writeHead(200, { 'content-type': json, 'content-length': '0' });
+        res.end();
+        return true;
+      case 'wrongShape': {
+        rec.status = 200;
+        const listy = /\/(repos|issues|pulls|orgs|hooks|labels|search)$/.test(rec.path) && rec.method === 'GET';
+        const text = listy ? '{"data":[]}' : '[]';
+        res.writeHead(200, { 'content-type': json, 'content-length': String(text.length) });
+        res.end(text);
+        return true;
+      }
+      case 'reset':
+        res.socket?.resetAndDestroy();
+        return true;
+      case 'stall':
+        rec.status = 200;
+        res.writeHead(200, { 'content-type': json });
+        res.write('[');
+        return true;
+      case 'hang':
+        return true;
+      case 'huge': {
+        rec.status = 200;
+        const bytes = f.bytes ?? 64 * 1024 * 1024;
+        res.writeHead(200, { 'content-type': json, 'content-length': String(bytes + 4) });
+        res.write('["');
+        const chunk = 'x'.repeat(64 * 1024);
+        let left = bytes;
+        const pump = () => {
+          while (left > 0) {
+            const piece = left >= chunk.length ? chunk : chunk.slice(0, left);
+            left -= piece.length;
+            if (!res.write(piece)) {
+              res.once('drain', pump);
+              return;
+            }
+          }
+          res.end('"]');
+        };
+        res.on('error', () => undefined);
+        pump();
+        return true;
+      }
+      case 'ratelimit': {
+        rec.status = 429;
+        const wait = f.retryAfter ?? 1;
+        const text = JSON.stringify({ message: 'rate limit exceeded', url: '' });
+        res.writeHead(429, {
+          'content-type': json,
+          'retry-after': String(wait),
+          'x-ratelimit-limit': '100',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + wait),
+          ...f.headers,
+        });
+        res.end(text);
+        return true;
+      }
+      case 'redirect':
+        rec.status = 302;
+        res.writeHead(302, { location: f.location ?? 'http://127.0.0.2:9/elsewhere' });
+        res.end();
+        return true;
+    }
+  }
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const http = createServer({ keepAliveTimeout: 30_000 });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = http.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const server = new TestServer(http, `http://127.0.0.1:${address.port}`, basePath, {
+    latencyMs: options.latencyMs ?? 0,
+    defaultPageSize: options.defaultPageSize ?? 30,
+    maxPageSize: options.maxPageSize ?? 50,
+    pagination: options.pagination ?? 'spec',
+    rateLimit: options.rateLimit ? { windowSeconds: 3600, ...options.rateLimit } : undefined,
+    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false, ...options.flavor },
+  });
+  if (options.seed === 'demo') seedDemo(server.state);
+  return server;
+}

@@ -1,0 +1,45 @@
+// The in-memory server as its own process (for benchmarks and trying kettle
+// by hand): prints one JSON line with its URL and a token for alice, then
+// serves until stopped with SIGINT or SIGTERM.
+//   node dist/dev/main.js [--latency MS] [--issues N] [--max-page-size N] [--pagination spec|gitea|none]
+import { parseArgs } from 'node:util';
+import { startServer } from './index.js';
+
+const { values } = parseArgs({
+  options: {
+    latency: { type: 'string', default: '0' },
+    issues: { type: 'string', default: '0' },
+    'max-page-size': { type: 'string', default: '50' },
+    pagination: { type: 'string', default: 'spec' },
+  },
+});
+
+function count(name: string, value: string | undefined): number {
+  if (!/^\d+$/.test(value ?? '')) {
+    process.stderr.write(`test server: --${name} takes a whole number\n`);
+    process.exit(2);
+  }
+  return Number(value);
+}
+
+const pagination = values.pagination as 'spec' | 'gitea' | 'none';
+if (!['spec', 'gitea', 'none'].includes(pagination)) {
+  process.stderr.write('test server: --pagination is spec, gitea or none\n');
+  process.exit(2);
+}
+const server = await startServer({
+  seed: 'demo',
+  latencyMs: count('latency', values.latency),
+  maxPageSize: count('max-page-size', values['max-page-size']),
+  pagination,
+});
+const issues = count('issues', values.issues);
+if (issues > 0) {
+  const repo = server.state.addRepo('alice', 'bulk', { init: true });
+  server.state.bulkIssues(repo, 'alice', issues);
+}
+const token = server.addToken('alice');
+process.stdout.write(`${JSON.stringify({ url: server.url, apiUrl: server.apiUrl, token, bulkRepo: issues > 0 ? 'alice/bulk' : null })}\n`);
+const stop = () => void server.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

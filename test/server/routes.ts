@@ -1,0 +1,458 @@
+// The endpoints of the API, as a Gitea-family server answers them: statuses,
+// validation, visibility. Each handler gets the decoded path parameters.
+import { conflict, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
+import type { Issue, Json, Repo, State, User } from './state.js';
+import { tick } from './state.js';
+
+export interface Flavor {
+  /** No GET /issues (real Gitea has only /repos/issues/search). */
+  noIssuesEndpoint: boolean;
+  /** 422 bodies with a message and no errors array. */
+  bare422: boolean;
+  /** `created`/`updated` instead of `created_at`/`updated_at`. */
+  legacyTimestamps: boolean;
+}
+
+export interface Call {
+  method: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  url: URL;
+  body: unknown;
+  /** The authenticated user; undefined only on routes that allow anonymity (none do). */
+  user: User;
+  /** How the request authenticated. */
+  auth: 'header' | 'query' | 'basic';
+  /** For Basic: whether the password (not a token) was given. */
+  basicPassword: boolean;
+  state: State;
+  paging: PageOptions;
+  flavor: Flavor;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Handler = (c: Call) => Reply;
+
+const NAME = /^[A-Za-z0-9_.-]+$/;
+export const HOOK_TYPES = ['dingtalk', 'discord', 'gitea', 'gogs', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist', 'matrix'];
+const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
+
+function validName(name: unknown): name is string {
+  return typeof name === 'string' && NAME.test(name) && name !== '.' && name !== '..' && name.length <= 100 && !/\.git$/i.test(name);
+}
+
+function obj(body: unknown): Json {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  return body as Json;
+}
+
+function list<T>(c: Call, items: T[], show: (item: T) => unknown): Reply {
+  const page = paginate(items, c.query, c.url, c.paging);
+  return { status: 200, body: page.items.map(show), headers: page.headers };
+}
+
+/** A repository the user can see, else 404 as if it did not exist. */
+function visibleRepo(c: Call): Repo {
+  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
+  if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
+  return repo;
+}
+
+function writableRepo(c: Call): Repo {
+  const repo = visibleRepo(c);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  return repo;
+}
+
+function indexParam(c: Call): number {
+  const raw = c.params.index ?? '';
+  if (!/^\d+$/.test(raw)) throw notFound(c.state.apiRoot);
+  return Number(raw);
+}
+
+/** Newest first, as real servers list issues by default. */
+function newestFirst(a: Issue, b: Issue): number {
+  return b.created_at < a.created_at ? -1 : b.created_at > a.created_at ? 1 : b.id - a.id;
+}
+
+function stateFilter(c: Call, fallback = 'open'): (i: Issue) => boolean {
+  const state = c.query.get('state') ?? fallback;
+  if (state === 'all') return () => true;
+  if (state === 'closed') return (i) => i.state === 'closed';
+  return (i) => i.state === 'open';
+}
+
+function typeFilter(c: Call): (i: Issue) => boolean {
+  const type = c.query.get('type');
+  if (type === 'issues') return (i) => !i.pull;
+  if (type === 'pulls') return (i) => Boolean(i.pull);
+  return () => true;
+}
+
+function checkInvalid(c: Call, resource: string, problems: Array<{ field: string; code?: string }>): void {
+  if (problems.length === 0) return;
+  const err = invalid(resource, problems);
+  if (c.flavor.bare422) throw new HttpError(422, { message: (err.body as Json).message, url: `${c.state.apiRoot}/swagger` });
+  throw err;
+}
+
+// Users -----------------------------------------------------------------
+
+const getMe: Handler = (c) => ({ status: 200, body: c.state.userJson(c.user) });
+
+const getUser: Handler = (c) => {
+  const u = c.state.user(c.params.username ?? '');
+  if (!u) throw notFound(c.state.apiRoot, `user redirect does not exist [name: ${c.params.username}]`);
+  return { status: 200, body: c.state.userJson(u) };
+};
+
+const createToken: Handler = (c) => {
+  const target = c.state.user(c.params.username ?? '');
+  if (c.auth !== 'basic' || !c.basicPassword) throw new HttpError(401, { message: 'auth required' });
+  if (!target) throw notFound(c.state.apiRoot);
+  if (target.login !== c.user.login) throw forbidden('only the user may create their tokens');
+  const body = obj(c.body);
+  const name = body.name;
+  if (typeof name !== 'string' || name.trim() === '') checkInvalid(c, 'CreateAccessTokenOption', [{ field: 'name', code: 'required' }]);
+  if (c.state.tokens.some((t) => t.login === target.login && t.name === name)) {
+    throw new HttpError(400, { message: 'access token name has been used already', url: '' });
+  }
+  const scopes = Array.isArray(body.scopes) ? body.scopes.filter((s): s is string => typeof s === 'string') : [];
+  if (scopes.length === 0) throw new HttpError(400, { message: 'access token must have a scope', url: '' });
+  const token = c.state.addToken(target.login, String(name), scopes);
+  return { status: 201, body: { id: token.id, name: token.name, sha1: token.sha1, token_last_eight: token.sha1.slice(-8), scopes } };
+};
+
+// Repositories ----------------------------------------------------------
+
+const myRepos: Handler = (c) => {
+  const mine = c.state.repos.filter((r) => c.state.canWrite(c.user.login, r));
+  return list(c, mine, (r) => c.state.repoJson(r, c.user.login));
+};
+
+const userRepos: Handler = (c) => {
+  const owner = c.state.user(c.params.username ?? '');
+  if (!owner) throw notFound(c.state.apiRoot);
+  const repos = c.state.repos.filter((r) => r.owner.toLowerCase() === owner.login.toLowerCase() && c.state.canSee(c.user.login, r));
+  return list(c, repos, (r) => c.state.repoJson(r, c.user.login));
+};
+
+const orgRepos: Handler = (c) => {
+  const org = c.state.org(c.params.org ?? '');
+  if (!org) throw notFound(c.state.apiRoot);
+  const repos = c.state.repos.filter((r) => r.owner.toLowerCase() === org.login.toLowerCase() && c.state.canSee(c.user.login, r));
+  return list(c, repos, (r) => c.state.repoJson(r, c.user.login));
+};
+
+const getRepo: Handler = (c) => ({ status: 200, body: c.state.repoJson(visibleRepo(c), c.user.login) });
+
+const createRepo: Handler = (c) => {
+  const body = obj(c.body);
+  if (!validName(body.name)) checkInvalid(c, 'CreateRepoOption', [{ field: 'name', code: body.name === undefined ? 'required' : 'invalid' }]);
+  for (const key of ['private', 'auto_init'] as const) {
+    if (body[key] !== undefined && typeof body[key] !== 'boolean') checkInvalid(c, 'CreateRepoOption', [{ field: key }]);
+  }
+  if (body.description !== undefined && typeof body.description !== 'string') checkInvalid(c, 'CreateRepoOption', [{ field: 'description' }]);
+  const name = String(body.name);
+  if (c.state.repo(c.user.login, name)) throw conflict('The repository with the same name already exists.');
+  const repo = c.state.addRepo(c.user.login, name, {
+    ...(typeof body.description === 'string' ? { description: body.description } : {}),
+    private: body.private === true,
+    init: body.auto_init === true,
+  });
+  return { status: 201, body: c.state.repoJson(repo, c.user.login) };
+};
+
+const deleteRepo: Handler = (c) => {
+  const repo = visibleRepo(c);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('Given user is not owner of organization.');
+  c.state.deleteRepo(repo);
+  return { status: 204 };
+};
+
+// Labels ----------------------------------------------------------------
+
+const listLabels: Handler = (c) => {
+  const repo = visibleRepo(c);
+  return list(c, c.state.labels.filter((l) => l.repoId === repo.id), (l) => c.state.labelRecord(l));
+};
+
+const createLabel: Handler = (c) => {
+  const repo = writableRepo(c);
+  const body = obj(c.body);
+  const problems: Array<{ field: string; code?: string }> = [];
+  if (typeof body.name !== 'string' || body.name.trim() === '') problems.push({ field: 'name', code: 'required' });
+  if (typeof body.color !== 'string' || !/^#?[0-9a-fA-F]{6}$/.test(body.color)) problems.push({ field: 'color' });
+  checkInvalid(c, 'CreateLabelOption', problems);
+  const label = c.state.addLabel(repo, String(body.name), String(body.color).replace(/^#/, ''), typeof body.description === 'string' ? body.description : '');
+  return { status: 201, body: c.state.labelRecord(label) };
+};
+
+// Issues ----------------------------------------------------------------
+
+const repoIssues: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const byState = stateFilter(c);
+  const byType = typeFilter(c);
+  const q = c.query.get('q')?.toLowerCase();
+  const items = c.state
+    .issuesOf(repo)
+    .filter((i) => byState(i) && byType(i) && (!q || i.title.toLowerCase().includes(q)))
+    .reverse();
+  return list(c, items, (i) => c.state.issueJson(i));
+};
+
+function crossRepo(c: Call, wants: (i: Issue) => boolean): Reply {
+  const byState = stateFilter(c);
+  const byType = typeFilter(c);
+  const visible = new Set(c.state.repos.filter((r) => c.state.canSee(c.user.login, r)).map((r) => r.id));
+  const items = c.state.issues.filter((i) => visible.has(i.repoId) && byState(i) && byType(i) && wants(i)).sort(newestFirst);
+  return list(c, items, (i) => c.state.issueJson(i));
+}
+
+function involvement(c: Call, kind: string): (i: Issue) => boolean {
+  const me = c.user.login;
+  switch (kind) {
+    case 'created':
+      return (i) => i.author === me;
+    case 'assigned':
+      return (i) => i.assignees.includes(me);
+    case 'mentioned':
+      return (i) => i.body.includes(`@${me}`);
+    default:
+      return () => true;
+  }
+}
+
+const allIssues: Handler = (c) => {
+  if (c.flavor.noIssuesEndpoint) throw notFound(c.state.apiRoot);
+  const filter = c.query.get('filter') ?? 'all';
+  if (!['all', 'created', 'assigned', 'mentioned'].includes(filter)) throw new HttpError(400, { message: `invalid filter "${filter}"`, url: '' });
+  return crossRepo(c, involvement(c, filter));
+};
+
+const searchIssues: Handler = (c) => {
+  const checks = ['created', 'assigned', 'mentioned'].filter((k) => c.query.get(k) === 'true').map((k) => involvement(c, k));
+  return crossRepo(c, (i) => checks.every((check) => check(i)));
+};
+
+function validateIssueInput(c: Call, repo: Repo, body: Json, creating: boolean): void {
+  const problems: Array<{ field: string; code?: string }> = [];
+  if (creating || body.title !== undefined) {
+    if (typeof body.title !== 'string' || body.title.trim() === '') problems.push({ field: 'title', code: 'required' });
+    else if ([...body.title].length > 255) problems.push({ field: 'title', code: 'max_size' });
+  }
+  if (body.body !== undefined && typeof body.body !== 'string') problems.push({ field: 'body' });
+  if (body.labels !== undefined) {
+    const ok = Array.isArray(body.labels) && body.labels.every((l) => Number.isInteger(l) && c.state.labels.some((x) => x.id === l && x.repoId === repo.id));
+    if (!ok) problems.push({ field: 'labels' });
+  }
+  if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') problems.push({ field: 'state' });
+  checkInvalid(c, creating ? 'CreateIssueOption' : 'EditIssueOption', problems);
+  if (body.assignee !== undefined && body.assignee !== '' && (typeof body.assignee !== 'string' || !c.state.user(body.assignee))) {
+    throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(body.assignee)}]`, url: '' });
+  }
+}
+
+const createIssue: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const body = obj(c.body);
+  validateIssueInput(c, repo, body, true);
+  const issue = c.state.addIssue(repo, c.user.login, {
+    title: String(body.title),
+    ...(typeof body.body === 'string' ? { body: body.body } : {}),
+    ...(Array.isArray(body.labels) ? { labels: body.labels as number[] } : {}),
+    ...(typeof body.assignee === 'string' && body.assignee !== '' ? { assignees: [(c.state.user(body.assignee) as User).login] } : {}),
+    ...(body.closed === true ? { state: 'closed' as const } : {}),
+  });
+  return { status: 201, body: c.state.issueJson(issue) };
+};
+
+const getIssue: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const issue = c.state.issue(repo, indexParam(c));
+  if (!issue) throw notFound(c.state.apiRoot);
+  return { status: 200, body: c.state.issueJson(issue) };
+};
+
+const editIssue: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const issue = c.state.issue(repo, indexParam(c));
+  if (!issue) throw notFound(c.state.apiRoot);
+  if (issue.author !== c.user.login && !c.state.canWrite(c.user.login, repo)) throw forbidden('no permission to edit this issue');
+  const body = obj(c.body);
+  validateIssueInput(c, repo, body, false);
+  if (typeof body.title === 'string') issue.title = body.title;
+  if (typeof body.body === 'string') issue.body = body.body;
+  if ((body.state === 'open' || body.state === 'closed') && body.state !== issue.state) {
+    if (issue.pull?.merged && body.state === 'open') throw forbidden('cannot reopen a merged pull request');
+    issue.state = body.state;
+    issue.closed_at = body.state === 'closed' ? tick() : null;
+  }
+  issue.updated_at = tick();
+  // Real servers answer an edit with 201 Created.
+  return { status: 201, body: c.state.issueJson(issue) };
+};
+
+// Pull requests ---------------------------------------------------------
+
+const listPulls: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const byState = stateFilter(c);
+  const items = c.state
+    .issuesOf(repo)
+    .filter((i) => i.pull && byState(i))
+    .reverse();
+  return list(c, items, (i) => c.state.pullJson(i, c.user.login));
+};
+
+const createPull: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const body = obj(c.body);
+  const problems: Array<{ field: string; code?: string }> = [];
+  for (const key of ['title', 'head', 'base'] as const) {
+    if (typeof body[key] !== 'string' || (body[key] as string).trim() === '') problems.push({ field: key, code: 'required' });
+  }
+  checkInvalid(c, 'CreatePullRequestOption', problems);
+  const head = String(body.head);
+  const base = String(body.base);
+  if (!repo.branches.includes(base)) throw notFound(c.state.apiRoot, `base branch ${base} does not exist`);
+  if (!repo.branches.includes(head)) throw notFound(c.state.apiRoot, `head branch ${head} does not exist`);
+  if (head === base) throw new HttpError(422, { message: 'Invalid PullRequest: There are no changes between the head and the base', url: '' });
+  const existing = c.state.issuesOf(repo).find((i) => i.pull && i.state === 'open' && i.pull.head === head && i.pull.base === base);
+  if (existing) throw conflict(`pull request is already exists for these targets [id: ${existing.id}, issue_id: ${existing.id}, head_repo_id: ${repo.id}, base_repo_id: ${repo.id}, head_branch: ${head}, base_branch: ${base}]`);
+  const pr = c.state.addIssue(repo, c.user.login, {
+    title: String(body.title),
+    ...(typeof body.body === 'string' ? { body: body.body } : {}),
+    pull: { head, base },
+  });
+  return { status: 201, body: c.state.pullJson(pr, c.user.login) };
+};
+
+function pullOf(c: Call): Issue {
+  const repo = visibleRepo(c);
+  const pr = c.state.issue(repo, indexParam(c));
+  if (!pr || !pr.pull) throw notFound(c.state.apiRoot);
+  return pr;
+}
+
+const getPull: Handler = (c) => ({ status: 200, body: c.state.pullJson(pullOf(c), c.user.login) });
+
+const mergePull: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const pr = pullOf(c);
+  const pull = pr.pull as NonNullable<Issue['pull']>;
+  const body = obj(c.body);
+  if (typeof body.Do !== 'string' || body.Do === '') checkInvalid(c, 'MergePullRequestForm', [{ field: 'Do', code: 'required' }]);
+  if (!MERGE_STYLES.includes(String(body.Do))) checkInvalid(c, 'MergePullRequestForm', [{ field: 'Do', code: 'in' }]);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('User not allowed to merge PR');
+  if (pull.merged) throw new HttpError(405, { message: 'The PR is already merged', url: '' });
+  if (pr.state === 'closed') throw new HttpError(405, { message: 'The PR is closed', url: '' });
+  const now = tick();
+  pull.merged = true;
+  pull.merged_at = now;
+  pull.merged_by = c.user.login;
+  pull.merge_style = String(body.Do);
+  pull.merge_message = typeof body.MergeMessageField === 'string' ? body.MergeMessageField : null;
+  pr.state = 'closed';
+  pr.closed_at = now;
+  pr.updated_at = now;
+  // Real servers answer a merge with 200 and an empty body.
+  return { status: 200 };
+};
+
+// Organizations ---------------------------------------------------------
+
+const myOrgs: Handler = (c) => {
+  const mine = c.state.orgs.filter((o) => o.members.includes(c.user.login));
+  return list(c, mine, (o) => c.state.orgJson(o));
+};
+
+const getOrg: Handler = (c) => {
+  const org = c.state.org(c.params.org ?? '');
+  if (!org) throw notFound(c.state.apiRoot);
+  return { status: 200, body: c.state.orgJson(org) };
+};
+
+const createOrg: Handler = (c) => {
+  const body = obj(c.body);
+  if (!validName(body.username)) checkInvalid(c, 'CreateOrgOption', [{ field: 'username', code: body.username === undefined ? 'required' : 'invalid' }]);
+  if (body.full_name !== undefined && typeof body.full_name !== 'string') checkInvalid(c, 'CreateOrgOption', [{ field: 'full_name' }]);
+  const name = String(body.username);
+  if (c.state.owner(name)) throw new HttpError(422, { message: `user already exists [name: ${name}]`, url: '' });
+  const org = c.state.addOrg(name, typeof body.full_name === 'string' ? body.full_name : '', [c.user.login]);
+  return { status: 201, body: c.state.orgJson(org) };
+};
+
+// Webhooks --------------------------------------------------------------
+
+const listHooks: Handler = (c) => {
+  const repo = writableRepo(c);
+  return list(c, c.state.hooks.filter((h) => h.repoId === repo.id), (h) => c.state.hookJson(h));
+};
+
+const createHook: Handler = (c) => {
+  const repo = writableRepo(c);
+  const body = obj(c.body);
+  const config = obj(body.config);
+  const problems: Array<{ field: string; code?: string }> = [];
+  if (typeof body.type !== 'string' || !HOOK_TYPES.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
+  checkInvalid(c, 'CreateHookOption', problems);
+  const url = config.url;
+  let urlOk = false;
+  try {
+    urlOk = typeof url === 'string' && /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    urlOk = false;
+  }
+  if (!urlOk) throw new HttpError(422, { message: 'Invalid url', url: '' });
+  const contentType = config.content_type;
+  if (contentType !== 'json' && contentType !== 'form') throw new HttpError(422, { message: 'Invalid content type', url: '' });
+  const events = body.events === undefined ? ['push'] : body.events;
+  if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) checkInvalid(c, 'CreateHookOption', [{ field: 'events' }]);
+  const hook = c.state.addHook(repo, {
+    type: String(body.type),
+    url: String(url),
+    content_type: contentType,
+    secret: typeof config.secret === 'string' ? config.secret : '',
+    events: events as string[],
+    // Real servers create a hook inactive unless told otherwise.
+    active: body.active === true,
+  });
+  return { status: 201, body: c.state.hookJson(hook) };
+};
+
+export const ROUTES: Array<[string, string, Handler]> = [
+  ['GET', '/user', getMe],
+  ['GET', '/users/:username', getUser],
+  ['POST', '/users/:username/tokens', createToken],
+  ['GET', '/user/repos', myRepos],
+  ['POST', '/user/repos', createRepo],
+  ['GET', '/users/:username/repos', userRepos],
+  ['GET', '/repos/issues/search', searchIssues],
+  ['GET', '/repos/:owner/:repo', getRepo],
+  ['DELETE', '/repos/:owner/:repo', deleteRepo],
+  ['GET', '/repos/:owner/:repo/labels', listLabels],
+  ['POST', '/repos/:owner/:repo/labels', createLabel],
+  ['GET', '/repos/:owner/:repo/issues', repoIssues],
+  ['POST', '/repos/:owner/:repo/issues', createIssue],
+  ['GET', '/repos/:owner/:repo/issues/:index', getIssue],
+  ['PATCH', '/repos/:owner/:repo/issues/:index', editIssue],
+  ['GET', '/issues', allIssues],
+  ['GET', '/repos/:owner/:repo/pulls', listPulls],
+  ['POST', '/repos/:owner/:repo/pulls', createPull],
+  ['GET', '/repos/:owner/:repo/pulls/:index', getPull],
+  ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
+  ['GET', '/user/orgs', myOrgs],
+  ['GET', '/orgs/:org', getOrg],
+  ['GET', '/orgs/:org/repos', orgRepos],
+  ['POST', '/orgs', createOrg],
+  ['GET', '/repos/:owner/:repo/hooks', listHooks],
+  ['POST', '/repos/:owner/:repo/hooks', createHook],
+];
