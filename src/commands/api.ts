@@ -1,10 +1,11 @@
 // kettle api PATH: any request to the API, with kettle's auth, pagination and
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
+import { STATUS_CODES } from 'node:http';
 import { headerValue } from '../api/client.js';
 import { MAX_PAGE_SIZE } from '../api/paginate.js';
-import { errorFromResponse, statusLabel } from '../api/response.js';
-import { encodeSegment, type QueryValue } from '../api/url.js';
+import { errorFromResponse } from '../api/response.js';
+import { encodeSegment, type QueryValue, redactUrl } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
 import { ApiError, UsageError } from '../errors.js';
@@ -56,6 +57,17 @@ function list(value: unknown): string[] {
   return Array.isArray(value) ? (value as string[]) : [];
 }
 
+/**
+ * A response header as printed by --include. A server may echo the request's
+ * URL (Link, Location, Content-Location), and with `--auth query` that URL
+ * carries the token: hide it, as the debug trace does.
+ */
+export function redactHeader(value: string, secret: string | undefined): string {
+  let out = value.replace(/([?&](?:token|access_token)=)[^&\s>;,]*/gi, '$1REDACTED');
+  if (secret) out = out.split(secret).join('REDACTED');
+  return out;
+}
+
 function printBody(ctx: Context, text: string): void {
   if (text === '') return;
   try {
@@ -68,20 +80,26 @@ function printBody(ctx: Context, text: string): void {
 export async function run(ctx: Context, [input = '']: string[], opts: Opts): Promise<void> {
   const login = ctx.resolveLogin();
   let path = relativePath(input, login.root);
-  const readText = (file: string) => readTextFile(ctx, file, file === '-' ? '@-' : `@${file}`);
+  const inputFile = typeof opts.input === 'string' ? opts.input : undefined;
+  const fieldArgs: [string, boolean][] = [...list(opts.rawField).map((a): [string, boolean] => [a, false]), ...list(opts.field).map((a): [string, boolean] => [a, true])];
+  // Standard input can be read once: by --input - or by one -F KEY=@-.
+  const stdinReaders = fieldArgs.filter(([a, typed]) => typed && /^[^=]+=@-$/.test(a)).length + (inputFile === '-' ? 1 : 0);
+  if (stdinReaders > 1) throw new UsageError('standard input can be read only once: use @- or --input - for one value only');
+  const readText = (file: string) => readTextFile(ctx, file, '-F');
   const fields: Field[] = [];
-  for (const arg of list(opts.rawField)) fields.push(await parseField(arg, false, readText));
-  for (const arg of list(opts.field)) fields.push(await parseField(arg, true, readText));
+  for (const [arg, typed] of fieldArgs) fields.push(await parseField(arg, typed, readText));
   const headers: Record<string, string> = {};
   for (const arg of list(opts.header)) {
     const [name, value] = parseHeader(arg);
     headers[name] = value;
   }
-  const inputFile = typeof opts.input === 'string' ? opts.input : undefined;
-  const method = (typeof opts.method === 'string' ? opts.method : fields.length > 0 || inputFile !== undefined ? 'POST' : 'GET').toUpperCase();
+  const paginate = opts.paginate === true;
+  // Fields or a body imply POST, as with gh; --paginate only makes sense for GET.
+  const implied = paginate ? 'GET' : fields.length > 0 || inputFile !== undefined ? 'POST' : 'GET';
+  const method = (typeof opts.method === 'string' ? opts.method : implied).toUpperCase();
   if (!METHODS.includes(method)) throw new UsageError(`invalid -X "${String(opts.method)}": use one of ${METHODS.join(', ')}`);
-  if (opts.paginate === true && method !== 'GET') throw new UsageError('--paginate works with GET only');
-  if (opts.paginate === true && opts.include === true) throw new UsageError('use either --paginate or --include, not both');
+  if (paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  if (paginate && opts.include === true) throw new UsageError('use either --paginate or --include, not both');
   path = await fillPlaceholders(ctx, path, opts);
 
   // Fields go in the query for GET and HEAD, and when --input supplies the body.
@@ -92,7 +110,7 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   else if (!fieldsInQuery && fields.length > 0) body = fieldsToBody(fields);
 
   const api = await ctx.api(login);
-  if (opts.paginate === true) {
+  if (paginate) {
     const all: unknown[] = [];
     for await (const page of api.pages(path, { count: Infinity, offset: 0, pageSize: MAX_PAGE_SIZE }, query)) all.push(...page);
     ctx.io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
@@ -101,13 +119,20 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
 
   const res = await api.requestRaw(method, path, { query, ...(body !== undefined ? { body } : {}), headers });
   if (opts.include === true) {
-    const lines = [`HTTP/1.1 ${statusLabel(res.status)}`];
+    const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
+    const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
     for (const [name, value] of Object.entries(res.headers)) {
-      for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${v}`);
+      for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${redactHeader(v, secret)}`);
     }
     ctx.io.stdout.write(`${lines.join('\n')}\n\n`);
   }
   printBody(ctx, res.text);
+  if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+    // Not followed: the credential would go along, possibly to another host.
+    const location = headerValue(res.headers, 'location');
+    const where = location ? redactUrl(new URL(location, res.url)) : 'another address';
+    throw new ApiError({ message: `${method} ${path}: the server redirected to ${where}; kettle api does not follow redirects`, method, path, status: res.status });
+  }
   if (res.status >= 400) {
     const err = errorFromResponse({ method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text });
     throw new ApiError({
