@@ -113,7 +113,7 @@ __kettle_value() {
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
-    'hook add/--type') __kettle_words "$3" gitea gogs slack discord dingtalk telegram msteams feishu matrix wechatwork packagist ;;
+    'hook add/--type') __kettle_words "$3" gitea gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
     'api/--input') __kettle_files "$3" ;;
     */--login) __kettle_logins "$3" ;;
   esac

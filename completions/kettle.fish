@@ -392,7 +392,7 @@ complete -c kettle -n '__kettle_using "hook add"' -s e -l events -x -d 'comma-se
 complete -c kettle -n '__kettle_using "hook add"' -l content-type -x -a 'json form' -d 'payload encoding'
 complete -c kettle -n '__kettle_using "hook add"' -l secret -x -d 'the signing secret (prefer --secret-file: the command line is visible to other users)'
 complete -c kettle -n '__kettle_using "hook add"' -l secret-file -r -F -d 'read the signing secret from a file (- for standard input)'
-complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea gogs slack discord dingtalk telegram msteams feishu matrix wechatwork packagist' -d 'the hook type'
+complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea gogs slack discord dingtalk telegram msteams feishu wechatwork packagist' -d 'the hook type'
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
 
 # kettle api

@@ -511,7 +511,8 @@ function addResourceCommands(program: Command, session: Session): void {
     .option('--secret-file <file>', 'read the signing secret from a file (- for standard input)')
     .addOption(
       new Option('--type <type>', 'the hook type')
-        .choices(['gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'matrix', 'wechatwork', 'packagist'])
+        // The types Gitea's API accepts on creation (its web UI knows a few more).
+        .choices(['gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist'])
         .default('gitea'),
     )
     .option('--inactive', 'create the hook switched off');

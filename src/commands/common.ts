@@ -14,6 +14,27 @@ export function notFoundAs(err: unknown, what: string): unknown {
   return err;
 }
 
+/**
+ * A request error worded after what the command tried: a 404 names the missing
+ * thing, a refusal (403, 405, 409, 422) says what could not be done and why;
+ * 422 field errors stay listed under the message.
+ */
+export function failed(err: unknown, action: string, missing?: string): unknown {
+  if (!(err instanceof ApiError)) return err;
+  if (err.status === 404 && missing !== undefined) return err.withMessage(`${missing} not found`);
+  const why = err.serverMessage ?? (err.status === 422 ? 'the server rejected the input' : `HTTP ${err.status}`);
+  if (err.status === 403) return err.withMessage(`cannot ${action}: permission denied (${why})`);
+  if (err.status === 405 || err.status === 409 || err.status === 422) return err.withMessage(`cannot ${action}: ${why}`);
+  return err;
+}
+
+/** A catch handler rethrowing the error worded by failed(). */
+export function failedTo(action: string, missing?: string): (err: unknown) => never {
+  return (err: unknown) => {
+    throw failed(err, action, missing);
+  };
+}
+
 /** Creation time: the spec's created_at, or the `created` some servers send. */
 export function createdAt(r: Row): unknown {
   return r.created_at ?? r.created;

@@ -39,7 +39,8 @@ export interface Reply {
 type Handler = (c: Call) => Reply;
 
 const NAME = /^[A-Za-z0-9_.-]+$/;
-export const HOOK_TYPES = ['dingtalk', 'discord', 'gitea', 'gogs', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist', 'matrix'];
+// What Gitea's API binding accepts on creation (matrix hooks only from the web UI).
+export const HOOK_TYPES = ['dingtalk', 'discord', 'gitea', 'gogs', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist'];
 const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
 
 function validName(name: unknown): name is string {

@@ -7,7 +7,7 @@ import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { notFoundAs, readTextFile } from '../common.js';
+import { failedTo, readTextFile } from '../common.js';
 import { hookColumns } from './columns.js';
 
 /** The event names Gitea-family servers accept, including the grouped ones. */
@@ -63,9 +63,7 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   const body = { type: typeof opts.type === 'string' ? opts.type : 'gitea', config, events, active: opts.inactive !== true };
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/hooks`;
-  const res = await api.request('POST', path, { body }).catch((err: unknown) => {
-    throw notFoundAs(err, `repository ${fullName(repo)}`);
-  });
+  const res = await api.request('POST', path, { body }).catch(failedTo(`add a webhook to ${fullName(repo)}`, `repository ${fullName(repo)}`));
   const hook = expectRecord(res.data, 'POST', path, res.status);
   ctx.success(`Added ${body.active ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${fullName(repo)} for ${events.join(', ')}`);
   await printRecord(ctx.io, ctx.flags, hook, hookColumns);

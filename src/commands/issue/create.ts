@@ -7,7 +7,7 @@ import { ask } from '../../context/prompt.js';
 import { fullName, isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { notFoundAs, readBody, webUrl } from '../common.js';
+import { failedTo, readBody, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
 
 /** --label values: integer ids, repeated or comma-separated. */
@@ -47,9 +47,7 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   if (assignee !== undefined) payload.assignee = assignee;
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/issues`;
-  const res = await api.request('POST', path, { body: payload }).catch((err: unknown) => {
-    throw notFoundAs(err, `repository ${fullName(repo)}`);
-  });
+  const res = await api.request('POST', path, { body: payload }).catch(failedTo(`create an issue in ${fullName(repo)}`, `repository ${fullName(repo)}`));
   const issue = expectRecord(res.data, 'POST', path, res.status);
   ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);

@@ -5,7 +5,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printList, type Row } from '../../output/printer.js';
-import { listAndPrint, notFoundAs, windowOf } from '../common.js';
+import { failedTo, listAndPrint, windowOf } from '../common.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
 
 /** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
@@ -48,8 +48,6 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   if (opts.filter !== undefined) throw new UsageError('--filter goes with --all-repos');
   const repo = await ctx.repo(opts.repo);
   await listAndPrint(ctx, opts, p`/repos/${repo.owner}/${repo.name}/issues`, { state, type: 'issues' }, issueColumns, `No ${state === 'all' ? '' : `${state} `}issues in ${fullName(repo)}`).catch(
-    (err: unknown) => {
-      throw notFoundAs(err, `repository ${fullName(repo)}`);
-    },
+    failedTo(`list the issues of ${fullName(repo)}`, `repository ${fullName(repo)}`),
   );
 }

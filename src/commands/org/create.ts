@@ -3,9 +3,9 @@ import { expectRecord } from '../../api/response.js';
 import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { webUrl } from '../common.js';
+import { failedTo, webUrl } from '../common.js';
 import { orgViewColumns } from './columns.js';
 
 export async function run(ctx: Context, [name = '']: string[], opts: Opts): Promise<void> {
@@ -13,10 +13,7 @@ export async function run(ctx: Context, [name = '']: string[], opts: Opts): Prom
   const body: Record<string, unknown> = { username: name };
   if (typeof opts.fullName === 'string') body.full_name = opts.fullName;
   const api = await ctx.api();
-  const res = await api.request('POST', '/orgs', { body }).catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 422) throw err.withMessage(`cannot create organization ${name}: ${err.serverMessage ?? 'invalid input'}`);
-    throw err;
-  });
+  const res = await api.request('POST', '/orgs', { body }).catch(failedTo(`create organization ${name}`));
   const org = expectRecord(res.data, 'POST', '/orgs', res.status);
   ctx.success(`Created organization ${String(org.username ?? org.name ?? name)}${webUrl(org)}`);
   await printRecord(ctx.io, ctx.flags, org, orgViewColumns);

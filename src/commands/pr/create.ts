@@ -1,19 +1,30 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
+import type { ApiClient } from '../../api/client.js';
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
 import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
-import { fullName } from '../../context/repo.js';
+import { fullName, type RepoRef } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { notFoundAs, readBody, webUrl } from '../common.js';
+import { failed, readBody, webUrl } from '../common.js';
 import { prViewColumns } from '../issue/columns.js';
 import { titleOf } from '../issue/create.js';
 
+async function repoExists(api: ApiClient, repo: RepoRef): Promise<boolean> {
+  return api.get(p`/repos/${repo.owner}/${repo.name}`).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** A branch name as git allows it (roughly): no spaces, no "..", no control characters. */
 function checkBranch(value: string, flag: string): string {
-  if (value.trim() === '' || /[\s~^:?*[\\\u0000-\u001f]|\.\.|^\/|\/$|\.lock$|@\{/.test(value)) {
+  // A head in another user's fork is written OWNER:BRANCH.
+  const fork = /^([A-Za-z0-9_.-]+):(.*)$/.exec(value);
+  const branch = fork && flag === '--head' ? (fork[2] ?? '') : value;
+  if (branch.trim() === '' || /[\s~^:?*[\\\u0000-\u001f]|\.\.|^\/|\/$|\.lock$|@\{/.test(branch)) {
     throw new UsageError(`invalid ${flag} "${value}": not a branch name`);
   }
   return value;
@@ -36,11 +47,16 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   if (body !== undefined) payload.body = body;
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/pulls`;
-  const res = await api.request('POST', path, { body: payload }).catch((err: unknown) => {
+  const res = await api.request('POST', path, { body: payload }).catch(async (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
       throw err.withMessage(`a pull request from ${head} into ${base} is already open in ${fullName(repo)}`);
     }
-    throw notFoundAs(err, `repository ${fullName(repo)}`);
+    // Real servers answer 404 both for a missing repository and for a missing
+    // branch: ask which one it is rather than blame the repository.
+    if (err instanceof ApiError && err.status === 404 && (await repoExists(api, repo))) {
+      throw err.withMessage(`branch ${head} or ${base} not found in ${fullName(repo)}${err.serverMessage ? ` (${err.serverMessage})` : ''}`);
+    }
+    throw failed(err, `create a pull request in ${fullName(repo)}`, `repository ${fullName(repo)}`);
   });
   const pr = expectRecord(res.data, 'POST', path, res.status);
   ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);

@@ -4,9 +4,8 @@ import { p } from '../../api/url.js';
 import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { ApiError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { notFoundAs, parseNumberArg, webUrl } from '../common.js';
+import { failedTo, parseNumberArg, webUrl } from '../common.js';
 import { prViewColumns } from '../issue/columns.js';
 
 export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
@@ -18,14 +17,10 @@ export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promi
   // Real servers require the field name "Do".
   const body: Record<string, unknown> = { Do: style };
   if (typeof opts.message === 'string') body.MergeMessageField = opts.message;
-  await api.request('POST', `${base}/merge`, { body }).catch((err: unknown) => {
-    if (err instanceof ApiError && (err.status === 405 || err.status === 409)) {
-      throw err.withMessage(`pull request #${number} in ${fullName(repo)} cannot be merged: ${err.serverMessage ?? `HTTP ${err.status}`}`);
-    }
-    throw notFoundAs(err, `pull request #${number} in ${fullName(repo)}`);
-  });
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  await api.request('POST', `${base}/merge`, { body }).catch(failedTo(`merge ${what}`, what));
   // The merge answers with an empty body on real servers; show the merged pull request.
-  const res = await api.get(base);
+  const res = await api.get(base).catch(failedTo(`read ${what}`, what));
   const pr = expectRecord(res.data, 'GET', base, res.status);
   ctx.success(`Merged pull request #${number} in ${fullName(repo)} (${style})${webUrl(pr)}`);
   await printRecord(ctx.io, ctx.flags, pr, prViewColumns);

@@ -5,7 +5,7 @@ import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { webUrl } from '../common.js';
+import { failed, webUrl } from '../common.js';
 import { repoViewColumns } from './columns.js';
 
 export async function run(ctx: Context, [name = '']: string[], opts: Opts): Promise<void> {
@@ -17,8 +17,7 @@ export async function run(ctx: Context, [name = '']: string[], opts: Opts): Prom
   const api = await ctx.api();
   const res = await api.request('POST', '/user/repos', { body }).catch((err: unknown) => {
     if (err instanceof ApiError && err.status === 409) throw err.withMessage(`a repository named ${name} already exists`);
-    if (err instanceof ApiError && err.status === 422) throw err.withMessage(`cannot create repository ${name}: ${err.serverMessage ?? 'invalid input'}`);
-    throw err;
+    throw failed(err, `create repository ${name}`);
   });
   const repo = expectRecord(res.data, 'POST', '/user/repos', res.status);
   ctx.success(`Created repository ${String(repo.full_name ?? name)}${webUrl(repo)}`);

@@ -6,7 +6,7 @@ import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName, parseRepoArg } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
-import { notFoundAs } from '../common.js';
+import { failedTo } from '../common.js';
 
 export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
   const repo = parseRepoArg(arg, 'repository');
@@ -17,8 +17,6 @@ export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promi
     if (typed !== name) throw new UsageError(`confirmation did not match ${name}; nothing was deleted`);
   }
   const api = await ctx.api();
-  await api.request('DELETE', p`/repos/${repo.owner}/${repo.name}`).catch((err: unknown) => {
-    throw notFoundAs(err, `repository ${name}`);
-  });
+  await api.request('DELETE', p`/repos/${repo.owner}/${repo.name}`).catch(failedTo(`delete ${name}`, `repository ${name}`));
   ctx.success(`Deleted repository ${name}`);
 }

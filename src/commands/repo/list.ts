@@ -4,7 +4,7 @@ import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
-import { listAndPrint, notFoundAs } from '../common.js';
+import { failedTo, listAndPrint } from '../common.js';
 import { repoColumns } from './columns.js';
 
 export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
@@ -12,8 +12,6 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   if (user !== undefined && !isSafeSegment(user)) throw new UsageError(`invalid --user "${user}"`);
   const path = user === undefined ? '/user/repos' : p`/users/${user}/repos`;
   await listAndPrint(ctx, opts, path, {}, repoColumns, user ? `${user} has no repositories you can see` : 'You have no repositories yet').catch(
-    (err: unknown) => {
-      throw notFoundAs(err, `user ${user}`);
-    },
+    failedTo(`list the repositories of ${user ?? 'the logged-in user'}`, user === undefined ? undefined : `user ${user}`),
   );
 }

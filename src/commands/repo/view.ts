@@ -5,15 +5,13 @@ import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName, parseRepoArg } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
-import { notFoundAs } from '../common.js';
+import { failedTo } from '../common.js';
 import { repoViewColumns } from './columns.js';
 
 export async function run(ctx: Context, [arg]: string[], opts: Opts): Promise<void> {
   const repo = arg ? parseRepoArg(arg, 'repository') : await ctx.repo(opts.repo);
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}`;
-  const res = await api.get(path).catch((err: unknown) => {
-    throw notFoundAs(err, `repository ${fullName(repo)}`);
-  });
+  const res = await api.get(path).catch(failedTo(`read ${fullName(repo)}`, `repository ${fullName(repo)}`));
   await printRecord(ctx.io, ctx.flags, expectRecord(res.data, 'GET', path, res.status), repoViewColumns);
 }
