@@ -4,7 +4,9 @@ import { type PageWindow, pageWindow } from '../api/paginate.js';
 import type { QueryValue } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
+import { editorCommand, editText } from '../context/editor.js';
 import { readAll } from '../context/io.js';
+import { ask, choose } from '../context/prompt.js';
 import { ApiError, UsageError } from '../errors.js';
 import { type Column, printList, type Row } from '../output/printer.js';
 
@@ -90,6 +92,24 @@ export async function readBody(ctx: Context, opts: Opts): Promise<string | undef
   if (body !== undefined && file !== undefined) throw new UsageError('use either --body or --body-file, not both');
   if (file === undefined) return body;
   return readTextFile(ctx, file, '--body-file');
+}
+
+/**
+ * On a terminal, after the title was asked for: the body, written in the
+ * user's editor, typed at the prompt, or left out (undefined).
+ */
+export async function askBody(ctx: Context, fileName: string): Promise<string | undefined> {
+  const editor = editorCommand(ctx.env).split(/\s+/)[0] ?? '';
+  const how = await choose(ctx.io, '--body', 'Body', [
+    { title: `Write it in your editor (${editor})`, value: 'editor' },
+    { title: 'Type it here (one line)', value: 'type' },
+    { title: 'Leave it empty', value: 'skip' },
+  ]);
+  let text = '';
+  if (how === 'editor') text = await editText(ctx.io, '', fileName);
+  else if (how === 'type') text = await ask(ctx.io, '--body', { message: 'Body', required: false });
+  text = text.replace(/\s+$/, '');
+  return text === '' ? undefined : text;
 }
 
 /** Read a file named on the command line, or standard input for "-". */

@@ -9,6 +9,8 @@ export interface Question {
   /** Answer again when the reply is empty. */
   required?: boolean;
   initial?: string;
+  /** A reason to refuse the (trimmed) answer and ask again; undefined accepts it. */
+  check?: (value: string) => string | undefined;
 }
 
 /**
@@ -27,7 +29,11 @@ export async function ask(io: IO, flag: string, q: Question): Promise<string> {
       ...(q.initial !== undefined ? { initial: q.initial } : {}),
       stdin: io.stdin,
       stdout: io.stderr,
-      validate: (v: string) => (q.required !== false && String(v).trim() === '' ? 'A value is required' : true),
+      validate: (v: string) => {
+        const value = String(v).trim();
+        if (q.required !== false && value === '') return 'A value is required';
+        return q.check?.(value) ?? true;
+      },
     },
     { onCancel: () => { cancelled = true; return false; } },
   );

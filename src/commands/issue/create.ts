@@ -7,7 +7,7 @@ import { ask } from '../../context/prompt.js';
 import { fullName, isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, readBody, webUrl } from '../common.js';
+import { askBody, failedTo, readBody, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
 
 /** --label values: integer ids, repeated or comma-separated. */
@@ -39,8 +39,11 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   const assignee = typeof opts.assignee === 'string' ? opts.assignee : undefined;
   if (assignee !== undefined && !isSafeSegment(assignee)) throw new UsageError(`invalid --assignee "${assignee}"`);
   const repo = await ctx.repo(opts.repo);
-  const body = await readBody(ctx, opts);
+  const given = await readBody(ctx, opts);
+  const asked = typeof opts.title !== 'string';
   const title = await titleOf(ctx, opts);
+  // A title given on the command line means a script or a hurry: no more questions.
+  const body = given ?? (asked ? await askBody(ctx, 'ISSUE_BODY.md') : undefined);
   const payload: Record<string, unknown> = { title };
   if (body !== undefined) payload.body = body;
   if (labels.length > 0) payload.labels = labels;

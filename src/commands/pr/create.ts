@@ -8,7 +8,7 @@ import { ask } from '../../context/prompt.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { failed, readBody, webUrl } from '../common.js';
+import { askBody, failed, readBody, webUrl } from '../common.js';
 import { prViewColumns } from '../issue/columns.js';
 import { titleOf } from '../issue/create.js';
 
@@ -19,30 +19,40 @@ async function repoExists(api: ApiClient, repo: RepoRef): Promise<boolean> {
   );
 }
 
-/** A branch name as git allows it (roughly): no spaces, no "..", no control characters. */
-function checkBranch(value: string, flag: string): string {
+/** Why a value is not a branch name as git allows it (roughly): spaces, "..", control characters. */
+function branchProblem(value: string, flag: string): string | undefined {
   // A head in another user's fork is written OWNER:BRANCH.
   const fork = /^([A-Za-z0-9_.-]+):(.*)$/.exec(value);
   const branch = fork && flag === '--head' ? (fork[2] ?? '') : value;
-  if (branch.trim() === '' || /[\s~^:?*[\\\u0000-\u001f]|\.\.|^\/|\/$|\.lock$|@\{/.test(branch)) {
-    throw new UsageError(`invalid ${flag} "${value}": not a branch name`);
-  }
+  if (branch.trim() === '' || /[\s~^:?*[\\\u0000-\u001f]|\.\.|^\/|\/$|\.lock$|@\{/.test(branch)) return 'not a branch name';
+  return undefined;
+}
+
+function checkBranch(value: string, flag: string): string {
+  const problem = branchProblem(value, flag);
+  if (problem) throw new UsageError(`invalid ${flag} "${value}": ${problem}`);
   return value;
 }
 
-async function branchOf(ctx: Context, opts: Opts, key: 'head' | 'base', message: string): Promise<string> {
-  const value = typeof opts[key] === 'string' ? (opts[key] as string) : await ask(ctx.io, `--${key}`, { message });
-  return checkBranch(value, `--${key}`);
+/** --head or --base, or asked for on a terminal until it is a branch name other than `other`. */
+async function branchOf(ctx: Context, opts: Opts, key: 'head' | 'base', message: string, other?: string): Promise<string> {
+  if (typeof opts[key] === 'string') return checkBranch(opts[key] as string, `--${key}`);
+  return ask(ctx.io, `--${key}`, {
+    message,
+    check: (v) => (branchProblem(v, `--${key}`) ? `"${v}" is not a branch name` : v === other ? `${v} is the head branch too` : undefined),
+  });
 }
 
 export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
   for (const key of ['head', 'base'] as const) if (typeof opts[key] === 'string') checkBranch(opts[key] as string, `--${key}`);
   const repo = await ctx.repo(opts.repo);
-  const body = await readBody(ctx, opts);
+  const given = await readBody(ctx, opts);
+  const asked = typeof opts.title !== 'string';
   const title = await titleOf(ctx, opts);
   const head = await branchOf(ctx, opts, 'head', 'Branch with the changes (head)');
-  const base = await branchOf(ctx, opts, 'base', 'Branch to merge into (base)');
+  const base = await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head);
   if (head === base) throw new UsageError(`--head and --base are both ${head}`);
+  const body = given ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
   const payload: Record<string, unknown> = { title, head, base };
   if (body !== undefined) payload.body = body;
   const api = await ctx.api();

@@ -1,0 +1,53 @@
+// Text written in the user's own editor ($VISUAL, then $EDITOR), as git does.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KettleError } from '../errors.js';
+import type { IO } from './io.js';
+
+/** The editor command line: VISUAL wins over EDITOR; vi when neither is set. */
+export function editorCommand(env: NodeJS.ProcessEnv): string {
+  for (const name of ['VISUAL', 'EDITOR'] as const) {
+    const value = env[name]?.trim();
+    if (value) return value;
+  }
+  return process.platform === 'win32' ? 'notepad' : 'vi';
+}
+
+/**
+ * Open the editor on a temporary file holding `initial` and return what the
+ * user saved. The editor gets the terminal (standard input and error; standard
+ * output too unless it is redirected, since editors draw on it).
+ */
+export async function editText(io: IO, initial: string, fileName: string): Promise<string> {
+  const command = editorCommand(io.env);
+  const dir = await mkdtemp(join(tmpdir(), 'kettle-edit-'));
+  const file = join(dir, fileName);
+  try {
+    await writeFile(file, initial, { mode: 0o600 });
+    // The command may carry arguments ("code --wait"); the shell splits it and
+    // the file goes in as one positional argument, whatever characters it has.
+    const child =
+      process.platform === 'win32'
+        ? spawn(`${command} "${file}"`, { shell: true, stdio: [io.stdin, io.stdoutIsTTY ? io.stdout : io.stderr, io.stderr], env: io.env })
+        : spawn('/bin/sh', ['-c', `${command} "$1"`, command, file], {
+            stdio: [io.stdin, io.stdoutIsTTY ? io.stdout : io.stderr, io.stderr],
+            env: io.env,
+          });
+    const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+    }).catch((err: unknown) => {
+      throw new KettleError(`cannot start the editor (${command}): ${(err as Error).message}`);
+    });
+    if (outcome.code === 127) throw new KettleError(`cannot start the editor (${command}): command not found; set VISUAL or EDITOR`);
+    if (outcome.code !== 0) {
+      const how = outcome.signal ? `was stopped by ${outcome.signal}` : `exited with status ${String(outcome.code)}`;
+      throw new KettleError(`the editor (${command}) ${how}; nothing was sent`);
+    }
+    return await readFile(file, 'utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,189 @@
+// A real terminal for the tests: kettle runs in a tmux pane, keys are typed
+// with send-keys and the screen is read with capture-pane. Each test file gets
+// its own tmux server on a private socket, so nothing of the developer's tmux
+// (or another test file's) is touched, and each command its own session of a
+// fixed size.
+//
+// Every tmux call is asynchronous on purpose: the in-memory API server lives
+// in the test process, and a blocking call would stop it from answering.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, ROOT } from '../e2e/harness.js';
+
+const EXIT_LINE = /^\[exit (\d+)\]\n?/m;
+
+/** ANSI SGR escapes as capture-pane -e shows them. */
+export const SGR = /\u001b\[[0-9;:]*m/;
+
+/** Quote a word for sh. */
+export function shQuote(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The shell words that run the built kettle with these arguments. */
+export function kettleCommand(args: string[]): string {
+  return [process.execPath, BIN, ...args].map(shQuote).join(' ');
+}
+
+export interface PaneOptions {
+  cols?: number;
+  rows?: number;
+  /** Added to the terminal's environment for this command only. */
+  env?: Record<string, string>;
+}
+
+export interface Exit {
+  code: number;
+  /** The whole pane, history included, as text. */
+  screen: string;
+}
+
+export class Pane {
+  constructor(
+    private readonly term: Terminal,
+    readonly id: string,
+  ) {}
+
+  /**
+   * The pane's text, scroll-back included (tmux scrolls a line into history
+   * when it notes that a pane's process has ended). With `escapes`, colours and
+   * attributes appear as escape sequences.
+   */
+  async screen(opts: { escapes?: boolean } = {}): Promise<string> {
+    const out = await this.term.tmux(['capture-pane', '-p', '-J', ...(opts.escapes ? ['-e'] : []), '-S', '-', '-E', '-', '-t', this.id]);
+    return out.replace(/\n+$/, '\n');
+  }
+
+  /** Only what is visible, line by line, with tmux's trailing padding removed. */
+  async lines(): Promise<string[]> {
+    const out = await this.term.tmux(['capture-pane', '-p', '-t', this.id]);
+    return out.split('\n').map((l) => l.trimEnd());
+  }
+
+  /** Poll the screen until it shows the text or matches the pattern; returns the screen. */
+  async waitFor(what: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    const test = typeof what === 'string' ? (s: string) => s.includes(what) : (s: string) => what.test(s);
+    return this.poll(async () => {
+      const screen = await this.screen();
+      return test(screen) ? screen : undefined;
+    }, timeoutMs, () => `screen never showed ${String(what)}`);
+  }
+
+  /** Named keys, as tmux spells them: Enter, Down, C-c, BSpace. */
+  async keys(...keys: string[]): Promise<void> {
+    await this.term.tmux(['send-keys', '-t', this.id, ...keys]);
+  }
+
+  /** Backspace `count` times (prompts has no line-kill key). */
+  async erase(count: number): Promise<void> {
+    await this.term.tmux(['send-keys', '-t', this.id, '-N', String(count), 'BSpace']);
+  }
+
+  /** Literal text, typed as is. */
+  async type(text: string): Promise<void> {
+    await this.term.tmux(['send-keys', '-t', this.id, '-l', text]);
+  }
+
+  /**
+   * Wait for the command to end and read its exit status from the line the
+   * wrapping shell prints. bash abandons that line when kettle is killed by a
+   * signal (rather than exiting with a status), so a missing line is a test
+   * failure too. tmux's own record of the status is not used: it depends on
+   * tmux reaping the process, which it does not reliably do at once.
+   */
+  async exit(timeoutMs = 15_000): Promise<Exit> {
+    const screen = await this.waitFor(EXIT_LINE, timeoutMs);
+    const m = EXIT_LINE.exec(screen);
+    return { code: Number(m?.[1]), screen: screen.replace(EXIT_LINE, '') };
+  }
+
+  private async poll<T>(check: () => Promise<T | undefined>, timeoutMs: number, why: () => string): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await check();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`${why()} within ${timeoutMs} ms; the screen was:\n${await this.screen()}`);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+  }
+}
+
+const BASH = '/bin/bash';
+
+export class Terminal {
+  /** The HOME and KETTLE_CONFIG_DIR of every command in this terminal. */
+  readonly home: string;
+  private readonly socket = `kettle-test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly env: Record<string, string>;
+  private started = false;
+
+  constructor(env: Record<string, string> = {}) {
+    this.home = mkdtempSync(join(tmpdir(), 'kettle-tty-'));
+    // Nothing of the developer's environment: no KETTLE_*, no NO_COLOR, no EDITOR.
+    this.env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      HOME: this.home,
+      KETTLE_CONFIG_DIR: this.home,
+      SHELL: BASH,
+      ...env,
+    };
+  }
+
+  /** Run a tmux command on this terminal's private server; resolves with its stdout. */
+  tmux(args: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { env: this.env, timeout: 10_000 }, (err, stdout, stderr) => {
+        if (err) reject(new Error(`tmux ${args[0] ?? ''} failed: ${stderr || err.message}`));
+        else resolve(stdout);
+      });
+    });
+  }
+
+  private async start(): Promise<void> {
+    if (this.started) return;
+    // A resting session keeps the server up between commands; the options are
+    // set before any command pane exists.
+    await this.tmux([
+      'new-session', '-d', '-s', 'rest', '-x', '20', '-y', '5', 'sleep 100000', ';',
+      'set-option', '-s', 'default-terminal', 'xterm-256color', ';',
+      'set-option', '-s', 'escape-time', '0', ';',
+      'set-option', '-g', 'remain-on-exit', 'on', ';',
+      'set-option', '-g', 'default-shell', BASH, ';',
+      'set-option', '-g', 'status', 'off', ';',
+      'set-option', '-g', 'history-limit', '5000',
+    ]);
+    this.started = true;
+  }
+
+  /**
+   * Start a bash command line in a new pane of the given size; the pane's
+   * screen ends with "[exit N]" when it is done. A pipeline fails with its
+   * first failing command (pipefail).
+   */
+  async shell(command: string, opts: PaneOptions = {}): Promise<Pane> {
+    await this.start();
+    const env = Object.entries(opts.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    const id = await this.tmux([
+      'new-session', '-d', '-P', '-F', '#{pane_id}',
+      '-x', String(opts.cols ?? 100), '-y', String(opts.rows ?? 30),
+      '-c', ROOT, ...env, `set -o pipefail; ${command}; echo "[exit $?]"`,
+    ]);
+    return new Pane(this, id.trim());
+  }
+
+  /** Run the built kettle in a new pane. */
+  kettle(args: string[], opts: PaneOptions = {}): Promise<Pane> {
+    return this.shell(kettleCommand(args), opts);
+  }
+
+  /** Stop this terminal's tmux server (only it) and remove its home. */
+  async close(): Promise<void> {
+    if (this.started) await this.tmux(['kill-server']).catch(() => undefined);
+    this.started = false;
+    rmSync(this.home, { recursive: true, force: true });
+  }
+}
