@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandStarted } from '../server/log.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'kettle.js');
@@ -40,6 +41,7 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string> = { ...baseEnv() };
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   return new Promise((resolve, reject) => {
+    const finished = commandStarted(args);
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? ROOT,
       env,
@@ -50,8 +52,12 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
-    child.on('error', reject);
+    child.on('error', (err) => {
+      finished();
+      reject(err);
+    });
     child.on('close', (code, signal) => {
+      finished();
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, segments } from './http.js';
+import { logRequest } from './log.js';
 import { type Call, type Flavor, ROUTES } from './routes.js';
 import { type Json, seedDemo, State, type User } from './state.js';
 
@@ -276,7 +277,10 @@ export class TestServer {
       body,
       at: Date.now(),
     };
-    if (inApi) this.requests.push(rec);
+    if (inApi) {
+      this.requests.push(rec);
+      logRequest(rec);
+    }
     for (const l of this.listeners) l(rec);
 
     if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));

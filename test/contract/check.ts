@@ -1,0 +1,162 @@
+// Does a request kettle sent fit what a real Gitea server accepts? Checked
+// against the facts derived from Gitea's OpenAPI description
+// (test/fixtures/gitea-endpoints.json): a known method and path, typed path
+// parameters, known query parameters with allowed values, a JSON body with the
+// required fields, allowed values and no field Gitea does not read.
+import { readFileSync } from 'node:fs';
+import type { EndpointFact, FieldFact, GiteaFixture } from '../tools/derive-gitea-fixture.js';
+
+/** What the check needs of a recorded request. */
+export interface SentRequest {
+  method: string;
+  /** Relative to the API root, percent-encoded, no query. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  bodyText: string;
+}
+
+/**
+ * Endpoints of the API spec that Gitea lacks, which kettle calls on purpose.
+ * Each carries why it is fine.
+ */
+export const SPEC_ONLY: Array<{ method: string; path: string; why: string }> = [
+  { method: 'GET', path: '/issues', why: 'issue list --all-repos tries the spec\'s GET /issues first and falls back to /repos/issues/search on 404' },
+];
+
+export function loadFixture(): GiteaFixture {
+  return JSON.parse(readFileSync(new URL('../fixtures/gitea-endpoints.json', import.meta.url), 'utf8')) as GiteaFixture;
+}
+
+function segmentsOf(path: string): string[] | undefined {
+  try {
+    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+}
+
+/** How well a template matches: undefined when it does not; more literal segments win. */
+function matchTemplate(template: string, segs: string[]): { params: Record<string, string>; literals: number } | undefined {
+  const want = template.split('/').slice(1);
+  if (want.length !== segs.length) return undefined;
+  const params: Record<string, string> = {};
+  let literals = 0;
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const s = segs[i] as string;
+    const param = /^\{(.+)\}$/.exec(w)?.[1];
+    if (param !== undefined) {
+      if (s === '') return undefined;
+      params[param] = s;
+    } else if (w === s) {
+      literals++;
+    } else {
+      return undefined;
+    }
+  }
+  return { params, literals };
+}
+
+export function findEndpoint(fixture: GiteaFixture, method: string, path: string): { endpoint: EndpointFact; params: Record<string, string> } | undefined {
+  const segs = segmentsOf(path);
+  if (!segs) return undefined;
+  let best: { endpoint: EndpointFact; params: Record<string, string>; literals: number } | undefined;
+  for (const endpoint of fixture.endpoints) {
+    if (endpoint.method !== method) continue;
+    const m = matchTemplate(endpoint.path, segs);
+    if (m && (!best || m.literals > best.literals)) best = { endpoint, ...m };
+  }
+  return best && { endpoint: best.endpoint, params: best.params };
+}
+
+function typeProblem(value: unknown, fact: FieldFact, where: string): string[] {
+  const problems: string[] = [];
+  switch (fact.type) {
+    case 'string':
+      if (typeof value !== 'string') problems.push(`${where} must be a string, not ${JSON.stringify(value)}`);
+      break;
+    case 'boolean':
+      if (typeof value !== 'boolean') problems.push(`${where} must be a boolean, not ${JSON.stringify(value)}`);
+      break;
+    case 'integer':
+      if (!Number.isInteger(value)) problems.push(`${where} must be an integer, not ${JSON.stringify(value)}`);
+      break;
+    case 'array':
+      if (!Array.isArray(value)) problems.push(`${where} must be an array, not ${JSON.stringify(value)}`);
+      else if (fact.items) value.forEach((v, i) => problems.push(...checkValue(v, fact.items as FieldFact, `${where}[${i}]`)));
+      return problems;
+    case 'object':
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) problems.push(`${where} must be an object, not ${JSON.stringify(value)}`);
+      else problems.push(...checkObject(value as Record<string, unknown>, fact, where));
+      return problems;
+  }
+  return problems;
+}
+
+function checkValue(value: unknown, fact: FieldFact, where: string): string[] {
+  const problems = typeProblem(value, fact, where);
+  if (problems.length === 0 && fact.enum && !fact.enum.includes(String(value))) {
+    problems.push(`${where} is ${JSON.stringify(value)}; Gitea accepts ${fact.enum.join(', ')}`);
+  }
+  return problems;
+}
+
+function checkObject(value: Record<string, unknown>, fact: FieldFact, where: string): string[] {
+  const problems: string[] = [];
+  for (const key of fact.required ?? []) {
+    if (value[key] === undefined) problems.push(`${where} lacks the required field ${key}`);
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const known = fact.properties?.[key];
+    if (known) problems.push(...checkValue(v, known, `${where}.${key}`));
+    else if (fact.additional) problems.push(...checkValue(v, fact.additional, `${where}.${key}`));
+    else if (fact.additional === false) problems.push(`${where}.${key} is not a field Gitea reads`);
+  }
+  return problems;
+}
+
+/** A query value as Gitea parses it. */
+function checkQueryValue(value: string, fact: FieldFact, where: string): string[] {
+  if (fact.type === 'integer' && !/^-?\d+$/.test(value)) return [`${where} must be an integer, not ${JSON.stringify(value)}`];
+  if (fact.type === 'boolean' && value !== 'true' && value !== 'false') return [`${where} must be true or false, not ${JSON.stringify(value)}`];
+  if (fact.type === 'array' && fact.items) return value.split(',').flatMap((v) => checkQueryValue(v, fact.items as FieldFact, where));
+  if (fact.enum && !fact.enum.includes(value)) return [`${where} is ${JSON.stringify(value)}; Gitea accepts ${fact.enum.join(', ')}`];
+  return [];
+}
+
+/** What is wrong with a request, as Gitea would see it; [] when it fits. */
+export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] {
+  if (SPEC_ONLY.some((e) => e.method === req.method && e.path === req.path)) return [];
+  const found = findEndpoint(fixture, req.method, req.path);
+  if (!found) return [`${req.method} ${req.path} is not an endpoint Gitea has`];
+  const { endpoint, params } = found;
+  const problems: string[] = [];
+  for (const [name, type] of Object.entries(endpoint.params)) {
+    if (type === 'integer' && !/^\d+$/.test(params[name] ?? '')) problems.push(`path parameter ${name} must be an integer, not ${JSON.stringify(params[name])}`);
+  }
+  for (const name of endpoint.requiredQuery) {
+    if (req.query[name] === undefined) problems.push(`query lacks the required parameter ${name}`);
+  }
+  for (const [name, value] of Object.entries(req.query)) {
+    if (fixture.authQuery.includes(name)) continue;
+    const fact = endpoint.query[name];
+    if (!fact) problems.push(`query parameter ${name} is not one Gitea reads on ${endpoint.method} ${endpoint.path}`);
+    else problems.push(...checkQueryValue(value, fact, `query ${name}`));
+  }
+  if (req.bodyText !== '') {
+    const type = String(req.headers['content-type'] ?? '');
+    if (!/^application\/json\b/i.test(type)) problems.push(`a body sent as ${type || 'no content type'}, not application/json`);
+    let body: unknown;
+    try {
+      body = JSON.parse(req.bodyText);
+    } catch {
+      problems.push('the body is not JSON');
+    }
+    if (!endpoint.body) problems.push(`${endpoint.method} ${endpoint.path} takes no body`);
+    else if (body !== undefined) problems.push(...checkValue(body, endpoint.body, 'body'));
+  } else if (endpoint.body?.requiredBody) {
+    problems.push(`${endpoint.method} ${endpoint.path} needs a body`);
+  }
+  return problems.map((p) => `${req.method} ${req.path}: ${p}`);
+}

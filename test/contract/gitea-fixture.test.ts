@@ -1,0 +1,102 @@
+// The Gitea contract fixture: derived from Gitea's OpenAPI description, fresh,
+// and the check of kettle's requests against it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../e2e/harness.js';
+import { deriveFixture, FIXTURE_PATH, fixtureText, KETTLE_ENDPOINTS } from '../tools/derive-gitea-fixture.js';
+import { checkRequest, loadFixture, SPEC_ONLY, type SentRequest } from './check.js';
+import { exempt, verbOf } from './setup.js';
+
+const SWAGGER = process.env.GITEA_SWAGGER ?? join(ROOT, '..', 'shared', 'gitea-swagger.json');
+
+describe('the committed fixture', () => {
+  it.skipIf(!existsSync(SWAGGER))('is what Gitea\'s OpenAPI description gives today (run `npm run fixture:gitea` when not)', () => {
+    const fresh = fixtureText(deriveFixture(JSON.parse(readFileSync(SWAGGER, 'utf8'))));
+    const committed = readFileSync(join(ROOT, FIXTURE_PATH), 'utf8');
+    expect(committed === fresh, `${FIXTURE_PATH} is stale: run npm run fixture:gitea -- ${SWAGGER}`).toBe(true);
+  });
+
+  it('holds every endpoint kettle calls, and none of the spec-only ones', () => {
+    const fixture = loadFixture();
+    expect(fixture.endpoints.map((e) => [e.method, e.path])).toEqual(KETTLE_ENDPOINTS);
+    for (const e of SPEC_ONLY) expect(fixture.endpoints.some((x) => x.method === e.method && x.path === e.path)).toBe(false);
+  });
+
+  it('knows the facts kettle depends on', () => {
+    const fixture = loadFixture();
+    const find = (method: string, path: string) => fixture.endpoints.find((e) => e.method === method && e.path === path);
+    expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.required).toEqual(['Do']);
+    expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('fast-forward-only');
+    expect(find('POST', '/repos/{owner}/{repo}/hooks')?.body?.properties?.config?.required).toEqual(['content_type', 'url']);
+    expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.type?.enum).toEqual(['issues', 'pulls']);
+    expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.state?.enum).toEqual(['closed', 'open', 'all']);
+    expect(fixture.authQuery).toContain('token');
+  });
+});
+
+function req(method: string, path: string, body?: unknown, query: Record<string, string> = {}): SentRequest {
+  const bodyText = body === undefined ? '' : JSON.stringify(body);
+  return { method, path, query, headers: bodyText ? { 'content-type': 'application/json' } : {}, bodyText };
+}
+
+describe('checkRequest', () => {
+  const fixture = loadFixture();
+
+  it.each([
+    ['a list with paging and the state and type enums', req('GET', '/repos/alice/teapot/issues', undefined, { state: 'open', type: 'issues', page: '2', limit: '50' })],
+    ['the query-string credential', req('GET', '/user', undefined, { token: 'x' })],
+    ['an encoded owner', req('GET', '/repos/al%2Fice/teapot')],
+    ['the literal /repos/issues/search over /repos/{owner}/{repo}', req('GET', '/repos/issues/search', undefined, { created: 'true', state: 'all' })],
+    ['a merge with Do and a message', req('POST', '/repos/a/b/pulls/3/merge', { Do: 'squash', MergeMessageField: 'm' })],
+    ['a hook with a free-form config', req('POST', '/repos/a/b/hooks', { type: 'gitea', config: { url: 'https://x', content_type: 'json', secret: 's' }, events: ['push'], active: true })],
+    ['a state change', req('PATCH', '/repos/a/b/issues/3', { state: 'closed' })],
+    ['the spec-only GET /issues', req('GET', '/issues', undefined, { filter: 'all' })],
+  ])('accepts %s', (_what, request) => {
+    expect(checkRequest(fixture, request)).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown endpoint', req('GET', '/repos/a/b/wiki'), /not an endpoint Gitea has/],
+    ['a method Gitea lacks there', req('PUT', '/repos/a/b'), /not an endpoint/],
+    ['a non-numeric index', req('GET', '/repos/a/b/issues/x'), /index must be an integer/],
+    ['an unknown query parameter', req('GET', '/user/repos', undefined, { per_page: '10' }), /per_page is not one Gitea reads/],
+    ['a state outside the enum', req('GET', '/repos/a/b/pulls', undefined, { state: 'merged' }), /query state is "merged"/],
+    ['a non-integer limit', req('GET', '/user/orgs', undefined, { limit: 'ten' }), /limit must be an integer/],
+    ['a merge without Do', req('POST', '/repos/a/b/pulls/1/merge', { style: 'merge' }), /lacks the required field Do/],
+    ['a merge style Gitea lacks', req('POST', '/repos/a/b/pulls/1/merge', { Do: 'octopus' }), /body.Do is "octopus"/],
+    ['a hook type Gitea\'s API refuses', req('POST', '/repos/a/b/hooks', { type: 'matrix', config: { url: 'u', content_type: 'json' } }), /body.type is "matrix"/],
+    ['a hook config without url', req('POST', '/repos/a/b/hooks', { type: 'gitea', config: { content_type: 'json' } }), /config lacks the required field url/],
+    ['a non-string hook config value', req('POST', '/repos/a/b/hooks', { type: 'gitea', config: { url: 'u', content_type: 'json', x: 1 } }), /config.x must be a string/],
+    ['a field Gitea does not read', req('POST', '/user/repos', { name: 'x', visibility: 'private' }), /body.visibility is not a field/],
+    ['labels as names', req('POST', '/repos/a/b/issues', { title: 't', labels: ['bug'] }), /labels\[0\] must be an integer/],
+    ['an issue without a title', req('POST', '/repos/a/b/issues', { body: 'b' }), /lacks the required field title/],
+    ['an organization without a body', req('POST', '/orgs'), /needs a body/],
+    ['a body that is not labelled JSON', { ...req('POST', '/orgs', { username: 'o' }), headers: { 'content-type': 'text/plain' } }, /not application\/json/],
+  ])('refuses %s', (_what, request, problem) => {
+    const problems = checkRequest(fixture, request);
+    expect(problems.join('\n')).toMatch(problem);
+  });
+});
+
+describe('what the check leaves out', () => {
+  const base = { method: 'GET', path: '/nowhere', query: {}, rawUrl: '/nowhere', auth: undefined, user: undefined, bodyText: '', body: undefined, at: 0 };
+  const kettle = { 'user-agent': 'kettle/0.1.0' };
+
+  it.each([
+    [['api', '/nowhere'], 'api'],
+    [['--login', 'work', 'api', '/x'], 'api'],
+    [['--debug', 'issue', 'list'], 'issue'],
+    [['--login', 'api', 'whoami'], 'whoami'],
+  ])('finds the verb of %j', (args, verb) => {
+    expect(verbOf(args)).toBe(verb);
+  });
+
+  it('exempts requests sent while `kettle api` ran, under an injected fault, or not by kettle', () => {
+    expect(exempt({ request: { ...base, headers: kettle }, running: [['api', '/nowhere']] })).toBe(true);
+    expect(exempt({ request: { ...base, headers: kettle, fault: 'status' }, running: [['whoami']] })).toBe(true);
+    expect(exempt({ request: { ...base, headers: { 'user-agent': 'undici' } }, running: [] })).toBe(true);
+    expect(exempt({ request: { ...base, headers: kettle }, running: [['whoami']] })).toBe(false);
+    expect(exempt({ request: { ...base, headers: kettle }, running: [] })).toBe(false);
+  });
+});

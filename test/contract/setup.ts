@@ -1,0 +1,47 @@
+// Registered as a vitest setup file: after each test (and after each file, for
+// requests sent from hooks), every request kettle sent to an in-memory server
+// is checked against what a real Gitea server accepts (./check.ts).
+//
+// Not checked, by a narrow rule:
+// - requests that arrived while a `kettle api` process was running: the escape
+//   hatch sends whatever the user asks, on purpose;
+// - requests answered with an injected fault (server.fault): the tests make
+//   those go wrong on purpose and look at kettle's reaction, not the request;
+// - requests that kettle did not send (no kettle/ User-Agent): a test's own fetch.
+import { afterAll, afterEach } from 'vitest';
+import { type LoggedRequest, requestLog } from '../server/log.js';
+import { checkRequest, loadFixture } from './check.js';
+
+const fixture = loadFixture();
+
+/** The subcommand of a kettle argument list, past the global options. */
+export function verbOf(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--login') {
+      i++;
+      continue;
+    }
+    if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+export function exempt(entry: LoggedRequest): boolean {
+  const { request, running } = entry;
+  if (request.fault !== undefined) return true;
+  const agent = request.headers['user-agent'];
+  if (typeof agent !== 'string' || !agent.startsWith('kettle/')) return true;
+  return running.some((args) => verbOf(args) === 'api');
+}
+
+function checkLogged(): void {
+  const entries = requestLog.splice(0, requestLog.length);
+  const problems = [...new Set(entries.filter((e) => !exempt(e)).flatMap((e) => checkRequest(fixture, e.request)))];
+  if (problems.length > 0) {
+    throw new Error(`kettle sent requests a real Gitea server would not accept (test/fixtures/gitea-endpoints.json):\n  ${problems.join('\n  ')}`);
+  }
+}
+
+afterEach(checkLogged);
+afterAll(checkLogged);

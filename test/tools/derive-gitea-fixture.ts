@@ -1,0 +1,151 @@
+// Derive test/fixtures/gitea-endpoints.json from Gitea's OpenAPI description:
+// for each endpoint kettle calls, the facts a real server enforces (method,
+// path, parameters, required body fields, allowed values). The end-to-end
+// suite checks every request kettle sends against it (test/contract/).
+//   npm run fixture:gitea [-- path/to/gitea-swagger.json]
+// test/contract/gitea-fixture.test.ts fails when the committed fixture is stale.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The endpoints kettle calls that Gitea also has (GET /issues is spec-only: see test/contract/check.ts). */
+export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
+  ['GET', '/user'],
+  ['GET', '/users/{username}'],
+  ['POST', '/users/{username}/tokens'],
+  ['GET', '/user/repos'],
+  ['POST', '/user/repos'],
+  ['GET', '/users/{username}/repos'],
+  ['GET', '/repos/{owner}/{repo}'],
+  ['DELETE', '/repos/{owner}/{repo}'],
+  ['GET', '/repos/{owner}/{repo}/issues'],
+  ['POST', '/repos/{owner}/{repo}/issues'],
+  ['GET', '/repos/{owner}/{repo}/issues/{index}'],
+  ['PATCH', '/repos/{owner}/{repo}/issues/{index}'],
+  ['GET', '/repos/issues/search'],
+  ['GET', '/repos/{owner}/{repo}/pulls'],
+  ['POST', '/repos/{owner}/{repo}/pulls'],
+  ['GET', '/repos/{owner}/{repo}/pulls/{index}'],
+  ['POST', '/repos/{owner}/{repo}/pulls/{index}/merge'],
+  ['GET', '/user/orgs'],
+  ['GET', '/orgs/{org}'],
+  ['POST', '/orgs'],
+  ['GET', '/repos/{owner}/{repo}/hooks'],
+  ['POST', '/repos/{owner}/{repo}/hooks'],
+];
+
+export interface FieldFact {
+  type?: string;
+  enum?: string[];
+  /** For arrays: the type of the items. */
+  items?: FieldFact;
+  /** For objects: known properties, required ones, and whether others are allowed. */
+  properties?: Record<string, FieldFact>;
+  required?: string[];
+  additional?: FieldFact | false;
+}
+
+export interface EndpointFact {
+  method: string;
+  path: string;
+  /** Path parameters and their types. */
+  params: Record<string, string>;
+  /** Query parameters Gitea reads, with types and allowed values; `required` lists the mandatory ones. */
+  query: Record<string, FieldFact>;
+  requiredQuery: string[];
+  body?: FieldFact & { requiredBody: boolean };
+}
+
+export interface GiteaFixture {
+  source: string;
+  /** Query parameters any endpoint accepts (the query-string credentials). */
+  authQuery: string[];
+  endpoints: EndpointFact[];
+}
+
+type Json = Record<string, unknown>;
+
+function resolveRef(swagger: Json, node: Json): Json {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const name = ref.replace('#/definitions/', '');
+  const def = (swagger.definitions as Record<string, Json>)[name];
+  if (!def) throw new Error(`unknown definition ${ref}`);
+  return def;
+}
+
+/**
+ * Gitea describes the required keys of a free-form object only in prose:
+ * `required are "content_type" and "url" Required`.
+ */
+function requiredFromProse(description: unknown): string[] {
+  if (typeof description !== 'string') return [];
+  const m = /required are ((?:"[^"]+"(?:,\s*|\s+and\s+)?)+)/i.exec(description);
+  return m?.[1] ? [...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1] as string).sort() : [];
+}
+
+function fieldFact(swagger: Json, raw: Json, depth = 0): FieldFact {
+  const node = resolveRef(swagger, raw);
+  const fact: FieldFact = {};
+  const type = typeof node.type === 'string' ? node.type : node.properties ? 'object' : undefined;
+  if (type) fact.type = type;
+  if (Array.isArray(node.enum)) fact.enum = node.enum.map(String);
+  if (type === 'array' && node.items && typeof node.items === 'object') fact.items = fieldFact(swagger, node.items as Json, depth + 1);
+  if (type === 'object' && depth < 2) {
+    const props = node.properties as Record<string, Json> | undefined;
+    if (props) {
+      fact.properties = Object.fromEntries(Object.keys(props).sort().map((k) => [k, fieldFact(swagger, props[k] as Json, depth + 1)]));
+    }
+    const required = Array.isArray(node.required) ? node.required.map(String).sort() : requiredFromProse(node.description);
+    if (required.length > 0) fact.required = required;
+    const extra = node.additionalProperties;
+    if (extra && typeof extra === 'object') fact.additional = fieldFact(swagger, extra as Json, depth + 1);
+    else if (props) fact.additional = false;
+  }
+  return fact;
+}
+
+export function deriveFixture(swagger: Json): GiteaFixture {
+  const paths = swagger.paths as Record<string, Record<string, Json>>;
+  const endpoints: EndpointFact[] = KETTLE_ENDPOINTS.map(([method, path]) => {
+    const op = paths[path]?.[method.toLowerCase()];
+    if (!op) throw new Error(`Gitea's description has no ${method} ${path}`);
+    const params = (Array.isArray(op.parameters) ? op.parameters : []) as Json[];
+    const fact: EndpointFact = { method, path, params: {}, query: {}, requiredQuery: [] };
+    for (const p of params) {
+      const name = String(p.name);
+      if (p.in === 'path') fact.params[name] = String(p.type);
+      if (p.in === 'query') {
+        fact.query[name] = fieldFact(swagger, p);
+        if (p.required === true) fact.requiredQuery.push(name);
+      }
+      if (p.in === 'body' && p.schema && typeof p.schema === 'object') {
+        fact.body = { ...fieldFact(swagger, p.schema as Json), requiredBody: p.required === true };
+      }
+    }
+    return fact;
+  });
+  const security = swagger.securityDefinitions as Record<string, Json>;
+  const authQuery = Object.values(security)
+    .filter((d) => d.in === 'query')
+    .map((d) => String(d.name))
+    .sort();
+  const info = swagger.info as Json;
+  return { source: `${String(info.title)} ${String(info.version)} (gitea-swagger.json)`, authQuery, endpoints };
+}
+
+/** The fixture as committed: stable key order, two-space indent, final newline. */
+export function fixtureText(fixture: GiteaFixture): string {
+  return `${JSON.stringify(fixture, null, 2)}\n`;
+}
+
+export const FIXTURE_PATH = 'test/fixtures/gitea-endpoints.json';
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  // Run from the bundle in dist/dev/tools: the repository root is three levels up.
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const source = process.argv[2] ?? join(root, '..', 'shared', 'gitea-swagger.json');
+  const fixture = deriveFixture(JSON.parse(readFileSync(source, 'utf8')) as Json);
+  writeFileSync(join(root, FIXTURE_PATH), fixtureText(fixture));
+  process.stdout.write(`wrote ${FIXTURE_PATH}: ${fixture.endpoints.length} endpoints from ${source}\n`);
+}
