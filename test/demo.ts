@@ -35,6 +35,11 @@ function runKettle(bin: string, step: Step, env: NodeJS.ProcessEnv): Promise<num
   });
 }
 
+/** An argument as a shell user would type it. */
+function quoted(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+}
+
 async function main(): Promise<void> {
   const serve = process.argv.includes('--serve');
   const server = await startServer({ seed: 'demo' });
@@ -72,16 +77,35 @@ async function main(): Promise<void> {
     { args: ['user', 'view', 'bob'] },
     { args: ['user', 'view', 'carol', '--json', '--fields', 'login,full_name'] },
     { args: ['user', 'view', 'nobody'] },
+    // A short tour of the resource commands.
+    { args: ['repo', 'list'] },
+    { args: ['repo', 'view', 'alice/teapot', '--json', '--fields', 'full_name,description,html_url'] },
+    { args: ['issue', 'list', '-R', 'alice/teapot'] },
+    { args: ['issue', 'create', '-R', 'alice/teapot', '--title', 'Kettle whistles too early', '--body', 'Found during the demo.', '--json', '--fields', 'number,title,state'] },
+    { args: ['issue', 'close', '6', '-R', 'alice/teapot', '--json', '--fields', 'number,state'] },
+    { args: ['issue', 'list', '-R', 'alice/teapot', '--state', 'closed'] },
+    { args: ['issue', 'list', '--all-repos', '--filter', 'created'] },
+    { args: ['pr', 'list', '-R', 'alice/teapot'] },
+    { args: ['pr', 'merge', '5', '-R', 'alice/teapot', '--style', 'squash', '--message', 'Quieter lid (#5)', '--json', '--fields', 'number,merged,merged_at'] },
+    { args: ['org', 'list'] },
+    { args: ['hook', 'list', '-R', 'alice/teapot'] },
+    {
+      args: ['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com/kettle', '--events', 'push,issues', '--secret-file', '-'],
+      shown: 'hook add -R alice/teapot --url https://ci.example.com/kettle --events push,issues --secret-file - < secret.txt',
+      input: 'a-demo-secret\n',
+    },
+    { args: ['repo', 'delete', 'alice/notes'] },
   ];
 
   let failed = 0;
   try {
     process.stdout.write(`kettle demo: a server with sample data is running at ${server.url}\n`);
     for (const step of steps) {
-      process.stdout.write(`\n$ kettle ${step.shown ?? step.args.join(' ')}\n`);
+      process.stdout.write(`\n$ kettle ${step.shown ?? step.args.map(quoted).join(' ')}\n`);
       const code = await runKettle(bin, step, env);
-      // The tour shows one failure on purpose (an unknown user); anything else is a real failure.
-      const expectedFailure = step.args.includes('nobody');
+      // The tour shows two refusals on purpose (an unknown user; a delete
+      // without --yes and no terminal to confirm on); anything else is a real failure.
+      const expectedFailure = step.args.includes('nobody') || (step.args[0] === 'repo' && step.args[1] === 'delete');
       if (code !== 0) process.stdout.write(`(exit code ${code}${expectedFailure ? ', as expected' : ''})\n`);
       if (code !== 0 && !expectedFailure) failed++;
     }
