@@ -44,6 +44,7 @@ __kettle_subcommand() {
     '/hook') REPLY='hook' ;;
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
+    '/help') REPLY='help' ;;
     'login/add') REPLY='login add' ;;
     'login/list'|'login/ls') REPLY='login list' ;;
     'login/default') REPLY='login default' ;;
@@ -126,6 +127,7 @@ __kettle_arg() {
     'login default/0') __kettle_logins "$3" ;;
     'login delete/0') __kettle_logins "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
+    'help/0') __kettle_words "$3" login whoami user repo issue pr org hook api completion help ;;
   esac
   return 0
 }
@@ -167,6 +169,7 @@ __kettle_flags() {
     'hook add') __kettle_words "$2" --json --fields -R --repo --url -e --events --content-type --secret --secret-file --type --inactive -h --help -V --version --login --debug --no-color ;;
     'api') __kettle_words "$2" -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -R --repo -h --help -V --version --login --debug --no-color ;;
     'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
+    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
   esac
   return 0
 }
@@ -175,13 +178,13 @@ __kettle_flags() {
 __kettle_commands() {
   case $1 in
     '') __kettle_words "$2" login whoami user repo issue pr org hook api completion help ;;
-    'login') __kettle_words "$2" add list default delete help ;;
-    'user') __kettle_words "$2" view help ;;
-    'repo') __kettle_words "$2" list view create delete help ;;
-    'issue') __kettle_words "$2" list view create edit close reopen help ;;
-    'pr') __kettle_words "$2" list create merge help ;;
-    'org') __kettle_words "$2" list view create help ;;
-    'hook') __kettle_words "$2" list add help ;;
+    'login') __kettle_words "$2" add list default delete ;;
+    'user') __kettle_words "$2" view ;;
+    'repo') __kettle_words "$2" list view create delete ;;
+    'issue') __kettle_words "$2" list view create edit close reopen ;;
+    'pr') __kettle_words "$2" list create merge ;;
+    'org') __kettle_words "$2" list view create ;;
+    'hook') __kettle_words "$2" list add ;;
     *) return 1 ;;
   esac
   return 0

@@ -25,6 +25,8 @@ function __kettle_subcommand
             echo 'api'
         case '/completion'
             echo 'completion'
+        case '/help'
+            echo 'help'
         case 'login/add'
             echo 'login add'
         case 'login/list' 'login/ls'
@@ -194,14 +196,13 @@ complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view and create o
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List and add repository webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
-complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'display help for command'
+complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
 
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
 complete -c kettle -n '__kettle_using "login" 0' -a 'list' -d 'List stored logins (never their secrets)'
 complete -c kettle -n '__kettle_using "login" 0' -a 'default' -d 'Make a stored login the default one'
 complete -c kettle -n '__kettle_using "login" 0' -a 'delete' -d 'Remove a stored login'
-complete -c kettle -n '__kettle_using "login" 0' -a 'help' -d 'display help for command'
 
 # kettle login add
 complete -c kettle -n '__kettle_using "login add"' -l url -x -d 'server URL: instance root, sub-path deployment, or API root ending in /api/v1'
@@ -228,7 +229,6 @@ complete -c kettle -n '__kettle_using "whoami"' -l fields -x -d 'with --json: ke
 
 # kettle user
 complete -c kettle -n '__kettle_using "user" 0' -a 'view' -d 'Show a user'
-complete -c kettle -n '__kettle_using "user" 0' -a 'help' -d 'display help for command'
 
 # kettle user view
 complete -c kettle -n '__kettle_using "user view"' -l json -d 'print JSON: the server\'s records as returned'
@@ -239,7 +239,6 @@ complete -c kettle -n '__kettle_using "repo" 0' -a 'list' -d 'List your reposito
 complete -c kettle -n '__kettle_using "repo" 0' -a 'view' -d 'Show a repository'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'create' -d 'Create a repository for the logged-in user'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'delete' -d 'Delete a repository (asks you to type its name)'
-complete -c kettle -n '__kettle_using "repo" 0' -a 'help' -d 'display help for command'
 
 # kettle repo list
 complete -c kettle -n '__kettle_using "repo list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -271,7 +270,6 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'create' -d 'Open an issue'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'edit' -d 'Change the title or body of an issue'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'close' -d 'Close an issue'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'reopen' -d 'Reopen a closed issue'
-complete -c kettle -n '__kettle_using "issue" 0' -a 'help' -d 'display help for command'
 
 # kettle issue list
 complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -321,7 +319,6 @@ complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the re
 complete -c kettle -n '__kettle_using "pr" 0' -a 'list' -d 'List the pull requests of a repository'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'merge' -d 'Merge a pull request'
-complete -c kettle -n '__kettle_using "pr" 0' -a 'help' -d 'display help for command'
 
 # kettle pr list
 complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -353,7 +350,6 @@ complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the mer
 complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizations'
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'create' -d 'Create an organization'
-complete -c kettle -n '__kettle_using "org" 0' -a 'help' -d 'display help for command'
 
 # kettle org list
 complete -c kettle -n '__kettle_using "org list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -374,7 +370,6 @@ complete -c kettle -n '__kettle_using "org create"' -l full-name -x -d 'the disp
 # kettle hook
 complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository'
 complete -c kettle -n '__kettle_using "hook" 0' -a 'add' -d 'Add a webhook to a repository'
-complete -c kettle -n '__kettle_using "hook" 0' -a 'help' -d 'display help for command'
 
 # kettle hook list
 complete -c kettle -n '__kettle_using "hook list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -407,3 +402,6 @@ complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository 
 
 # kettle completion
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
+
+# kettle help
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo issue pr org hook api completion help'

@@ -20,6 +20,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/hook'] = 'hook'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
+    $children['/help'] = 'help'
     $children['login/add'] = 'login add'
     $children['login/list'] = 'login list'
     $children['login/ls'] = 'login list'
@@ -64,25 +65,22 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'hook'; Tip = 'List and add repository webhooks' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
-        @{ Name = 'help'; Tip = 'display help for command' }
+        @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
     )
     $commands['login'] = @(
         @{ Name = 'add'; Tip = 'Check credentials against a server and store them as a login' }
         @{ Name = 'list'; Tip = 'List stored logins (never their secrets)' }
         @{ Name = 'default'; Tip = 'Make a stored login the default one' }
         @{ Name = 'delete'; Tip = 'Remove a stored login' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
     $commands['user'] = @(
         @{ Name = 'view'; Tip = 'Show a user' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
     $commands['repo'] = @(
         @{ Name = 'list'; Tip = 'List your repositories, or another user''s' }
         @{ Name = 'view'; Tip = 'Show a repository' }
         @{ Name = 'create'; Tip = 'Create a repository for the logged-in user' }
         @{ Name = 'delete'; Tip = 'Delete a repository (asks you to type its name)' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
     $commands['issue'] = @(
         @{ Name = 'list'; Tip = 'List the issues of a repository, or across repositories with --all-repos' }
@@ -91,24 +89,20 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change the title or body of an issue' }
         @{ Name = 'close'; Tip = 'Close an issue' }
         @{ Name = 'reopen'; Tip = 'Reopen a closed issue' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
     $commands['pr'] = @(
         @{ Name = 'list'; Tip = 'List the pull requests of a repository' }
         @{ Name = 'create'; Tip = 'Open a pull request' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
     $commands['org'] = @(
         @{ Name = 'list'; Tip = 'List your organizations' }
         @{ Name = 'view'; Tip = 'Show an organization' }
         @{ Name = 'create'; Tip = 'Create an organization' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
     $commands['hook'] = @(
         @{ Name = 'list'; Tip = 'List the webhooks of a repository' }
         @{ Name = 'add'; Tip = 'Add a webhook to a repository' }
-        @{ Name = 'help'; Tip = 'display help for command' }
     )
 
     # The options of each command, besides those accepted everywhere.
@@ -346,6 +340,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'pr', 'org', 'hook', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

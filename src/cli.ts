@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { Context, type GlobalFlags } from './context/context.js';
 import { createIO, type StreamsLike } from './context/io.js';
 import { ApiError } from './errors.js';
+import { findCommand, finishGroups, formatHelp } from './help.js';
 import { parseFieldList } from './output/fields.js';
 
 export type Opts = Record<string, unknown>;
@@ -39,6 +40,32 @@ export function globalFlags(opts: Opts, env: NodeJS.ProcessEnv): GlobalFlags {
   };
 }
 
+/** What an operand is, shown under "Arguments:"; looked up as "NOUN NAME", then "NAME". */
+const ARGUMENT_HELP: Record<string, string> = {
+  'login name': 'the name of a stored login (see kettle login list)',
+  'repo name': 'the name of the new repository',
+  'org name': 'the name of the new organization',
+  'issue number': 'the issue number, such as 3 or #3',
+  'pr number': 'the pull request number, such as 7 or #7',
+  'owner/name': 'the repository, such as alice/teapot',
+  username: 'the user name, such as alice',
+  org: 'the organization name, such as wonderland',
+  path: 'the API path, such as /repos/{owner}/{repo}/issues; {owner} and {repo} come from -R or the git remote',
+  shell: 'bash, zsh, fish or powershell',
+};
+
+/** The top-level commands under their resource in the overview of `kettle`; the rest go under "Other". */
+const SECTIONS: Record<string, string> = {
+  login: 'Logins:',
+  whoami: 'Logins:',
+  user: 'Users:',
+  repo: 'Repositories:',
+  issue: 'Issues:',
+  pr: 'Pull requests:',
+  org: 'Organizations:',
+  hook: 'Webhooks:',
+};
+
 function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
@@ -52,7 +79,10 @@ function verb(
 ): Command {
   const cmd = parent.command(spec.name).description(spec.summary);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
-  for (const arg of spec.args ?? []) cmd.argument(arg);
+  for (const arg of spec.args ?? []) {
+    const name = arg.replace(/[<>[\].]/g, '');
+    cmd.argument(arg, ARGUMENT_HELP[`${parent.name()} ${name}`] ?? ARGUMENT_HELP[name] ?? '');
+  }
   if (spec.output) {
     cmd.option('--json', 'print JSON: the server\'s records as returned');
     cmd.option('--fields <list>', 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show');
@@ -111,6 +141,7 @@ export function buildProgram(session: Session): Command {
     .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
     .option('--no-color', 'no colour in output; also NO_COLOR')
     .showSuggestionAfterError(true)
+    .configureHelp({ formatHelp, showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => session.streams.stdout.write(s),
@@ -126,7 +157,9 @@ Environment:
   KETTLE_CONFIG_DIR         folder of the config file
   KETTLE_DEBUG=1            same as --debug
   NO_COLOR, FORCE_COLOR     turn colour off or on
-${examples(['kettle login add --url https://git.example.com --with-token < token.txt', 'kettle whoami', 'kettle user view alice --json'])}`,
+${examples(['kettle login add --url https://git.example.com --with-token < token.txt', 'kettle whoami', 'kettle issue list -R alice/teapot', 'kettle help issue list'])}
+Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's options and examples.
+`,
     );
 
   // login
@@ -239,6 +272,15 @@ ${examples(['kettle login add --url https://git.example.com --with-token < token
     },
     () => import('./commands/completion.js'),
   );
+
+  program
+    .command('help')
+    .description('Show the help of a command: its arguments, options and examples')
+    .argument('[command...]', 'the command, such as: issue list (none: the overview of every command)')
+    .addHelpText('after', examples(['kettle help issue list', 'kettle help api', 'kettle help']))
+    .action((words: string[]) => findCommand(program, words).outputHelp());
+  for (const cmd of program.commands) cmd.helpGroup(SECTIONS[cmd.name()] ?? 'Other:');
+  finishGroups(program);
   return program;
 }
 

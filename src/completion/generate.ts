@@ -118,7 +118,11 @@ export function describeProgram(program: Command): CommandSpec {
       path,
       key: path.join(' '),
       options,
-      args: cmd.registeredArguments.map((a) => ({ name: a.name(), values: argumentValues(a, path) })),
+      args: cmd.registeredArguments.map((a) => ({
+        name: a.name(),
+        // `kettle help COMMAND`: the commands themselves.
+        values: path.length === 1 && path[0] === 'help' ? { kind: 'words', words: help.visibleCommands(program).map((c) => c.name()) } : argumentValues(a, path),
+      })),
       commands: visible.filter((c) => c !== helpCmd).map((c) => describe(c, [...path, c.name()], ownNonGlobal)),
       helpCommand: helpCmd ? { name: helpCmd.name(), description: oneLine(helpCmd.description()) } : undefined,
     };

@@ -116,7 +116,9 @@ describe('bash script', () => {
   const cases: [string[], string[]][] = [
     [['kettle', 'iss'], ['issue']],
     [['kettle', ''], TOP],
-    [['kettle', 'issue', ''], ['close', 'create', 'edit', 'help', 'list', 'reopen', 'view']],
+    [['kettle', 'issue', ''], ['close', 'create', 'edit', 'list', 'reopen', 'view']],
+    [['kettle', 'help', ''], TOP],
+    [['kettle', 'help', 'is'], ['issue']],
     [['kettle', 'issue', 'ls', '--st'], ['--state']],
     [['kettle', 'issue', 'list', '--st'], ['--state']],
     [['kettle', 'issue', 'list', '--state', ''], ['all', 'closed', 'open']],
@@ -207,7 +209,8 @@ describe('zsh script', () => {
     if (!zsh) return absent('zsh', () => zshStructure(committed('zsh')));
     // Outside a completion widget: stand-ins for zsh's completion functions print what they are given.
     const cases: [string[], string[]][] = [
-      [['kettle', 'issue', ''], ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue', 'help:display help for command']],
+      [['kettle', 'issue', ''], ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue']],
+      [['kettle', ''], ['issue:List, view, create, edit, close and reopen issues', 'help:Show the help of a command: its arguments, options and examples']],
       [['kettle', 'issue', 'list', '-'], ['--state:which to show', '--login:use this stored login instead of the default one', '-h:show help for a command']],
       [['kettle', 'issue', 'list', '--state', ''], ['open', 'closed', 'all']],
       [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
@@ -240,7 +243,8 @@ describe('fish script', () => {
     if (!fish) return absent('fish', () => fishStructure(committed('fish')));
     const cases: [string, string[]][] = [
       ['kettle iss', ['issue']],
-      ['kettle issue ', ['close', 'create', 'edit', 'help', 'list', 'reopen', 'view']],
+      ['kettle issue ', ['close', 'create', 'edit', 'list', 'reopen', 'view']],
+      ['kettle help ', TOP],
       ['kettle issue list --st', ['--state']],
       ['kettle issue list --state ', ['all', 'closed', 'open']],
       ['kettle issue list --state=c', ['--state=closed']],
@@ -272,7 +276,7 @@ describe('PowerShell script', () => {
     expect(ps).toMatch(/^# PowerShell completion for kettle/);
     expect(ps).toContain("Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {");
     expect(ps).toContain('param($wordToComplete, $commandAst, $cursorPosition)');
-    for (const cmd of TOP.filter((c) => c !== 'help')) expect(ps).toContain(`$children['/${cmd}'] = '${cmd}'`);
+    for (const cmd of TOP) expect(ps).toContain(`$children['/${cmd}'] = '${cmd}'`);
     expect(ps).toContain("$children['issue/ls'] = 'issue list'");
     expect(ps).toContain("$values['issue list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }");
     expect(ps).toContain("$values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }");

@@ -1,0 +1,197 @@
+// Help end to end: every command of the tree, through the built binary, has a
+// description, its arguments and options, and examples that use real options.
+import { PassThrough } from 'node:stream';
+import type { Command } from 'commander';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { run, type RunResult } from './harness.js';
+
+function program(): Command {
+  const sink = new PassThrough();
+  return buildProgram({
+    streams: { stdin: new PassThrough(), stdout: sink, stderr: sink, env: {}, cwd: process.cwd() },
+    version: '0.0.0',
+    onContext: () => undefined,
+  });
+}
+
+/** Every command of the tree with the words that reach it ([] for kettle itself). */
+function walk(cmd: Command, path: string[] = []): { cmd: Command; path: string[] }[] {
+  return [{ cmd, path }, ...cmd.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+}
+
+const TREE = walk(program());
+
+/** Run many kettles a few at a time: the machine is shared. */
+async function runAll(argvs: string[][], width = 4): Promise<RunResult[]> {
+  const results: RunResult[] = new Array(argvs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < argvs.length) {
+        const i = next++;
+        results[i] = await run(argvs[i] as string[]);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Split a shell line into words, honouring single and double quotes. */
+function words(line: string): string[] {
+  return [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ');
+
+/** The lines under a heading such as "Examples:", up to the next blank line. */
+function section(text: string, heading: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.indexOf(heading);
+  if (start < 0) return [];
+  const end = lines.indexOf('', start);
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
+describe('--help of every command', () => {
+  let results: RunResult[] = [];
+  beforeAll(async () => {
+    results = await runAll(TREE.map((t) => [...t.path, '--help']));
+  }, 60_000);
+
+  it('the tree has every command of the contract', () => {
+    const paths = TREE.map((t) => t.path.join(' '));
+    for (const p of ['login add', 'login list', 'login default', 'login delete', 'whoami', 'user view', 'repo list', 'repo view', 'repo create', 'repo delete',
+      'issue list', 'issue view', 'issue create', 'issue edit', 'issue close', 'issue reopen', 'pr list', 'pr create', 'pr merge', 'org list', 'org view',
+      'org create', 'hook list', 'hook add', 'api', 'completion', 'help']) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it.each(TREE.map((t, i) => [t.path.join(' ') || '(kettle)', i] as const))('%s', (_label, i) => {
+    const { cmd, path } = TREE[i] as { cmd: Command; path: string[] };
+    const r = results[i] as RunResult;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const out = r.stdout;
+    const full = ['kettle', ...path].join(' ');
+    expect(out.startsWith(`Usage: ${full}`)).toBe(true);
+
+    // A one-line description, shown.
+    const description = cmd.description();
+    expect(description.length).toBeGreaterThan(10);
+    expect(description).not.toContain('\n');
+    expect(squash(out)).toContain(squash(description));
+
+    // Each argument, with what it is.
+    const args = section(out, 'Arguments:');
+    for (const arg of cmd.registeredArguments) {
+      expect(arg.description, `argument ${arg.name()} has no description`).not.toBe('');
+      expect(args.some((l) => l.trimStart().startsWith(arg.name()))).toBe(true);
+    }
+
+    // Each option (and, below kettle itself, the global ones).
+    const helper = cmd.createHelp();
+    const options = path.length ? [...helper.visibleOptions(cmd), ...helper.visibleGlobalOptions(cmd)] : helper.visibleOptions(cmd);
+    for (const option of options) expect(out).toContain(helper.optionTerm(option));
+    if (path.length) expect(section(out, 'Global Options:').join('\n')).toContain('--login <name>');
+
+    // Examples that run this command, using only options it has.
+    const examples = section(out, 'Examples:').map((l) => l.trim());
+    expect(examples.length).toBeGreaterThan(0);
+    expect(examples.every((l) => l.startsWith('$ '))).toBe(true);
+    const names = (c: Command) => [c.name(), ...c.aliases()];
+    const known = new Set(options.flatMap((o) => [o.short, o.long].filter(Boolean) as string[]));
+    let own = 0;
+    for (const example of examples) {
+      const w = words(example.slice(2).replace(/\s#.*$/, ''));
+      const at = w.indexOf('kettle');
+      expect(at, example).toBeGreaterThanOrEqual(0);
+      const rest = w.slice(at + 1);
+      if (!path.every((name, k) => names(TREE.find((t) => t.path.join(' ') === path.slice(0, k + 1).join(' '))?.cmd as Command).includes(rest[k] ?? ''))) continue;
+      own++;
+      // Flags of this command (not those of a subcommand, for a group's examples).
+      if (cmd.commands.length) continue;
+      for (const word of rest.slice(path.length)) {
+        if (word === '|' || word === '<' || word === '>') break;
+        if (/^--?[A-Za-z]/.test(word)) expect(known, `${example}: ${word} is not an option of ${full}`).toContain(word.replace(/=.*$/, ''));
+      }
+    }
+    expect(own, `no example runs ${full}`).toBeGreaterThan(0);
+  });
+});
+
+describe('kettle alone and kettle help', () => {
+  it('kettle alone prints the overview grouped by resource on stdout, exit 0', async () => {
+    const r = await run([]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.split('\n');
+    const headings = lines.filter((l) => /^[A-Z][A-Za-z ]*:$/.test(l));
+    expect(headings).toEqual([
+      'Logins:',
+      'Users:',
+      'Repositories:',
+      'Issues:',
+      'Pull requests:',
+      'Organizations:',
+      'Webhooks:',
+      'Other:',
+      'Global Options:',
+      'Environment:',
+      'Examples:',
+    ]);
+    const under = (heading: string) =>
+      section(r.stdout, heading)
+        .filter((l) => /^ {2}\S/.test(l))
+        .map((l) => l.trim().split(/\s{2,}/)[0] ?? '');
+    expect(under('Issues:')).toEqual(['issue list', 'issue view <number>', 'issue create', 'issue edit <number>', 'issue close <number>', 'issue reopen <number>']);
+    expect(under('Pull requests:')).toEqual(['pr list', 'pr create', 'pr merge <number>']);
+    expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
+    expect(under('Webhooks:')).toEqual(['hook list', 'hook add']);
+    expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
+    // Every leaf command is in the overview.
+    const listed = headings.slice(0, 8).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
+    const leaves = TREE.filter((t) => t.path.length && t.cmd.commands.length === 0).map((t) => t.path.join(' '));
+    expect(listed.sort()).toEqual(leaves.sort());
+  });
+
+  it.each([
+    [['help'], []],
+    [['help', 'issue', 'list'], ['issue', 'list', '--help']],
+    [['help', 'issue', 'ls'], ['issue', 'list', '--help']],
+    [['help', 'api'], ['api', '--help']],
+    [['help', 'login'], ['login', '--help']],
+    [['issue', 'help', 'view'], ['issue', 'view', '--help']],
+    [['issue'], ['issue', '--help']],
+    [['--help'], []],
+  ])('kettle %j prints what kettle %j prints, exit 0', async (args, same) => {
+    const [a, b] = await runAll([args, same]);
+    expect(a?.code, a?.stderr).toBe(0);
+    expect(a?.stderr).toBe('');
+    expect(a?.stdout.length).toBeGreaterThan(200);
+    expect(a?.stdout).toBe(b?.stdout);
+  });
+});
+
+describe('an unknown command suggests the nearest one', () => {
+  it.each([
+    [['whoam'], "kettle: unknown command 'whoam'\n(Did you mean whoami?)\n"],
+    [['isue', 'list'], "kettle: unknown command 'isue'\n(Did you mean issue?)\n"],
+    [['issue', 'lst'], "kettle: unknown command 'lst' for 'kettle issue'\n(Did you mean list?)\n"],
+    [['pr', 'mrege', '3'], "kettle: unknown command 'mrege' for 'kettle pr'\n(Did you mean merge?)\n"],
+    [['login', 'ad', '--url', 'x'], "kettle: unknown command 'ad' for 'kettle login'\n(Did you mean add?)\n"],
+    [['help', 'issue', 'lst'], "kettle: unknown command 'lst' for 'kettle issue'\n(Did you mean list?)\n"],
+    [['issue', 'help', 'veiw'], "kettle: unknown command 'veiw' for 'kettle issue'\n(Did you mean view?)\n"],
+    [['--stat'], "kettle: unknown option '--stat'\n"],
+    [['--degub', 'whoami'], "kettle: unknown option '--degub'\n(Did you mean --debug?)\n"],
+    [['issue', '--bogus'], "kettle: unknown option '--bogus'\n"],
+    [['frobnicate'], "kettle: unknown command 'frobnicate'\n(Run 'kettle help' to see every command.)\n"],
+    [['org', 'frobnicate'], "kettle: unknown command 'frobnicate' for 'kettle org'\n(Run 'kettle help org' to see its commands.)\n"],
+  ])('kettle %j: exit 2', async (args, stderr) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(stderr);
+  });
+});
