@@ -395,6 +395,6 @@ describe('output', () => {
     expect(help.stdout).toContain('Examples:');
     const overview = await kettle([]);
     expect(overview.code).toBe(0);
-    expect(overview.stdout).toContain('Commands:');
+    expect(overview.stdout).toContain('Issues:');
   });
 });
