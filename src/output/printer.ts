@@ -81,13 +81,35 @@ function truncate(text: string, width: number): string {
   return width <= 1 ? '…' : `${chars.slice(0, width - 1).join('')}…`;
 }
 
-/** Shorten the flexible column so the table fits the terminal. */
-function fitWidths(headers: string[], rows: string[][], columns: Column[], total: number): number[] {
+/** The narrowest a shortened column gets: room for a few characters and the ellipsis. */
+const MIN_FLEX = 12;
+const MIN_OTHER = 5;
+
+/**
+ * Column widths that fit `total` characters: the flexible column (the title)
+ * gives way first, down to MIN_FLEX; if the table is still too wide, the widest
+ * of the other columns give way one character at a time, first down to their
+ * header, then below it, so no line wraps. State columns keep their width: a
+ * cut "merg…" helps nobody.
+ */
+export function fitWidths(headers: string[], rows: string[][], columns: Column[], total: number, gap = 2): number[] {
   const widths = headers.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...(r[i] ?? '')].length)));
-  const gap = 2;
-  const overflow = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - total;
+  let overflow = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - total;
   const flex = columns.findIndex((c) => c.flex);
-  if (overflow > 0 && flex >= 0) widths[flex] = Math.max(12, (widths[flex] ?? 0) - overflow);
+  const at = (i: number) => widths[i] ?? 0;
+  const shrink = (floor: (i: number) => number) => {
+    while (overflow > 0) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) if (at(i) > floor(i) && (widest < 0 || at(i) > at(widest))) widest = i;
+      if (widest < 0) return;
+      widths[widest] = at(widest) - 1;
+      overflow--;
+    }
+  };
+  const keep = (i: number) => columns[i]?.kind === 'state';
+  if (flex >= 0) shrink((i) => (i === flex ? MIN_FLEX : Infinity));
+  shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : Math.max(MIN_OTHER, [...(headers[i] ?? '')].length)));
+  shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : MIN_OTHER));
   return widths;
 }
 
@@ -98,7 +120,7 @@ async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<s
   const widths = fitWidths(headers, texts, columns, io.columns);
   const { default: Table } = await import('cli-table3');
   const table = new Table({
-    head: headers.map((h) => chalk.bold(h)),
+    head: headers.map((h, i) => chalk.bold(truncate(h, widths[i] ?? h.length))),
     chars: {
       top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
       bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
@@ -118,7 +140,8 @@ async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<s
       }),
     );
   }
-  return `${table.toString()}\n`;
+  // cli-table3 pads the last column too; trailing blanks only get in the way of copying.
+  return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
 }
 
 export function renderPlain(records: Row[], columns: Column[]): string {

@@ -54,7 +54,8 @@ export class Pane {
    */
   async screen(opts: { escapes?: boolean } = {}): Promise<string> {
     const out = await this.term.tmux(['capture-pane', '-p', '-J', ...(opts.escapes ? ['-e'] : []), '-S', '-', '-E', '-', '-t', this.id]);
-    return out.replace(/\n+$/, '\n');
+    // Drop tmux's own note on a finished pane and the empty rows below the text.
+    return out.replace(/^Pane is dead.*$/m, '').replace(/\s+$/, '\n');
   }
 
   /** Only what is visible, line by line, with tmux's trailing padding removed. */

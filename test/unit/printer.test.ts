@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { type Column, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
+import { type Column, fitWidths, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
 
 const COLUMNS: Column[] = [
   { key: 'number', header: '#' },
@@ -167,5 +167,33 @@ describe('selectColumns', () => {
     expect(caught).toBeInstanceOf(UsageError);
     expect((caught as UsageError).message).toBe(message);
     expect((caught as UsageError).exitCode).toBe(2);
+  });
+});
+
+describe('fitWidths', () => {
+  const cols: Column[] = [
+    { key: 'number', header: 'N' },
+    { key: 'title', header: 'TITLE', flex: true },
+    { key: 'branches', header: 'BRANCHES' },
+    { key: 'state', header: 'STATE', kind: 'state' },
+  ];
+  const headers = cols.map((c) => c.header);
+  // Natural widths: 3, 30, 20, 6; with three gaps of 2: 65.
+  const rows = [['123', 'x'.repeat(30), 'y'.repeat(20), 'merged']];
+  it.each([
+    ['a table that fits keeps its widths', 80, [3, 30, 20, 6]],
+    ['exactly wide enough', 65, [3, 30, 20, 6]],
+    ['the title gives way first', 55, [3, 20, 20, 6]],
+    ['the title stops at 12, then the widest other column', 45, [3, 12, 18, 6]],
+    ['then the widest in turn, the title too, never below the floors', 33, [3, 12, 6, 6]],
+    ['a window too narrow for the floors stops at them; the state keeps its width', 10, [3, 12, 5, 6]],
+  ])('%s (%i columns)', (_what, total, expected) => {
+    expect(fitWidths(headers, rows, cols, total)).toEqual(expected);
+  });
+
+  it('without a flexible column shrinks the widest', () => {
+    const plain = cols.map((c) => ({ ...c, flex: false }));
+    expect(fitWidths(headers, rows, plain, 55)).toEqual([3, 20, 20, 6]);
+    expect(fitWidths(headers, rows, plain, 45)).toEqual([3, 15, 15, 6]);
   });
 });

@@ -1,0 +1,128 @@
+// Lists at a real terminal: header, colours for states, relative dates,
+// truncation to the window; and the same lists plain when piped.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../server/index.js';
+import { kettleCommand, SGR, Terminal } from './tmux.js';
+
+let server: TestServer;
+let term: Terminal;
+
+const LONG_TITLE =
+  'The lid rattles, the spout drips, the handle burns and the whistle sounds a full minute before the water boils on every stove we own';
+const DAY = 24 * 3600 * 1000;
+const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+beforeAll(async () => {
+  server = await startServer({ seed: 'demo' });
+  const teapot = server.state.repo('alice', 'teapot');
+  if (!teapot) throw new Error('no teapot');
+  const long = server.state.addIssue(teapot, 'carol', { title: LONG_TITLE });
+  long.updated_at = isoAgo(3 * DAY + 3600_000);
+  const closed = server.state.issues.find((i) => i.title === 'Handle gets too hot');
+  if (closed) closed.updated_at = isoAgo(2 * 3600_000 + 60_000);
+  const pr = server.state.issues.find((i) => i.title === 'Quieter lid');
+  if (!pr?.pull) throw new Error('no pull request to merge');
+  Object.assign(pr.pull, { merged: true, merged_at: isoAgo(DAY), merged_by: 'alice' });
+  pr.state = 'closed';
+  term = new Terminal({ KETTLE_URL: server.url, KETTLE_TOKEN: server.addToken('alice') });
+});
+afterAll(async () => {
+  await term.close();
+  await server.close();
+});
+
+/** Run kettle in a window of `cols` columns and return the screen (with escapes when asked). */
+async function show(args: string[], opts: { cols?: number; env?: Record<string, string>; escapes?: boolean } = {}) {
+  const pane = await term.kettle(args, { cols: opts.cols ?? 100, ...(opts.env ? { env: opts.env } : {}) });
+  const { code, screen } = await pane.exit();
+  expect(code, screen).toBe(0);
+  return opts.escapes ? (await pane.screen({ escapes: true })).replace(/^\[exit \d+\]\n?/m, '') : screen;
+}
+
+/** Run kettle with stdout piped through cat into a file (the terminal stays on stdin and stderr). */
+async function piped(args: string[], file: string): Promise<string> {
+  const out = join(term.home, file);
+  const pane = await term.shell(`${kettleCommand(args)} | cat > ${out}`);
+  const { code, screen } = await pane.exit();
+  expect(code, screen).toBe(0);
+  return readFileSync(out, 'utf8');
+}
+
+const stateCell = (color: number, state: string) => new RegExp(`\\u001b\\[${color}m${state}\\u001b\\[39m`);
+
+describe('issue list and pr list on a terminal', () => {
+  it('shows a header, relative dates and states in colour', async () => {
+    const screen = await show(['issue', 'list', '-R', 'alice/teapot', '--state', 'all'], { escapes: true });
+    const text = screen.replace(new RegExp(SGR.source, 'g'), '');
+    expect(text).toMatch(/^NUMBER +TITLE +STATE +LABELS +UPDATED *$/m);
+    expect(text).toMatch(/Lid rattles when the water boils +open +bug +\d+ months? ago/);
+    expect(text).toMatch(/ open +3 days ago *$/m);
+    expect(text).toMatch(/Handle gets too hot +closed +2 hours ago *$/m);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(screen).toMatch(/\u001b\[1mNUMBER/);
+    expect(screen).toMatch(stateCell(32, 'open'));
+    expect(screen).toMatch(stateCell(31, 'closed'));
+  });
+
+  it('shows merged pull requests in magenta', async () => {
+    const screen = await show(['pr', 'list', '-R', 'alice/teapot', '--state', 'all'], { escapes: true });
+    expect(screen.replace(new RegExp(SGR.source, 'g'), '')).toMatch(/Quieter lid +feature\/lid -> main +merged/);
+    expect(screen).toMatch(stateCell(35, 'merged'));
+  });
+
+  it.each([
+    ['NO_COLOR=1', [], { NO_COLOR: '1' }],
+    ['--no-color', ['--no-color'], {}],
+  ])('has no colour with %s', async (_what, flag, env) => {
+    const screen = await show(['issue', 'list', '-R', 'alice/teapot', '--state', 'all', ...flag], { escapes: true, env });
+    expect(screen).toMatch(/^NUMBER +TITLE/m);
+    expect(screen).toMatch(/ closed +2 hours ago/);
+    expect(screen).not.toMatch(SGR);
+  });
+
+  it('shortens long titles to the width of a narrow window, and only the title', async () => {
+    const cols = 60;
+    const screen = await show(['issue', 'list', '-R', 'alice/teapot'], { cols });
+    const rows = screen.split('\n').filter((l) => l.trim() !== '');
+    // capture-pane joins wrapped lines, so a line wider than the window would show here.
+    for (const row of rows) expect([...row].length, row).toBeLessThanOrEqual(cols);
+    const long = rows.find((r) => r.includes('The lid rattles'));
+    expect(long).toMatch(/The lid rattles.*… +open +3 days ago$/);
+    expect(long).not.toContain('every stove we own');
+  });
+
+  it('gives way in the other columns when the title alone cannot make the table fit', async () => {
+    const cols = 50;
+    const screen = await show(['pr', 'list', '-R', 'alice/teapot', '--state', 'all'], { cols });
+    const rows = screen.split('\n').filter((l) => l.trim() !== '');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect([...row].length, row).toBeLessThanOrEqual(cols);
+    expect(rows.find((r) => r.includes('Quieter lid'))).toMatch(/ merged /);
+  });
+});
+
+describe('the same lists piped', () => {
+  it('are tab-separated, with ISO dates, no header, no colour and nothing cut', async () => {
+    const out = await piped(['issue', 'list', '-R', 'alice/teapot', '--state', 'all'], 'issues.txt');
+    expect(out).not.toMatch(SGR);
+    expect(out).not.toContain('NUMBER');
+    const rows = out.trimEnd().split('\n').map((l) => l.split('\t'));
+    const long = rows.find((r) => r[1] === LONG_TITLE);
+    expect(long).toEqual([expect.stringMatching(/^\d+$/), LONG_TITLE, 'open', '', expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)]);
+    expect(Date.now() - Date.parse(long?.[4] ?? '')).toBeGreaterThan(3 * DAY);
+    expect(rows.find((r) => r[1] === 'Handle gets too hot')?.[2]).toBe('closed');
+  });
+
+  it('print whole titles as JSON', async () => {
+    const issues = JSON.parse(await piped(['issue', 'list', '-R', 'alice/teapot', '--json'], 'issues.json')) as Array<{ title: string }>;
+    expect(issues.map((i) => i.title)).toContain(LONG_TITLE);
+  });
+
+  it('print whole titles as JSON on the terminal too', async () => {
+    const screen = await show(['issue', 'list', '-R', 'alice/teapot', '--json', '--fields', 'title'], { cols: 60 });
+    const issues = JSON.parse(screen) as Array<{ title: string }>;
+    expect(issues.map((i) => i.title)).toContain(LONG_TITLE);
+  });
+});
