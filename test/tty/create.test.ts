@@ -48,14 +48,14 @@ function fakeEditor(name: string, status = 0): string {
 const posts = () => server.requests.filter((r) => r.method === 'POST');
 
 async function answer(pane: Pane, question: string, text: string): Promise<void> {
-  await pane.waitFor(question);
+  await pane.asked(question);
   await pane.type(text);
   await pane.keys('Enter');
 }
 
 /** Pick the n-th choice (0-based) of the select that shows `question`. */
 async function pick(pane: Pane, question: string, n: number): Promise<void> {
-  await pane.waitFor(question);
+  await pane.asked(question);
   for (let i = 0; i < n; i++) await pane.keys('Down');
   await pane.keys('Enter');
 }
@@ -65,7 +65,7 @@ describe('issue create', () => {
     const pane = await term.kettle(['issue', 'create', '-R', 'alice/teapot', '--json'], {
       env: { VISUAL: fakeEditor('visual'), EDITOR: fakeEditor('editor') },
     });
-    await pane.waitFor('Title');
+    await pane.asked('Title');
     await pane.keys('Enter');
     await pane.waitFor('A value is required');
     await pane.type('   ');
@@ -160,12 +160,12 @@ describe('pr create', () => {
 
 describe('Ctrl-C while create asks', () => {
   it.each<[string, string[], (pane: Pane) => Promise<void>]>([
-    ['issue create, at the title', ['issue', 'create'], async (pane) => pane.waitFor('Title').then(() => undefined)],
-    ['issue create, at the body choice', ['issue', 'create'], (pane) => answer(pane, 'Title', 'Half done').then(() => pane.waitFor('Body')).then(() => undefined)],
+    ['issue create, at the title', ['issue', 'create'], async (pane) => pane.asked('Title').then(() => undefined)],
+    ['issue create, at the body choice', ['issue', 'create'], (pane) => answer(pane, 'Title', 'Half done').then(() => pane.asked('Body')).then(() => undefined)],
     ['pr create, at the base branch', ['pr', 'create'], async (pane) => {
       await answer(pane, 'Title', 'Half a PR');
-      await answer(pane, '(head)', 'fix/spout');
-      await pane.waitFor('(base)');
+      await answer(pane, 'Branch with the changes (head)', 'fix/spout');
+      await pane.asked('Branch to merge into (base)');
     }],
   ])('%s: exit 130, no stack trace, nothing sent', async (_what, verb, reach) => {
     const pane = await term.kettle([...verb, '-R', 'alice/teapot']);

@@ -30,7 +30,7 @@ describe('repo delete on a terminal', () => {
     ['nothing', ''],
   ])('cancels with exit 2 and deletes nothing when given %s', async (_what, typed) => {
     const pane = await term.kettle(['repo', 'delete', 'alice/notes']);
-    await pane.waitFor('Type alice/notes to delete it for good');
+    await pane.asked('Type alice/notes to delete it for good');
     await pane.type(typed);
     await pane.keys('Enter');
     const { code, screen } = await pane.exit();
@@ -42,7 +42,7 @@ describe('repo delete on a terminal', () => {
 
   it('cancels with exit 130 on Ctrl-C, deleting nothing', async () => {
     const pane = await term.kettle(['repo', 'delete', 'alice/notes']);
-    await pane.waitFor('Type alice/notes to delete it for good');
+    await pane.asked('Type alice/notes to delete it for good');
     await pane.type('alice/no');
     await pane.keys('C-c');
     const { code, screen } = await pane.exit();
@@ -56,7 +56,7 @@ describe('repo delete on a terminal', () => {
   it('deletes when the name is typed exactly', async () => {
     expect(exists('alice/notes')).toBe(true);
     const pane = await term.kettle(['repo', 'delete', 'alice/notes']);
-    await pane.waitFor('Type alice/notes to delete it for good');
+    await pane.asked('Type alice/notes to delete it for good');
     await pane.type('alice/notes');
     await pane.keys('Enter');
     const { code, screen } = await pane.exit();

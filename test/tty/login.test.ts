@@ -29,9 +29,9 @@ describe('login add with only --url', () => {
   it('asks how to log in, takes the token without showing it, and says who is logged in', async () => {
     const token = server.addToken('alice');
     const pane = await term.kettle(['login', 'add', '--url', server.url, '--name', 'demo']);
-    await pane.waitFor('How do you want to log in?');
+    await pane.asked('How do you want to log in?');
     await pane.keys('Enter'); // the first choice: an access token
-    await pane.waitFor('Access token');
+    await pane.asked('Access token');
     await pane.type(token);
     // The secret must not be on screen even before it is submitted.
     expect(await pane.screen()).not.toContain(token);
@@ -47,12 +47,12 @@ describe('login add with only --url', () => {
 
   it('asks for the user name and a hidden password, then stores a minted token', async () => {
     const pane = await term.kettle(['login', 'add', '--url', server.url]);
-    await pane.waitFor('How do you want to log in?');
+    await pane.asked('How do you want to log in?');
     await pane.keys('Down', 'Enter');
-    await pane.waitFor('User name');
+    await pane.asked('User name');
     await pane.type('bob');
     await pane.keys('Enter');
-    await pane.waitFor('Password for bob');
+    await pane.asked('Password for bob');
     await pane.type('bob-password');
     expect(await pane.screen()).not.toContain('bob-password');
     await pane.keys('Enter');
@@ -71,7 +71,7 @@ describe('login add with only --url', () => {
   it('asks for the URL too when it is missing', async () => {
     const token = server.addToken('carol');
     const pane = await term.kettle(['login', 'add', '--token', token]);
-    await pane.waitFor('Server URL');
+    await pane.asked('Server URL');
     await pane.type(server.url);
     await pane.keys('Enter');
     const { code, screen } = await pane.exit();
@@ -86,18 +86,18 @@ describe('Ctrl-C while login add asks', () => {
     ['the way to log in', async () => undefined],
     ['the token', async (pane) => {
       await pane.keys('Enter');
-      await pane.waitFor('Access token');
+      await pane.asked('Access token');
     }],
     ['the password', async (pane) => {
       await pane.keys('Down', 'Enter');
-      await pane.waitFor('User name');
+      await pane.asked('User name');
       await pane.type('alice');
       await pane.keys('Enter');
-      await pane.waitFor('Password for alice');
+      await pane.asked('Password for alice');
     }],
   ])('at %s: exit 130, no stack trace, nothing saved, nothing sent', async (_what, reach) => {
     const pane = await term.kettle(['login', 'add', '--url', server.url]);
-    await pane.waitFor('How do you want to log in?');
+    await pane.asked('How do you want to log in?');
     await reach(pane);
     await pane.type('half-typ');
     await pane.keys('C-c');

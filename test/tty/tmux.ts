@@ -73,6 +73,15 @@ export class Pane {
     }, timeoutMs, () => `screen never showed ${String(what)}`);
   }
 
+  /**
+   * Wait until a question is being asked: prompts marks the open question
+   * with "?" and an answered one with "✔", so an earlier question or a choice
+   * with the same words does not count.
+   */
+  async asked(question: string, timeoutMs?: number): Promise<string> {
+    return this.waitFor(new RegExp(`^\\? ${question.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'), timeoutMs);
+  }
+
   /** Named keys, as tmux spells them: Enter, Down, C-c, BSpace. */
   async keys(...keys: string[]): Promise<void> {
     await this.term.tmux(['send-keys', '-t', this.id, ...keys]);
