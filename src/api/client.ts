@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
 import { ApiError, KettleError, NetworkError } from '../errors.js';
-import { type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
+import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit, rateLimitWait } from './ratelimit.js';
 import { decodeSuccess, errorFromResponse, expectList } from './response.js';
 import { buildUrl, type QueryValue, redactUrl } from './url.js';
@@ -29,6 +29,8 @@ export interface ClientOptions {
   /** Longest rate-limit wait kettle accepts before failing instead (ms). */
   maxRateLimitWait?: number;
   dispatcher?: Dispatcher;
+  /** Pages of a list in flight at once (KETTLE_CONCURRENCY); 1 follows them one after another. */
+  pageConcurrency?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -39,6 +41,22 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Credentials for this request only (token minting uses Basic). */
   credentials?: Credentials;
+}
+
+/** What a list command may ask of pages() besides the window. */
+export interface ListOptions {
+  concurrency?: number;
+  /** Records received so far, and the total when the server sent one. */
+  onProgress?: (received: number, total: number | undefined) => void;
+  /** The server's count changed while the list was read. */
+  onChange?: (before: number, after: number) => void;
+}
+
+/** A record's id, so a record seen twice while a list shifts is passed on once. */
+function recordId(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const id = (item as { id?: unknown }).id;
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
 }
 
 export interface RawApiResponse {
@@ -260,10 +278,16 @@ export class ApiClient {
   }
 
   /**
-   * Iterate a list endpoint page by page over the given window, yielding the
-   * records of each page in order.
+   * Iterate a list endpoint over the given window, yielding the records of
+   * each page in page order; once the first page tells the total, the rest are
+   * fetched concurrently over the keep-alive pool (see paginate).
    */
-  pages<T = unknown>(path: string, window: PageWindow, query: Record<string, QueryValue> = {}): AsyncGenerator<T[]> {
+  pages<T = unknown>(
+    path: string,
+    window: PageWindow,
+    query: Record<string, QueryValue> = {},
+    options: ListOptions = {},
+  ): AsyncGenerator<T[]> {
     const fetchPage: FetchPage<T> = async (page, limit) => {
       const res = await this.request('GET', path, { query: { ...query, page, limit } });
       const items = expectList(res.data, 'GET', path, res.status) as T[];
@@ -277,7 +301,13 @@ export class ApiClient {
         ...(link !== undefined ? { hasNext: 'next' in parseLinkHeader(link) } : {}),
       };
     };
-    return paginate(fetchPage, window);
+    return paginate(fetchPage, window, {
+      concurrency: options.concurrency ?? this.opts.pageConcurrency ?? DEFAULT_CONCURRENCY,
+      remaining: () => this.rateLimit.remaining,
+      key: recordId,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.onChange ? { onChange: options.onChange } : {}),
+    });
   }
 
   /** Collect a window of a list into one array. */

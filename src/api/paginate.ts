@@ -1,5 +1,7 @@
-// Pagination over `page`/`limit`: which pages to ask for, and when a list ends.
-// Pure: the network is behind the fetchPage function the caller passes in.
+// Pagination over `page`/`limit`: which pages to ask for, when a list ends, and
+// how many pages may be in flight at once. Pure: the network is behind the
+// fetchPage function the caller passes in.
+import { KettleError } from '../errors.js';
 
 /** What one page of a list said about itself. */
 export interface PageResult<T> {
@@ -23,9 +25,30 @@ export interface PageWindow {
   pageSize: number;
 }
 
+export interface PaginateOptions<T> {
+  /** Most pages in flight at once once the total is known; 1 follows pages one after another. */
+  concurrency?: number;
+  /** Requests the rate limit still allows, as last reported; undefined when the server sends no limit. */
+  remaining?: () => number | undefined;
+  /** A record's identity, to drop one seen twice when the list shifts while it is read. */
+  key?: (item: T) => unknown;
+  /** Records passed on so far, and the list's total when the server sent one. */
+  onProgress?: (received: number, total: number | undefined) => void;
+  /** The server's count of records changed while the list was read. */
+  onChange?: (before: number, after: number) => void;
+}
+
 /** The largest page kettle asks for; Gitea's default maximum. */
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_LIMIT = 30;
+/** Pages in flight at once by default: enough to hide latency, few enough to be polite. */
+export const DEFAULT_CONCURRENCY = 6;
+/** Share of the remaining rate limit one listing may have in flight at once. */
+const REMAINING_SHARE = 4;
+/** Bound on a list that keeps growing while it is read: pages beyond the first total. */
+const MAX_EXTRA_PAGES = 100;
+
+const CHANGING_SIZE = 'the server keeps changing its page size; try again later';
 
 /**
  * Turn `--limit N`, `--all` and `--page N` into the window of records to fetch.
@@ -36,6 +59,17 @@ export function pageWindow(opts: { limit?: number; all?: boolean; page?: number 
   if (opts.all && opts.page === undefined) return { count: Infinity, offset: 0, pageSize: maxPageSize };
   const offset = opts.page !== undefined ? (opts.page - 1) * limit : 0;
   return { count: limit, offset, pageSize: Math.max(1, Math.min(limit, maxPageSize)) };
+}
+
+/**
+ * Pages allowed in flight: the configured concurrency, lowered to a quarter of
+ * what the rate limit still allows (other clients share the limit), never
+ * below one: a single request that hits the limit is waited out by the client.
+ */
+export function allowedInFlight(concurrency: number, remaining: number | undefined): number {
+  const base = Math.max(1, Math.floor(concurrency));
+  if (remaining === undefined) return base;
+  return Math.max(1, Math.min(base, Math.floor(remaining / REMAINING_SHARE)));
 }
 
 /** Parse an RFC 8288 Link header into rel -> URL. */
@@ -54,21 +88,65 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
 }
 
 /**
- * Fetch the records of a window, page after page, yielding each page's records
- * in order. Copes with servers that cap the page size below what was asked
- * (told by X-PerPage, or by a short page while X-Total-Count says more) and with
- * servers that send no pagination headers at all (a short page ends the list).
+ * Fetch the records of a window, yielding each page's records in page order.
+ *
+ * The first page is fetched alone. When it tells the total (X-Total-Count) and
+ * the page size the server used (X-PerPage, or a full page), the pages still
+ * needed are known and fetched concurrently, at most `concurrency` in flight
+ * and never more than the rate limit allows, still yielded in order. Without a
+ * total, pages are followed one after another (Link rel="next", or until a
+ * short page). Copes with servers that cap the page size below what was asked
+ * and with servers that send no pagination headers at all.
+ *
+ * A list that changes while it is read (records added or deleted between two
+ * page requests) shifts under the page numbers. What is guaranteed then: pages
+ * come out in order, no record twice (by `key`), the listing ends, and records
+ * pushed past the last page are followed. Records that moved across a page
+ * boundary between two requests can be missed, as with any page-numbered API;
+ * `onChange` is told so the caller can say so.
  */
-export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow): AsyncGenerator<T[]> {
+export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, options: PaginateOptions<T> = {}): AsyncGenerator<T[]> {
   const end = window.offset + window.count;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const seen = new Set<unknown>();
   let next = window.offset;
   let size = window.pageSize;
+  let received = 0;
+  let firstTotal: number | undefined;
+  let latestTotal: number | undefined;
+  let extraPages = 0;
+
+  const noteTotal = (total: number | undefined) => {
+    if (total === undefined) return;
+    if (firstTotal === undefined) firstTotal = total;
+    else if (total !== latestTotal && total !== firstTotal) options.onChange?.(firstTotal, total);
+    latestTotal = total;
+  };
+  /** The records of a page not passed on before, counted for progress. */
+  const fresh = (items: T[]): T[] => {
+    const key = options.key;
+    const out = key
+      ? items.filter((item) => {
+          const k = key(item);
+          if (k === undefined) return true;
+          if (seen.has(k)) return false;
+          seen.add(k);
+          return true;
+        })
+      : items;
+    received += out.length;
+    options.onProgress?.(received, latestTotal);
+    return out;
+  };
+
   // Each resize re-asks at most once; bound the loop against a server whose
   // page size keeps changing.
   let resizes = 0;
   while (next < end) {
     const page = Math.floor(next / size) + 1;
+    if (firstTotal !== undefined && (page - 1) * size >= firstTotal && ++extraPages > MAX_EXTRA_PAGES) return;
     const res = await fetchPage(page, size);
+    noteTotal(res.total);
     const items = res.items;
     // A short page is the end of the list, unless the server says there is
     // more (a total beyond it, or a Link rel="next"): then it capped the page size.
@@ -79,7 +157,7 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow):
     const start = (page - 1) * used;
     if (used !== size) {
       size = used;
-      if (++resizes > 3) throw new Error('the server keeps changing its page size');
+      if (++resizes > 3) throw new KettleError(CHANGING_SIZE);
       // The page we got does not hold the record we need next: ask again.
       if (start > next || start + items.length <= next) continue;
     }
@@ -87,10 +165,81 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow):
     const take = items.slice(from, Math.max(from, end - start));
     if (take.length > 0) {
       next += take.length;
-      yield take;
+      const out = fresh(take);
+      if (out.length > 0) yield out;
     }
     const reachedTotal = res.total !== undefined && start + items.length >= res.total;
     const shortPage = items.length < used;
-    if (items.length === 0 || reachedTotal || shortPage || res.hasNext === false) return;
+    if (items.length === 0 || reachedTotal || shortPage || res.hasNext === false || next >= end) return;
+
+    // The total and the page size are known: the pages still needed are too.
+    if (res.total === undefined || concurrency <= 1) continue;
+    const stop = Math.min(end, res.total);
+    const last = Math.ceil(stop / size);
+    if (last <= page + 1) continue;
+    const lastRes = yield* concurrentPages(page + 1, last);
+    // Go on one page at a time while the server says the list grew past us.
+    if (lastRes === undefined || next >= end || latestTotal === undefined || next >= latestTotal) return;
+  }
+
+  /**
+   * Pages first..last of `size` records, up to `concurrency` in flight and at
+   * most twice that ahead of the consumer (memory stays bounded when the
+   * output is slower than the network). Yields records in page order and
+   * returns the last page's result. A failure anywhere stops new requests and
+   * is thrown at once.
+   */
+  async function* concurrentPages(first: number, last: number): AsyncGenerator<T[], PageResult<T> | undefined> {
+    const pending = new Map<number, Promise<PageResult<T>>>();
+    let launched = first;
+    let inFlight = 0;
+    let stopped = false;
+    let fail: (err: unknown) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => (fail = reject));
+    failed.catch(() => undefined);
+    const fill = () => {
+      const limit = allowedInFlight(concurrency, options.remaining?.());
+      while (!stopped && launched <= last && inFlight < limit && launched < nextPage + 2 * concurrency) {
+        const p = launched++;
+        inFlight++;
+        const promise = fetchPage(p, size);
+        pending.set(p, promise);
+        promise.then(
+          () => {
+            inFlight--;
+            fill();
+          },
+          (err: unknown) => {
+            inFlight--;
+            stopped = true;
+            fail(err);
+          },
+        );
+      }
+    };
+    let nextPage = first;
+    let res: PageResult<T> | undefined;
+    try {
+      for (; nextPage <= last; nextPage++) {
+        fill();
+        const promise = pending.get(nextPage) as Promise<PageResult<T>>;
+        pending.delete(nextPage);
+        res = await Promise.race([promise, failed]);
+        noteTotal(res.total);
+        if (res.perPage !== undefined && res.perPage > 0 && res.perPage !== size) {
+          throw new KettleError(CHANGING_SIZE);
+        }
+        const start = (nextPage - 1) * size;
+        const from = Math.max(0, next - start);
+        const take = res.items.slice(from, Math.max(from, end - start));
+        next = Math.max(next, start + from + take.length);
+        const out = fresh(take);
+        if (out.length > 0) yield out;
+      }
+    } finally {
+      // The consumer stopped early or a page failed: ask for nothing more.
+      stopped = true;
+    }
+    return res;
   }
 }

@@ -1,5 +1,6 @@
 // Small pieces shared by the verbs.
 import { readFile } from 'node:fs/promises';
+import type { ListOptions } from '../api/client.js';
 import { type PageWindow, pageWindow } from '../api/paginate.js';
 import type { QueryValue } from '../api/url.js';
 import type { Opts } from '../cli.js';
@@ -8,7 +9,8 @@ import { editorCommand, editText } from '../context/editor.js';
 import { readAll } from '../context/io.js';
 import { ask, choose } from '../context/prompt.js';
 import { ApiError, UsageError } from '../errors.js';
-import { type Column, printList, type Row } from '../output/printer.js';
+import { type Column, printPages, type Row } from '../output/printer.js';
+import { nounOf, Progress } from '../output/progress.js';
 
 /** Re-word a 404 as "<what> not found"; other errors pass through unchanged. */
 export function notFoundAs(err: unknown, what: string): unknown {
@@ -71,8 +73,34 @@ export async function listAndPrint(
 ): Promise<void> {
   const window = windowOf(opts);
   const api = await ctx.api();
-  const records = await api.list<Row>(path, window, query);
-  await printList(ctx.io, ctx.flags, records, columns, empty);
+  await printListing(ctx, path, (options) => api.pages<Row>(path, window, query, options), columns, empty);
+}
+
+/**
+ * Print the pages of a list as they arrive, with a progress line on a
+ * terminal while a long list loads and a warning when the list changed under it.
+ */
+export async function printListing(
+  ctx: Context,
+  path: string,
+  pages: (options: ListOptions) => AsyncIterable<Row[]>,
+  columns: Column[],
+  empty: string,
+): Promise<void> {
+  const progress = new Progress(ctx.io, nounOf(path));
+  let changed = false;
+  try {
+    const listing = pages({
+      onProgress: (received, total) => progress.update(received, total),
+      onChange: () => {
+        changed = true;
+      },
+    });
+    await printPages(ctx.io, ctx.flags, listing, columns, { empty, onFetched: () => progress.done() });
+  } finally {
+    progress.done();
+  }
+  if (changed) ctx.warn('the list changed on the server while it was read; records added or removed meanwhile may be missing');
 }
 
 /** An issue or pull request number: "12" or "#12". */

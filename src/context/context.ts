@@ -135,6 +135,7 @@ export class Context {
       credentials,
       userAgent: `kettle/${this.version}`,
       trace: this.flags.debug ? (line) => this.trace(line) : undefined,
+      ...pageConcurrency(this.env),
       onWait: (ms, reason) => this.info(`kettle: ${reason}; waiting ${Math.ceil(ms / 1000)} s before retrying`),
     });
     this.clients.push(client);
@@ -172,6 +173,16 @@ export class Context {
   async dispose(): Promise<void> {
     await Promise.all(this.clients.map((c) => c.close()));
   }
+}
+
+/** KETTLE_CONCURRENCY: pages of a list fetched at once (1 follows them one after another). */
+function pageConcurrency(env: NodeJS.ProcessEnv): { pageConcurrency?: number } {
+  const raw = env.KETTLE_CONCURRENCY;
+  if (raw === undefined || raw === '') return {};
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 32) {
+    throw new UsageError(`KETTLE_CONCURRENCY takes a whole number from 1 to 32, not "${raw}"`);
+  }
+  return { pageConcurrency: Number(raw) };
 }
 
 export function credentialsOf(login: StoredLogin): Credentials {

@@ -3,6 +3,7 @@
 import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
 import { getPath, pickFields, unknownPaths } from './fields.js';
+import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 
 export type Row = Record<string, unknown>;
@@ -42,12 +43,14 @@ export function selectColumns(columns: Column[], fields: string[] | undefined, r
   const chosen = fields.map((f) => byKey.get(f.toLowerCase()) ?? { key: f, header: f.toUpperCase() });
   const custom = chosen.filter((c) => !byKey.has(c.key.toLowerCase())).map((c) => c.key);
   const unknown = unknownPaths(records, custom);
-  if (unknown.length > 0) {
-    throw new UsageError(
-      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in --fields; columns: ${columns.map((c) => c.key).join(', ')} (or any field of --json)`,
-    );
-  }
+  if (unknown.length > 0) throw unknownFields(unknown, columns);
   return chosen;
+}
+
+function unknownFields(unknown: string[], columns: Column[]): UsageError {
+  return new UsageError(
+    `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in --fields; columns: ${columns.map((c) => c.key).join(', ')} (or any field of --json)`,
+  );
 }
 
 async function loadChalk(io: IO) {
@@ -164,6 +167,81 @@ export async function printList(io: IO, flags: OutputFlags, records: Row[], colu
     return;
   }
   io.stdout.write(io.stdoutIsTTY ? await renderTable(io, records, chosen) : renderPlain(records, chosen));
+}
+
+/** The text of a JSON array, one element at a time: the same text as JSON.stringify(list, null, 2). */
+export class JsonArrayText {
+  private count = 0;
+
+  constructor(private readonly fields: string[] | undefined) {}
+
+  /** The text of one more element. */
+  add(record: unknown): string {
+    const element = JSON.stringify(this.fields ? pickFields(record, this.fields) : record, null, 2) ?? 'null';
+    // JSON strings hold no raw line breaks, so indenting after each one is safe.
+    return `${this.count++ === 0 ? '[\n' : ',\n'}  ${element.replace(/\n/g, '\n  ')}`;
+  }
+
+  /** The closing text. */
+  end(): string {
+    return this.count === 0 ? '[]\n' : '\n]\n';
+  }
+}
+
+export interface PrintPagesOptions {
+  empty?: string;
+  /** Called once every page has arrived, before anything is printed (to clear a progress line). */
+  onFetched?: () => void;
+  /** Text kept in memory before the spool spills to a temporary file. */
+  spoolMemory?: number;
+}
+
+/**
+ * Print a list that arrives page by page. --json and plain lines are
+ * serialised page by page into a spool and reach stdout only once the last
+ * page has arrived (see spool.ts for why); a table needs every row for its
+ * column widths, so it collects the records, as a terminal list is short.
+ */
+export async function printPages(
+  io: IO,
+  flags: OutputFlags,
+  pages: AsyncIterable<Row[]>,
+  columns: Column[],
+  opts: PrintPagesOptions = {},
+): Promise<void> {
+  if (!flags.json && io.stdoutIsTTY) {
+    const records: Row[] = [];
+    for await (const page of pages) for (const r of page) records.push(r);
+    opts.onFetched?.();
+    await printList(io, flags, records, columns, opts.empty);
+    return;
+  }
+  const spool = new Spool(opts.spoolMemory);
+  try {
+    if (flags.json) {
+      const json = new JsonArrayText(flags.fields);
+      // Record by record: a whole page's text would be one large string.
+      for await (const page of pages) for (const record of page) spool.write(json.add(record));
+      spool.write(json.end());
+    } else {
+      // --fields paths that are not columns are checked against every record:
+      // a path no record has is most likely a typo.
+      const chosen = selectColumns(columns, flags.fields, []);
+      const known = new Set(columns.map((c) => c.key.toLowerCase()));
+      let count = 0;
+      let unseen = chosen.filter((c) => !known.has(c.key.toLowerCase())).map((c) => c.key);
+      for await (const page of pages) {
+        count += page.length;
+        if (unseen.length > 0) unseen = unknownPaths(page, unseen);
+        for (const record of page) spool.write(renderPlain([record], chosen));
+      }
+      if (count > 0 && unseen.length > 0) throw unknownFields(unseen, columns);
+    }
+    opts.onFetched?.();
+    await spool.copyTo(io.stdout);
+  } finally {
+    spool.dispose();
+  }
 }
 
 /** Print one record: a labelled view on a terminal, `key<TAB>value` lines otherwise. */

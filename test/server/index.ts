@@ -57,6 +57,10 @@ export interface RecordedRequest {
   status?: number;
   fault?: FaultKind;
   at: number;
+  /** API requests being handled when this one arrived, this one included (concurrency checks). */
+  inFlight?: number;
+  /** Requests the rate limit still allowed this identity when this one arrived; undefined without a limit. */
+  rateRemaining?: number;
 }
 
 export interface ServerOptions {
@@ -108,6 +112,9 @@ export class TestServer {
   private readonly windows = new Map<string, { used: number; resetAt: number }>();
   private readonly listeners: Array<(req: RecordedRequest) => void> = [];
   private readonly apiPrefix: string;
+  private inFlight = 0;
+  /** Most API requests handled at once since the last resetRequests(). */
+  maxInFlight = 0;
 
   constructor(
     private readonly server: Server,
@@ -151,6 +158,7 @@ export class TestServer {
 
   resetRequests(): void {
     this.requests.length = 0;
+    this.maxInFlight = 0;
   }
 
   /** Change settings while running (latency, page sizes, pagination style, rate limit, flavor). */
@@ -229,6 +237,15 @@ export class TestServer {
     return undefined;
   }
 
+  /** What the rate limit still allows an identity, without counting anything. */
+  private remainingFor(identity: string): number | undefined {
+    const rl = this.settings.rateLimit;
+    if (!rl) return undefined;
+    const w = this.windows.get(identity);
+    if (!w || w.resetAt <= Date.now()) return rl.limit;
+    return Math.max(0, rl.limit - w.used);
+  }
+
   /** The rate-limit headers for an identity, counting this request; `exceeded` when none were left. */
   private rateLimit(identity: string): { headers: Record<string, string>; exceeded: boolean; retryAfter: number } {
     const rl = this.settings.rateLimit;
@@ -278,6 +295,18 @@ export class TestServer {
       at: Date.now(),
     };
     if (inApi) {
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      rec.inFlight = this.inFlight;
+      let counted = true;
+      const done = () => {
+        if (counted) this.inFlight--;
+        counted = false;
+      };
+      res.once('finish', done);
+      res.once('close', done);
+      const remaining = this.remainingFor(who.user?.login ?? req.socket.remoteAddress ?? 'anonymous');
+      if (remaining !== undefined) rec.rateRemaining = remaining;
       this.requests.push(rec);
       logRequest(rec);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedInFlight,
   DEFAULT_LIMIT,
   MAX_PAGE_SIZE,
   type FetchPage,
@@ -391,5 +392,166 @@ describe('paginate', () => {
       throw new Error('boom');
     };
     await expect(collect(paginate(fetchPage, pageWindow({ limit: 5 })))).rejects.toThrow('boom');
+  });
+});
+
+describe('allowedInFlight', () => {
+  it.each<[number, number | undefined, number]>([
+    [6, undefined, 6],
+    [1, undefined, 1],
+    [6, 5000, 6],
+    [6, 24, 6],
+    [6, 23, 5],
+    [6, 12, 3],
+    [6, 8, 2],
+    [6, 7, 1],
+    [6, 1, 1],
+    [6, 0, 1],
+    [0, undefined, 1],
+  ])('concurrency %s with %s remaining -> %s', (concurrency, remaining, expected) => {
+    expect(allowedInFlight(concurrency, remaining)).toBe(expected);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Concurrent pages: a fake server whose answers arrive out of order.
+
+function asyncServer(opts: ServerOptions & { remaining?: number }) {
+  const fake = fakeServer(opts);
+  const asked: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let remaining = opts.remaining;
+  const fetchPage: FetchPage<number> = async (page, limit) => {
+    asked.push(page);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    // Later pages often answer first.
+    await new Promise((resolve) => setTimeout(resolve, (page * 7919) % 5));
+    inFlight--;
+    if (remaining !== undefined) remaining--;
+    return fake.fetchPage(page, limit);
+  };
+  return { fetchPage, calls: fake.calls, asked, inFlight: () => inFlight, maxInFlight: () => maxInFlight, remaining: () => remaining };
+}
+
+describe('paginate with a known total', () => {
+  it.each(['full', 'gitea', 'total'] as Mode[])('fetches the rest concurrently, in order, each page once (%s headers)', async (mode) => {
+    const srv = asyncServer({ n: 2345, mode, cap: 7 });
+    const pages = await collect(paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 6 }));
+    expect(pages.flat()).toEqual(range(1, 2345));
+    expect(srv.calls.map(([p]) => p).sort((a, b) => a - b)).toEqual(range(1, Math.ceil(2345 / 7)));
+    expect(srv.maxInFlight()).toBeGreaterThan(1);
+    expect(srv.maxInFlight()).toBeLessThanOrEqual(6);
+  });
+
+  it.each(['link', 'none', 'perpage'] as Mode[])('follows pages one after another without a total (%s headers)', async (mode) => {
+    const srv = asyncServer({ n: 520, mode });
+    const pages = await collect(paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 6 }));
+    expect(pages.flat()).toEqual(range(1, 520));
+    expect(srv.maxInFlight()).toBe(1);
+  });
+
+  it('concurrency 1 follows pages one after another', async () => {
+    const srv = asyncServer({ n: 520, mode: 'full' });
+    await collect(paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 1 }));
+    expect(srv.maxInFlight()).toBe(1);
+  });
+
+  it('stays within what the rate limit allows', async () => {
+    // `remaining` drops as each answer arrives, as the client's view of the
+    // X-RateLimit-Remaining header does.
+    const srv = asyncServer({ n: 1000, mode: 'full', remaining: 22 });
+    const launches: Array<[number, number]> = [];
+    const fetchPage: FetchPage<number> = (page, limit) => {
+      const p = srv.fetchPage(page, limit);
+      launches.push([srv.inFlight(), srv.remaining() ?? 0]);
+      return p;
+    };
+    const pages = await collect(paginate(fetchPage, pageWindow({ all: true }), { concurrency: 6, remaining: srv.remaining }));
+    expect(pages.flat()).toEqual(range(1, 1000));
+    for (const [inFlight, remaining] of launches) expect(inFlight).toBeLessThanOrEqual(Math.max(1, Math.floor(remaining / 4)));
+    expect(Math.max(...launches.map(([n]) => n))).toBe(5);
+    // The limit ran low before the end: the last launches went one at a time.
+    expect(launches.filter(([, remaining]) => remaining < 8).length).toBeGreaterThan(0);
+  });
+
+  it('reports progress with the total', async () => {
+    const srv = asyncServer({ n: 120, mode: 'full' });
+    const seen: Array<[number, number | undefined]> = [];
+    await collect(paginate(srv.fetchPage, pageWindow({ all: true }), { onProgress: (n, total) => seen.push([n, total]) }));
+    expect(seen).toEqual([[50, 120], [100, 120], [120, 120]]);
+  });
+
+  it('a failing page stops the listing at once and asks for nothing more', async () => {
+    const records = range(1, 5000);
+    const calls: number[] = [];
+    const fetchPage: FetchPage<number> = async (page, limit) => {
+      calls.push(page);
+      await new Promise((resolve) => setTimeout(resolve, page === 3 ? 1 : 20));
+      if (page === 3) throw new Error('page 3 failed');
+      return { items: records.slice((page - 1) * limit, page * limit), total: records.length, perPage: limit };
+    };
+    await expect(collect(paginate(fetchPage, pageWindow({ all: true }), { concurrency: 4 }))).rejects.toThrow('page 3 failed');
+    expect(Math.max(...calls)).toBeLessThanOrEqual(5);
+  });
+
+  it('asks for nothing more once the consumer stops', async () => {
+    const srv = asyncServer({ n: 5000, mode: 'full' });
+    for await (const page of paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 3 })) {
+      if (page[0] === 101) break;
+    }
+    const asked = srv.asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(srv.asked.length).toBe(asked);
+    expect(asked).toBeLessThanOrEqual(3 + 2 * 3);
+  });
+
+  it('keeps at most twice the concurrency of pages ahead of a slow consumer', async () => {
+    const srv = asyncServer({ n: 5000, mode: 'full' });
+    const gen = paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 2 });
+    await gen.next();
+    await gen.next();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Pages 1 and 2 consumed; at most four more asked for.
+    expect(srv.asked.length).toBeLessThanOrEqual(2 + 4);
+    await gen.return(undefined);
+  });
+});
+
+describe('paginate over a list that changes while it is read', () => {
+  /** Newest first, like the server: records are numbers, new ones larger. */
+  function shiftingServer(n: number, change: (list: number[]) => void) {
+    const list = range(1, n).reverse();
+    let changed = false;
+    const fetchPage: FetchPage<number> = async (page, limit) => {
+      if (page > 1 && !changed) {
+        changed = true;
+        change(list);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return { items: list.slice((page - 1) * limit, page * limit), total: list.length, perPage: limit };
+    };
+    return fetchPage;
+  }
+
+  it('records added at the front: each record once, and the ones pushed past the end followed', async () => {
+    const changes: Array<[number, number]> = [];
+    const fetchPage = shiftingServer(500, (list) => list.unshift(503, 502, 501));
+    const pages = await collect(
+      paginate(fetchPage, pageWindow({ all: true }), { key: (x) => x, onChange: (a, b) => changes.push([a, b]) }),
+    );
+    expect(pages.flat()).toEqual(range(1, 500).reverse());
+    expect(changes).toEqual([[500, 503]]);
+  });
+
+  it('records removed at the front: no record twice, no crash, the change reported', async () => {
+    const changes: Array<[number, number]> = [];
+    const fetchPage = shiftingServer(500, (list) => list.splice(0, 3));
+    const out = (await collect(paginate(fetchPage, pageWindow({ all: true }), { key: (x) => x, onChange: (a, b) => changes.push([a, b]) }))).flat();
+    expect(new Set(out).size).toBe(out.length);
+    expect([...out].sort((a, b) => b - a)).toEqual(out);
+    expect(out.length).toBeGreaterThanOrEqual(497);
+    expect(changes).toEqual([[500, 497]]);
   });
 });

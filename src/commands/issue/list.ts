@@ -1,11 +1,12 @@
 // kettle issue list [-R OWNER/NAME] | --all-repos [--filter VALUE]
+import type { ListOptions } from '../../api/client.js';
 import { p } from '../../api/url.js';
 import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { printList, type Row } from '../../output/printer.js';
-import { failedTo, listAndPrint, windowOf } from '../common.js';
+import type { Row } from '../../output/printer.js';
+import { failedTo, listAndPrint, printListing, windowOf } from '../common.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
 
 /** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
@@ -23,20 +24,25 @@ async function acrossRepos(ctx: Context, opts: Opts, state: string): Promise<voi
   if (filter.trim() === '') throw new UsageError('--filter must not be empty');
   const window = windowOf(opts);
   const api = await ctx.api();
-  let records: Row[];
-  try {
-    records = await api.list<Row>('/issues', window, { filter, state, type: 'issues' });
-  } catch (err) {
-    // Gitea has no GET /issues; its cross-repository search answers instead.
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
-    const flags = SEARCH_FILTERS[filter];
-    if (!flags) {
-      throw new UsageError(`this server does not support --filter ${filter}; use one of ${Object.keys(SEARCH_FILTERS).join(', ')}`);
+  async function* pages(options: ListOptions): AsyncGenerator<Row[]> {
+    let started = false;
+    try {
+      for await (const page of api.pages<Row>('/issues', window, { filter, state, type: 'issues' }, options)) {
+        started = true;
+        yield page;
+      }
+    } catch (err) {
+      // Gitea has no GET /issues; its cross-repository search answers instead.
+      if (started || !(err instanceof ApiError && err.status === 404)) throw err;
+      const flags = SEARCH_FILTERS[filter];
+      if (!flags) {
+        throw new UsageError(`this server does not support --filter ${filter}; use one of ${Object.keys(SEARCH_FILTERS).join(', ')}`);
+      }
+      ctx.trace('GET /issues answered 404; using /repos/issues/search');
+      yield* api.pages<Row>('/repos/issues/search', window, { state, type: 'issues', ...flags }, options);
     }
-    ctx.trace('GET /issues answered 404; using /repos/issues/search');
-    records = await api.list<Row>('/repos/issues/search', window, { state, type: 'issues', ...flags });
   }
-  await printList(ctx.io, ctx.flags, records, crossRepoIssueColumns, 'No issues match');
+  await printListing(ctx, '/issues', pages, crossRepoIssueColumns, 'No issues match');
 }
 
 export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {

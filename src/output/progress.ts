@@ -1,0 +1,73 @@
+// "Fetching issues… 1,250 of 5,000" on stderr while a long list loads: only on
+// a terminal, only once the list has taken longer than about a second (a quick
+// list should not flicker), and erased before the list is printed.
+import type { IO } from '../context/io.js';
+
+/** How long a list loads before the progress line appears. */
+export const PROGRESS_DELAY_MS = 1000;
+/** Redraw at most this often: a terminal is slower than a fast pool. */
+const REDRAW_MS = 100;
+const CLEAR_LINE = '\r\u001b[2K';
+
+/** The words for what a list endpoint returns, by the last segment of its path. */
+const NOUNS: Record<string, string> = {
+  issues: 'issues',
+  search: 'issues',
+  pulls: 'pull requests',
+  repos: 'repositories',
+  orgs: 'organizations',
+  hooks: 'webhooks',
+  users: 'users',
+};
+
+export function nounOf(path: string): string {
+  const last = path.split('?')[0]?.split('/').filter(Boolean).pop() ?? '';
+  return NOUNS[last] ?? 'records';
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+export function progressText(noun: string, received: number, total: number | undefined): string {
+  const of = total !== undefined && total >= received ? ` of ${number.format(total)}` : '';
+  return `Fetching ${noun}… ${number.format(received)}${of}`;
+}
+
+export class Progress {
+  private received = 0;
+  private total: number | undefined;
+  private shown = false;
+  private lastDraw = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly io: IO,
+    private readonly noun: string,
+    delayMs = PROGRESS_DELAY_MS,
+  ) {
+    if (!io.stderrIsTTY) return;
+    this.timer = setTimeout(() => this.draw(), delayMs);
+    // A pending progress line never keeps the process alive.
+    this.timer.unref();
+  }
+
+  update(received: number, total: number | undefined): void {
+    this.received = received;
+    this.total = total;
+    if (this.shown && Date.now() - this.lastDraw >= REDRAW_MS) this.draw();
+  }
+
+  private draw(): void {
+    this.timer = undefined;
+    this.shown = true;
+    this.lastDraw = Date.now();
+    this.io.stderr.write(`${CLEAR_LINE}${progressText(this.noun, this.received, this.total)}`);
+  }
+
+  /** Stop, and erase the line if it was drawn; safe to call twice. */
+  done(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.shown) this.io.stderr.write(CLEAR_LINE);
+    this.shown = false;
+  }
+}

@@ -1,0 +1,75 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { IO } from '../../src/context/io.js';
+import { nounOf, Progress, progressText } from '../../src/output/progress.js';
+
+describe('progressText', () => {
+  it.each<[string, number, number | undefined, string]>([
+    ['issues', 0, undefined, 'Fetching issues… 0'],
+    ['issues', 1250, 5000, 'Fetching issues… 1,250 of 5,000'],
+    ['pull requests', 1234567, undefined, 'Fetching pull requests… 1,234,567'],
+    // A total the list has already outgrown is not shown.
+    ['issues', 120, 100, 'Fetching issues… 120'],
+  ])('%s %s of %s', (noun, received, total, expected) => {
+    expect(progressText(noun, received, total)).toBe(expected);
+  });
+});
+
+describe('nounOf', () => {
+  it.each([
+    ['/repos/o/r/issues', 'issues'],
+    ['/repos/issues/search', 'issues'],
+    ['/repos/o/r/pulls', 'pull requests'],
+    ['/user/repos', 'repositories'],
+    ['/users/bob/repos', 'repositories'],
+    ['/user/orgs', 'organizations'],
+    ['/repos/o/r/hooks', 'webhooks'],
+    ['/repos/o/r/labels', 'records'],
+  ])('%s -> %s', (path, noun) => {
+    expect(nounOf(path)).toBe(noun);
+  });
+});
+
+function stderrIO(isTTY: boolean): { io: IO; text: () => string } {
+  const err = new PassThrough();
+  let text = '';
+  err.on('data', (d: Buffer) => (text += d.toString()));
+  const io = { stderr: err, stderrIsTTY: isTTY } as unknown as IO;
+  return { io, text: () => text };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('Progress', () => {
+  it('draws on a terminal once the delay has passed, then erases its line', async () => {
+    const { io, text } = stderrIO(true);
+    const progress = new Progress(io, 'issues', 0);
+    progress.update(1250, 5000);
+    await until(() => text() !== '');
+    expect(text()).toBe('\r\u001b[2KFetching issues… 1,250 of 5,000');
+    progress.done();
+    expect(text().endsWith('\r\u001b[2K')).toBe(true);
+    progress.done();
+    expect(text().split('\r\u001b[2K')).toHaveLength(3);
+  });
+
+  it('never draws when stderr is not a terminal', async () => {
+    const { io, text } = stderrIO(false);
+    const progress = new Progress(io, 'issues', 0);
+    progress.update(10, 20);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    progress.done();
+    expect(text()).toBe('');
+  });
+
+  it('a list done before the delay leaves nothing behind', async () => {
+    const { io, text } = stderrIO(true);
+    const progress = new Progress(io, 'issues', 50);
+    progress.update(10, 20);
+    progress.done();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(text()).toBe('');
+  });
+});

@@ -1,0 +1,164 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IO } from '../../src/context/io.js';
+import { UsageError } from '../../src/errors.js';
+import { type Column, JsonArrayText, printPages, renderJson, type Row } from '../../src/output/printer.js';
+import { Spool } from '../../src/output/spool.js';
+import { tempDir } from '../e2e/harness.js';
+
+const dirs: Array<ReturnType<typeof tempDir>> = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.cleanup();
+});
+
+/** A stream that keeps what it is given, optionally slow to drain. */
+function sink(highWaterMark = 16 * 1024): { stream: Writable; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    highWaterMark,
+    write(chunk: Buffer, _enc, done) {
+      chunks.push(Buffer.from(chunk));
+      setImmediate(done);
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+describe('Spool', () => {
+  it.each([
+    ['kept in memory', 1024 * 1024, false],
+    ['spilled to a private file', 100, true],
+  ])('%s: copies everything in order and leaves nothing behind', async (_name, memory, spills) => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const spool = new Spool(memory, dir.path);
+    const pieces = Array.from({ length: 3000 }, (_, i) => `line ${i} é ✓\n`);
+    let file: string | undefined;
+    for (const piece of pieces) {
+      spool.write(piece);
+      file ??= spool.file;
+    }
+    expect(file !== undefined).toBe(spills);
+    if (file) {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+    }
+    const out = sink(1024);
+    await spool.copyTo(out.stream);
+    expect(out.text()).toBe(pieces.join(''));
+    spool.dispose();
+    spool.dispose();
+    if (file) expect(existsSync(file)).toBe(false);
+  });
+
+  it('removes its file when disposed without copying (a failed list)', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const spool = new Spool(10, dir.path);
+    spool.write('x'.repeat(100));
+    const file = spool.file;
+    expect(file && existsSync(file)).toBe(true);
+    spool.dispose();
+    expect(file && existsSync(file)).toBe(false);
+  });
+});
+
+describe('JsonArrayText', () => {
+  const records: unknown[] = [
+    { id: 1, title: 'a "quoted"\nline', user: { login: 'alice', id: 10 }, labels: [{ name: 'x' }, { name: 'y' }], empty: {}, none: [] },
+    { id: 2, title: 'ünïcödé ✓', user: null, labels: [], n: 1.5e-7 },
+    'a string',
+    null,
+    [1, [2, []]],
+  ];
+
+  it.each<[string, unknown[], string[] | undefined]>([
+    ['no records', [], undefined],
+    ['one record', records.slice(0, 1), undefined],
+    ['mixed records', records, undefined],
+    ['with --fields', records.slice(0, 2), ['id', 'user.login', 'labels.name']],
+  ])('%s: the same text as JSON.stringify(list, null, 2)', (_name, list, fields) => {
+    const json = new JsonArrayText(fields);
+    const text = list.map((r) => json.add(r)).join('') + json.end();
+    // What the whole list printed at once looks like (renderJson).
+    expect(text).toBe(renderJson(list, fields));
+  });
+});
+
+function fakeIO(stdoutIsTTY: boolean): { io: IO; stdout: () => string; stderr: () => string } {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (d: Buffer) => (stdout += d.toString()));
+  err.on('data', (d: Buffer) => (stderr += d.toString()));
+  const io: IO = {
+    stdin: new PassThrough(),
+    stdout: out,
+    stderr: err,
+    stdinIsTTY: false,
+    stdoutIsTTY,
+    stderrIsTTY: false,
+    env: {},
+    color: false,
+    columns: 80,
+    cwd: '/',
+    now: () => new Date('2026-01-01T00:00:00Z'),
+  };
+  return { io, stdout: () => stdout, stderr: () => stderr };
+}
+
+async function* pagesOf(pages: Row[][], failAfter?: number): AsyncGenerator<Row[]> {
+  let i = 0;
+  for (const page of pages) {
+    if (failAfter !== undefined && i++ === failAfter) throw new Error('page failed');
+    yield page;
+  }
+}
+
+const COLUMNS: Column[] = [
+  { key: 'number', header: '#' },
+  { key: 'title', header: 'TITLE' },
+];
+const PAGES: Row[][] = [
+  [{ number: 3, title: 'c', extra: { deep: 1 } }, { number: 2, title: 'b' }],
+  [{ number: 1, title: 'a' }],
+];
+
+describe('printPages', () => {
+  it.each([
+    ['--json', { json: true }, `${JSON.stringify(PAGES.flat(), null, 2)}\n`],
+    ['plain lines', { json: false }, '3\tc\n2\tb\n1\ta\n'],
+    ['plain lines with a path only one record has', { json: false, fields: ['number', 'extra.deep'] }, '3\t1\n2\t\n1\t\n'],
+  ])('%s', async (_name, flags, expected) => {
+    const { io, stdout } = fakeIO(false);
+    await printPages(io, flags, pagesOf(PAGES), COLUMNS);
+    expect(stdout()).toBe(expected);
+  });
+
+  it.each([
+    ['--json', { json: true }],
+    ['plain lines', { json: false }],
+  ])('prints nothing when a later page fails (%s)', async (_name, flags) => {
+    const { io, stdout } = fakeIO(false);
+    await expect(printPages(io, flags, pagesOf(PAGES, 1), COLUMNS, { spoolMemory: 1 })).rejects.toThrow('page failed');
+    expect(stdout()).toBe('');
+  });
+
+  it('refuses a --fields path that no record has, printing nothing', async () => {
+    const { io, stdout } = fakeIO(false);
+    await expect(printPages(io, { json: false, fields: ['number', 'nope'] }, pagesOf(PAGES), COLUMNS)).rejects.toThrow(UsageError);
+    expect(stdout()).toBe('');
+  });
+
+  it('clears progress before printing', async () => {
+    const { io, stdout } = fakeIO(false);
+    const order: string[] = [];
+    io.stdout.on('data', () => order.push('stdout'));
+    await printPages(io, { json: true }, pagesOf(PAGES), COLUMNS, { onFetched: () => order.push('fetched') });
+    expect(order[0]).toBe('fetched');
+    expect(JSON.parse(stdout())).toHaveLength(3);
+  });
+});
