@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startServer, type TestServer } from '../server/index.js';
 import { BIN, ROOT } from '../e2e/harness.js';
 
 const EXIT_LINE = /^\[exit (\d+)\]\n?/m;
@@ -85,6 +87,19 @@ export class Pane {
   /** Named keys, as tmux spells them: Enter, Down, C-c, BSpace. */
   async keys(...keys: string[]): Promise<void> {
     await this.term.tmux(['send-keys', '-t', this.id, ...keys]);
+  }
+
+  /**
+   * Press Ctrl-C and check kettle's answer: exit status 130 (a normal exit,
+   * not death by the signal: see exit()), `said` on screen if given, no stack trace.
+   */
+  async interrupt(said?: string | RegExp): Promise<string> {
+    await this.keys('C-c');
+    const { code, screen } = await this.exit();
+    expect(code, screen).toBe(130);
+    if (said !== undefined) expect(screen).toMatch(said);
+    expect(screen).not.toMatch(/^\s+at /m);
+    return screen;
   }
 
   /** Backspace `count` times (prompts has no line-kill key). */
@@ -196,4 +211,21 @@ export class Terminal {
     this.started = false;
     rmSync(this.home, { recursive: true, force: true });
   }
+}
+
+/**
+ * For a test file: the demo server and one terminal whose commands run as
+ * alice through KETTLE_URL and KETTLE_TOKEN, both stopped after the file.
+ */
+export function demoTerminal(): { server: TestServer; term: Terminal } {
+  const shared = {} as { server: TestServer; term: Terminal };
+  beforeAll(async () => {
+    shared.server = await startServer({ seed: 'demo' });
+    shared.term = new Terminal({ KETTLE_URL: shared.server.url, KETTLE_TOKEN: shared.server.addToken('alice') });
+  });
+  afterAll(async () => {
+    await shared.term?.close();
+    await shared.server?.close();
+  });
+  return shared;
 }
