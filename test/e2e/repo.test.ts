@@ -54,6 +54,12 @@ describe('repo list', () => {
     expect(sent(s, 'GET', '/users/bob/repos')).toHaveLength(1);
   });
 
+  it('--user takes an organization as well', async () => {
+    const r = await s.kettle(['repo', 'list', '--user', 'wonderland']);
+    expectExit(r, 0);
+    expect(rows(r.stdout).map((row) => row[0])).toEqual(['wonderland/tea-party']);
+  });
+
   it('names the user that does not exist', async () => {
     expectFailure(await s.kettle(['repo', 'list', '--user', 'nobody']), 'user nobody not found');
   });
@@ -89,6 +95,10 @@ describe('repo view', () => {
 
   it.each(['alice', 'alice/teapot/extra', '../teapot', 'alice/te pot', 'alice/..'])('refuses the repository argument %j', async (arg) => {
     expectUsage(s, await s.kettle(['repo', 'view', arg]), /OWNER\/NAME/);
+  });
+
+  it('refuses both OWNER/NAME and -R', async () => {
+    expectUsage(s, await s.kettle(['repo', 'view', 'alice/teapot', '-R', 'bob/toolbox']), /either OWNER\/NAME or -R/);
   });
 
   it('asks for -R when nothing names the repository', async () => {

@@ -137,7 +137,8 @@ const myRepos: Handler = (c) => {
 };
 
 const userRepos: Handler = (c) => {
-  const owner = c.state.user(c.params.username ?? '');
+  // Organizations are users here too, as on real servers.
+  const owner = c.state.owner(c.params.username ?? '');
   if (!owner) throw notFound(c.state.apiRoot);
   const repos = c.state.repos.filter((r) => r.owner.toLowerCase() === owner.login.toLowerCase() && c.state.canSee(c.user.login, r));
   return list(c, repos, (r) => c.state.repoJson(r, c.user.login));

@@ -4,11 +4,13 @@ import { p } from '../../api/url.js';
 import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName, parseRepoArg } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failedTo } from '../common.js';
 import { repoViewColumns } from './columns.js';
 
 export async function run(ctx: Context, [arg]: string[], opts: Opts): Promise<void> {
+  if (arg && typeof opts.repo === 'string') throw new UsageError('name the repository once: either OWNER/NAME or -R');
   const repo = arg ? parseRepoArg(arg, 'repository') : await ctx.repo(opts.repo);
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}`;
