@@ -1,13 +1,14 @@
 // Small pieces shared by the verbs.
 import { readFile } from 'node:fs/promises';
-import type { ListOptions } from '../api/client.js';
+import type { ApiClient, ListOptions } from '../api/client.js';
 import { type PageWindow, pageWindow } from '../api/paginate.js';
-import type { QueryValue } from '../api/url.js';
+import { p, type QueryValue } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
 import { editorCommand, editText } from '../context/editor.js';
 import { readAll } from '../context/io.js';
 import { ask, choose } from '../context/prompt.js';
+import { fullName, type RepoRef } from '../context/repo.js';
 import { ApiError, UsageError } from '../errors.js';
 import { type Column, printPages, type Row } from '../output/printer.js';
 import { nounOf, Progress } from '../output/progress.js';
@@ -30,6 +31,28 @@ export function failed(err: unknown, action: string, missing?: string): unknown 
   if (err.status === 403) return err.withMessage(`cannot ${action}: permission denied (${why})`);
   if (err.status === 405 || err.status === 409 || err.status === 422) return err.withMessage(`cannot ${action}: ${why}`);
   return err;
+}
+
+/** Whether the repository exists; on any doubt (other errors), assume it does. */
+export async function repoExists(api: ApiClient, repo: RepoRef): Promise<boolean> {
+  return api.get(p`/repos/${repo.owner}/${repo.name}`).then(
+    () => true,
+    (err: unknown) => !(err instanceof ApiError && err.status === 404),
+  );
+}
+
+/**
+ * A catch handler for a request about something inside a repository (an issue,
+ * a pull request): real servers answer 404 alike for a missing repository and
+ * a missing issue, so one more request tells which to name.
+ */
+export function failedIn(api: ApiClient, repo: RepoRef, action: string, what: string): (err: unknown) => Promise<never> {
+  return async (err: unknown) => {
+    if (err instanceof ApiError && err.status === 404 && !(await repoExists(api, repo))) {
+      throw err.withMessage(`repository ${fullName(repo)} not found`);
+    }
+    throw failed(err, action, what);
+  };
 }
 
 /** A catch handler rethrowing the error worded by failed(). */

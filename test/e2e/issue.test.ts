@@ -158,6 +158,15 @@ describe('issue view', () => {
     expectFailure(await s.kettle(['issue', 'view', '99', '-R', 'alice/teapot']), 'issue #99 in alice/teapot not found');
   });
 
+  it.each([
+    ['view', '1'],
+    ['close', '1'],
+    ['reopen', '1'],
+    ['edit', '1', '--title', 'T'],
+  ])('issue %s in a missing repository names the repository, not the issue', async (verb, ...rest) => {
+    expectFailure(await s.kettle(['issue', verb, ...rest, '-R', 'alice/nope']), 'repository alice/nope not found');
+  });
+
   it.each(['abc', '0', '1.5', '-3', '12x'])('refuses the number %j before any request', async (n) => {
     expectUsage(s, await s.kettle(['issue', 'view', n, '-R', 'alice/teapot']), /issue number/);
   });

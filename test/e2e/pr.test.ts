@@ -119,9 +119,10 @@ describe('pr merge', () => {
     expectFailure(await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']), `cannot merge pull request #${pr.number} in alice/pr-merged: The PR is already merged`);
   });
 
-  it('names the missing pull request', async () => {
+  it('names the missing pull request, or the missing repository', async () => {
     // Issue #1 of alice/teapot is an issue, not a pull request.
     expectFailure(await s.kettle(['pr', 'merge', '1', '-R', 'alice/teapot']), 'pull request #1 in alice/teapot not found');
+    expectFailure(await s.kettle(['pr', 'merge', '1', '-R', 'alice/nope']), 'repository alice/nope not found');
   });
 
   it.each([

@@ -6,7 +6,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, parseNumberArg, readBody, webUrl } from '../common.js';
+import { failedIn, parseNumberArg, readBody, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
 
 export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
@@ -22,7 +22,7 @@ export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promi
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: pass --title, --body or --body-file');
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/issues/${number}`;
-  const res = await api.request('PATCH', path, { body: changes }).catch(failedTo(`edit issue #${number} in ${fullName(repo)}`, `issue #${number} in ${fullName(repo)}`));
+  const res = await api.request('PATCH', path, { body: changes }).catch(failedIn(api, repo, `edit issue #${number} in ${fullName(repo)}`, `issue #${number} in ${fullName(repo)}`));
   const issue = expectRecord(res.data, 'PATCH', path, res.status);
   ctx.success(`Edited issue #${number} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);

@@ -5,7 +5,7 @@ import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, parseNumberArg, webUrl } from '../common.js';
+import { failedIn, parseNumberArg, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
 
 async function setState(ctx: Context, arg: string, opts: Opts, state: 'open' | 'closed'): Promise<void> {
@@ -13,7 +13,9 @@ async function setState(ctx: Context, arg: string, opts: Opts, state: 'open' | '
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/issues/${number}`;
-  const res = await api.request('PATCH', path, { body: { state } }).catch(failedTo(`${state === 'closed' ? 'close' : 'reopen'} issue #${number} in ${fullName(repo)}`, `issue #${number} in ${fullName(repo)}`));
+  const res = await api.request('PATCH', path, { body: { state } }).catch(
+    failedIn(api, repo, `${state === 'closed' ? 'close' : 'reopen'} issue #${number} in ${fullName(repo)}`, `issue #${number} in ${fullName(repo)}`),
+  );
   const issue = expectRecord(res.data, 'PATCH', path, res.status);
   ctx.success(`${state === 'closed' ? 'Closed' : 'Reopened'} issue #${number} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);

@@ -5,7 +5,7 @@ import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, parseNumberArg } from '../common.js';
+import { failedIn, parseNumberArg } from '../common.js';
 import { issueViewColumns } from './columns.js';
 
 export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
@@ -13,6 +13,6 @@ export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promi
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/issues/${number}`;
-  const res = await api.get(path).catch(failedTo(`read issue #${number} in ${fullName(repo)}`, `issue #${number} in ${fullName(repo)}`));
+  const res = await api.get(path).catch(failedIn(api, repo, `read issue #${number} in ${fullName(repo)}`, `issue #${number} in ${fullName(repo)}`));
   await printRecord(ctx.io, ctx.flags, expectRecord(res.data, 'GET', path, res.status), issueViewColumns);
 }

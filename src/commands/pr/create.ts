@@ -1,23 +1,15 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
-import type { ApiClient } from '../../api/client.js';
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
 import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
-import { fullName, type RepoRef } from '../../context/repo.js';
+import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { askBody, failed, readBody, webUrl } from '../common.js';
+import { askBody, failed, readBody, repoExists, webUrl } from '../common.js';
 import { prViewColumns } from '../issue/columns.js';
 import { titleOf } from '../issue/create.js';
-
-async function repoExists(api: ApiClient, repo: RepoRef): Promise<boolean> {
-  return api.get(p`/repos/${repo.owner}/${repo.name}`).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** Why a value is not a branch name as git allows it (roughly): spaces, "..", control characters. */
 function branchProblem(value: string, flag: string): string | undefined {

@@ -5,7 +5,7 @@ import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, parseNumberArg, webUrl } from '../common.js';
+import { failedIn, failedTo, parseNumberArg, webUrl } from '../common.js';
 import { prViewColumns } from '../issue/columns.js';
 
 export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
@@ -18,7 +18,7 @@ export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promi
   const body: Record<string, unknown> = { Do: style };
   if (typeof opts.message === 'string') body.MergeMessageField = opts.message;
   const what = `pull request #${number} in ${fullName(repo)}`;
-  await api.request('POST', `${base}/merge`, { body }).catch(failedTo(`merge ${what}`, what));
+  await api.request('POST', `${base}/merge`, { body }).catch(failedIn(api, repo, `merge ${what}`, what));
   // The merge answers with an empty body on real servers; show the merged pull request.
   const res = await api.get(base).catch(failedTo(`read ${what}`, what));
   const pr = expectRecord(res.data, 'GET', base, res.status);
