@@ -115,6 +115,7 @@ __kettle_value() {
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
     'hook add/--type') __kettle_words "$3" gitea gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
+    'api/-X'|'api/--method') __kettle_words "$3" GET HEAD POST PUT PATCH DELETE OPTIONS ;;
     'api/--input') __kettle_files "$3" ;;
     */--login) __kettle_logins "$3" ;;
   esac

@@ -391,7 +391,7 @@ complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea gogs slac
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
 
 # kettle api
-complete -c kettle -n '__kettle_using "api"' -s X -l method -x -d 'the HTTP method (default GET, or POST when fields or --input are given)'
+complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
 complete -c kettle -n '__kettle_using "api"' -s f -l raw-field -x -d 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s F -l field -x -d 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -l input -r -F -d 'the request body from a file (- for standard input)'

@@ -338,6 +338,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
+    $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
+    $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
     $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'pr', 'org', 'hook', 'api', 'completion', 'help') }

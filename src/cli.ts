@@ -54,6 +54,8 @@ const ARGUMENT_HELP: Record<string, string> = {
   shell: 'bash, zsh, fish or powershell',
 };
 
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 /** The top-level commands under their resource in the overview of `kettle`; the rest go under "Other". */
 const SECTIONS: Record<string, string> = {
   login: 'Logins:',
@@ -248,7 +250,16 @@ Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's optio
       },
       () => import('./commands/api.js'),
     )
-      .option('-X, --method <method>', 'the HTTP method (default GET, or POST when fields or --input are given)')
+      .addOption(
+        new Option('-X, --method <method>', 'the HTTP method (default GET, or POST when fields or --input are given)')
+          .choices(HTTP_METHODS)
+          // Any case will do (-X patch); the choices are what help and completion show.
+          .argParser((value: string) => {
+            const method = value.toUpperCase();
+            if (!HTTP_METHODS.includes(method)) throw new InvalidArgumentError(`use one of ${HTTP_METHODS.join(', ')}`);
+            return method;
+          }),
+      )
       .option('-f, --raw-field <key=value>', 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)', collect)
       .option('-F, --field <key=value>', 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)', collect)
       .option('--input <file>', 'the request body from a file (- for standard input)')

@@ -12,8 +12,6 @@ import { ApiError, UsageError } from '../errors.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
 import { readTextFile } from './common.js';
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
  * API root's own path prefix, or an absolute URL on the same server.
@@ -96,8 +94,8 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   const paginate = opts.paginate === true;
   // Fields or a body imply POST, as with gh; --paginate only makes sense for GET.
   const implied = paginate ? 'GET' : fields.length > 0 || inputFile !== undefined ? 'POST' : 'GET';
-  const method = (typeof opts.method === 'string' ? opts.method : implied).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`invalid -X "${String(opts.method)}": use one of ${METHODS.join(', ')}`);
+  // -X is checked and upper-cased as it is parsed.
+  const method = typeof opts.method === 'string' ? opts.method : implied;
   if (paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
   if (paginate && opts.include === true) throw new UsageError('use either --paginate or --include, not both');
   path = await fillPlaceholders(ctx, path, opts);

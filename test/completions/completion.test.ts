@@ -98,7 +98,7 @@ describe('kettle completion', () => {
       expect(again.stdout === result.stdout, 'two runs printed different scripts').toBe(true);
       expect(
         result.stdout === committed(shell),
-        `${FILES[shell]} is stale: run \`npm run build:cli && node bin/kettle.js completion ${shell} > ${FILES[shell]}\` and commit it`,
+        `${FILES[shell]} is stale: run \`npm run completions\` and commit completions/`,
       ).toBe(true);
     });
   }
@@ -135,6 +135,8 @@ describe('bash script', () => {
     [['kettle', 'login', 'delete', ''], ['home', 'work']],
     [['kettle', 'login', 'add', '--auth', ''], ['basic', 'header', 'query']],
     [['kettle', 'hook', 'add', '--content-type', ''], ['form', 'json']],
+    [['kettle', 'hook', 'add', '--type', 'g'], ['gitea', 'gogs']],
+    [['kettle', 'api', '-X', 'P'], ['POST', 'PUT', 'PATCH']],
     [['kettle', 'completion', ''], ['bash', 'fish', 'powershell', 'zsh']],
     [['kettle', 'issue', 'view', '3', ''], []],
     [['kettle', 'issue', 'view', '--', '-'], []],
@@ -253,6 +255,8 @@ describe('fish script', () => {
       ['kettle --login work iss', ['issue']],
       ['kettle login rm ', ['home', 'work']],
       ['kettle completion ', ['bash', 'fish', 'powershell', 'zsh']],
+      ['kettle hook add --type g', ['gitea', 'gogs']],
+      ['kettle api -X P', ['POST', 'PUT', 'PATCH']],
       ['kettle issue view 3 ', []],
     ];
     const script = [`source ${q(FILES.fish)}; or exit 3`, ...cases.map(([line]) => `complete -C ${q(line)}; echo '<end>'`)].join('\n');

@@ -191,7 +191,7 @@ describe('fields in the body', () => {
     [['api', '/user', '-f', 'novalue'], /^kettle: invalid -f "novalue": expected KEY=VALUE\n$/],
     [['api', '/user', '-F', 'a[=1'], /^kettle: invalid field name "a\["/],
     [['api', '/user', '-H', 'no colon'], /^kettle: invalid -H "no colon"/],
-    [['api', '/user', '-X', 'BREW'], /^kettle: invalid -X "BREW"/],
+    [['api', '/user', '-X', 'BREW'], /^kettle: option '-X, --method <method>' argument 'BREW' is invalid\. use one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\n$/],
     [['api', '/user', '-F', 'a=@/nonexistent/file'], /^kettle: cannot read -F \/nonexistent\/file: no such file\n$/],
     [['api', '/user', '-F', 'a=@-', '--input', '-'], /^kettle: standard input can be read only once/],
     [['api', '-X', 'POST', '/user', '--paginate'], /^kettle: --paginate works with GET only\n$/],
