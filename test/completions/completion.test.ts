@@ -28,6 +28,9 @@ type Shell = keyof typeof FILES;
 const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'];
 const TOP = ['api', 'completion', 'help', 'hook', 'issue', 'login', 'org', 'pr', 'repo', 'user', 'whoami'];
 
+/** The stored tokens start with this: completing --login must never show them. */
+const SECRET = 'completion-secret-token';
+
 function committed(shell: Shell): string {
   return readFileSync(join(ROOT, FILES[shell]), 'utf8');
 }
@@ -73,7 +76,7 @@ beforeAll(() => {
   mkdirSync(bin);
   mkdirSync(config);
   writeFileSync(join(bin, 'kettle'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'kettle.js')}' "$@"\n`, { mode: 0o755 });
-  const login = (port: number, user: string) => ({ url: `http://127.0.0.1:${port}/api/v1`, auth: 'header', token: 'x', user });
+  const login = (port: number, user: string) => ({ url: `http://127.0.0.1:${port}/api/v1`, auth: 'header', token: `${SECRET}-${user}`, user });
   writeFileSync(join(config, 'config.json'), JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b') } }), { mode: 0o600 });
   chmodSync(join(config, 'config.json'), 0o600);
   shellEnv = {
@@ -154,6 +157,7 @@ describe('bash script', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('complete -F _kettle kettle');
+    expect(result.stdout).not.toContain(SECRET);
     cases.forEach(([words, expected], i) => {
       expect(sorted(split(lines[i + 1])), words.join(' ')).toEqual(sorted(expected));
     });
