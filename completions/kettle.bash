@@ -97,7 +97,7 @@ __kettle_takes_value() {
     'hook list/--fields'|'hook list/-R'|'hook list/--repo'|'hook list/-L'|'hook list/--limit') return 0 ;;
     'hook add/--fields'|'hook add/-R'|'hook add/--repo'|'hook add/--url'|'hook add/-e'|'hook add/--events'|'hook add/--content-type'|'hook add/--secret'|'hook add/--secret-file'|'hook add/--type') return 0 ;;
     'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-R'|'api/--repo') return 0 ;;
-    */--login) return 0 ;;
+    */--login|*/--timeout) return 0 ;;
   esac
   return 1
 }
@@ -136,41 +136,41 @@ __kettle_arg() {
 # Offer the options of command $1 that start with $2.
 __kettle_flags() {
   case $1 in
-    '') __kettle_words "$2" -V --version --login --debug --no-color -h --help ;;
-    'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --auth -h --help -V --version --login --debug --no-color ;;
-    'login list') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color ;;
-    'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'whoami') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color ;;
-    'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'user view') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color ;;
-    'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'repo list') __kettle_words "$2" --json --fields -u --user -L --limit --all --page -h --help -V --version --login --debug --no-color ;;
-    'repo view') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color ;;
-    'repo create') __kettle_words "$2" --json --fields -d --description --private --init -h --help -V --version --login --debug --no-color ;;
-    'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color ;;
-    'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'issue list') __kettle_words "$2" --json --fields -R --repo -s --state --all-repos --filter -L --limit --all --page -h --help -V --version --login --debug --no-color ;;
-    'issue view') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color ;;
-    'issue create') __kettle_words "$2" --json --fields -t --title -R --repo -b --body -F --body-file -l --label -a --assignee -h --help -V --version --login --debug --no-color ;;
-    'issue edit') __kettle_words "$2" --json --fields -t --title -R --repo -b --body -F --body-file -h --help -V --version --login --debug --no-color ;;
-    'issue close') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color ;;
-    'issue reopen') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color ;;
-    'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'pr list') __kettle_words "$2" --json --fields -R --repo -s --state -L --limit --all --page -h --help -V --version --login --debug --no-color ;;
-    'pr create') __kettle_words "$2" --json --fields -t --title -H --head -B --base -R --repo -b --body -F --body-file -h --help -V --version --login --debug --no-color ;;
-    'pr merge') __kettle_words "$2" --json --fields -R --repo --style -m --message -h --help -V --version --login --debug --no-color ;;
-    'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'org list') __kettle_words "$2" --json --fields -L --limit --all --page -h --help -V --version --login --debug --no-color ;;
-    'org view') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color ;;
-    'org create') __kettle_words "$2" --json --fields --full-name -h --help -V --version --login --debug --no-color ;;
-    'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'hook list') __kettle_words "$2" --json --fields -R --repo -L --limit --all -h --help -V --version --login --debug --no-color ;;
-    'hook add') __kettle_words "$2" --json --fields -R --repo --url -e --events --content-type --secret --secret-file --type --inactive -h --help -V --version --login --debug --no-color ;;
-    'api') __kettle_words "$2" -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -R --repo -h --help -V --version --login --debug --no-color ;;
-    'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
-    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color ;;
+    '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
+    'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --auth --insecure -h --help -V --version --login --debug --no-color --timeout ;;
+    'login list') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'whoami') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'user view') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo list') __kettle_words "$2" --json --fields -u --user -L --limit --all --page -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo view') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo create') __kettle_words "$2" --json --fields -d --description --private --init -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue list') __kettle_words "$2" --json --fields -R --repo -s --state --all-repos --filter -L --limit --all --page -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue view') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue create') __kettle_words "$2" --json --fields -t --title -R --repo -b --body -F --body-file -l --label -a --assignee -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue edit') __kettle_words "$2" --json --fields -t --title -R --repo -b --body -F --body-file -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue close') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue reopen') __kettle_words "$2" --json --fields -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr list') __kettle_words "$2" --json --fields -R --repo -s --state -L --limit --all --page -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr create') __kettle_words "$2" --json --fields -t --title -H --head -B --base -R --repo -b --body -F --body-file -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr merge') __kettle_words "$2" --json --fields -R --repo --style -m --message -h --help -V --version --login --debug --no-color --timeout ;;
+    'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'org list') __kettle_words "$2" --json --fields -L --limit --all --page -h --help -V --version --login --debug --no-color --timeout ;;
+    'org view') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'org create') __kettle_words "$2" --json --fields --full-name -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook list') __kettle_words "$2" --json --fields -R --repo -L --limit --all -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook add') __kettle_words "$2" --json --fields -R --repo --url -e --events --content-type --secret --secret-file --type --inactive -h --help -V --version --login --debug --no-color --timeout ;;
+    'api') __kettle_words "$2" -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
   esac
   return 0
 }

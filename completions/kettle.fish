@@ -125,7 +125,7 @@ function __kettle_takes_value
             return 0
         case 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-R' 'api/--repo'
             return 0
-        case '*/--login'
+        case '*/--login' '*/--timeout'
             return 0
     end
     return 1
@@ -183,6 +183,7 @@ complete -c kettle -s V -l version -d 'print the version'
 complete -c kettle -l login -x -a '(__kettle_logins)' -d 'use this stored login instead of the default one'
 complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
+complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
@@ -212,6 +213,7 @@ complete -c kettle -n '__kettle_using "login add"' -l with-token -d 'read the ac
 complete -c kettle -n '__kettle_using "login add"' -l user -x -d 'user name, for HTTP Basic or to mint a token'
 complete -c kettle -n '__kettle_using "login add"' -l password -x -d 'password for --user (asked for, hidden, when missing on a terminal)'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential'
+complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'

@@ -115,6 +115,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--user'; Tip = 'user name, for HTTP Basic or to mint a token'; Value = $true }
         @{ Flag = '--password'; Tip = 'password for --user (asked for, hidden, when missing on a terminal)'; Value = $true }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential'; Value = $true }
+        @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
     )
     $options['login list'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -315,6 +316,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--login'; Tip = 'use this stored login instead of the default one'; Value = $true }
         @{ Flag = '--debug'; Tip = 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'; Value = $false }
         @{ Flag = '--no-color'; Tip = 'no colour in output; also NO_COLOR'; Value = $false }
+        @{ Flag = '--timeout'; Tip = 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'; Value = $true }
         @{ Flag = '-h'; Tip = 'show help for a command'; Value = $false }
         @{ Flag = '--help'; Tip = 'show help for a command'; Value = $false }
     )

@@ -3,7 +3,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Context, type GlobalFlags } from './context/context.js';
 import { createIO, type StreamsLike } from './context/io.js';
-import { ApiError } from './errors.js';
+import { parseTimeout } from './config/settings.js';
+import { ApiError, UsageError } from './errors.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { parseFieldList } from './output/fields.js';
 
@@ -27,6 +28,14 @@ export function positiveInt(flag: string) {
   };
 }
 
+function timeoutOption(value: string): number {
+  try {
+    return parseTimeout(value, '--timeout');
+  } catch (err) {
+    throw new InvalidArgumentError(err instanceof UsageError ? err.message : String(err));
+  }
+}
+
 function truthyEnv(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
@@ -37,6 +46,7 @@ export function globalFlags(opts: Opts, env: NodeJS.ProcessEnv): GlobalFlags {
     debug: opts.debug === true || truthyEnv(env.KETTLE_DEBUG),
     json: opts.json === true,
     fields: typeof opts.fields === 'string' ? parseFieldList(opts.fields) : undefined,
+    timeoutMs: typeof opts.timeout === 'number' ? opts.timeout : undefined,
   };
 }
 
@@ -142,6 +152,7 @@ export function buildProgram(session: Session): Command {
     .option('--login <name>', 'use this stored login instead of the default one')
     .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
     .option('--no-color', 'no colour in output; also NO_COLOR')
+    .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
     .showSuggestionAfterError(true)
     .configureHelp({ formatHelp, showGlobalOptions: true })
     .exitOverride()
@@ -158,6 +169,8 @@ Environment:
   KETTLE_LOGIN              name of the stored login to use
   KETTLE_CONFIG_DIR         folder of the config file
   KETTLE_DEBUG=1            same as --debug
+  KETTLE_TIMEOUT            seconds before a request is given up (default 30)
+  HTTPS_PROXY, NO_PROXY     send requests through a proxy, except to these hosts
   NO_COLOR, FORCE_COLOR     turn colour off or on
 ${examples(['kettle login add --url https://git.example.com --with-token < token.txt', 'kettle whoami', 'kettle issue list -R alice/teapot', 'kettle help issue list'])}
 Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's options and examples.
@@ -180,6 +193,7 @@ Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's optio
         'kettle login add --url https://example.com/forge --name work --token "$TOKEN"',
         'kettle login add --url https://git.example.com --user alice   # asks for the password',
         'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
+        'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
       ],
     },
     () => import('./commands/login/add.js'),
@@ -190,7 +204,8 @@ Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's optio
     .option('--with-token', 'read the access token from standard input')
     .option('--user <user>', 'user name, for HTTP Basic or to mint a token')
     .option('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)')
-    .addOption(new Option('--auth <method>', 'how requests carry the credential').choices(['header', 'query', 'basic']));
+    .addOption(new Option('--auth <method>', 'how requests carry the credential').choices(['header', 'query', 'basic']))
+    .option('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)');
   verb(
     login,
     session,

@@ -1,11 +1,12 @@
 // The one request function every command uses: API root, auth, User-Agent, JSON
 // in and out, typed errors, rate limits, and the shared pagination iterator.
 import { STATUS_CODES } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import { ApiError, KettleError, NetworkError } from '../errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
-import { parseRateLimit, type RateLimit, rateLimitWait } from './ratelimit.js';
-import { decodeSuccess, errorFromResponse, expectList } from './response.js';
+import { unknownOutcome } from './outcome.js';
+import { parseRateLimit, parseRetryAfter, type RateLimit, rateLimitWait } from './ratelimit.js';
+import { decodeSuccess, errorFromResponse, expectList, statusLabel } from './response.js';
 import { buildUrl, type QueryValue, redactUrl } from './url.js';
 
 export type AuthMethod = 'header' | 'query' | 'basic';
@@ -20,11 +21,17 @@ export interface ClientOptions {
   root: string;
   credentials: Credentials;
   userAgent: string;
-  /** Per-request overall timeout in milliseconds. */
+  /** Per-request connect and overall timeout in milliseconds (default 30 s). */
   timeoutMs?: number;
+  /** The largest response body accepted, in bytes (default 50 MiB). */
+  maxResponseBytes?: number;
+  /** Accept any TLS certificate (a login added with --insecure). */
+  insecure?: boolean;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read from. */
+  env?: NodeJS.ProcessEnv;
   /** Receives one line per traced event; credentials are already redacted. */
   trace?: (line: string) => void;
-  /** Called with a note before kettle waits out a short rate limit. */
+  /** Called with a note before kettle waits out a short rate limit or a server's Retry-After. */
   onWait?: (ms: number, reason: string) => void;
   /** Longest rate-limit wait kettle accepts before failing instead (ms). */
   maxRateLimitWait?: number;
@@ -33,6 +40,8 @@ export interface ClientOptions {
   pageConcurrency?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Source of backoff jitter in [0, 1). */
+  random?: () => number;
 }
 
 export interface RequestOptions {
@@ -73,7 +82,16 @@ export interface ApiResponse<T = unknown> {
   url: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+/** Tries of an idempotent request, the first included. */
+export const MAX_TRIES = 3;
+const RETRY_BASE_MS = 250;
+/** A Retry-After longer than this on a 502/503/504 is not waited for. */
+const MAX_RETRY_AFTER_MS = 60_000;
+/** Methods that can be repeated without changing the outcome (RFC 9110 §9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const RETRY_STATUSES = new Set([502, 503, 504]);
 
 export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const v = headers[name];
@@ -103,11 +121,42 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_REQ_CONTENT_LENGTH_MISMATCH: 'the request body was cut short',
   UND_ERR_ABORTED: 'the request timed out',
   CERT_HAS_EXPIRED: 'the server certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'the server certificate chain is self-signed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed (trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure)',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the server certificate chain is self-signed (trust its CA with NODE_EXTRA_CA_CERTS)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified (trust its CA with NODE_EXTRA_CA_CERTS)',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the server certificate could not be verified (trust its CA with NODE_EXTRA_CA_CERTS)',
   ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
 };
+
+/** Failures that happen before the request can have reached the server. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** Transient failures worth another try of an idempotent request. */
+const RETRYABLE = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_ABORTED',
+]);
 
 function errorCode(err: unknown): string | undefined {
   let e: unknown = err;
@@ -120,11 +169,102 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-export function networkError(err: unknown, method: string, url: URL): KettleError {
+/** No (complete) answer came. Carries what retries and outcome messages need. */
+export class TransportError extends NetworkError {
+  /** The request may have reached the server. */
+  readonly sent: boolean;
+  readonly retryable: boolean;
+  constructor(message: string, code: string | undefined) {
+    super(message);
+    this.sent = code === undefined || !NOT_SENT.has(code);
+    this.retryable = code !== undefined && RETRYABLE.has(code);
+  }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round((ms / 1000) * 10) / 10} s`;
+}
+
+export function networkError(err: unknown, method: string, url: URL, timing?: { timeoutMs: number; gotHeaders: boolean }): KettleError {
   if (err instanceof KettleError) return err;
   const code = errorCode(err);
-  const what = code ? NETWORK_CODES[code] : err instanceof Error ? err.message : String(err);
-  return new NetworkError(`${method} ${url.host}${url.pathname}: ${what}`);
+  let what = code ? NETWORK_CODES[code] : err instanceof Error ? err.message : String(err);
+  const timedOut = code === 'UND_ERR_ABORTED' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+  if (timing && timedOut) {
+    what = timing.gotHeaders
+      ? `the server stopped sending the response (nothing more within ${seconds(timing.timeoutMs)})`
+      : `the server did not answer within ${seconds(timing.timeoutMs)}`;
+    what += '; allow more time with --timeout SECONDS or KETTLE_TIMEOUT';
+  } else if (timing && code === 'UND_ERR_CONNECT_TIMEOUT') {
+    what = `could not connect within ${seconds(timing.timeoutMs)}`;
+  }
+  return new TransportError(`${method} ${url.host}${url.pathname}: ${what}`, code);
+}
+
+/** Header names whose values are credentials, whatever the request. */
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-.*(token|secret|key|password).*)$/i;
+/** JSON keys whose values are credentials: passwords, tokens, hook secrets. */
+const SECRET_KEY = /^(password|passwd|secret|token|sha1|access_token|refresh_token|client_secret|private_key)$|_(secret|password|token)$/i;
+
+/** A request body for a trace: JSON with every credential replaced, or only its size. */
+export function redactBody(body: string, max = 2000): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return `(${Buffer.byteLength(body)} bytes, not JSON)`;
+  }
+  const text = JSON.stringify(parsed, (key, value: unknown) => (key !== '' && SECRET_KEY.test(key) && value !== null ? 'REDACTED' : value));
+  return text.length > max ? `${text.slice(0, max)}… (${Buffer.byteLength(body)} bytes)` : text;
+}
+
+/** HTTPS_PROXY, HTTP_PROXY (either case): only then is the proxy agent worth loading. */
+export function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
+  return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => (env[k] ?? '') !== '');
+}
+
+function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Dispatcher {
+  const tls = insecure ? { rejectUnauthorized: false } : {};
+  const options = {
+    connect: { timeout, ...tls },
+    headersTimeout: timeout,
+    bodyTimeout: timeout,
+    keepAliveTimeout: 10_000,
+  };
+  if (!proxyConfigured(env)) return new Agent(options);
+  const pick = (upper: string) => env[upper.toLowerCase()] || env[upper] || undefined;
+  const httpProxy = pick('HTTP_PROXY');
+  const httpsProxy = pick('HTTPS_PROXY');
+  const noProxy = pick('NO_PROXY');
+  return new EnvHttpProxyAgent({
+    ...options,
+    ...(insecure ? { requestTls: tls } : {}),
+    ...(httpProxy !== undefined ? { httpProxy } : {}),
+    ...(httpsProxy !== undefined ? { httpsProxy } : {}),
+    noProxy: noProxy ?? '',
+  });
+}
+
+/**
+ * A redirect is never followed: the credentials would travel to wherever the
+ * server points. The user is told where it pointed (without any credential).
+ */
+export function redirectError(method: string, path: string, res: RawApiResponse): ApiError {
+  const location = headerValue(res.headers, 'location');
+  let target = 'another address';
+  if (location) {
+    try {
+      target = redactUrl(new URL(location, res.url));
+    } catch {
+      target = 'an invalid address';
+    }
+  }
+  return new ApiError({
+    message: `the server redirected ${method} ${path} to ${target}; use that server URL instead`,
+    method,
+    path,
+    status: res.status,
+  });
 }
 
 export class ApiClient {
@@ -132,22 +272,18 @@ export class ApiClient {
   private readonly opts: ClientOptions;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
-  /** What the last response said about the rate limit. */
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+  /** What the last response said about the rate limit (pagination reads it to pace itself). */
   rateLimit: RateLimit = {};
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.root = opts.root;
-    const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.ownsDispatcher = !opts.dispatcher;
-    this.dispatcher =
-      opts.dispatcher ??
-      new Agent({
-        connect: { timeout },
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        keepAliveTimeout: 10_000,
-      });
+    this.dispatcher = opts.dispatcher ?? createDispatcher(this.timeoutMs, opts.insecure === true, opts.env ?? {});
   }
 
   private now(): number {
@@ -178,10 +314,30 @@ export class ApiClient {
     }
   }
 
+  /** Exponential backoff with jitter (half to all of 250 ms, 500 ms, …), or what the server asked for. */
+  private backoffMs(attempt: number, retryAfter: number | undefined): number {
+    if (retryAfter !== undefined) return retryAfter;
+    const random = this.opts.random ?? Math.random;
+    return Math.round(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + random() / 2));
+  }
+
+  private async pause(ms: number, reason: string): Promise<void> {
+    if (ms >= 1000) this.opts.onWait?.(ms, reason);
+    await this.sleep(ms);
+  }
+
   /**
    * Send one request and return whatever the server answered, whatever its
-   * status; only waits out short rate limits. Throws NetworkError when no
-   * answer came, and ApiError for a rate limit too long to wait.
+   * status. Idempotent requests are tried again on 502/503/504, resets and
+   * timeouts; short rate limits are waited out. Throws NetworkError when no
+   * answer came, and ApiError for a rate limit too long to wait or an answer
+   * too large to take.
+   *
+   * A small loop rather than undici's RetryAgent: the retry decision depends on
+   * kettle's own rules (the overall per-attempt timeout, the rate-limit
+   * contract, the response size cap, notes on stderr), and a failed POST must
+   * be reported as "outcome unknown" instead of being repeated, which needs
+   * to know whether the request was sent at all.
    */
   async requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<RawApiResponse> {
     const url = buildUrl(this.root, path, opts.query);
@@ -196,22 +352,52 @@ export class ApiClient {
       headers['content-type'] ??= 'application/json';
     }
     this.authorize(url, headers, opts.credentials ?? this.opts.credentials);
+    const idempotent = IDEMPOTENT.has(method);
 
-    // A bounded number of rate-limit waits; each is announced on stderr.
-    for (let attempt = 0; ; attempt++) {
-      const res = await this.send(method, url, headers, body, path);
-      const limited = res.status === 429 || (res.status === 403 && headerValue(res.headers, 'x-ratelimit-remaining') === '0');
-      if (!limited) return { ...res, url: url.toString() };
-      const wait = rateLimitWait((n) => headerValue(res.headers, n), this.now());
-      const maxWait = this.opts.maxRateLimitWait ?? 60_000;
-      if (wait !== undefined && wait <= maxWait && attempt < 3) {
-        this.opts.onWait?.(wait, 'rate limit reached');
-        await this.sleep(wait + 250);
-        continue;
+    let rateLimitWaits = 0;
+    for (let attempt = 1; ; ) {
+      let res: Awaited<ReturnType<ApiClient['send']>>;
+      try {
+        res = await this.send(method, url, headers, body, path);
+      } catch (err) {
+        if (err instanceof TransportError && idempotent && err.retryable && attempt < MAX_TRIES) {
+          const wait = this.backoffMs(attempt, undefined);
+          this.opts.trace?.(`retrying ${method} ${path} in ${wait} ms (try ${attempt + 1} of ${MAX_TRIES})`);
+          await this.pause(wait, 'the connection failed');
+          attempt++;
+          continue;
+        }
+        if (err instanceof TransportError && !idempotent && err.sent) {
+          throw new NetworkError(`${err.message}; ${unknownOutcome(path)}`);
+        }
+        throw err;
       }
-      const resetAt = wait !== undefined ? this.now() + wait : this.rateLimit.resetAt;
-      const when = resetAt !== undefined ? ` until ${new Date(resetAt).toISOString()}` : '';
-      throw new ApiError({ message: `rate limit exceeded${when}; try again later`, method, path, status: res.status });
+      const limited = res.status === 429 || (res.status === 403 && headerValue(res.headers, 'x-ratelimit-remaining') === '0');
+      if (limited) {
+        // A rate-limited request was refused, not processed: any method may be sent again.
+        const wait = rateLimitWait((n) => headerValue(res.headers, n), this.now());
+        const maxWait = this.opts.maxRateLimitWait ?? 60_000;
+        if (wait !== undefined && wait <= maxWait && rateLimitWaits < 3) {
+          rateLimitWaits++;
+          this.opts.onWait?.(wait, 'rate limit reached');
+          await this.sleep(wait + 250);
+          continue;
+        }
+        const resetAt = wait !== undefined ? this.now() + wait : this.rateLimit.resetAt;
+        const when = resetAt !== undefined ? ` until ${new Date(resetAt).toISOString()}` : '';
+        throw new ApiError({ message: `rate limit exceeded${when}; try again later`, method, path, status: res.status });
+      }
+      if (idempotent && RETRY_STATUSES.has(res.status) && attempt < MAX_TRIES) {
+        const retryAfter = parseRetryAfter(headerValue(res.headers, 'retry-after'), this.now());
+        if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
+          const wait = this.backoffMs(attempt, retryAfter);
+          this.opts.trace?.(`retrying ${method} ${path} after ${res.status} in ${wait} ms (try ${attempt + 1} of ${MAX_TRIES})`);
+          await this.pause(wait, `the server answered ${statusLabel(res.status)}`);
+          attempt++;
+          continue;
+        }
+      }
+      return { ...res, url: url.toString() };
     }
   }
 
@@ -221,16 +407,12 @@ export class ApiClient {
    */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const res = await this.requestRaw(method, path, opts);
-    if (res.status >= 300 && res.status < 400) {
-      const location = headerValue(res.headers, 'location');
-      throw new ApiError({
-        message: `the server redirected ${method} ${path} to ${location ? redactUrl(new URL(location, res.url)) : 'another address'}; use that server URL instead`,
-        method,
-        path,
-        status: res.status,
-      });
-    }
+    if (res.status >= 300 && res.status < 400) throw redirectError(method, path, res);
     const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
+    if (res.status >= 500 && !IDEMPOTENT.has(method)) {
+      const err = errorFromResponse(raw);
+      throw err.withMessage(`${err.message}; ${unknownOutcome(path)}`);
+    }
     if (res.status >= 400) throw errorFromResponse(raw);
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
   }
@@ -247,10 +429,11 @@ export class ApiClient {
     if (trace) {
       trace(`> ${method} ${redactUrl(url)}`);
       for (const [name, value] of Object.entries(headers)) {
-        trace(`>   ${name}: ${name === 'authorization' ? value.replace(/ .*/, ' REDACTED') : value}`);
+        trace(`>   ${name}: ${SECRET_HEADER.test(name) ? value.replace(/^(\S+ )?.*$/, '$1REDACTED') : value}`);
       }
+      if (body !== undefined) trace(`>   body: ${redactBody(body)}`);
     }
-    const timeout = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timing = { timeoutMs: this.timeoutMs, gotHeaders: false };
     let res: Dispatcher.ResponseData;
     let text: string;
     try {
@@ -260,17 +443,44 @@ export class ApiClient {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: body ?? null,
-        signal: AbortSignal.timeout(timeout),
+        // The overall limit: undici's own timeouts are per phase, so a server
+        // that trickles bytes could otherwise keep a request alive forever.
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
-      text = await res.body.text();
+      timing.gotHeaders = true;
+      text = await this.readBody(res, method, path);
     } catch (err) {
       trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
-      throw networkError(err, method, url);
+      throw networkError(err, method, url, timing);
     }
     const resHeaders = res.headers as Record<string, string | string[] | undefined>;
     this.rateLimit = { ...this.rateLimit, ...parseRateLimit((n) => headerValue(resHeaders, n), this.now()) };
     trace?.(`< ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''} ${method} ${path} (${this.now() - started} ms, ${text.length} bytes)`);
     return { status: res.statusCode, headers: resHeaders, text };
+  }
+
+  /** The body as text, refusing one larger than the cap before holding it all in memory. */
+  private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
+    const max = this.maxResponseBytes;
+    const tooLarge = () => {
+      res.body.destroy();
+      return new ApiError({
+        message: `the answer to ${method} ${path} is larger than ${formatBytes(max)} (HTTP ${res.statusCode}); refusing it (KETTLE_MAX_RESPONSE_MB raises the limit)`,
+        method,
+        path,
+        status: res.statusCode,
+      });
+    };
+    const declared = intHeader(res.headers as Record<string, string | string[] | undefined>, 'content-length');
+    if (declared !== undefined && declared > max) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > max) throw tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   get<T = unknown>(path: string, query?: Record<string, QueryValue>): Promise<ApiResponse<T>> {
@@ -316,4 +526,8 @@ export class ApiClient {
     for await (const page of this.pages<T>(path, window, query)) all.push(...page);
     return all;
   }
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
 }

@@ -12,6 +12,10 @@ export interface RawResponse {
 }
 
 const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',

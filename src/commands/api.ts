@@ -3,8 +3,9 @@
 // origin are refused.
 import { STATUS_CODES } from 'node:http';
 import { headerValue } from '../api/client.js';
+import { unknownOutcome } from '../api/outcome.js';
 import { MAX_PAGE_SIZE } from '../api/paginate.js';
-import { errorFromResponse } from '../api/response.js';
+import { decodeSuccess, errorFromResponse, looksLikeHtml } from '../api/response.js';
 import { encodeSegment, type QueryValue, redactUrl } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
@@ -116,6 +117,12 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   }
 
   const res = await api.requestRaw(method, path, { query, ...(body !== undefined ? { body } : {}), headers });
+  const contentType = headerValue(res.headers, 'content-type');
+  const raw = { method, path, status: res.status, contentType, text: res.text };
+  // Only a whole, valid answer reaches stdout: an HTML page from a proxy or a
+  // cut-off JSON body is reported on stderr instead of being printed half.
+  const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && !parses(res.text)));
+  if (broken && res.status < 400) decodeSuccess(raw);
   if (opts.include === true) {
     const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
     const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
@@ -124,7 +131,7 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
     }
     ctx.io.stdout.write(`${lines.join('\n')}\n\n`);
   }
-  printBody(ctx, res.text);
+  if (!broken) printBody(ctx, res.text);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.
     const location = headerValue(res.headers, 'location');
@@ -132,12 +139,28 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
     throw new ApiError({ message: `${method} ${path}: the server redirected to ${where}; kettle api does not follow redirects`, method, path, status: res.status });
   }
   if (res.status >= 400) {
-    const err = errorFromResponse({ method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text });
+    const err = errorFromResponse(raw);
+    const outcome = res.status >= 500 && (method === 'POST' || method === 'PATCH') ? `; ${unknownOutcome(path)}` : '';
     throw new ApiError({
-      message: `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})`,
+      message: broken
+        ? `${err.message}${outcome}`
+        : `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})${outcome}`,
       method,
       path,
       status: res.status,
     });
+  }
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /[/+]json\b/i.test(contentType);
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,7 +1,7 @@
 // Stored logins. Reading is the hot path of every command, so it is a plain
 // JSON read; writing goes through conf (atomic writes, file mode 0600), loaded
 // only by the commands that change logins.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthMethod } from '../api/client.js';
@@ -16,6 +16,8 @@ export interface StoredLogin {
   token?: string;
   /** Only for Basic logins on servers that cannot mint tokens. */
   password?: string;
+  /** Skip TLS certificate checks: for test servers with self-signed certificates. */
+  insecure?: boolean;
   added?: string;
 }
 
@@ -79,12 +81,92 @@ export function readConfig(dir: string, warn: (msg: string) => void = () => unde
   return normalize(raw, path);
 }
 
+const LOCK_NAME = 'config.json.lock';
+/** A lock older than this belongs to a process that hung or died: take it over. */
+const STALE_LOCK_MS = 10_000;
+const LOCK_WAIT_MS = 15_000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A lock file left by a process that is gone, or held for far too long. */
+function isStale(path: string): boolean {
+  try {
+    const age = Date.now() - statSync(path).mtimeMs;
+    const pid = Number(readFileSync(path, 'utf8').trim());
+    if (Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid)) return true;
+    return age > STALE_LOCK_MS;
+  } catch {
+    // Gone in the meantime, or half-written: try to take it again.
+    return false;
+  }
+}
+
 /**
- * Apply a change to the stored config and write it back with mode 0600.
- * The folder is created 0700.
+ * Hold an exclusive lock on the config folder while `fn` runs. conf writes
+ * atomically, but two processes that read, change and write the file at once
+ * would each drop the other's change; the O_EXCL lock file serialises them.
+ */
+async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const path = join(dir, LOCK_NAME);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let fd: number | undefined;
+  for (let delay = 5; fd === undefined; delay = Math.min(delay * 2, 100)) {
+    try {
+      fd = openSync(path, 'wx', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new KettleError(`cannot lock the config file in ${dir}: ${(err as Error).message}`);
+      }
+      if (isStale(path)) {
+        try {
+          unlinkSync(path);
+        } catch {
+          // Another process removed it first.
+        }
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new KettleError(`the config file in ${dir} is locked by another kettle process; if none is running, remove ${path}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+    }
+  }
+  // A signal ends the process without running finally blocks: remove the lock on exit too.
+  const release = () => {
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', release);
+  try {
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    return await fn();
+  } finally {
+    process.removeListener('exit', release);
+    release();
+  }
+}
+
+/**
+ * Apply a change to the stored config and write it back with mode 0600, under
+ * a lock so concurrent kettle processes lose no change. The folder is created 0700.
  */
 export async function updateConfig(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return withConfigLock(dir, () => writeChange(dir, change));
+}
+
+async function writeChange(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
   const { default: Conf } = await import('conf');
   let store: InstanceType<typeof Conf<{ default?: string; logins: Record<string, StoredLogin> }>>;
   try {

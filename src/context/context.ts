@@ -3,6 +3,7 @@
 // `--version` touch neither the disk nor the network.
 import type { ApiClient, Credentials } from '../api/client.js';
 import { apiRoot, instanceRoot } from '../api/url.js';
+import { parseMaxResponse, parseTimeout } from '../config/settings.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { OutputFlags } from '../output/printer.js';
@@ -12,6 +13,16 @@ import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef } from
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
   debug: boolean;
+  /** --timeout, in milliseconds. */
+  timeoutMs?: number | undefined;
+}
+
+/** How a client reaches its server, beside the root and credentials. */
+export interface ConnectOptions {
+  /** Skip TLS certificate checks (a login added with --insecure). */
+  insecure?: boolean;
+  /** The login's name, for the --insecure warning. */
+  name?: string;
 }
 
 export interface ResolvedLogin {
@@ -21,6 +32,7 @@ export interface ResolvedLogin {
   root: string;
   credentials: Credentials;
   user?: string;
+  insecure?: boolean;
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -117,29 +129,73 @@ export class Context {
       root: login.url,
       credentials: credentialsOf(login),
       ...(login.user ? { user: login.user } : {}),
+      ...(login.insecure ? { insecure: true } : {}),
     };
   }
 
   /** The API client for the resolved login (built once). */
   async api(login: ResolvedLogin = this.resolveLogin()): Promise<ApiClient> {
-    this.client ??= await this.clientFor(login.root, login.credentials);
+    this.client ??= await this.clientFor(login.root, login.credentials, {
+      ...(login.insecure ? { insecure: true } : {}),
+      ...(login.name !== undefined ? { name: login.name } : {}),
+    });
     return this.client;
   }
 
+  /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, else the client's default. */
+  timeoutMs(): number | undefined {
+    if (this.flags.timeoutMs !== undefined) return this.flags.timeoutMs;
+    const env = this.env.KETTLE_TIMEOUT;
+    return env !== undefined && env !== '' ? parseTimeout(env, 'KETTLE_TIMEOUT') : undefined;
+  }
+
   /** A client for a server and credentials that are not (yet) a stored login. */
-  async clientFor(root: string, credentials: Credentials): Promise<ApiClient> {
+  async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
+    const timeoutMs = this.timeoutMs();
+    const maxResponse = this.env.KETTLE_MAX_RESPONSE_MB;
+    const maxResponseBytes = maxResponse !== undefined && maxResponse !== '' ? parseMaxResponse(maxResponse) : undefined;
     this.warnPlainHttp(root, credentials);
+    if (connect.insecure) {
+      this.warn(
+        `${connect.name !== undefined ? `login "${connect.name}"` : hostOfRoot(root)} skips TLS certificate checks (--insecure): use it only with test servers`,
+      );
+    }
     const { ApiClient } = await import('../api/client.js');
     const client = new ApiClient({
       root,
       credentials,
       userAgent: `kettle/${this.version}`,
+      env: this.env,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
+      ...(connect.insecure ? { insecure: true } : {}),
       trace: this.flags.debug ? (line) => this.trace(line) : undefined,
       ...pageConcurrency(this.env),
-      onWait: (ms, reason) => this.info(`kettle: ${reason}; waiting ${Math.ceil(ms / 1000)} s before retrying`),
+      onWait: (ms, reason) => this.waitNote(ms, reason),
     });
     this.clients.push(client);
     return client;
+  }
+
+  /**
+   * The note before kettle waits: one line, and on a terminal a countdown that
+   * rewrites it each second and clears itself when the wait is over.
+   */
+  private waitNote(ms: number, reason: string): void {
+    const line = (left: number) => `kettle: ${reason}; retrying in ${left} s`;
+    if (!this.io.stderrIsTTY) {
+      this.info(`kettle: ${reason}; waiting ${Math.ceil(ms / 1000)} s before retrying`);
+      return;
+    }
+    const end = Date.now() + ms;
+    const draw = () => {
+      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      this.io.stderr.write(`\r\u001b[2K${left > 0 ? line(left) : ''}`);
+      if (left === 0) clearInterval(timer);
+    };
+    const timer = setInterval(draw, 1000);
+    timer.unref();
+    draw();
   }
 
   private warnPlainHttp(root: string, credentials: Credentials): void {
@@ -183,6 +239,10 @@ function pageConcurrency(env: NodeJS.ProcessEnv): { pageConcurrency?: number } {
     throw new UsageError(`KETTLE_CONCURRENCY takes a whole number from 1 to 32, not "${raw}"`);
   }
   return { pageConcurrency: Number(raw) };
+}
+
+function hostOfRoot(root: string): string {
+  return new URL(root).host;
 }
 
 export function credentialsOf(login: StoredLogin): Credentials {

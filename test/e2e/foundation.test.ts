@@ -244,7 +244,7 @@ describe('stored logins', () => {
     await kettle(['login', 'add', '--url', server.apiUrl, '--name', 'two', '--token', bob]);
     const list = await kettle(['login', 'list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toBe(`one\t${server.url}\talice\theader\tdefault\ntwo\t${server.url}\tbob\theader\t\n`);
+    expect(list.stdout).toBe(`one\t${server.url}\talice\theader\tdefault\tplain http\ntwo\t${server.url}\tbob\theader\t\tplain http\n`);
     noSecrets(list.stdout + list.stderr, alice, bob);
     const listJson = json<Array<Record<string, unknown>>>(await kettle(['login', 'list', '--json']));
     expect(listJson.map((l) => [l.name, l.user, l.default])).toEqual([['one', 'alice', true], ['two', 'bob', false]]);

@@ -39,6 +39,8 @@ export interface Fault {
   retryAfter?: number;
   headers?: Record<string, string>;
   bytes?: number;
+  /** huge: stream the body without a Content-Length, as a chunked answer. */
+  chunked?: boolean;
   location?: string;
 }
 
@@ -456,7 +458,7 @@ export class TestServer {
       case 'huge': {
         rec.status = 200;
         const bytes = f.bytes ?? 64 * 1024 * 1024;
-        res.writeHead(200, { 'content-type': json, 'content-length': String(bytes + 4) });
+        res.writeHead(200, { 'content-type': json, ...(f.chunked ? {} : { 'content-length': String(bytes + 4) }) });
         res.write('["');
         const chunk = 'x'.repeat(64 * 1024);
         let left = bytes;

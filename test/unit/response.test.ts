@@ -258,15 +258,15 @@ describe('decodeSuccess', () => {
   it.each([
     [
       raw(200, '<!DOCTYPE html><html><head><title>Sign In - Gitea</title></head></html>', 'text/html', 'GET', '/user'),
-      'expected JSON from GET /user but the server answered 200 with an HTML page ("Sign In - Gitea")',
+      'expected JSON from GET /user but the server answered 200 OK with an HTML page ("Sign In - Gitea")',
     ],
     [
       raw(200, '[{"id":1},{"id"', JSON_TYPE, 'GET', '/user/repos'),
-      'expected JSON from GET /user/repos but the server answered 200 with a body that is not valid JSON (truncated or malformed)',
+      'expected JSON from GET /user/repos but the server answered 200 OK with a body that is not valid JSON (truncated or malformed)',
     ],
     [
       raw(201, 'Created', 'text/plain', 'POST', '/orgs'),
-      'expected JSON from POST /orgs but the server answered 201 with a body that is not valid JSON (truncated or malformed)',
+      'expected JSON from POST /orgs but the server answered 201 Created with a body that is not valid JSON (truncated or malformed)',
     ],
   ])('rejects %j', (response, message) => {
     const err = thrown(() => decodeSuccess(response));
@@ -300,7 +300,7 @@ describe('expectRecord / expectList', () => {
     [true, 'a boolean'],
   ])('expectRecord(%j) fails with %s', (data, shape) => {
     const err = thrown(() => expectRecord(data, 'GET', '/user'));
-    expect(err.message).toBe(`expected a JSON object from GET /user but the server answered 200 with ${shape}`);
+    expect(err.message).toBe(`expected a JSON object from GET /user but the server answered 200 OK with ${shape}`);
     expect(err.status).toBe(200);
   });
 
@@ -313,13 +313,13 @@ describe('expectRecord / expectList', () => {
     [0, 'a number'],
   ])('expectList(%j) fails with %s', (data, shape) => {
     const err = thrown(() => expectList(data, 'GET', '/user/repos'));
-    expect(err.message).toBe(`expected a JSON list from GET /user/repos but the server answered 200 with ${shape}`);
+    expect(err.message).toBe(`expected a JSON list from GET /user/repos but the server answered 200 OK with ${shape}`);
     expect(err.status).toBe(200);
   });
 
   it('names the status it was given and carries it', () => {
     const err = thrown(() => expectRecord(undefined, 'POST', '/orgs', 201));
-    expect(err.message).toBe('expected a JSON object from POST /orgs but the server answered 201 with an empty body');
+    expect(err.message).toBe('expected a JSON object from POST /orgs but the server answered 201 Created with an empty body');
     expect(err.status).toBe(201);
     expect(err.method).toBe('POST');
     expect(err.path).toBe('/orgs');
@@ -335,7 +335,8 @@ describe('expectRecord / expectList', () => {
 
 describe('statusLabel', () => {
   it.each([
-    [200, '200'],
+    [200, '200 OK'],
+    [201, '201 Created'],
     [400, '400 Bad Request'],
     [401, '401 Unauthorized'],
     [404, '404 Not Found'],

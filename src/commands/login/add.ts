@@ -106,7 +106,8 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   const root = apiRoot(url);
   const server = hostOf(root);
   const creds = await gatherCredentials(ctx, opts, auth);
-  const client = await ctx.clientFor(root, { method: 'none' });
+  const insecure = opts.insecure === true;
+  const client = await ctx.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
 
   let stored: StoredLogin;
   let me: Record<string, unknown>;
@@ -138,6 +139,7 @@ export async function run(ctx: Context, _args: string[], opts: Opts): Promise<vo
   }
   const login = str(me.login) ?? creds.user;
   if (login) stored.user = login;
+  if (insecure) stored.insecure = true;
   stored.added = ctx.io.now().toISOString();
 
   const loginName = name ?? server;

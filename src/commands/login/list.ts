@@ -9,6 +9,7 @@ const columns: Column[] = [
   { key: 'user', header: 'USER' },
   { key: 'auth', header: 'AUTH' },
   { key: 'default', header: 'DEFAULT', get: (r) => (r.default ? 'default' : '') },
+  { key: 'tls', header: 'TLS' },
 ];
 
 export async function run(ctx: Context): Promise<void> {
@@ -19,6 +20,9 @@ export async function run(ctx: Context): Promise<void> {
     api_url: login.url,
     user: login.user ?? null,
     auth: login.auth,
+    insecure: login.insecure === true,
+    // Plain to see: a login that skips certificate checks says so in capitals.
+    tls: login.insecure ? 'INSECURE (no certificate check)' : login.url.startsWith('https:') ? 'checked' : 'plain http',
     default: name === config.default,
   }));
   if (ctx.env.KETTLE_URL && ctx.env.KETTLE_TOKEN) {
