@@ -42,7 +42,7 @@ export function looksLikeHtml(contentType: string | undefined, text: string): bo
 }
 
 /** Short description of a body that is not the JSON we expected. */
-function describeBody(raw: RawResponse): string {
+export function describeBody(raw: RawResponse): string {
   if (raw.text.trim() === '') return 'an empty body';
   if (looksLikeHtml(raw.contentType, raw.text)) {
     const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(raw.text)?.[1];

@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import { headerValue } from '../api/client.js';
 import { unknownOutcome } from '../api/outcome.js';
 import { MAX_PAGE_SIZE } from '../api/paginate.js';
-import { decodeSuccess, errorFromResponse, looksLikeHtml } from '../api/response.js';
+import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../api/response.js';
 import { encodeSegment, type QueryValue, redactUrl } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
@@ -143,7 +143,7 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
     const outcome = res.status >= 500 && (method === 'POST' || method === 'PATCH') ? `; ${unknownOutcome(path)}` : '';
     throw new ApiError({
       message: broken
-        ? `${err.message}${outcome}`
+        ? `${method} ${path}: the server answered with ${describeBody(raw)} instead of JSON (HTTP ${res.status})${outcome}`
         : `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})${outcome}`,
       method,
       path,

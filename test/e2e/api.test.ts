@@ -329,12 +329,13 @@ describe('errors', () => {
     expect(r.stderr.split('\n')[0]).toMatch(/^kettle: POST \/repos\/alice\/teapot\/issues: .*\(HTTP 422\)$/);
   });
 
-  it('a 500 with an HTML page: printed as is, exit 1', async () => {
-    server.fault({ kind: 'html', status: 502 });
+  it('a 502 with a proxy\'s HTML page: retried, then one line naming it, nothing on stdout, exit 1', async () => {
+    server.fault({ kind: 'html', status: 502, times: 3 });
     const r = await kettle(['api', '/user']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('<title>502 Bad Gateway</title>');
-    expect(r.stderr).toMatch(/^kettle: GET \/user: .*\(HTTP 502\)\n$/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^kettle: GET \/user: .*HTML page \("502 Bad Gateway"\).*\(HTTP 502\)\n$/);
+    expect(server.requests.filter((q) => q.path === '/user')).toHaveLength(3);
   });
 
   it('a 401: the body on stdout, exit 4 with what to check', async () => {

@@ -36,7 +36,7 @@ interface Row {
 const ROWS: Row[] = [
   { fault: { kind: 'status', status: 500 }, message: /injected 500 .*HTTP 500/, transient: false },
   { fault: { kind: 'status', status: 503 }, message: /injected 503 .*HTTP 503/, transient: true },
-  { fault: { kind: 'html', status: 502 }, message: /502 Bad Gateway with an HTML page/, transient: true },
+  { fault: { kind: 'html', status: 502 }, message: /502 Bad Gateway.* an HTML page|HTML page .*HTTP 502/, transient: true },
   { fault: { kind: 'truncated' }, message: /200 OK with a body that is not valid JSON/, transient: false },
   { fault: { kind: 'cut' }, message: /closed before the response was complete|cut short|reset/, transient: true },
   // A merge answers with an empty body on real servers: that is its success.
