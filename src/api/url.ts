@@ -59,7 +59,10 @@ export function encodeSegment(value: string | number): string {
   if (s === '' || s === '.' || s === '..') {
     throw new UsageError(`"${s}" cannot be used as a name in a request path`);
   }
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  // A lone surrogate cannot be sent as UTF-8 (encodeURIComponent throws): it
+  // becomes U+FFFD, as any UTF-8 encoder would make it.
+  const wellFormed = Buffer.from(s, 'utf8').toString('utf8');
+  return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Tagged template that encodes every interpolated value as a path segment: p`/repos/${o}/${r}`. */

@@ -167,7 +167,10 @@ export async function askBody(ctx: Context, fileName: string): Promise<string | 
 export async function readTextFile(ctx: Context, file: string, flag: string): Promise<string> {
   if (file === '-') {
     if (ctx.io.stdinIsTTY) ctx.info(`kettle: reading ${flag} from standard input; end with Ctrl-D`);
-    return readAll(ctx.io.stdin);
+    const text = await readAll(ctx.io.stdin);
+    // Almost always a mistake (nothing piped in, or the wrong file redirected).
+    if (text === '') throw new UsageError(`${flag === '@-' ? flag : `${flag} -`}: standard input was empty`);
+    return text;
   }
   try {
     return await readFile(file, 'utf8');

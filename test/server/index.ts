@@ -2,7 +2,9 @@
 // benchmarks. It listens on 127.0.0.1 on a free port, records every request,
 // and has switches for latency, pagination styles, rate limits and faults.
 // kettle itself never loads it.
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, segments } from './http.js';
 import { logRequest } from './log.js';
@@ -76,6 +78,8 @@ export interface ServerOptions {
   /** Requests allowed per window and identity; unlimited when absent. */
   rateLimit?: { limit: number; windowSeconds?: number };
   flavor?: Partial<Flavor>;
+  /** Serve https with this key and certificate (PEM files), for TLS tests. */
+  tls?: { keyFile: string; certFile: string };
 }
 
 interface Settings {
@@ -502,7 +506,9 @@ export class TestServer {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const http = createServer({ keepAliveTimeout: 30_000 });
+  const http = options.tls
+    ? createHttpsServer({ keepAliveTimeout: 30_000, key: readFileSync(options.tls.keyFile), cert: readFileSync(options.tls.certFile) })
+    : createServer({ keepAliveTimeout: 30_000 });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(0, '127.0.0.1', () => resolve());
@@ -510,7 +516,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const address = http.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const server = new TestServer(http, `http://127.0.0.1:${address.port}`, basePath, {
+  const server = new TestServer(http, `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`, basePath, {
     latencyMs: options.latencyMs ?? 0,
     defaultPageSize: options.defaultPageSize ?? 30,
     maxPageSize: options.maxPageSize ?? 50,

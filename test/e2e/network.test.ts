@@ -1,0 +1,174 @@
+// Proxies and TLS: HTTPS_PROXY / HTTP_PROXY / NO_PROXY through a tiny loopback
+// proxy that records what it relays; a self-signed loopback https server that
+// kettle refuses, trusts with NODE_EXTRA_CA_CERTS, or reaches with a login
+// added --insecure (marked in `login list`, warned about on each use).
+import { execFileSync } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../server/index.js';
+import { json, kettleWith, tempDir } from './harness.js';
+
+/** A forward proxy on 127.0.0.1 that tunnels CONNECT and relays absolute-form requests, recording both. */
+async function startProxy(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
+  const seen: string[] = [];
+  const sockets = new Set<Socket>();
+  const proxy: Server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const target = new URL(req.url ?? '/');
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host = '', port = ''] = (req.url ?? '').split(/:(?=\d+$)/);
+    const upstream = connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+  });
+  proxy.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const address = proxy.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    seen,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}
+
+let server: TestServer;
+let token: string;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
+let kettle: ReturnType<typeof kettleWith>;
+let dir: ReturnType<typeof tempDir>;
+
+beforeAll(async () => {
+  server = await startServer({ seed: 'demo' });
+  token = server.addToken('alice');
+  proxy = await startProxy();
+});
+afterAll(async () => {
+  await Promise.all([server.close(), proxy.close()]);
+});
+beforeEach((t) => {
+  dir = tempDir();
+  t.onTestFinished(dir.cleanup);
+  kettle = kettleWith({ configDir: dir.path, env: { KETTLE_URL: server.url, KETTLE_TOKEN: token } });
+  proxy.seen.length = 0;
+  server.resetRequests();
+});
+
+describe('proxies from the environment', () => {
+  const target = () => new URL(server.url).host;
+
+  it.each(['HTTP_PROXY', 'http_proxy'])('%s sends requests through the proxy', async (name) => {
+    const r = await kettle(['whoami', '--json'], { env: { [name]: proxy.url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<{ login: string }>(r).login).toBe('alice');
+    expect(proxy.seen.length).toBeGreaterThan(0);
+    expect(proxy.seen.every((s) => s.includes(target()))).toBe(true);
+  });
+
+  it('NO_PROXY names hosts reached directly', async () => {
+    const r = await kettle(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url, NO_PROXY: 'example.com,127.0.0.1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.seen).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('HTTPS_PROXY alone leaves http requests direct', async () => {
+    const r = await kettle(['whoami', '--json'], { env: { HTTPS_PROXY: proxy.url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it('a proxy that is down is one clear line', async () => {
+    const r = await kettle(['whoami', '--timeout', '1'], { env: { HTTP_PROXY: 'http://127.0.0.1:9' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^kettle: [^\n]+\n$/);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('TLS with a self-signed certificate', () => {
+  let tls: TestServer;
+  let tlsToken: string;
+  let certFile: string;
+  let certDir: ReturnType<typeof tempDir>;
+
+  beforeAll(async () => {
+    certDir = tempDir();
+    certFile = join(certDir.path, 'cert.pem');
+    const keyFile = join(certDir.path, 'key.pem');
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout', keyFile, '-out', certFile,
+    ], { stdio: 'ignore' });
+    tls = await startServer({ seed: 'demo', tls: { keyFile, certFile } });
+    tlsToken = tls.addToken('alice');
+  });
+  afterAll(async () => {
+    await tls.close();
+    certDir.cleanup();
+  });
+
+  it('refuses an untrusted certificate with one line that says what to do', async () => {
+    const r = await kettle(['whoami'], { env: { KETTLE_URL: tls.url, KETTLE_TOKEN: tlsToken } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^kettle: GET 127\.0\.0\.1:\d+\/api\/v1\/user: the server certificate is self-signed \(trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure\)\n$/);
+    expect(tls.requests).toHaveLength(0);
+  });
+
+  it('trusts it through NODE_EXTRA_CA_CERTS', async () => {
+    const r = await kettle(['whoami', '--json'], { env: { KETTLE_URL: tls.url, KETTLE_TOKEN: tlsToken, NODE_EXTRA_CA_CERTS: certFile } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<{ login: string }>(r).login).toBe('alice');
+  });
+
+  it('a login added --insecure works, is marked in login list, and warns on each use', async () => {
+    const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };
+    const add = await kettle(['login', 'add', '--url', tls.url, '--name', 'selfsigned', '--token', tlsToken, '--insecure'], { env });
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stderr).toMatch(/warning: .*skips TLS certificate checks/);
+    const list = await kettle(['login', 'list'], { env });
+    expect(list.stdout).toMatch(/^selfsigned\t.*\tINSECURE \(no certificate check\)$/m);
+    const listJson = json<Array<{ name: string; insecure: boolean }>>(await kettle(['login', 'list', '--json'], { env }));
+    expect(listJson).toEqual([expect.objectContaining({ name: 'selfsigned', insecure: true })]);
+    const who = await kettle(['whoami', '--json'], { env });
+    expect(who.code, who.stderr).toBe(0);
+    expect(json<{ login: string }>(who).login).toBe('alice');
+    expect(who.stderr).toBe('kettle: warning: login "selfsigned" skips TLS certificate checks (--insecure): use it only with test servers\n');
+  });
+
+  it('without --insecure, login add refuses the same server and stores nothing', async () => {
+    const add = await kettle(['login', 'add', '--url', tls.url, '--name', 'strict', '--token', tlsToken], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
+    expect(add.code).toBe(1);
+    expect(add.stderr).toMatch(/self-signed/);
+    const list = json<unknown[]>(await kettle(['login', 'list', '--json'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } }));
+    expect(list).toEqual([]);
+  });
+});
