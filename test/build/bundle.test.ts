@@ -1,0 +1,70 @@
+// Start-up is a feature: the bundle's entry loads commander and the command
+// specs only. Every other library and every verb is imported when a command
+// needs it. This walks the static imports of the built entry (the chunks Node
+// loads before kettle runs anything) and checks what they contain, using the
+// `// node_modules/…` and `// src/…` markers esbuild writes into its output.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../e2e/harness.js';
+
+/** The files the entry imports statically, transitively, with their sources. */
+function entryGraph(): Map<string, string> {
+  const files = new Map<string, string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    const text = readFileSync(file, 'utf8');
+    files.set(file, text);
+    // Static `import … from "./x.js"`, `export … from "./x.js"` and bare `import "./x.js"`;
+    // dynamic import("./x.js") is what loads on demand, so it is not followed.
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm)) {
+      visit(join(dirname(file), (m[1] ?? m[2]) as string));
+    }
+  };
+  visit(join(ROOT, 'dist', 'cli', 'main.js'));
+  return files;
+}
+
+function markers(files: Map<string, string>, prefix: string): string[] {
+  const found = new Set<string>();
+  for (const text of files.values()) {
+    for (const m of text.matchAll(new RegExp(`^// (${prefix}[^\\n]*)$`, 'gm'))) found.add(m[1] as string);
+  }
+  return [...found].sort();
+}
+
+describe('the entry chunk of the bundle', () => {
+  const graph = entryGraph();
+
+  it('is split: the entry does not pull in the whole program', () => {
+    expect(graph.size).toBeGreaterThan(1);
+    const total = [...graph.values()].reduce((n, t) => n + t.length, 0);
+    // commander and the specs; undici alone is about a megabyte.
+    expect(total).toBeLessThan(400 * 1024);
+  });
+
+  it('bundles no library but commander', () => {
+    const libraries = new Set(markers(graph, 'node_modules/').map((m) => m.split('/')[1]));
+    expect([...libraries]).toEqual(['commander']);
+  });
+
+  it.each(['undici', 'conf', 'cli-table3', 'prompts', 'chalk'])('holds no %s code', (library) => {
+    expect(markers(graph, `node_modules/${library}/`)).toEqual([]);
+  });
+
+  it('holds no verb, HTTP client or output code', () => {
+    const sources = markers(graph, 'src/');
+    expect(sources).toContain('src/cli.ts');
+    for (const s of sources) {
+      expect(s).not.toMatch(/^src\/commands\//);
+      expect(s).not.toMatch(/^src\/api\/(client|paginate|response|ratelimit)\.ts$/);
+      expect(s).not.toMatch(/^src\/output\/(printer|spool|progress|time)\.ts$/);
+    }
+  });
+
+  it('loads each verb, undici and the table library on demand', () => {
+    const all = [...graph.values()].join('\n');
+    expect(all).toMatch(/import\("\.\/[^"]*whoami[^"]*\.js"\)/);
+    expect(all).toMatch(/import\("\.\/[^"]*client[^"]*\.js"\)/);
+  });
+});
