@@ -17,7 +17,15 @@ function exitForCommander(err: CommanderError): number {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
+  const streams = {
+    // A getter: process.stdin is created (a measurable cost) only if a command reads it.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  };
   const debug = argv.includes('--debug') || /^(1|true)$/i.test(process.env.KETTLE_DEBUG ?? '');
 
   // A reader that stops early (`kettle issue list | head -1`) is not an error.

@@ -45,10 +45,16 @@ export function decideColor(opts: { noColorFlag: boolean; env: NodeJS.ProcessEnv
 export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
   const stdoutIsTTY = Boolean(streams.stdout.isTTY);
   return {
-    stdin: streams.stdin,
+    // Read on first use: creating process.stdin costs start-up time, and most
+    // commands never read it.
+    get stdin() {
+      return streams.stdin;
+    },
     stdout: streams.stdout,
     stderr: streams.stderr,
-    stdinIsTTY: Boolean(streams.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(streams.stdin.isTTY);
+    },
     stdoutIsTTY,
     stderrIsTTY: Boolean(streams.stderr.isTTY),
     env: streams.env,

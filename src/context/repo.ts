@@ -1,6 +1,5 @@
 // Which repository a command is about: -R OWNER/NAME, or the git remotes of
 // the current directory (origin first, then a remote on the login's host).
-import { execFile } from 'node:child_process';
 import { UsageError } from '../errors.js';
 
 export interface RepoRef {
@@ -91,7 +90,10 @@ export function pickRemote(remotes: Remote[], loginHost: string | undefined): Pa
   return parsed.find((p) => p.repo?.host === host)?.repo;
 }
 
-export function gitRemotes(cwd: string): Promise<Remote[]> {
+export async function gitRemotes(cwd: string): Promise<Remote[]> {
+  // Loaded here, not at the top: node:child_process pulls in net, dns and
+  // streams, a measurable part of start-up for commands that never run git.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile('git', ['remote', '-v'], { cwd, timeout: 5000 }, (err, stdout) => {
       // Not a git repository, or no git: simply no remotes.

@@ -62,6 +62,15 @@ describe('the entry chunk of the bundle', () => {
     }
   });
 
+  it('imports no Node module that is slow to load (child_process pulls in net, dns and streams)', () => {
+    const builtins = new Set<string>();
+    for (const text of graph.values()) for (const m of text.matchAll(/^import\s[^;]*?\sfrom\s*"(node:[^"]+)"/gm)) builtins.add(m[1] as string);
+    expect(builtins.size).toBeGreaterThan(0);
+    for (const slow of ['node:child_process', 'node:net', 'node:http', 'node:https', 'node:stream', 'node:fs/promises']) {
+      expect([...builtins]).not.toContain(slow);
+    }
+  });
+
   it('loads each verb, undici and the table library on demand', () => {
     const all = [...graph.values()].join('\n');
     expect(all).toMatch(/import\("\.\/[^"]*whoami[^"]*\.js"\)/);
