@@ -1,10 +1,10 @@
 // issue create and pr create at a real terminal: questions for what is
 // missing, the body in the user's editor, an empty title asked again.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../server/index.js';
-import { type Pane, Terminal } from './tmux.js';
+import { kettleCommand, type Pane, Terminal } from './tmux.js';
 
 let server: TestServer;
 let token: string;
@@ -108,6 +108,19 @@ describe('issue create', () => {
     const { code, screen } = await pane.exit();
     expect(code, screen).toBe(0);
     expect(posts().map((r) => r.body)).toEqual([{ title: 'No words needed' }]);
+  });
+
+  it('asks on the terminal and gives the editor the terminal when only stdout is piped', async () => {
+    const out = join(term.home, 'issue.json');
+    const pane = await term.shell(`${kettleCommand(['issue', 'create', '-R', 'alice/teapot', '--json'])} | cat > ${out}`, {
+      env: { EDITOR: fakeEditor('editor') },
+    });
+    await answer(pane, 'Title', 'Piped');
+    await pick(pane, 'Body', 0);
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    const issue = JSON.parse(readFileSync(out, 'utf8')) as { title: string; body: string };
+    expect(issue).toMatchObject({ title: 'Piped', body: 'Written in editor\nfile: ISSUE_BODY.md\nterminal: yes' });
   });
 
   it('asks nothing more when --title is given', async () => {
