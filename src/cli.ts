@@ -2,7 +2,7 @@
 // runs, so start-up costs commander and this file, nothing more.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Context, type GlobalFlags } from './context/context.js';
-import { createIO, type StreamsLike } from './context/io.js';
+import { createIO, type StreamsLike, truthyEnv } from './context/io.js';
 import { parseTimeout } from './config/settings.js';
 import { ApiError, UsageError } from './errors.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
@@ -34,10 +34,6 @@ function timeoutOption(value: string): number {
   } catch (err) {
     throw new InvalidArgumentError(err instanceof UsageError ? err.message : String(err));
   }
-}
-
-function truthyEnv(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 export function globalFlags(opts: Opts, env: NodeJS.ProcessEnv): GlobalFlags {

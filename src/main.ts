@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { buildProgram } from './cli.js';
 import type { Context } from './context/context.js';
+import { truthyEnv } from './context/io.js';
 import { ExitCode, exitCodeFor, formatError } from './errors.js';
 
 function exitForCommander(err: CommanderError): number {
@@ -26,7 +27,7 @@ export async function main(argv: string[]): Promise<void> {
     stderr: process.stderr,
     env: process.env,
   };
-  const debug = argv.includes('--debug') || /^(1|true)$/i.test(process.env.KETTLE_DEBUG ?? '');
+  const debug = argv.includes('--debug') || truthyEnv(process.env.KETTLE_DEBUG);
 
   // A reader that stops early (`kettle issue list | head -1`) is not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {

@@ -27,7 +27,8 @@ export interface StreamsLike {
   cwd?: string;
 }
 
-function truthyEnv(value: string | undefined): boolean {
+/** An environment switch: set, and not empty, 0 or false. */
+export function truthyEnv(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
