@@ -8,14 +8,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server/index.js';
 
-/** The repository root: the folder above this file (or its bundle) holding bin/kettle.js. */
+/** The repository root: the folder above this file (or its bundle) holding bin/kettle.cjs. */
 function findRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
-    if (existsSync(join(dir, 'bin', 'kettle.js'))) return dir;
+    if (existsSync(join(dir, 'bin', 'kettle.cjs'))) return dir;
     dir = dirname(dir);
   }
-  throw new Error('cannot find bin/kettle.js above the demo script');
+  throw new Error('cannot find bin/kettle.cjs above the demo script');
 }
 
 interface Step {
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   }
 
   const root = findRoot();
-  const bin = join(root, 'bin', 'kettle.js');
+  const bin = join(root, 'bin', 'kettle.cjs');
   const config = mkdtempSync(join(tmpdir(), 'kettle-demo-'));
   const env: NodeJS.ProcessEnv = { ...process.env, KETTLE_CONFIG_DIR: config };
   delete env.KETTLE_URL;

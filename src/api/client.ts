@@ -1,7 +1,7 @@
 // The one request function every command uses: API root, auth, User-Agent, JSON
 // in and out, typed errors, rate limits, and the shared pagination iterator.
 import { STATUS_CODES } from 'node:http';
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
 import { ApiError, KettleError, NetworkError } from '../errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { unknownOutcome } from './outcome.js';
@@ -223,7 +223,7 @@ export function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
   return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => (env[k] ?? '') !== '');
 }
 
-function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Dispatcher {
+async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Promise<Dispatcher> {
   const tls = insecure ? { rejectUnauthorized: false } : {};
   const options = {
     connect: { timeout, ...tls },
@@ -236,6 +236,7 @@ function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.Proces
   const httpProxy = pick('HTTP_PROXY');
   const httpsProxy = pick('HTTPS_PROXY');
   const noProxy = pick('NO_PROXY');
+  const EnvHttpProxyAgent = await loadEnvHttpProxyAgent();
   return new EnvHttpProxyAgent({
     ...options,
     ...(insecure ? { requestTls: tls } : {}),
@@ -270,7 +271,8 @@ export function redirectError(method: string, path: string, res: RawApiResponse)
 export class ApiClient {
   readonly root: string;
   private readonly opts: ClientOptions;
-  private readonly dispatcher: Dispatcher;
+  /** Made on the first request: the proxy agent is loaded only when a proxy is set. */
+  private dispatcher?: Promise<Dispatcher>;
   private readonly ownsDispatcher: boolean;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
@@ -283,7 +285,7 @@ export class ApiClient {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.ownsDispatcher = !opts.dispatcher;
-    this.dispatcher = opts.dispatcher ?? createDispatcher(this.timeoutMs, opts.insecure === true, opts.env ?? {});
+    if (opts.dispatcher) this.dispatcher = Promise.resolve(opts.dispatcher);
   }
 
   private now(): number {
@@ -295,7 +297,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => undefined);
+    if (this.ownsDispatcher && this.dispatcher) await (await this.dispatcher).close().catch(() => undefined);
   }
 
   private authorize(url: URL, headers: Record<string, string>, creds: Credentials): void {
@@ -437,7 +439,8 @@ export class ApiClient {
     let res: Dispatcher.ResponseData;
     let text: string;
     try {
-      res = await this.dispatcher.request({
+      this.dispatcher ??= createDispatcher(this.timeoutMs, this.opts.insecure === true, this.opts.env ?? {});
+      res = await (await this.dispatcher).request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: method as Dispatcher.HttpMethod,

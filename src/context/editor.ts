@@ -1,5 +1,4 @@
 // Text written in the user's own editor ($VISUAL, then $EDITOR), as git does.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,8 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
  */
 export async function editText(io: IO, initial: string, fileName: string): Promise<string> {
   const command = editorCommand(io.env);
+  // Loaded here: most commands that can open an editor never do.
+  const { spawn } = await import('node:child_process');
   const dir = await mkdtemp(join(tmpdir(), 'kettle-edit-'));
   const file = join(dir, fileName);
   try {

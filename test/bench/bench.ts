@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'kettle.js');
+const BIN = join(ROOT, 'bin', 'kettle.cjs');
 const SERVER = join(ROOT, 'dist', 'dev', 'server', 'main.js');
 const TIME = '/usr/bin/time';
 

@@ -3,10 +3,10 @@
 // The committed scripts must equal what the binary prints. After changing the
 // command tree, regenerate them with:
 //   npm run build:cli
-//   node bin/kettle.js completion bash > completions/kettle.bash
-//   node bin/kettle.js completion zsh > completions/_kettle
-//   node bin/kettle.js completion fish > completions/kettle.fish
-//   node bin/kettle.js completion powershell > completions/kettle.ps1
+//   node bin/kettle.cjs completion bash > completions/kettle.bash
+//   node bin/kettle.cjs completion zsh > completions/_kettle
+//   node bin/kettle.cjs completion fish > completions/kettle.fish
+//   node bin/kettle.cjs completion powershell > completions/kettle.ps1
 //
 // bash, zsh and fish load the committed scripts and complete real command
 // lines. zsh and fish must be installed in CI (.ci/run installs them); on a
@@ -75,7 +75,7 @@ beforeAll(() => {
   const config = join(tmp.path, 'config');
   mkdirSync(bin);
   mkdirSync(config);
-  writeFileSync(join(bin, 'kettle'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'kettle.js')}' "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'kettle'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'kettle.cjs')}' "$@"\n`, { mode: 0o755 });
   const login = (port: number, user: string) => ({ url: `http://127.0.0.1:${port}/api/v1`, auth: 'header', token: `${SECRET}-${user}`, user });
   writeFileSync(join(config, 'config.json'), JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b') } }), { mode: 0o600 });
   chmodSync(join(config, 'config.json'), 0o600);

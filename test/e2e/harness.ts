@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { commandStarted } from '../server/log.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'kettle.js');
+export const BIN = join(ROOT, 'bin', 'kettle.cjs');
 
 export interface RunResult {
   code: number | null;

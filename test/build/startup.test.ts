@@ -1,0 +1,91 @@
+// What a real run of the built kettle loads. Node lists the built-in modules a
+// process has loaded (process.moduleLoadList); a preloaded script writes that
+// list to a file at exit, so these tests see exactly what `kettle --help` or
+// `kettle whoami` paid for, without changing their output.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectExit, useServer } from '../e2e/suite.js';
+import { ROOT, tempDir } from '../e2e/harness.js';
+
+const s = useServer();
+const tmp = tempDir('kettle-startup-');
+const preload = join(tmp.path, 'loaded.cjs');
+let n = 0;
+
+beforeAll(() => {
+  writeFileSync(
+    preload,
+    "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_LOADED, process.moduleLoadList.join('\\n')));\n",
+  );
+});
+afterAll(() => tmp.cleanup());
+
+/** Run kettle; return its result and the built-in modules it loaded. */
+async function loaded(args: string[]) {
+  const file = join(tmp.path, `loaded-${++n}.txt`);
+  const r = await s.kettle(args, { env: { NODE_OPTIONS: `--require ${preload}`, KETTLE_TEST_LOADED: file } });
+  const modules = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('NativeModule '))
+    .map((l) => l.slice('NativeModule '.length));
+  return { r, modules };
+}
+
+describe('start-up loads only what the command uses', () => {
+  it('--help loads neither child_process nor any HTTP module', async () => {
+    const { r, modules } = await loaded(['--help']);
+    expectExit(r, 0);
+    expect(r.stdout).toMatch(/Usage: kettle/);
+    expect(modules).not.toContain('child_process');
+    expect(modules).not.toContain('http');
+    expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
+  });
+
+  it('whoami uses undici without its fetch half, Node’s own copy of undici or HTTP/2', async () => {
+    const { r, modules } = await loaded(['whoami', '--json']);
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    // It did make a request over HTTP.
+    expect(modules).toContain('http');
+    expect(modules).toContain('net');
+    // Node's bundled undici (behind global fetch) and the HTTP/2 client are not loaded.
+    expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
+    expect(modules).not.toContain('http2');
+    expect(modules).not.toContain('child_process');
+  });
+});
+
+describe('bin/kettle.cjs', () => {
+  // A copy of the package without its build: what the entry does on its own.
+  const bare = tempDir('kettle-unbuilt-');
+  afterAll(() => bare.cleanup());
+  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const runBare = (args: string[]) => {
+    mkdirSync(join(bare.path, 'bin'), { recursive: true });
+    copyFileSync(join(ROOT, 'bin', 'kettle.cjs'), join(bare.path, 'bin', 'kettle.cjs'));
+    copyFileSync(join(ROOT, 'package.json'), join(bare.path, 'package.json'));
+    return spawnSync(process.execPath, [join(bare.path, 'bin', 'kettle.cjs'), ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  };
+
+  it.each(['--version', '-V'])('answers %s from package.json without loading the CLI', (flag) => {
+    const r = runBare([flag]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
+    expect(r.stderr).toBe('');
+  });
+
+  it('says how to build when the CLI is not built, in one line', () => {
+    const r = runBare(['whoami']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('kettle: the CLI is not built yet; run: npm run build\n');
+  });
+
+  it('gives the same version through the full CLI when more arguments follow', async () => {
+    const r = await s.kettle(['--version', '--no-color']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`${version}\n`);
+  });
+});

@@ -1,0 +1,72 @@
+// `npm run build:cli`: bundle src/main.ts into dist/cli with esbuild, split so
+// that a command loads only what it uses (see README, "Start-up").
+//
+// Two modules the libraries load at start-up are never used by kettle, and a
+// plugin defers them to first use instead:
+// - commander requires node:child_process for executable subcommands, which
+//   kettle does not have: every command, `--help` included, paid for it.
+// - undici's client requires its HTTP/2 half, and with it node:http2; kettle
+//   never negotiates HTTP/2 (undici's allowH2 is off by default).
+// Deferred, not removed: if either is ever used, it loads then and works.
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUT = join(ROOT, 'dist', 'cli');
+
+/** @type {import('esbuild').Plugin} */
+const deferUnused = {
+  name: 'kettle-defer-unused',
+  setup(b) {
+    // commander's `require('node:child_process')`: an object that loads the
+    // real module on first use.
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'kettle-deferred' } : undefined,
+    );
+    b.onLoad({ filter: /^child_process$/, namespace: 'kettle-deferred' }, () => ({
+      loader: 'js',
+      contents: [
+        'let real;',
+        "const load = () => (real ??= require('node:child_process'));",
+        'module.exports = new Proxy({}, {',
+        '  get: (_, key) => load()[key],',
+        '  has: (_, key) => key in load(),',
+        '  ownKeys: () => Reflect.ownKeys(load()),',
+        '  getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(load(), key),',
+        '});',
+      ].join('\n'),
+    }));
+
+    // undici's `require('./client-h2.js')` from its client: a function that
+    // evaluates the real module (bundled, lazily) when HTTP/2 is negotiated.
+    b.onResolve({ filter: /^\.\/client-h2(\.js)?$/ }, (args) =>
+      /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)
+        ? { path: 'undici-client-h2', namespace: 'kettle-deferred', pluginData: { dir: dirname(args.importer) } }
+        : undefined,
+    );
+    b.onLoad({ filter: /^undici-client-h2$/, namespace: 'kettle-deferred' }, (args) => ({
+      loader: 'js',
+      resolveDir: args.pluginData.dir,
+      contents: "module.exports = function connectH2(...args) { return require('./client-h2.js')(...args); };",
+    }));
+  },
+};
+
+// Old chunks have hashed names: start from an empty folder.
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  entryPoints: [join(ROOT, 'src', 'main.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  logLevel: 'warning',
+  splitting: true,
+  outdir: OUT,
+  chunkNames: 'chunks/[name]-[hash]',
+  // Bundled CommonJS libraries call require(); ES modules have none.
+  banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
+  plugins: [deferUnused],
+});
