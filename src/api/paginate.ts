@@ -194,9 +194,15 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     let launched = first;
     let inFlight = 0;
     let stopped = false;
-    let fail: (err: unknown) => void = () => undefined;
-    const failed = new Promise<never>((_, reject) => (fail = reject));
-    failed.catch(() => undefined);
+    // A failed page, and how to tell the consumer while it waits on another.
+    // Not a shared never-settling promise raced against each page: every race
+    // leaves a reaction on it that keeps that page's records alive to the end.
+    let failure: { err: unknown } | undefined;
+    let interrupt: ((err: unknown) => void) | undefined;
+    const fail = (err: unknown) => {
+      failure ??= { err };
+      interrupt?.(failure.err);
+    };
     const fill = () => {
       const limit = allowedInFlight(concurrency, options.remaining?.());
       while (!stopped && launched <= last && inFlight < limit && launched < nextPage + 2 * concurrency) {
@@ -224,7 +230,12 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
         fill();
         const promise = pending.get(nextPage) as Promise<PageResult<T>>;
         pending.delete(nextPage);
-        res = await Promise.race([promise, failed]);
+        res = await new Promise<PageResult<T>>((resolve, reject) => {
+          if (failure) return reject(failure.err);
+          interrupt = reject;
+          promise.then(resolve, reject);
+        });
+        interrupt = undefined;
         noteTotal(res.total);
         if (res.perPage !== undefined && res.perPage > 0 && res.perPage !== size) {
           throw new KettleError(CHANGING_SIZE);

@@ -177,9 +177,10 @@ export class JsonArrayText {
 
   /** The text of one more element. */
   add(record: unknown): string {
-    const element = JSON.stringify(this.fields ? pickFields(record, this.fields) : record, null, 2) ?? 'null';
-    // JSON strings hold no raw line breaks, so indenting after each one is safe.
-    return `${this.count++ === 0 ? '[\n' : ',\n'}  ${element.replace(/\n/g, '\n  ')}`;
+    // Stringified inside an array, the element comes out indented as an
+    // element ("[\n  {…}\n]"): no second pass over the text to indent it.
+    const text = JSON.stringify([this.fields ? pickFields(record, this.fields) : record], null, 2);
+    return `${this.count++ === 0 ? '[' : ','}${text.slice(1, -2)}`;
   }
 
   /** The closing text. */

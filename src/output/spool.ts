@@ -16,8 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 
-/** Text kept in memory before spilling to disk. */
-export const SPOOL_MEMORY_BYTES = 4 * 1024 * 1024;
+/**
+ * Text kept in memory before spilling to disk: about 600 issues as --json.
+ * Measured with 4 MiB instead, the peak memory of a 20,000-issue list was
+ * about 5 MiB higher (the kept strings outlive young collections).
+ */
+export const SPOOL_MEMORY_BYTES = 1024 * 1024;
 const COPY_CHUNK = 256 * 1024;
 /**
  * Once spilled, small writes are gathered up to this size before they go to

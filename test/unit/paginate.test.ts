@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   allowedInFlight,
@@ -553,5 +555,35 @@ describe('paginate over a list that changes while it is read', () => {
     expect([...out].sort((a, b) => b - a)).toEqual(out);
     expect(out.length).toBeGreaterThanOrEqual(497);
     expect(changes).toEqual([[500, 497]]);
+  });
+});
+
+describe('paginate holds only the pages in flight', () => {
+  it('lets the records of pages already passed on be collected while the list goes on', async () => {
+    // A collection on demand, as `node --expose-gc` gives, switched on here.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const total = 60 * 20;
+    const refs: Array<WeakRef<object>> = [];
+    const fetchPage: FetchPage<{ id: number; body: string }> = async (page, limit) => {
+      await new Promise((r) => setTimeout(r, 1));
+      const items = Array.from({ length: Math.min(limit, total - (page - 1) * limit) }, (_, i) => ({ id: (page - 1) * limit + i + 1, body: 'x'.repeat(100) }));
+      refs[page] = new WeakRef(items[0] as object);
+      return { items, total };
+    };
+    let pageNo = 0;
+    let alive = -1;
+    for await (const _page of paginate(fetchPage, { count: Infinity, offset: 0, pageSize: 20 }, { concurrency: 4 })) {
+      if (++pageNo !== 50) continue;
+      // Out of this job first: a WeakRef read in the current one stays alive.
+      await new Promise((r) => setTimeout(r, 0));
+      gc();
+      // Pages 2 to 39 were fetched concurrently and passed on; only a few
+      // pages around 50 are in flight. (Page 1, fetched alone to learn the
+      // total, is one page and stays in scope until the list ends.)
+      alive = refs.slice(2, 40).filter((r) => r.deref() !== undefined).length;
+    }
+    expect(pageNo).toBe(60);
+    expect(alive).toBe(0);
   });
 });

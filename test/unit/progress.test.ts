@@ -1,7 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/context/io.js';
-import { nounOf, Progress, progressText } from '../../src/output/progress.js';
+import { groupThousands, nounOf, Progress, progressText } from '../../src/output/progress.js';
+
+describe('groupThousands', () => {
+  it('groups whole numbers as en-US does, without loading ICU in kettle', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const samples = [0, 7, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 20_000, 2 ** 31, Number.MAX_SAFE_INTEGER];
+    for (let i = 0; i < 200; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 13))));
+    for (const n of samples) expect(groupThousands(n), String(n)).toBe(intl.format(n));
+  });
+});
 
 describe('progressText', () => {
   it.each<[string, number, number | undefined, string]>([
