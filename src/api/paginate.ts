@@ -41,8 +41,14 @@ export interface PaginateOptions<T> {
 /** The largest page kettle asks for; Gitea's default maximum. */
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_LIMIT = 30;
-/** Pages in flight at once by default: enough to hide latency, few enough to be polite. */
-export const DEFAULT_CONCURRENCY = 6;
+/**
+ * Pages in flight at once by default: enough to hide latency, few enough to be
+ * polite (and never more than a quarter of what the rate limit still allows).
+ * 8 rather than 6: on a list of 100 pages at 30 ms a page, kettle's own
+ * start-up and the first page (fetched alone to learn the total) leave 6 at
+ * about 4.5 times faster than one page after another; 8 gives about 5.2.
+ */
+export const DEFAULT_CONCURRENCY = 8;
 /** Share of the remaining rate limit one listing may have in flight at once. */
 const REMAINING_SHARE = 4;
 /** Bound on a list that keeps growing while it is read: pages beyond the first total. */

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RecordedRequest, startServer, type TestServer } from '../server/index.js';
 import { json, run, type RunOptions, tempDir } from './harness.js';
+import { DEFAULT_CONCURRENCY } from '../../src/api/paginate.js';
 
 const ISSUES = 1000;
 const PATH = '/repos/alice/bulk/issues';
@@ -88,7 +89,7 @@ describe('--all across pages, each pagination style', () => {
       // Every page once, none past the end, several in flight at once.
       expect(pages).toEqual(range(1, Math.ceil(ISSUES / cap)));
       expect(server.maxInFlight).toBeGreaterThan(1);
-      expect(server.maxInFlight).toBeLessThanOrEqual(6);
+      expect(server.maxInFlight).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
     }
   });
 

@@ -17,7 +17,7 @@ afterEach(() => {
   demo.server.set({ latencyMs: 0 });
 });
 
-/** Each page answered slowly, so 60 pages (6 at a time) take a few seconds. */
+/** Each page answered slowly, so 60 pages (8 at a time) take a few seconds. */
 const slowly = () => demo.server.set({ latencyMs: 200 });
 
 describe('progress while a long list loads', () => {
