@@ -55,6 +55,8 @@ export interface RequestOptions {
 /** What a list command may ask of pages() besides the window. */
 export interface ListOptions {
   concurrency?: number;
+  /** Extra request headers for every page (kettle api -H). */
+  headers?: Record<string, string>;
   /** Records received so far, and the total when the server sent one. */
   onProgress?: (received: number, total: number | undefined) => void;
   /** The server's count changed while the list was read. */
@@ -502,7 +504,7 @@ export class ApiClient {
     options: ListOptions = {},
   ): AsyncGenerator<T[]> {
     const fetchPage: FetchPage<T> = async (page, limit) => {
-      const res = await this.request('GET', path, { query: { ...query, page, limit } });
+      const res = await this.request('GET', path, { query: { ...query, page, limit }, ...(options.headers ? { headers: options.headers } : {}) });
       const items = expectList(res.data, 'GET', path, res.status) as T[];
       const link = headerValue(res.headers, 'link');
       const total = intHeader(res.headers, 'x-total-count');

@@ -10,6 +10,8 @@ import { encodeSegment, type QueryValue, redactUrl } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
 import { ApiError, UsageError } from '../errors.js';
+import { printJsonPages } from '../output/printer.js';
+import { nounOf, Progress } from '../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
 import { readTextFile } from './common.js';
 
@@ -110,9 +112,19 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
 
   const api = await ctx.api(login);
   if (paginate) {
-    const all: unknown[] = [];
-    for await (const page of api.pages(path, { count: Infinity, offset: 0, pageSize: MAX_PAGE_SIZE }, query)) all.push(...page);
-    ctx.io.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
+    // Streamed like the list commands' --json: page by page into a spool, one
+    // JSON array on stdout once the last page is in, a progress line meanwhile
+    // on a terminal.
+    const progress = new Progress(ctx.io, nounOf(path));
+    try {
+      const pages = api.pages(path, { count: Infinity, offset: 0, pageSize: MAX_PAGE_SIZE }, query, {
+        headers,
+        onProgress: (received, total) => progress.update(received, total),
+      });
+      await printJsonPages(ctx.io, pages, undefined, { onFetched: () => progress.done() });
+    } finally {
+      progress.done();
+    }
     return;
   }
 

@@ -217,27 +217,40 @@ export async function printPages(
     await printList(io, flags, records, columns, opts.empty);
     return;
   }
+  if (flags.json) return printJsonPages(io, pages, flags.fields, opts);
   const spool = new Spool(opts.spoolMemory);
   try {
-    if (flags.json) {
-      const json = new JsonArrayText(flags.fields);
-      // Record by record: a whole page's text would be one large string.
-      for await (const page of pages) for (const record of page) spool.write(json.add(record));
-      spool.write(json.end());
-    } else {
-      // --fields paths that are not columns are checked against every record:
-      // a path no record has is most likely a typo.
-      const chosen = selectColumns(columns, flags.fields, []);
-      const known = new Set(columns.map((c) => c.key.toLowerCase()));
-      let count = 0;
-      let unseen = chosen.filter((c) => !known.has(c.key.toLowerCase())).map((c) => c.key);
-      for await (const page of pages) {
-        count += page.length;
-        if (unseen.length > 0) unseen = unknownPaths(page, unseen);
-        for (const record of page) spool.write(renderPlain([record], chosen));
-      }
-      if (count > 0 && unseen.length > 0) throw unknownFields(unseen, columns);
+    // --fields paths that are not columns are checked against every record:
+    // a path no record has is most likely a typo.
+    const chosen = selectColumns(columns, flags.fields, []);
+    const known = new Set(columns.map((c) => c.key.toLowerCase()));
+    let count = 0;
+    let unseen = chosen.filter((c) => !known.has(c.key.toLowerCase())).map((c) => c.key);
+    for await (const page of pages) {
+      count += page.length;
+      if (unseen.length > 0) unseen = unknownPaths(page, unseen);
+      for (const record of page) spool.write(renderPlain([record], chosen));
     }
+    if (count > 0 && unseen.length > 0) throw unknownFields(unseen, columns);
+    opts.onFetched?.();
+    await spool.copyTo(io.stdout);
+  } finally {
+    spool.dispose();
+  }
+}
+
+/**
+ * Print a list that arrives page by page as one JSON array, the text of
+ * JSON.stringify(list, null, 2): serialised record by record into a spool,
+ * printed once the last page has arrived (see spool.ts).
+ */
+export async function printJsonPages(io: IO, pages: AsyncIterable<unknown[]>, fields: string[] | undefined, opts: PrintPagesOptions = {}): Promise<void> {
+  const spool = new Spool(opts.spoolMemory);
+  try {
+    const json = new JsonArrayText(fields);
+    // Record by record: a whole page's text would be one large string.
+    for await (const page of pages) for (const record of page) spool.write(json.add(record));
+    spool.write(json.end());
     opts.onFetched?.();
     await spool.copyTo(io.stdout);
   } finally {

@@ -259,6 +259,19 @@ describe('--paginate', () => {
     expect(server.requests.every((q) => q.method === 'GET' && q.query.limit === '50')).toBe(true);
   });
 
+  it('prints exactly the text of JSON.stringify(list, null, 2)', async () => {
+    const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${JSON.stringify(JSON.parse(r.stdout), null, 2)}\n`);
+  });
+
+  it('sends the -H headers with every page', async () => {
+    const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues', '-H', 'X-Kettle-Test: on every page']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests.map((q) => q.headers['x-kettle-test'])).toEqual(['on every page', 'on every page', 'on every page']);
+  });
+
   it('keeps the fields in the query of every page (GET implied)', async () => {
     const r = await kettle(['api', '--paginate', '/repos/alice/teapot/issues', '-f', 'state=all', '-f', 'type=issues']);
     expect(r.code, r.stderr).toBe(0);

@@ -32,6 +32,17 @@ describe('progress while a long list loads', () => {
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(COUNT);
   });
 
+  it('is shown by kettle api --paginate too, and the array is complete', async () => {
+    slowly();
+    const out = join(demo.term.home, 'api.json');
+    const pane = await demo.term.shell(`${kettleCommand(['api', '--paginate', '/repos/alice/big/issues'])} > ${out}`);
+    await pane.waitFor(/Fetching issues… [1-9][\d,]* of 3,000/);
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    expect(screen).not.toContain('Fetching');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(COUNT);
+  });
+
   it('is not shown when stderr is not a terminal', async () => {
     slowly();
     const out = join(demo.term.home, 'list2.txt');

@@ -4,7 +4,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
-import { type Column, JsonArrayText, printPages, renderJson, type Row } from '../../src/output/printer.js';
+import { type Column, JsonArrayText, printJsonPages, printPages, renderJson, type Row } from '../../src/output/printer.js';
 import { Spool } from '../../src/output/spool.js';
 import { tempDir } from '../e2e/harness.js';
 
@@ -126,6 +126,23 @@ const PAGES: Row[][] = [
   [{ number: 3, title: 'c', extra: { deep: 1 } }, { number: 2, title: 'b' }],
   [{ number: 1, title: 'a' }],
 ];
+
+describe('printJsonPages', () => {
+  it('prints the text of JSON.stringify(list, null, 2), spilled to disk or not', async () => {
+    const pages: unknown[][] = [[{ a: [1, { b: 'x\ny' }] }, null, 'text', 7], [], [[]], [{}]];
+    for (const spoolMemory of [1, 1024 * 1024]) {
+      const { io, stdout } = fakeIO(false);
+      await printJsonPages(io, pagesOf(pages as Row[][]), undefined, { spoolMemory });
+      expect(stdout()).toBe(`${JSON.stringify(pages.flat(), null, 2)}\n`);
+    }
+  });
+
+  it('prints [] for an empty list', async () => {
+    const { io, stdout } = fakeIO(false);
+    await printJsonPages(io, pagesOf([[], []]), undefined);
+    expect(stdout()).toBe('[]\n');
+  });
+});
 
 describe('printPages', () => {
   it.each([
