@@ -109,6 +109,42 @@ function isStale(path: string): boolean {
 }
 
 /**
+ * Remove a stale lock, once. Two processes that both found the same stale
+ * lock must not both remove "it": the second would remove the fresh lock the
+ * first has just taken. So removing takes a second, short-lived lock, and the
+ * lock is checked again under it. A takeover lock is held for a stat, a read
+ * and an unlink; one older than a second was left by a process that died
+ * right then. Returns whether to try to take the lock again at once.
+ */
+export function removeStale(path: string): boolean {
+  const takeover = `${path}.takeover`;
+  let fd: number;
+  try {
+    fd = openSync(takeover, 'wx', 0o600);
+  } catch {
+    try {
+      if (Date.now() - statSync(takeover).mtimeMs > 1000) unlinkSync(takeover);
+    } catch {
+      // Released meanwhile.
+    }
+    return false;
+  }
+  try {
+    if (isStale(path)) unlinkSync(path);
+  } catch {
+    // Removed meanwhile by its owner.
+  } finally {
+    closeSync(fd);
+    try {
+      unlinkSync(takeover);
+    } catch {
+      // Already gone.
+    }
+  }
+  return true;
+}
+
+/**
  * Hold an exclusive lock on the config folder while `fn` runs. conf writes
  * atomically, but two processes that read, change and write the file at once
  * would each drop the other's change; the O_EXCL lock file serialises them.
@@ -124,14 +160,7 @@ async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> 
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new KettleError(`cannot lock the config file in ${dir}: ${(err as Error).message}`);
       }
-      if (isStale(path)) {
-        try {
-          unlinkSync(path);
-        } catch {
-          // Another process removed it first.
-        }
-        continue;
-      }
+      if (isStale(path) && removeStale(path)) continue;
       if (Date.now() > deadline) {
         throw new KettleError(`the config file in ${dir} is locked by another kettle process; if none is running, remove ${path}`);
       }

@@ -131,6 +131,18 @@ describe('several kettles saving logins at once', () => {
     expect(Object.keys(JSON.parse(readFileSync(configFile(), 'utf8')).logins)).toEqual(['after-crash']);
   });
 
+  it('loses none of eight concurrent login adds that all find the same stale lock', async () => {
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => gone.on('close', r));
+    writeFileSync(join(dir.path, 'config.json.lock'), String(gone.pid));
+    const names = Array.from({ length: 8 }, (_, i) => `stale-${i}`);
+    const results = await Promise.all(names.map((name) => kettle(['login', 'add', '--url', server.url, '--name', name, '--token', token])));
+    for (const r of results) expect(r.code, r.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(configFile(), 'utf8')).logins).sort()).toEqual(names);
+    expect(existsSync(join(dir.path, 'config.json.lock'))).toBe(false);
+    expect(existsSync(join(dir.path, 'config.json.lock.takeover'))).toBe(false);
+  });
+
   it('takes over a lock held far too long, even by a live process', async () => {
     const lock = join(dir.path, 'config.json.lock');
     writeFileSync(lock, String(process.pid));

@@ -1,0 +1,70 @@
+// Taking over a stale config lock (src/config/store.ts). The race it closes:
+// two kettles find the same stale lock; the first removes it and takes a fresh
+// one; the second, acting on what it saw before, must not remove that fresh lock.
+import { spawnSync } from 'node:child_process';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeStale } from '../../src/config/store.js';
+import { tempDir } from '../e2e/harness.js';
+
+let dir: ReturnType<typeof tempDir>;
+let lock: string;
+beforeEach(() => {
+  dir = tempDir('kettle-lock-');
+  lock = join(dir.path, 'config.json.lock');
+});
+afterEach(() => dir.cleanup());
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid as number;
+}
+
+function age(path: string, ms: number): void {
+  const then = new Date(Date.now() - ms);
+  utimesSync(path, then, then);
+}
+
+describe('removeStale', () => {
+  it('removes a lock whose process is gone', () => {
+    writeFileSync(lock, String(deadPid()));
+    expect(removeStale(lock)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
+  });
+
+  it('removes a lock held far too long', () => {
+    writeFileSync(lock, String(process.pid));
+    age(lock, 60_000);
+    expect(removeStale(lock)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('leaves the fresh lock another kettle took after the stale one was seen', () => {
+    // What the second kettle finds when it gets to remove "the stale lock".
+    writeFileSync(lock, String(process.pid));
+    removeStale(lock);
+    expect(existsSync(lock)).toBe(true);
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
+  });
+
+  it('does nothing while another kettle is taking over', () => {
+    writeFileSync(lock, String(deadPid()));
+    writeFileSync(`${lock}.takeover`, '');
+    expect(removeStale(lock)).toBe(false);
+    expect(existsSync(lock)).toBe(true);
+    expect(existsSync(`${lock}.takeover`)).toBe(true);
+  });
+
+  it('clears a takeover lock left by a kettle that died during a takeover', () => {
+    writeFileSync(lock, String(deadPid()));
+    writeFileSync(`${lock}.takeover`, '');
+    age(`${lock}.takeover`, 5_000);
+    expect(removeStale(lock)).toBe(false);
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
+    // The next try takes over the stale lock itself.
+    expect(removeStale(lock)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+});
