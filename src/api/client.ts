@@ -1,6 +1,5 @@
 // The one request function every command uses: API root, auth, User-Agent, JSON
 // in and out, typed errors, rate limits, and the shared pagination iterator.
-import { STATUS_CODES } from 'node:http';
 import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
 import { ApiError, KettleError, NetworkError } from '../errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
@@ -8,6 +7,7 @@ import { unknownOutcome } from './outcome.js';
 import { parseRateLimit, parseRetryAfter, type RateLimit, rateLimitWait } from './ratelimit.js';
 import { decodeSuccess, errorFromResponse, expectList, statusLabel } from './response.js';
 import { buildUrl, type QueryValue, redactUrl } from './url.js';
+import { statusText } from './status.js';
 
 export type AuthMethod = 'header' | 'query' | 'basic';
 
@@ -460,7 +460,7 @@ export class ApiClient {
     }
     const resHeaders = res.headers as Record<string, string | string[] | undefined>;
     this.rateLimit = { ...this.rateLimit, ...parseRateLimit((n) => headerValue(resHeaders, n), this.now()) };
-    trace?.(`< ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''} ${method} ${path} (${this.now() - started} ms, ${text.length} bytes)`);
+    trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.now() - started} ms, ${text.length} bytes)`);
     return { status: res.statusCode, headers: resHeaders, text };
   }
 

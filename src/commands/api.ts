@@ -1,7 +1,6 @@
 // kettle api PATH: any request to the API, with kettle's auth, pagination and
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
-import { STATUS_CODES } from 'node:http';
 import { headerValue } from '../api/client.js';
 import { unknownOutcome } from '../api/outcome.js';
 import { MAX_PAGE_SIZE } from '../api/paginate.js';
@@ -14,6 +13,7 @@ import { printJsonPages } from '../output/printer.js';
 import { nounOf, Progress } from '../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
 import { readTextFile } from './common.js';
+import { statusText } from '../api/status.js';
 
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
@@ -137,7 +137,7 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   if (broken && res.status < 400) decodeSuccess(raw);
   if (opts.include === true) {
     const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
-    const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
+    const lines = [`HTTP/1.1 ${res.status} ${statusText(res.status)}`.trimEnd()];
     for (const [name, value] of Object.entries(res.headers)) {
       for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${redactHeader(v, secret)}`);
     }
