@@ -3,29 +3,11 @@
 // long non-ASCII text that must arrive exactly as typed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../server/index.js';
-import { json, kettleWith, type RunResult, tempDir } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { json, type RunResult } from './harness.js';
+import { useServer } from './suite.js';
 
-let server: TestServer;
-let token: string;
-let kettle: ReturnType<typeof kettleWith>;
-let dir: ReturnType<typeof tempDir>;
-
-beforeAll(async () => {
-  server = await startServer({ seed: 'demo' });
-  token = server.addToken('alice');
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach((t) => {
-  dir = tempDir();
-  t.onTestFinished(dir.cleanup);
-  kettle = kettleWith({ configDir: dir.path, env: { KETTLE_URL: server.url, KETTLE_TOKEN: token } });
-  server.clearFaults();
-  server.resetRequests();
-});
+const s = useServer();
 
 function usage(r: RunResult, message: RegExp): void {
   expect(r.code, r.stderr).toBe(2);
@@ -38,10 +20,10 @@ describe('names never reach another endpoint', () => {
   it.each(['a/b', '../repos/alice/teapot', 'x?admin=true', 'x#frag', '%2e%2e', 'al%2Fice', 'a b', 'ünïcødé', '..%2f..'])(
     'user view %j stays one segment under /users/',
     async (name) => {
-      const r = await kettle(['user', 'view', name, '--json']);
+      const r = await s.kettle(['user', 'view', name, '--json']);
       expect([0, 1]).toContain(r.code);
-      expect(server.requests).toHaveLength(1);
-      const [q] = server.requests;
+      expect(s.server.requests).toHaveLength(1);
+      const [q] = s.server.requests;
       expect(q!.rawUrl.split('?')[0]!.split('/')).toHaveLength(5); // '', api, v1, users, NAME
       expect(q!.rawUrl.startsWith('/api/v1/users/')).toBe(true);
       expect(decodeURIComponent(q!.path.slice('/users/'.length))).toBe(name);
@@ -51,13 +33,13 @@ describe('names never reach another endpoint', () => {
   );
 
   it.each(['.', '..'])('user view %j is refused before any request', async (name) => {
-    usage(await kettle(['user', 'view', name]), /cannot be used as a name/);
-    expect(server.requests).toHaveLength(0);
+    usage(await s.kettle(['user', 'view', name]), /cannot be used as a name/);
+    expect(s.server.requests).toHaveLength(0);
   });
 
   it.each(['alice/../bob', 'alice/teapot/issues', 'alice', 'a?b/c', 'a/b#c', '../x', 'a%2Fb/c'])('-R %j is refused before any request', async (value) => {
-    usage(await kettle(['issue', 'list', '-R', value]), /invalid -R value/);
-    expect(server.requests).toHaveLength(0);
+    usage(await s.kettle(['issue', 'list', '-R', value]), /invalid -R value/);
+    expect(s.server.requests).toHaveLength(0);
   });
 });
 
@@ -76,21 +58,21 @@ describe('numbers and URLs are checked before any request', () => {
     [['login', 'add', '--url', 'https://user:pw@example.com', '--token', 'x'], /must not contain credentials/],
     [['login', 'add', '--url', 'gopher://example.com', '--token', 'x'], /not supported/],
   ])('%j', async (args, message) => {
-    usage(await kettle(args), message);
-    expect(server.requests).toHaveLength(0);
+    usage(await s.kettle(args), message);
+    expect(s.server.requests).toHaveLength(0);
   });
 });
 
 describe('files and standard input', () => {
   it('a missing --body-file says so', async () => {
-    usage(await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', join(dir.path, 'nope.md')]), /cannot read --body-file .*nope\.md: no such file/);
-    expect(server.requests).toHaveLength(0);
+    usage(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', join(s.dir, 'nope.md')]), /cannot read --body-file .*nope\.md: no such file/);
+    expect(s.server.requests).toHaveLength(0);
   });
 
   it('a folder given as --body-file says so', async () => {
-    const folder = join(dir.path, 'folder');
+    const folder = join(s.dir, 'folder');
     mkdirSync(folder);
-    usage(await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', folder]), /cannot read --body-file .*: it is a folder/);
+    usage(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', folder]), /cannot read --body-file .*: it is a folder/);
   });
 
   it.each([
@@ -99,8 +81,8 @@ describe('files and standard input', () => {
     [['login', 'add', '--url', 'http://127.0.0.1:9', '--with-token'], /--with-token: standard input held no token/],
     [['api', '/markdown', '-X', 'POST', '--input', '-'], /--input -: standard input was empty/],
   ])('empty standard input for %j is reported plainly', async (args, message) => {
-    usage(await kettle(args, { input: '' }), message);
-    expect(server.requests).toHaveLength(0);
+    usage(await s.kettle(args, { input: '' }), message);
+    expect(s.server.requests).toHaveLength(0);
   });
 });
 
@@ -110,33 +92,33 @@ describe('long and non-ASCII text arrives exactly as typed', () => {
   it('a 255-character title and a 1 MB body round-trip through the server', async () => {
     const title = [...`${mixed} `.repeat(20)].slice(0, 255).join('');
     const body = `${mixed}\n`.repeat(Math.ceil(1_000_000 / Buffer.byteLength(`${mixed}\n`)));
-    const file = join(dir.path, 'body.md');
+    const file = join(s.dir, 'body.md');
     writeFileSync(file, body);
-    const created = await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', title, '--body-file', file, '--json']);
+    const created = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', title, '--body-file', file, '--json']);
     expect(created.code, created.stderr).toBe(0);
     const issue = json<{ number: number; title: string; body: string }>(created);
     expect(issue.title).toBe(title);
     expect(issue.body).toBe(body);
-    const viewed = json<{ title: string; body: string }>(await kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot', '--json']));
+    const viewed = json<{ title: string; body: string }>(await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot', '--json']));
     expect(viewed).toMatchObject({ title, body });
   });
 
   it('the same text through standard input', async () => {
-    const r = await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', mixed, '--body-file', '-', '--json'], { input: `${mixed}\n` });
+    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', mixed, '--body-file', '-', '--json'], { input: `${mixed}\n` });
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ title: string; body: string }>(r)).toMatchObject({ title: mixed, body: `${mixed}\n` });
   });
 
   it('a title the server finds too long is its 422, one line per field', async () => {
-    const r = await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', '🫖'.repeat(256)]);
+    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', '🫖'.repeat(256)]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/\n  title: max_size\n$/);
   });
 
   it('non-ASCII plain output keeps one record per line', async () => {
-    await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', `line one\nline two ${mixed}`]);
-    const r = await kettle(['issue', 'list', '-R', 'alice/teapot']);
+    await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', `line one\nline two ${mixed}`]);
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/teapot']);
     expect(r.code, r.stderr).toBe(0);
     for (const line of r.stdout.trimEnd().split('\n')) expect(line.split('\t').length).toBeGreaterThan(2);
   });
