@@ -1,44 +1,82 @@
 // A test file's server and kettle: the in-memory server with the demo data,
 // kettle pointed at it through KETTLE_URL/KETTLE_TOKEN (the CI path), run in an
-// empty folder so no git remote of the developer's checkout leaks in.
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+// empty folder so no git remote of the developer's checkout leaks in, with a
+// config folder of its own for each test.
+import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { type RecordedRequest, type ServerOptions, startServer, type TestServer } from '../server/index.js';
 import { kettleWith, type RunOptions, type RunResult, tempDir } from './harness.js';
+
+export interface SuiteOptions {
+  /** The in-memory server's options; the demo data unless `seed` says otherwise. */
+  server?: ServerOptions;
+  /** Whose token `token` is; alice unless given. */
+  user?: string;
+  /**
+   * How kettle finds the server: 'env' (the default) sets KETTLE_URL and
+   * KETTLE_TOKEN, the CI path; 'none' sets neither, as on a machine where
+   * nobody has logged in yet (`ciEnv` gives the pair for a single run).
+   */
+  login?: 'env' | 'none';
+}
 
 export interface Suite {
   server: TestServer;
   token: string;
-  /** kettle as alice, in a folder outside any git repository. */
+  /** KETTLE_URL and KETTLE_TOKEN for this server and token. */
+  ciEnv: { KETTLE_URL: string; KETTLE_TOKEN: string };
+  /** kettle as the suite's user, in a folder outside any git repository. */
   kettle: (args: string[], opts?: RunOptions) => Promise<RunResult>;
-  /** A folder removed after each test. */
+  /** kettle's working folder, empty at the start of each test and removed after it. */
   dir: string;
+  /** kettle's config folder (KETTLE_CONFIG_DIR and HOME), likewise new for each test. */
+  configDir: string;
 }
 
-export function useServer(options: ServerOptions = {}): Suite {
+/** The server and kettle of a test file (or of a describe block, called inside it). */
+export function useServer(options: SuiteOptions = {}): Suite {
   const suite = {} as Suite;
-  let home: ReturnType<typeof tempDir>;
-  let work: ReturnType<typeof tempDir>;
+  let cleanup: () => void;
   beforeAll(async () => {
-    suite.server = await startServer({ seed: 'demo', ...options });
-    suite.token = suite.server.addToken('alice');
+    await start(suite, options);
   });
   afterAll(async () => {
     await suite.server.close();
   });
   beforeEach(() => {
-    home = tempDir();
-    work = tempDir('kettle-work-');
-    suite.dir = work.path;
-    const kettle = kettleWith({ configDir: home.path, cwd: work.path, env: { KETTLE_URL: suite.server.url, KETTLE_TOKEN: suite.token } });
-    suite.kettle = (args, opts) => kettle(args, opts);
+    cleanup = bind(suite, options);
     suite.server.clearFaults();
     suite.server.resetRequests();
   });
-  afterEach(() => {
+  afterEach(() => cleanup());
+  return suite;
+}
+
+/** A server and kettle of one test's own, closed when it finishes: for tests that run side by side. */
+export async function ownServer(t: TestContext, options: SuiteOptions = {}): Promise<Suite> {
+  const suite = {} as Suite;
+  await start(suite, options);
+  t.onTestFinished(() => suite.server.close());
+  t.onTestFinished(bind(suite, options));
+  return suite;
+}
+
+async function start(suite: Suite, options: SuiteOptions): Promise<void> {
+  suite.server = await startServer({ seed: 'demo', ...options.server });
+  suite.token = suite.server.addToken(options.user ?? 'alice');
+  suite.ciEnv = { KETTLE_URL: suite.server.url, KETTLE_TOKEN: suite.token };
+}
+
+/** Fresh folders and a kettle bound to them; returns what removes the folders. */
+function bind(suite: Suite, options: SuiteOptions): () => void {
+  const home = tempDir();
+  const work = tempDir('kettle-work-');
+  suite.configDir = home.path;
+  suite.dir = work.path;
+  suite.kettle = kettleWith({ configDir: home.path, cwd: work.path, env: options.login === 'none' ? {} : suite.ciEnv });
+  return () => {
     home.cleanup();
     work.cleanup();
-  });
-  return suite;
+  };
 }
 
 /** Exit code, with stderr shown when it differs. */
