@@ -3,119 +3,103 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../server/index.js';
-import { json, kettleWith, tempDir } from './harness.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { json } from './harness.js';
+import { useServer } from './suite.js';
 
-let server: TestServer;
-let token: string;
+const s = useServer();
 let labelIds: number[];
 
-beforeAll(async () => {
-  server = await startServer({ seed: 'demo' });
-  token = server.addToken('alice');
-  const bulk = server.state.addRepo('alice', 'bulk', { init: true });
-  server.state.bulkIssues(bulk, 'alice', 123);
-  const teapot = server.state.repo('alice', 'teapot');
-  labelIds = server.state.labels.filter((l) => l.repoId === teapot?.id).map((l) => l.id);
+beforeAll(() => {
+  const bulk = s.server.state.addRepo('alice', 'bulk', { init: true });
+  s.server.state.bulkIssues(bulk, 'alice', 123);
+  const teapot = s.server.state.repo('alice', 'teapot');
+  labelIds = s.server.state.labels.filter((l) => l.repoId === teapot?.id).map((l) => l.id);
 });
-afterAll(async () => {
-  await server.close();
-});
-
-let dir: ReturnType<typeof tempDir>;
-let kettle: ReturnType<typeof kettleWith>;
-beforeEach(() => {
-  dir = tempDir();
-  kettle = kettleWith({ configDir: dir.path, env: { KETTLE_URL: server.url, KETTLE_TOKEN: token } });
-  server.clearFaults();
-  server.resetRequests();
-});
-afterEach(() => dir.cleanup());
 
 /** The open issues (not pull requests) of one of alice's repositories, as the server holds them now. */
 function openIssues(repo: string) {
-  return server.state.issuesOf(server.state.repo('alice', repo)!).filter((i) => !i.pull && i.state === 'open');
+  return s.server.state.issuesOf(s.server.state.repo('alice', repo)!).filter((i) => !i.pull && i.state === 'open');
 }
 
 /** stdout and stderr never hold the token. */
 function noToken(r: { stdout: string; stderr: string }): void {
-  expect(r.stdout).not.toContain(token);
-  expect(r.stderr).not.toContain(token);
+  expect(r.stdout).not.toContain(s.token);
+  expect(r.stderr).not.toContain(s.token);
 }
 
 describe('GET', () => {
   it.each([['/user'], ['user'], ['/api/v1/user']])('%s: the JSON record, one request with the credential', async (path) => {
-    const r = await kettle(['api', path]);
+    const r = await s.kettle(['api', path]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(json<{ login: string }>(r).login).toBe('alice');
-    expect(server.requests.map((q) => [q.method, q.path, q.auth, q.user])).toEqual([['GET', '/user', 'header', 'alice']]);
+    expect(s.server.requests.map((q) => [q.method, q.path, q.auth, q.user])).toEqual([['GET', '/user', 'header', 'alice']]);
     noToken(r);
   });
 
   it('an absolute URL on the same server is accepted', async () => {
-    const r = await kettle(['api', `${server.apiUrl}/repos/alice/teapot`]);
+    const r = await s.kettle(['api', `${s.server.apiUrl}/repos/alice/teapot`]);
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ full_name: string }>(r).full_name).toBe('alice/teapot');
   });
 
   it('fields go in the query with -X GET, -F typed', async () => {
-    const r = await kettle(['api', '-X', 'GET', '/repos/alice/teapot/issues', '-f', 'state=closed', '-F', 'limit=1', '-f', 'type=issues']);
+    const r = await s.kettle(['api', '-X', 'GET', '/repos/alice/teapot/issues', '-f', 'state=closed', '-F', 'limit=1', '-f', 'type=issues']);
     expect(r.code, r.stderr).toBe(0);
     const issues = json<{ title: string; state: string }[]>(r);
     expect(issues.map((i) => [i.title, i.state])).toEqual([['Handle gets too hot', 'closed']]);
-    const [req] = server.requests;
+    const [req] = s.server.requests;
     expect(req?.method).toBe('GET');
     expect(req?.query).toEqual({ state: 'closed', limit: '1', type: 'issues' });
     expect(req?.bodyText).toBe('');
   });
 
   it('a[]=x in the query repeats the key', async () => {
-    const r = await kettle(['api', '-X', 'GET', '/repos/alice/teapot/issues', '-f', 'labels[]=bug', '-f', 'labels[]=enhancement']);
+    const r = await s.kettle(['api', '-X', 'GET', '/repos/alice/teapot/issues', '-f', 'labels[]=bug', '-f', 'labels[]=enhancement']);
     expect(r.code, r.stderr).toBe(0);
-    expect(new URL(server.requests[0]?.rawUrl ?? '', server.url).searchParams.getAll('labels')).toEqual(['bug', 'enhancement']);
+    expect(new URL(s.server.requests[0]?.rawUrl ?? '', s.server.url).searchParams.getAll('labels')).toEqual(['bug', 'enhancement']);
   });
 
   it('a non-JSON success body is printed as it came', async () => {
-    server.fault({ kind: 'status', status: 200, body: 'line one\nline two', headers: { 'content-type': 'text/plain' } });
-    const r = await kettle(['api', '/repos/alice/teapot/raw/README.md']);
+    s.server.fault({ kind: 'status', status: 200, body: 'line one\nline two', headers: { 'content-type': 'text/plain' } });
+    const r = await s.kettle(['api', '/repos/alice/teapot/raw/README.md']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('line one\nline two\n');
   });
 
   it('an empty body prints nothing', async () => {
-    const r = await kettle(['api', '-X', 'DELETE', '/repos/bob/toolbox'], { env: { KETTLE_TOKEN: server.addToken('bob') } });
+    const r = await s.kettle(['api', '-X', 'DELETE', '/repos/bob/toolbox'], { env: { KETTLE_TOKEN: s.server.addToken('bob') } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(server.state.repo('bob', 'toolbox')).toBeUndefined();
+    expect(s.server.state.repo('bob', 'toolbox')).toBeUndefined();
   });
 });
 
 describe('fields in the body', () => {
   it('-f without -X sends POST with a JSON body of strings', async () => {
-    const r = await kettle(['api', '/repos/alice/teapot/issues', '-f', 'title=Kettle api works', '-f', 'body=12']);
+    const r = await s.kettle(['api', '/repos/alice/teapot/issues', '-f', 'title=Kettle api works', '-f', 'body=12']);
     expect(r.code, r.stderr).toBe(0);
     const created = json<{ number: number; title: string; body: string }>(r);
     expect(created).toMatchObject({ title: 'Kettle api works', body: '12' });
-    const req = server.requests[0];
+    const req = s.server.requests[0];
     expect(req?.method).toBe('POST');
     expect(req?.headers['content-type']).toBe('application/json');
     expect(req?.body).toEqual({ title: 'Kettle api works', body: '12' });
     expect(req?.query).toEqual({});
-    const teapot = server.state.repo('alice', 'teapot');
-    expect(server.state.issue(teapot!, created.number)?.title).toBe('Kettle api works');
+    const teapot = s.server.state.repo('alice', 'teapot');
+    expect(s.server.state.issue(teapot!, created.number)?.title).toBe('Kettle api works');
   });
 
   it('-F types integers, true/false and null, and reads @FILE and @- (standard input)', async () => {
-    const file = join(dir.path, 'title.txt');
+    const file = join(s.dir, 'title.txt');
     writeFileSync(file, 'Title from a file\n');
-    const r = await kettle(
+    const r = await s.kettle(
       ['api', '/repos/alice/teapot/issues', '-F', `title=@${file}`, '-F', 'body=@-', '-F', `labels[]=${labelIds[0]}`, '-F', `labels[]=${labelIds[1]}`, '-F', 'closed=true', '-F', 'ref=null', '-F', 'pinned=false', '-F', 'milestone=0'],
       { input: 'Body from standard input\n' },
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests[0]?.body).toEqual({
+    expect(s.server.requests[0]?.body).toEqual({
       title: 'Title from a file',
       body: 'Body from standard input',
       labels: labelIds.slice(0, 2),
@@ -130,7 +114,7 @@ describe('fields in the body', () => {
   });
 
   it('nested keys and arrays build objects: a webhook', async () => {
-    const r = await kettle([
+    const r = await s.kettle([
       'api',
       '/repos/alice/teapot/hooks',
       '-f', 'type=gitea',
@@ -141,7 +125,7 @@ describe('fields in the body', () => {
       '-F', 'active=true',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests[0]?.body).toEqual({
+    expect(s.server.requests[0]?.body).toEqual({
       type: 'gitea',
       config: { url: 'https://ci.example.com/kettle', content_type: 'json' },
       events: ['push', 'issues'],
@@ -149,23 +133,23 @@ describe('fields in the body', () => {
     });
     const hook = json<{ id: number; active: boolean; events: string[]; config: { url: string } }>(r);
     expect(hook).toMatchObject({ active: true, events: ['push', 'issues'], config: { url: 'https://ci.example.com/kettle' } });
-    expect(server.state.hooks.find((h) => h.id === hook.id)?.url).toBe('https://ci.example.com/kettle');
+    expect(s.server.state.hooks.find((h) => h.id === hook.id)?.url).toBe('https://ci.example.com/kettle');
   });
 
   it('-X PATCH with fields', async () => {
-    const r = await kettle(['api', '-X', 'patch', '/repos/alice/teapot/issues/1', '-f', 'title=Lid rattles loudly']);
+    const r = await s.kettle(['api', '-X', 'patch', '/repos/alice/teapot/issues/1', '-f', 'title=Lid rattles loudly']);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests[0]?.method).toBe('PATCH');
+    expect(s.server.requests[0]?.method).toBe('PATCH');
     expect(json<{ title: string }>(r).title).toBe('Lid rattles loudly');
   });
 
   it('--input FILE sends the file as the body (POST), fields then go in the query', async () => {
-    const file = join(dir.path, 'label.json');
+    const file = join(s.dir, 'label.json');
     const text = '{"name":"from-file","color":"#00aabb","description":"kept as written"}';
     writeFileSync(file, text);
-    const r = await kettle(['api', '/repos/alice/teapot/labels', '--input', file, '-f', 'note=1']);
+    const r = await s.kettle(['api', '/repos/alice/teapot/labels', '--input', file, '-f', 'note=1']);
     expect(r.code, r.stderr).toBe(0);
-    const req = server.requests[0];
+    const req = s.server.requests[0];
     expect(req?.method).toBe('POST');
     expect(req?.bodyText).toBe(text);
     expect(req?.query).toEqual({ note: '1' });
@@ -174,17 +158,17 @@ describe('fields in the body', () => {
 
   it('--input - reads the body from standard input', async () => {
     const text = '{"title":"From a pipe"}';
-    const r = await kettle(['api', '-X', 'POST', '/repos/alice/teapot/issues', '--input', '-'], { input: text });
+    const r = await s.kettle(['api', '-X', 'POST', '/repos/alice/teapot/issues', '--input', '-'], { input: text });
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests[0]?.bodyText).toBe(text);
+    expect(s.server.requests[0]?.bodyText).toBe(text);
     expect(json<{ title: string }>(r).title).toBe('From a pipe');
   });
 
   it('-H adds request headers', async () => {
-    const r = await kettle(['api', '/user', '-H', 'X-Kettle-Test: one two', '-H', 'Accept-Language:fr']);
+    const r = await s.kettle(['api', '/user', '-H', 'X-Kettle-Test: one two', '-H', 'Accept-Language:fr']);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests[0]?.headers['x-kettle-test']).toBe('one two');
-    expect(server.requests[0]?.headers['accept-language']).toBe('fr');
+    expect(s.server.requests[0]?.headers['x-kettle-test']).toBe('one two');
+    expect(s.server.requests[0]?.headers['accept-language']).toBe('fr');
   });
 
   it.each([
@@ -197,17 +181,17 @@ describe('fields in the body', () => {
     [['api', '-X', 'POST', '/user', '--paginate'], /^kettle: --paginate works with GET only\n$/],
     [['api'], /^kettle: missing required argument 'path'/],
   ])('bad input %j: exit 2 before any request', async (args, message) => {
-    const r = await kettle(args);
+    const r = await s.kettle(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
-    expect(server.requests).toEqual([]);
+    expect(s.server.requests).toEqual([]);
   });
 });
 
 describe('--include', () => {
   it('prints the status line and headers on stdout, before the body', async () => {
-    const r = await kettle(['api', '-i', '/repos/alice/teapot/issues', '-X', 'GET', '-F', 'limit=2', '-f', 'type=issues']);
+    const r = await s.kettle(['api', '-i', '/repos/alice/teapot/issues', '-X', 'GET', '-F', 'limit=2', '-f', 'type=issues']);
     expect(r.code, r.stderr).toBe(0);
     const cut = r.stdout.indexOf('\n\n');
     const head = r.stdout.slice(0, cut).split('\n');
@@ -220,18 +204,18 @@ describe('--include', () => {
   });
 
   it('never shows the credential, even when a header echoes the request URL', async () => {
-    const cfg = join(dir.path, 'config.json');
-    writeFileSync(cfg, JSON.stringify({ default: 'q', logins: { q: { url: server.apiUrl, auth: 'query', token, user: 'alice' } } }), { mode: 0o600 });
+    const cfg = join(s.configDir, 'config.json');
+    writeFileSync(cfg, JSON.stringify({ default: 'q', logins: { q: { url: s.server.apiUrl, auth: 'query', token: s.token, user: 'alice' } } }), { mode: 0o600 });
     chmodSync(cfg, 0o600);
-    server.fault({
+    s.server.fault({
       kind: 'status',
       status: 200,
       body: '[]',
-      headers: { link: `<${server.apiUrl}/user/repos?page=2&token=${token}>; rel="next"`, 'x-echo': `seen ${token}` },
+      headers: { link: `<${s.server.apiUrl}/user/repos?page=2&token=${s.token}>; rel="next"`, 'x-echo': `seen ${s.token}` },
     });
-    const r = await kettle(['api', '-i', '/user/repos', '--debug'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
+    const r = await s.kettle(['api', '-i', '/user/repos', '--debug'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests[0]?.auth).toBe('query');
+    expect(s.server.requests[0]?.auth).toBe('query');
     expect(r.stdout).toContain('token=REDACTED>; rel="next"');
     expect(r.stdout).toContain('x-echo: seen REDACTED');
     expect(r.stderr).toContain('token=REDACTED');
@@ -239,7 +223,7 @@ describe('--include', () => {
   });
 
   it('--debug traces the request with the credential redacted', async () => {
-    const r = await kettle(['api', '/user', '--debug']);
+    const r = await s.kettle(['api', '/user', '--debug']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('authorization: token REDACTED');
     expect(json<{ login: string }>(r).login).toBe('alice');
@@ -249,52 +233,52 @@ describe('--include', () => {
 
 describe('--paginate', () => {
   it('follows every page and prints one JSON array', async () => {
-    const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
+    const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
     expect(r.code, r.stderr).toBe(0);
     const issues = json<{ number: number }[]>(r);
     expect(issues).toHaveLength(123);
     expect(new Set(issues.map((i) => i.number)).size).toBe(123);
-    const pages = server.requests.map((q) => q.query.page).sort();
+    const pages = s.server.requests.map((q) => q.query.page).sort();
     expect(pages).toEqual(['1', '2', '3']);
-    expect(server.requests.every((q) => q.method === 'GET' && q.query.limit === '50')).toBe(true);
+    expect(s.server.requests.every((q) => q.method === 'GET' && q.query.limit === '50')).toBe(true);
   });
 
   it('prints exactly the text of JSON.stringify(list, null, 2)', async () => {
-    const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
+    const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${JSON.stringify(JSON.parse(r.stdout), null, 2)}\n`);
   });
 
   it('sends the -H headers with every page', async () => {
-    const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues', '-H', 'X-Kettle-Test: on every page']);
+    const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues', '-H', 'X-Kettle-Test: on every page']);
     expect(r.code, r.stderr).toBe(0);
-    expect(server.requests).toHaveLength(3);
-    expect(server.requests.map((q) => q.headers['x-kettle-test'])).toEqual(['on every page', 'on every page', 'on every page']);
+    expect(s.server.requests).toHaveLength(3);
+    expect(s.server.requests.map((q) => q.headers['x-kettle-test'])).toEqual(['on every page', 'on every page', 'on every page']);
   });
 
   it('keeps the fields in the query of every page (GET implied)', async () => {
-    const r = await kettle(['api', '--paginate', '/repos/alice/teapot/issues', '-f', 'state=all', '-f', 'type=issues']);
+    const r = await s.kettle(['api', '--paginate', '/repos/alice/teapot/issues', '-f', 'state=all', '-f', 'type=issues']);
     expect(r.code, r.stderr).toBe(0);
-    const expected = server.state.issuesOf(server.state.repo('alice', 'teapot')!).filter((i) => !i.pull);
+    const expected = s.server.state.issuesOf(s.server.state.repo('alice', 'teapot')!).filter((i) => !i.pull);
     expect(expected.length).toBeGreaterThan(3);
     expect(json<{ number: number }[]>(r).map((i) => i.number).sort()).toEqual(expected.map((i) => i.number).sort());
-    expect(server.requests.map((q) => [q.method, q.query.state, q.query.type])).toEqual([['GET', 'all', 'issues']]);
+    expect(s.server.requests.map((q) => [q.method, q.query.state, q.query.type])).toEqual([['GET', 'all', 'issues']]);
   });
 
   it('copes with a server that caps the page size and sends only Link headers', async () => {
-    server.set({ maxPageSize: 20, pagination: 'gitea' });
+    s.server.set({ maxPageSize: 20, pagination: 'gitea' });
     try {
-      const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
+      const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
       expect(r.code, r.stderr).toBe(0);
       expect(new Set(json<{ number: number }[]>(r).map((i) => i.number)).size).toBe(123);
     } finally {
-      server.set({ maxPageSize: 50, pagination: 'spec' });
+      s.server.set({ maxPageSize: 50, pagination: 'spec' });
     }
   });
 
   it('an error on a later page: exit 1, nothing on stdout', async () => {
-    server.fault({ kind: 'status', status: 500, path: '/repos/alice/bulk/issues', skip: 1 });
-    const r = await kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
+    s.server.fault({ kind: 'status', status: 500, path: '/repos/alice/bulk/issues', skip: 1 });
+    const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^kettle: .*500/);
@@ -303,56 +287,56 @@ describe('--paginate', () => {
 
 describe('{owner} and {repo}', () => {
   it('come from -R', async () => {
-    const r = await kettle(['api', '/repos/{owner}/{repo}', '-R', 'wonderland/tea-party']);
+    const r = await s.kettle(['api', '/repos/{owner}/{repo}', '-R', 'wonderland/tea-party']);
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ full_name: string }>(r).full_name).toBe('wonderland/tea-party');
-    expect(server.requests[0]?.path).toBe('/repos/wonderland/tea-party');
+    expect(s.server.requests[0]?.path).toBe('/repos/wonderland/tea-party');
   });
 
   it('come from the git remote of the current directory', async () => {
-    const repo = join(dir.path, 'work');
+    const repo = join(s.dir, 'work');
     execFileSync('git', ['init', '-q', repo]);
-    execFileSync('git', ['-C', repo, 'remote', 'add', 'origin', `${server.url}/alice/teapot.git`]);
-    const r = await kettle(['api', '/repos/{owner}/{repo}/issues/2'], { cwd: repo });
+    execFileSync('git', ['-C', repo, 'remote', 'add', 'origin', `${s.server.url}/alice/teapot.git`]);
+    const r = await s.kettle(['api', '/repos/{owner}/{repo}/issues/2'], { cwd: repo });
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ number: number; title: string }>(r).title).toBe('Spout drips after pouring');
-    expect(server.requests[0]?.path).toBe('/repos/alice/teapot/issues/2');
+    expect(s.server.requests[0]?.path).toBe('/repos/alice/teapot/issues/2');
   });
 
   it('without -R or a git remote: exit 2, no request', async () => {
-    const r = await kettle(['api', '/repos/{owner}/{repo}'], { cwd: dir.path });
+    const r = await s.kettle(['api', '/repos/{owner}/{repo}']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^kettle: /);
-    expect(server.requests).toEqual([]);
+    expect(s.server.requests).toEqual([]);
   });
 });
 
 describe('errors', () => {
   it('a 404: the server\'s body on stdout, one line on stderr, exit 1', async () => {
-    const r = await kettle(['api', '/repos/alice/nothing-here']);
+    const r = await s.kettle(['api', '/repos/alice/nothing-here']);
     expect(r.code).toBe(1);
     expect(json<{ message: string }>(r).message).toBe("The target couldn't be found.");
     expect(r.stderr).toBe("kettle: GET /repos/alice/nothing-here: The target couldn't be found. (HTTP 404)\n");
   });
 
   it('a 422: the body with its field errors on stdout, exit 1', async () => {
-    const r = await kettle(['api', '/repos/alice/teapot/issues', '-f', 'body=no title']);
+    const r = await s.kettle(['api', '/repos/alice/teapot/issues', '-f', 'body=no title']);
     expect(r.code).toBe(1);
     expect(json<{ errors: { field: string }[] }>(r).errors.map((e) => e.field)).toEqual(['title']);
     expect(r.stderr.split('\n')[0]).toMatch(/^kettle: POST \/repos\/alice\/teapot\/issues: .*\(HTTP 422\)$/);
   });
 
   it('a 502 with a proxy\'s HTML page: retried, then one line naming it, nothing on stdout, exit 1', async () => {
-    server.fault({ kind: 'html', status: 502, times: 3 });
-    const r = await kettle(['api', '/user']);
+    s.server.fault({ kind: 'html', status: 502, times: 3 });
+    const r = await s.kettle(['api', '/user']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^kettle: GET \/user: .*HTML page \("502 Bad Gateway"\).*\(HTTP 502\)\n$/);
-    expect(server.requests.filter((q) => q.path === '/user')).toHaveLength(3);
+    expect(s.server.requests.filter((q) => q.path === '/user')).toHaveLength(3);
   });
 
   it('a 401: the body on stdout, exit 4 with what to check', async () => {
-    const r = await kettle(['api', '/user'], { env: { KETTLE_TOKEN: 'not-a-token' } });
+    const r = await s.kettle(['api', '/user'], { env: { KETTLE_TOKEN: 'not-a-token' } });
     expect(r.code).toBe(4);
     expect(json<{ message: string }>(r).message).toMatch(/invalid/);
     expect(r.stderr).toMatch(/^kettle: authentication failed: /);
@@ -386,20 +370,20 @@ describe('the credential never leaves its server', () => {
   it.each([
     ['another port of the same host', () => `${foreignUrl}/api/v1/user`],
     ['another host', () => 'http://kettle-test.invalid/api/v1/user'],
-    ['another scheme', () => `${server.url.replace('http:', 'https:')}/api/v1/user`],
+    ['another scheme', () => `${s.server.url.replace('http:', 'https:')}/api/v1/user`],
   ])('an absolute URL to %s is refused: exit 2, nothing sent', async (_label, url) => {
-    const r = await kettle(['api', url()]);
+    const r = await s.kettle(['api', url()]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^kettle: refusing to send your credentials to .*\n$/);
     expect(hits).toBe(0);
-    expect(server.requests).toEqual([]);
+    expect(s.server.requests).toEqual([]);
     noToken(r);
   });
 
   it('a redirect is not followed: exit 1, the other server gets nothing', async () => {
-    server.fault({ kind: 'redirect', location: `${foreignUrl}/api/v1/user` });
-    const r = await kettle(['api', '/user']);
+    s.server.fault({ kind: 'redirect', location: `${foreignUrl}/api/v1/user` });
+    const r = await s.kettle(['api', '/user']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`kettle: GET /user: the server redirected to ${foreignUrl}/api/v1/user; kettle api does not follow redirects\n`);
     expect(hits).toBe(0);
