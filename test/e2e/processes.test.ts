@@ -4,35 +4,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../server/index.js';
-import { BIN, kettleWith, ROOT, tempDir } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from './harness.js';
+import { useServer } from './suite.js';
 
-let server: TestServer;
-let token: string;
-let dir: ReturnType<typeof tempDir>;
-let kettle: ReturnType<typeof kettleWith>;
+const s = useServer({ login: 'none' });
 
-beforeAll(async () => {
-  server = await startServer({ seed: 'demo' });
-  token = server.addToken('alice');
-  server.state.bulkIssues(server.state.addRepo('alice', 'bulk', { init: true }), 'alice', 2000);
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach((t) => {
-  dir = tempDir();
-  t.onTestFinished(dir.cleanup);
-  kettle = kettleWith({ configDir: dir.path });
-  server.clearFaults();
-  server.resetRequests();
+beforeAll(() => {
+  s.server.state.bulkIssues(s.server.state.addRepo('alice', 'bulk', { init: true }), 'alice', 2000);
 });
 
-const configFile = () => join(dir.path, 'config.json');
+const configFile = () => join(s.configDir, 'config.json');
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir.path, KETTLE_CONFIG_DIR: dir.path, ...extra };
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: s.configDir, KETTLE_CONFIG_DIR: s.configDir, ...extra };
 }
 
 /** Poll until a condition holds (bounded), instead of sleeping a fixed time. */
@@ -58,7 +43,7 @@ describe('pipes', () => {
     ['JSON', ' --json'],
   ])('`kettle issue list --all | head -1` ends quietly (%s)', async (_label, flag) => {
     const script = `node "${BIN}" issue list -R alice/bulk --all${flag} | head -1; echo "kettle exited \${PIPESTATUS[0]}" >&2`;
-    const child = spawn('bash', ['-c', script], { cwd: ROOT, env: env({ KETTLE_URL: server.url, KETTLE_TOKEN: token }) });
+    const child = spawn('bash', ['-c', script], { cwd: s.dir, env: env(s.ciEnv) });
     child.stdin.end();
     const r = await exited(child);
     expect(r.code).toBe(0);
@@ -67,7 +52,7 @@ describe('pipes', () => {
     // Exit 0, and not one word about EPIPE or a stack.
     expect(r.stderr).toBe('kettle exited 0\n');
     // It really did fetch every page before the reader went away.
-    expect(server.requests.filter((q) => q.path === '/repos/alice/bulk/issues').length).toBeGreaterThanOrEqual(40);
+    expect(s.server.requests.filter((q) => q.path === '/repos/alice/bulk/issues').length).toBeGreaterThanOrEqual(40);
   });
 });
 
@@ -76,31 +61,31 @@ describe('signals during a slow request', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('%s exits %i without a stack trace and leaves the config as it was', async (signal, status) => {
-    expect((await kettle(['login', 'add', '--url', server.url, '--name', 'one', '--token', token])).code).toBe(0);
+    expect((await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'one', '--token', s.token])).code).toBe(0);
     const before = readFileSync(configFile());
-    server.fault({ kind: 'hang', path: '/user' });
+    s.server.fault({ kind: 'hang', path: '/user' });
     // A login add that is checking the new credentials when the signal comes.
-    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', 'two', '--token', token], { env: env() });
+    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', s.server.url, '--name', 'two', '--token', s.token], { env: env() });
     child.stdin.end();
     const done = exited(child);
-    await until('the request to reach the server', () => server.requests.some((q) => q.path === '/user' && q.fault === 'hang'));
+    await until('the request to reach the server', () => s.server.requests.some((q) => q.path === '/user' && q.fault === 'hang'));
     child.kill(signal);
     const r = await done;
     expect(r.code).toBe(status);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toMatch(/\bat |Error/);
     expect(readFileSync(configFile())).toEqual(before);
-    expect(existsSync(join(dir.path, 'config.json.lock'))).toBe(false);
+    expect(existsSync(join(s.configDir, 'config.json.lock'))).toBe(false);
   });
 
   it('SIGINT during a slow list prints nothing partial', async () => {
-    server.fault({ kind: 'hang', path: '/repos/alice/bulk/issues', skip: 2 });
+    s.server.fault({ kind: 'hang', path: '/repos/alice/bulk/issues', skip: 2 });
     const child = spawn(process.execPath, [BIN, 'issue', 'list', '-R', 'alice/bulk', '--all', '--json'], {
-      env: env({ KETTLE_URL: server.url, KETTLE_TOKEN: token }),
+      env: env(s.ciEnv),
     });
     child.stdin.end();
     const done = exited(child);
-    await until('the third page to hang', () => server.requests.some((q) => q.fault === 'hang'));
+    await until('the third page to hang', () => s.server.requests.some((q) => q.fault === 'hang'));
     child.kill('SIGINT');
     const r = await done;
     expect(r.code).toBe(130);
@@ -111,22 +96,22 @@ describe('signals during a slow request', () => {
 describe('several kettles saving logins at once', () => {
   it('loses none of eight concurrent login adds', async () => {
     const names = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);
-    const results = await Promise.all(names.map((name) => kettle(['login', 'add', '--url', server.url, '--name', name, '--token', token])));
+    const results = await Promise.all(names.map((name) => s.kettle(['login', 'add', '--url', s.server.url, '--name', name, '--token', s.token])));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const cfg = JSON.parse(readFileSync(configFile(), 'utf8')) as { default: string; logins: Record<string, unknown> };
     expect(Object.keys(cfg.logins).sort()).toEqual(names);
     expect(names).toContain(cfg.default);
     // Exactly one of them was told it became the default.
     expect(results.filter((r) => r.stderr.includes('(default)'))).toHaveLength(1);
-    expect(existsSync(join(dir.path, 'config.json.lock'))).toBe(false);
+    expect(existsSync(join(s.configDir, 'config.json.lock'))).toBe(false);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
   });
 
   it('takes over a lock left behind by a process that is gone', async () => {
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((r) => gone.on('close', r));
-    writeFileSync(join(dir.path, 'config.json.lock'), String(gone.pid));
-    const r = await kettle(['login', 'add', '--url', server.url, '--name', 'after-crash', '--token', token]);
+    writeFileSync(join(s.configDir, 'config.json.lock'), String(gone.pid));
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'after-crash', '--token', s.token]);
     expect(r.code, r.stderr).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(configFile(), 'utf8')).logins)).toEqual(['after-crash']);
   });
@@ -134,21 +119,21 @@ describe('several kettles saving logins at once', () => {
   it('loses none of eight concurrent login adds that all find the same stale lock', async () => {
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((r) => gone.on('close', r));
-    writeFileSync(join(dir.path, 'config.json.lock'), String(gone.pid));
+    writeFileSync(join(s.configDir, 'config.json.lock'), String(gone.pid));
     const names = Array.from({ length: 8 }, (_, i) => `stale-${i}`);
-    const results = await Promise.all(names.map((name) => kettle(['login', 'add', '--url', server.url, '--name', name, '--token', token])));
+    const results = await Promise.all(names.map((name) => s.kettle(['login', 'add', '--url', s.server.url, '--name', name, '--token', s.token])));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(configFile(), 'utf8')).logins).sort()).toEqual(names);
-    expect(existsSync(join(dir.path, 'config.json.lock'))).toBe(false);
-    expect(existsSync(join(dir.path, 'config.json.lock.takeover'))).toBe(false);
+    expect(existsSync(join(s.configDir, 'config.json.lock'))).toBe(false);
+    expect(existsSync(join(s.configDir, 'config.json.lock.takeover'))).toBe(false);
   });
 
   it('takes over a lock held far too long, even by a live process', async () => {
-    const lock = join(dir.path, 'config.json.lock');
+    const lock = join(s.configDir, 'config.json.lock');
     writeFileSync(lock, String(process.pid));
     const old = new Date(Date.now() - 60_000);
     utimesSync(lock, old, old);
-    const r = await kettle(['login', 'add', '--url', server.url, '--name', 'late', '--token', token]);
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'late', '--token', s.token]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(lock)).toBe(false);
   });
@@ -156,20 +141,20 @@ describe('several kettles saving logins at once', () => {
 
 describe('file modes', () => {
   it('creates the config 0600 in a 0700 folder', async () => {
-    const sub = join(dir.path, 'fresh');
-    const r = await kettle(['login', 'add', '--url', server.url, '--token', token], { env: { KETTLE_CONFIG_DIR: sub } });
+    const sub = join(s.configDir, 'fresh');
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--token', s.token], { env: { KETTLE_CONFIG_DIR: sub } });
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(join(sub, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(sub).mode & 0o777).toBe(0o700);
   });
 
   it.each([0o644, 0o640, 0o604])('repairs a config of mode %o with a warning, and keeps working', async (mode) => {
-    expect((await kettle(['login', 'add', '--url', server.url, '--name', 'one', '--token', token])).code).toBe(0);
+    expect((await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'one', '--token', s.token])).code).toBe(0);
     chmodSync(configFile(), mode);
-    const r = await kettle(['login', 'list', '--json']);
+    const r = await s.kettle(['login', 'list', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^kettle: warning: the config file .* was readable by others \(mode \d+\); it is now 0600\n$/);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
-    expect(r.stderr + r.stdout).not.toContain(token);
+    expect(r.stderr + r.stdout).not.toContain(s.token);
   });
 });
