@@ -4,7 +4,8 @@
 // safe to repeat, and never shows a stack trace.
 import { describe, expect, it, type TestContext } from 'vitest';
 import { type Fault, startServer } from '../server/index.js';
-import { json, type RunResult, run, tempDir } from './harness.js';
+import { json, type RunOptions, type RunResult } from './harness.js';
+import { ownServer, type SuiteOptions } from './suite.js';
 
 interface Cmd {
   name: string;
@@ -50,18 +51,14 @@ const ROWS: Row[] = [
   { fault: { kind: 'redirect', location: 'http://127.0.0.2:9/elsewhere' }, message: /redirected (.* )?to http:\/\/127\.0\.0\.2:9\/elsewhere/, transient: false },
 ];
 
-/** A fresh server and config folder per test, so tests can run side by side. */
-async function setup(t: TestContext) {
-  const server = await startServer({ seed: 'demo' });
-  t.onTestFinished(() => server.close());
-  const token = server.addToken('alice');
-  const dir = tempDir();
-  t.onTestFinished(dir.cleanup);
-  const kettle = (args: string[], env: Record<string, string> = {}) =>
-    run(['--timeout', '1', ...args], {
-      env: { HOME: dir.path, KETTLE_CONFIG_DIR: dir.path, KETTLE_URL: server.url, KETTLE_TOKEN: token, ...env },
-    });
-  return { server, token, kettle, dir: dir.path };
+/**
+ * A fresh server and config folder per test, so tests can run side by side.
+ * `kettle` gives up on an answer after 1 s; `untimed` runs kettle as it is.
+ */
+async function setup(t: TestContext, options?: SuiteOptions) {
+  const s = await ownServer(t, options);
+  const kettle = (args: string[], opts?: RunOptions) => s.kettle(['--timeout', '1', ...args], opts);
+  return { ...s, kettle, untimed: s.kettle };
 }
 
 function expectOneLineFailure(r: RunResult, message: RegExp, errorBodyOnStdout = false): void {
@@ -162,7 +159,7 @@ describe.concurrent('retries', () => {
 
   it('a connection refused is not an unknown outcome: nothing was sent', async (t) => {
     const { kettle } = await setup(t);
-    const r = await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'x'], { KETTLE_URL: 'http://127.0.0.1:9' });
+    const r = await kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'x'], { env: { KETTLE_URL: 'http://127.0.0.1:9' } });
     expectOneLineFailure(r, /connection refused/);
     expect(r.stderr).not.toMatch(/unknown/);
   });
@@ -195,28 +192,24 @@ describe.concurrent('rate limits and timeouts', () => {
     [[], { KETTLE_TIMEOUT: 'abc' }],
     [[], { KETTLE_TIMEOUT: '0' }],
   ] as Array<[string[], Record<string, string>]>)('rejects the timeout %j %j with exit 2 before any request', async ([flags, env], t) => {
-    const { server, token, dir } = await setup(t);
-    const r = await run([...flags, 'whoami'], {
-      env: { KETTLE_CONFIG_DIR: dir, HOME: dir, KETTLE_URL: server.url, KETTLE_TOKEN: token, ...env },
-    });
+    const { server, untimed } = await setup(t);
+    const r = await untimed([...flags, 'whoami'], { env });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^kettle: .*(--timeout|KETTLE_TIMEOUT).*seconds[^\n]*\n$/);
     expect(server.requests).toHaveLength(0);
   });
 
   it('KETTLE_TIMEOUT sets the timeout when --timeout is absent', async (t) => {
-    const { server, token, dir } = await setup(t);
+    const { server, untimed } = await setup(t);
     server.fault({ kind: 'hang', path: '/user', times: 3 });
-    const r = await run(['whoami'], {
-      env: { KETTLE_CONFIG_DIR: dir, HOME: dir, KETTLE_URL: server.url, KETTLE_TOKEN: token, KETTLE_TIMEOUT: '0.5' },
-    });
+    const r = await untimed(['whoami'], { env: { KETTLE_TIMEOUT: '0.5' } });
     expectOneLineFailure(r, /did not answer within 0\.5 s/);
   });
 
   it('refuses a streamed answer beyond KETTLE_MAX_RESPONSE_MB without holding it all', async (t) => {
     const { server, kettle } = await setup(t);
     server.fault({ kind: 'huge', chunked: true, bytes: 4 * 1024 * 1024, path: '/repos/alice/teapot/issues' });
-    const r = await kettle(['issue', 'list', '-R', 'alice/teapot', '--json'], { KETTLE_MAX_RESPONSE_MB: '1' });
+    const r = await kettle(['issue', 'list', '-R', 'alice/teapot', '--json'], { env: { KETTLE_MAX_RESPONSE_MB: '1' } });
     expectOneLineFailure(r, /larger than 1 MiB .*KETTLE_MAX_RESPONSE_MB/);
   });
 });
@@ -234,11 +227,10 @@ describe.concurrent('redirects', () => {
   });
 
   it('with query-parameter auth the redirect message hides the token', async (t) => {
-    const { server, token, dir } = await setup(t);
-    const env = { KETTLE_CONFIG_DIR: dir, HOME: dir };
-    expect((await run(['login', 'add', '--url', server.url, '--token', token, '--auth', 'query'], { env })).code).toBe(0);
+    const { server, token, untimed } = await setup(t, { login: 'none' });
+    expect((await untimed(['login', 'add', '--url', server.url, '--token', token, '--auth', 'query'])).code).toBe(0);
     server.fault({ kind: 'redirect', location: `${server.apiUrl}/elsewhere?token=${token}`, path: '/user' });
-    const r = await run(['whoami', '--debug'], { env });
+    const r = await untimed(['whoami', '--debug']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('token=REDACTED');
     expect(r.stderr).not.toContain(token);
