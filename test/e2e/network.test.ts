@@ -7,8 +7,8 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../server/index.js';
-import { json, kettleWith, tempDir } from './harness.js';
+import { json, tempDir } from './harness.js';
+import { useServer } from './suite.js';
 
 /** A forward proxy on 127.0.0.1 that tunnels CONNECT and relays absolute-form requests, recording both. */
 async function startProxy(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
@@ -59,54 +59,45 @@ async function startProxy(): Promise<{ url: string; seen: string[]; close: () =>
   };
 }
 
-let server: TestServer;
-let token: string;
+const s = useServer();
 let proxy: Awaited<ReturnType<typeof startProxy>>;
-let kettle: ReturnType<typeof kettleWith>;
-let dir: ReturnType<typeof tempDir>;
 
 beforeAll(async () => {
-  server = await startServer({ seed: 'demo' });
-  token = server.addToken('alice');
   proxy = await startProxy();
 });
 afterAll(async () => {
-  await Promise.all([server.close(), proxy.close()]);
+  await proxy.close();
 });
-beforeEach((t) => {
-  dir = tempDir();
-  t.onTestFinished(dir.cleanup);
-  kettle = kettleWith({ configDir: dir.path, env: { KETTLE_URL: server.url, KETTLE_TOKEN: token } });
+beforeEach(() => {
   proxy.seen.length = 0;
-  server.resetRequests();
 });
 
 describe('proxies from the environment', () => {
-  const target = () => new URL(server.url).host;
+  const target = () => new URL(s.server.url).host;
 
   it.each(['HTTP_PROXY', 'http_proxy'])('%s sends requests through the proxy', async (name) => {
-    const r = await kettle(['whoami', '--json'], { env: { [name]: proxy.url } });
+    const r = await s.kettle(['whoami', '--json'], { env: { [name]: proxy.url } });
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ login: string }>(r).login).toBe('alice');
     expect(proxy.seen.length).toBeGreaterThan(0);
-    expect(proxy.seen.every((s) => s.includes(target()))).toBe(true);
+    expect(proxy.seen.every((line) => line.includes(target()))).toBe(true);
   });
 
   it('NO_PROXY names hosts reached directly', async () => {
-    const r = await kettle(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url, NO_PROXY: 'example.com,127.0.0.1' } });
+    const r = await s.kettle(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url, NO_PROXY: 'example.com,127.0.0.1' } });
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.seen).toEqual([]);
-    expect(server.requests).toHaveLength(1);
+    expect(s.server.requests).toHaveLength(1);
   });
 
   it('HTTPS_PROXY alone leaves http requests direct', async () => {
-    const r = await kettle(['whoami', '--json'], { env: { HTTPS_PROXY: proxy.url } });
+    const r = await s.kettle(['whoami', '--json'], { env: { HTTPS_PROXY: proxy.url } });
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.seen).toEqual([]);
   });
 
   it('a proxy that is down is one clear line', async () => {
-    const r = await kettle(['whoami', '--timeout', '1'], { env: { HTTP_PROXY: 'http://127.0.0.1:9' } });
+    const r = await s.kettle(['whoami', '--timeout', '1'], { env: { HTTP_PROXY: 'http://127.0.0.1:9' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kettle: [^\n]+\n$/);
     expect(r.stdout).toBe('');
@@ -114,61 +105,58 @@ describe('proxies from the environment', () => {
 });
 
 describe('TLS with a self-signed certificate', () => {
-  let tls: TestServer;
-  let tlsToken: string;
+  let keyFile: string;
   let certFile: string;
   let certDir: ReturnType<typeof tempDir>;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     certDir = tempDir();
     certFile = join(certDir.path, 'cert.pem');
-    const keyFile = join(certDir.path, 'key.pem');
+    keyFile = join(certDir.path, 'key.pem');
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
       '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
       '-keyout', keyFile, '-out', certFile,
     ], { stdio: 'ignore' });
-    tls = await startServer({ seed: 'demo', tls: { keyFile, certFile } });
-    tlsToken = tls.addToken('alice');
   });
-  afterAll(async () => {
-    await tls.close();
+  afterAll(() => {
     certDir.cleanup();
   });
+  const tls = useServer({ server: () => ({ tls: { keyFile, certFile } }) });
 
   it('refuses an untrusted certificate with one line that says what to do', async () => {
-    const r = await kettle(['whoami'], { env: { KETTLE_URL: tls.url, KETTLE_TOKEN: tlsToken } });
+    const r = await tls.kettle(['whoami']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^kettle: GET 127\.0\.0\.1:\d+\/api\/v1\/user: the server certificate is self-signed \(trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure\)\n$/);
-    expect(tls.requests).toHaveLength(0);
+    expect(tls.server.requests).toHaveLength(0);
   });
 
   it('trusts it through NODE_EXTRA_CA_CERTS', async () => {
-    const r = await kettle(['whoami', '--json'], { env: { KETTLE_URL: tls.url, KETTLE_TOKEN: tlsToken, NODE_EXTRA_CA_CERTS: certFile } });
+    const r = await tls.kettle(['whoami', '--json'], { env: { NODE_EXTRA_CA_CERTS: certFile } });
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ login: string }>(r).login).toBe('alice');
   });
 
   it('a login added --insecure works, is marked in login list, and warns on each use', async () => {
     const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };
-    const add = await kettle(['login', 'add', '--url', tls.url, '--name', 'selfsigned', '--token', tlsToken, '--insecure'], { env });
+    const add = await tls.kettle(['login', 'add', '--url', tls.server.url, '--name', 'selfsigned', '--token', tls.token, '--insecure'], { env });
     expect(add.code, add.stderr).toBe(0);
     expect(add.stderr).toMatch(/warning: .*skips TLS certificate checks/);
-    const list = await kettle(['login', 'list'], { env });
+    const list = await tls.kettle(['login', 'list'], { env });
     expect(list.stdout).toMatch(/^selfsigned\t.*\tINSECURE \(no certificate check\)$/m);
-    const listJson = json<Array<{ name: string; insecure: boolean }>>(await kettle(['login', 'list', '--json'], { env }));
+    const listJson = json<Array<{ name: string; insecure: boolean }>>(await tls.kettle(['login', 'list', '--json'], { env }));
     expect(listJson).toEqual([expect.objectContaining({ name: 'selfsigned', insecure: true })]);
-    const who = await kettle(['whoami', '--json'], { env });
+    const who = await tls.kettle(['whoami', '--json'], { env });
     expect(who.code, who.stderr).toBe(0);
     expect(json<{ login: string }>(who).login).toBe('alice');
     expect(who.stderr).toBe('kettle: warning: login "selfsigned" skips TLS certificate checks (--insecure): use it only with test servers\n');
   });
 
   it('without --insecure, login add refuses the same server and stores nothing', async () => {
-    const add = await kettle(['login', 'add', '--url', tls.url, '--name', 'strict', '--token', tlsToken], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
+    const add = await tls.kettle(['login', 'add', '--url', tls.server.url, '--name', 'strict', '--token', tls.token], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
     expect(add.code).toBe(1);
     expect(add.stderr).toMatch(/self-signed/);
-    const list = json<unknown[]>(await kettle(['login', 'list', '--json'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } }));
+    const list = json<unknown[]>(await tls.kettle(['login', 'list', '--json'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } }));
     expect(list).toEqual([]);
   });
 });

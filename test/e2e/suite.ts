@@ -7,8 +7,12 @@ import { type RecordedRequest, type ServerOptions, startServer, type TestServer 
 import { kettleWith, type RunOptions, type RunResult, tempDir } from './harness.js';
 
 export interface SuiteOptions {
-  /** The in-memory server's options; the demo data unless `seed` says otherwise. */
-  server?: ServerOptions;
+  /**
+   * The in-memory server's options; the demo data unless `seed` says otherwise.
+   * A function is called when the server starts, after the beforeAll hooks
+   * registered before useServer (for options made there, such as a certificate).
+   */
+  server?: ServerOptions | (() => ServerOptions);
   /** Whose token `token` is; alice unless given. */
   user?: string;
   /**
@@ -61,7 +65,8 @@ export async function ownServer(t: TestContext, options: SuiteOptions = {}): Pro
 }
 
 async function start(suite: Suite, options: SuiteOptions): Promise<void> {
-  suite.server = await startServer({ seed: 'demo', ...options.server });
+  const server = typeof options.server === 'function' ? options.server() : options.server;
+  suite.server = await startServer({ seed: 'demo', ...server });
   suite.token = suite.server.addToken(options.user ?? 'alice');
   suite.ciEnv = { KETTLE_URL: suite.server.url, KETTLE_TOKEN: suite.token };
 }
