@@ -2,52 +2,35 @@
 // server, in each pagination style, with page caps, rate limits, failures and
 // a list that changes while it is read. No timing assertions: concurrency is
 // checked with the server's count of requests in flight.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RecordedRequest, startServer, type TestServer } from '../server/index.js';
-import { json, run, type RunOptions, tempDir } from './harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../server/index.js';
+import { json } from './harness.js';
+import { useServer } from './suite.js';
 import { DEFAULT_CONCURRENCY } from '../../src/api/paginate.js';
 
 const ISSUES = 1000;
 const PATH = '/repos/alice/bulk/issues';
 
-let server: TestServer;
-let token: string;
-let dir: ReturnType<typeof tempDir>;
+const s = useServer();
 
-beforeAll(async () => {
-  server = await startServer({ seed: 'demo' });
-  const repo = server.state.addRepo('alice', 'bulk', { init: true });
-  server.state.bulkIssues(repo, 'alice', ISSUES);
-  token = server.addToken('alice');
-});
-afterAll(async () => {
-  await server.close();
+beforeAll(() => {
+  const repo = s.server.state.addRepo('alice', 'bulk', { init: true });
+  s.server.state.bulkIssues(repo, 'alice', ISSUES);
 });
 beforeEach(() => {
-  dir = tempDir();
-  server.clearFaults();
-  server.set({ latencyMs: 0, maxPageSize: 50, pagination: 'spec', rateLimit: undefined });
-  server.resetRequests();
+  s.server.set({ latencyMs: 0, maxPageSize: 50, pagination: 'spec', rateLimit: undefined });
 });
-afterEach(() => dir.cleanup());
-
-function kettle(args: string[], opts: RunOptions = {}) {
-  return run(args, {
-    ...opts,
-    env: { HOME: dir.path, KETTLE_CONFIG_DIR: dir.path, KETTLE_URL: server.url, KETTLE_TOKEN: token, ...opts.env },
-  });
-}
 
 /** The open issues of alice/bulk as the server lists them: newest first. */
 function expectedNumbers(): number[] {
-  return server.state.issues
+  return s.server.state.issues
     .filter((i) => i.title.startsWith('Generated issue') && i.state === 'open')
     .map((i) => i.number)
     .sort((a, b) => b - a);
 }
 
 function listRequests(): RecordedRequest[] {
-  return server.requests.filter((r) => r.method === 'GET' && r.path === PATH);
+  return s.server.requests.filter((r) => r.method === 'GET' && r.path === PATH);
 }
 
 function pagesAsked(): Array<[number, number]> {
@@ -72,8 +55,8 @@ describe('--all across pages, each pagination style', () => {
     // Without headers a page shorter than asked ends the list, so no cap here.
     { style: 'none' as const, cap: 50, latency: 0 },
   ])('$style headers, page cap $cap: every record once, in order', async ({ style, cap, latency }) => {
-    server.set({ pagination: style, maxPageSize: cap, latencyMs: latency });
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'id,number']);
+    s.server.set({ pagination: style, maxPageSize: cap, latencyMs: latency });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'id,number']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const issues = json<Issue[]>(r);
@@ -84,34 +67,34 @@ describe('--all across pages, each pagination style', () => {
     if (style === 'none') {
       // One page after another; an exact multiple of 50 costs one empty page.
       expect(pages).toEqual(range(1, ISSUES / 50 + 1));
-      expect(server.maxInFlight).toBe(1);
+      expect(s.server.maxInFlight).toBe(1);
     } else {
       // Every page once, none past the end, several in flight at once.
       expect(pages).toEqual(range(1, Math.ceil(ISSUES / cap)));
-      expect(server.maxInFlight).toBeGreaterThan(1);
-      expect(server.maxInFlight).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
+      expect(s.server.maxInFlight).toBeGreaterThan(1);
+      expect(s.server.maxInFlight).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
     }
   });
 
   it('prints the same tab-separated lines in page order without --json', async () => {
-    server.set({ maxPageSize: 7 });
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--fields', 'number']);
+    s.server.set({ maxPageSize: 7 });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--fields', 'number']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n').map(Number)).toEqual(expectedNumbers());
   });
 
   it('KETTLE_CONCURRENCY=1 follows the pages one after another', async () => {
-    server.set({ latencyMs: 5 });
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'number'], {
+    s.server.set({ latencyMs: 5 });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'number'], {
       env: { KETTLE_CONCURRENCY: '1' },
     });
     expect(r.code, r.stderr).toBe(0);
     expect(json<Issue[]>(r).map((i) => i.number)).toEqual(expectedNumbers());
-    expect(server.maxInFlight).toBe(1);
+    expect(s.server.maxInFlight).toBe(1);
   });
 
   it('rejects a KETTLE_CONCURRENCY that is not a small whole number', async () => {
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk'], { env: { KETTLE_CONCURRENCY: 'many' } });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk'], { env: { KETTLE_CONCURRENCY: 'many' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^kettle: KETTLE_CONCURRENCY takes a whole number/);
     expect(r.stdout).toBe('');
@@ -127,8 +110,8 @@ describe('--limit and --page fetch only the pages they need', () => {
     { args: ['--page', '3', '--limit', '10'], cap: 50, records: range(21, 30), pages: [[3, 10]] },
     { args: ['--page', '2', '--limit', '80'], cap: 50, records: range(81, 160), pages: [[2, 50], [3, 50], [4, 50]] },
   ])('$args (page cap $cap)', async ({ args, cap, records, pages }) => {
-    server.set({ maxPageSize: cap, latencyMs: 5 });
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk', ...args, '--json', '--fields', 'number']);
+    s.server.set({ maxPageSize: cap, latencyMs: 5 });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', ...args, '--json', '--fields', 'number']);
     expect(r.code, r.stderr).toBe(0);
     const all = expectedNumbers();
     expect(json<Issue[]>(r).map((i) => i.number)).toEqual(records.map((n) => all[n - 1]));
@@ -141,9 +124,9 @@ describe('a failing page', () => {
     { mode: '--json', args: ['--json'] },
     { mode: 'plain lines', args: [] },
   ])('a failure on a middle page leaves stdout empty and exits 1 ($mode)', async ({ args }) => {
-    server.set({ latencyMs: 5 });
-    server.fault({ kind: 'status', status: 500, path: PATH, skip: 7, times: 1000 });
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', ...args]);
+    s.server.set({ latencyMs: 5 });
+    s.server.fault({ kind: 'status', status: 500, path: PATH, skip: 7, times: 1000 });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', ...args]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -160,8 +143,8 @@ describe('rate limits', () => {
     // client last saw remaining, which, whatever the timing, keeps each
     // request's in-flight count at most half of what the server still
     // allowed when it arrived (never below one).
-    server.set({ latencyMs: 30, maxPageSize: 26, rateLimit: { limit: 40 } });
-    const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'number']);
+    s.server.set({ latencyMs: 30, maxPageSize: 26, rateLimit: { limit: 40 } });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'number']);
     expect(r.code, r.stderr).toBe(0);
     expect(json<Issue[]>(r)).toHaveLength(ISSUES);
     const reqs = listRequests();
@@ -180,7 +163,7 @@ describe('a list that changes while it is read', () => {
   /** Run `change` once, when the first request for a page after the first one arrives. */
   function onSecondPage(change: () => void): () => void {
     let done = false;
-    return server.onRequest((q) => {
+    return s.server.onRequest((q) => {
       if (done || q.path !== PATH || q.query.page === '1') return;
       done = true;
       change();
@@ -188,15 +171,15 @@ describe('a list that changes while it is read', () => {
   }
 
   it('issues created meanwhile: every record that was there once, in order, and a warning', async () => {
-    server.set({ latencyMs: 10 });
+    s.server.set({ latencyMs: 10 });
     const before = expectedNumbers();
-    const repo = server.state.repo('alice', 'bulk');
+    const repo = s.server.state.repo('alice', 'bulk');
     if (!repo) throw new Error('no repo');
     const stop = onSecondPage(() => {
-      for (let i = 0; i < 5; i++) server.state.addIssue(repo, 'alice', { title: `Generated issue late ${i}` });
+      for (let i = 0; i < 5; i++) s.server.state.addIssue(repo, 'alice', { title: `Generated issue late ${i}` });
     });
     try {
-      const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'id,number']);
+      const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'id,number']);
       expect(r.code, r.stderr).toBe(0);
       const issues = json<Issue[]>(r);
       // Every later page saw the new issues at the front: the records it
@@ -207,19 +190,19 @@ describe('a list that changes while it is read', () => {
       expect(r.stderr).toMatch(/^kettle: warning: the list changed on the server while it was read/);
     } finally {
       stop();
-      for (const issue of server.state.issues) if (issue.title.startsWith('Generated issue late')) issue.state = 'closed';
+      for (const issue of s.server.state.issues) if (issue.title.startsWith('Generated issue late')) issue.state = 'closed';
     }
   });
 
   it('issues closed meanwhile: no record twice, no crash, and a warning', async () => {
-    server.set({ latencyMs: 10 });
+    s.server.set({ latencyMs: 10 });
     const before = expectedNumbers();
     const closed = before.slice(0, 5);
     const stop = onSecondPage(() => {
-      for (const issue of server.state.issues) if (issue.title.startsWith('Generated issue') && closed.includes(issue.number)) issue.state = 'closed';
+      for (const issue of s.server.state.issues) if (issue.title.startsWith('Generated issue') && closed.includes(issue.number)) issue.state = 'closed';
     });
     try {
-      const r = await kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'id,number']);
+      const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json', '--fields', 'id,number']);
       expect(r.code, r.stderr).toBe(0);
       const numbers = json<Issue[]>(r).map((i) => i.number);
       expect(new Set(numbers).size).toBe(numbers.length);
@@ -233,7 +216,7 @@ describe('a list that changes while it is read', () => {
       expect(r.stderr).toMatch(/^kettle: warning: the list changed/);
     } finally {
       stop();
-      for (const issue of server.state.issues) if (issue.title.startsWith('Generated issue') && closed.includes(issue.number)) issue.state = 'open';
+      for (const issue of s.server.state.issues) if (issue.title.startsWith('Generated issue') && closed.includes(issue.number)) issue.state = 'open';
     }
   });
 });
