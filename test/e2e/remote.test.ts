@@ -4,9 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../server/index.js';
-import { json, kettleWith, tempDir } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { json } from './harness.js';
 import { expectExit, expectUsage, sent, useServer } from './suite.js';
 
 const s = useServer();
@@ -102,27 +101,16 @@ describe('which remote', () => {
 });
 
 describe('a sub-path deployment', () => {
-  let forge: TestServer;
-  let home: ReturnType<typeof tempDir>;
-  beforeAll(async () => {
-    forge = await startServer({ seed: 'demo', basePath: '/forge' });
-    home = tempDir();
-  });
-  afterAll(async () => {
-    home.cleanup();
-    await forge.close();
-  });
+  const forge = useServer({ server: { basePath: '/forge' } });
 
   it('reads owner and name after the sub-path, in https and ssh remotes', async () => {
-    const token = forge.addToken('alice');
-    const kettle = kettleWith({ configDir: home.path, env: { KETTLE_URL: forge.url, KETTLE_TOKEN: token } });
-    for (const [i, url] of [`${forge.url}/wonderland/tea-party.git`, `ssh://git@127.0.0.1/forge/wonderland/tea-party.git`].entries()) {
+    for (const [i, url] of [`${forge.server.url}/wonderland/tea-party.git`, `ssh://git@127.0.0.1/forge/wonderland/tea-party.git`].entries()) {
       const dir = repoWithRemotes([['origin', url]], `forge-${i}`);
-      forge.resetRequests();
-      const r = await kettle(['issue', 'list', '--json', '--fields', 'title'], { cwd: dir });
+      forge.server.resetRequests();
+      const r = await forge.kettle(['issue', 'list', '--json', '--fields', 'title'], { cwd: dir });
       expectExit(r, 0);
       expect(json<Array<{ title: string }>>(r).map((x) => x.title)).toEqual(["Move the party to six o'clock"]);
-      expect(forge.requests.map((q) => q.rawUrl.split('?')[0])).toEqual(['/forge/api/v1/repos/wonderland/tea-party/issues']);
+      expect(forge.server.requests.map((q) => q.rawUrl.split('?')[0])).toEqual(['/forge/api/v1/repos/wonderland/tea-party/issues']);
     }
   });
 });
