@@ -3,7 +3,7 @@
 // exits 1, puts nothing (partial or invalid) on stdout, retries only what is
 // safe to repeat, and never shows a stack trace.
 import { describe, expect, it, type TestContext } from 'vitest';
-import { type Fault, startServer } from '../server/index.js';
+import type { Fault } from '../server/index.js';
 import { json, type RunOptions, type RunResult } from './harness.js';
 import { ownServer, type SuiteOptions } from './suite.js';
 
@@ -217,12 +217,11 @@ describe.concurrent('rate limits and timeouts', () => {
 describe.concurrent('redirects', () => {
   it('does not follow a redirect to another origin, so the token stays home', async (t) => {
     const { server, token, kettle } = await setup(t);
-    const other = await startServer({ seed: 'demo' });
-    t.onTestFinished(() => other.close());
-    server.fault({ kind: 'redirect', location: `${other.apiUrl}/user`, path: '/user' });
+    const other = await ownServer(t);
+    server.fault({ kind: 'redirect', location: `${other.server.apiUrl}/user`, path: '/user' });
     const r = await kettle(['whoami']);
     expectOneLineFailure(r, /redirected GET \/user to http:\/\/127\.0\.0\.1:\d+\/api\/v1\/user; use that server URL instead/);
-    expect(other.requests).toHaveLength(0);
+    expect(other.server.requests).toHaveLength(0);
     expect(r.stderr).not.toContain(token);
   });
 
