@@ -88,6 +88,8 @@ describe('what the check leaves out', () => {
     [['--login', 'work', 'api', '/x'], 'api'],
     [['--debug', 'issue', 'list'], 'issue'],
     [['--login', 'api', 'whoami'], 'whoami'],
+    [['--timeout', '1', 'api', '/x'], 'api'],
+    [['--timeout', '1', '--login', 'work', 'issue', 'list'], 'issue'],
   ])('finds the verb of %j', (args, verb) => {
     expect(verbOf(args)).toBe(verb);
   });

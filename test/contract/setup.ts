@@ -14,11 +14,14 @@ import { checkRequest, loadFixture } from './check.js';
 
 const fixture = loadFixture();
 
+/** The global options that take a value as the next argument (src/cli.ts). */
+const GLOBAL_WITH_VALUE = new Set(['--login', '--timeout']);
+
 /** The subcommand of a kettle argument list, past the global options. */
 export function verbOf(args: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
-    if (a === '--login') {
+    if (GLOBAL_WITH_VALUE.has(a)) {
       i++;
       continue;
     }
