@@ -28,7 +28,9 @@ function entryGraph(): Map<string, string> {
 function markers(files: Map<string, string>, prefix: string): string[] {
   const found = new Set<string>();
   for (const text of files.values()) {
-    for (const m of text.matchAll(new RegExp(`^// (${prefix}[^\\n]*)$`, 'gm'))) found.add(m[1] as string);
+    // esbuild names a file relative to the working folder; a node_modules
+    // reached through a link elsewhere comes out as ../…/node_modules/….
+    for (const m of text.matchAll(new RegExp(`^// (?:\\.\\./[^\\n]*?/)?(${prefix}[^\\n]*)$`, 'gm'))) found.add(m[1] as string);
   }
   return [...found].sort();
 }
