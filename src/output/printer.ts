@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import { getPath, pickFields, unknownPaths } from './fields.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
+import { displayWidth, truncateToWidth } from './width.js';
 
 export type Row = Record<string, unknown>;
 
@@ -17,6 +18,12 @@ export interface Column {
   kind?: 'text' | 'time' | 'state';
   /** The column shortened first when a table is wider than the terminal. */
   flex?: boolean;
+  /**
+   * When the table cannot fit the terminal even with every column at its
+   * narrowest, columns with a rank are left out, rank 1 first; columns
+   * without one (a list's number or name, and its title) stay.
+   */
+  drop?: number;
 }
 
 export interface OutputFlags {
@@ -78,26 +85,34 @@ function ttyText(value: unknown, column: Column, io: IO): string {
   return plainText(value);
 }
 
-function truncate(text: string, width: number): string {
-  const chars = [...text];
-  if (chars.length <= width) return text;
-  return width <= 1 ? '…' : `${chars.slice(0, width - 1).join('')}…`;
-}
-
 /** The narrowest a shortened column gets: room for a few characters and the ellipsis. */
 const MIN_FLEX = 12;
 const MIN_OTHER = 5;
+
+const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
+
+/** Each column's width with nothing cut: its widest cell or header. */
+function naturalWidths(headers: string[], rows: string[][]): number[] {
+  // A loop, not Math.max(...cells): a long list would overflow the call's arguments.
+  const widths = headers.map(displayWidth);
+  for (const row of rows) {
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i] ?? 0, displayWidth(row[i] ?? ''));
+  }
+  return widths;
+}
 
 /**
  * Column widths that fit `total` characters: the flexible column (the title)
  * gives way first, down to MIN_FLEX; if the table is still too wide, the widest
  * of the other columns give way one character at a time, first down to their
- * header, then below it, so no line wraps. State columns keep their width: a
- * cut "merg…" helps nobody.
+ * header, then below it. State columns keep their width: a cut "merg…" helps
+ * nobody. Widths are display widths (a wide character counts two). Only if the
+ * window is narrower than all that does every column, state and title too,
+ * give way further, down to one character.
  */
 export function fitWidths(headers: string[], rows: string[][], columns: Column[], total: number, gap = 2): number[] {
-  const widths = headers.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...(r[i] ?? '')].length)));
-  let overflow = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - total;
+  const widths = naturalWidths(headers, rows);
+  let overflow = sum(widths) + gap * (widths.length - 1) - total;
   const flex = columns.findIndex((c) => c.flex);
   const at = (i: number) => widths[i] ?? 0;
   const shrink = (floor: (i: number) => number) => {
@@ -111,19 +126,62 @@ export function fitWidths(headers: string[], rows: string[][], columns: Column[]
   };
   const keep = (i: number) => columns[i]?.kind === 'state';
   if (flex >= 0) shrink((i) => (i === flex ? MIN_FLEX : Infinity));
-  shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : Math.max(MIN_OTHER, [...(headers[i] ?? '')].length)));
+  shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : Math.max(MIN_OTHER, displayWidth(headers[i] ?? ''))));
   shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : MIN_OTHER));
+  shrink(() => 1);
   return widths;
+}
+
+export interface TableLayout {
+  /** The indexes of the columns shown, in their order. */
+  shown: number[];
+  /** The width of each column shown. */
+  widths: number[];
+}
+
+/**
+ * Which columns a table shows in `total` characters, and how wide. Every
+ * column stays while each at its narrowest (see fitWidths) fits; when they do
+ * not, the columns with a drop rank are left out, rank 1 first, until the rest
+ * fits. If even the columns without a rank do not fit at their narrowest, they
+ * are cut below it, and in a window with less than one character a column,
+ * the last ones are left out: a line is never wider than `total`.
+ */
+export function layoutTable(headers: string[], rows: string[][], columns: Column[], total: number, gap = 2): TableLayout {
+  const natural = naturalWidths(headers, rows);
+  const narrowest = columns.map((c, i) => {
+    const width = natural[i] ?? 0;
+    if (c.kind === 'state') return width;
+    return Math.min(width, c.flex ? MIN_FLEX : MIN_OTHER);
+  });
+  let shown = columns.map((_, i) => i);
+  const fits = (chosen: number[], width: (i: number) => number) => sum(chosen.map(width)) + gap * (chosen.length - 1) <= total;
+  const ranked = columns
+    .map((c, i) => ({ rank: c.drop, i }))
+    .filter((c): c is { rank: number; i: number } => c.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || b.i - a.i);
+  for (const { i } of ranked) {
+    if (fits(shown, (j) => narrowest[j] ?? 0)) break;
+    shown = shown.filter((j) => j !== i);
+  }
+  while (shown.length > 1 && !fits(shown, () => 1)) shown = shown.slice(0, -1);
+  const pick = <T>(list: T[]) => shown.map((i) => list[i] as T);
+  const widths = fitWidths(pick(headers), rows.map(pick), pick(columns), total, gap);
+  return { shown, widths };
 }
 
 async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<string> {
   const chalk = await loadChalk(io);
-  const headers = columns.map((c) => c.header);
-  const texts = records.map((r) => columns.map((c) => ttyText(cellValue(r, c), c, io)));
-  const widths = fitWidths(headers, texts, columns, io.columns);
+  const all = records.map((r) => columns.map((c) => ttyText(cellValue(r, c), c, io)));
+  const { shown, widths } = layoutTable(columns.map((c) => c.header), all, columns, io.columns);
+  const chosen = shown.map((i) => columns[i] as Column);
+  const texts = all.map((row) => shown.map((i) => row[i] ?? ''));
   const { default: Table } = await import('cli-table3');
   const table = new Table({
-    head: headers.map((h, i) => chalk.bold(truncate(h, widths[i] ?? h.length))),
+    head: chosen.map((c, i) => chalk.bold(truncateToWidth(c.header, widths[i] ?? 0))),
+    // Fixed widths: cli-table3 then pads and, should it measure a cell wider
+    // than displayWidth did, cuts it to these widths rather than widening the table.
+    colWidths: widths,
     chars: {
       top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
       bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
@@ -135,8 +193,8 @@ async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<s
   for (const row of texts) {
     table.push(
       row.map((text, i) => {
-        const column = columns[i] as Column;
-        const cut = truncate(text, widths[i] ?? text.length);
+        const column = chosen[i] as Column;
+        const cut = truncateToWidth(text, widths[i] ?? 0);
         if (column.kind === 'state') return paintState(chalk, cut);
         if (column.kind === 'time') return chalk.dim(cut);
         return cut;

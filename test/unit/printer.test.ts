@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { type Column, fitWidths, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
+import { crossRepoIssueColumns, issueColumns, prColumns } from '../../src/commands/issue/columns.js';
+import { type Column, fitWidths, layoutTable, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
 
 const COLUMNS: Column[] = [
   { key: 'number', header: '#' },
@@ -186,7 +187,8 @@ describe('fitWidths', () => {
     ['the title gives way first', 55, [3, 20, 20, 6]],
     ['the title stops at 12, then the widest other column', 45, [3, 12, 18, 6]],
     ['then the widest in turn, the title too, never below the floors', 33, [3, 12, 6, 6]],
-    ['a window too narrow for the floors stops at them; the state keeps its width', 10, [3, 12, 5, 6]],
+    ['below the floors every column gives way, widest first, the state too', 30, [3, 10, 5, 6]],
+    ['down to one character each', 10, [1, 1, 1, 1]],
   ])('%s (%i columns)', (_what, total, expected) => {
     expect(fitWidths(headers, rows, cols, total)).toEqual(expected);
   });
@@ -195,5 +197,88 @@ describe('fitWidths', () => {
     const plain = cols.map((c) => ({ ...c, flex: false }));
     expect(fitWidths(headers, rows, plain, 55)).toEqual([3, 20, 20, 6]);
     expect(fitWidths(headers, rows, plain, 45)).toEqual([3, 15, 15, 6]);
+  });
+});
+
+describe('fitWidths with wide characters', () => {
+  it('counts display columns, not characters', () => {
+    const cols: Column[] = [
+      { key: 'number', header: 'N' },
+      { key: 'title', header: 'TITLE', flex: true },
+    ];
+    // '急須の蓋が鳴る' is 7 characters and 14 columns.
+    expect(fitWidths(['N', 'TITLE'], [['1', '急須の蓋が鳴る']], cols, 80)).toEqual([1, 14]);
+    expect(fitWidths(['N', 'TITLE'], [['1', '急須の蓋が鳴る']], cols, 15)).toEqual([1, 12]);
+  });
+});
+
+describe('layoutTable', () => {
+  const headersOf = (columns: Column[]) => columns.map((c) => c.header);
+  const issueRow = ['12', 'Lid rattles when the water boils', 'closed', 'bug,enhancement', '10 months ago'];
+  const prRow = ['5', 'Quieter lid', 'feature/lid -> main', 'merged', 'bob', '3 days ago'];
+  const crossRow = ['wonderland/tea-party', ...issueRow];
+  const keys = (columns: Column[], shown: number[]) => shown.map((i) => columns[i]?.key);
+
+  it.each<[string, Column[], string[], number, string[]]>([
+    ['issues, wide', issueColumns, issueRow, 100, ['number', 'title', 'state', 'labels', 'updated_at']],
+    ['issues, every column at its narrowest still fits', issueColumns, issueRow, 41, ['number', 'title', 'state', 'labels', 'updated_at']],
+    ['issues: labels go first', issueColumns, issueRow, 40, ['number', 'title', 'state', 'updated_at']],
+    ['issues: then the date', issueColumns, issueRow, 33, ['number', 'title', 'state']],
+    ['issues: then the state', issueColumns, issueRow, 26, ['number', 'title']],
+    ['issues at 20', issueColumns, issueRow, 20, ['number', 'title']],
+    ['pull requests, wide', prColumns, prRow, 100, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
+    ['pull requests, every column at its narrowest still fits', prColumns, prRow, 47, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
+    ['pull requests: the date goes first', prColumns, prRow, 46, ['number', 'title', 'branches', 'state', 'author']],
+    ['pull requests: then the author', prColumns, prRow, 39, ['number', 'title', 'branches', 'state']],
+    ['pull requests: then the branches', prColumns, prRow, 32, ['number', 'title', 'state']],
+    ['pull requests: then the state', prColumns, prRow, 25, ['number', 'title']],
+    ['pull requests at 20', prColumns, prRow, 20, ['number', 'title']],
+    ['issues of every repository at 30', crossRepoIssueColumns, crossRow, 30, ['repository', 'number', 'title']],
+    ['issues of every repository at 20: the repository goes last', crossRepoIssueColumns, crossRow, 20, ['number', 'title']],
+  ])('%s (%i columns)', (_what, columns, row, total, expected) => {
+    const { shown, widths } = layoutTable(headersOf(columns), [row], columns, total);
+    expect(keys(columns, shown)).toEqual(expected);
+    expect(widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)).toBeLessThanOrEqual(total);
+  });
+
+  it('changes nothing while every column fits at its narrowest', () => {
+    for (const total of [41, 52, 60, 100]) {
+      const { shown, widths } = layoutTable(headersOf(issueColumns), [issueRow], issueColumns, total);
+      expect(shown).toEqual([0, 1, 2, 3, 4]);
+      expect(widths).toEqual(fitWidths(headersOf(issueColumns), [issueRow], issueColumns, total));
+    }
+  });
+
+  it('gives the room of a left-out column to the others', () => {
+    const { widths } = layoutTable(headersOf(issueColumns), [issueRow], issueColumns, 30);
+    // NUMBER 6, TITLE, STATE 6 and two gaps of 2.
+    expect(widths).toEqual([6, 14, 6]);
+  });
+
+  it('leaves out columns of the same rank from the right', () => {
+    const columns: Column[] = [
+      { key: 'a', header: 'AAAAAAAA' },
+      { key: 'b', header: 'BBBBBBBB', drop: 1 },
+      { key: 'c', header: 'CCCCCCCC', drop: 1 },
+    ];
+    expect(layoutTable(headersOf(columns), [], columns, 13).shown).toEqual([0, 1]);
+  });
+
+  it.each<[number, number[], number[]]>([
+    [30, [0, 1, 2], [12, 7, 7]],
+    // Columns without a rank (picked with --fields) stay, cut below their narrowest, widest first,
+    [20, [0, 1, 2], [6, 5, 5]],
+    [8, [0, 1, 2], [1, 1, 2]],
+    // and only when not even one character each fits are the last ones left out.
+    [6, [0, 1], [2, 2]],
+    [3, [0], [3]],
+    [1, [0], [1]],
+  ])('with no rank to go by, at %i columns shows %j', (total, shown, widths) => {
+    const columns: Column[] = [
+      { key: 'title', header: 'TITLE', flex: true },
+      { key: 'user.id', header: 'USER.ID' },
+      { key: 'milestone.title', header: 'MILESTONE.TITLE' },
+    ];
+    expect(layoutTable(headersOf(columns), [['A title of some length', '10', 'v1']], columns, total)).toEqual({ shown, widths });
   });
 });

@@ -1,14 +1,23 @@
 // Property-based tests: for any input fast-check can think of, URL handling,
-// path-segment encoding, remote parsing, the Link header parser and field
-// paths keep their promises.
+// path-segment encoding, remote parsing, the Link header parser, field
+// paths and tables at a terminal keep their promises.
+import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stateCommand } from '../../src/api/outcome.js';
 import { parseLinkHeader } from '../../src/api/paginate.js';
 import { apiRoot, buildUrl, encodeSegment, instanceRoot, p } from '../../src/api/url.js';
 import { fullName, isSafeSegment, parseRemoteUrl, parseRepoArg } from '../../src/context/repo.js';
+import { crossRepoIssueColumns, issueColumns, prColumns } from '../../src/commands/issue/columns.js';
+import { hookColumns } from '../../src/commands/hook/columns.js';
+import { loginColumns } from '../../src/commands/login/list.js';
+import { orgColumns } from '../../src/commands/org/columns.js';
+import { repoColumns } from '../../src/commands/repo/columns.js';
+import type { IO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
 import { getPath, pickFields } from '../../src/output/fields.js';
+import { type Column, printList, type Row } from '../../src/output/printer.js';
+import { displayWidth } from '../../src/output/width.js';
 
 const RUNS = { numRuns: 300 };
 
@@ -233,6 +242,106 @@ describe('field paths', () => {
         expect(getPath(rec, missing)).toBeUndefined();
       }),
       RUNS,
+    );
+  });
+});
+
+describe('tables at a terminal', () => {
+  /** Text with narrow, wide, zero-width and emoji characters. */
+  const text = (maxLength: number) =>
+    fc
+      .array(fc.constantFrom('a', 'Z', ' ', '-', '/', '急', '須', 'カ', '한', 'Ａ', 'ｶ', '🐛', '🔥', '✅', 'e\u0301', '—', '❤\uFE0F'), { maxLength })
+      .map((chars) => chars.join(''));
+  const when = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2025-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+  const issue = fc.record({
+    number: fc.integer({ min: 1, max: 9999 }),
+    title: text(60),
+    state: fc.constantFrom('open', 'closed'),
+    merged: fc.boolean(),
+    labels: fc.array(text(12).map((name) => ({ name })), { maxLength: 4 }),
+    updated_at: when,
+    user: text(12).map((login) => ({ login })),
+    head: text(20).map((ref) => ({ ref })),
+    base: text(10).map((ref) => ({ ref })),
+    repository: text(30).map((full_name) => ({ full_name })),
+    full_name: text(30),
+    description: text(50),
+    private: fc.boolean(),
+    username: text(15),
+    visibility: fc.constantFrom('public', 'private', 'limited'),
+    id: fc.integer({ min: 1, max: 100_000 }),
+    type: text(8),
+    config: text(60).map((url) => ({ url })),
+    events: fc.array(text(8), { maxLength: 4 }),
+    active: fc.boolean(),
+    name: text(12),
+    url: text(40),
+    auth: fc.constantFrom('token', 'basic', 'query'),
+    default: fc.boolean(),
+    tls: fc.constantFrom('checked', 'plain http', 'INSECURE (no certificate check)'),
+  });
+  const tables: Array<[string, Column[]]> = [
+    ['issues', issueColumns],
+    ['pull requests', prColumns],
+    ['issues of every repository', crossRepoIssueColumns],
+    ['repositories', repoColumns],
+    ['organizations', orgColumns],
+    ['webhooks', hookColumns],
+    ['logins', loginColumns],
+  ];
+  const SGR = /\u001b\[[0-9;]*m/g;
+
+  async function render(records: Row[], columns: Column[], total: number, color: boolean): Promise<string[]> {
+    const out = new PassThrough();
+    let printed = '';
+    out.on('data', (d: Buffer) => (printed += d.toString()));
+    const io: IO = {
+      stdin: new PassThrough(),
+      stdout: out,
+      stderr: new PassThrough(),
+      stdinIsTTY: true,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      env: {},
+      color,
+      columns: total,
+      cwd: '/',
+      now: () => new Date('2026-01-01T00:00:00Z'),
+    };
+    await printList(io, { json: false }, records, columns);
+    return printed.replace(/\n$/, '').split('\n');
+  }
+
+  it.each(tables)('a table of %s never has a line wider than the window', async (_what, columns) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(issue, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 160 }), fc.boolean(), async (records, total, color) => {
+        const lines = await render(records, columns, total, color);
+        expect(lines).toHaveLength(records.length + 1);
+        for (const line of lines) expect(displayWidth(line.replace(SGR, '')), line).toBeLessThanOrEqual(total);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each([
+    ['issues', issueColumns],
+    ['pull requests', prColumns],
+  ])('a table of %s keeps the number and the title from 20 columns up', async (_what, columns) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(issue, { minLength: 1, maxLength: 5 }), fc.integer({ min: 20, max: 160 }), async (records, total) => {
+        const [header, ...rows] = await render(records, columns, total, false);
+        // The number column may be cut to its narrowest, "NUMB…", but never the numbers in it.
+        expect(header).toMatch(/^NUMB(ER|…) +TITLE/);
+        const title = header?.indexOf('TITLE') ?? -1;
+        rows.forEach((row, i) => {
+          const record = records[i];
+          expect(row, header).toMatch(new RegExp(`^${record?.number ?? ''}( |$)`));
+          // The number column is plain digits, so the title starts at the same place below its header.
+          const first = [...(record?.title ?? '')][0];
+          if (first !== undefined && first.trim() !== '') expect(row.slice(title).startsWith(first), `${header}\n${row}`).toBe(true);
+        });
+      }),
+      { numRuns: 150 },
     );
   });
 });

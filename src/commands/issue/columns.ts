@@ -21,16 +21,17 @@ const updated = (r: Row): unknown => r.updated_at ?? r.updated;
 const created = (r: Row): unknown => r.created_at ?? r.created;
 const author = (r: Row): unknown => (r.user as Row | undefined)?.login;
 
+// In a window too narrow for every column, the `drop` ranks say which go first.
 export const issueColumns: Column[] = [
   { key: 'number', header: 'NUMBER' },
   { key: 'title', header: 'TITLE', flex: true },
-  { key: 'state', header: 'STATE', kind: 'state' },
-  { key: 'labels', header: 'LABELS', get: labelNames },
-  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated },
+  { key: 'state', header: 'STATE', kind: 'state', drop: 3 },
+  { key: 'labels', header: 'LABELS', get: labelNames, drop: 1 },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated, drop: 2 },
 ];
 
 export const crossRepoIssueColumns: Column[] = [
-  { key: 'repository', header: 'REPOSITORY', get: (r) => (r.repository as Row | undefined)?.full_name },
+  { key: 'repository', header: 'REPOSITORY', get: (r) => (r.repository as Row | undefined)?.full_name, drop: 4 },
   ...issueColumns,
 ];
 
@@ -56,10 +57,10 @@ const branches = (r: Row): string => `${String((r.head as Row | undefined)?.ref 
 export const prColumns: Column[] = [
   { key: 'number', header: 'NUMBER' },
   { key: 'title', header: 'TITLE', flex: true },
-  { key: 'branches', header: 'BRANCHES', get: branches },
-  { key: 'state', header: 'STATE', kind: 'state', get: prState },
-  { key: 'author', header: 'AUTHOR', get: author },
-  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated },
+  { key: 'branches', header: 'BRANCHES', get: branches, drop: 3 },
+  { key: 'state', header: 'STATE', kind: 'state', get: prState, drop: 4 },
+  { key: 'author', header: 'AUTHOR', get: author, drop: 2 },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated, drop: 1 },
 ];
 
 export const prViewColumns: Column[] = [

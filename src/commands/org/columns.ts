@@ -1,11 +1,12 @@
 // How organizations are shown.
 import type { Column } from '../../output/printer.js';
 
+// In a window too narrow for every column, the `drop` ranks say which go first.
 export const orgColumns: Column[] = [
   { key: 'name', header: 'NAME', get: (r) => r.username ?? r.name },
-  { key: 'full_name', header: 'FULL NAME' },
-  { key: 'description', header: 'DESCRIPTION', flex: true },
-  { key: 'visibility', header: 'VISIBILITY' },
+  { key: 'full_name', header: 'FULL NAME', drop: 3 },
+  { key: 'description', header: 'DESCRIPTION', flex: true, drop: 2 },
+  { key: 'visibility', header: 'VISIBILITY', drop: 1 },
 ];
 
 export const orgViewColumns: Column[] = [

@@ -1,11 +1,12 @@
 // How repositories are shown.
 import type { Column } from '../../output/printer.js';
 
+// In a window too narrow for every column, the `drop` ranks say which go first.
 export const repoColumns: Column[] = [
   { key: 'full_name', header: 'NAME' },
-  { key: 'description', header: 'DESCRIPTION', flex: true },
-  { key: 'visibility', header: 'VISIBILITY', get: (r) => (r.private ? 'private' : 'public') },
-  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: (r) => r.updated_at ?? r.updated },
+  { key: 'description', header: 'DESCRIPTION', flex: true, drop: 3 },
+  { key: 'visibility', header: 'VISIBILITY', get: (r) => (r.private ? 'private' : 'public'), drop: 2 },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: (r) => r.updated_at ?? r.updated, drop: 1 },
 ];
 
 export const repoViewColumns: Column[] = [
