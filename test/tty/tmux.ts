@@ -60,6 +60,21 @@ export class Pane {
     return out.replace(/^Pane is dead.*$/m, '').replace(/\s+$/, '\n');
   }
 
+  /**
+   * The pane's rows as the window shows them, scroll-back included, with
+   * tmux's trailing padding and its note on a finished pane removed. Unlike
+   * screen(), wrapped lines are not joined: a line wider than the window is
+   * two rows here.
+   */
+  async rows(): Promise<string[]> {
+    const out = await this.term.tmux(['capture-pane', '-p', '-S', '-', '-E', '-', '-t', this.id]);
+    return out
+      .replace(/^Pane is dead.*$/m, '')
+      .replace(/\s+$/, '')
+      .split('\n')
+      .map((l) => l.trimEnd());
+  }
+
   /** Only what is visible, line by line, with tmux's trailing padding removed. */
   async lines(): Promise<string[]> {
     const out = await this.term.tmux(['capture-pane', '-p', '-t', this.id]);
