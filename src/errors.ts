@@ -1,5 +1,6 @@
 // Typed errors and the single mapping from an error to an exit code and the
 // lines printed on stderr. Nothing else in kettle decides an exit code.
+import { visibleControls } from './output/controls.js';
 
 export const ExitCode = {
   ok: 0,
@@ -115,18 +116,23 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** A message for stderr: on one line, and any control character from the server shown, not obeyed. */
+function messageLine(text: string): string {
+  return visibleControls(oneLine(text));
+}
+
 /**
  * The lines to print on stderr for an error. Unexpected errors (bugs) get one
  * line too; the stack only with --debug.
  */
 export function formatError(err: unknown, debug: boolean): string[] {
   if (err instanceof KettleError) {
-    const lines = [`kettle: ${oneLine(err.message)}`, ...err.details];
+    const lines = [`kettle: ${messageLine(err.message)}`, ...err.details.map(visibleControls)];
     if (debug && err.stack && !(err instanceof UsageError)) lines.push(err.stack);
     return lines;
   }
   const message = err instanceof Error ? err.message : String(err);
-  const lines = [`kettle: unexpected error: ${oneLine(message)}`];
+  const lines = [`kettle: unexpected error: ${messageLine(message)}`];
   if (!debug) lines.push('  (run again with --debug for details)');
   else if (err instanceof Error && err.stack) lines.push(err.stack);
   return lines;

@@ -14,6 +14,7 @@ import { nounOf, Progress } from '../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
 import { readTextFile } from './common.js';
 import { statusText } from '../api/status.js';
+import { visibleControls } from '../output/controls.js';
 
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
@@ -74,7 +75,10 @@ function printBody(ctx: Context, text: string): void {
   try {
     ctx.io.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
   } catch {
-    ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    // Not JSON: printed as it came, except that a terminal is not handed the
+    // server's control characters to obey.
+    const shown = ctx.io.stdoutIsTTY ? visibleControls(text) : text;
+    ctx.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 }
 

@@ -9,6 +9,7 @@ import { AuthError, UsageError } from '../errors.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
 import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef } from './repo.js';
+import { visibleControls } from '../output/controls.js';
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
@@ -58,23 +59,26 @@ export class Context {
     return this.io.env;
   }
 
+  // Messages may carry the server's text (titles, URLs, answers): control
+  // characters in them are shown, not obeyed (see output/controls.ts).
+
   /** A note for the user on stderr. */
   info(message: string): void {
-    this.io.stderr.write(`${message}\n`);
+    this.io.stderr.write(`${visibleControls(message)}\n`);
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`kettle: warning: ${message}\n`);
+    this.io.stderr.write(`kettle: warning: ${visibleControls(message)}\n`);
   }
 
   /** A confirmation such as "✓ Closed issue #3", on stderr. */
   success(message: string): void {
     const mark = this.io.color ? '\u001b[32m✓\u001b[39m' : '✓';
-    this.io.stderr.write(`${mark} ${message}\n`);
+    this.io.stderr.write(`${mark} ${visibleControls(message)}\n`);
   }
 
   trace(line: string): void {
-    if (this.flags.debug) this.io.stderr.write(`[debug] ${line}\n`);
+    if (this.flags.debug) this.io.stderr.write(`[debug] ${visibleControls(line)}\n`);
   }
 
   configDir(): string {

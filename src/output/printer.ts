@@ -6,6 +6,7 @@ import { getPath, pickFields, unknownPaths } from './fields.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 import { displayWidth, truncateToWidth } from './width.js';
+import { visibleControls } from './controls.js';
 
 export type Row = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ function paintState(chalk: Paint, state: string): string {
 
 function ttyText(value: unknown, column: Column, io: IO): string {
   if ((column.kind === 'time' || column.kind === undefined) && looksLikeTimestamp(value)) return relativeTime(value, io.now());
-  return plainText(value);
+  return visibleControls(plainText(value));
 }
 
 /** The narrowest a shortened column gets: room for a few characters and the ellipsis. */
@@ -335,7 +336,7 @@ export async function printRecord(io: IO, flags: OutputFlags, record: Row, colum
     if (c.kind === 'state') text = paintState(chalk, text);
     // A multi-line value (an issue body) keeps its lines, indented under the label.
     if (typeof value === 'string' && value.includes('\n') && c.kind !== 'time') {
-      text = `\n${value.split(/\r?\n/).map((l) => `  ${l}`).join('\n')}`;
+      text = `\n${value.split(/\r?\n/).map((l) => `  ${visibleControls(l)}`).join('\n')}`;
     }
     return `${chalk.bold(`${c.header.toLowerCase()}:`.padEnd(width + 1))}${text}`;
   });

@@ -299,3 +299,26 @@ describe('issue close and reopen', () => {
     }
   });
 });
+
+describe("the server's control characters", () => {
+  const RAW = 'Lid \u001b]0;pwned\u0007rattles \u001b[31mloudly\u001b[0m';
+
+  it('reach piped output and --json exactly as the server sent them', async () => {
+    const repo = s.server.state.repo('alice', 'teapot');
+    if (!repo) throw new Error('no teapot');
+    const issue = s.server.state.addIssue(repo, 'alice', { title: RAW });
+    const plain = await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot']);
+    expectExit(plain, 0);
+    expect(record(plain.stdout).title).toBe(RAW);
+    const data = await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot', '--json']);
+    expect(json<{ title: string }>(data).title).toBe(RAW);
+  });
+
+  it('are shown, not obeyed, in an error message', async () => {
+    s.server.fault({ kind: 'status', status: 422, body: JSON.stringify({ message: `bad title ${RAW}` }), path: '/repos/alice/teapot/issues' });
+    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'x', '--body', '']);
+    expectExit(r, 1);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(r.stderr).toContain('bad title Lid ^[]0;pwned^Grattles ^[[31mloudly^[[0m');
+  });
+});

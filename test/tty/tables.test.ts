@@ -103,6 +103,30 @@ describe('issue list and pr list on a terminal', () => {
   });
 });
 
+describe("the server's control characters on a terminal", () => {
+  const RAW = 'Kettle \u001b]2;pwned\u0007sings \u001b[31mloudly\u001b[0m';
+
+  it('are shown in caret notation in a list and a view, not obeyed', async () => {
+    const repo = server.state.addRepo('alice', 'escapes');
+    const issue = server.state.addIssue(repo, 'alice', { title: RAW, body: `first line\n\u001b[2Jsecond line` });
+    for (const args of [
+      ['issue', 'list', '-R', 'alice/escapes'],
+      ['issue', 'view', String(issue.number), '-R', 'alice/escapes'],
+    ]) {
+      const pane = await term.kettle(args, { cols: 120 });
+      const { code, screen } = await pane.exit();
+      expect(code, screen).toBe(0);
+      // Visible as text; no colour before "loudly" and the window keeps its
+      // title: neither sequence was obeyed.
+      expect(screen).toContain('^[]2;pwned^Gsings ^[[31mloudly');
+      expect(await pane.screen({ escapes: true })).not.toMatch(/\u001b\[31mloudly/);
+      expect(await term.tmux(['display-message', '-p', '-t', pane.id, '#{pane_title}'])).not.toContain('pwned');
+    }
+    const view = await show(['issue', 'view', String(issue.number), '-R', 'alice/escapes']);
+    expect(view).toContain('^[[2Jsecond line');
+  });
+});
+
 describe('the same lists piped', () => {
   it('are tab-separated, with ISO dates, no header, no colour and nothing cut', async () => {
     const out = await piped(['issue', 'list', '-R', 'alice/teapot', '--state', 'all'], 'issues.txt');
