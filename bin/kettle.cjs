@@ -9,8 +9,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Scripts run `kettle --version` to see that kettle is there and which one
   // it is: answer from package.json without loading the CLI. Loading commander
   // alone costs more than a third of bare Node's start-up on Node 20.
-  const { version } = JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8'));
-  process.stdout.write(`${version}\n`);
+  const fs = require('node:fs');
+  const { version } = JSON.parse(fs.readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8'));
+  const text = `${version}\n`;
+  try {
+    fs.writeSync(1, text);
+  } catch (err) {
+    // A full non-blocking pipe: write through the stream instead. A closed
+    // stdout (kettle --version | true): nothing to tell anyone.
+    if (err.code === 'EAGAIN') process.stdout.on('error', () => undefined).write(text);
+  }
 } else {
   // undici parses HTTP with WebAssembly (llhttp). V8 compiles it twice: a
   // quick baseline (Liftoff), then an optimised one in the background that a
@@ -22,7 +30,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The compile cache where the running Node has it (22.1+).
   require('node:module').enableCompileCache?.();
   import('../dist/cli/main.js').then(
-    ({ main }) => main(args),
+    // main() reports every error itself; this catch is a last resort that
+    // still prints one line and no stack (a stack may hold a secret).
+    ({ main }) =>
+      main(args).catch((err) => {
+        process.stderr.write(`kettle: unexpected error: ${String((err && err.message) || err).split('\n')[0]}\n`);
+        process.exitCode = 1;
+      }),
     (err) => {
       // Only a checkout that was never built gets here: say how to build it.
       const missing = err && err.code === 'ERR_MODULE_NOT_FOUND';

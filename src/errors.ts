@@ -128,12 +128,12 @@ function messageLine(text: string): string {
 export function formatError(err: unknown, debug: boolean): string[] {
   if (err instanceof KettleError) {
     const lines = [`kettle: ${messageLine(err.message)}`, ...err.details.map(visibleControls)];
-    if (debug && err.stack && !(err instanceof UsageError)) lines.push(err.stack);
+    if (debug && err.stack && !(err instanceof UsageError)) lines.push(visibleControls(err.stack));
     return lines;
   }
   const message = err instanceof Error ? err.message : String(err);
   const lines = [`kettle: unexpected error: ${messageLine(message)}`];
   if (!debug) lines.push('  (run again with --debug for details)');
-  else if (err instanceof Error && err.stack) lines.push(err.stack);
+  else if (err instanceof Error && err.stack) lines.push(visibleControls(err.stack));
   return lines;
 }

@@ -1,7 +1,7 @@
 // The one request function every command uses: API root, auth, User-Agent, JSON
 // in and out, typed errors, rate limits, and the shared pagination iterator.
 import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
-import { ApiError, KettleError, NetworkError } from '../errors.js';
+import { ApiError, KettleError, NetworkError, UsageError } from '../errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { unknownOutcome } from './outcome.js';
 import { parseRateLimit, parseRetryAfter, type RateLimit, rateLimitWait } from './ratelimit.js';
@@ -225,6 +225,31 @@ export function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
   return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => (env[k] ?? '') !== '');
 }
 
+/**
+ * A proxy variable's value (the lower-case name first, as curl reads them), as
+ * a URL undici can use. "host:port" without a scheme means http://, as it does
+ * for curl. Anything else that is not an http, https or socks5 URL is a usage
+ * error naming the variable, with any credential in it hidden.
+ */
+export function proxyUrl(env: NodeJS.ProcessEnv, upper: 'HTTP_PROXY' | 'HTTPS_PROXY'): string | undefined {
+  const name = env[upper.toLowerCase()] ? upper.toLowerCase() : upper;
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol) || url.hostname === '') {
+    // Everything up to the last @ may be a user name and password.
+    const shown = raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^@]*@/i, '$1REDACTED@');
+    throw new UsageError(`${name} is not a proxy URL kettle can use: "${shown}" (expected http://host:port, https:// or socks5://)`);
+  }
+  return url.href;
+}
+
 async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Promise<Dispatcher> {
   const tls = insecure ? { rejectUnauthorized: false } : {};
   const options = {
@@ -234,10 +259,9 @@ async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.
     keepAliveTimeout: 10_000,
   };
   if (!proxyConfigured(env)) return new Agent(options);
-  const pick = (upper: string) => env[upper.toLowerCase()] || env[upper] || undefined;
-  const httpProxy = pick('HTTP_PROXY');
-  const httpsProxy = pick('HTTPS_PROXY');
-  const noProxy = pick('NO_PROXY');
+  const httpProxy = proxyUrl(env, 'HTTP_PROXY');
+  const httpsProxy = proxyUrl(env, 'HTTPS_PROXY');
+  const noProxy = env.no_proxy || env.NO_PROXY || undefined;
   const EnvHttpProxyAgent = await loadEnvHttpProxyAgent();
   return new EnvHttpProxyAgent({
     ...options,
@@ -299,7 +323,10 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher && this.dispatcher) await (await this.dispatcher).close().catch(() => undefined);
+    if (!this.ownsDispatcher || !this.dispatcher) return;
+    // A dispatcher that could not be made (a bad proxy variable) was reported already.
+    const dispatcher = await this.dispatcher.catch(() => undefined);
+    await dispatcher?.close().catch(() => undefined);
   }
 
   private authorize(url: URL, headers: Record<string, string>, creds: Credentials): void {
@@ -440,9 +467,12 @@ export class ApiClient {
     const timing = { timeoutMs: this.timeoutMs, gotHeaders: false };
     let res: Dispatcher.ResponseData;
     let text: string;
+    // Outside the try below: a dispatcher that cannot be made (a bad proxy
+    // variable) is the user's setting to fix, not a request that failed.
+    this.dispatcher ??= createDispatcher(this.timeoutMs, this.opts.insecure === true, this.opts.env ?? {});
+    const dispatcher = await this.dispatcher;
     try {
-      this.dispatcher ??= createDispatcher(this.timeoutMs, this.opts.insecure === true, this.opts.env ?? {});
-      res = await (await this.dispatcher).request({
+      res = await dispatcher.request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: method as Dispatcher.HttpMethod,

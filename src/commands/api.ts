@@ -14,7 +14,7 @@ import { nounOf, Progress } from '../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
 import { readTextFile } from './common.js';
 import { statusText } from '../api/status.js';
-import { visibleControls } from '../output/controls.js';
+import { stringifyJson, visibleControls } from '../output/controls.js';
 
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
@@ -73,11 +73,11 @@ export function redactHeader(value: string, secret: string | undefined): string 
 function printBody(ctx: Context, text: string): void {
   if (text === '') return;
   try {
-    ctx.io.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    ctx.io.stdout.write(`${stringifyJson(JSON.parse(text), 2)}\n`);
   } catch {
     // Not JSON: printed as it came, except that a terminal is not handed the
     // server's control characters to obey.
-    const shown = ctx.io.stdoutIsTTY ? visibleControls(text) : text;
+    const shown = ctx.io.stdoutIsTTY ? visibleControls(text.replace(/\r\n/g, '\n')) : text;
     ctx.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 }
@@ -145,7 +145,8 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
     for (const [name, value] of Object.entries(res.headers)) {
       for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${redactHeader(v, secret)}`);
     }
-    ctx.io.stdout.write(`${lines.join('\n')}\n\n`);
+    const head = lines.join('\n');
+    ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? visibleControls(head) : head}\n\n`);
   }
   if (!broken) printBody(ctx, res.text);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {

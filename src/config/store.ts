@@ -99,7 +99,8 @@ function processAlive(pid: number): boolean {
 function isStale(path: string): boolean {
   try {
     const age = Date.now() - statSync(path).mtimeMs;
-    const pid = Number(readFileSync(path, 'utf8').trim());
+    // "PID TOKEN": the owner's process id, then what tells its own lock apart.
+    const pid = Number(readFileSync(path, 'utf8').trim().split(' ')[0]);
     if (Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid)) return true;
     return age > STALE_LOCK_MS;
   } catch {
@@ -113,8 +114,8 @@ function isStale(path: string): boolean {
  * lock must not both remove "it": the second would remove the fresh lock the
  * first has just taken. So removing takes a second, short-lived lock, and the
  * lock is checked again under it. A takeover lock is held for a stat, a read
- * and an unlink; one older than a second was left by a process that died
- * right then. Returns whether to try to take the lock again at once.
+ * and an unlink; it is stale by the same rule as the lock (its process gone,
+ * or held for far too long). Returns whether to try to take the lock again at once.
  */
 export function removeStale(path: string): boolean {
   const takeover = `${path}.takeover`;
@@ -123,13 +124,14 @@ export function removeStale(path: string): boolean {
     fd = openSync(takeover, 'wx', 0o600);
   } catch {
     try {
-      if (Date.now() - statSync(takeover).mtimeMs > 1000) unlinkSync(takeover);
+      if (isStale(takeover)) unlinkSync(takeover);
     } catch {
       // Released meanwhile.
     }
     return false;
   }
   try {
+    writeSync(fd, String(process.pid));
     if (isStale(path)) unlinkSync(path);
   } catch {
     // Removed meanwhile by its owner.
@@ -167,17 +169,20 @@ async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> 
       await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
     }
   }
-  // A signal ends the process without running finally blocks: remove the lock on exit too.
+  // Only this lock is released: one held so long that another kettle took it
+  // over is that kettle's now. A signal ends the process without running
+  // finally blocks: release on exit too.
+  const mine = `${process.pid} ${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   const release = () => {
     try {
-      unlinkSync(path);
+      if (readFileSync(path, 'utf8') === mine) unlinkSync(path);
     } catch {
       // Already gone.
     }
   };
   process.once('exit', release);
   try {
-    writeSync(fd, String(process.pid));
+    writeSync(fd, mine);
     closeSync(fd);
     return await fn();
   } finally {

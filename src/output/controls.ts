@@ -19,3 +19,13 @@ export function visibleControls(text: string): string {
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
   });
 }
+
+/**
+ * JSON text with DEL and the C1 controls written as \u escapes. JSON.stringify
+ * escapes the C0 controls but passes these through, and a terminal obeys some
+ * of them (U+009B starts a sequence as ESC [ does). They can only occur inside
+ * strings, where the escape means the same: any JSON reader gets the same value.
+ */
+export function stringifyJson(value: unknown, space?: number): string {
+  return (JSON.stringify(value, null, space) ?? 'null').replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

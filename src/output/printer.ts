@@ -6,7 +6,7 @@ import { getPath, pickFields, unknownPaths } from './fields.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 import { displayWidth, truncateToWidth } from './width.js';
-import { visibleControls } from './controls.js';
+import { stringifyJson, visibleControls } from './controls.js';
 
 export type Row = Record<string, unknown>;
 
@@ -211,7 +211,7 @@ export function renderPlain(records: Row[], columns: Column[]): string {
 }
 
 export function renderJson(data: unknown, fields: string[] | undefined): string {
-  return `${JSON.stringify(fields ? pickFields(data, fields) : data, null, 2)}\n`;
+  return `${stringifyJson(fields ? pickFields(data, fields) : data, 2)}\n`;
 }
 
 /** Print a list of records in the mode the flags and the terminal ask for. */
@@ -238,7 +238,7 @@ export class JsonArrayText {
   add(record: unknown): string {
     // Stringified inside an array, the element comes out indented as an
     // element ("[\n  {…}\n]"): no second pass over the text to indent it.
-    const text = JSON.stringify([this.fields ? pickFields(record, this.fields) : record], null, 2);
+    const text = stringifyJson([this.fields ? pickFields(record, this.fields) : record], 2);
     return `${this.count++ === 0 ? '[' : ','}${text.slice(1, -2)}`;
   }
 

@@ -321,4 +321,12 @@ describe("the server's control characters", () => {
     expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(r.stderr).toContain('bad title Lid ^[]0;pwned^Grattles ^[[31mloudly^[[0m');
   });
+
+  it('are shown, not obeyed, with --debug too (traces and the stack)', async () => {
+    s.server.fault({ kind: 'status', status: 422, body: JSON.stringify({ message: `bad title ${RAW}` }), path: '/repos/alice/teapot/issues' });
+    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'x', '--body', '', '--debug']);
+    expectExit(r, 1);
+    expect(r.stderr).toContain('^[[31mloudly');
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
 });

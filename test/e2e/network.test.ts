@@ -96,6 +96,26 @@ describe('proxies from the environment', () => {
     expect(proxy.seen).toEqual([]);
   });
 
+  it('a proxy given as host:port, without a scheme, is an http:// proxy', async () => {
+    const r = await s.kettle(['whoami', '--json'], { env: { HTTP_PROXY: new URL(proxy.url).host } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.seen.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['HTTP_PROXY', 'http://alice:s3cr/et@proxy.example:3128', 'http://REDACTED@proxy.example:3128'],
+    ['https_proxy', 'ftp://proxy.example:21', 'ftp://proxy.example:21'],
+    ['HTTPS_PROXY', 'http://', 'http://'],
+  ])('%s=%s: one line naming the variable, without its password; exit 2, nothing sent', async (name, value, shown) => {
+    // The request goes to an https server so that HTTPS_PROXY applies too.
+    const r = await s.kettle(['api', '-X', 'POST', '/user/repos', '-f', 'name=x'], { env: { [name]: value, KETTLE_URL: s.server.url.replace('http:', 'https:') } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`kettle: ${name} is not a proxy URL kettle can use: "${shown}" (expected http://host:port, https:// or socks5://)\n`);
+    expect(r.stderr).not.toContain('s3cr');
+    expect(proxy.seen).toEqual([]);
+  });
+
   it('a proxy that is down is one clear line', async () => {
     const r = await s.kettle(['whoami', '--timeout', '1'], { env: { HTTP_PROXY: 'http://127.0.0.1:9' } });
     expect(r.code).toBe(1);

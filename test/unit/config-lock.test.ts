@@ -2,10 +2,10 @@
 // two kettles find the same stale lock; the first removes it and takes a fresh
 // one; the second, acting on what it saw before, must not remove that fresh lock.
 import { spawnSync } from 'node:child_process';
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeStale } from '../../src/config/store.js';
+import { removeStale, updateConfig } from '../../src/config/store.js';
 import { tempDir } from '../e2e/harness.js';
 
 let dir: ReturnType<typeof tempDir>;
@@ -51,20 +51,48 @@ describe('removeStale', () => {
 
   it('does nothing while another kettle is taking over', () => {
     writeFileSync(lock, String(deadPid()));
-    writeFileSync(`${lock}.takeover`, '');
+    writeFileSync(`${lock}.takeover`, String(process.pid));
+    age(`${lock}.takeover`, 5_000);
     expect(removeStale(lock)).toBe(false);
     expect(existsSync(lock)).toBe(true);
     expect(existsSync(`${lock}.takeover`)).toBe(true);
   });
 
-  it('clears a takeover lock left by a kettle that died during a takeover', () => {
+  it.each([
+    ['whose process is gone', () => writeFileSync(`${lock}.takeover`, String(deadPid()))],
+    [
+      'held far too long',
+      () => {
+        writeFileSync(`${lock}.takeover`, '');
+        age(`${lock}.takeover`, 60_000);
+      },
+    ],
+  ])('clears a takeover lock %s', (_name, leave) => {
     writeFileSync(lock, String(deadPid()));
-    writeFileSync(`${lock}.takeover`, '');
-    age(`${lock}.takeover`, 5_000);
+    leave();
     expect(removeStale(lock)).toBe(false);
     expect(existsSync(`${lock}.takeover`)).toBe(false);
     // The next try takes over the stale lock itself.
     expect(removeStale(lock)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe('releasing the lock', () => {
+  it('removes only its own lock: one another kettle took over meanwhile stays', async () => {
+    const theirs = '4242 taken-over';
+    await updateConfig(dir.path, () => {
+      // While this kettle held the lock, another one took it over.
+      writeFileSync(lock, theirs);
+    });
+    expect(readFileSync(lock, 'utf8')).toBe(theirs);
+  });
+
+  it('removes its own lock', async () => {
+    await updateConfig(dir.path, (data) => {
+      expect(readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid} \\w+$`));
+      data.default = 'x';
+    });
     expect(existsSync(lock)).toBe(false);
   });
 });
