@@ -157,6 +157,17 @@ describe('TLS with a self-signed certificate', () => {
     expect(json<{ login: string }>(r).login).toBe('alice');
   });
 
+  it('reaches it through HTTPS_PROXY with a CONNECT tunnel, the certificate still checked', async () => {
+    const host = new URL(tls.server.url).host;
+    const r = await tls.kettle(['whoami', '--json'], { env: { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certFile } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<{ login: string }>(r).login).toBe('alice');
+    expect(proxy.seen).toEqual([`CONNECT ${host}`]);
+    const untrusted = await tls.kettle(['whoami'], { env: { HTTPS_PROXY: proxy.url } });
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stderr).toMatch(/self-signed/);
+  });
+
   it('a login added --insecure works, is marked in login list, and warns on each use', async () => {
     const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };
     const add = await tls.kettle(['login', 'add', '--url', tls.server.url, '--name', 'selfsigned', '--token', tls.token, '--insecure'], { env });
