@@ -76,6 +76,14 @@ describe('bin/kettle.cjs', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('exits 0 with nothing on stderr when stdout is a pipe nobody reads any more', () => {
+    // `true` has exited, and closed the pipe, well before kettle writes to it.
+    const script = `{ sleep 0.3; '${process.execPath}' '${join(ROOT, 'bin', 'kettle.cjs')}' --version; } | true; echo "exit \${PIPESTATUS[0]}"`;
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    expect(r.stdout).toBe('exit 0\n');
+    expect(r.stderr).toBe('');
+  });
+
   it('says how to build when the CLI is not built, in one line', () => {
     const r = runBare(['whoami']);
     expect(r.status).toBe(1);
