@@ -1,13 +1,13 @@
 // The one request function every command uses: API root, auth, User-Agent, JSON
 // in and out, typed errors, rate limits, and the shared pagination iterator.
-import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
 import { ApiError, KettleError, NetworkError, UsageError } from '../errors.js';
-import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { unknownOutcome } from './outcome.js';
+import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, parseRetryAfter, type RateLimit, rateLimitWait } from './ratelimit.js';
 import { decodeSuccess, errorFromResponse, expectList, statusLabel } from './response.js';
-import { buildUrl, type QueryValue, redactUrl } from './url.js';
 import { statusText } from './status.js';
+import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
+import { buildUrl, type QueryValue, redactUrl } from './url.js';
 
 export type AuthMethod = 'header' | 'query' | 'basic';
 
@@ -220,11 +220,6 @@ export function redactBody(body: string, max = 2000): string {
   return text.length > max ? `${text.slice(0, max)}… (${Buffer.byteLength(body)} bytes)` : text;
 }
 
-/** HTTPS_PROXY, HTTP_PROXY (either case): only then is the proxy agent worth loading. */
-export function proxyConfigured(env: NodeJS.ProcessEnv): boolean {
-  return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => (env[k] ?? '') !== '');
-}
-
 /**
  * A proxy variable's value (the lower-case name first, as curl reads them), as
  * a URL undici can use. "host:port" without a scheme means http://, as it does
@@ -258,17 +253,19 @@ async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.
     bodyTimeout: timeout,
     keepAliveTimeout: 10_000,
   };
-  if (!proxyConfigured(env)) return new Agent(options);
   const httpProxy = proxyUrl(env, 'HTTP_PROXY');
   const httpsProxy = proxyUrl(env, 'HTTPS_PROXY');
-  const noProxy = env.no_proxy || env.NO_PROXY || undefined;
+  // Only with a proxy is the proxy agent worth loading.
+  if (httpProxy === undefined && httpsProxy === undefined) return new Agent(options);
   const EnvHttpProxyAgent = await loadEnvHttpProxyAgent();
+  // Every value given, '' for none: the agent then reads nothing from
+  // process.env itself, and https without HTTPS_PROXY goes through HTTP_PROXY.
   return new EnvHttpProxyAgent({
     ...options,
     ...(insecure ? { requestTls: tls } : {}),
-    ...(httpProxy !== undefined ? { httpProxy } : {}),
-    ...(httpsProxy !== undefined ? { httpsProxy } : {}),
-    noProxy: noProxy ?? '',
+    httpProxy: httpProxy ?? '',
+    httpsProxy: httpsProxy ?? '',
+    noProxy: env.no_proxy || env.NO_PROXY || '',
   });
 }
 
@@ -534,7 +531,7 @@ export class ApiClient {
     options: ListOptions = {},
   ): AsyncGenerator<T[]> {
     const fetchPage: FetchPage<T> = async (page, limit) => {
-      const res = await this.request('GET', path, { query: { ...query, page, limit }, ...(options.headers ? { headers: options.headers } : {}) });
+      const res = await this.request('GET', path, { query: { ...query, page, limit }, headers: options.headers });
       const items = expectList(res.data, 'GET', path, res.status) as T[];
       const link = headerValue(res.headers, 'link');
       const total = intHeader(res.headers, 'x-total-count');
@@ -553,13 +550,6 @@ export class ApiClient {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
     });
-  }
-
-  /** Collect a window of a list into one array. */
-  async list<T = unknown>(path: string, window: PageWindow, query: Record<string, QueryValue> = {}): Promise<T[]> {
-    const all: T[] = [];
-    for await (const page of this.pages<T>(path, window, query)) all.push(...page);
-    return all;
   }
 }
 

@@ -5,16 +5,16 @@ import { headerValue } from '../api/client.js';
 import { unknownOutcome } from '../api/outcome.js';
 import { MAX_PAGE_SIZE } from '../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../api/response.js';
+import { statusText } from '../api/status.js';
 import { encodeSegment, type QueryValue, redactUrl } from '../api/url.js';
 import type { Opts } from '../cli.js';
 import type { Context } from '../context/context.js';
 import { ApiError, UsageError } from '../errors.js';
+import { stringifyJson, visibleControls } from '../output/controls.js';
 import { printJsonPages } from '../output/printer.js';
 import { nounOf, Progress } from '../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
 import { readTextFile } from './common.js';
-import { statusText } from '../api/status.js';
-import { stringifyJson, visibleControls } from '../output/controls.js';
 
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
@@ -70,16 +70,25 @@ export function redactHeader(value: string, secret: string | undefined): string 
   return out;
 }
 
-function printBody(ctx: Context, text: string): void {
-  if (text === '') return;
+/** The body, parsed once: its JSON value, or undefined when it is not JSON. */
+function parseJson(text: string): { value: unknown } | undefined {
   try {
-    ctx.io.stdout.write(`${stringifyJson(JSON.parse(text), 2)}\n`);
+    return { value: JSON.parse(text) };
   } catch {
-    // Not JSON: printed as it came, except that a terminal is not handed the
-    // server's control characters to obey.
-    const shown = ctx.io.stdoutIsTTY ? visibleControls(text.replace(/\r\n/g, '\n')) : text;
-    ctx.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+    return undefined;
   }
+}
+
+function printBody(ctx: Context, text: string, json: { value: unknown } | undefined): void {
+  if (text === '') return;
+  if (json) {
+    ctx.io.stdout.write(`${stringifyJson(json.value, 2)}\n`);
+    return;
+  }
+  // Not JSON: printed as it came, except that a terminal is not handed the
+  // server's control characters to obey.
+  const shown = ctx.io.stdoutIsTTY ? visibleControls(text.replace(/\r\n/g, '\n')) : text;
+  ctx.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
 }
 
 export async function run(ctx: Context, [input = '']: string[], opts: Opts): Promise<void> {
@@ -137,7 +146,8 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   const raw = { method, path, status: res.status, contentType, text: res.text };
   // Only a whole, valid answer reaches stdout: an HTML page from a proxy or a
   // cut-off JSON body is reported on stderr instead of being printed half.
-  const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && !parses(res.text)));
+  const json = parseJson(res.text);
+  const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && json === undefined));
   if (broken && res.status < 400) decodeSuccess(raw);
   if (opts.include === true) {
     const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
@@ -148,7 +158,7 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
     const head = lines.join('\n');
     ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? visibleControls(head) : head}\n\n`);
   }
-  if (!broken) printBody(ctx, res.text);
+  if (!broken) printBody(ctx, res.text, json);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.
     const location = headerValue(res.headers, 'location');
@@ -171,13 +181,4 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
 
 function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /[/+]json\b/i.test(contentType);
-}
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -313,7 +313,14 @@ function shCommonFunctions(
   flagsCall: ((key: string, words: string[]) => string) | undefined,
 ): void {
   const pattern = (key: string, word: string) => shQuote(`${key}/${word}`);
-  const arms = (rows: [string[], string][]) => rows.map(([pats, body]) => `    ${pats.join('|')}) ${body} ;;`);
+  /** One lookup function: a `case` on `subject`, then maybe a catch-all arm and a last line. */
+  const caseFunction = (comment: string, name: string, subject: string, rows: [string[], string][], opts: { otherwise?: string; end?: string } = {}) => {
+    out.push(`# ${comment}`, `${p}_${name}() {`, `  case ${subject} in`, ...rows.map(([pats, body]) => `    ${pats.join('|')}) ${body} ;;`));
+    if (opts.otherwise) out.push(`    *) ${opts.otherwise} ;;`);
+    out.push('  esac');
+    if (opts.end) out.push(`  ${opts.end}`);
+    out.push('}', '');
+  };
 
   // Subcommands and their aliases.
   const subs: [string[], string][] = [];
@@ -322,16 +329,7 @@ function shCommonFunctions(
       subs.push([[sub.name, ...sub.aliases].map((w) => pattern(cmd.key, w)), `REPLY=${shQuote(sub.key)}`]);
     }
   }
-  out.push(
-    '# The subcommand that word $2 names in command $1 (a path such as "issue list"): in REPLY.',
-    `${p}_subcommand() {`,
-    '  case "$1/$2" in',
-    ...arms(subs),
-    '    *) return 1 ;;',
-    '  esac',
-    '}',
-    '',
-  );
+  caseFunction('The subcommand that word $2 names in command $1 (a path such as "issue list"): in REPLY.', 'subcommand', '"$1/$2"', subs, { otherwise: 'return 1' });
 
   // Options that take a value.
   const takes: [string[], string][] = [];
@@ -341,16 +339,7 @@ function shCommonFunctions(
   }
   const globalTakes = globals.filter((o) => o.takesValue).flatMap((o) => o.flags.map((f) => `*/${shWord(f)}`));
   if (globalTakes.length) takes.push([globalTakes, 'return 0']);
-  out.push(
-    '# Whether option $2 of command $1 takes a value.',
-    `${p}_takes_value() {`,
-    '  case "$1/$2" in',
-    ...arms(takes),
-    '  esac',
-    '  return 1',
-    '}',
-    '',
-  );
+  caseFunction('Whether option $2 of command $1 takes a value.', 'takes_value', '"$1/$2"', takes, { end: 'return 1' });
 
   // Values of options.
   const vals: [string[], string][] = [];
@@ -364,16 +353,7 @@ function shCommonFunctions(
     const body = values(o.values, '$3', o.valueName);
     if (body) vals.push([o.flags.map((f) => `*/${shWord(f)}`), body]);
   }
-  out.push(
-    '# Offer the values of option $2 of command $1 that start with $3.',
-    `${p}_value() {`,
-    '  case "$1/$2" in',
-    ...arms(vals),
-    '  esac',
-    '  return 0',
-    '}',
-    '',
-  );
+  caseFunction('Offer the values of option $2 of command $1 that start with $3.', 'value', '"$1/$2"', vals, { end: 'return 0' });
 
   // Values of operands.
   const args: [string[], string][] = [];
@@ -383,43 +363,15 @@ function shCommonFunctions(
       if (body) args.push([[pattern(cmd.key, String(i))], body]);
     });
   }
-  out.push(
-    '# Offer the values of operand $2 (from 0) of command $1 that start with $3.',
-    `${p}_arg() {`,
-    '  case "$1/$2" in',
-    ...arms(args),
-    '  esac',
-    '  return 0',
-    '}',
-    '',
-  );
+  caseFunction('Offer the values of operand $2 (from 0) of command $1 that start with $3.', 'arg', '"$1/$2"', args, { end: 'return 0' });
 
   if (flagsCall) {
     const flagArms: [string[], string][] = all.map((cmd) => [[shQuote(cmd.key)], flagsCall(cmd.key, cmd.options.flatMap((o) => o.flags))]);
-    out.push(
-      '# Offer the options of command $1 that start with $2.',
-      `${p}_flags() {`,
-      '  case $1 in',
-      ...arms(flagArms),
-      '  esac',
-      '  return 0',
-      '}',
-      '',
-    );
+    caseFunction('Offer the options of command $1 that start with $2.', 'flags', '$1', flagArms, { end: 'return 0' });
     const cmdArms: [string[], string][] = all
       .filter((cmd) => cmd.commands.length)
       .map((cmd) => [[shQuote(cmd.key)], flagsCall(cmd.key, [...cmd.commands.map((c) => c.name), ...(cmd.helpCommand ? [cmd.helpCommand.name] : [])])]);
-    out.push(
-      '# Offer the subcommands of command $1 that start with $2; fail when it has none.',
-      `${p}_commands() {`,
-      '  case $1 in',
-      ...arms(cmdArms),
-      '    *) return 1 ;;',
-      '  esac',
-      '  return 0',
-      '}',
-      '',
-    );
+    caseFunction('Offer the subcommands of command $1 that start with $2; fail when it has none.', 'commands', '$1', cmdArms, { otherwise: 'return 1', end: 'return 0' });
   }
 }
 

@@ -6,10 +6,10 @@ import { apiRoot, instanceRoot } from '../api/url.js';
 import { parseMaxResponse, parseTimeout } from '../config/settings.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
+import { visibleControls } from '../output/controls.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
 import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef } from './repo.js';
-import { visibleControls } from '../output/controls.js';
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;

@@ -2,11 +2,11 @@
 // terminal, tab-separated lines for scripts, and the server's records as JSON.
 import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
+import { stringifyJson, visibleControls } from './controls.js';
 import { getPath, pickFields, unknownPaths } from './fields.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 import { displayWidth, truncateToWidth } from './width.js';
-import { stringifyJson, visibleControls } from './controls.js';
 
 export type Row = Record<string, unknown>;
 
@@ -228,7 +228,7 @@ export async function printList(io: IO, flags: OutputFlags, records: Row[], colu
   io.stdout.write(io.stdoutIsTTY ? await renderTable(io, records, chosen) : renderPlain(records, chosen));
 }
 
-/** The text of a JSON array, one element at a time: the same text as JSON.stringify(list, null, 2). */
+/** The text of a JSON array, one element at a time: the same text as stringifyJson(list, 2). */
 export class JsonArrayText {
   private count = 0;
 
@@ -300,7 +300,7 @@ export async function printPages(
 
 /**
  * Print a list that arrives page by page as one JSON array, the text of
- * JSON.stringify(list, null, 2): serialised record by record into a spool,
+ * stringifyJson(list, 2): serialised record by record into a spool,
  * printed once the last page has arrived (see spool.ts).
  */
 export async function printJsonPages(io: IO, pages: AsyncIterable<unknown[]>, fields: string[] | undefined, opts: PrintPagesOptions = {}): Promise<void> {
