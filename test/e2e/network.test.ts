@@ -168,6 +168,12 @@ describe('TLS with a self-signed certificate', () => {
     expect(untrusted.stderr).toMatch(/self-signed/);
   });
 
+  it('reaches it through HTTP_PROXY when HTTPS_PROXY is not set', async () => {
+    const r = await tls.kettle(['whoami', '--json'], { env: { HTTP_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certFile } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.seen).toEqual([`CONNECT ${new URL(tls.server.url).host}`]);
+  });
+
   it('a login added --insecure works, is marked in login list, and warns on each use', async () => {
     const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };
     const add = await tls.kettle(['login', 'add', '--url', tls.server.url, '--name', 'selfsigned', '--token', tls.token, '--insecure'], { env });
