@@ -495,6 +495,8 @@ export class ApiClient {
   private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
     const max = this.maxResponseBytes;
     const tooLarge = () => {
+      // Destroying the body emits an abort error on it: it is this refusal, not news.
+      res.body.on('error', () => undefined);
       res.body.destroy();
       return new ApiError({
         message: `the answer to ${method} ${path} is larger than ${formatBytes(max)} (HTTP ${res.statusCode}); refusing it (KETTLE_MAX_RESPONSE_MB raises the limit)`,

@@ -212,6 +212,13 @@ describe.concurrent('rate limits and timeouts', () => {
     const r = await kettle(['issue', 'list', '-R', 'alice/teapot', '--json'], { env: { KETTLE_MAX_RESPONSE_MB: '1' } });
     expectOneLineFailure(r, /larger than 1 MiB .*KETTLE_MAX_RESPONSE_MB/);
   });
+
+  it('refuses an answer whose Content-Length is beyond KETTLE_MAX_RESPONSE_MB before reading it, in one line', async (t) => {
+    const { kettle } = await setup(t);
+    // The first page of issues, with its declared length, is larger than a kilobyte.
+    const r = await kettle(['issue', 'list', '-R', 'alice/teapot', '--json'], { env: { KETTLE_MAX_RESPONSE_MB: '0.001' } });
+    expectOneLineFailure(r, /larger than 1\d* bytes .*KETTLE_MAX_RESPONSE_MB/);
+  });
 });
 
 describe.concurrent('redirects', () => {
