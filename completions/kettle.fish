@@ -395,7 +395,7 @@ complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hoo
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
 complete -c kettle -n '__kettle_using "api"' -s f -l raw-field -x -d 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'
-complete -c kettle -n '__kettle_using "api"' -s F -l field -x -d 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)'
+complete -c kettle -n '__kettle_using "api"' -s F -l field -x -d 'a typed field: integers, true/false, null, @file contents, @- for standard input (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -l input -r -F -d 'the request body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "api"' -s H -l header -x -d 'an extra request header, \'Name: value\' (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s i -l include -d 'print the status line and response headers too'

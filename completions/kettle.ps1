@@ -299,8 +299,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--method'; Tip = 'the HTTP method (default GET, or POST when fields or --input are given)'; Value = $true }
         @{ Flag = '-f'; Tip = 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'; Value = $true }
         @{ Flag = '--raw-field'; Tip = 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'; Value = $true }
-        @{ Flag = '-F'; Tip = 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)'; Value = $true }
-        @{ Flag = '--field'; Tip = 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'a typed field: integers, true/false, null, @file contents, @- for standard input (repeatable)'; Value = $true }
+        @{ Flag = '--field'; Tip = 'a typed field: integers, true/false, null, @file contents, @- for standard input (repeatable)'; Value = $true }
         @{ Flag = '--input'; Tip = 'the request body from a file (- for standard input)'; Value = $true }
         @{ Flag = '-H'; Tip = 'an extra request header, ''Name: value'' (repeatable)'; Value = $true }
         @{ Flag = '--header'; Tip = 'an extra request header, ''Name: value'' (repeatable)'; Value = $true }

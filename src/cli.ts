@@ -272,7 +272,7 @@ Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's optio
           }),
       )
       .option('-f, --raw-field <key=value>', 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)', collect)
-      .option('-F, --field <key=value>', 'a typed field: numbers, true/false, null, @file contents, @- for standard input (repeatable)', collect)
+      .option('-F, --field <key=value>', 'a typed field: integers, true/false, null, @file contents, @- for standard input (repeatable)', collect)
       .option('--input <file>', 'the request body from a file (- for standard input)')
       .option('-H, --header <header>', "an extra request header, 'Name: value' (repeatable)", collect)
       .option('-i, --include', 'print the status line and response headers too')
