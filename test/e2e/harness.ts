@@ -21,7 +21,6 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   cwd?: string;
-  timeoutMs?: number;
 }
 
 /** A throw-away folder, removed by the returned cleanup function. */
@@ -51,7 +50,7 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.on('error', (err) => {
       finished();
       reject(err);

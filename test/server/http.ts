@@ -21,10 +21,6 @@ export function notFound(apiRoot: string, message = "The target couldn't be foun
   return new HttpError(404, { errors: null, message, url: `${apiRoot}/swagger` });
 }
 
-export function badRequest(apiRoot: string, message: string): HttpError {
-  return new HttpError(400, { message, url: `${apiRoot}/swagger` });
-}
-
 export function forbidden(message: string): HttpError {
   return new HttpError(403, { message, url: '' });
 }

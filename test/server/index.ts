@@ -11,8 +11,6 @@ import { logRequest } from './log.js';
 import { type Call, type Flavor, ROUTES } from './routes.js';
 import { type Json, seedDemo, State, type User } from './state.js';
 
-export { State } from './state.js';
-
 export type FaultKind =
   | 'status' // a status with a JSON error body (or `body` as given)
   | 'html' // a proxy's HTML error page
@@ -148,9 +146,9 @@ export class TestServer {
   }
 
   /** A new access token for a user; returns the token string. */
-  addToken(login: string, scopes?: string[]): string {
+  addToken(login: string): string {
     if (!this.state.user(login)) throw new Error(`no user ${login}`);
-    return this.state.addToken(login, undefined, scopes).sha1;
+    return this.state.addToken(login).sha1;
   }
 
   fault(f: Fault): void {

@@ -1,6 +1,6 @@
 // The endpoints of the API, as a Gitea-family server answers them: statuses,
 // validation, visibility. Each handler gets the decoded path parameters.
-import { conflict, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
+import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
@@ -95,7 +95,7 @@ function typeFilter(c: Call): (i: Issue) => boolean {
   return () => true;
 }
 
-function checkInvalid(c: Call, resource: string, problems: Array<{ field: string; code?: string }>): void {
+function checkInvalid(c: Call, resource: string, problems: FieldProblem[]): void {
   if (problems.length === 0) return;
   const err = invalid(resource, problems);
   if (c.flavor.bare422) throw new HttpError(422, { message: (err.body as Json).message, url: `${c.state.apiRoot}/swagger` });
@@ -181,18 +181,18 @@ const deleteRepo: Handler = (c) => {
 
 const listLabels: Handler = (c) => {
   const repo = visibleRepo(c);
-  return list(c, c.state.labels.filter((l) => l.repoId === repo.id), (l) => c.state.labelRecord(l));
+  return list(c, c.state.labels.filter((l) => l.repoId === repo.id), (l) => c.state.labelJson(l));
 };
 
 const createLabel: Handler = (c) => {
   const repo = writableRepo(c);
   const body = obj(c.body);
-  const problems: Array<{ field: string; code?: string }> = [];
+  const problems: FieldProblem[] = [];
   if (typeof body.name !== 'string' || body.name.trim() === '') problems.push({ field: 'name', code: 'required' });
   if (typeof body.color !== 'string' || !/^#?[0-9a-fA-F]{6}$/.test(body.color)) problems.push({ field: 'color' });
   checkInvalid(c, 'CreateLabelOption', problems);
   const label = c.state.addLabel(repo, String(body.name), String(body.color).replace(/^#/, ''), typeof body.description === 'string' ? body.description : '');
-  return { status: 201, body: c.state.labelRecord(label) };
+  return { status: 201, body: c.state.labelJson(label) };
 };
 
 // Issues ----------------------------------------------------------------
@@ -244,7 +244,7 @@ const searchIssues: Handler = (c) => {
 };
 
 function validateIssueInput(c: Call, repo: Repo, body: Json, creating: boolean): void {
-  const problems: Array<{ field: string; code?: string }> = [];
+  const problems: FieldProblem[] = [];
   if (creating || body.title !== undefined) {
     if (typeof body.title !== 'string' || body.title.trim() === '') problems.push({ field: 'title', code: 'required' });
     else if ([...body.title].length > 255) problems.push({ field: 'title', code: 'max_size' });
@@ -316,7 +316,7 @@ const listPulls: Handler = (c) => {
 const createPull: Handler = (c) => {
   const repo = visibleRepo(c);
   const body = obj(c.body);
-  const problems: Array<{ field: string; code?: string }> = [];
+  const problems: FieldProblem[] = [];
   for (const key of ['title', 'head', 'base'] as const) {
     if (typeof body[key] !== 'string' || (body[key] as string).trim() === '') problems.push({ field: key, code: 'required' });
   }
@@ -402,7 +402,7 @@ const createHook: Handler = (c) => {
   const repo = writableRepo(c);
   const body = obj(c.body);
   const config = obj(body.config);
-  const problems: Array<{ field: string; code?: string }> = [];
+  const problems: FieldProblem[] = [];
   if (typeof body.type !== 'string' || !HOOK_TYPES.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   checkInvalid(c, 'CreateHookOption', problems);

@@ -352,7 +352,7 @@ export class State {
     };
   }
 
-  private labelJson(l: Label): Json {
+  labelJson(l: Label): Json {
     const repo = this.repoById(l.repoId);
     return {
       id: l.id,
@@ -367,10 +367,6 @@ export class State {
 
   labelsJson(ids: number[]): Json[] {
     return ids.map((id) => this.labels.find((l) => l.id === id)).filter((l): l is Label => Boolean(l)).map((l) => this.labelJson(l));
-  }
-
-  labelRecord(l: Label): Json {
-    return this.labelJson(l);
   }
 
   private personJson(login: string | null): Json | null {

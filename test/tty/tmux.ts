@@ -75,12 +75,6 @@ export class Pane {
       .map((l) => l.trimEnd());
   }
 
-  /** Only what is visible, line by line, with tmux's trailing padding removed. */
-  async lines(): Promise<string[]> {
-    const out = await this.term.tmux(['capture-pane', '-p', '-t', this.id]);
-    return out.split('\n').map((l) => l.trimEnd());
-  }
-
   /** Poll the screen until it shows the text or matches the pattern; returns the screen. */
   async waitFor(what: string | RegExp, timeoutMs = 10_000): Promise<string> {
     const test = typeof what === 'string' ? (s: string) => s.includes(what) : (s: string) => what.test(s);
