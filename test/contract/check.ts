@@ -4,6 +4,7 @@
 // parameters, known query parameters with allowed values, a JSON body with the
 // required fields, allowed values and no field Gitea does not read.
 import { readFileSync } from 'node:fs';
+import { segments } from '../server/http.js';
 import type { EndpointFact, FieldFact, GiteaFixture } from '../tools/derive-gitea-fixture.js';
 
 /** What the check needs of a recorded request. */
@@ -26,14 +27,6 @@ export const SPEC_ONLY: Array<{ method: string; path: string; why: string }> = [
 
 export function loadFixture(): GiteaFixture {
   return JSON.parse(readFileSync(new URL('../fixtures/gitea-endpoints.json', import.meta.url), 'utf8')) as GiteaFixture;
-}
-
-function segmentsOf(path: string): string[] | undefined {
-  try {
-    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
-  } catch {
-    return undefined;
-  }
 }
 
 /** How well a template matches: undefined when it does not; more literal segments win. */
@@ -59,7 +52,7 @@ function matchTemplate(template: string, segs: string[]): { params: Record<strin
 }
 
 export function findEndpoint(fixture: GiteaFixture, method: string, path: string): { endpoint: EndpointFact; params: Record<string, string> } | undefined {
-  const segs = segmentsOf(path);
+  const segs = segments(path);
   if (!segs) return undefined;
   let best: { endpoint: EndpointFact; params: Record<string, string>; literals: number } | undefined;
   for (const endpoint of fixture.endpoints) {

@@ -75,6 +75,11 @@ export function kettleWith(defaults: RunOptions & { configDir: string }) {
     });
 }
 
+/** The whole numbers first..last, both included. */
+export function range(first: number, last: number): number[] {
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+}
+
 /** Parse stdout as JSON, failing the test with the output when it is not. */
 export function json<T = unknown>(result: RunResult): T {
   try {

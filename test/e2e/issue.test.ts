@@ -304,9 +304,7 @@ describe("the server's control characters", () => {
   const RAW = 'Lid \u001b]0;pwned\u0007rattles \u001b[31mloudly\u001b[0m';
 
   it('reach piped output and --json exactly as the server sent them', async () => {
-    const repo = s.server.state.repo('alice', 'teapot');
-    if (!repo) throw new Error('no teapot');
-    const issue = s.server.state.addIssue(repo, 'alice', { title: RAW });
+    const issue = s.server.state.addIssue(teapot(), 'alice', { title: RAW });
     const plain = await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot']);
     expectExit(plain, 0);
     expect(record(plain.stdout).title).toBe(RAW);

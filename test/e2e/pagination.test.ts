@@ -4,7 +4,7 @@
 // checked with the server's count of requests in flight.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../server/index.js';
-import { json } from './harness.js';
+import { json, range } from './harness.js';
 import { useServer } from './suite.js';
 import { DEFAULT_CONCURRENCY } from '../../src/api/paginate.js';
 
@@ -37,10 +37,6 @@ function pagesAsked(): Array<[number, number]> {
   return listRequests()
     .map((r): [number, number] => [Number(r.query.page), Number(r.query.limit)])
     .sort((a, b) => a[0] - b[0]);
-}
-
-function range(first: number, last: number): number[] {
-  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 }
 
 interface Issue {

@@ -12,6 +12,7 @@ import {
   paginate,
   parseLinkHeader,
 } from '../../src/api/paginate.js';
+import { range } from '../e2e/harness.js';
 
 describe('pageWindow', () => {
   it('has the documented defaults', () => {
@@ -121,11 +122,6 @@ async function collect<T>(gen: AsyncGenerator<T[]>): Promise<T[][]> {
   const pages: T[][] = [];
   for await (const page of gen) pages.push(page);
   return pages;
-}
-
-/** Records first..last inclusive (1-based). */
-function range(first: number, last: number): number[] {
-  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 }
 
 interface Case {
