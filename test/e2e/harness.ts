@@ -1,6 +1,8 @@
-// Runs the built kettle binary as a subprocess, the way users and scripts do.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Runs the built kettle binary as a subprocess, the way users and scripts do,
+// and small helpers the tests share (throw-away folders, a dead pid, old files,
+// number ranges); nothing here registers test hooks, so unit tests import it too.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,17 @@ export interface RunOptions {
 export function tempDir(prefix = 'kettle-test-'): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The pid of a process that has exited. */
+export function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid as number;
+}
+
+/** Set a file's access and modification times `ms` milliseconds into the past. */
+export function age(path: string, ms: number): void {
+  const then = new Date(Date.now() - ms);
+  utimesSync(path, then, then);
 }
 
 /** The environment a test run starts from: nothing of the developer's own setup leaks in. */

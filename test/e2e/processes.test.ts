@@ -2,10 +2,10 @@
 // a slow request, several kettles saving logins at once, and the file modes of
 // the config it writes.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from './harness.js';
+import { age, BIN, deadPid } from './harness.js';
 import { useServer } from './suite.js';
 
 const s = useServer({ login: 'none' });
@@ -108,18 +108,14 @@ describe('several kettles saving logins at once', () => {
   });
 
   it('takes over a lock left behind by a process that is gone', async () => {
-    const gone = spawn(process.execPath, ['-e', '']);
-    await new Promise((r) => gone.on('close', r));
-    writeFileSync(join(s.configDir, 'config.json.lock'), String(gone.pid));
+    writeFileSync(join(s.configDir, 'config.json.lock'), String(deadPid()));
     const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'after-crash', '--token', s.token]);
     expect(r.code, r.stderr).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(configFile(), 'utf8')).logins)).toEqual(['after-crash']);
   });
 
   it('loses none of eight concurrent login adds that all find the same stale lock', async () => {
-    const gone = spawn(process.execPath, ['-e', '']);
-    await new Promise((r) => gone.on('close', r));
-    writeFileSync(join(s.configDir, 'config.json.lock'), String(gone.pid));
+    writeFileSync(join(s.configDir, 'config.json.lock'), String(deadPid()));
     const names = Array.from({ length: 8 }, (_, i) => `stale-${i}`);
     const results = await Promise.all(names.map((name) => s.kettle(['login', 'add', '--url', s.server.url, '--name', name, '--token', s.token])));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
@@ -131,8 +127,7 @@ describe('several kettles saving logins at once', () => {
   it('takes over a lock held far too long, even by a live process', async () => {
     const lock = join(s.configDir, 'config.json.lock');
     writeFileSync(lock, String(process.pid));
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(lock, old, old);
+    age(lock, 60_000);
     const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'late', '--token', s.token]);
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(lock)).toBe(false);

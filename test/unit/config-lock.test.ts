@@ -1,12 +1,11 @@
 // Taking over a stale config lock (src/config/store.ts). The race it closes:
 // two kettles find the same stale lock; the first removes it and takes a fresh
 // one; the second, acting on what it saw before, must not remove that fresh lock.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeStale, updateConfig } from '../../src/config/store.js';
-import { tempDir } from '../e2e/harness.js';
+import { age, deadPid, tempDir } from '../e2e/harness.js';
 
 let dir: ReturnType<typeof tempDir>;
 let lock: string;
@@ -15,16 +14,6 @@ beforeEach(() => {
   lock = join(dir.path, 'config.json.lock');
 });
 afterEach(() => dir.cleanup());
-
-/** The pid of a process that has exited. */
-function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', '']).pid as number;
-}
-
-function age(path: string, ms: number): void {
-  const then = new Date(Date.now() - ms);
-  utimesSync(path, then, then);
-}
 
 describe('removeStale', () => {
   it('removes a lock whose process is gone', () => {
