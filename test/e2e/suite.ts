@@ -36,7 +36,11 @@ export interface Suite {
   configDir: string;
 }
 
-/** The server and kettle of a test file (or of a describe block, called inside it). */
+/**
+ * The server and kettle of a test file (or of a describe block, called inside
+ * it). Before each test the server forgets its faults and recorded requests
+ * and goes back to the settings it started with; its data carries over.
+ */
 export function useServer(options: SuiteOptions = {}): Suite {
   const suite = {} as Suite;
   let cleanup: () => void;
@@ -50,6 +54,7 @@ export function useServer(options: SuiteOptions = {}): Suite {
     cleanup = bind(suite, options);
     suite.server.clearFaults();
     suite.server.resetRequests();
+    suite.server.resetSettings();
   });
   afterEach(() => cleanup());
   return suite;

@@ -89,6 +89,21 @@ interface Settings {
   flavor: Flavor;
 }
 
+/** The settings that can change while the server runs (see TestServer.set). */
+export type Adjustable = Omit<ServerOptions, 'seed' | 'basePath' | 'tls'>;
+
+/** What a server does unless told otherwise; a fresh copy each time. */
+function defaultSettings(): Settings {
+  return {
+    latencyMs: 0,
+    defaultPageSize: 30,
+    maxPageSize: 50,
+    pagination: 'spec',
+    rateLimit: undefined,
+    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false },
+  };
+}
+
 const HTML_PAGE = (status: number) =>
   `<html>\r\n<head><title>${status} Bad Gateway</title></head>\r\n<body>\r\n<center><h1>${status} Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
@@ -110,7 +125,7 @@ export class TestServer {
   readonly url: string;
   /** API root, ending in /api/v1. */
   readonly apiUrl: string;
-  readonly settings: Settings;
+  readonly settings: Settings = defaultSettings();
   private faults: Array<Fault & { left: number; skipLeft: number }> = [];
   private readonly sockets = new Set<Socket>();
   private readonly windows = new Map<string, { used: number; resetAt: number }>();
@@ -124,12 +139,13 @@ export class TestServer {
     private readonly server: Server,
     origin: string,
     basePath: string,
-    settings: Settings,
+    /** The settings the server was started with, on top of the defaults. */
+    private readonly initial: Adjustable,
   ) {
     this.url = `${origin}${basePath}`;
     this.apiPrefix = `${basePath}/api/v1`;
     this.apiUrl = `${origin}${this.apiPrefix}`;
-    this.settings = settings;
+    this.set(initial);
     this.state = new State(this.url, this.apiUrl);
     server.on('connection', (s: Socket) => {
       this.sockets.add(s);
@@ -166,7 +182,7 @@ export class TestServer {
   }
 
   /** Change settings while running (latency, page sizes, pagination style, rate limit, flavor). */
-  set(options: Omit<ServerOptions, 'seed' | 'basePath'>): void {
+  set(options: Adjustable): void {
     if (options.latencyMs !== undefined) this.settings.latencyMs = options.latencyMs;
     if (options.defaultPageSize !== undefined) this.settings.defaultPageSize = options.defaultPageSize;
     if (options.maxPageSize !== undefined) this.settings.maxPageSize = options.maxPageSize;
@@ -176,6 +192,13 @@ export class TestServer {
       this.windows.clear();
     }
     if (options.flavor) this.settings.flavor = { ...this.settings.flavor, ...options.flavor };
+  }
+
+  /** Back to the settings the server was started with, undoing every set(). */
+  resetSettings(): void {
+    Object.assign(this.settings, defaultSettings());
+    this.windows.clear();
+    this.set(this.initial);
   }
 
   /** Called with each request before it is answered (tests use it to change state mid-list). */
@@ -514,14 +537,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const address = http.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const server = new TestServer(http, `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`, basePath, {
-    latencyMs: options.latencyMs ?? 0,
-    defaultPageSize: options.defaultPageSize ?? 30,
-    maxPageSize: options.maxPageSize ?? 50,
-    pagination: options.pagination ?? 'spec',
-    rateLimit: options.rateLimit ? { windowSeconds: 3600, ...options.rateLimit } : undefined,
-    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false, ...options.flavor },
-  });
+  const server = new TestServer(http, `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`, basePath, { ...options });
   if (options.seed === 'demo') seedDemo(server.state);
   return server;
 }

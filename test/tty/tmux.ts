@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startServer, type TestServer } from '../server/index.js';
 import { BIN, ROOT } from '../e2e/harness.js';
 
@@ -225,12 +225,19 @@ export class Terminal {
 /**
  * For a test file: the demo server and one terminal whose commands run as
  * alice through KETTLE_URL and KETTLE_TOKEN, both stopped after the file.
+ * Before each test the server forgets its faults and recorded requests and
+ * goes back to its starting settings; its data carries over.
  */
 export function demoTerminal(): { server: TestServer; term: Terminal } {
   const shared = {} as { server: TestServer; term: Terminal };
   beforeAll(async () => {
     shared.server = await startServer({ seed: 'demo' });
     shared.term = new Terminal({ KETTLE_URL: shared.server.url, KETTLE_TOKEN: shared.server.addToken('alice') });
+  });
+  beforeEach(() => {
+    shared.server.clearFaults();
+    shared.server.resetRequests();
+    shared.server.resetSettings();
   });
   afterAll(async () => {
     await shared.term?.close();
