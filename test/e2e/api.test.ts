@@ -267,13 +267,9 @@ describe('--paginate', () => {
 
   it('copes with a server that caps the page size and sends only Link headers', async () => {
     s.server.set({ maxPageSize: 20, pagination: 'gitea' });
-    try {
-      const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
-      expect(r.code, r.stderr).toBe(0);
-      expect(new Set(json<{ number: number }[]>(r).map((i) => i.number)).size).toBe(123);
-    } finally {
-      s.server.set({ maxPageSize: 50, pagination: 'spec' });
-    }
+    const r = await s.kettle(['api', '--paginate', '/repos/alice/bulk/issues']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(new Set(json<{ number: number }[]>(r).map((i) => i.number)).size).toBe(123);
   });
 
   it('an error on a later page: exit 1, nothing on stdout', async () => {

@@ -81,17 +81,13 @@ describe('issue list', () => {
 
     it('falls back to /repos/issues/search where GET /issues answers 404', async () => {
       s.server.set({ flavor: { noIssuesEndpoint: true } });
-      try {
-        const r = await s.kettle(['issue', 'list', '--all-repos', '--filter', 'created', '--state', 'all', '--json']);
-        expectExit(r, 0);
-        const list = json<IssueJson[]>(r);
-        const mine = s.server.state.issues.filter((i) => !i.pull && i.author === 'alice').map((i) => i.id);
-        expect(list.map((i) => i.id).sort()).toEqual(mine.sort());
-        expect(sent(s, 'GET', '/issues').map((q) => q.status)).toEqual([404]);
-        expect(sent(s, 'GET', '/repos/issues/search')[0]?.query).toMatchObject({ created: 'true', state: 'all', type: 'issues' });
-      } finally {
-        s.server.set({ flavor: { noIssuesEndpoint: false } });
-      }
+      const r = await s.kettle(['issue', 'list', '--all-repos', '--filter', 'created', '--state', 'all', '--json']);
+      expectExit(r, 0);
+      const list = json<IssueJson[]>(r);
+      const mine = s.server.state.issues.filter((i) => !i.pull && i.author === 'alice').map((i) => i.id);
+      expect(list.map((i) => i.id).sort()).toEqual(mine.sort());
+      expect(sent(s, 'GET', '/issues').map((q) => q.status)).toEqual([404]);
+      expect(sent(s, 'GET', '/repos/issues/search')[0]?.query).toMatchObject({ created: 'true', state: 'all', type: 'issues' });
     });
 
     it('refuses -R together with --all-repos, and --filter without it', async () => {
@@ -105,33 +101,25 @@ describe('issue list', () => {
       const bulk = s.server.state.addRepo('alice', 'bulk-gitea', { init: true });
       s.server.state.bulkIssues(bulk, 'alice', 73);
       s.server.set({ pagination: 'gitea', maxPageSize: 20 });
-      try {
-        const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk-gitea', '--all', '--json', '--fields', 'number']);
-        expectExit(r, 0);
-        const numbers = json<Array<{ number: number }>>(r).map((i) => i.number);
-        expect(numbers).toEqual(Array.from({ length: 73 }, (_, i) => 73 - i));
-        expect(sent(s, 'GET', '/repos/alice/bulk-gitea/issues').every((q) => q.query.type === 'issues')).toBe(true);
-      } finally {
-        s.server.set({ pagination: 'spec', maxPageSize: 50 });
-      }
+      const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk-gitea', '--all', '--json', '--fields', 'number']);
+      expectExit(r, 0);
+      const numbers = json<Array<{ number: number }>>(r).map((i) => i.number);
+      expect(numbers).toEqual(Array.from({ length: 73 }, (_, i) => 73 - i));
+      expect(sent(s, 'GET', '/repos/alice/bulk-gitea/issues').every((q) => q.query.type === 'issues')).toBe(true);
     });
 
     it('ends a list without pagination headers at a short page', async () => {
       const bulk = s.server.state.addRepo('alice', 'bulk-none', { init: true });
       s.server.state.bulkIssues(bulk, 'alice', 120);
       s.server.set({ pagination: 'none' });
-      try {
-        const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk-none', '--limit', '44']);
-        expectExit(r, 0);
-        expect(rows(r.stdout).map((row) => Number(row[0]))).toEqual(Array.from({ length: 44 }, (_, i) => 120 - i));
-        s.server.resetRequests();
-        const all = await s.kettle(['issue', 'list', '-R', 'alice/bulk-none', '--all', '--json', '--fields', 'number']);
-        expect(json<Array<{ number: number }>>(all).map((i) => i.number)).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i));
-        // Pages of 50, 50 and 20: the short third page ends the list.
-        expect(sent(s, 'GET', '/repos/alice/bulk-none/issues').map((q) => q.query.page)).toEqual(['1', '2', '3']);
-      } finally {
-        s.server.set({ pagination: 'spec' });
-      }
+      const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk-none', '--limit', '44']);
+      expectExit(r, 0);
+      expect(rows(r.stdout).map((row) => Number(row[0]))).toEqual(Array.from({ length: 44 }, (_, i) => 120 - i));
+      s.server.resetRequests();
+      const all = await s.kettle(['issue', 'list', '-R', 'alice/bulk-none', '--all', '--json', '--fields', 'number']);
+      expect(json<Array<{ number: number }>>(all).map((i) => i.number)).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i));
+      // Pages of 50, 50 and 20: the short third page ends the list.
+      expect(sent(s, 'GET', '/repos/alice/bulk-none/issues').map((q) => q.query.page)).toEqual(['1', '2', '3']);
     });
   });
 });
@@ -220,12 +208,8 @@ describe('issue create', () => {
 
   it('copes with a 422 that has no errors array', async () => {
     s.server.set({ flavor: { bare422: true } });
-    try {
-      const lines = expectFailure(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'T', '--label', '999999']), /^kettle: cannot create an issue in alice\/teapot: \[labels\]: invalid$/);
-      expect(lines).toHaveLength(1);
-    } finally {
-      s.server.set({ flavor: { bare422: false } });
-    }
+    const lines = expectFailure(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'T', '--label', '999999']), /^kettle: cannot create an issue in alice\/teapot: \[labels\]: invalid$/);
+    expect(lines).toHaveLength(1);
   });
 
   it('names the missing repository', async () => {
@@ -286,17 +270,13 @@ describe('issue close and reopen', () => {
 
   it('reads `created` where a server sends it instead of created_at', async () => {
     s.server.set({ flavor: { legacyTimestamps: true } });
-    try {
-      const r = await s.kettle(['issue', 'view', '1', '-R', 'alice/teapot']);
-      expectExit(r, 0);
-      const view = record(r.stdout);
-      expect(view.created_at).toMatch(/^2026-\d\d-\d\dT/);
-      expect(view.updated_at).toMatch(/^2026-\d\d-\d\dT/);
-      const list = await s.kettle(['issue', 'list', '-R', 'alice/teapot']);
-      expect(rows(list.stdout).every((row) => /^2026-/.test(row[4] ?? ''))).toBe(true);
-    } finally {
-      s.server.set({ flavor: { legacyTimestamps: false } });
-    }
+    const r = await s.kettle(['issue', 'view', '1', '-R', 'alice/teapot']);
+    expectExit(r, 0);
+    const view = record(r.stdout);
+    expect(view.created_at).toMatch(/^2026-\d\d-\d\dT/);
+    expect(view.updated_at).toMatch(/^2026-\d\d-\d\dT/);
+    const list = await s.kettle(['issue', 'list', '-R', 'alice/teapot']);
+    expect(rows(list.stdout).every((row) => /^2026-/.test(row[4] ?? ''))).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 // server, in each pagination style, with page caps, rate limits, failures and
 // a list that changes while it is read. No timing assertions: concurrency is
 // checked with the server's count of requests in flight.
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../server/index.js';
 import { json, range } from './harness.js';
 import { useServer } from './suite.js';
@@ -16,9 +16,6 @@ const s = useServer();
 beforeAll(() => {
   const repo = s.server.state.addRepo('alice', 'bulk', { init: true });
   s.server.state.bulkIssues(repo, 'alice', ISSUES);
-});
-beforeEach(() => {
-  s.server.set({ latencyMs: 0, maxPageSize: 50, pagination: 'spec', rateLimit: undefined });
 });
 
 /** The open issues of alice/bulk as the server lists them: newest first. */

@@ -1,11 +1,8 @@
 // repo delete at a real terminal: the repository's name must be typed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { demoTerminal } from './tmux.js';
 
 const demo = demoTerminal();
-beforeEach(() => {
-  demo.server.resetRequests();
-});
 afterEach(() => {
   expect(demo.server.requests.filter((r) => r.method !== 'DELETE' && r.method !== 'GET')).toEqual([]);
 });

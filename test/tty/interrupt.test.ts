@@ -17,7 +17,6 @@ describe('Ctrl-C during a request', () => {
     ['issue list', ['issue', 'list', '-R', 'alice/teapot'], 'GET', '/repos/alice/teapot/issues'],
     ['issue create', ['issue', 'create', '-R', 'alice/teapot', '--title', 'Never sent'], 'POST', '/repos/alice/teapot/issues'],
   ])('%s: exit 130 at once, no stack trace, nothing printed as a result', async (_what, args, method, path) => {
-    demo.server.resetRequests();
     demo.server.fault({ kind: 'hang', method, path });
     const before = demo.server.state.issues.length;
     const pane = await demo.term.kettle(args);

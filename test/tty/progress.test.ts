@@ -2,7 +2,7 @@
 // arrive, erased before the list is printed; none when stderr is not a terminal.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoTerminal, kettleCommand } from './tmux.js';
 
 const demo = demoTerminal();
@@ -12,9 +12,6 @@ const LIST = ['issue', 'list', '-R', 'alice/big', '--all'];
 beforeAll(() => {
   const big = demo.server.state.addRepo('alice', 'big');
   demo.server.state.bulkIssues(big, 'alice', COUNT);
-});
-afterEach(() => {
-  demo.server.set({ latencyMs: 0 });
 });
 
 /** Each page answered slowly, so 60 pages (8 at a time) take a few seconds. */

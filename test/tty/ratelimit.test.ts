@@ -7,7 +7,6 @@ const demo = demoTerminal();
 
 describe('waiting out a rate limit on a terminal', () => {
   it('counts down on one line, clears it, then shows the result', async () => {
-    demo.server.resetRequests();
     demo.server.fault({ kind: 'ratelimit', retryAfter: 3, path: '/user' });
     const pane = await demo.term.kettle(['whoami']);
     await pane.waitFor(/kettle: rate limit reached; retrying in 3 s/);
