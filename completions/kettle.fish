@@ -89,41 +89,41 @@ function __kettle_takes_value
             return 0
         case 'user view/--fields'
             return 0
-        case 'repo list/--fields' 'repo list/-u' 'repo list/--user' 'repo list/-L' 'repo list/--limit' 'repo list/--page'
+        case 'repo list/-L' 'repo list/--limit' 'repo list/--page' 'repo list/-u' 'repo list/--user' 'repo list/--fields'
             return 0
-        case 'repo view/--fields' 'repo view/-R' 'repo view/--repo'
+        case 'repo view/-R' 'repo view/--repo' 'repo view/--fields'
             return 0
-        case 'repo create/--fields' 'repo create/-d' 'repo create/--description'
+        case 'repo create/-d' 'repo create/--description' 'repo create/--fields'
             return 0
-        case 'issue list/--fields' 'issue list/-R' 'issue list/--repo' 'issue list/-s' 'issue list/--state' 'issue list/--filter' 'issue list/-L' 'issue list/--limit' 'issue list/--page'
+        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/--filter' 'issue list/--fields'
             return 0
-        case 'issue view/--fields' 'issue view/-R' 'issue view/--repo'
+        case 'issue view/-R' 'issue view/--repo' 'issue view/--fields'
             return 0
-        case 'issue create/--fields' 'issue create/-t' 'issue create/--title' 'issue create/-R' 'issue create/--repo' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/--fields'
             return 0
-        case 'issue edit/--fields' 'issue edit/-t' 'issue edit/--title' 'issue edit/-R' 'issue edit/--repo' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file'
+        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--fields'
             return 0
-        case 'issue close/--fields' 'issue close/-R' 'issue close/--repo'
+        case 'issue close/-R' 'issue close/--repo' 'issue close/--fields'
             return 0
-        case 'issue reopen/--fields' 'issue reopen/-R' 'issue reopen/--repo'
+        case 'issue reopen/-R' 'issue reopen/--repo' 'issue reopen/--fields'
             return 0
-        case 'pr list/--fields' 'pr list/-R' 'pr list/--repo' 'pr list/-s' 'pr list/--state' 'pr list/-L' 'pr list/--limit' 'pr list/--page'
+        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/--fields'
             return 0
-        case 'pr create/--fields' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-R' 'pr create/--repo' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file'
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/--fields'
             return 0
-        case 'pr merge/--fields' 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message'
+        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields'
             return 0
-        case 'org list/--fields' 'org list/-L' 'org list/--limit' 'org list/--page'
+        case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields'
             return 0
         case 'org view/--fields'
             return 0
-        case 'org create/--fields' 'org create/--full-name'
+        case 'org create/--full-name' 'org create/--fields'
             return 0
-        case 'hook list/--fields' 'hook list/-R' 'hook list/--repo' 'hook list/-L' 'hook list/--limit'
+        case 'hook list/-R' 'hook list/--repo' 'hook list/-L' 'hook list/--limit' 'hook list/--fields'
             return 0
-        case 'hook add/--fields' 'hook add/-R' 'hook add/--repo' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type'
+        case 'hook add/-R' 'hook add/--repo' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields'
             return 0
-        case 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-R' 'api/--repo'
+        case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header'
             return 0
         case '*/--login' '*/--timeout'
             return 0
@@ -243,24 +243,24 @@ complete -c kettle -n '__kettle_using "repo" 0' -a 'create' -d 'Create a reposit
 complete -c kettle -n '__kettle_using "repo" 0' -a 'delete' -d 'Delete a repository (asks you to type its name)'
 
 # kettle repo list
-complete -c kettle -n '__kettle_using "repo list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "repo list"' -s u -l user -x -d 'list this user\'s repositories instead of your own'
 complete -c kettle -n '__kettle_using "repo list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "repo list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "repo list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "repo list"' -s u -l user -x -d 'list this user\'s repositories instead of your own'
+complete -c kettle -n '__kettle_using "repo list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle repo view
+complete -c kettle -n '__kettle_using "repo view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "repo view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "repo view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 
 # kettle repo create
-complete -c kettle -n '__kettle_using "repo create"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "repo create"' -s d -l description -x -d 'a short description'
 complete -c kettle -n '__kettle_using "repo create"' -l private -d 'only you (and collaborators) can see it'
 complete -c kettle -n '__kettle_using "repo create"' -l init -d 'create it with an initial commit (README)'
+complete -c kettle -n '__kettle_using "repo create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
@@ -274,48 +274,48 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'close' -d 'Close an issue'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'reopen' -d 'Reopen a closed issue'
 
 # kettle issue list
-complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "issue list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "issue list"' -s s -l state -x -a 'open closed all' -d 'which to show'
-complete -c kettle -n '__kettle_using "issue list"' -l all-repos -d 'issues across every repository you can see'
-complete -c kettle -n '__kettle_using "issue list"' -l filter -x -d 'with --all-repos: which issues (default all)'
 complete -c kettle -n '__kettle_using "issue list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "issue list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "issue list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "issue list"' -s s -l state -x -a 'open closed all' -d 'which to show'
+complete -c kettle -n '__kettle_using "issue list"' -l all-repos -d 'issues across every repository you can see'
+complete -c kettle -n '__kettle_using "issue list"' -l filter -x -d 'with --all-repos: which issues (default all)'
+complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle issue view
+complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 
 # kettle issue create
-complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "issue create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
 complete -c kettle -n '__kettle_using "issue create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
 complete -c kettle -n '__kettle_using "issue create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a label id; repeat it or separate ids with commas'
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user'
+complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle issue edit
-complete -c kettle -n '__kettle_using "issue edit"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "issue edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "issue edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "issue edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "issue edit"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "issue edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle issue close
+complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 
 # kettle issue reopen
+complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 
 # kettle pr
 complete -c kettle -n '__kettle_using "pr" 0' -a 'list' -d 'List the pull requests of a repository'
@@ -323,30 +323,30 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull reques
 complete -c kettle -n '__kettle_using "pr" 0' -a 'merge' -d 'Merge a pull request'
 
 # kettle pr list
-complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "pr list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "pr list"' -s s -l state -x -a 'open closed all' -d 'which to show'
 complete -c kettle -n '__kettle_using "pr list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "pr list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "pr list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "pr list"' -s s -l state -x -a 'open closed all' -d 'which to show'
+complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle pr create
-complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
 complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branch with the changes'
 complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into'
-complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle pr merge
-complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr merge"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr merge"' -l style -x -a 'merge rebase rebase-merge squash fast-forward-only' -d 'how to merge'
 complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the merge commit message'
+complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle org
 complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizations'
@@ -354,35 +354,33 @@ complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organizatio
 complete -c kettle -n '__kettle_using "org" 0' -a 'create' -d 'Create an organization'
 
 # kettle org list
-complete -c kettle -n '__kettle_using "org list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "org list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "org list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "org list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "org list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "org list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "org list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle org view
 complete -c kettle -n '__kettle_using "org view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle org create
+complete -c kettle -n '__kettle_using "org create"' -l full-name -x -d 'the display name'
 complete -c kettle -n '__kettle_using "org create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "org create"' -l full-name -x -d 'the display name'
 
 # kettle hook
 complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository'
 complete -c kettle -n '__kettle_using "hook" 0' -a 'add' -d 'Add a webhook to a repository'
 
 # kettle hook list
-complete -c kettle -n '__kettle_using "hook list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "hook list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "hook list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "hook list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "hook list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "hook list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle hook add
-complete -c kettle -n '__kettle_using "hook add"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "hook add"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook add"' -l url -x -d 'the address that receives deliveries (http or https)'
 complete -c kettle -n '__kettle_using "hook add"' -s e -l events -x -d 'comma-separated events (default push)'
@@ -391,8 +389,11 @@ complete -c kettle -n '__kettle_using "hook add"' -l secret -x -d 'the signing s
 complete -c kettle -n '__kettle_using "hook add"' -l secret-file -r -F -d 'read the signing secret from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea gogs slack discord dingtalk telegram msteams feishu wechatwork packagist' -d 'the hook type'
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
+complete -c kettle -n '__kettle_using "hook add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle api
+complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
 complete -c kettle -n '__kettle_using "api"' -s f -l raw-field -x -d 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s F -l field -x -d 'a typed field: integers, true/false, null, @file contents, @- for standard input (repeatable)'
@@ -400,7 +401,6 @@ complete -c kettle -n '__kettle_using "api"' -l input -r -F -d 'the request body
 complete -c kettle -n '__kettle_using "api"' -s H -l header -x -d 'an extra request header, \'Name: value\' (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s i -l include -d 'print the status line and response headers too'
 complete -c kettle -n '__kettle_using "api"' -l paginate -d 'follow every page and print one JSON array'
-complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 
 # kettle completion
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'

@@ -130,60 +130,58 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['repo list'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-u'; Tip = 'list this user''s repositories instead of your own'; Value = $true }
-        @{ Flag = '--user'; Tip = 'list this user''s repositories instead of your own'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '-u'; Tip = 'list this user''s repositories instead of your own'; Value = $true }
+        @{ Flag = '--user'; Tip = 'list this user''s repositories instead of your own'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['repo view'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-    )
-    $options['repo create'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['repo create'] = @(
         @{ Flag = '-d'; Tip = 'a short description'; Value = $true }
         @{ Flag = '--description'; Tip = 'a short description'; Value = $true }
         @{ Flag = '--private'; Tip = 'only you (and collaborators) can see it'; Value = $false }
         @{ Flag = '--init'; Tip = 'create it with an initial commit (README)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['repo delete'] = @(
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['issue list'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
-        @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
-        @{ Flag = '--all-repos'; Tip = 'issues across every repository you can see'; Value = $false }
-        @{ Flag = '--filter'; Tip = 'with --all-repos: which issues (default all)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--all-repos'; Tip = 'issues across every repository you can see'; Value = $false }
+        @{ Flag = '--filter'; Tip = 'with --all-repos: which issues (default all)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['issue view'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['issue create'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
-        @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
@@ -192,97 +190,97 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--label'; Tip = 'a label id; repeat it or separate ids with commas'; Value = $true }
         @{ Flag = '-a'; Tip = 'assign the issue to this user'; Value = $true }
         @{ Flag = '--assignee'; Tip = 'assign the issue to this user'; Value = $true }
-    )
-    $options['issue edit'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
-        @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
+    )
+    $options['issue edit'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['issue close'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['issue reopen'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['pr list'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
-        @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-    )
-    $options['pr create'] = @(
+        @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '-H'; Tip = 'the branch with the changes'; Value = $true }
         @{ Flag = '--head'; Tip = 'the branch with the changes'; Value = $true }
         @{ Flag = '-B'; Tip = 'the branch to merge into'; Value = $true }
         @{ Flag = '--base'; Tip = 'the branch to merge into'; Value = $true }
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-    )
-    $options['pr merge'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr merge'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--style'; Tip = 'how to merge'; Value = $true }
         @{ Flag = '-m'; Tip = 'the merge commit message'; Value = $true }
         @{ Flag = '--message'; Tip = 'the merge commit message'; Value = $true }
-    )
-    $options['org list'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['org list'] = @(
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['org view'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['org create'] = @(
+        @{ Flag = '--full-name'; Tip = 'the display name'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '--full-name'; Tip = 'the display name'; Value = $true }
     )
     $options['hook list'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-    )
-    $options['hook add'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['hook add'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--url'; Tip = 'the address that receives deliveries (http or https)'; Value = $true }
@@ -293,8 +291,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--secret-file'; Tip = 'read the signing secret from a file (- for standard input)'; Value = $true }
         @{ Flag = '--type'; Tip = 'the hook type'; Value = $true }
         @{ Flag = '--inactive'; Tip = 'create the hook switched off'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['api'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-X'; Tip = 'the HTTP method (default GET, or POST when fields or --input are given)'; Value = $true }
         @{ Flag = '--method'; Tip = 'the HTTP method (default GET, or POST when fields or --input are given)'; Value = $true }
         @{ Flag = '-f'; Tip = 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'; Value = $true }
@@ -307,8 +309,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-i'; Tip = 'print the status line and response headers too'; Value = $false }
         @{ Flag = '--include'; Tip = 'print the status line and response headers too'; Value = $false }
         @{ Flag = '--paginate'; Tip = 'follow every page and print one JSON array'; Value = $false }
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
     )
     $globalOptions = @(
         @{ Flag = '-V'; Tip = 'print the version'; Value = $false }

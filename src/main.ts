@@ -1,21 +1,7 @@
-// Runs the program. The only place that decides the exit status.
-import { CommanderError } from 'commander';
+// Runs the program in this process. The only place that decides the exit status.
 import pkg from '../package.json' with { type: 'json' };
-import { buildProgram } from './cli.js';
-import type { Context } from './context/context.js';
-import { truthyEnv } from './context/io.js';
-import { ExitCode, exitCodeFor, formatError } from './errors.js';
-
-function exitForCommander(err: CommanderError): number {
-  switch (err.code) {
-    case 'commander.helpDisplayed':
-    case 'commander.version':
-    case 'commander.help':
-      return ExitCode.ok;
-    default:
-      return ExitCode.usage;
-  }
-}
+import { execute } from './cli/run.js';
+import { ExitCode } from './errors.js';
 
 export async function main(argv: string[]): Promise<void> {
   const streams = {
@@ -27,7 +13,6 @@ export async function main(argv: string[]): Promise<void> {
     stderr: process.stderr,
     env: process.env,
   };
-  const debug = argv.includes('--debug') || truthyEnv(process.env.KETTLE_DEBUG);
 
   // A reader that stops early (`kettle issue list | head -1`) is not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -41,25 +26,5 @@ export async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  let ctx: Context | undefined;
-  const program = buildProgram({ streams, version: pkg.version, onContext: (c) => (ctx = c) });
-  let code: number = ExitCode.ok;
-  try {
-    if (argv.length === 0) {
-      // Plain `kettle`: the overview, as a successful answer.
-      program.outputHelp();
-    } else {
-      await program.parseAsync(argv, { from: 'user' });
-    }
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      code = exitForCommander(err);
-    } else {
-      code = exitCodeFor(err);
-      for (const line of formatError(err, debug || Boolean(ctx?.flags.debug))) process.stderr.write(`${line}\n`);
-    }
-  } finally {
-    await ctx?.dispose();
-  }
-  process.exitCode = code;
+  process.exitCode = await execute(argv, streams, pkg.version);
 }

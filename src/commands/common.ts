@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { ApiClient, ListOptions } from '../api/client.js';
 import { type PageWindow, pageWindow } from '../api/paginate.js';
 import { p, type QueryValue } from '../api/url.js';
-import type { Opts } from '../cli.js';
+import type { BodyFlags, ListFlags } from '../cli/flags.js';
 import type { Context } from '../context/context.js';
 import { editorCommand, editText } from '../context/editor.js';
 import { readAll } from '../context/io.js';
@@ -62,24 +62,9 @@ export function failedTo(action: string, missing?: string): (err: unknown) => ne
   };
 }
 
-/** Creation time: the spec's created_at, or the `created` some servers send. */
-export function createdAt(r: Row): unknown {
-  return r.created_at ?? r.created;
-}
-
-export const userColumns: Column[] = [
-  { key: 'login', header: 'LOGIN' },
-  { key: 'full_name', header: 'NAME' },
-  { key: 'email', header: 'EMAIL' },
-  { key: 'id', header: 'ID' },
-  { key: 'created_at', header: 'CREATED', kind: 'time', get: createdAt },
-];
-
 /** --limit, --all and --page as a window of records; conflicting flags are a usage error. */
-export function windowOf(opts: Opts): PageWindow {
-  const limit = typeof opts.limit === 'number' ? opts.limit : undefined;
-  const page = typeof opts.page === 'number' ? opts.page : undefined;
-  const all = opts.all === true;
+export function windowOf(opts: ListFlags): PageWindow {
+  const { limit, page, all } = opts;
   if (all && limit !== undefined) throw new UsageError('use either --limit or --all, not both');
   if (all && page !== undefined) throw new UsageError('use either --page or --all, not both');
   return pageWindow({ ...(limit !== undefined ? { limit } : {}), ...(page !== undefined ? { page } : {}), all });
@@ -88,7 +73,7 @@ export function windowOf(opts: Opts): PageWindow {
 /** Fetch a window of a list endpoint and print it in the chosen output mode. */
 export async function listAndPrint(
   ctx: Context,
-  opts: Opts,
+  opts: ListFlags,
   path: string,
   query: Record<string, QueryValue>,
   columns: Column[],
@@ -137,12 +122,20 @@ export function parseNumberArg(value: string, what: string): number {
  * The text of --body or --body-file FILE (- for standard input); undefined
  * when neither is given.
  */
-export async function readBody(ctx: Context, opts: Opts): Promise<string | undefined> {
-  const body = typeof opts.body === 'string' ? opts.body : undefined;
-  const file = typeof opts.bodyFile === 'string' ? opts.bodyFile : undefined;
+export async function readBody(ctx: Context, opts: BodyFlags): Promise<string | undefined> {
+  const { body, bodyFile: file } = opts;
   if (body !== undefined && file !== undefined) throw new UsageError('use either --body or --body-file, not both');
   if (file === undefined) return body;
   return readTextFile(ctx, file, '--body-file');
+}
+
+/** The title from --title, or asked for on a terminal; never empty. */
+export async function titleOf(ctx: Context, title: string | undefined): Promise<string> {
+  if (title !== undefined) {
+    if (title.trim() === '') throw new UsageError('--title must not be empty');
+    return title;
+  }
+  return ask(ctx.io, '--title', { message: 'Title' });
 }
 
 /**

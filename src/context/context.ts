@@ -1,6 +1,7 @@
 // The lazy context a command runs in: streams, flags, stored logins and the API
 // client are only read or built when a command asks for them, so `--help` and
 // `--version` touch neither the disk nor the network.
+import type { Command } from 'commander';
 import type { ApiClient, Credentials } from '../api/client.js';
 import { apiRoot, instanceRoot } from '../api/url.js';
 import { parseMaxResponse, parseTimeout } from '../config/settings.js';
@@ -49,10 +50,17 @@ export class Context {
   /** The login the command ended up using, for hints after a 401. */
   resolved: ResolvedLogin | undefined;
 
-  constructor(io: IO, flags: GlobalFlags, version: string) {
+  /**
+   * The whole command tree, for the verbs that describe it (completion). A
+   * function, so the context does not depend on how the tree is built.
+   */
+  readonly commandTree: () => Command;
+
+  constructor(io: IO, flags: GlobalFlags, version: string, commandTree: () => Command) {
     this.io = io;
     this.flags = flags;
     this.version = version;
+    this.commandTree = commandTree;
   }
 
   get env(): NodeJS.ProcessEnv {
@@ -215,7 +223,7 @@ export class Context {
    * The repository a command is about: -R wins; otherwise the git remotes of
    * the current directory.
    */
-  async repo(flag: unknown): Promise<RepoRef> {
+  async repo(flag: string | undefined): Promise<RepoRef> {
     if (typeof flag === 'string') return parseRepoArg(flag);
     const remotes = await gitRemotes(this.io.cwd);
     const picked = pickRemote(remotes, new URL(this.resolveLogin().root).hostname);

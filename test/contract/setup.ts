@@ -8,14 +8,20 @@
 // - requests answered with an injected fault (server.fault): the tests make
 //   those go wrong on purpose and look at kettle's reaction, not the request;
 // - requests that kettle did not send (no kettle/ User-Agent): a test's own fetch.
+import { PassThrough } from 'node:stream';
 import { afterAll, afterEach } from 'vitest';
+import { buildProgram } from '../../src/cli/program.js';
 import { type LoggedRequest, requestLog } from '../server/log.js';
 import { checkRequest, loadFixture } from './check.js';
 
 const fixture = loadFixture();
 
-/** The global options that take a value as the next argument (src/cli.ts). */
-const GLOBAL_WITH_VALUE = new Set(['--login', '--timeout']);
+/** The global options that take a value as the next argument, read from the program itself. */
+const GLOBAL_WITH_VALUE = new Set(
+  buildProgram({ streams: { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {} }, version: '0', onContext: () => undefined })
+    .options.filter((o) => o.required || o.optional)
+    .flatMap((o) => [o.long, o.short].filter((f): f is string => f !== undefined)),
+);
 
 /** The subcommand of a kettle argument list, past the global options. */
 export function verbOf(args: string[]): string | undefined {

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { run, type RunResult } from './harness.js';
 
 function program(): Command {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsToBody, fieldsToQuery, parseField, parseHeader, parseKeyPath, typedValue } from '../../src/commands/api-fields.js';
-import { relativePath } from '../../src/commands/api.js';
+import { fieldsToBody, fieldsToQuery, parseField, parseHeader, parseKeyPath, typedValue } from '../../src/commands/api/fields.js';
+import { relativePath } from '../../src/commands/api/api.js';
 import { UsageError } from '../../src/errors.js';
 
 const noFiles = async (file: string) => `contents of ${file}\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, suggest } from '../../src/help.js';
+import { editDistance, suggest } from '../../src/cli/help.js';
 
 describe('editDistance', () => {
   it.each([

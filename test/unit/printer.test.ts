@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { crossRepoIssueColumns, issueColumns, prColumns } from '../../src/commands/issue/columns.js';
+import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/columns.js';
+import { prColumns } from '../../src/commands/pr/columns.js';
 import { type Column, fitWidths, layoutTable, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
 
 const COLUMNS: Column[] = [

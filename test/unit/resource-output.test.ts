@@ -3,7 +3,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { hookColumns } from '../../src/commands/hook/columns.js';
-import { crossRepoIssueColumns, issueColumns, issueViewColumns, prColumns, prState, prViewColumns } from '../../src/commands/issue/columns.js';
+import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue/columns.js';
+import { prColumns, prState, prViewColumns } from '../../src/commands/pr/columns.js';
 import { orgColumns } from '../../src/commands/org/columns.js';
 import { repoColumns, repoViewColumns } from '../../src/commands/repo/columns.js';
 import type { IO } from '../../src/context/io.js';

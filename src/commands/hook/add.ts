@@ -1,7 +1,6 @@
 // kettle hook add --url URL [--events push,issues] [--content-type json] [--secret S | --secret-file FILE|-] [--type T] [--inactive]
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
@@ -9,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failedTo, readTextFile } from '../common.js';
 import { hookColumns } from './columns.js';
+import type { AddOptions } from './index.js';
 
 /** The event names Gitea-family servers accept, including the grouped ones. */
 export const HOOK_EVENTS = [
@@ -41,9 +41,8 @@ export function checkHookUrl(value: string): string {
   return value;
 }
 
-async function secretOf(ctx: Context, opts: Opts): Promise<string | undefined> {
-  const secret = typeof opts.secret === 'string' ? opts.secret : undefined;
-  const file = typeof opts.secretFile === 'string' ? opts.secretFile : undefined;
+async function secretOf(ctx: Context, opts: AddOptions): Promise<string | undefined> {
+  const { secret, secretFile: file } = opts;
   if (secret !== undefined && file !== undefined) throw new UsageError('use either --secret or --secret-file, not both');
   if (file === undefined) return secret;
   const text = (await readTextFile(ctx, file, '--secret-file')).replace(/\r?\n$/, '');
@@ -51,16 +50,16 @@ async function secretOf(ctx: Context, opts: Opts): Promise<string | undefined> {
   return text;
 }
 
-export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
-  const events = parseEvents(typeof opts.events === 'string' ? opts.events : 'push');
-  if (typeof opts.url === 'string') checkHookUrl(opts.url);
+export async function run(ctx: Context, opts: AddOptions): Promise<void> {
+  const events = parseEvents(opts.events);
+  if (opts.url !== undefined) checkHookUrl(opts.url);
   const repo = await ctx.repo(opts.repo);
   const secret = await secretOf(ctx, opts);
-  const url = checkHookUrl(typeof opts.url === 'string' ? opts.url : await ask(ctx.io, '--url', { message: 'Address that receives deliveries' }));
-  const config: Record<string, string> = { url, content_type: typeof opts.contentType === 'string' ? opts.contentType : 'json' };
+  const url = checkHookUrl(opts.url ?? await ask(ctx.io, '--url', { message: 'Address that receives deliveries' }));
+  const config: Record<string, string> = { url, content_type: opts.contentType };
   if (secret !== undefined) config.secret = secret;
   // Real servers create hooks inactive unless told otherwise: always send `active`.
-  const body = { type: typeof opts.type === 'string' ? opts.type : 'gitea', config, events, active: opts.inactive !== true };
+  const body = { type: opts.type, config, events, active: !opts.inactive };
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/hooks`;
   const res = await api.request('POST', path, { body }).catch(failedTo(`add a webhook to ${fullName(repo)}`, `repository ${fullName(repo)}`));

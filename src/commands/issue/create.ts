@@ -1,14 +1,13 @@
 // kettle issue create --title TEXT [--body TEXT | --body-file FILE|-] [--label ID]... [--assignee USER]
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
-import { ask } from '../../context/prompt.js';
 import { fullName, isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { askBody, failedTo, readBody, webUrl } from '../common.js';
+import { askBody, failedTo, readBody, titleOf, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
+import type { CreateOptions } from './index.js';
 
 /** --label values: integer ids, repeated or comma-separated. */
 export function parseLabelIds(values: string[]): number[] {
@@ -25,23 +24,14 @@ export function parseLabelIds(values: string[]): number[] {
   return [...new Set(ids)];
 }
 
-/** The title from --title, or asked for on a terminal; never empty. */
-export async function titleOf(ctx: Context, opts: Opts): Promise<string> {
-  if (typeof opts.title === 'string') {
-    if (opts.title.trim() === '') throw new UsageError('--title must not be empty');
-    return opts.title;
-  }
-  return ask(ctx.io, '--title', { message: 'Title' });
-}
-
-export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
-  const labels = parseLabelIds(Array.isArray(opts.label) ? (opts.label as string[]) : []);
-  const assignee = typeof opts.assignee === 'string' ? opts.assignee : undefined;
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const labels = parseLabelIds(opts.label);
+  const assignee = opts.assignee;
   if (assignee !== undefined && !isSafeSegment(assignee)) throw new UsageError(`invalid --assignee "${assignee}"`);
   const repo = await ctx.repo(opts.repo);
   const given = await readBody(ctx, opts);
-  const asked = typeof opts.title !== 'string';
-  const title = await titleOf(ctx, opts);
+  const asked = opts.title === undefined;
+  const title = await titleOf(ctx, opts.title);
   // A title given on the command line means a script or a hurry: no more questions.
   const body = given ?? (asked ? await askBody(ctx, 'ISSUE_BODY.md') : undefined);
   const payload: Record<string, unknown> = { title };

@@ -1,18 +1,18 @@
 // kettle issue edit NUMBER [--title TEXT] [--body TEXT | --body-file FILE|-]
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failedIn, parseNumberArg, readBody, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
+import type { EditOptions } from './index.js';
 
-export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
-  const number = parseNumberArg(arg, 'issue number');
+export async function run(ctx: Context, opts: EditOptions): Promise<void> {
+  const number = parseNumberArg(opts.number, 'issue number');
   const changes: Record<string, unknown> = {};
-  if (typeof opts.title === 'string') {
+  if (opts.title !== undefined) {
     if (opts.title.trim() === '') throw new UsageError('--title must not be empty');
     changes.title = opts.title;
   }

@@ -1,13 +1,13 @@
 // kettle issue list [-R OWNER/NAME] | --all-repos [--filter VALUE]
 import type { ListOptions } from '../../api/client.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { Row } from '../../output/printer.js';
 import { failedTo, listAndPrint, printListing, windowOf } from '../common.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
+import type { ListOptions as IssueListOptions } from './index.js';
 
 /** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
 const SEARCH_FILTERS: Record<string, Record<string, string>> = {
@@ -19,8 +19,8 @@ const SEARCH_FILTERS: Record<string, Record<string, string>> = {
   reviewed: { reviewed: 'true' },
 };
 
-async function acrossRepos(ctx: Context, opts: Opts, state: string): Promise<void> {
-  const filter = typeof opts.filter === 'string' ? opts.filter : 'all';
+async function acrossRepos(ctx: Context, opts: IssueListOptions, state: string): Promise<void> {
+  const filter = opts.filter ?? 'all';
   if (filter.trim() === '') throw new UsageError('--filter must not be empty');
   const window = windowOf(opts);
   const api = await ctx.api();
@@ -45,10 +45,10 @@ async function acrossRepos(ctx: Context, opts: Opts, state: string): Promise<voi
   await printListing(ctx, '/issues', pages, crossRepoIssueColumns, 'No issues match');
 }
 
-export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
-  const state = typeof opts.state === 'string' ? opts.state : 'open';
-  if (opts.allRepos === true) {
-    if (typeof opts.repo === 'string') throw new UsageError('use either --all-repos or -R, not both');
+export async function run(ctx: Context, opts: IssueListOptions): Promise<void> {
+  const state = opts.state;
+  if (opts.allRepos) {
+    if (opts.repo !== undefined) throw new UsageError('use either --all-repos or -R, not both');
     return acrossRepos(ctx, opts, state);
   }
   if (opts.filter !== undefined) throw new UsageError('--filter goes with --all-repos');

@@ -1,15 +1,15 @@
-// kettle issue close NUMBER / kettle issue reopen NUMBER: PATCH the state.
+// What kettle issue close and kettle issue reopen share: PATCH the state.
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { failedIn, parseNumberArg, webUrl } from '../common.js';
 import { issueViewColumns } from './columns.js';
+import type { NumberOptions } from './index.js';
 
-async function setState(ctx: Context, arg: string, opts: Opts, state: 'open' | 'closed'): Promise<void> {
-  const number = parseNumberArg(arg, 'issue number');
+export async function setState(ctx: Context, opts: NumberOptions, state: 'open' | 'closed'): Promise<void> {
+  const number = parseNumberArg(opts.number, 'issue number');
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const path = p`/repos/${repo.owner}/${repo.name}/issues/${number}`;
@@ -20,6 +20,3 @@ async function setState(ctx: Context, arg: string, opts: Opts, state: 'open' | '
   ctx.success(`${state === 'closed' ? 'Closed' : 'Reopened'} issue #${number} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
 }
-
-export const close = (ctx: Context, [arg = '']: string[], opts: Opts) => setState(ctx, arg, opts, 'closed');
-export const reopen = (ctx: Context, [arg = '']: string[], opts: Opts) => setState(ctx, arg, opts, 'open');

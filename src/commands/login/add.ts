@@ -3,12 +3,12 @@ import { hostname } from 'node:os';
 import type { ApiClient, AuthMethod, Credentials } from '../../api/client.js';
 import { expectRecord } from '../../api/response.js';
 import { apiRoot, hostOf, instanceRoot, p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import { type StoredLogin, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt, readAll } from '../../context/io.js';
 import { ask, choose } from '../../context/prompt.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
+import type { AddOptions } from './index.js';
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 
@@ -25,11 +25,9 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-async function gatherCredentials(ctx: Context, opts: Opts, auth: AuthMethod | undefined): Promise<Gathered> {
+async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMethod | undefined): Promise<Gathered> {
   const io = ctx.io;
-  let token = str(opts.token);
-  let user = str(opts.user);
-  let password = str(opts.password);
+  let { token, user, password } = opts;
   if (token !== undefined && opts.withToken) throw new UsageError('use either --token or --with-token, not both');
   if (password !== undefined && user === undefined) throw new UsageError('--password needs --user');
   if (opts.withToken) {
@@ -96,17 +94,16 @@ async function mintToken(ctx: Context, client: ApiClient, user: string, password
   }
 }
 
-export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
-  const auth = str(opts.auth) as AuthMethod | undefined;
-  const name = str(opts.name);
+export async function run(ctx: Context, opts: AddOptions): Promise<void> {
+  const { auth, name } = opts;
   if (name !== undefined && !NAME_RE.test(name)) {
     throw new UsageError(`invalid --name "${name}": use letters, digits and . _ : @ - (at most 64)`);
   }
-  const url = str(opts.url) ?? (await ask(ctx.io, '--url', { message: 'Server URL (for example https://git.example.com)' }));
+  const url = opts.url ?? (await ask(ctx.io, '--url', { message: 'Server URL (for example https://git.example.com)' }));
   const root = apiRoot(url);
   const server = hostOf(root);
   const creds = await gatherCredentials(ctx, opts, auth);
-  const insecure = opts.insecure === true;
+  const { insecure } = opts;
   const client = await ctx.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
 
   let stored: StoredLogin;

@@ -1,9 +1,10 @@
 // kettle login default NAME
 import { updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
+import type { NameOptions } from './index.js';
 
-export async function run(ctx: Context, [name]: string[]): Promise<void> {
-  const login = ctx.storedLogin(name ?? '');
+export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
+  const login = ctx.storedLogin(name);
   await updateConfig(ctx.configDir(), (data) => {
     data.default = name;
   });

@@ -1,8 +1,9 @@
 // kettle login delete NAME
 import { updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
+import type { NameOptions } from './index.js';
 
-export async function run(ctx: Context, [name = '']: string[]): Promise<void> {
+export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
   ctx.storedLogin(name);
   let newDefault: string | undefined;
   let wasDefault = false;

@@ -7,8 +7,9 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failedTo } from '../common.js';
 import { orgViewColumns } from './columns.js';
+import type { ViewOptions } from './index.js';
 
-export async function run(ctx: Context, [org = '']: string[]): Promise<void> {
+export async function run(ctx: Context, { org }: ViewOptions): Promise<void> {
   if (!isSafeSegment(org)) throw new UsageError(`invalid organization name "${org}"`);
   const api = await ctx.api();
   const path = p`/orgs/${org}`;

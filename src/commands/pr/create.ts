@@ -1,15 +1,14 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { askBody, failed, readBody, repoExists, webUrl } from '../common.js';
-import { prViewColumns } from '../issue/columns.js';
-import { titleOf } from '../issue/create.js';
+import { askBody, failed, readBody, repoExists, titleOf, webUrl } from '../common.js';
+import { prViewColumns } from './columns.js';
+import type { CreateOptions } from './index.js';
 
 /** Why a value is not a branch name as git allows it (roughly): spaces, "..", control characters. */
 function branchProblem(value: string, flag: string): string | undefined {
@@ -27,20 +26,24 @@ function checkBranch(value: string, flag: string): string {
 }
 
 /** --head or --base, or asked for on a terminal until it is a branch name other than `other`. */
-async function branchOf(ctx: Context, opts: Opts, key: 'head' | 'base', message: string, other?: string): Promise<string> {
-  if (typeof opts[key] === 'string') return checkBranch(opts[key] as string, `--${key}`);
+async function branchOf(ctx: Context, opts: CreateOptions, key: 'head' | 'base', message: string, other?: string): Promise<string> {
+  const given = opts[key];
+  if (given !== undefined) return checkBranch(given, `--${key}`);
   return ask(ctx.io, `--${key}`, {
     message,
     check: (v) => (branchProblem(v, `--${key}`) ? `"${v}" is not a branch name` : v === other ? `${v} is the head branch too` : undefined),
   });
 }
 
-export async function run(ctx: Context, _args: string[], opts: Opts): Promise<void> {
-  for (const key of ['head', 'base'] as const) if (typeof opts[key] === 'string') checkBranch(opts[key] as string, `--${key}`);
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  for (const key of ['head', 'base'] as const) {
+    const given = opts[key];
+    if (given !== undefined) checkBranch(given, `--${key}`);
+  }
   const repo = await ctx.repo(opts.repo);
   const given = await readBody(ctx, opts);
-  const asked = typeof opts.title !== 'string';
-  const title = await titleOf(ctx, opts);
+  const asked = opts.title === undefined;
+  const title = await titleOf(ctx, opts.title);
   const head = await branchOf(ctx, opts, 'head', 'Branch with the changes (head)');
   const base = await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head);
   if (head === base) throw new UsageError(`--head and --base are both ${head}`);

@@ -1,22 +1,22 @@
 // kettle pr merge NUMBER [--style STYLE] [--message TEXT]
 import { expectRecord } from '../../api/response.js';
 import { p } from '../../api/url.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { failedIn, failedTo, parseNumberArg, webUrl } from '../common.js';
-import { prViewColumns } from '../issue/columns.js';
+import { prViewColumns } from './columns.js';
+import type { MergeOptions } from './index.js';
 
-export async function run(ctx: Context, [arg = '']: string[], opts: Opts): Promise<void> {
-  const number = parseNumberArg(arg, 'pull request number');
-  const style = typeof opts.style === 'string' ? opts.style : 'merge';
+export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
+  const number = parseNumberArg(opts.number, 'pull request number');
+  const style = opts.style;
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const base = p`/repos/${repo.owner}/${repo.name}/pulls/${number}`;
   // Real servers require the field name "Do".
   const body: Record<string, unknown> = { Do: style };
-  if (typeof opts.message === 'string') body.MergeMessageField = opts.message;
+  if (opts.message !== undefined) body.MergeMessageField = opts.message;
   const what = `pull request #${number} in ${fullName(repo)}`;
   await api.request('POST', `${base}/merge`, { body }).catch(failedIn(api, repo, `merge ${what}`, what));
   // The merge answers with an empty body on real servers; show the merged pull request.

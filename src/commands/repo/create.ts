@@ -1,19 +1,20 @@
 // kettle repo create NAME [--description TEXT] [--private] [--init]
 import { expectRecord } from '../../api/response.js';
-import type { Opts } from '../../cli.js';
 import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failed, webUrl } from '../common.js';
 import { repoViewColumns } from './columns.js';
+import type { CreateOptions } from './index.js';
 
-export async function run(ctx: Context, [name = '']: string[], opts: Opts): Promise<void> {
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const { name } = opts;
   if (!isSafeSegment(name)) {
     throw new UsageError(`invalid repository name "${name}": use letters, digits, - _ . (not . or ..)`);
   }
-  const body: Record<string, unknown> = { name, private: opts.private === true, auto_init: opts.init === true };
-  if (typeof opts.description === 'string') body.description = opts.description;
+  const body: Record<string, unknown> = { name, private: opts.private, auto_init: opts.init };
+  if (opts.description !== undefined) body.description = opts.description;
   const api = await ctx.api();
   const res = await api.request('POST', '/user/repos', { body }).catch((err: unknown) => {
     if (err instanceof ApiError && err.status === 409) throw err.withMessage(`a repository named ${name} already exists`);

@@ -2,7 +2,7 @@
 // COMMAND...`, and "Did you mean" for a mistyped command at any level.
 // Pure apart from writing help through commander's configured output.
 import { type Command, Help } from 'commander';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 /** The command path as typed: `kettle issue list`. */
 export function commandPath(cmd: Command): string {

@@ -1,9 +1,9 @@
 // kettle whoami: the user the current credentials belong to.
-import { expectRecord } from '../api/response.js';
-import { instanceRoot } from '../api/url.js';
-import type { Context } from '../context/context.js';
-import { printRecord } from '../output/printer.js';
-import { userColumns } from './common.js';
+import { expectRecord } from '../../api/response.js';
+import { instanceRoot } from '../../api/url.js';
+import type { Context } from '../../context/context.js';
+import { printRecord } from '../../output/printer.js';
+import { userColumns } from '../records.js';
 
 export async function run(ctx: Context): Promise<void> {
   const login = ctx.resolveLogin();

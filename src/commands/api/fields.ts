@@ -1,7 +1,7 @@
 // `kettle api` fields: -f KEY=STRING and -F KEY=TYPED, with nested keys
 // (config[url]=…) and arrays (events[]=push). Pure, apart from the file reader
 // passed in for @FILE values.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 export interface Field {
   key: string;

@@ -1,20 +1,20 @@
 // kettle api PATH: any request to the API, with kettle's auth, pagination and
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
-import { headerValue } from '../api/client.js';
-import { unknownOutcome } from '../api/outcome.js';
-import { MAX_PAGE_SIZE } from '../api/paginate.js';
-import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../api/response.js';
-import { statusText } from '../api/status.js';
-import { encodeSegment, type QueryValue, redactUrl } from '../api/url.js';
-import type { Opts } from '../cli.js';
-import type { Context } from '../context/context.js';
-import { ApiError, UsageError } from '../errors.js';
-import { stringifyJson, visibleControls } from '../output/controls.js';
-import { printJsonPages } from '../output/printer.js';
-import { nounOf, Progress } from '../output/progress.js';
-import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-fields.js';
-import { readTextFile } from './common.js';
+import { headerValue } from '../../api/client.js';
+import { unknownOutcome } from '../../api/outcome.js';
+import { MAX_PAGE_SIZE } from '../../api/paginate.js';
+import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
+import { statusText } from '../../api/status.js';
+import { encodeSegment, type QueryValue, redactUrl } from '../../api/url.js';
+import type { Context } from '../../context/context.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { stringifyJson, visibleControls } from '../../output/controls.js';
+import { printJsonPages } from '../../output/printer.js';
+import { nounOf, Progress } from '../../output/progress.js';
+import type { ApiOptions } from './index.js';
+import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
+import { readTextFile } from '../common.js';
 
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the
@@ -49,14 +49,10 @@ export function relativePath(input: string, root: string): string {
   return path;
 }
 
-async function fillPlaceholders(ctx: Context, path: string, opts: Opts): Promise<string> {
+async function fillPlaceholders(ctx: Context, path: string, opts: ApiOptions): Promise<string> {
   if (!/\{(owner|repo)\}/.test(path)) return path;
   const repo = await ctx.repo(opts.repo);
   return path.replace(/\{owner\}/g, encodeSegment(repo.owner)).replace(/\{repo\}/g, encodeSegment(repo.name));
-}
-
-function list(value: unknown): string[] {
-  return Array.isArray(value) ? (value as string[]) : [];
 }
 
 /**
@@ -91,11 +87,12 @@ function printBody(ctx: Context, text: string, json: { value: unknown } | undefi
   ctx.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
 }
 
-export async function run(ctx: Context, [input = '']: string[], opts: Opts): Promise<void> {
+export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
+  const input = opts.path;
   const login = ctx.resolveLogin();
   let path = relativePath(input, login.root);
-  const inputFile = typeof opts.input === 'string' ? opts.input : undefined;
-  const fieldArgs: [string, boolean][] = [...list(opts.rawField).map((a): [string, boolean] => [a, false]), ...list(opts.field).map((a): [string, boolean] => [a, true])];
+  const inputFile = opts.input;
+  const fieldArgs: [string, boolean][] = [...opts.rawField.map((a): [string, boolean] => [a, false]), ...opts.field.map((a): [string, boolean] => [a, true])];
   // Standard input can be read once: by --input - or by one -F KEY=@-.
   const stdinReaders = fieldArgs.filter(([a, typed]) => typed && /^[^=]+=@-$/.test(a)).length + (inputFile === '-' ? 1 : 0);
   if (stdinReaders > 1) throw new UsageError('standard input can be read only once: use @- or --input - for one value only');
@@ -103,17 +100,17 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   const fields: Field[] = [];
   for (const [arg, typed] of fieldArgs) fields.push(await parseField(arg, typed, readText));
   const headers: Record<string, string> = {};
-  for (const arg of list(opts.header)) {
+  for (const arg of opts.header) {
     const [name, value] = parseHeader(arg);
     headers[name] = value;
   }
-  const paginate = opts.paginate === true;
+  const { paginate } = opts;
   // Fields or a body imply POST, as with gh; --paginate only makes sense for GET.
   const implied = paginate ? 'GET' : fields.length > 0 || inputFile !== undefined ? 'POST' : 'GET';
   // -X is checked and upper-cased as it is parsed.
-  const method = typeof opts.method === 'string' ? opts.method : implied;
+  const method = opts.method ?? implied;
   if (paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
-  if (paginate && opts.include === true) throw new UsageError('use either --paginate or --include, not both');
+  if (paginate && opts.include) throw new UsageError('use either --paginate or --include, not both');
   path = await fillPlaceholders(ctx, path, opts);
 
   // Fields go in the query for GET and HEAD, and when --input supplies the body.
@@ -149,7 +146,7 @@ export async function run(ctx: Context, [input = '']: string[], opts: Opts): Pro
   const json = parseJson(res.text);
   const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && json === undefined));
   if (broken && res.status < 400) decodeSuccess(raw);
-  if (opts.include === true) {
+  if (opts.include) {
     const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
     const lines = [`HTTP/1.1 ${res.status} ${statusText(res.status)}`.trimEnd()];
     for (const [name, value] of Object.entries(res.headers)) {

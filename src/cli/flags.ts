@@ -1,0 +1,52 @@
+// Flags that many verbs share, declared once, and small helpers for definitions.
+import { InvalidArgumentError } from 'commander';
+import { bool, choice, int, text } from './spec.js';
+
+export function examples(lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
+
+/** A parser for a whole number of 1 or more, naming the flag when refused. */
+export function positiveInt(flag: string) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+      throw new InvalidArgumentError(`${flag} takes a whole number of 1 or more, not "${value}"`);
+    }
+    return Number(value);
+  };
+}
+
+export const repoFlag = {
+  repo: text('-R, --repo <owner/name>', 'the repository (default: from the git remote of the current directory)'),
+};
+export type RepoFlag = { repo: string | undefined };
+
+/** --limit and --all; see pageFlag for --page. */
+export const windowFlags = {
+  limit: int('-L, --limit <n>', 'how many records to show (default 30)', positiveInt('--limit')),
+  all: bool('--all', 'fetch every page'),
+};
+export const pageFlag = {
+  page: int('--page <n>', 'show only page N, of --limit records a page', positiveInt('--page')),
+};
+export const listFlags = { ...windowFlags, ...pageFlag };
+export interface ListFlags {
+  limit: number | undefined;
+  all: boolean;
+  page?: number | undefined;
+}
+
+export const bodyFlags = {
+  body: text('-b, --body <text>', 'the body text'),
+  bodyFile: text('-F, --body-file <file>', 'read the body from a file (- for standard input)'),
+};
+export interface BodyFlags {
+  body: string | undefined;
+  bodyFile: string | undefined;
+}
+
+export const STATES = ['open', 'closed', 'all'] as const;
+export type State = (typeof STATES)[number];
+export const stateFlag = { state: choice('-s, --state <state>', 'which to show', STATES, 'open') };
+
+export const yesFlag = { yes: bool('-y, --yes', 'do not ask for confirmation (required without a terminal)') };

@@ -1,0 +1,165 @@
+// Builds the commander tree from the per-resource definitions. Specs only:
+// each verb's module is imported when that verb runs, so start-up costs
+// commander and the definitions, nothing more.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { COMMANDS } from '../commands/index.js';
+import { Context, type GlobalFlags } from '../context/context.js';
+import { createIO, type StreamsLike, truthyEnv } from '../context/io.js';
+import { parseTimeout } from '../config/settings.js';
+import { ApiError, UsageError } from '../errors.js';
+import { parseFieldList } from '../output/fields.js';
+import { findCommand, finishGroups, formatHelp } from './help.js';
+import { examples } from './flags.js';
+import type { Flag, GroupDef, VerbDef } from './spec.js';
+
+export interface Session {
+  streams: StreamsLike;
+  version: string;
+  /** Receives the context of the verb that runs, so its owner can dispose of it. */
+  onContext: (ctx: Context) => void;
+}
+
+/** The options every command accepts, as commander parses them. */
+interface GlobalOpts {
+  login?: string;
+  debug?: boolean;
+  color?: boolean;
+  timeout?: number;
+  json?: boolean;
+  fields?: string;
+}
+
+function timeoutOption(value: string): number {
+  try {
+    return parseTimeout(value, '--timeout');
+  } catch (err) {
+    throw new InvalidArgumentError(err instanceof UsageError ? err.message : String(err));
+  }
+}
+
+export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFlags {
+  return {
+    login: opts.login,
+    debug: opts.debug === true || truthyEnv(env.KETTLE_DEBUG),
+    json: opts.json === true,
+    fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
+    timeoutMs: opts.timeout,
+  };
+}
+
+function optionOf(flag: Flag<unknown>): Option {
+  const option = new Option(flag.spelling, flag.description);
+  if (flag.choices) option.choices(flag.choices);
+  // After choices(): a parser of its own replaces commander's check (-X patch is fine); the choices still show in help.
+  if (flag.parse) option.argParser(flag.parse as (value: string, previous: unknown) => unknown);
+  if (typeof flag.initial === 'string' || typeof flag.initial === 'number') option.default(flag.initial, flag.showDefault);
+  if (flag.hidden) option.hideHelp();
+  return option;
+}
+
+/** Add a verb to parent: description, arguments, flags, examples, and the action that loads and runs it. */
+function addVerb(parent: Command, session: Session, def: VerbDef): Command {
+  const cmd = parent.command(def.name).description(def.summary);
+  for (const alias of def.aliases ?? []) cmd.alias(alias);
+  const argKeys = Object.keys(def.args ?? {});
+  for (const a of Object.values(def.args ?? {})) {
+    cmd.argument(a.spelling, a.description);
+    if (a.choices) cmd.registeredArguments.at(-1)?.choices(a.choices);
+  }
+  const flags = Object.entries(def.flags ?? {}).map(([key, flag]) => ({ key, flag, option: optionOf(flag) }));
+  for (const { option } of flags) cmd.addOption(option);
+  if (def.output) {
+    cmd.option('--json', "print JSON: the server's records as returned");
+    cmd.option('--fields <list>', 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show');
+  }
+  cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
+  cmd.action(async (...received: unknown[]) => {
+    const command = received[received.length - 1] as Command;
+    const values = command.opts() as Record<string, unknown>;
+    const input: Record<string, unknown> = {};
+    argKeys.forEach((key, i) => {
+      input[key] = received[i];
+    });
+    for (const { key, flag, option } of flags) {
+      const value = values[option.attributeName()];
+      input[key] = value === undefined ? flag.initial : value;
+    }
+    const globals = command.optsWithGlobals() as GlobalOpts;
+    const io = createIO(session.streams, globals.color === false);
+    const ctx = new Context(io, globalFlags(globals, session.streams.env), session.version, () => rootOf(command));
+    session.onContext(ctx);
+    const { run } = await def.load();
+    try {
+      await run(ctx, input);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && ctx.resolved) {
+        throw err.withMessage(`authentication failed: ${err.message}`, ctx.authHint(ctx.resolved));
+      }
+      throw err;
+    }
+  });
+  return cmd;
+}
+
+function rootOf(cmd: Command): Command {
+  let at = cmd;
+  while (at.parent) at = at.parent;
+  return at;
+}
+
+function addGroup(program: Command, session: Session, def: GroupDef): void {
+  const group = program.command(def.name).description(def.summary).addHelpText('after', examples(def.examples));
+  for (const alias of def.aliases ?? []) group.alias(alias);
+  for (const v of def.verbs) addVerb(group, session, v);
+  group.helpGroup(def.section);
+}
+
+export function buildProgram(session: Session): Command {
+  const program = new Command('kettle');
+  program
+    .description('Work with a Gitea-family code-hosting service from the command line.')
+    .version(session.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .option('--login <name>', 'use this stored login instead of the default one')
+    .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
+    .option('--no-color', 'no colour in output; also NO_COLOR')
+    .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
+    .showSuggestionAfterError(true)
+    .configureHelp({ formatHelp, showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => session.streams.stdout.write(s),
+      writeErr: (s) => session.streams.stderr.write(s),
+      outputError: (s, write) => write(`kettle: ${s.replace(/^error: /, '')}`),
+    })
+    .addHelpText(
+      'after',
+      `
+Environment:
+  KETTLE_URL, KETTLE_TOKEN  use this server and token, ignoring stored logins (CI)
+  KETTLE_LOGIN              name of the stored login to use
+  KETTLE_CONFIG_DIR         folder of the config file
+  KETTLE_DEBUG=1            same as --debug
+  KETTLE_TIMEOUT            seconds before a request is given up (default 30)
+  HTTPS_PROXY, NO_PROXY     send requests through a proxy, except to these hosts
+  NO_COLOR, FORCE_COLOR     turn colour off or on
+${examples(['kettle login add --url https://git.example.com --with-token < token.txt', 'kettle whoami', 'kettle issue list -R alice/teapot', 'kettle help issue list'])}
+Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's options and examples.
+`,
+    );
+
+  for (const entry of COMMANDS) {
+    if ('verbs' in entry) addGroup(program, session, entry);
+    else addVerb(program, session, entry.verb).helpGroup(entry.section);
+  }
+
+  program
+    .command('help')
+    .description('Show the help of a command: its arguments, options and examples')
+    .argument('[command...]', 'the command, such as: issue list (none: the overview of every command)')
+    .addHelpText('after', examples(['kettle help issue list', 'kettle help api', 'kettle help']))
+    .action((words: string[]) => findCommand(program, words).outputHelp())
+    .helpGroup('Other:');
+  finishGroups(program);
+  return program;
+}

@@ -1,0 +1,127 @@
+// Commands as data. A definition file (src/commands/<noun>/index.ts) declares
+// each verb's name, summary, arguments, flags, examples and lazy loader with
+// the helpers below; the program builder (src/cli/program.ts) turns them into
+// commander commands. The types carry through: a verb's `run` receives an
+// options object whose every key is typed from the flags and arguments that
+// were declared, so no verb re-checks a bag of unknowns.
+//
+// This module is part of the entry chunk: it imports nothing at run time.
+import type { Context } from '../context/context.js';
+
+/**
+ * Turns one command-line value into the flag's value (throw InvalidArgumentError
+ * to refuse it); `previous` is what earlier uses of a repeated flag gave.
+ */
+export type Parser<T> = (value: string, previous: T | undefined) => T;
+
+export interface Flag<T> {
+  /** commander's spelling: `-t, --title <text>`, `--all`, `--no-color`. */
+  readonly spelling: string;
+  readonly description: string;
+  readonly parse?: Parser<T> | undefined;
+  /** The value when the flag is not given; also shown in help unless `hideDefault`. */
+  readonly initial: T;
+  readonly showDefault?: string | undefined;
+  readonly choices?: readonly string[] | undefined;
+  readonly hidden?: boolean | undefined;
+}
+
+export interface Arg<T> {
+  /** commander's spelling: `<number>`, `[owner/name]`, `<number...>`. */
+  readonly spelling: string;
+  readonly description: string;
+  /** Values a shell completion may offer. */
+  readonly choices?: readonly string[] | undefined;
+  /** Phantom: the value's type. */
+  readonly type?: T;
+}
+
+// biome-ignore lint: the generic parameter is only read through inference
+export type Flags = Record<string, Flag<any>>;
+// biome-ignore lint: as above
+export type Args = Record<string, Arg<any>>;
+
+export type FlagValues<F extends Flags> = { [K in keyof F]: F[K] extends Flag<infer T> ? T : never };
+export type ArgValues<A extends Args> = { [K in keyof A]: A[K] extends Arg<infer T> ? T : never };
+/** What a verb's run receives: its arguments and flags, by the names the definition gave them. */
+export type Input<A extends Args, F extends Flags> = ArgValues<A> & FlagValues<F>;
+
+export type Run<O> = (ctx: Context, opts: O) => Promise<void>;
+
+export interface VerbDef<A extends Args = Args, F extends Flags = Flags> {
+  name: string;
+  summary: string;
+  aliases?: string[];
+  /** Operands in order; the keys name them in the options. */
+  args?: A;
+  flags?: F;
+  /** Prints records: takes --json and --fields. */
+  output?: boolean;
+  /** Shown under "Examples:" in help, each after `$ `. */
+  examples: string[];
+  /** Extra help text after the examples. */
+  notes?: string;
+  /** The module that does the work, imported only when this verb runs. */
+  load: () => Promise<{ run: Run<Input<A, F>> }>;
+}
+
+export interface GroupDef {
+  name: string;
+  summary: string;
+  /** Heading of the overview section it is listed under. */
+  section: string;
+  aliases?: string[];
+  examples: string[];
+  verbs: VerbDef[];
+}
+
+/** A top-level command with no subcommands (whoami, api, completion). */
+export interface TopDef {
+  section: string;
+  verb: VerbDef;
+}
+
+/** Declare a verb; the options its loader's run takes must be what the arguments and flags give. */
+export function verb<A extends Args = Record<never, never>, F extends Flags = Record<never, never>>(def: VerbDef<A, F>): VerbDef {
+  return def as unknown as VerbDef;
+}
+
+// Argument builders.
+export function arg(spelling: `<${string}>`, description: string, choices?: readonly string[]): Arg<string> {
+  return { spelling, description, choices };
+}
+export function optionalArg(spelling: `[${string}]`, description: string): Arg<string | undefined> {
+  return { spelling, description };
+}
+export function variadicArg(spelling: `<${string}...>` | `[${string}...]`, description: string): Arg<string[]> {
+  return { spelling, description };
+}
+
+// Flag builders. A flag that takes a value is `string | undefined` unless it has a default.
+export function text(spelling: string, description: string): Flag<string | undefined> {
+  return { spelling, description, initial: undefined };
+}
+export function textWithDefault(spelling: string, description: string, initial: string): Flag<string> {
+  return { spelling, description, initial };
+}
+export function bool(spelling: string, description: string): Flag<boolean> {
+  return { spelling, description, initial: false };
+}
+/** A whole number checked by `parse` (see positiveInt). */
+export function int(spelling: string, description: string, parse: Parser<number | undefined>): Flag<number | undefined> {
+  return { spelling, description, initial: undefined, parse };
+}
+/** Repeatable: every value given, in order (an empty list when none). */
+export function list(spelling: string, description: string): Flag<string[]> {
+  return { spelling, description, initial: [], parse: (value, previous) => [...(previous ?? []), value] };
+}
+/** One of a fixed set of values, with or without a default. */
+export function choice<const C extends readonly string[]>(spelling: string, description: string, choices: C): Flag<C[number] | undefined>;
+export function choice<const C extends readonly string[]>(spelling: string, description: string, choices: C, initial: C[number]): Flag<C[number]>;
+export function choice<const C extends readonly string[]>(spelling: string, description: string, choices: C, initial?: C[number]): Flag<C[number] | undefined> {
+  return { spelling, description, choices, initial };
+}
+/** A value turned into T by `parse` when given; undefined otherwise. */
+export function parsed<T>(spelling: string, description: string, parse: (value: string) => T): Flag<T | undefined> {
+  return { spelling, description, initial: undefined, parse: (value) => parse(value) };
+}

@@ -1,0 +1,23 @@
+// kettle completion SHELL: a shell completion script generated from the command tree.
+import { arg, type TopDef, verb } from '../../cli/spec.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
+
+export interface CompletionOptions {
+  shell: string;
+}
+
+export const completion: TopDef = {
+  section: 'Other:',
+  verb: verb({
+    name: 'completion',
+    summary: 'Print a shell completion script (bash, zsh, fish, powershell)',
+    args: { shell: arg('<shell>', 'bash, zsh, fish or powershell') },
+    examples: [
+      'kettle completion bash > ~/.local/share/bash-completion/completions/kettle',
+      'kettle completion zsh > "${fpath[1]}/_kettle"',
+      'kettle completion fish > ~/.config/fish/completions/kettle.fish',
+    ],
+    load: () => import('./completion.js'),
+  }),
+};

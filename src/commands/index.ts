@@ -1,0 +1,14 @@
+// Every command kettle has, in the order the overview lists them.
+import type { GroupDef, TopDef } from '../cli/spec.js';
+import { api } from './api/index.js';
+import { completion } from './completion/index.js';
+import { hook } from './hook/index.js';
+import { issue } from './issue/index.js';
+import { login } from './login/index.js';
+import { org } from './org/index.js';
+import { pr } from './pr/index.js';
+import { repo } from './repo/index.js';
+import { user } from './user/index.js';
+import { whoami } from './whoami/index.js';
+
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, issue, pr, org, hook, api, completion];

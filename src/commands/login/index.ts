@@ -1,0 +1,75 @@
+// kettle login: add, list, choose and remove stored logins.
+import { arg, bool, choice, type GroupDef, text, verb } from '../../cli/spec.js';
+
+export const AUTH_METHODS = ['header', 'query', 'basic'] as const;
+
+export interface AddOptions {
+  url: string | undefined;
+  name: string | undefined;
+  token: string | undefined;
+  withToken: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  auth: (typeof AUTH_METHODS)[number] | undefined;
+  insecure: boolean;
+}
+
+export interface NameOptions {
+  name: string;
+}
+
+const loginName = arg('<name>', 'the name of a stored login (see kettle login list)');
+
+export const login: GroupDef = {
+  name: 'login',
+  summary: 'Add, list, choose and remove stored logins',
+  section: 'Logins:',
+  examples: ['kettle login add --url https://git.example.com --token TOKEN', 'kettle login list'],
+  verbs: [
+    verb({
+      name: 'add',
+      summary: 'Check credentials against a server and store them as a login',
+      flags: {
+        url: text('--url <url>', 'server URL: instance root, sub-path deployment, or API root ending in /api/v1'),
+        name: text('--name <name>', "name for the login (default: the server's host)"),
+        token: text('--token <token>', 'access token (prefer --with-token: the command line is visible to other users)'),
+        withToken: bool('--with-token', 'read the access token from standard input'),
+        user: text('--user <user>', 'user name, for HTTP Basic or to mint a token'),
+        password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
+        auth: choice('--auth <method>', 'how requests carry the credential', AUTH_METHODS),
+        insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
+      },
+      examples: [
+        'kettle login add --url https://git.example.com --with-token < token.txt',
+        'kettle login add --url https://example.com/forge --name work --token "$TOKEN"',
+        'kettle login add --url https://git.example.com --user alice   # asks for the password',
+        'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
+        'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
+      ],
+      load: () => import('./add.js'),
+    }),
+    verb({
+      name: 'list',
+      aliases: ['ls'],
+      summary: 'List stored logins (never their secrets)',
+      output: true,
+      examples: ['kettle login list', 'kettle login list --json'],
+      load: () => import('./list.js'),
+    }),
+    verb({
+      name: 'default',
+      summary: 'Make a stored login the default one',
+      args: { name: loginName },
+      examples: ['kettle login default work'],
+      load: () => import('./default.js'),
+    }),
+    verb({
+      name: 'delete',
+      aliases: ['rm'],
+      summary: 'Remove a stored login',
+      args: { name: loginName },
+      examples: ['kettle login delete work'],
+      load: () => import('./delete.js'),
+    }),
+  ],
+};

@@ -1,0 +1,47 @@
+// kettle org: list, view and create organizations.
+import { type ListFlags, listFlags } from '../../cli/flags.js';
+import { arg, type GroupDef, text, verb } from '../../cli/spec.js';
+
+export type ListOptions = ListFlags;
+export interface ViewOptions {
+  org: string;
+}
+export interface CreateOptions {
+  name: string;
+  fullName: string | undefined;
+}
+
+export const org: GroupDef = {
+  name: 'org',
+  summary: 'List, view and create organizations',
+  section: 'Organizations:',
+  examples: ['kettle org list', 'kettle org view wonderland'],
+  verbs: [
+    verb({
+      name: 'list',
+      aliases: ['ls'],
+      summary: 'List your organizations',
+      flags: listFlags,
+      output: true,
+      examples: ['kettle org list', 'kettle org list --json'],
+      load: () => import('./list.js'),
+    }),
+    verb({
+      name: 'view',
+      summary: 'Show an organization',
+      args: { org: arg('<org>', 'the organization name, such as wonderland') },
+      output: true,
+      examples: ['kettle org view wonderland', 'kettle org view wonderland --json'],
+      load: () => import('./view.js'),
+    }),
+    verb({
+      name: 'create',
+      summary: 'Create an organization',
+      args: { name: arg('<name>', 'the name of the new organization') },
+      flags: { fullName: text('--full-name <text>', 'the display name') },
+      output: true,
+      examples: ['kettle org create wonderland', 'kettle org create wonderland --full-name "Wonderland Tea Co."'],
+      load: () => import('./create.js'),
+    }),
+  ],
+};

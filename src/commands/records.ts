@@ -1,0 +1,34 @@
+// Reading the fields of the server's records that several resources share,
+// tolerating what real servers send (created instead of created_at, a single
+// assignee instead of a list).
+import type { Column, Row } from '../output/printer.js';
+
+function names(list: unknown, key: string): string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item) => (typeof item === 'object' && item !== null ? (item as Row)[key] : undefined))
+    .filter((v): v is string => typeof v === 'string');
+}
+
+export const labelNames = (r: Row): string[] => names(r.labels, 'name');
+
+export function assigneeLogins(r: Row): string[] {
+  const list = names(r.assignees, 'login');
+  const single = (r.assignee as Row | null | undefined)?.login;
+  if (list.length === 0 && typeof single === 'string') list.push(single);
+  return list;
+}
+
+/** Creation time: created_at, or the `created` some servers send. */
+export const createdAt = (r: Row): unknown => r.created_at ?? r.created;
+/** Update time: updated_at, or the `updated` some servers send. */
+export const updatedAt = (r: Row): unknown => r.updated_at ?? r.updated;
+export const author = (r: Row): unknown => (r.user as Row | undefined)?.login;
+
+export const userColumns: Column[] = [
+  { key: 'login', header: 'LOGIN' },
+  { key: 'full_name', header: 'NAME' },
+  { key: 'email', header: 'EMAIL' },
+  { key: 'id', header: 'ID' },
+  { key: 'created_at', header: 'CREATED', kind: 'time', get: createdAt },
+];
