@@ -36,7 +36,11 @@ export function loadFixtures(): GiteaFixture[] {
   return SERVERS.map((s) => loadFixture(s.name));
 }
 
-/** How well a template matches: undefined when it does not; more literal segments win. */
+/**
+ * How well a template matches: undefined when it does not; more literal
+ * segments win. A segment may mix literals and parameters, as
+ * `{index}.{diffType}` does; it counts as literal, being the more specific.
+ */
 function matchTemplate(template: string, segs: string[]): { params: Record<string, string>; literals: number } | undefined {
   const want = template.split('/').slice(1);
   if (want.length !== segs.length) return undefined;
@@ -45,10 +49,23 @@ function matchTemplate(template: string, segs: string[]): { params: Record<strin
   for (let i = 0; i < want.length; i++) {
     const w = want[i] as string;
     const s = segs[i] as string;
-    const param = /^\{(.+)\}$/.exec(w)?.[1];
+    const param = /^\{([^}]+)\}$/.exec(w)?.[1];
     if (param !== undefined) {
       if (s === '') return undefined;
       params[param] = s;
+    } else if (w.includes('{')) {
+      const names: string[] = [];
+      const source = w.replace(/\{([^}]+)\}|[^{]+/g, (part, name: string | undefined) => {
+        if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(name);
+        return '([^/]+?)';
+      });
+      const m = new RegExp(`^${source}$`).exec(s);
+      if (!m) return undefined;
+      names.forEach((name, j) => {
+        params[name] = m[j + 1] as string;
+      });
+      literals++;
     } else if (w === s) {
       literals++;
     } else {

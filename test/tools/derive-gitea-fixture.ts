@@ -11,7 +11,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The endpoints kettle calls that Gitea also has (GET /issues is spec-only: see test/contract/check.ts). */
+/**
+ * The endpoints kettle calls that the tests send to the in-memory server
+ * (GET /issues is spec-only: see test/contract/check.ts). Functions of
+ * src/api/gitea/ that the server lacks are checked against the whole
+ * descriptions instead (test/unit/gitea-resources.test.ts).
+ */
 export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/user'],
   ['GET', '/users/{username}'],
@@ -19,8 +24,11 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/user/repos'],
   ['POST', '/user/repos'],
   ['GET', '/users/{username}/repos'],
+  ['GET', '/orgs/{org}/repos'],
   ['GET', '/repos/{owner}/{repo}'],
   ['DELETE', '/repos/{owner}/{repo}'],
+  ['GET', '/repos/{owner}/{repo}/labels'],
+  ['POST', '/repos/{owner}/{repo}/labels'],
   ['GET', '/repos/{owner}/{repo}/issues'],
   ['POST', '/repos/{owner}/{repo}/issues'],
   ['GET', '/repos/{owner}/{repo}/issues/{index}'],
