@@ -1,11 +1,12 @@
-// Does a request kettle sent fit what a real Gitea server accepts? Checked
-// against the facts derived from Gitea's OpenAPI description
-// (test/fixtures/gitea-endpoints.json): a known method and path, typed path
-// parameters, known query parameters with allowed values, a JSON body with the
-// required fields, allowed values and no field Gitea does not read.
+// Does a request kettle sent fit what a real Gitea server accepts, and a real
+// Forgejo server? Checked against the facts derived from each one's OpenAPI
+// description (test/fixtures/gitea-endpoints.json, forgejo-endpoints.json): a
+// known method and path, typed path parameters, known query parameters with
+// allowed values, a JSON body with the required fields, allowed values and no
+// field the server does not read.
 import { readFileSync } from 'node:fs';
 import { segments } from '../server/http.js';
-import type { EndpointFact, FieldFact, GiteaFixture } from '../tools/derive-gitea-fixture.js';
+import { type EndpointFact, type FieldFact, type GiteaFixture, SERVERS, type ServerName } from '../tools/derive-gitea-fixture.js';
 
 /** What the check needs of a recorded request. */
 export interface SentRequest {
@@ -18,18 +19,28 @@ export interface SentRequest {
 }
 
 /**
- * Endpoints of the API spec that Gitea lacks, which kettle calls on purpose.
+ * Endpoints of the API spec that Gitea and Forgejo lack, which kettle calls on purpose.
  * Each carries why it is fine.
  */
 export const SPEC_ONLY: Array<{ method: string; path: string; why: string }> = [
   { method: 'GET', path: '/issues', why: 'issue list --all-repos tries the spec\'s GET /issues first and falls back to /repos/issues/search on 404' },
 ];
 
-export function loadFixture(): GiteaFixture {
-  return JSON.parse(readFileSync(new URL('../fixtures/gitea-endpoints.json', import.meta.url), 'utf8')) as GiteaFixture;
+export function loadFixture(name: ServerName = 'gitea'): GiteaFixture {
+  const server = SERVERS.find((s) => s.name === name) as (typeof SERVERS)[number];
+  return JSON.parse(readFileSync(new URL(`../../${server.fixture}`, import.meta.url), 'utf8')) as GiteaFixture;
 }
 
-/** How well a template matches: undefined when it does not; more literal segments win. */
+/** The fixtures of every server family kettle must satisfy. */
+export function loadFixtures(): GiteaFixture[] {
+  return SERVERS.map((s) => loadFixture(s.name));
+}
+
+/**
+ * How well a template matches: undefined when it does not; more literal
+ * segments win. A segment may mix literals and parameters, as
+ * `{index}.{diffType}` does; it counts as literal, being the more specific.
+ */
 function matchTemplate(template: string, segs: string[]): { params: Record<string, string>; literals: number } | undefined {
   const want = template.split('/').slice(1);
   if (want.length !== segs.length) return undefined;
@@ -38,10 +49,23 @@ function matchTemplate(template: string, segs: string[]): { params: Record<strin
   for (let i = 0; i < want.length; i++) {
     const w = want[i] as string;
     const s = segs[i] as string;
-    const param = /^\{(.+)\}$/.exec(w)?.[1];
+    const param = /^\{([^}]+)\}$/.exec(w)?.[1];
     if (param !== undefined) {
       if (s === '') return undefined;
       params[param] = s;
+    } else if (w.includes('{')) {
+      const names: string[] = [];
+      const source = w.replace(/\{([^}]+)\}|[^{]+/g, (part, name: string | undefined) => {
+        if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(name);
+        return '([^/]+?)';
+      });
+      const m = new RegExp(`^${source}$`).exec(s);
+      if (!m) return undefined;
+      names.forEach((name, j) => {
+        params[name] = m[j + 1] as string;
+      });
+      literals++;
     } else if (w === s) {
       literals++;
     } else {
@@ -63,7 +87,7 @@ export function findEndpoint(fixture: GiteaFixture, method: string, path: string
   return best && { endpoint: best.endpoint, params: best.params };
 }
 
-function typeProblem(value: unknown, fact: FieldFact, where: string): string[] {
+function typeProblem(value: unknown, fact: FieldFact, where: string, server: string): string[] {
   const problems: string[] = [];
   switch (fact.type) {
     case 'string':
@@ -77,52 +101,53 @@ function typeProblem(value: unknown, fact: FieldFact, where: string): string[] {
       break;
     case 'array':
       if (!Array.isArray(value)) problems.push(`${where} must be an array, not ${JSON.stringify(value)}`);
-      else if (fact.items) value.forEach((v, i) => problems.push(...checkValue(v, fact.items as FieldFact, `${where}[${i}]`)));
+      else if (fact.items) value.forEach((v, i) => problems.push(...checkValue(v, fact.items as FieldFact, `${where}[${i}]`, server)));
       return problems;
     case 'object':
       if (typeof value !== 'object' || value === null || Array.isArray(value)) problems.push(`${where} must be an object, not ${JSON.stringify(value)}`);
-      else problems.push(...checkObject(value as Record<string, unknown>, fact, where));
+      else problems.push(...checkObject(value as Record<string, unknown>, fact, where, server));
       return problems;
   }
   return problems;
 }
 
-function checkValue(value: unknown, fact: FieldFact, where: string): string[] {
-  const problems = typeProblem(value, fact, where);
+function checkValue(value: unknown, fact: FieldFact, where: string, server: string): string[] {
+  const problems = typeProblem(value, fact, where, server);
   if (problems.length === 0 && fact.enum && !fact.enum.includes(String(value))) {
-    problems.push(`${where} is ${JSON.stringify(value)}; Gitea accepts ${fact.enum.join(', ')}`);
+    problems.push(`${where} is ${JSON.stringify(value)}; ${server} accepts ${fact.enum.join(', ')}`);
   }
   return problems;
 }
 
-function checkObject(value: Record<string, unknown>, fact: FieldFact, where: string): string[] {
+function checkObject(value: Record<string, unknown>, fact: FieldFact, where: string, server: string): string[] {
   const problems: string[] = [];
   for (const key of fact.required ?? []) {
     if (value[key] === undefined) problems.push(`${where} lacks the required field ${key}`);
   }
   for (const [key, v] of Object.entries(value)) {
     const known = fact.properties?.[key];
-    if (known) problems.push(...checkValue(v, known, `${where}.${key}`));
-    else if (fact.additional) problems.push(...checkValue(v, fact.additional, `${where}.${key}`));
-    else if (fact.additional === false) problems.push(`${where}.${key} is not a field Gitea reads`);
+    if (known) problems.push(...checkValue(v, known, `${where}.${key}`, server));
+    else if (fact.additional) problems.push(...checkValue(v, fact.additional, `${where}.${key}`, server));
+    else if (fact.additional === false) problems.push(`${where}.${key} is not a field ${server} reads`);
   }
   return problems;
 }
 
-/** A query value as Gitea parses it. */
-function checkQueryValue(value: string, fact: FieldFact, where: string): string[] {
+/** A query value as the server parses it. */
+function checkQueryValue(value: string, fact: FieldFact, where: string, server: string): string[] {
   if (fact.type === 'integer' && !/^-?\d+$/.test(value)) return [`${where} must be an integer, not ${JSON.stringify(value)}`];
   if (fact.type === 'boolean' && value !== 'true' && value !== 'false') return [`${where} must be true or false, not ${JSON.stringify(value)}`];
-  if (fact.type === 'array' && fact.items) return value.split(',').flatMap((v) => checkQueryValue(v, fact.items as FieldFact, where));
-  if (fact.enum && !fact.enum.includes(value)) return [`${where} is ${JSON.stringify(value)}; Gitea accepts ${fact.enum.join(', ')}`];
+  if (fact.type === 'array' && fact.items) return value.split(',').flatMap((v) => checkQueryValue(v, fact.items as FieldFact, where, server));
+  if (fact.enum && !fact.enum.includes(value)) return [`${where} is ${JSON.stringify(value)}; ${server} accepts ${fact.enum.join(', ')}`];
   return [];
 }
 
-/** What is wrong with a request, as Gitea would see it; [] when it fits. */
+/** What is wrong with a request, as the fixture's server would see it; [] when it fits. */
 export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] {
   if (SPEC_ONLY.some((e) => e.method === req.method && e.path === req.path)) return [];
+  const server = fixture.server;
   const found = findEndpoint(fixture, req.method, req.path);
-  if (!found) return [`${req.method} ${req.path} is not an endpoint Gitea has`];
+  if (!found) return [`${req.method} ${req.path} is not an endpoint ${server} has`];
   const { endpoint, params } = found;
   const problems: string[] = [];
   for (const [name, type] of Object.entries(endpoint.params)) {
@@ -134,8 +159,8 @@ export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] 
   for (const [name, value] of Object.entries(req.query)) {
     if (fixture.authQuery.includes(name)) continue;
     const fact = endpoint.query[name];
-    if (!fact) problems.push(`query parameter ${name} is not one Gitea reads on ${endpoint.method} ${endpoint.path}`);
-    else problems.push(...checkQueryValue(value, fact, `query ${name}`));
+    if (!fact) problems.push(`query parameter ${name} is not one ${server} reads on ${endpoint.method} ${endpoint.path}`);
+    else problems.push(...checkQueryValue(value, fact, `query ${name}`, server));
   }
   if (req.bodyText !== '') {
     const type = String(req.headers['content-type'] ?? '');
@@ -147,9 +172,14 @@ export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] 
       problems.push('the body is not JSON');
     }
     if (!endpoint.body) problems.push(`${endpoint.method} ${endpoint.path} takes no body`);
-    else if (body !== undefined) problems.push(...checkValue(body, endpoint.body, 'body'));
+    else if (body !== undefined) problems.push(...checkValue(body, endpoint.body, 'body', server));
   } else if (endpoint.body?.requiredBody) {
     problems.push(`${endpoint.method} ${endpoint.path} needs a body`);
   }
   return problems.map((p) => `${req.method} ${req.path}: ${p}`);
+}
+
+/** What is wrong with a request for any of the servers, each problem tagged with the server it is about. */
+export function checkRequestAll(fixtures: GiteaFixture[], req: SentRequest): string[] {
+  return fixtures.flatMap((f) => checkRequest(f, req).map((p) => `${p} [${f.server}]`));
 }

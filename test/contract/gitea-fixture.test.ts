@@ -1,38 +1,41 @@
-// The Gitea contract fixture: derived from Gitea's OpenAPI description, fresh,
-// and the check of kettle's requests against it.
-import { existsSync, readFileSync } from 'node:fs';
+// The contract fixtures: derived from Gitea's and Forgejo's OpenAPI
+// descriptions (vendored in test/fixtures/), fresh, and the check of kettle's
+// requests against them.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../e2e/harness.js';
-import { deriveFixture, FIXTURE_PATH, fixtureText, KETTLE_ENDPOINTS } from '../tools/derive-gitea-fixture.js';
-import { checkRequest, loadFixture, SPEC_ONLY, type SentRequest } from './check.js';
+import { freshFixtureText, KETTLE_ENDPOINTS, SERVERS } from '../tools/derive-gitea-fixture.js';
+import { checkRequest, checkRequestAll, loadFixture, loadFixtures, SPEC_ONLY, type SentRequest } from './check.js';
 import { exempt, verbOf } from './setup.js';
 
-const SWAGGER = process.env.GITEA_SWAGGER ?? join(ROOT, '..', 'shared', 'gitea-swagger.json');
-
-describe('the committed fixture', () => {
-  it.skipIf(!existsSync(SWAGGER))('is what Gitea\'s OpenAPI description gives today (run `npm run fixture:gitea` when not)', () => {
-    const fresh = fixtureText(deriveFixture(JSON.parse(readFileSync(SWAGGER, 'utf8'))));
-    const committed = readFileSync(join(ROOT, FIXTURE_PATH), 'utf8');
-    expect(committed === fresh, `${FIXTURE_PATH} is stale: run npm run fixture:gitea -- ${SWAGGER}`).toBe(true);
+describe.each(SERVERS)('the committed $name fixture', (server) => {
+  it('is what the vendored OpenAPI description gives (run `npm run fixture:gitea` when not)', () => {
+    const committed = readFileSync(join(ROOT, server.fixture), 'utf8');
+    expect(committed === freshFixtureText(ROOT, server), `${server.fixture} is stale: run npm run fixture:gitea`).toBe(true);
   });
 
   it('holds every endpoint kettle calls, and none of the spec-only ones', () => {
-    const fixture = loadFixture();
+    const fixture = loadFixture(server.name);
     expect(fixture.endpoints.map((e) => [e.method, e.path])).toEqual(KETTLE_ENDPOINTS);
     for (const e of SPEC_ONLY) expect(fixture.endpoints.some((x) => x.method === e.method && x.path === e.path)).toBe(false);
   });
 
   it('knows the facts kettle depends on', () => {
-    const fixture = loadFixture();
+    const fixture = loadFixture(server.name);
     const find = (method: string, path: string) => fixture.endpoints.find((e) => e.method === method && e.path === path);
     expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.required).toEqual(['Do']);
-    expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('fast-forward-only');
+    expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('squash');
     expect(find('POST', '/repos/{owner}/{repo}/hooks')?.body?.properties?.config?.required).toEqual(['content_type', 'url']);
     expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.type?.enum).toEqual(['issues', 'pulls']);
     expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.state?.enum).toEqual(['closed', 'open', 'all']);
     expect(fixture.authQuery).toContain('token');
   });
+});
+
+it('names the server of each fixture', () => {
+  expect(loadFixtures().map((f) => f.server)).toEqual(['Gitea', 'Forgejo']);
+  expect(loadFixture('gitea').endpoints.find((e) => e.path === '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('fast-forward-only');
 });
 
 function req(method: string, path: string, body?: unknown, query: Record<string, string> = {}): SentRequest {
@@ -76,6 +79,26 @@ describe('checkRequest', () => {
   ])('refuses %s', (_what, request, problem) => {
     const problems = checkRequest(fixture, request);
     expect(problems.join('\n')).toMatch(problem);
+  });
+});
+
+describe('checkRequestAll', () => {
+  const fixtures = loadFixtures();
+
+  it('accepts what both servers accept', () => {
+    expect(checkRequestAll(fixtures, req('POST', '/repos/a/b/pulls', { title: 't', head: 'h', base: 'main' }))).toEqual([]);
+  });
+
+  it('refuses what only Forgejo refuses, naming Forgejo', () => {
+    // Gitea 1.23 reads reviewers on creation; Forgejo 11 does not.
+    const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/pulls', { title: 't', head: 'h', base: 'main', reviewers: ['bob'] }));
+    expect(problems).toEqual(['POST /repos/a/b/pulls: body.reviewers is not a field Forgejo reads [Forgejo]']);
+  });
+
+  it('refuses what only Gitea refuses, naming Gitea', () => {
+    const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/hooks', { type: 'forgejo', config: { url: 'u', content_type: 'json' } }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/body.type is "forgejo"; Gitea accepts .* \[Gitea\]$/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Registered as a vitest setup file: after each test (and after each file, for
 // requests sent from hooks), every request kettle sent to an in-memory server
-// is checked against what a real Gitea server accepts (./check.ts).
+// is checked against what a real Gitea server accepts, and a real Forgejo
+// server (./check.ts).
 //
 // Not checked, by a narrow rule:
 // - requests that arrived while a `kettle api` process was running: the escape
@@ -12,9 +13,9 @@ import { PassThrough } from 'node:stream';
 import { afterAll, afterEach } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { type LoggedRequest, requestLog } from '../server/log.js';
-import { checkRequest, loadFixture } from './check.js';
+import { checkRequestAll, loadFixtures } from './check.js';
 
-const fixture = loadFixture();
+const fixtures = loadFixtures();
 
 /** The global options that take a value as the next argument, read from the program itself. */
 const GLOBAL_WITH_VALUE = new Set(
@@ -46,9 +47,9 @@ export function exempt(entry: LoggedRequest): boolean {
 
 function checkLogged(): void {
   const entries = requestLog.splice(0, requestLog.length);
-  const problems = [...new Set(entries.filter((e) => !exempt(e)).flatMap((e) => checkRequest(fixture, e.request)))];
+  const problems = [...new Set(entries.filter((e) => !exempt(e)).flatMap((e) => checkRequestAll(fixtures, e.request)))];
   if (problems.length > 0) {
-    throw new Error(`kettle sent requests a real Gitea server would not accept (test/fixtures/gitea-endpoints.json):\n  ${problems.join('\n  ')}`);
+    throw new Error(`kettle sent requests a real server would not accept (test/fixtures/*-endpoints.json):\n  ${problems.join('\n  ')}`);
   }
 }
 

@@ -1,14 +1,22 @@
-// Derive test/fixtures/gitea-endpoints.json from Gitea's OpenAPI description:
-// for each endpoint kettle calls, the facts a real server enforces (method,
-// path, parameters, required body fields, allowed values). The end-to-end
-// suite checks every request kettle sends against it (test/contract/).
-//   npm run fixture:gitea [-- path/to/gitea-swagger.json]
-// test/contract/gitea-fixture.test.ts fails when the committed fixture is stale.
+// Derive test/fixtures/gitea-endpoints.json and forgejo-endpoints.json from
+// the OpenAPI descriptions vendored beside them (gitea-swagger.json,
+// forgejo-swagger.json): for each endpoint kettle calls, the facts a real
+// server enforces (method, path, parameters, required body fields, allowed
+// values). The end-to-end suite checks every request kettle sends against both
+// (test/contract/).
+//   npm run fixture:gitea
+// To follow a newer server, replace its vendored description and run it again;
+// test/contract/gitea-fixture.test.ts fails when a committed fixture is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The endpoints kettle calls that Gitea also has (GET /issues is spec-only: see test/contract/check.ts). */
+/**
+ * The endpoints kettle calls that the tests send to the in-memory server
+ * (GET /issues is spec-only: see test/contract/check.ts). Functions of
+ * src/api/gitea/ that the server lacks are checked against the whole
+ * descriptions instead (test/unit/gitea-resources.test.ts).
+ */
 export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/user'],
   ['GET', '/users/{username}'],
@@ -16,8 +24,11 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/user/repos'],
   ['POST', '/user/repos'],
   ['GET', '/users/{username}/repos'],
+  ['GET', '/orgs/{org}/repos'],
   ['GET', '/repos/{owner}/{repo}'],
   ['DELETE', '/repos/{owner}/{repo}'],
+  ['GET', '/repos/{owner}/{repo}/labels'],
+  ['POST', '/repos/{owner}/{repo}/labels'],
   ['GET', '/repos/{owner}/{repo}/issues'],
   ['POST', '/repos/{owner}/{repo}/issues'],
   ['GET', '/repos/{owner}/{repo}/issues/{index}'],
@@ -57,6 +68,8 @@ export interface EndpointFact {
 }
 
 export interface GiteaFixture {
+  /** The server family the facts are about: Gitea or Forgejo (for messages). */
+  server: string;
   source: string;
   /** Query parameters any endpoint accepts (the query-string credentials). */
   authQuery: string[];
@@ -105,11 +118,14 @@ function fieldFact(swagger: Json, raw: Json, depth = 0): FieldFact {
   return fact;
 }
 
-export function deriveFixture(swagger: Json): GiteaFixture {
+/** The facts of the given endpoints (by default, those kettle calls) in one server's description. */
+export function deriveFixture(swagger: Json, file: string, wanted: ReadonlyArray<readonly [string, string]> = KETTLE_ENDPOINTS): GiteaFixture {
   const paths = swagger.paths as Record<string, Record<string, Json>>;
-  const endpoints: EndpointFact[] = KETTLE_ENDPOINTS.map(([method, path]) => {
+  const info = swagger.info as Json;
+  const server = String(info.title).replace(/ API$/, '');
+  const endpoints: EndpointFact[] = wanted.map(([method, path]) => {
     const op = paths[path]?.[method.toLowerCase()];
-    if (!op) throw new Error(`Gitea's description has no ${method} ${path}`);
+    if (!op) throw new Error(`${server}'s description has no ${method} ${path}`);
     const params = (Array.isArray(op.parameters) ? op.parameters : []) as Json[];
     const fact: EndpointFact = { method, path, params: {}, query: {}, requiredQuery: [] };
     for (const p of params) {
@@ -130,8 +146,7 @@ export function deriveFixture(swagger: Json): GiteaFixture {
     .filter((d) => d.in === 'query')
     .map((d) => String(d.name))
     .sort();
-  const info = swagger.info as Json;
-  return { source: `${String(info.title)} ${String(info.version)} (gitea-swagger.json)`, authQuery, endpoints };
+  return { server, source: `${String(info.title)} ${String(info.version)} (${file})`, authQuery, endpoints };
 }
 
 /** The fixture as committed: stable key order, two-space indent, final newline. */
@@ -139,13 +154,25 @@ export function fixtureText(fixture: GiteaFixture): string {
   return `${JSON.stringify(fixture, null, 2)}\n`;
 }
 
-export const FIXTURE_PATH = 'test/fixtures/gitea-endpoints.json';
+/** Each server family kettle is checked against: its vendored description and the fixture derived from it. */
+export const SERVERS = [
+  { name: 'gitea', swagger: 'test/fixtures/gitea-swagger.json', fixture: 'test/fixtures/gitea-endpoints.json' },
+  { name: 'forgejo', swagger: 'test/fixtures/forgejo-swagger.json', fixture: 'test/fixtures/forgejo-endpoints.json' },
+] as const;
+
+export type ServerName = (typeof SERVERS)[number]['name'];
+
+/** The fixture a server's vendored description gives, as text (root: the repository). */
+export function freshFixtureText(root: string, server: (typeof SERVERS)[number]): string {
+  const swagger = JSON.parse(readFileSync(join(root, server.swagger), 'utf8')) as Json;
+  return fixtureText(deriveFixture(swagger, basename(server.swagger)));
+}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   // Run from the bundle in dist/dev/tools: the repository root is three levels up.
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-  const source = process.argv[2] ?? join(root, '..', 'shared', 'gitea-swagger.json');
-  const fixture = deriveFixture(JSON.parse(readFileSync(source, 'utf8')) as Json);
-  writeFileSync(join(root, FIXTURE_PATH), fixtureText(fixture));
-  process.stdout.write(`wrote ${FIXTURE_PATH}: ${fixture.endpoints.length} endpoints from ${source}\n`);
+  for (const server of SERVERS) {
+    writeFileSync(join(root, server.fixture), freshFixtureText(root, server));
+    process.stdout.write(`wrote ${server.fixture} from ${server.swagger}\n`);
+  }
 }

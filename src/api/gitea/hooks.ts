@@ -1,0 +1,59 @@
+// Webhooks of a repository (/repos/{owner}/{repo}/hooks) and of an
+// organization (/orgs/{org}/hooks).
+import type { RepoRef } from '../../context/repo.js';
+import type { ApiClient, ListOptions } from '../client.js';
+import type { PageWindow } from '../paginate.js';
+import { p } from '../url.js';
+import { repoPath } from './repos.js';
+import { done, record } from './send.js';
+import type { CreateHookOption, EditHookOption, Hook } from './types.js';
+
+const hookPath = (repo: RepoRef, id: number): string => `${repoPath(repo)}${p`/hooks/${id}`}`;
+const orgHookPath = (org: string, id: number): string => p`/orgs/${org}/hooks/${id}`;
+
+export function list(api: ApiClient, repo: RepoRef, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Hook[]> {
+  return api.pages<Hook>(`${repoPath(repo)}/hooks`, window, {}, options);
+}
+
+export function get(api: ApiClient, repo: RepoRef, id: number): Promise<Hook> {
+  return record<Hook>(api, 'GET', hookPath(repo, id));
+}
+
+/** Real servers create a hook inactive unless `active` says otherwise: send it. */
+export function create(api: ApiClient, repo: RepoRef, body: CreateHookOption): Promise<Hook> {
+  return record<Hook>(api, 'POST', `${repoPath(repo)}/hooks`, { body });
+}
+
+export function edit(api: ApiClient, repo: RepoRef, id: number, body: EditHookOption): Promise<Hook> {
+  return record<Hook>(api, 'PATCH', hookPath(repo, id), { body });
+}
+
+function deleteHook(api: ApiClient, repo: RepoRef, id: number): Promise<void> {
+  return done(api, 'DELETE', hookPath(repo, id));
+}
+export { deleteHook as delete };
+
+/** Send a test delivery of the latest push (or of `ref`'s commit). */
+export function test(api: ApiClient, repo: RepoRef, id: number, ref?: string): Promise<void> {
+  return done(api, 'POST', `${hookPath(repo, id)}/tests`, ref === undefined ? {} : { query: { ref } });
+}
+
+export function listForOrg(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Hook[]> {
+  return api.pages<Hook>(p`/orgs/${org}/hooks`, window, {}, options);
+}
+
+export function getForOrg(api: ApiClient, org: string, id: number): Promise<Hook> {
+  return record<Hook>(api, 'GET', orgHookPath(org, id));
+}
+
+export function createForOrg(api: ApiClient, org: string, body: CreateHookOption): Promise<Hook> {
+  return record<Hook>(api, 'POST', p`/orgs/${org}/hooks`, { body });
+}
+
+export function editForOrg(api: ApiClient, org: string, id: number, body: EditHookOption): Promise<Hook> {
+  return record<Hook>(api, 'PATCH', orgHookPath(org, id), { body });
+}
+
+export function deleteForOrg(api: ApiClient, org: string, id: number): Promise<void> {
+  return done(api, 'DELETE', orgHookPath(org, id));
+}

@@ -1,0 +1,120 @@
+// Issues, their comments and their labels: /repos/{owner}/{repo}/issues, and
+// the lists across repositories (/issues, /repos/issues/search).
+import type { RepoRef } from '../../context/repo.js';
+import { ApiError, UsageError } from '../../errors.js';
+import type { ApiClient, ListOptions } from '../client.js';
+import type { PageWindow } from '../paginate.js';
+import { p } from '../url.js';
+import { repoPath } from './repos.js';
+import { done, list as listOf, record } from './send.js';
+import type { Comment, CreateIssueCommentOption, CreateIssueOption, EditIssueCommentOption, EditIssueOption, Issue, IssueLabelsOption, Label } from './types.js';
+
+export type IssueState = 'open' | 'closed';
+/** The states a list can be narrowed to. */
+export type StateFilter = IssueState | 'all';
+
+export function issuePath(repo: RepoRef, number: number): string {
+  return `${repoPath(repo)}${p`/issues/${number}`}`;
+}
+
+export function get(api: ApiClient, repo: RepoRef, number: number): Promise<Issue> {
+  return record<Issue>(api, 'GET', issuePath(repo, number));
+}
+
+export function create(api: ApiClient, repo: RepoRef, body: CreateIssueOption): Promise<Issue> {
+  return record<Issue>(api, 'POST', `${repoPath(repo)}/issues`, { body });
+}
+
+export function edit(api: ApiClient, repo: RepoRef, number: number, body: EditIssueOption): Promise<Issue> {
+  return record<Issue>(api, 'PATCH', issuePath(repo, number), { body });
+}
+
+/** Close or reopen: a PATCH of the state alone. */
+export function setState(api: ApiClient, repo: RepoRef, number: number, state: IssueState): Promise<Issue> {
+  return edit(api, repo, number, { state });
+}
+
+export const close = (api: ApiClient, repo: RepoRef, number: number): Promise<Issue> => setState(api, repo, number, 'closed');
+export const reopen = (api: ApiClient, repo: RepoRef, number: number): Promise<Issue> => setState(api, repo, number, 'open');
+
+/** The issues of a repository (never its pull requests, which the endpoint also lists). */
+export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { state?: StateFilter } = {}, options: ListOptions = {}): AsyncGenerator<Issue[]> {
+  return api.pages<Issue>(`${repoPath(repo)}/issues`, window, { ...query, type: 'issues' }, options);
+}
+
+/** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
+export const SEARCH_FILTERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  all: {},
+  created: { created: 'true' },
+  assigned: { assigned: 'true' },
+  mentioned: { mentioned: 'true' },
+  review_requested: { review_requested: 'true' },
+  reviewed: { reviewed: 'true' },
+};
+
+export interface SearchOptions extends ListOptions {
+  /** Called when the server lacks GET /issues and the search endpoint answers instead. */
+  onFallback?: () => void;
+}
+
+/**
+ * Issues across every repository the user can see. The API spec's GET /issues
+ * comes first; Gitea lacks it (404 before any page), and its cross-repository
+ * search answers instead, with the filter turned into that endpoint's flags.
+ */
+export async function* searchAll(
+  api: ApiClient,
+  window: PageWindow,
+  query: { filter: string; state?: StateFilter },
+  options: SearchOptions = {},
+): AsyncGenerator<Issue[]> {
+  const { onFallback, ...listOptions } = options;
+  const state = query.state === undefined ? {} : { state: query.state };
+  let started = false;
+  try {
+    for await (const page of api.pages<Issue>('/issues', window, { filter: query.filter, ...state, type: 'issues' }, listOptions)) {
+      started = true;
+      yield page;
+    }
+  } catch (err) {
+    if (started || !(err instanceof ApiError && err.status === 404)) throw err;
+    const flags = SEARCH_FILTERS[query.filter];
+    if (!flags) {
+      throw new UsageError(`this server does not support --filter ${query.filter}; use one of ${Object.keys(SEARCH_FILTERS).join(', ')}`);
+    }
+    onFallback?.();
+    yield* api.pages<Issue>('/repos/issues/search', window, { ...state, type: 'issues', ...flags }, listOptions);
+  }
+}
+
+/** An issue's comments, oldest first (the endpoint does not page). */
+export function listComments(api: ApiClient, repo: RepoRef, number: number): Promise<Comment[]> {
+  return listOf<Comment>(api, 'GET', `${issuePath(repo, number)}/comments`);
+}
+
+export function createComment(api: ApiClient, repo: RepoRef, number: number, body: CreateIssueCommentOption): Promise<Comment> {
+  return record<Comment>(api, 'POST', `${issuePath(repo, number)}/comments`, { body });
+}
+
+/** Comments are addressed by their own id, not by the issue's number. */
+export function editComment(api: ApiClient, repo: RepoRef, id: number, body: EditIssueCommentOption): Promise<Comment> {
+  return record<Comment>(api, 'PATCH', `${repoPath(repo)}${p`/issues/comments/${id}`}`, { body });
+}
+
+export function deleteComment(api: ApiClient, repo: RepoRef, id: number): Promise<void> {
+  return done(api, 'DELETE', `${repoPath(repo)}${p`/issues/comments/${id}`}`);
+}
+
+/** Add labels (by id, or by name on servers that take names); answers with all the issue's labels. */
+export function addLabels(api: ApiClient, repo: RepoRef, number: number, body: IssueLabelsOption): Promise<Label[]> {
+  return listOf<Label>(api, 'POST', `${issuePath(repo, number)}/labels`, { body });
+}
+
+/** Make these the issue's only labels. */
+export function replaceLabels(api: ApiClient, repo: RepoRef, number: number, body: IssueLabelsOption): Promise<Label[]> {
+  return listOf<Label>(api, 'PUT', `${issuePath(repo, number)}/labels`, { body });
+}
+
+export function removeLabel(api: ApiClient, repo: RepoRef, number: number, labelId: number): Promise<void> {
+  return done(api, 'DELETE', `${issuePath(repo, number)}${p`/labels/${labelId}`}`);
+}

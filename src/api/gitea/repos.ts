@@ -1,0 +1,73 @@
+// Repositories: /repos/{owner}/{repo}, the user's and others' repository
+// lists, forks, branches and commit statuses.
+import type { RepoRef } from '../../context/repo.js';
+import { ApiError } from '../../errors.js';
+import type { ApiClient, ListOptions } from '../client.js';
+import type { PageWindow } from '../paginate.js';
+import { p } from '../url.js';
+import { done, record } from './send.js';
+import type { CombinedStatus, CreateForkOption, CreateRepoOption, EditRepoOption, Repository } from './types.js';
+
+/** The path of a repository, the root of everything inside it. */
+export function repoPath(repo: RepoRef): string {
+  return p`/repos/${repo.owner}/${repo.name}`;
+}
+
+export function get(api: ApiClient, repo: RepoRef): Promise<Repository> {
+  return record<Repository>(api, 'GET', repoPath(repo));
+}
+
+/** Whether the repository exists; on any doubt (another error), assume it does. */
+export function exists(api: ApiClient, repo: RepoRef): Promise<boolean> {
+  return api.get(repoPath(repo)).then(
+    () => true,
+    (err: unknown) => !(err instanceof ApiError && err.status === 404),
+  );
+}
+
+/** A repository of the logged-in user. */
+export function create(api: ApiClient, body: CreateRepoOption): Promise<Repository> {
+  return record<Repository>(api, 'POST', '/user/repos', { body });
+}
+
+/** A repository of an organization. */
+export function createInOrg(api: ApiClient, org: string, body: CreateRepoOption): Promise<Repository> {
+  return record<Repository>(api, 'POST', p`/orgs/${org}/repos`, { body });
+}
+
+export function edit(api: ApiClient, repo: RepoRef, body: EditRepoOption): Promise<Repository> {
+  return record<Repository>(api, 'PATCH', repoPath(repo), { body });
+}
+
+function deleteRepo(api: ApiClient, repo: RepoRef): Promise<void> {
+  return done(api, 'DELETE', repoPath(repo));
+}
+export { deleteRepo as delete };
+
+/** Fork into the user's account, or into `organization`; the server answers 202 with the new repository. */
+export function fork(api: ApiClient, repo: RepoRef, body: CreateForkOption = {}): Promise<Repository> {
+  return record<Repository>(api, 'POST', `${repoPath(repo)}/forks`, { body });
+}
+
+/** The logged-in user's repositories. */
+export function listMine(api: ApiClient, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
+  return api.pages<Repository>('/user/repos', window, {}, options);
+}
+
+/** The repositories of a user that the logged-in user can see. */
+export function listForUser(api: ApiClient, username: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
+  return api.pages<Repository>(p`/users/${username}/repos`, window, {}, options);
+}
+
+export function listForOrg(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
+  return api.pages<Repository>(p`/orgs/${org}/repos`, window, {}, options);
+}
+
+/** The combined state of a commit's statuses; `ref` is a branch, tag or commit SHA. */
+export function combinedStatus(api: ApiClient, repo: RepoRef, ref: string): Promise<CombinedStatus> {
+  return record<CombinedStatus>(api, 'GET', `${repoPath(repo)}${p`/commits/${ref}/status`}`);
+}
+
+export function deleteBranch(api: ApiClient, repo: RepoRef, branch: string): Promise<void> {
+  return done(api, 'DELETE', `${repoPath(repo)}${p`/branches/${branch}`}`);
+}

@@ -1,0 +1,161 @@
+// Generate src/api/gitea/types.ts from Gitea's OpenAPI description (Swagger
+// 2.0, vendored as test/fixtures/gitea-swagger.json): one interface per
+// definition kettle uses, and every definition those refer to.
+//   npm run types:gitea
+// test/unit/gitea-types.test.ts fails when the committed file is stale.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The definitions kettle reads or sends; whatever they refer to comes along. */
+export const KETTLE_TYPES = [
+  // Records the server answers with.
+  'AccessToken', 'Attachment', 'Branch', 'CombinedStatus', 'Comment', 'CommitStatus', 'ExternalTracker', 'ExternalWiki',
+  'Hook', 'InternalTracker', 'Issue', 'Label', 'Milestone', 'Organization', 'PayloadCommit', 'Permission', 'PRBranchInfo',
+  'PullRequest', 'PullReview', 'Release', 'RepoTransfer', 'Repository', 'Team', 'User',
+  // Request bodies.
+  'CreateAccessTokenOption', 'CreateForkOption', 'CreateHookOption', 'CreateIssueCommentOption', 'CreateIssueOption',
+  'CreateLabelOption', 'CreateMilestoneOption', 'CreateOrgOption', 'CreatePullRequestOption', 'CreatePullReviewOptions',
+  'CreateReleaseOption', 'CreateRepoOption', 'EditHookOption', 'EditIssueCommentOption', 'EditIssueOption', 'EditLabelOption',
+  'EditMilestoneOption', 'EditReleaseOption', 'EditRepoOption', 'IssueLabelsOption', 'MergePullRequestOption',
+  'PullReviewRequestOptions',
+];
+
+export const TYPES_PATH = 'src/api/gitea/types.ts';
+export const SWAGGER_PATH = 'test/fixtures/gitea-swagger.json';
+
+type Json = Record<string, unknown>;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function refName(ref: string): string {
+  return ref.replace(/^#\/definitions\//, '');
+}
+
+/** The names a schema refers to, directly or through arrays and maps. */
+function refsOf(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
+  else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.add(refName(value));
+      else if (key !== 'example') refsOf(value, out);
+    }
+  }
+}
+
+/** The wanted definitions and everything they refer to, sorted. */
+export function closure(definitions: Record<string, Json>, roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const name = queue.shift() as string;
+    if (seen.has(name)) continue;
+    const def = definitions[name];
+    if (!def) throw new Error(`Gitea's description has no definition ${name}`);
+    seen.add(name);
+    const refs = new Set<string>();
+    refsOf(def, refs);
+    queue.push(...refs);
+  }
+  return [...seen].sort();
+}
+
+function literal(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * The TypeScript type of a schema. In answers (`nullable`), what Go encodes
+ * from a pointer, slice or map may be null; request bodies never send null.
+ * `records` names the definitions that are objects (a reference to a string
+ * type such as StateType is a plain Go string, never null).
+ */
+export function typeOf(node: Json, nullable: boolean, records: ReadonlySet<string>): string {
+  const orNull = (t: string) => (nullable ? `${t} | null` : t);
+  if (typeof node.$ref === 'string') {
+    const name = refName(node.$ref);
+    return records.has(name) ? orNull(name) : name;
+  }
+  switch (node.type) {
+    case 'string':
+      if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum.map(literal).join(' | ');
+      return node.format === 'date-time' ? orNull('string') : 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array': {
+      const item = typeOf((node.items ?? {}) as Json, false, records);
+      return orNull(/[ |]/.test(item) ? `Array<${item}>` : `${item}[]`);
+    }
+    case 'object': {
+      const extra = node.additionalProperties;
+      const value = typeof extra === 'object' && extra !== null ? typeOf(extra as Json, false, records) : 'unknown';
+      return orNull(`Record<string, ${value}>`);
+    }
+    default:
+      return 'unknown';
+  }
+}
+
+function docComment(text: unknown, indent: string): string[] {
+  if (typeof text !== 'string' || text.trim() === '') return [];
+  return [`${indent}/** ${text.trim().replace(/\s+/g, ' ').replace(/\*\//g, '*\\/')} */`];
+}
+
+/** Request bodies are the *Option and *Options definitions. */
+function isRequestBody(name: string): boolean {
+  return /Options?$/.test(name);
+}
+
+/**
+ * One definition. Answers have every property optional; a request body keeps
+ * the fields the description requires, as the server refuses it without them.
+ */
+function definition(name: string, def: Json, records: ReadonlySet<string>): string[] {
+  const lines = docComment(def.description ?? def.title, '');
+  const props = def.properties as Record<string, Json> | undefined;
+  if (def.type !== 'object' || !props) {
+    lines.push(`export type ${name} = ${typeOf(def, false, records)};`);
+    return lines;
+  }
+  const request = isRequestBody(name);
+  const required = new Set(request && Array.isArray(def.required) ? def.required.map(String) : []);
+  lines.push(`export interface ${name} {`);
+  for (const key of Object.keys(props).sort()) {
+    const prop = props[key] as Json;
+    lines.push(...docComment(prop.description ?? prop.title, '  '));
+    lines.push(`  ${IDENTIFIER.test(key) ? key : literal(key)}${required.has(key) ? '' : '?'}: ${typeOf(prop, !request, records)};`);
+  }
+  lines.push('}');
+  return lines;
+}
+
+/** The whole of src/api/gitea/types.ts. */
+export function generateTypes(swagger: Json, roots: readonly string[] = KETTLE_TYPES): string {
+  const definitions = swagger.definitions as Record<string, Json>;
+  const records = new Set(Object.keys(definitions).filter((name) => definitions[name]?.type === 'object'));
+  const info = swagger.info as Json;
+  const out = [
+    `// Generated by test/tools/gen-gitea-types.ts from ${SWAGGER_PATH}`,
+    `// (${String(info.title)} ${String(info.version)}): do not edit; run \`npm run types:gitea\`.`,
+    '//',
+    '// In the records servers answer with, every property is optional (real',
+    '// servers leave fields out, older ones lack newer fields), and objects,',
+    '// lists and times may be null (Go encodes an unset pointer, slice or map so).',
+    '// Request bodies (*Option, *Options) keep the fields the server requires.',
+    '// Import these types only (`import type`): they cost nothing at run time.',
+  ];
+  for (const name of closure(definitions, roots)) out.push('', ...definition(name, definitions[name] as Json, records));
+  return `${out.join('\n')}\n`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  // Run from the bundle in dist/dev/tools: the repository root is three levels up.
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const text = generateTypes(JSON.parse(readFileSync(join(root, SWAGGER_PATH), 'utf8')) as Json);
+  writeFileSync(join(root, TYPES_PATH), text);
+  process.stdout.write(`wrote ${TYPES_PATH} from ${SWAGGER_PATH}\n`);
+}
