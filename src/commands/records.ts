@@ -32,3 +32,9 @@ export const userColumns: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'created_at', header: 'CREATED', kind: 'time', get: createdAt },
 ];
+
+/** The web address a server sent with a record, for confirmations. */
+export function webUrl(record: object | undefined): string {
+  const url = (record as Row | undefined)?.html_url;
+  return typeof url === 'string' && url !== '' ? ` ${url}` : '';
+}

@@ -215,7 +215,9 @@ export function renderJson(data: unknown, fields: string[] | undefined): string 
 }
 
 /** Print a list of records in the mode the flags and the terminal ask for. */
-export async function printList(io: IO, flags: OutputFlags, records: Row[], columns: Column[], empty?: string): Promise<void> {
+// Records are the server's objects (typed after Gitea's description elsewhere); here they are read field by field.
+export async function printList(io: IO, flags: OutputFlags, list: readonly object[], columns: Column[], empty?: string): Promise<void> {
+  const records = list as Row[];
   if (flags.json) {
     io.stdout.write(renderJson(records, flags.fields));
     return;
@@ -265,10 +267,11 @@ export interface PrintPagesOptions {
 export async function printPages(
   io: IO,
   flags: OutputFlags,
-  pages: AsyncIterable<Row[]>,
+  records: AsyncIterable<readonly object[]>,
   columns: Column[],
   opts: PrintPagesOptions = {},
 ): Promise<void> {
+  const pages = records as AsyncIterable<Row[]>;
   if (!flags.json && io.stdoutIsTTY) {
     const records: Row[] = [];
     for await (const page of pages) for (const r of page) records.push(r);
@@ -318,7 +321,8 @@ export async function printJsonPages(io: IO, pages: AsyncIterable<unknown[]>, fi
 }
 
 /** Print one record: a labelled view on a terminal, `key<TAB>value` lines otherwise. */
-export async function printRecord(io: IO, flags: OutputFlags, record: Row, columns: Column[]): Promise<void> {
+export async function printRecord(io: IO, flags: OutputFlags, server: object, columns: Column[]): Promise<void> {
+  const record = server as Row;
   if (flags.json) {
     io.stdout.write(renderJson(record, flags.fields));
     return;

@@ -9,22 +9,6 @@ export const PROGRESS_DELAY_MS = 1000;
 const REDRAW_MS = 100;
 const CLEAR_LINE = '\r\u001b[2K';
 
-/** The words for what a list endpoint returns, by the last segment of its path. */
-const NOUNS: Record<string, string> = {
-  issues: 'issues',
-  search: 'issues',
-  pulls: 'pull requests',
-  repos: 'repositories',
-  orgs: 'organizations',
-  hooks: 'webhooks',
-  users: 'users',
-};
-
-export function nounOf(path: string): string {
-  const last = path.split('?')[0]?.split('/').filter(Boolean).pop() ?? '';
-  return NOUNS[last] ?? 'records';
-}
-
 /**
  * 12,345: thousands grouped with commas. Not Intl.NumberFormat: creating one
  * starts ICU, about 10 ms, and every list command loads this module.

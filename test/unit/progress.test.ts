@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/context/io.js';
-import { groupThousands, nounOf, Progress, progressText } from '../../src/output/progress.js';
+import { nounOf } from '../../src/commands/api/api.js';
+import { groupThousands, Progress, progressText } from '../../src/output/progress.js';
 
 describe('groupThousands', () => {
   it('groups whole numbers as en-US does, without loading ICU in kettle', () => {

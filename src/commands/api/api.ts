@@ -11,10 +11,26 @@ import type { Context } from '../../context/context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';
 import { printJsonPages } from '../../output/printer.js';
-import { nounOf, Progress } from '../../output/progress.js';
+import { Progress } from '../../output/progress.js';
 import type { ApiOptions } from './index.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
-import { readTextFile } from '../common.js';
+import { readTextFile } from '../input.js';
+
+/** What an arbitrary list path returns, guessed from its last segment, for the progress line of --paginate. */
+const NOUNS: Record<string, string> = {
+  issues: 'issues',
+  search: 'issues',
+  pulls: 'pull requests',
+  repos: 'repositories',
+  orgs: 'organizations',
+  hooks: 'webhooks',
+  users: 'users',
+};
+
+export function nounOf(path: string): string {
+  const last = path.split('?')[0]?.split('/').filter(Boolean).pop() ?? '';
+  return NOUNS[last] ?? 'records';
+}
 
 /**
  * PATH relative to the API root. Accepts "/user", "user", "/api/v1/user", the

@@ -1,12 +1,12 @@
 // kettle hook add --url URL [--events push,issues] [--content-type json] [--secret S | --secret-file FILE|-] [--type T] [--inactive]
-import { expectRecord } from '../../api/response.js';
-import { p } from '../../api/url.js';
+import * as hooks from '../../api/gitea/hooks.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, readTextFile } from '../common.js';
+import { failure } from '../failure.js';
+import { readTextFile } from '../input.js';
 import { hookColumns } from './columns.js';
 import type { AddOptions } from './index.js';
 
@@ -61,9 +61,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   // Real servers create hooks inactive unless told otherwise: always send `active`.
   const body = { type: opts.type, config, events, active: !opts.inactive };
   const api = await ctx.api();
-  const path = p`/repos/${repo.owner}/${repo.name}/hooks`;
-  const res = await api.request('POST', path, { body }).catch(failedTo(`add a webhook to ${fullName(repo)}`, `repository ${fullName(repo)}`));
-  const hook = expectRecord(res.data, 'POST', path, res.status);
+  const hook = await hooks.create(api, repo, body).catch(failure({ action: `add a webhook to ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   ctx.success(`Added ${body.active ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${fullName(repo)} for ${events.join(', ')}`);
   await printRecord(ctx.io, ctx.flags, hook, hookColumns);
 }

@@ -1,14 +1,18 @@
 // kettle hook list [-R OWNER/NAME]
-import { p } from '../../api/url.js';
+import * as hooks from '../../api/gitea/hooks.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { failedTo, listAndPrint } from '../common.js';
+import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
 import type { ListOptions } from './index.js';
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
-  await listAndPrint(ctx, opts, p`/repos/${repo.owner}/${repo.name}/hooks`, {}, hookColumns, `No webhooks in ${fullName(repo)}`).catch(
-    failedTo(`list the webhooks of ${fullName(repo)}`, `repository ${fullName(repo)}`),
-  );
+  await printListing(ctx, opts, {
+    noun: 'webhooks',
+    pages: (api, window, options) => hooks.list(api, repo, window, options),
+    columns: hookColumns,
+    empty: `No webhooks in ${fullName(repo)}`,
+    attempt: { action: `list the webhooks of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
+  });
 }

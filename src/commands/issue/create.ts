@@ -1,11 +1,13 @@
 // kettle issue create --title TEXT [--body TEXT | --body-file FILE|-] [--label ID]... [--assignee USER]
-import { expectRecord } from '../../api/response.js';
-import { p } from '../../api/url.js';
+import * as issues from '../../api/gitea/issues.js';
+import type { CreateIssueOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName, isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { askBody, failedTo, readBody, titleOf, webUrl } from '../common.js';
+import { failure } from '../failure.js';
+import { askBody, readBody, titleOf } from '../input.js';
+import { webUrl } from '../records.js';
 import { issueViewColumns } from './columns.js';
 import type { CreateOptions } from './index.js';
 
@@ -34,14 +36,12 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const title = await titleOf(ctx, opts.title);
   // A title given on the command line means a script or a hurry: no more questions.
   const body = given ?? (asked ? await askBody(ctx, 'ISSUE_BODY.md') : undefined);
-  const payload: Record<string, unknown> = { title };
+  const payload: CreateIssueOption = { title };
   if (body !== undefined) payload.body = body;
   if (labels.length > 0) payload.labels = labels;
   if (assignee !== undefined) payload.assignee = assignee;
   const api = await ctx.api();
-  const path = p`/repos/${repo.owner}/${repo.name}/issues`;
-  const res = await api.request('POST', path, { body: payload }).catch(failedTo(`create an issue in ${fullName(repo)}`, `repository ${fullName(repo)}`));
-  const issue = expectRecord(res.data, 'POST', path, res.status);
+  const issue = await issues.create(api, repo, payload).catch(failure({ action: `create an issue in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
 }

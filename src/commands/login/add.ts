@@ -1,8 +1,9 @@
 // kettle login add: check credentials with GET /user, then store them.
 import { hostname } from 'node:os';
 import type { ApiClient, AuthMethod, Credentials } from '../../api/client.js';
-import { expectRecord } from '../../api/response.js';
-import { apiRoot, hostOf, instanceRoot, p } from '../../api/url.js';
+import * as users from '../../api/gitea/users.js';
+import type { User } from '../../api/gitea/types.js';
+import { apiRoot, hostOf, instanceRoot } from '../../api/url.js';
 import { type StoredLogin, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt, readAll } from '../../context/io.js';
@@ -19,10 +20,6 @@ interface Gathered {
   token?: string;
   user?: string;
   password?: string;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
 }
 
 async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMethod | undefined): Promise<Gathered> {
@@ -58,10 +55,9 @@ async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMetho
 }
 
 /** GET /user with the given credentials; a 401 becomes a clear auth error. */
-async function verify(client: ApiClient, creds: Credentials, server: string): Promise<Record<string, unknown>> {
+async function verify(client: ApiClient, creds: Credentials, server: string): Promise<User> {
   try {
-    const res = await client.request('GET', '/user', { credentials: creds });
-    return expectRecord(res.data, 'GET', '/user', res.status);
+    return await users.me(client, creds);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       throw new AuthError(`${server} rejected these credentials${err.serverMessage ? `: ${err.serverMessage}` : ''}`);
@@ -78,13 +74,8 @@ async function verify(client: ApiClient, creds: Credentials, server: string): Pr
 async function mintToken(ctx: Context, client: ApiClient, user: string, password: string): Promise<string | undefined> {
   const name = `kettle-${hostname()}-${ctx.io.now().getTime().toString(36)}`;
   try {
-    const res = await client.request('POST', p`/users/${user}/tokens`, {
-      credentials: { method: 'basic', user, password },
-      body: { name, scopes: TOKEN_SCOPES },
-    });
-    const data = res.data as Record<string, unknown> | undefined;
-    const token = str(data?.sha1) ?? str(data?.token);
-    return token && token.trim() !== '' ? token : undefined;
+    const token = await users.createToken(client, user, { name, scopes: TOKEN_SCOPES }, { method: 'basic', user, password });
+    return users.tokenSecret(token);
   } catch (err) {
     if (err instanceof ApiError && [400, 403, 404, 405, 422, 501].includes(err.status)) {
       ctx.trace(`token minting refused: ${err.message}`);
@@ -107,7 +98,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const client = await ctx.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
 
   let stored: StoredLogin;
-  let me: Record<string, unknown>;
+  let me: User;
   let note: string | undefined;
   if (creds.token !== undefined) {
     const method = auth ?? 'header';
@@ -134,7 +125,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
           : `${server} did not create an access token; stored the password for HTTP Basic (config file mode 0600)`;
     }
   }
-  const login = str(me.login) ?? creds.user;
+  const login = me.login || creds.user;
   if (login) stored.user = login;
   if (insecure) stored.insecure = true;
   stored.added = ctx.io.now().toISOString();
@@ -149,7 +140,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     isDefault = data.default === loginName;
   });
   if (note) ctx.info(`kettle: ${note}`);
-  const fullName = str(me.full_name);
+  const fullName = me.full_name;
   ctx.success(
     `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
       `${replaced ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,

@@ -1,21 +1,22 @@
 // kettle org create NAME [--full-name TEXT]
-import { expectRecord } from '../../api/response.js';
+import * as orgs from '../../api/gitea/orgs.js';
+import type { CreateOrgOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { failedTo, webUrl } from '../common.js';
+import { failure } from '../failure.js';
+import { webUrl } from '../records.js';
 import { orgViewColumns } from './columns.js';
 import type { CreateOptions } from './index.js';
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const { name } = opts;
   if (!isSafeSegment(name)) throw new UsageError(`invalid organization name "${name}": use letters, digits, - _ .`);
-  const body: Record<string, unknown> = { username: name };
+  const body: CreateOrgOption = { username: name };
   if (opts.fullName !== undefined) body.full_name = opts.fullName;
   const api = await ctx.api();
-  const res = await api.request('POST', '/orgs', { body }).catch(failedTo(`create organization ${name}`));
-  const org = expectRecord(res.data, 'POST', '/orgs', res.status);
+  const org = await orgs.create(api, body).catch(failure({ action: `create organization ${name}` }));
   ctx.success(`Created organization ${String(org.username ?? org.name ?? name)}${webUrl(org)}`);
   await printRecord(ctx.io, ctx.flags, org, orgViewColumns);
 }

@@ -1,9 +1,15 @@
 // kettle org list
+import * as orgs from '../../api/gitea/orgs.js';
 import type { Context } from '../../context/context.js';
-import { listAndPrint } from '../common.js';
+import { printListing } from '../listing.js';
 import { orgColumns } from './columns.js';
 import type { ListOptions } from './index.js';
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  await listAndPrint(ctx, opts, '/user/orgs', {}, orgColumns, 'You are not a member of any organization');
+  await printListing(ctx, opts, {
+    noun: 'organizations',
+    pages: (api, window, options) => orgs.list(api, window, options),
+    columns: orgColumns,
+    empty: 'You are not a member of any organization',
+  });
 }

@@ -1,12 +1,15 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
-import { expectRecord } from '../../api/response.js';
-import { p } from '../../api/url.js';
+import * as pulls from '../../api/gitea/pulls.js';
+import * as repos from '../../api/gitea/repos.js';
+import type { CreatePullRequestOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { askBody, failed, readBody, repoExists, titleOf, webUrl } from '../common.js';
+import { reword } from '../failure.js';
+import { askBody, readBody, titleOf } from '../input.js';
+import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import type { CreateOptions } from './index.js';
 
@@ -48,22 +51,20 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const base = await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head);
   if (head === base) throw new UsageError(`--head and --base are both ${head}`);
   const body = given ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
-  const payload: Record<string, unknown> = { title, head, base };
+  const payload: CreatePullRequestOption = { title, head, base };
   if (body !== undefined) payload.body = body;
   const api = await ctx.api();
-  const path = p`/repos/${repo.owner}/${repo.name}/pulls`;
-  const res = await api.request('POST', path, { body: payload }).catch(async (err: unknown) => {
+  const pr = await pulls.create(api, repo, payload).catch(async (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
       throw err.withMessage(`a pull request from ${head} into ${base} is already open in ${fullName(repo)}`);
     }
     // Real servers answer 404 both for a missing repository and for a missing
     // branch: ask which one it is rather than blame the repository.
-    if (err instanceof ApiError && err.status === 404 && (await repoExists(api, repo))) {
+    if (err instanceof ApiError && err.status === 404 && (await repos.exists(api, repo))) {
       throw err.withMessage(`branch ${head} or ${base} not found in ${fullName(repo)}${err.serverMessage ? ` (${err.serverMessage})` : ''}`);
     }
-    throw failed(err, `create a pull request in ${fullName(repo)}`, `repository ${fullName(repo)}`);
+    throw reword(err, { action: `create a pull request in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` });
   });
-  const pr = expectRecord(res.data, 'POST', path, res.status);
   ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
   await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
 }

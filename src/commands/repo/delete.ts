@@ -1,11 +1,11 @@
 // kettle repo delete OWNER/NAME [--yes]
-import { p } from '../../api/url.js';
+import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName, parseRepoArg } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
-import { failedTo } from '../common.js';
+import { failure } from '../failure.js';
 import type { DeleteOptions } from './index.js';
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
@@ -17,6 +17,6 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     if (typed !== name) throw new UsageError(`confirmation did not match ${name}; nothing was deleted`);
   }
   const api = await ctx.api();
-  await api.request('DELETE', p`/repos/${repo.owner}/${repo.name}`).catch(failedTo(`delete ${name}`, `repository ${name}`));
+  await repos.delete(api, repo).catch(failure({ action: `delete ${name}`, missing: `repository ${name}` }));
   ctx.success(`Deleted repository ${name}`);
 }

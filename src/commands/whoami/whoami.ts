@@ -1,5 +1,5 @@
 // kettle whoami: the user the current credentials belong to.
-import { expectRecord } from '../../api/response.js';
+import * as users from '../../api/gitea/users.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
@@ -8,8 +8,7 @@ import { userColumns } from '../records.js';
 export async function run(ctx: Context): Promise<void> {
   const login = ctx.resolveLogin();
   const api = await ctx.api(login);
-  const res = await api.get('/user');
-  const me = expectRecord(res.data, 'GET', '/user', res.status);
+  const me = await users.me(api);
   await printRecord(ctx.io, ctx.flags, me, [
     ...userColumns,
     { key: 'server', header: 'SERVER', get: () => instanceRoot(login.root) },

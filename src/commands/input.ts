@@ -1,0 +1,71 @@
+// What verbs read from the user: numbers, bodies, titles, files.
+import { readFile } from 'node:fs/promises';
+import type { BodyFlags } from '../cli/flags.js';
+import type { Context } from '../context/context.js';
+import { editorCommand, editText } from '../context/editor.js';
+import { readAll } from '../context/io.js';
+import { ask, choose } from '../context/prompt.js';
+import { UsageError } from '../errors.js';
+
+/** An issue or pull request number: "12" or "#12". */
+export function parseNumberArg(value: string, what: string): number {
+  const m = /^#?(\d{1,15})$/.exec(value.trim());
+  if (!m || Number(m[1]) < 1) throw new UsageError(`invalid ${what} "${value}": expected a number such as 12`);
+  return Number(m[1]);
+}
+
+/**
+ * The text of --body or --body-file FILE (- for standard input); undefined
+ * when neither is given.
+ */
+export async function readBody(ctx: Context, opts: BodyFlags): Promise<string | undefined> {
+  const { body, bodyFile: file } = opts;
+  if (body !== undefined && file !== undefined) throw new UsageError('use either --body or --body-file, not both');
+  if (file === undefined) return body;
+  return readTextFile(ctx, file, '--body-file');
+}
+
+/** The title from --title, or asked for on a terminal; never empty. */
+export async function titleOf(ctx: Context, title: string | undefined): Promise<string> {
+  if (title !== undefined) {
+    if (title.trim() === '') throw new UsageError('--title must not be empty');
+    return title;
+  }
+  return ask(ctx.io, '--title', { message: 'Title' });
+}
+
+/**
+ * On a terminal, after the title was asked for: the body, written in the
+ * user's editor, typed at the prompt, or left out (undefined).
+ */
+export async function askBody(ctx: Context, fileName: string): Promise<string | undefined> {
+  const editor = editorCommand(ctx.env).split(/\s+/)[0] ?? '';
+  const how = await choose(ctx.io, '--body', 'Body', [
+    { title: `Write it in your editor (${editor})`, value: 'editor' },
+    { title: 'Type it here (one line)', value: 'type' },
+    { title: 'Leave it empty', value: 'skip' },
+  ]);
+  let text = '';
+  if (how === 'editor') text = await editText(ctx.io, '', fileName);
+  else if (how === 'type') text = await ask(ctx.io, '--body', { message: 'Body', required: false });
+  text = text.replace(/\s+$/, '');
+  return text === '' ? undefined : text;
+}
+
+/** Read a file named on the command line, or standard input for "-". */
+export async function readTextFile(ctx: Context, file: string, flag: string): Promise<string> {
+  if (file === '-') {
+    if (ctx.io.stdinIsTTY) ctx.info(`kettle: reading ${flag} from standard input; end with Ctrl-D`);
+    const text = await readAll(ctx.io.stdin);
+    // Almost always a mistake (nothing piped in, or the wrong file redirected).
+    if (text === '') throw new UsageError(`${flag === '@-' ? flag : `${flag} -`}: standard input was empty`);
+    return text;
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message;
+    throw new UsageError(`cannot read ${flag} ${file}: ${why}`);
+  }
+}
