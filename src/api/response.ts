@@ -1,7 +1,25 @@
 // Pure decoding of what a server sent: JSON bodies, the API's error bodies, and
 // whatever else a server or a proxy in front of it may answer.
 import { ApiError, type FieldError, oneLine } from '../errors.js';
+import type { HeaderMap } from './headers.js';
 
+/** An answer as it came, whatever its status. */
+export interface RawApiResponse {
+  status: number;
+  headers: HeaderMap;
+  text: string;
+  url: string;
+}
+
+/** A successful answer, its JSON body decoded. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: HeaderMap;
+  data: T;
+  url: string;
+}
+
+/** What decoding needs to know of an answer, for its messages. */
 export interface RawResponse {
   method: string;
   /** Path relative to the API root, for messages. */

@@ -4,7 +4,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthMethod } from '../api/client.js';
+import type { AuthMethod } from '../api/auth.js';
 import { KettleError } from '../errors.js';
 
 export interface StoredLogin {
