@@ -2,6 +2,7 @@
 // whatever else a server or a proxy in front of it may answer.
 import { ApiError, type FieldError, oneLine } from '../errors.js';
 import type { HeaderMap } from './headers.js';
+import { statusText } from './status.js';
 
 /** An answer as it came, whatever its status. */
 export interface RawApiResponse {
@@ -29,28 +30,9 @@ export interface RawResponse {
   text: string;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
+/** A status with its reason phrase ("404 Not Found"), or the bare number for one without. */
 export function statusLabel(status: number): string {
-  const text = STATUS_TEXT[status];
+  const text = statusText(status);
   return text ? `${status} ${text}` : String(status);
 }
 
@@ -162,3 +144,4 @@ function shapeOf(data: unknown): string {
   if (Array.isArray(data)) return 'a list';
   return typeof data === 'object' ? 'an object' : `a ${typeof data}`;
 }
+

@@ -206,8 +206,8 @@ const errorCases: ErrorCase[] = [
   },
   {
     name: 'a non-standard status with an empty body',
-    response: raw(418, '', undefined),
-    message: 'the server answered 418 with an empty body to GET /repos/o/r',
+    response: raw(599, '', undefined),
+    message: 'the server answered 599 with an empty body to GET /repos/o/r',
     exitCode: 1,
   },
   {
@@ -343,7 +343,9 @@ describe('statusLabel', () => {
     [422, '422 Unprocessable Entity'],
     [429, '429 Too Many Requests'],
     [502, '502 Bad Gateway'],
-    [418, '418'],
+    [418, "418 I'm a Teapot"],
+    [501, '501 Not Implemented'],
+    [599, '599'],
   ])('%i -> %s', (status, label) => {
     expect(statusLabel(status)).toBe(label);
   });
