@@ -145,3 +145,15 @@ function shapeOf(data: unknown): string {
   return typeof data === 'object' ? 'an object' : `a ${typeof data}`;
 }
 
+// Servers disagree on the names of a record's times: the API description says
+// created_at and updated_at, some servers send created and updated.
+
+/** When a record was created. */
+export function createdAt(record: Record<string, unknown>): unknown {
+  return record.created_at ?? record.created;
+}
+
+/** When a record was last changed. */
+export function updatedAt(record: Record<string, unknown>): unknown {
+  return record.updated_at ?? record.updated;
+}
