@@ -1,4 +1,5 @@
 // The rate-limit headers every response carries, parsed once.
+import { wholeNumber } from './headers.js';
 
 export interface RateLimit {
   limit?: number;
@@ -9,18 +10,13 @@ export interface RateLimit {
 
 type HeaderGetter = (name: string) => string | undefined;
 
-function int(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
-  return Number(value);
-}
-
 /**
  * X-RateLimit-Reset's format is not fixed by the API: servers send epoch
  * seconds, epoch milliseconds, seconds from now, or an HTTP date.
  */
 export function parseReset(value: string | undefined, now: number): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const n = int(value);
+  const n = wholeNumber(value);
   if (n !== undefined) {
     if (n > 1e12) return n; // epoch milliseconds
     if (n > 1e9) return n * 1000; // epoch seconds
@@ -38,8 +34,8 @@ function httpDate(value: string): number | undefined {
 
 export function parseRateLimit(get: HeaderGetter, now: number): RateLimit {
   const rl: RateLimit = {};
-  const limit = int(get('x-ratelimit-limit'));
-  const remaining = int(get('x-ratelimit-remaining'));
+  const limit = wholeNumber(get('x-ratelimit-limit'));
+  const remaining = wholeNumber(get('x-ratelimit-remaining'));
   const resetAt = parseReset(get('x-ratelimit-reset'), now);
   if (limit !== undefined) rl.limit = limit;
   if (remaining !== undefined) rl.remaining = remaining;
@@ -50,7 +46,7 @@ export function parseRateLimit(get: HeaderGetter, now: number): RateLimit {
 /** Retry-After: seconds or an HTTP date. Returns milliseconds to wait. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
-  const n = int(value);
+  const n = wholeNumber(value);
   if (n !== undefined) return n * 1000;
   const date = httpDate(value);
   return date === undefined ? undefined : Math.max(0, date - now);

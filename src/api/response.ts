@@ -1,7 +1,26 @@
 // Pure decoding of what a server sent: JSON bodies, the API's error bodies, and
 // whatever else a server or a proxy in front of it may answer.
 import { ApiError, type FieldError, oneLine } from '../errors.js';
+import type { HeaderMap } from './headers.js';
+import { statusText } from './status.js';
 
+/** An answer as it came, whatever its status. */
+export interface RawApiResponse {
+  status: number;
+  headers: HeaderMap;
+  text: string;
+  url: string;
+}
+
+/** A successful answer, its JSON body decoded. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: HeaderMap;
+  data: T;
+  url: string;
+}
+
+/** What decoding needs to know of an answer, for its messages. */
 export interface RawResponse {
   method: string;
   /** Path relative to the API root, for messages. */
@@ -11,28 +30,9 @@ export interface RawResponse {
   text: string;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
+/** A status with its reason phrase ("404 Not Found"), or the bare number for one without. */
 export function statusLabel(status: number): string {
-  const text = STATUS_TEXT[status];
+  const text = statusText(status);
   return text ? `${status} ${text}` : String(status);
 }
 
@@ -143,4 +143,17 @@ function shapeOf(data: unknown): string {
   if (data === null) return 'null';
   if (Array.isArray(data)) return 'a list';
   return typeof data === 'object' ? 'an object' : `a ${typeof data}`;
+}
+
+// Servers disagree on the names of a record's times: the API description says
+// created_at and updated_at, some servers send created and updated.
+
+/** When a record was created. */
+export function createdAt(record: Record<string, unknown>): unknown {
+  return record.created_at ?? record.created;
+}
+
+/** When a record was last changed. */
+export function updatedAt(record: Record<string, unknown>): unknown {
+  return record.updated_at ?? record.updated;
 }

@@ -1,6 +1,8 @@
 // Pure URL handling: turning what a user typed into an API root, encoding path
 // segments, and building request URLs. No I/O here.
 import { UsageError } from '../errors.js';
+import { redactUrlCredentials } from './redact.js';
+
 
 const API_SUFFIX = '/api/v1';
 
@@ -86,22 +88,4 @@ export function buildUrl(root: string, path: string, query: Record<string, Query
     else url.searchParams.set(key, String(value));
   }
   return url;
-}
-
-/** Replace user:password in a URL (if any) so it can be shown. */
-export function redactUrlCredentials(text: string): string {
-  return text.replace(/(\/\/)[^/@\s]*@/, '$1***@');
-}
-
-/** Hide credentials carried in a URL's query (token, access_token) for traces and errors. */
-export function redactUrl(url: string | URL): string {
-  const u = new URL(String(url));
-  for (const key of [...u.searchParams.keys()]) {
-    if (/^(token|access_token|password|secret)$/i.test(key)) u.searchParams.set(key, 'REDACTED');
-  }
-  if (u.username || u.password) {
-    u.username = '***';
-    u.password = '';
-  }
-  return u.toString();
 }

@@ -4,7 +4,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { COMMANDS } from '../commands/index.js';
 import { Context, type GlobalFlags } from '../context/context.js';
-import { createIO, type StreamsLike, truthyEnv } from '../context/io.js';
+import { envDebug } from '../config/env.js';
+import { createIO, type StreamsLike } from '../context/io.js';
 import { parseTimeout } from '../config/settings.js';
 import { ApiError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
@@ -40,7 +41,7 @@ function timeoutOption(value: string): number {
 export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFlags {
   return {
     login: opts.login,
-    debug: opts.debug === true || truthyEnv(env.KETTLE_DEBUG),
+    debug: opts.debug === true || envDebug(env),
     json: opts.json === true,
     fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
     timeoutMs: opts.timeout,

@@ -3,7 +3,8 @@
 // tests run commands in-process through it.
 import { CommanderError } from 'commander';
 import type { Context } from '../context/context.js';
-import { type StreamsLike, truthyEnv } from '../context/io.js';
+import { envDebug } from '../config/env.js';
+import type { StreamsLike } from '../context/io.js';
 import { ExitCode, exitCodeFor, formatError } from '../errors.js';
 import { buildProgram } from './program.js';
 
@@ -19,7 +20,7 @@ function exitForCommander(err: CommanderError): number {
 }
 
 export async function execute(argv: string[], streams: StreamsLike, version: string): Promise<number> {
-  const debug = argv.includes('--debug') || truthyEnv(streams.env.KETTLE_DEBUG);
+  const debug = argv.includes('--debug') || envDebug(streams.env);
   let ctx: Context | undefined;
   const program = buildProgram({ streams, version, onContext: (c) => (ctx = c) });
   let code: number = ExitCode.ok;

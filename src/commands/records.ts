@@ -1,6 +1,7 @@
 // Reading the fields of the server's records that several resources share,
 // tolerating what real servers send (created instead of created_at, a single
 // assignee instead of a list).
+import { createdAt } from '../api/response.js';
 import type { Column, Row } from '../output/printer.js';
 
 function names(list: unknown, key: string): string[] {
@@ -19,10 +20,6 @@ export function assigneeLogins(r: Row): string[] {
   return list;
 }
 
-/** Creation time: created_at, or the `created` some servers send. */
-export const createdAt = (r: Row): unknown => r.created_at ?? r.created;
-/** Update time: updated_at, or the `updated` some servers send. */
-export const updatedAt = (r: Row): unknown => r.updated_at ?? r.updated;
 export const author = (r: Row): unknown => (r.user as Row | undefined)?.login;
 
 export const userColumns: Column[] = [

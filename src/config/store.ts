@@ -4,8 +4,9 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthMethod } from '../api/client.js';
+import type { AuthMethod } from '../api/auth.js';
 import { KettleError } from '../errors.js';
+import { envConfigDir } from './env.js';
 
 export interface StoredLogin {
   /** API root, ending in /api/v1. */
@@ -29,7 +30,8 @@ export interface ConfigData {
 const FILE_NAME = 'config.json';
 
 export function configDir(env: NodeJS.ProcessEnv): string {
-  if (env.KETTLE_CONFIG_DIR) return env.KETTLE_CONFIG_DIR;
+  const fromEnv = envConfigDir(env);
+  if (fromEnv !== undefined) return fromEnv;
   if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'kettle');
   return join(env.HOME || homedir(), '.config', 'kettle');
 }

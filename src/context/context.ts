@@ -2,9 +2,10 @@
 // client are only read or built when a command asks for them, so `--help` and
 // `--version` touch neither the disk nor the network.
 import type { Command } from 'commander';
-import type { ApiClient, Credentials } from '../api/client.js';
-import { apiRoot, instanceRoot } from '../api/url.js';
-import { parseMaxResponse, parseTimeout } from '../config/settings.js';
+import type { Credentials } from '../api/auth.js';
+import type { ApiClient } from '../api/client.js';
+import { apiRoot, hostOf, instanceRoot } from '../api/url.js';
+import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
@@ -121,13 +122,9 @@ export class Context {
   }
 
   private findLogin(): ResolvedLogin {
-    const env = this.env;
-    if (!this.flags.login && (env.KETTLE_URL || env.KETTLE_TOKEN)) {
-      if (!env.KETTLE_URL) throw new AuthError('KETTLE_TOKEN is set but KETTLE_URL is not; set both to use the environment');
-      if (!env.KETTLE_TOKEN) throw new AuthError('KETTLE_URL is set but KETTLE_TOKEN is not; set both to use the environment');
-      return { source: 'env', root: apiRoot(env.KETTLE_URL), credentials: { method: 'header', token: env.KETTLE_TOKEN } };
-    }
-    const name = this.flags.login || env.KETTLE_LOGIN || this.config().default;
+    const fromEnv = this.flags.login ? undefined : envLogin(this.env);
+    if (fromEnv) return { source: 'env', root: apiRoot(fromEnv.url), credentials: { method: 'header', token: fromEnv.token } };
+    const name = this.flags.login || envLoginName(this.env) || this.config().default;
     if (!name) {
       throw new AuthError('not logged in', [
         '  Add a login:   kettle login add --url https://git.example.com --with-token < token.txt',
@@ -156,23 +153,21 @@ export class Context {
 
   /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, else the client's default. */
   timeoutMs(): number | undefined {
-    if (this.flags.timeoutMs !== undefined) return this.flags.timeoutMs;
-    const env = this.env.KETTLE_TIMEOUT;
-    return env !== undefined && env !== '' ? parseTimeout(env, 'KETTLE_TIMEOUT') : undefined;
+    return this.flags.timeoutMs ?? envTimeoutMs(this.env);
   }
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
     const timeoutMs = this.timeoutMs();
-    const maxResponse = this.env.KETTLE_MAX_RESPONSE_MB;
-    const maxResponseBytes = maxResponse !== undefined && maxResponse !== '' ? parseMaxResponse(maxResponse) : undefined;
+    const maxResponseBytes = envMaxResponseBytes(this.env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {
       this.warn(
-        `${connect.name !== undefined ? `login "${connect.name}"` : hostOfRoot(root)} skips TLS certificate checks (--insecure): use it only with test servers`,
+        `${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`,
       );
     }
     const { ApiClient } = await import('../api/client.js');
+    const pageConcurrency = envConcurrency(this.env);
     const client = new ApiClient({
       root,
       credentials,
@@ -182,7 +177,7 @@ export class Context {
       ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
       ...(connect.insecure ? { insecure: true } : {}),
       trace: this.flags.debug ? (line) => this.trace(line) : undefined,
-      ...pageConcurrency(this.env),
+      ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.waitNote(ms, reason),
     });
     this.clients.push(client);
@@ -241,20 +236,6 @@ export class Context {
   async dispose(): Promise<void> {
     await Promise.all(this.clients.map((c) => c.close()));
   }
-}
-
-/** KETTLE_CONCURRENCY: pages of a list fetched at once (1 follows them one after another). */
-function pageConcurrency(env: NodeJS.ProcessEnv): { pageConcurrency?: number } {
-  const raw = env.KETTLE_CONCURRENCY;
-  if (raw === undefined || raw === '') return {};
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 32) {
-    throw new UsageError(`KETTLE_CONCURRENCY takes a whole number from 1 to 32, not "${raw}"`);
-  }
-  return { pageConcurrency: Number(raw) };
-}
-
-function hostOfRoot(root: string): string {
-  return new URL(root).host;
 }
 
 export function credentialsOf(login: StoredLogin): Credentials {

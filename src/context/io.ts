@@ -1,6 +1,7 @@
 // The streams a command talks through, with TTY detection and the colour
 // decision made once. Commands never touch process.std* directly.
 import type { Readable, Writable } from 'node:stream';
+import { truthyEnv } from '../config/env.js';
 
 export interface IO {
   stdin: Readable;
@@ -25,11 +26,6 @@ export interface StreamsLike {
   stderr: Writable & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd?: string;
-}
-
-/** An environment switch: set, and not empty, 0 or false. */
-export function truthyEnv(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 /**

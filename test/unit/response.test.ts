@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   type RawResponse,
+  createdAt,
   decodeSuccess,
   errorFromResponse,
   expectList,
   expectRecord,
   looksLikeHtml,
   statusLabel,
+  updatedAt,
 } from '../../src/api/response.js';
 import { ApiError, type FieldError } from '../../src/errors.js';
 
@@ -206,8 +208,8 @@ const errorCases: ErrorCase[] = [
   },
   {
     name: 'a non-standard status with an empty body',
-    response: raw(418, '', undefined),
-    message: 'the server answered 418 with an empty body to GET /repos/o/r',
+    response: raw(599, '', undefined),
+    message: 'the server answered 599 with an empty body to GET /repos/o/r',
     exitCode: 1,
   },
   {
@@ -343,9 +345,25 @@ describe('statusLabel', () => {
     [422, '422 Unprocessable Entity'],
     [429, '429 Too Many Requests'],
     [502, '502 Bad Gateway'],
-    [418, '418'],
+    [418, "418 I'm a Teapot"],
+    [501, '501 Not Implemented'],
+    [599, '599'],
   ])('%i -> %s', (status, label) => {
     expect(statusLabel(status)).toBe(label);
+  });
+});
+
+describe('createdAt and updatedAt', () => {
+  it.each<[Record<string, unknown>, unknown, unknown]>([
+    [{ created_at: '2024-01-01T00:00:00Z', updated_at: '2024-02-01T00:00:00Z' }, '2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z'],
+    [{ created: '2023-01-01T00:00:00Z', updated: '2023-02-01T00:00:00Z' }, '2023-01-01T00:00:00Z', '2023-02-01T00:00:00Z'],
+    // The name the API description gives wins when a server sends both.
+    [{ created_at: 'a', created: 'b', updated_at: 'c', updated: 'd' }, 'a', 'c'],
+    [{ created_at: null, created: 'b', updated_at: null, updated: 'd' }, 'b', 'd'],
+    [{}, undefined, undefined],
+  ])('%j -> %j, %j', (record, created, updated) => {
+    expect(createdAt(record)).toBe(created);
+    expect(updatedAt(record)).toBe(updated);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p, redactUrl, redactUrlCredentials } from '../../src/api/url.js';
+import { redactUrl, redactUrlCredentials } from '../../src/api/redact.js';
+import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
 
 function usageErrorOf(fn: () => unknown): UsageError {

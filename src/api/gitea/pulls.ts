@@ -1,6 +1,8 @@
 // Pull requests, their reviews and requested reviewers: /repos/{owner}/{repo}/pulls.
 import type { RepoRef } from '../../context/repo.js';
-import { type ApiClient, headerValue, type ListOptions, redirectError } from '../client.js';
+import type { ApiClient, ListOptions } from '../client.js';
+import { headerValue } from '../headers.js';
+import { redirectError } from '../network-errors.js';
 import type { PageWindow } from '../paginate.js';
 import { errorFromResponse } from '../response.js';
 import { p } from '../url.js';

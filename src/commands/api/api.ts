@@ -1,12 +1,13 @@
 // kettle api PATH: any request to the API, with kettle's auth, pagination and
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
-import { headerValue } from '../../api/client.js';
+import { headerValue } from '../../api/headers.js';
 import { unknownOutcome } from '../../api/outcome.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
 import { statusText } from '../../api/status.js';
-import { encodeSegment, type QueryValue, redactUrl } from '../../api/url.js';
+import { redactUrl } from '../../api/redact.js';
+import { encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';

@@ -1,5 +1,6 @@
 // kettle login list: the stored logins, never their secrets.
 import { instanceRoot } from '../../api/url.js';
+import { hasEnvLogin } from '../../config/env.js';
 import type { Context } from '../../context/context.js';
 import { type Column, printList } from '../../output/printer.js';
 
@@ -27,7 +28,7 @@ export async function run(ctx: Context): Promise<void> {
     tls: login.insecure ? 'INSECURE (no certificate check)' : login.url.startsWith('https:') ? 'checked' : 'plain http',
     default: name === config.default,
   }));
-  if (ctx.env.KETTLE_URL && ctx.env.KETTLE_TOKEN) {
+  if (hasEnvLogin(ctx.env)) {
     ctx.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
   }
   await printList(ctx.io, ctx.flags, records, loginColumns, 'No stored logins. Add one with: kettle login add --url URL');

@@ -1,6 +1,7 @@
 // How pull requests are shown.
 import type { Column, Row } from '../../output/printer.js';
-import { author, createdAt as created, updatedAt as updated } from '../records.js';
+import { createdAt as created, updatedAt as updated } from '../../api/response.js';
+import { author } from '../records.js';
 
 /** A pull request's state, with "merged" told apart from "closed". */
 export const prState = (r: Row): unknown => (r.merged === true || r.merged_at ? 'merged' : r.state);

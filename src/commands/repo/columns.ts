@@ -1,4 +1,5 @@
 // How repositories are shown.
+import { createdAt, updatedAt } from '../../api/response.js';
 import type { Column } from '../../output/printer.js';
 
 // In a window too narrow for every column, the `drop` ranks say which go first.
@@ -6,7 +7,7 @@ export const repoColumns: Column[] = [
   { key: 'full_name', header: 'NAME' },
   { key: 'description', header: 'DESCRIPTION', flex: true, drop: 3 },
   { key: 'visibility', header: 'VISIBILITY', get: (r) => (r.private ? 'private' : 'public'), drop: 2 },
-  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: (r) => r.updated_at ?? r.updated, drop: 1 },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updatedAt, drop: 1 },
 ];
 
 export const repoViewColumns: Column[] = [
@@ -20,6 +21,6 @@ export const repoViewColumns: Column[] = [
   { key: 'html_url', header: 'URL' },
   { key: 'clone_url', header: 'CLONE' },
   { key: 'ssh_url', header: 'SSH' },
-  { key: 'created_at', header: 'CREATED', kind: 'time', get: (r) => r.created_at ?? r.created },
-  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: (r) => r.updated_at ?? r.updated },
+  { key: 'created_at', header: 'CREATED', kind: 'time', get: createdAt },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updatedAt },
 ];
