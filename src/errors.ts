@@ -15,6 +15,12 @@ export class KettleError extends Error {
   readonly exitCode: number;
   /** Extra lines printed under the message (422 field errors, hints). */
   readonly details: string[];
+  /**
+   * The API path of a change that may or may not have happened (the answer
+   * was lost, or a 5xx came back for a POST). The API layer only marks it; the
+   * command layer says which kettle command shows the state.
+   */
+  uncertainPath: string | undefined;
 
   constructor(message: string, exitCode: number = ExitCode.failure, details: string[] = []) {
     super(message);
@@ -88,7 +94,7 @@ export class ApiError extends KettleError {
 
   /** The same error, with a caller's wording of what went wrong ("repository a/b not found"). */
   withMessage(message: string, extraDetails: string[] = []): ApiError {
-    return new ApiError({
+    const reworded = new ApiError({
       message,
       method: this.method,
       path: this.path,
@@ -97,6 +103,8 @@ export class ApiError extends KettleError {
       fieldErrors: this.fieldErrors,
       details: [...this.details.slice(this.fieldErrors.length), ...extraDetails],
     });
+    reworded.uncertainPath = this.uncertainPath;
+    return reworded;
   }
 }
 

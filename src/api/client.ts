@@ -5,7 +5,6 @@
 import { authorize, type Credentials } from './auth.js';
 import { headerValue, intHeader } from './headers.js';
 import { redirectError } from './network-errors.js';
-import { unknownOutcome } from './outcome.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
 import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
@@ -143,7 +142,8 @@ export class ApiClient {
     const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
     if (res.status >= 500 && !isIdempotent(method)) {
       const err = errorFromResponse(raw);
-      throw err.withMessage(`${err.message}; ${unknownOutcome(path)}`);
+      err.uncertainPath = path;
+      throw err;
     }
     if (res.status >= 400) throw errorFromResponse(raw);
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };

@@ -10,7 +10,6 @@
 import { ApiError, NetworkError } from '../errors.js';
 import { type HeaderMap, headerValue } from './headers.js';
 import { TransportError } from './network-errors.js';
-import { unknownOutcome } from './outcome.js';
 import { parseRetryAfter, rateLimitWait } from './ratelimit.js';
 import { statusLabel } from './response.js';
 import type { Answer } from './transport.js';
@@ -87,7 +86,9 @@ export async function withRetries(method: string, path: string, send: () => Prom
         continue;
       }
       if (err instanceof TransportError && !idempotent && err.sent) {
-        throw new NetworkError(`${err.message}; ${unknownOutcome(path)}`);
+        const uncertain = new NetworkError(err.message);
+        uncertain.uncertainPath = path;
+        throw uncertain;
       }
       throw err;
     }

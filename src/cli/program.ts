@@ -7,7 +7,7 @@ import { Context, type GlobalFlags } from '../context/context.js';
 import { envDebug } from '../config/env.js';
 import { createIO, type StreamsLike } from '../context/io.js';
 import { parseTimeout } from '../config/settings.js';
-import { ApiError, UsageError } from '../errors.js';
+import { ApiError, KettleError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from './flags.js';
@@ -93,6 +93,11 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     try {
       await run(ctx, input);
     } catch (err) {
+      if (err instanceof KettleError && err.uncertainPath !== undefined) {
+        // Loaded only now: a failure whose outcome is unknown is rare.
+        const { unknownOutcome } = await import('../commands/outcome.js');
+        err.message = `${err.message}; ${unknownOutcome(err.uncertainPath)}`;
+      }
       if (err instanceof ApiError && err.status === 401 && ctx.resolved) {
         throw err.withMessage(`authentication failed: ${err.message}`, ctx.authHint(ctx.resolved));
       }

@@ -4,7 +4,7 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stateCommand } from '../../src/api/outcome.js';
+import { stateCommand } from '../../src/commands/outcome.js';
 import { parseLinkHeader } from '../../src/api/paginate.js';
 import { apiRoot, buildUrl, encodeSegment, instanceRoot, p } from '../../src/api/url.js';
 import { fullName, isSafeSegment, parseRemoteUrl, parseRepoArg } from '../../src/context/repo.js';

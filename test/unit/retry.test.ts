@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { backoffMs, isIdempotent, isRateLimited, MAX_TRIES } from '../../src/api/retry.js';
-import { ApiError, NetworkError } from '../../src/errors.js';
+import { ApiError, KettleError, NetworkError } from '../../src/errors.js';
 
 // 2024-01-15T12:00:00Z
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
@@ -81,7 +81,9 @@ async function outcome(client: ApiClient, method: string): Promise<number | stri
     return (await client.requestRaw(method, '/repos/o/r/issues')).status;
   } catch (err) {
     const kind = err instanceof NetworkError ? 'NetworkError' : err instanceof ApiError ? 'ApiError' : 'Error';
-    return `${kind}: ${(err as Error).message}`;
+    // A change that may have happened is marked with its path; the command layer words the check.
+    const uncertain = err instanceof KettleError && err.uncertainPath !== undefined ? ` [outcome unknown: ${err.uncertainPath}]` : '';
+    return `${kind}: ${(err as Error).message}${uncertain}`;
   }
 }
 
@@ -107,7 +109,7 @@ describe('how many tries', () => {
     // A connection dropped mid-request is retried for idempotent methods only.
     ['GET', ['reset', 200], 2, 200],
     ['GET', ['reset', 'reset', 'reset', 200], 3, /^NetworkError: GET 127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the connection closed before the response was complete$/],
-    ['POST', ['reset', 201], 1, /^NetworkError: .*the connection closed before the response was complete; the outcome is unknown: check with `kettle issue list -R o\/r --state all`/],
+    ['POST', ['reset', 201], 1, /^NetworkError: .*the connection closed before the response was complete \[outcome unknown: \/repos\/o\/r\/issues\]$/],
   ])('%s answered %j: %i tries, ends with %s', async (method, replies, tries, expected) => {
     const { client, received } = await setup(replies);
     const result = await outcome(client, method);
@@ -293,7 +295,8 @@ describe('timeouts', () => {
     const { client, received } = await setup(['hang', 201], { timeoutMs: 100 });
     const err = await client.requestRaw('POST', '/repos/o/r/issues').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect((err as Error).message).toMatch(/did not answer within 0\.1 s.*; the outcome is unknown/);
+    expect((err as Error).message).toMatch(/did not answer within 0\.1 s/);
+    expect((err as KettleError).uncertainPath).toBe('/repos/o/r/issues');
     expect(received).toEqual(['POST']);
   });
 });

@@ -2,7 +2,7 @@
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
 import { headerValue } from '../../api/headers.js';
-import { unknownOutcome } from '../../api/outcome.js';
+import { unknownOutcome } from '../outcome.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
 import { statusText } from '../../api/status.js';
