@@ -8,7 +8,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, segments } from './http.js';
 import { logRequest } from './log.js';
-import { type Call, type Flavor, ROUTES } from './routes.js';
+import { ALL_ROUTES } from './all-routes.js';
+import type { Call, Flavor } from './routes.js';
 import { type Json, seedDemo, State, type User } from './state.js';
 
 export type FaultKind =
@@ -383,7 +384,7 @@ export class TestServer {
       return;
     }
     let found = false;
-    for (const [m, pattern, handler] of ROUTES) {
+    for (const [m, pattern, handler] of ALL_ROUTES) {
       const params = match(pattern, segs);
       if (!params) continue;
       found = true;

@@ -36,7 +36,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-type Handler = (c: Call) => Reply;
+export type Handler = (c: Call) => Reply;
 
 const NAME = /^[A-Za-z0-9_.-]+$/;
 // What Gitea's API binding accepts on creation (matrix hooks only from the web UI).

@@ -113,6 +113,18 @@ export class State {
 
   constructor(readonly webRoot: string, readonly apiRoot: string) {}
 
+  private readonly extensions = new Map<string, unknown>();
+
+  /**
+   * The data of a feature kept in a module of its own (releases, comments,
+   * reviews…), created on first use: the module owns its shape, this file
+   * stays the core.
+   */
+  extension<T>(key: string, create: () => T): T {
+    if (!this.extensions.has(key)) this.extensions.set(key, create());
+    return this.extensions.get(key) as T;
+  }
+
   id(): number {
     return this.nextId++;
   }
