@@ -11,7 +11,7 @@ import { reword } from '../failure.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
-import type { CreateOptions } from './index.js';
+import type { CreateOptions } from './defs/create.js';
 
 /** Why a value is not a branch name as git allows it (roughly): spaces, "..", control characters. */
 function branchProblem(value: string, flag: string): string | undefined {

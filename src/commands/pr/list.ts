@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { prColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListOptions } from './defs/list.js';
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state } = opts;

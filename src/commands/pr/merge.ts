@@ -8,7 +8,7 @@ import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
-import type { MergeOptions } from './index.js';
+import type { MergeOptions } from './defs/merge.js';
 
 export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   const number = parseNumberArg(opts.number, 'pull request number');
