@@ -194,21 +194,25 @@ __kettle_commands() {
 # Complete the word under the cursor of a kettle command line.
 _kettle() {
   COMPREPLY=()
-  # bash splits "--state=open" into three words at "=": put them back together.
+  # bash splits words at the characters of COMP_WORDBREAKS, "=" and ":" among
+  # them: "--state=open" comes as "--state" "=" "open", and a login named
+  # "127.0.0.1:3000" as "127.0.0.1" ":" "3000". Put each word back together: a
+  # piece joins the word before it when no blank parts them in COMP_LINE and
+  # either is made of "=" and ":" only.
   local -a words=()
-  local i w n
+  local line=$COMP_LINE rest prev= i w n
   for ((i = 0; i <= COMP_CWORD; i++)); do
     w=${COMP_WORDS[i]}
     n=${#words[@]}
-    if [[ $w == = ]] && ((n > 0)) && [[ ${words[n-1]} == --* && ${words[n-1]} != *=* ]]; then
-      words[n-1]+="="
-      if ((i < COMP_CWORD)); then
-        i=$((i + 1))
-        words[n-1]+=${COMP_WORDS[i]}
-      fi
+    rest=${line#"${line%%[![:blank:]]*}"}
+    if ((n > 1)) && [[ $rest == "$line" && -n $w && $line == "$w"* ]] &&
+      [[ -z ${w//[=:]/} || -z ${prev//[=:]/} ]]; then
+      words[n-1]+=$w
     else
       words+=("$w")
     fi
+    line=${rest#"$w"}
+    prev=$w
   done
   local cword=$((${#words[@]} - 1))
   local cur=${words[cword]} cmdpath= arg=0 opt= ended= REPLY=
@@ -236,17 +240,23 @@ _kettle() {
     __kettle_value "$cmdpath" "$opt" "$cur"
   elif [[ -z $ended && $cur == --*=* ]]; then
     __kettle_value "$cmdpath" "${cur%%=*}" "${cur#*=}"
-    # Where "=" does not split words, the word replaced still holds "--option=".
-    w=${COMP_WORDS[COMP_CWORD]}
-    if [[ $w == *=* && $w != = ]] && ((${#COMPREPLY[@]})); then
-      COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
-    fi
+    ((${#COMPREPLY[@]})) && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
   elif [[ -z $ended && $cur == -* ]]; then
     __kettle_flags "$cmdpath" "$cur"
   elif ((arg == 0)) && __kettle_commands "$cmdpath" "$cur"; then
     :
   else
     __kettle_arg "$cmdpath" "$arg" "$cur"
+  fi
+  # The answers are whole words, but readline replaces only the last piece of
+  # the word (what follows its last "=" or ":" when those split words): offer
+  # what follows the pieces before it, as "3000" for "127.0.0.1:3".
+  w=${COMP_WORDS[COMP_CWORD]}
+  [[ -z ${w//[=:]/} ]] && w=
+  n=$((${#cur} - ${#w}))
+  if ((n > 0 && ${#COMPREPLY[@]})); then
+    w=${cur:0:n}
+    COMPREPLY=("${COMPREPLY[@]#"$w"}")
   fi
   return 0
 }

@@ -1,19 +1,43 @@
 // Text from the server shown on a terminal. A title, a label or an error
 // message may hold control characters: an escape sequence in an issue title
 // could recolour the screen, retitle the window, move the cursor or, on some
-// terminals, write to the clipboard. On a terminal they are shown, not obeyed.
-// Piped output and --json keep the server's text exactly.
-
-/** C0 controls but tab and line feed, DEL, and the C1 controls. */
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// terminals, write to the clipboard. It may also hold invisible format
+// characters: a right-to-left override makes "txt.exe" read as "exe.txt", and
+// zero-width spaces or tag characters hide text from the eye. On a terminal
+// they are all shown, not obeyed. Piped output and --json keep the server's
+// text exactly.
 
 /**
- * Control characters made visible: caret notation for C0 and DEL (ESC is ^[,
- * BEL ^G, DEL ^?), <U+009B> for the C1 controls. Tab and line feed stay.
+ * What is shown rather than obeyed:
+ * - the C0 controls but tab and line feed, DEL, and the C1 controls;
+ * - the bidirectional marks, embeddings, overrides and isolates: U+061C,
+ *   U+200E, U+200F, U+202A–U+202E, U+2066–U+2069;
+ * - zero-width and invisible characters: U+180E, U+200B–U+200D, U+2060–U+2065,
+ *   the deprecated format characters U+206A–U+206F, U+FEFF, the interlinear
+ *   annotation marks U+FFF9–U+FFFB and the tag characters U+E0000–U+E007F;
+ * - the line and paragraph separators U+2028 and U+2029.
+ * The first alternative is an emoji tag sequence (the flag of Scotland is a
+ * black flag, tag characters and a cancel tag): it stays whole.
+ */
+const SHOWN =
+  /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{E0000}-\u{E007F}]/gu;
+
+const ZWJ = '\u200d';
+/** What a zero-width joiner joins in an emoji sequence (👩‍💻): a pictograph after a pictograph, its skin tone or VS16. */
+const JOINED_BEFORE = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
+const JOINED_AFTER = /^\p{Extended_Pictographic}/u;
+
+/**
+ * Control and invisible characters made visible: caret notation for C0 and
+ * DEL (ESC is ^[, BEL ^G, DEL ^?), and <U+XXXX>, the code point in hex, for
+ * the rest (<U+009B>, <U+202E>, <U+E0041>). Tab and line feed stay, and so
+ * does a zero-width joiner inside an emoji sequence (👨‍👩‍👧).
  */
 export function visibleControls(text: string): string {
-  return text.replace(CONTROLS, (c) => {
-    const code = c.charCodeAt(0);
+  return text.replace(SHOWN, (c: string, at: number) => {
+    if (c.length > 2) return c;
+    if (c === ZWJ && JOINED_BEFORE.test(text.slice(Math.max(0, at - 2), at)) && JOINED_AFTER.test(text.slice(at + 1, at + 3))) return c;
+    const code = c.codePointAt(0) ?? 0;
     if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
     if (code === 0x7f) return '^?';
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;

@@ -6,7 +6,7 @@ import { stringifyJson, visibleControls } from './controls.js';
 import { getPath, pickFields, unknownPaths } from './fields.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
-import { displayWidth, truncateToWidth } from './width.js';
+import { displayWidth, padding, truncateToWidth } from './width.js';
 
 export type Row = Record<string, unknown>;
 
@@ -177,33 +177,33 @@ async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<s
   const { shown, widths } = layoutTable(columns.map((c) => c.header), all, columns, io.columns);
   const chosen = shown.map((i) => columns[i] as Column);
   const texts = all.map((row) => shown.map((i) => row[i] ?? ''));
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({
-    head: chosen.map((c, i) => chalk.bold(truncateToWidth(c.header, widths[i] ?? 0))),
-    // Fixed widths: cli-table3 then pads and, should it measure a cell wider
-    // than displayWidth did, cuts it to these widths rather than widening the table.
-    colWidths: widths,
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-      right: '', 'right-mid': '', middle: '  ',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of texts) {
-    table.push(
-      row.map((text, i) => {
-        const column = chosen[i] as Column;
+  // Each cell is padded here to its column's width as displayWidth measures
+  // it. A table library measuring by a rule of its own (cli-table3 with
+  // string-width) pads emoji sequences and marks differently, and the columns
+  // no longer line up. Blanks go after the colour, two between columns, none
+  // after the last.
+  const line = (cells: Array<[text: string, paint: (text: string) => string]>) =>
+    cells
+      .map(([text, paint], i) => {
         const cut = truncateToWidth(text, widths[i] ?? 0);
-        if (column.kind === 'state') return paintState(chalk, cut);
-        if (column.kind === 'time') return chalk.dim(cut);
-        return cut;
+        return i === cells.length - 1 ? paint(cut) : paint(cut) + padding(cut, widths[i] ?? 0);
+      })
+      .join('  ')
+      .trimEnd();
+  const bold = (text: string) => chalk.bold(text);
+  const plain = (text: string) => text;
+  const head = line(chosen.map((c) => [c.header, bold]));
+  const body = texts.map((row) =>
+    line(
+      row.map((text, i) => {
+        const kind = chosen[i]?.kind;
+        if (kind === 'state') return [text, (cut) => paintState(chalk, cut)];
+        if (kind === 'time') return [text, (cut) => chalk.dim(cut)];
+        return [text, plain];
       }),
-    );
-  }
-  // cli-table3 pads the last column too; trailing blanks only get in the way of copying.
-  return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+    ),
+  );
+  return `${[head, ...body].join('\n')}\n`;
 }
 
 export function renderPlain(records: Row[], columns: Column[]): string {

@@ -1,8 +1,11 @@
-// How many terminal columns text takes: East Asian wide and fullwidth
-// characters and emoji take two, combining marks and other invisible
-// characters none, the rest one. Counted code point by code point, so a joined
-// emoji sequence counts more than the two columns a terminal may give it: text
-// is then cut a little early, never too late.
+// How many terminal columns text takes, counted by grapheme cluster (what a
+// reader sees as one character). An emoji sequence takes two columns however
+// many code points it has: a ZWJ sequence (👨‍👩‍👧), a flag (🇫🇷), a skin
+// tone (👍🏽), a keycap (#️⃣), a symbol shown as emoji by VS16 (❤️). Any other
+// cluster takes what its code points take: East Asian wide and fullwidth
+// characters and emoji two, combining marks and other invisible characters
+// none, the rest one. The table printer measures and pads with these
+// functions, so what is measured is what is padded.
 
 /** Code point ranges of the East Asian Wide and Fullwidth characters (emoji aside). */
 const WIDE: ReadonlyArray<readonly [number, number]> = [
@@ -29,10 +32,15 @@ const WIDE: ReadonlyArray<readonly [number, number]> = [
 ];
 
 const EMOJI = /\p{Emoji_Presentation}/u;
-const EMOJI_ANY = /\p{Emoji}/u;
-const ZERO = /[\p{Mn}\p{Me}\p{Cc}\p{Cf}]/u;
-/** VARIATION SELECTOR-16: shows the character before it as an emoji, two columns wide. */
-const VS16 = 0xfe0f;
+/** Marks, controls, format characters, and the Hangul vowels and final consonants a syllable's block takes in. */
+const ZERO = /[\p{Mn}\p{Me}\p{Cc}\p{Cf}\u1160-\u11ff\ud7b0-\ud7ff]/u;
+/**
+ * The start of a cluster that shows as one emoji: an emoji with VS16 or a
+ * keycap mark, a skin tone, a pictograph joined by ZWJ (after its own VS16 or
+ * skin tone, if any), a tag sequence, a pair of regional indicators.
+ */
+const EMOJI_SEQUENCE =
+  /^(?:\p{Emoji}[\uFE0F\u20E3]|\p{Emoji}\p{Emoji_Modifier}|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?\u200D|\p{Extended_Pictographic}[\u{E0020}-\u{E007F}]|\p{Regional_Indicator}{2})/u;
 
 function isWide(code: number): boolean {
   if (code < 0x1100) return false;
@@ -43,42 +51,64 @@ function isWide(code: number): boolean {
   return false;
 }
 
-/** Each code point of the text with the columns it takes. */
-function measured(text: string): Array<[string, number]> {
-  const out: Array<[string, number]> = [];
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    let width: number;
-    if (code >= 0x20 && code < 0x7f) width = 1;
-    else if (code === VS16) {
-      // The character before turns into an emoji: one more column if it was narrow.
-      const before = out.at(-1);
-      width = before && before[1] === 1 && EMOJI_ANY.test(before[0]) ? 1 : 0;
-    } else if (ZERO.test(char)) width = 0;
-    else if (isWide(code) || EMOJI.test(char)) width = 2;
-    else width = 1;
-    out.push([char, width]);
+function codePointWidth(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (code >= 0x20 && code < 0x7f) return 1;
+  if (ZERO.test(char)) return 0;
+  if (isWide(code) || EMOJI.test(char)) return 2;
+  return 1;
+}
+
+function clusterWidth(cluster: string): number {
+  let width = 0;
+  let count = 0;
+  for (const char of cluster) {
+    width += codePointWidth(char);
+    count++;
   }
+  if (count > 1 && EMOJI_SEQUENCE.test(cluster)) return 2;
+  return width;
+}
+
+// Made on first use: building a segmenter loads ICU data, which a command
+// printing only ASCII never needs.
+let segmenter: Intl.Segmenter | undefined;
+
+/** Each grapheme cluster of the text with the columns it takes. */
+function measured(text: string): Array<[string, number]> {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const out: Array<[string, number]> = [];
+  for (const { segment } of segmenter.segment(text)) out.push([segment, clusterWidth(segment)]);
   return out;
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The number of terminal columns the text takes (the text has no escape sequences). */
 export function displayWidth(text: string): number {
   // Printable ASCII, the common case, is one column a character.
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  return measured(text).reduce((sum, [, w]) => sum + w, 0);
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let width = 0;
+  for (const [, w] of measured(text)) width += w;
+  return width;
 }
 
-/** The text cut to at most `width` columns, ending with "…" when cut. */
+/** The text cut to at most `width` columns, ending with "…" when cut; clusters stay whole. */
 export function truncateToWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return '';
+  if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, width - 1)}…`;
   let kept = '';
   let used = 0;
-  for (const [char, w] of measured(text)) {
+  for (const [cluster, w] of measured(text)) {
     if (used + w > width - 1) break;
-    kept += char;
+    kept += cluster;
     used += w;
   }
   return `${kept}…`;
+}
+
+/** The blanks that follow the text to make `width` columns (none if it is as wide or wider). */
+export function padding(text: string, width: number): string {
+  return ' '.repeat(Math.max(0, width - displayWidth(text)));
 }

@@ -12,7 +12,7 @@
 // lines. zsh and fish must be installed in CI (.ci/run installs them); on a
 // developer machine without them, only the scripts' structure is checked.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, run, tempDir, type RunResult } from '../e2e/harness.js';
@@ -26,6 +26,8 @@ const FILES = {
 type Shell = keyof typeof FILES;
 
 const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'];
+/** The stored logins: two named as `kettle login add` names them by default, host:port. */
+const LOGINS = ['127.0.0.1:3000', '127.0.0.1:8080', 'home', 'work'];
 const TOP = ['api', 'completion', 'help', 'hook', 'issue', 'login', 'org', 'pr', 'repo', 'user', 'whoami'];
 
 /** The stored tokens start with this: completing --login must never show them. */
@@ -62,10 +64,20 @@ function q(word: string): string {
   return `'${word}'`;
 }
 
+/**
+ * The line bash split into these words: COMP_WORDBREAKS characters ("=" and
+ * ":" here) come as words of their own, with no blank between them and their
+ * neighbours.
+ */
+function typed(words: string[]): string {
+  const piece = (w: string | undefined) => w !== undefined && /^[=:]+$/.test(w);
+  return words.map((w, i) => (i > 0 && !piece(w) && !piece(words[i - 1]) ? ` ${w}` : w)).join('');
+}
+
 const sorted = (words: string[]) => [...words].sort();
 const split = (line: string | undefined) => (line ?? '').split(/\s+/).filter(Boolean);
 
-// A `kettle` on PATH (the scripts run `kettle login list`) and two stored logins.
+// A `kettle` on PATH (the scripts run `kettle login list`) and the stored LOGINS.
 let tmp: ReturnType<typeof tempDir>;
 let shellEnv: Record<string, string>;
 
@@ -77,7 +89,7 @@ beforeAll(() => {
   mkdirSync(config);
   writeFileSync(join(bin, 'kettle'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'kettle.cjs')}' "$@"\n`, { mode: 0o755 });
   const login = (port: number, user: string) => ({ url: `http://127.0.0.1:${port}/api/v1`, auth: 'header', token: `${SECRET}-${user}`, user });
-  writeFileSync(join(config, 'config.json'), JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b') } }), { mode: 0o600 });
+  writeFileSync(join(config, 'config.json'), JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b'), '127.0.0.1:3000': login(3000, 'c'), '127.0.0.1:8080': login(8080, 'd') } }), { mode: 0o600 });
   chmodSync(join(config, 'config.json'), 0o600);
   shellEnv = {
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
@@ -130,12 +142,20 @@ describe('bash script', () => {
     [['kettle', 'issue', 'list', '--state', '=', 'c'], ['closed']],
     [['kettle', 'issue', 'list', '--state=c'], ['--state=closed']],
     [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
-    [['kettle', '--login', ''], ['home', 'work']],
+    [['kettle', '--login', ''], LOGINS],
     [['kettle', 'issue', 'list', '--login', 'w'], ['work']],
+    // bash splits "127.0.0.1:3000" at ":" (COMP_WORDBREAKS) and replaces only what follows the last ":".
+    [['kettle', '--login', '127.0.0.1', ':', '3'], ['3000']],
+    [['kettle', '--login', '127.0.0.1', ':'], ['3000', '8080']],
+    [['kettle', '--login', '127.0'], ['127.0.0.1:3000', '127.0.0.1:8080']],
+    [['kettle', '--login', '=', '127.0.0.1', ':', '8'], ['8080']],
+    [['kettle', 'login', 'delete', '127.0.0.1', ':'], ['3000', '8080']],
+    [['kettle', '--login', '127.0.0.1', ':', '3000', 'iss'], ['issue']],
+    [['kettle', 'login', 'delete', '127.0.0.1', ':', '3000', ''], []],
     // an option's value is not a subcommand
     [['kettle', '--login', 'work', 'iss'], ['issue']],
     [['kettle', 'issue', 'list', '-R', 'alice/teapot', '--li'], ['--limit']],
-    [['kettle', 'login', 'delete', ''], ['home', 'work']],
+    [['kettle', 'login', 'delete', ''], LOGINS],
     [['kettle', 'login', 'add', '--auth', ''], ['basic', 'header', 'query']],
     [['kettle', 'hook', 'add', '--content-type', ''], ['form', 'json']],
     [['kettle', 'hook', 'add', '--type', 'g'], ['gitea', 'gogs']],
@@ -149,8 +169,9 @@ describe('bash script', () => {
     const script = [
       `source ${q(FILES.bash)} || exit 3`,
       'complete -p kettle',
-      't() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=(); _kettle; echo "${COMPREPLY[*]}"; }',
-      ...cases.map(([words]) => `t ${words.map(q).join(' ')}`),
+      // t LINE WORDS...: complete the last word, as bash does when LINE has been typed.
+      't() { COMP_LINE=$1; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_POINT=${#COMP_LINE}; COMPREPLY=(); _kettle; echo "${COMPREPLY[*]}"; }',
+      ...cases.map(([words]) => `t ${q(typed(words))} ${words.map(q).join(' ')}`),
     ].join('\n');
     const result = await exec('bash', ['--norc', '--noprofile', '-c', script], shellEnv);
     expect(result.stderr).toBe('');
@@ -172,6 +193,61 @@ describe('bash script', () => {
     expect(split(result.stdout)).toEqual(expect.arrayContaining(['--login', '--debug', '--no-color', '-h', '--help', '-V', '--version', '--style', '-m']));
   });
 });
+
+describe('bash script in an interactive bash', () => {
+  // Readline itself splits the line at COMP_WORDBREAKS, calls _kettle and puts
+  // the answer in the line: a login named "127.0.0.1:3000" completes whole,
+  // whether or not ":" and "=" split words.
+  const lines: [string, string][] = [
+    ['kettle --login 127.0.0.1:3', 'kettle --login 127.0.0.1:3000 '],
+    ['kettle --login 127.0', 'kettle --login 127.0.0.1:'],
+    ['kettle --login=127.0.0.1:3', 'kettle --login=127.0.0.1:3000 '],
+    ['kettle login delete 127.0.0.1:8', 'kettle login delete 127.0.0.1:8080 '],
+    ['kettle --login 127.0.0.1:3000 iss', 'kettle --login 127.0.0.1:3000 issue '],
+    ['kettle issue list --state=c', 'kettle issue list --state=closed '],
+    ['kettle issue list --state c', 'kettle issue list --state closed '],
+  ];
+
+  it.each([
+    ['":" and "=" split words (the default)', ':'],
+    ['":" does not split words', 'COMP_WORDBREAKS=${COMP_WORDBREAKS//:/}'],
+    ['neither ":" nor "=" splits words', 'COMP_WORDBREAKS=${COMP_WORDBREAKS//[:=]/}'],
+  ])('completes logins named host:port: %s', async (_, breaks) => {
+    if (!hasShell('script')) return absent('script (util-linux)', () => expect(committed('bash')).toContain('COMP_WORDS[COMP_CWORD]'));
+    const recorded = await typeInBash([`source ${q(FILES.bash)}`, breaks], lines.map(([line]) => `${line}\t`));
+    expect(recorded).toEqual(lines.map(([, after]) => `[${after}]`));
+  });
+});
+
+let bashSessions = 0;
+
+/**
+ * Type each of `keys` at the prompt of an interactive bash on a pseudo-terminal
+ * (from util-linux's `script`), after running the `setup` commands; returns the
+ * line as readline left it after each.
+ */
+async function typeInBash(setup: string[], keys: string[]): Promise<string[]> {
+  const out = join(tmp.path, `bash-line-${++bashSessions}`);
+  const ready = `${out}.ready`;
+  const child = spawn('script', ['-qfec', 'bash --norc --noprofile -i', '/dev/null'], {
+    cwd: ROOT,
+    env: { ...shellEnv, INPUTRC: '/dev/null' },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  // Ctrl-T (not a prefix key, as Ctrl-X is) records the line and empties it.
+  const record = `__record() { printf '[%s]\\n' "$READLINE_LINE" >> ${q(out)}; READLINE_LINE=; READLINE_POINT=0; }`;
+  child.stdin.write(`${[...setup, record, `bind -x '"\\C-t": __record'`, `: > ${q(ready)}`].join('\n')}\n`);
+  for (let i = 0; i < 200 && !existsSync(ready); i++) await new Promise((r) => setTimeout(r, 25));
+  child.stdin.end(`${keys.map((k) => `${k}\x14`).join('')}exit\n`);
+  const code = await closed;
+  clearTimeout(timer);
+  expect(code, stderr).toBe(0);
+  return existsSync(out) ? readFileSync(out, 'utf8').split('\n').slice(0, -1) : [];
+}
 
 describe('zsh script', () => {
   const zsh = hasShell('zsh');
@@ -213,6 +289,7 @@ describe('zsh script', () => {
 
   it('offers subcommands with descriptions, options and values', async () => {
     if (!zsh) return absent('zsh', () => zshStructure(committed('zsh')));
+    const ZSH_LOGINS = LOGINS.map((l) => l.replace(/:/g, '\\:'));
     // Outside a completion widget: stand-ins for zsh's completion functions print what they are given.
     const cases: [string[], string[]][] = [
       [['kettle', 'issue', ''], ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue']],
@@ -220,8 +297,9 @@ describe('zsh script', () => {
       [['kettle', 'issue', 'list', '-'], ['--state:which to show', '--login:use this stored login instead of the default one', '-h:show help for a command']],
       [['kettle', 'issue', 'list', '--state', ''], ['open', 'closed', 'all']],
       [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
-      [['kettle', '--login', ''], ['home', 'work']],
-      [['kettle', 'login', 'default', ''], ['home', 'work']],
+      // _describe takes "name:description": the colons of a name are escaped.
+      [['kettle', '--login', ''], ZSH_LOGINS],
+      [['kettle', 'login', 'default', ''], ZSH_LOGINS],
       [['kettle', 'issue', 'create', '--body-file', ''], ['<files>']],
     ];
     const script = [
@@ -255,9 +333,11 @@ describe('fish script', () => {
       ['kettle issue list --state ', ['all', 'closed', 'open']],
       ['kettle issue list --state=c', ['--state=closed']],
       ['kettle pr merge 3 --style ', STYLES],
-      ['kettle --login ', ['home', 'work']],
+      ['kettle --login ', LOGINS],
+      ['kettle --login 127.0.0.1:3', ['127.0.0.1:3000']],
       ['kettle --login work iss', ['issue']],
-      ['kettle login rm ', ['home', 'work']],
+      ['kettle login rm ', LOGINS],
+      ['kettle login rm 127.0.0.1:', ['127.0.0.1:3000', '127.0.0.1:8080']],
       ['kettle completion ', ['bash', 'fish', 'powershell', 'zsh']],
       ['kettle hook add --type g', ['gitea', 'gogs']],
       ['kettle api -X P', ['POST', 'PUT', 'PATCH']],

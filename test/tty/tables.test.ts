@@ -127,6 +127,25 @@ describe("the server's control characters on a terminal", () => {
   });
 });
 
+describe("the server's bidirectional and zero-width characters", () => {
+  const RAW = 'Quote from invoice_\u202Etxt.exe with a zero\u200Bwidth space';
+
+  it('are shown as <U+XXXX> on a terminal, in line with the other rows, and kept when piped', async () => {
+    const repo = server.state.addRepo('alice', 'bidi');
+    server.state.addIssue(repo, 'alice', { title: RAW });
+    server.state.addIssue(repo, 'bob', { title: 'Plain' });
+    const screen = await show(['issue', 'list', '-R', 'alice/bidi'], { cols: 120 });
+    expect(screen).toContain('invoice_<U+202E>txt.exe with a zero<U+200B>width space');
+    expect(screen).not.toMatch(/[\u202e\u200b]/);
+    // The state column starts at the same place in the header and both rows.
+    const rows = screen.split('\n').filter((l) => /\b(STATE|open)\b/.test(l));
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.search(/\b(STATE|open)\b/))).size, rows.join('\n')).toBe(1);
+    const out = await piped(['issue', 'list', '-R', 'alice/bidi'], 'bidi.txt');
+    expect(out).toContain(`\t${RAW}\t`);
+  });
+});
+
 describe('the same lists piped', () => {
   it('are tab-separated, with ISO dates, no header, no colour and nothing cut', async () => {
     const out = await piped(['issue', 'list', '-R', 'alice/teapot', '--state', 'all'], 'issues.txt');

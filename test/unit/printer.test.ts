@@ -1,8 +1,11 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createIO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
 import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/columns.js';
 import { prColumns } from '../../src/commands/pr/columns.js';
-import { type Column, fitWidths, layoutTable, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
+import { type Column, fitWidths, layoutTable, printList, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
+import { displayWidth } from '../../src/output/width.js';
 
 const COLUMNS: Column[] = [
   { key: 'number', header: '#' },
@@ -281,5 +284,62 @@ describe('layoutTable', () => {
       { key: 'milestone.title', header: 'MILESTONE.TITLE' },
     ];
     expect(layoutTable(headersOf(columns), [['A title of some length', '10', 'v1']], columns, total)).toEqual({ shown, widths });
+  });
+});
+
+describe('printList: emoji sequences and bidirectional controls', () => {
+  // Every row ends with a one-column cell, so a row that lines up with the
+  // others is exactly as wide as the header.
+  const columns: Column[] = [
+    { key: 'title', header: 'TITLE', flex: true },
+    { key: 'author', header: 'AUTHOR' },
+    { key: 'state', header: 'STATE', kind: 'state' },
+    { key: 'mark', header: 'M' },
+  ];
+  const records: Row[] = [
+    { title: 'Plain ASCII title', author: 'alice', state: 'open', mark: 'a' },
+    { title: 'Family 👨‍👩‍👧 outing', author: '👩🏽‍💻 dev', state: 'closed', mark: 'b' },
+    { title: 'Flags 🇫🇷🇩🇪 and keycaps #️⃣1️⃣', author: 'bob 👍🏽', state: 'open', mark: 'c' },
+    { title: 'Love ❤️ and fire ❤️‍🔥 🏳️‍🌈', author: 'carol', state: 'merged', mark: 'd' },
+    { title: 'invoice_\u202Etxt.exe', author: '\u2067dave\u2069', state: 'open', mark: 'e' },
+    { title: 'zero\u200Bwidth\uFEFF', author: 'erin\u200F', state: 'closed', mark: 'f' },
+    { title: 'teapot 🫖 急須 e\u0301', author: 'ｶﾀ', state: 'open', mark: 'g' },
+  ];
+
+  async function print(opts: { tty: boolean; columns?: number; json?: boolean }): Promise<string> {
+    const stdout = Object.assign(new PassThrough(), { isTTY: opts.tty, columns: opts.columns ?? 120 });
+    let text = '';
+    stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+    const io = createIO({ stdin: new PassThrough(), stdout, stderr: new PassThrough(), env: { FORCE_COLOR: '1' } }, false);
+    await printList(io, { json: opts.json ?? false }, records, columns);
+    return text;
+  }
+  const SGR = /\u001b\[[0-9;]*m/g;
+
+  it.each([120, 60, 45, 30])('lines up every row in %i columns: each line as wide as the header, none wider than the window', async (cols) => {
+    const lines = (await print({ tty: true, columns: cols })).replace(SGR, '').trimEnd().split('\n');
+    expect(lines).toHaveLength(records.length + 1);
+    const header = lines[0] ?? '';
+    expect(header.endsWith('M'), header).toBe(true);
+    for (const line of lines) {
+      expect(displayWidth(line), line).toBe(displayWidth(header));
+      expect(displayWidth(line), line).toBeLessThanOrEqual(cols);
+    }
+  });
+
+  it('shows the bidirectional and zero-width controls on a terminal, and counts their escaped width', async () => {
+    const lines = (await print({ tty: true })).replace(SGR, '').split('\n');
+    expect(lines.find((l) => l.startsWith('invoice_'))).toMatch(/^invoice_<U\+202E>txt\.exe +<U\+2067>dave<U\+2069> +open +e$/);
+    expect(lines.find((l) => l.startsWith('zero'))).toMatch(/^zero<U\+200B>width<U\+FEFF> +erin<U\+200F> +closed +f$/);
+    expect(lines.join('\n')).not.toMatch(/[\u202e\u2067\u2069\u200b\ufeff\u200f]/);
+  });
+
+  it('keeps them exactly when piped and in --json', async () => {
+    const plain = (await print({ tty: false })).split('\n');
+    expect(plain[4]).toBe('invoice_\u202Etxt.exe\t\u2067dave\u2069\topen\te');
+    expect(plain[5]).toBe('zero\u200Bwidth\uFEFF\terin\u200F\tclosed\tf');
+    for (const tty of [true, false]) {
+      expect(JSON.parse(await print({ tty, json: true }))).toEqual(records);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, truncateToWidth } from '../../src/output/width.js';
+import { displayWidth, padding, truncateToWidth } from '../../src/output/width.js';
 
 describe('displayWidth', () => {
   it.each<[string, string, number]>([
@@ -18,6 +18,29 @@ describe('displayWidth', () => {
     ['a zero-width joiner takes none', 'a\u200Db', 2],
     ['a control character takes none', 'a\u0007b', 2],
     ['mixed', 'v2 — 急須 ✅', 12],
+    ['Hangul Jamo make one syllable block', '\u1100\u1161\u11A8', 2],
+    ['a symbol with VS15 (text) takes one', '❤\uFE0E', 1],
+  ])('%s: %j is %i', (_what, text, width) => {
+    expect(displayWidth(text)).toBe(width);
+  });
+});
+
+describe('displayWidth of emoji sequences: two columns each, however many code points', () => {
+  it.each<[string, string, number]>([
+    ['a family (ZWJ sequence)', '👨‍👩‍👧', 2],
+    ['a family between letters', 'a👨‍👩‍👧b', 4],
+    ['a technologist with a skin tone (modifier and ZWJ)', '👩🏽‍💻', 2],
+    ['a rainbow flag (VS16 and ZWJ)', '🏳️‍🌈', 2],
+    ['a heart on fire', '❤️‍🔥', 2],
+    ['a flag (regional indicators)', '🇫🇷', 2],
+    ['two flags', '🇫🇷🇩🇪', 4],
+    ['a subdivision flag (tag sequence)', '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', 2],
+    ['a thumbs up with a skin tone', '👍🏽', 2],
+    ['a keycap', '#️⃣', 2],
+    ['keycaps', '1️⃣2️⃣', 4],
+    ['a keycap without VS16', '3\u20E3', 2],
+    ['a symbol with VS16', '❤️', 2],
+    ['a title with all of them', 'fix 👨‍👩‍👧 🇫🇷 👍🏽 #️⃣ ❤️!', 19],
   ])('%s: %j is %i', (_what, text, width) => {
     expect(displayWidth(text)).toBe(width);
   });
@@ -38,9 +61,27 @@ describe('truncateToWidth', () => {
     ['🐛🐛🐛', 4, '🐛…'],
     // Combining marks stay with their letter.
     ['e\u0301e\u0301e\u0301', 2, 'e\u0301…'],
+    // Emoji sequences are cut whole, never between their code points.
+    ['👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧', 5, '👨‍👩‍👧👨‍👩‍👧…'],
+    ['👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧', 4, '👨‍👩‍👧…'],
+    ['🇫🇷🇩🇪🇮🇹', 5, '🇫🇷🇩🇪…'],
+    ['👍🏽👍🏽', 3, '👍🏽…'],
   ])('%j in %i columns is %j', (text, width, expected) => {
     const cut = truncateToWidth(text, width);
     expect(cut).toBe(expected);
     expect(displayWidth(cut)).toBeLessThanOrEqual(width);
+  });
+});
+
+describe('padding', () => {
+  it.each<[string, number, number]>([
+    ['abc', 5, 2],
+    ['abc', 3, 0],
+    ['abcdef', 3, 0],
+    ['急須', 5, 1],
+    ['👨‍👩‍👧', 4, 2],
+    ['🇫🇷', 2, 0],
+  ])('%j in %i columns takes %i blanks', (text, width, blanks) => {
+    expect(padding(text, width)).toBe(' '.repeat(blanks));
   });
 });
