@@ -1,9 +1,13 @@
-// Generate src/api/gitea/types.ts from Gitea's OpenAPI description (Swagger
-// 2.0, vendored as test/fixtures/gitea-swagger.json): one interface per
-// definition kettle uses, and every definition those refer to.
+// Generate the Gitea API types from Gitea's OpenAPI description (Swagger 2.0,
+// vendored as test/fixtures/gitea-swagger.json): one interface per definition
+// kettle uses, and every definition those refer to.
 //   npm run types:gitea
-// test/unit/gitea-types.test.ts fails when the committed file is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
+// No file in src/ may reach 400 lines, so the types are spread over
+// src/api/gitea/types/*.ts (records the server answers with, request bodies,
+// each cut into parts when too long), and src/api/gitea/types.ts re-exports
+// them all so importers need not know the layout.
+// test/unit/gitea-types.test.ts fails when a committed file is stale.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -21,7 +25,12 @@ export const KETTLE_TYPES = [
   'PullReviewRequestOptions',
 ];
 
+/** The barrel every importer uses. */
 export const TYPES_PATH = 'src/api/gitea/types.ts';
+/** Where the generated files the barrel re-exports live. */
+export const TYPES_DIR = 'src/api/gitea/types';
+/** The project's rule: every file in src/ stays under this many lines. */
+export const LINE_LIMIT = 400;
 export const SWAGGER_PATH = 'test/fixtures/gitea-swagger.json';
 
 type Json = Record<string, unknown>;
@@ -133,29 +142,182 @@ function definition(name: string, def: Json, records: ReadonlySet<string>): stri
   return lines;
 }
 
-/** The whole of src/api/gitea/types.ts. */
-export function generateTypes(swagger: Json, roots: readonly string[] = KETTLE_TYPES): string {
+/** One file the generator writes: repository-relative path and text. */
+export interface GeneratedFile {
+  path: string;
+  text: string;
+}
+
+/** The number of lines in a text that ends with a newline. */
+export function lineCount(text: string): number {
+  return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+}
+
+const RECORDS_NOTE = [
+  '// Records servers answer with, and what they refer to. Every property is',
+  '// optional (real servers leave fields out, older ones lack newer fields), and',
+  '// objects, lists and times may be null (Go encodes an unset pointer, slice or',
+  '// map so).',
+];
+const OPTIONS_NOTE = [
+  '// Request bodies (*Option, *Options), and what only they refer to. They keep',
+  '// the fields the server requires.',
+];
+
+/** A set of definitions meant for one file, or for consecutive parts when too long. */
+interface Group {
+  name: string;
+  note: string[];
+  members: string[];
+}
+
+/**
+ * Records and request bodies go to separate files. A definition both refer to
+ * (StateType, User) goes with the records, so what a request body needs from
+ * the answers is imported, never written twice.
+ */
+function groupsOf(definitions: Record<string, Json>, roots: readonly string[]): Group[] {
+  const all = closure(definitions, roots);
+  const answered = new Set(closure(definitions, roots.filter((name) => !isRequestBody(name))));
+  const groups: Group[] = [
+    { name: 'records', note: RECORDS_NOTE, members: all.filter((name) => answered.has(name)) },
+    { name: 'options', note: OPTIONS_NOTE, members: all.filter((name) => !answered.has(name)) },
+  ];
+  return groups.filter((group) => group.members.length > 0);
+}
+
+/**
+ * Cut a group's definitions, in name order, into the fewest consecutive runs
+ * whose size stays within the budget, filling each run before the next. Name
+ * order keeps the cut stable: a definition changes file only when one before
+ * it grows, shrinks, arrives or leaves.
+ */
+function cut(members: readonly string[], budget: number, sizeOf: (names: readonly string[]) => number): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const name of members) {
+    if (run.length > 0 && sizeOf([...run, name]) > budget) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(name);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** `import type { … } from '…';`, wrapped so no line gets much past 100 characters. */
+function importLines(names: readonly string[], from: string): string[] {
+  const single = `import type { ${names.join(', ')} } from '${from}';`;
+  if (single.length <= 100) return [single];
+  const lines = ['import type {'];
+  let line = '';
+  for (const name of names) {
+    if (line !== '' && line.length + name.length > 96) {
+      lines.push(`  ${line.trimEnd()}`);
+      line = '';
+    }
+    line += `${name}, `;
+  }
+  lines.push(`  ${line.trimEnd().replace(/,$/, '')}`, `} from '${from}';`);
+  return lines;
+}
+
+/**
+ * Every file: the barrel first, then the parts in group order. `limit` is the
+ * line count no file may reach (tests pass a small one to see the cutting).
+ */
+export function generateTypes(swagger: Json, roots: readonly string[] = KETTLE_TYPES, limit = LINE_LIMIT): GeneratedFile[] {
   const definitions = swagger.definitions as Record<string, Json>;
   const records = new Set(Object.keys(definitions).filter((name) => definitions[name]?.type === 'object'));
   const info = swagger.info as Json;
-  const out = [
+  const generated = [
     `// Generated by test/tools/gen-gitea-types.ts from ${SWAGGER_PATH}`,
     `// (${String(info.title)} ${String(info.version)}): do not edit; run \`npm run types:gitea\`.`,
     '//',
-    '// In the records servers answer with, every property is optional (real',
-    '// servers leave fields out, older ones lack newer fields), and objects,',
-    '// lists and times may be null (Go encodes an unset pointer, slice or map so).',
-    '// Request bodies (*Option, *Options) keep the fields the server requires.',
-    '// Import these types only (`import type`): they cost nothing at run time.',
   ];
-  for (const name of closure(definitions, roots)) out.push('', ...definition(name, definitions[name] as Json, records));
-  return `${out.join('\n')}\n`;
+  const body = new Map<string, string[]>();
+  for (const name of closure(definitions, roots)) body.set(name, ['', ...definition(name, definitions[name] as Json, records)]);
+  const refs = (name: string) => {
+    const out = new Set<string>();
+    refsOf(definitions[name], out);
+    return out;
+  };
+  const groups = groupsOf(definitions, roots);
+  const headerOf = (group: Group) => [...generated, ...group.note];
+  const withoutImports = (group: Group) => (names: readonly string[]) =>
+    headerOf(group).length + names.reduce((sum, name) => sum + (body.get(name)?.length ?? 0), 0);
+
+  // The import lines depend on where the other definitions end up, so cut
+  // without them, write the files, and where a part came out too long, cut
+  // its group again with that much less room.
+  const budgets = new Map(groups.map((group) => [group.name, limit - 1]));
+  for (;;) {
+    const parts = groups.flatMap((group) => {
+      const runs = cut(group.members, budgets.get(group.name) as number, withoutImports(group));
+      if (runs.length > 26) throw new Error(`the ${group.name} types need more than 26 files`);
+      return runs.map((names, i) => ({
+        group,
+        file: runs.length === 1 ? group.name : `${group.name}-${'abcdefghijklmnopqrstuvwxyz'[i]}`,
+        names,
+      }));
+    });
+    const home = new Map(parts.flatMap((part) => part.names.map((name) => [name, part.file] as const)));
+    const files = parts.map((part) => {
+      const wanted = new Map<string, string[]>();
+      for (const name of part.names) {
+        for (const ref of refs(name)) {
+          const file = home.get(ref) as string;
+          if (file === part.file) continue;
+          const names = wanted.get(file) ?? [];
+          if (!names.includes(ref)) names.push(ref);
+          wanted.set(file, names);
+        }
+      }
+      const imports = [...wanted.keys()].sort().flatMap((file) => importLines((wanted.get(file) as string[]).sort(), `./${file}.js`));
+      const lines = [...headerOf(part.group), ...(imports.length > 0 ? ['', ...imports] : []), ...part.names.flatMap((name) => body.get(name) as string[])];
+      return { part, path: `${TYPES_DIR}/${part.file}.ts`, text: `${lines.join('\n')}\n` };
+    });
+
+    const over = files.filter((file) => lineCount(file.text) >= limit);
+    if (over.length === 0) {
+      const barrel = [
+        ...generated,
+        '// The Gitea API types, spread over types/ to keep each file short: records',
+        '// servers answer with, and request bodies. Import them from here, and only',
+        '// as types (`import type`): they cost nothing at run time.',
+        '',
+        ...files.map((file) => `export type * from './types/${file.part.file}.js';`),
+      ];
+      return [{ path: TYPES_PATH, text: `${barrel.join('\n')}\n` }, ...files.map(({ path, text }) => ({ path, text }))];
+    }
+    // Take room from each group by its longest part's excess; every round
+    // shrinks a budget, so this ends (or throws on a definition too long alone).
+    const excess = new Map<string, number>();
+    for (const file of over) {
+      const lines = lineCount(file.text);
+      if (file.part.names.length === 1) throw new Error(`${file.part.names[0]} alone takes ${lines} lines, not under ${limit}`);
+      const name = file.part.group.name;
+      excess.set(name, Math.max(excess.get(name) ?? 0, lines - (limit - 1)));
+    }
+    for (const [name, lines] of excess) budgets.set(name, (budgets.get(name) as number) - lines);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   // Run from the bundle in dist/dev/tools: the repository root is three levels up.
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-  const text = generateTypes(JSON.parse(readFileSync(join(root, SWAGGER_PATH), 'utf8')) as Json);
-  writeFileSync(join(root, TYPES_PATH), text);
-  process.stdout.write(`wrote ${TYPES_PATH} from ${SWAGGER_PATH}\n`);
+  const files = generateTypes(JSON.parse(readFileSync(join(root, SWAGGER_PATH), 'utf8')) as Json);
+  mkdirSync(join(root, TYPES_DIR), { recursive: true });
+  // A part from an earlier cut that this one no longer has would linger and
+  // declare its types twice: remove every .ts in the directory not written now.
+  const written = new Set(files.map((file) => file.path));
+  for (const entry of readdirSync(join(root, TYPES_DIR))) {
+    if (entry.endsWith('.ts') && !written.has(`${TYPES_DIR}/${entry}`)) rmSync(join(root, TYPES_DIR, entry));
+  }
+  for (const file of files) {
+    writeFileSync(join(root, file.path), file.text);
+    process.stdout.write(`wrote ${file.path}\n`);
+  }
+  process.stdout.write(`from ${SWAGGER_PATH}\n`);
 }
