@@ -50,7 +50,7 @@ describe('the entry chunk of the bundle', () => {
     expect([...libraries]).toEqual(['commander']);
   });
 
-  it.each(['undici', 'conf', 'cli-table3', 'prompts', 'chalk'])('holds no %s code', (library) => {
+  it.each(['undici', 'conf', 'prompts', 'chalk'])('holds no %s code', (library) => {
     expect(markers(graph, `node_modules/${library}/`)).toEqual([]);
   });
 
