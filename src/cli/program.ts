@@ -30,6 +30,11 @@ interface GlobalOpts {
   fields?: string;
 }
 
+/** Help fits a terminal's width; anything else gets commander's default of 80 columns. */
+function terminalWidth(stream: { isTTY?: boolean; columns?: number }): number {
+  return stream.isTTY && stream.columns ? stream.columns : 80;
+}
+
 function timeoutOption(value: string): number {
   try {
     return parseTimeout(value, '--timeout');
@@ -136,6 +141,10 @@ export function buildProgram(session: Session): Command {
     .configureOutput({
       writeOut: (s) => session.streams.stdout.write(s),
       writeErr: (s) => session.streams.stderr.write(s),
+      // Commander would ask process.stdout and process.stderr how wide they
+      // are; the streams this command line runs against may be others.
+      getOutHelpWidth: () => terminalWidth(session.streams.stdout),
+      getErrHelpWidth: () => terminalWidth(session.streams.stderr),
       outputError: (s, write) => write(`kettle: ${s.replace(/^error: /, '')}`),
     })
     .addHelpText(

@@ -220,7 +220,7 @@ export class Context {
    */
   async repo(flag: string | undefined): Promise<RepoRef> {
     if (typeof flag === 'string') return parseRepoArg(flag);
-    const remotes = await gitRemotes(this.io.cwd);
+    const remotes = await gitRemotes(this.io.cwd, this.env);
     const picked = pickRemote(remotes, new URL(this.resolveLogin().root).hostname);
     if (!picked) throw new UsageError(NO_REPO_HINT);
     return { owner: picked.owner, name: picked.name };

@@ -90,12 +90,13 @@ export function pickRemote(remotes: Remote[], loginHost: string | undefined): Pa
   return parsed.find((p) => p.repo?.host === host)?.repo;
 }
 
-export async function gitRemotes(cwd: string): Promise<Remote[]> {
+/** The remotes of the git repository at cwd; git runs with the command's environment, not the process's. */
+export async function gitRemotes(cwd: string, env: NodeJS.ProcessEnv): Promise<Remote[]> {
   // Loaded here, not at the top: node:child_process pulls in net, dns and
   // streams, a measurable part of start-up for commands that never run git.
   const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
-    execFile('git', ['remote', '-v'], { cwd, timeout: 5000 }, (err, stdout) => {
+    execFile('git', ['remote', '-v'], { cwd, env, timeout: 5000 }, (err, stdout) => {
       // Not a git repository, or no git: simply no remotes.
       resolve(err ? [] : parseGitRemotes(stdout));
     });
