@@ -43,7 +43,7 @@ export function age(path: string, ms: number): void {
 }
 
 /** The environment a test run starts from: nothing of the developer's own setup leaks in. */
-function baseEnv(): Record<string, string> {
+export function baseEnv(): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' };
   if (process.env.SYSTEMROOT) env.SYSTEMROOT = process.env.SYSTEMROOT;
   return env;
@@ -78,10 +78,13 @@ export function run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   });
 }
 
+/** Runs one kettle command line: the spawned binary (run) or the in-process runner. */
+export type Runner<O extends RunOptions = RunOptions, R extends RunResult = RunResult> = (args: string[], opts?: O) => Promise<R>;
+
 /** A kettle bound to one config folder and environment, for a test file. */
-export function kettleWith(defaults: RunOptions & { configDir: string }) {
-  return (args: string[], opts: RunOptions = {}) =>
-    run(args, {
+export function kettleWith<O extends RunOptions, R extends RunResult>(defaults: RunOptions & { configDir: string }, runner: Runner<O, R>) {
+  return (args: string[], opts: O = {} as O) =>
+    runner(args, {
       ...defaults,
       ...opts,
       env: { HOME: defaults.configDir, KETTLE_CONFIG_DIR: defaults.configDir, ...defaults.env, ...opts.env },

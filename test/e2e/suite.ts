@@ -1,10 +1,13 @@
 // A test file's server and kettle: the in-memory server with the demo data,
 // kettle pointed at it through KETTLE_URL/KETTLE_TOKEN (the CI path), run in an
 // empty folder so no git remote of the developer's checkout leaks in, with a
-// config folder of its own for each test.
+// config folder of its own for each test. kettle runs as the built binary in a
+// process of its own, or in-process (test/support/inprocess.ts) with the same
+// call shape, as the test file chooses.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { type RecordedRequest, type ServerOptions, startServer, type TestServer } from '../server/index.js';
-import { kettleWith, type RunOptions, type RunResult, tempDir } from './harness.js';
+import { kettle as inProcess, type InProcessOptions } from '../support/inprocess.js';
+import { kettleWith, run, type RunResult, tempDir } from './harness.js';
 
 export interface SuiteOptions {
   /**
@@ -21,7 +24,16 @@ export interface SuiteOptions {
    * nobody has logged in yet (`ciEnv` gives the pair for a single run).
    */
   login?: 'env' | 'none';
+  /**
+   * How kettle runs: 'spawned' (the default) starts the built binary, as users
+   * and scripts do; 'in-process' calls execute() with in-memory streams, for
+   * command behaviour where the process adds nothing.
+   */
+  runner?: 'spawned' | 'in-process';
 }
+
+/** What a run may add: in-process runs may also make streams terminals (`tty`, `columns`). */
+export type SuiteRunOptions = InProcessOptions;
 
 export interface Suite {
   server: TestServer;
@@ -29,7 +41,7 @@ export interface Suite {
   /** KETTLE_URL and KETTLE_TOKEN for this server and token. */
   ciEnv: { KETTLE_URL: string; KETTLE_TOKEN: string };
   /** kettle as the suite's user, in a folder outside any git repository. */
-  kettle: (args: string[], opts?: RunOptions) => Promise<RunResult>;
+  kettle: (args: string[], opts?: SuiteRunOptions) => Promise<RunResult>;
   /** kettle's working folder, empty at the start of each test and removed after it. */
   dir: string;
   /** kettle's config folder (KETTLE_CONFIG_DIR and HOME), likewise new for each test. */
@@ -82,10 +94,19 @@ function bind(suite: Suite, options: SuiteOptions): () => void {
   const work = tempDir('kettle-work-');
   suite.configDir = home.path;
   suite.dir = work.path;
-  suite.kettle = kettleWith({ configDir: home.path, cwd: work.path, env: options.login === 'none' ? {} : suite.ciEnv });
+  suite.kettle = kettleWith({ configDir: home.path, cwd: work.path, env: options.login === 'none' ? {} : suite.ciEnv }, runnerOf(options));
   return () => {
     home.cleanup();
     work.cleanup();
+  };
+}
+
+function runnerOf(options: SuiteOptions): (args: string[], opts?: SuiteRunOptions) => Promise<RunResult> {
+  if (options.runner === 'in-process') return inProcess;
+  return (args, opts = {}) => {
+    // A spawned kettle writes to pipes: terminals are test/tty's business (tmux).
+    if (opts.tty !== undefined || opts.columns !== undefined) throw new Error('tty and columns need runner: in-process; spawned runs have pipes');
+    return run(args, opts);
   };
 }
 
