@@ -1,11 +1,11 @@
-// kettle hook list|add, end to end against the in-memory server.
+// kettle hook list|add, run in-process against the in-memory server.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from './suite.js';
+import { json } from '../e2e/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 function hooksOf(owner: string, name: string) {
   const repo = s.server.state.repo(owner, name);

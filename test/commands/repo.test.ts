@@ -1,9 +1,9 @@
-// kettle repo list|view|create|delete, end to end against the in-memory server.
+// kettle repo list|view|create|delete, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from './suite.js';
+import { json } from '../e2e/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 type RepoJson = { id: number; full_name: string; private: boolean; description: string; html_url: string };
 

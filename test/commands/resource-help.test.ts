@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, run } from './harness.js';
+import { ROOT } from '../e2e/harness.js';
+import { kettle } from '../support/inprocess.js';
 
 /** The contract's spellings, command by command. */
 const COMMANDS: Array<[command: string, flags: string[]]> = [
@@ -29,7 +30,7 @@ const COMMANDS: Array<[command: string, flags: string[]]> = [
 
 describe('--help of the resource commands', () => {
   it.each(COMMANDS)('kettle %s --help: flags and a real example', async (command, flags) => {
-    const r = await run([...command.split(' '), '--help']);
+    const r = await kettle([...command.split(' '), '--help']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const [usage, examples = ''] = r.stdout.split('\nExamples:\n');

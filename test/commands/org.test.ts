@@ -1,9 +1,9 @@
-// kettle org list|view|create, end to end against the in-memory server.
+// kettle org list|view|create, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from './suite.js';
+import { json } from '../e2e/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 describe('org list', () => {
   it('lists the organizations alice belongs to', async () => {

@@ -1,13 +1,13 @@
-// kettle api end to end: the built binary against the in-memory server.
+// kettle api, run in-process against the in-memory server.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { useServer } from './suite.js';
+import { json } from '../e2e/harness.js';
+import { useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 let labelIds: number[];
 
 beforeAll(() => {

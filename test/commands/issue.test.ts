@@ -1,12 +1,12 @@
-// kettle issue list|view|create|edit|close|reopen, end to end against the in-memory server.
+// kettle issue list|view|create|edit|close|reopen, run in-process against the in-memory server.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../server/state.js';
-import { json } from './harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from './suite.js';
+import { json } from '../e2e/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 type IssueJson = { id: number; number: number; title: string; body: string; state: string; labels: Array<{ id: number }>; assignees: Array<{ login: string }> | null };
 

@@ -1,17 +1,17 @@
-// Lists across many pages, end to end: the built binary against the in-memory
+// Lists across many pages, kettle run in-process against the in-memory
 // server, in each pagination style, with page caps, rate limits, failures and
 // a list that changes while it is read. No timing assertions: concurrency is
 // checked with the server's count of requests in flight.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../server/index.js';
-import { json, range } from './harness.js';
-import { useServer } from './suite.js';
+import { json, range } from '../e2e/harness.js';
+import { useServer } from '../e2e/suite.js';
 import { DEFAULT_CONCURRENCY } from '../../src/api/paginate.js';
 
 const ISSUES = 1000;
 const PATH = '/repos/alice/bulk/issues';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 beforeAll(() => {
   const repo = s.server.state.addRepo('alice', 'bulk', { init: true });

@@ -1,13 +1,14 @@
 // Bad and unusual input: names that try to reach another endpoint, numbers and
-// URLs that are not, files that cannot be read, empty standard input, and
-// long non-ASCII text that must arrive exactly as typed.
+// URLs that are not, files that cannot be read, and long non-ASCII text that
+// must arrive exactly as typed. Standard input from a real pipe, empty or not:
+// test/e2e/stdin.test.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, type RunResult } from './harness.js';
-import { useServer } from './suite.js';
+import { json, type RunResult } from '../e2e/harness.js';
+import { useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 function usage(r: RunResult, message: RegExp): void {
   expect(r.code, r.stderr).toBe(2);
@@ -63,7 +64,7 @@ describe('numbers and URLs are checked before any request', () => {
   });
 });
 
-describe('files and standard input', () => {
+describe('files', () => {
   it('a missing --body-file says so', async () => {
     usage(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', join(s.dir, 'nope.md')]), /cannot read --body-file .*nope\.md: no such file/);
     expect(s.server.requests).toHaveLength(0);
@@ -73,16 +74,6 @@ describe('files and standard input', () => {
     const folder = join(s.dir, 'folder');
     mkdirSync(folder);
     usage(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', folder]), /cannot read --body-file .*: it is a folder/);
-  });
-
-  it.each([
-    [['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', '-'], /--body-file -: standard input was empty/],
-    [['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com', '--secret-file', '-'], /--secret-file .*empty/],
-    [['login', 'add', '--url', 'http://127.0.0.1:9', '--with-token'], /--with-token: standard input held no token/],
-    [['api', '/markdown', '-X', 'POST', '--input', '-'], /--input -: standard input was empty/],
-  ])('empty standard input for %j is reported plainly', async (args, message) => {
-    usage(await s.kettle(args, { input: '' }), message);
-    expect(s.server.requests).toHaveLength(0);
   });
 });
 
@@ -101,12 +92,6 @@ describe('long and non-ASCII text arrives exactly as typed', () => {
     expect(issue.body).toBe(body);
     const viewed = json<{ title: string; body: string }>(await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot', '--json']));
     expect(viewed).toMatchObject({ title, body });
-  });
-
-  it('the same text through standard input', async () => {
-    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', mixed, '--body-file', '-', '--json'], { input: `${mixed}\n` });
-    expect(r.code, r.stderr).toBe(0);
-    expect(json<{ title: string; body: string }>(r)).toMatchObject({ title: mixed, body: `${mixed}\n` });
   });
 
   it('a title the server finds too long is its 422, one line per field', async () => {

@@ -1,9 +1,9 @@
-// kettle pr list|create|merge, end to end against the in-memory server.
+// kettle pr list|create|merge, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from './suite.js';
+import { json } from '../e2e/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 
-const s = useServer();
+const s = useServer({ runner: 'in-process' });
 
 type PullJson = { id: number; number: number; title: string; state: string; merged: boolean; head: { ref: string }; base: { ref: string } };
 

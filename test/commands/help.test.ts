@@ -1,15 +1,15 @@
-// Help end to end: every command of the tree, through the built binary, has a
-// description, its arguments and options, and examples that use real options.
-import { PassThrough } from 'node:stream';
+// Help: every command of the tree, run as a command line, has a description,
+// its arguments and options, and examples that use real options.
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import { run, type RunResult } from './harness.js';
+import type { RunResult } from '../e2e/harness.js';
+import { kettle } from '../support/inprocess.js';
+import { testIO } from '../support/io.js';
 
 function program(): Command {
-  const sink = new PassThrough();
   return buildProgram({
-    streams: { stdin: new PassThrough(), stdout: sink, stderr: sink, env: {}, cwd: process.cwd() },
+    streams: testIO({ cwd: process.cwd() }).streams,
     version: '0.0.0',
     onContext: () => undefined,
   });
@@ -22,7 +22,7 @@ function walk(cmd: Command, path: string[] = []): { cmd: Command; path: string[]
 
 const TREE = walk(program());
 
-/** Run many kettles a few at a time: the machine is shared. */
+/** Run the command lines, a few at a time. */
 async function runAll(argvs: string[][], width = 4): Promise<RunResult[]> {
   const results: RunResult[] = new Array(argvs.length);
   let next = 0;
@@ -30,7 +30,7 @@ async function runAll(argvs: string[][], width = 4): Promise<RunResult[]> {
     Array.from({ length: width }, async () => {
       while (next < argvs.length) {
         const i = next++;
-        results[i] = await run(argvs[i] as string[]);
+        results[i] = await kettle(argvs[i] as string[]);
       }
     }),
   );
@@ -123,7 +123,7 @@ describe('--help of every command', () => {
 
 describe('kettle alone and kettle help', () => {
   it('kettle alone prints the overview grouped by resource on stdout, exit 0', async () => {
-    const r = await run([]);
+    const r = await kettle([]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.split('\n');
@@ -189,7 +189,7 @@ describe('an unknown command suggests the nearest one', () => {
     [['frobnicate'], "kettle: unknown command 'frobnicate'\n(Run 'kettle help' to see every command.)\n"],
     [['org', 'frobnicate'], "kettle: unknown command 'frobnicate' for 'kettle org'\n(Run 'kettle help org' to see its commands.)\n"],
   ])('kettle %j: exit 2', async (args, stderr) => {
-    const r = await run(args);
+    const r = await kettle(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(stderr);

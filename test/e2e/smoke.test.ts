@@ -1,0 +1,58 @@
+// The bundle end to end, one command line per resource: the command tests run
+// in-process (test/commands/), so this is where each resource goes through
+// bin/kettle.cjs, the esbuild bundle and a real process exit. Each line is run
+// in-process too, and both runs must answer alike: what the command tests see
+// is what users get.
+import { describe, expect, it } from 'vitest';
+import { kettle as inProcess } from '../support/inprocess.js';
+import { json, type RunResult } from './harness.js';
+import { expectExit, useServer } from './suite.js';
+
+const s = useServer();
+
+/** The same command line as the suite's spawned kettle, run in this process. */
+function inProcessLikeSuite(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  return inProcess(args, { cwd: s.dir, env: { HOME: s.configDir, KETTLE_CONFIG_DIR: s.configDir, ...s.ciEnv, ...env } });
+}
+
+function teapot() {
+  const repo = s.server.state.repo('alice', 'teapot');
+  if (!repo) throw new Error('no alice/teapot');
+  return repo;
+}
+
+describe('one command line per resource through the built binary', () => {
+  it.each<[string, string[], () => unknown, (r: RunResult) => unknown]>([
+    ['issue', ['issue', 'view', '1', '-R', 'alice/teapot', '--json', '--fields', 'number,title'], () => ({ number: 1, title: s.server.state.issue(teapot(), 1)?.title }), json],
+    ['repo', ['repo', 'view', 'alice/teapot', '--json', '--fields', 'full_name,private'], () => ({ full_name: 'alice/teapot', private: teapot().private }), json],
+    ['pr', ['pr', 'list', '-R', 'alice/teapot', '--state', 'all', '--json', '--fields', 'number'], () => s.server.state.issuesOf(teapot()).filter((i) => i.pull).reverse().map((i) => i.number), (r) => json<Array<{ number: number }>>(r).map((p) => p.number)],
+    ['org', ['org', 'list', '--json', '--fields', 'username'], () => s.server.state.orgs.filter((o) => o.members.includes('alice')).map((o) => o.login), (r) => json<Array<{ username: string }>>(r).map((o) => o.username)],
+    ['hook', ['hook', 'list', '-R', 'alice/teapot', '--json'], () => s.server.state.hooks.filter((h) => h.repoId === teapot().id).map((h) => h.id), (r) => json<Array<{ id: number }>>(r).map((h) => h.id)],
+    ['user', ['user', 'view', 'bob', '--json', '--fields', 'login'], () => ({ login: 'bob' }), json],
+    ['api', ['api', '/repos/alice/teapot'], () => 'alice/teapot', (r) => json<{ full_name: string }>(r).full_name],
+  ])('%s', async (_resource, args, expected, read) => {
+    const r = await s.kettle(args);
+    expectExit(r, 0);
+    expect(r.stderr).toBe('');
+    const want = expected();
+    // An empty answer would make the comparison below pass for nothing.
+    expect(want).not.toEqual([]);
+    expect(read(r)).toEqual(want);
+    expect(await inProcessLikeSuite(args)).toMatchObject({ code: r.code, stdout: r.stdout, stderr: r.stderr });
+  });
+});
+
+describe('exit codes through a real process', () => {
+  it.each([
+    ['a missing issue', ['issue', 'view', '99', '-R', 'alice/teapot'], 1, {}],
+    ['a usage error', ['issue', 'list', '-R', 'alice/teapot', '--state', 'shut'], 2, {}],
+    ['an unknown command', ['isue', 'list'], 2, {}],
+    ['a rejected token', ['repo', 'list'], 4, { KETTLE_TOKEN: 'not-a-token' }],
+  ])('%s: exit %i, the same as in-process', async (_what, args, code, env) => {
+    const r = await s.kettle(args, { env });
+    expectExit(r, code);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^kettle: /);
+    expect(await inProcessLikeSuite(args, env)).toMatchObject({ code: r.code, stdout: r.stdout, stderr: r.stderr });
+  });
+});
