@@ -1,6 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { canPrompt, createIO, decideColor, readAll } from '../../src/context/io.js';
+import { testIO } from '../support/io.js';
 
 describe('decideColor', () => {
   it.each<[string, boolean, NodeJS.ProcessEnv, boolean, boolean]>([
@@ -32,21 +33,9 @@ describe('decideColor', () => {
   });
 });
 
-function stream<T extends object>(s: T, extra: Record<string, unknown>): T {
-  return Object.assign(s, extra);
-}
-
 describe('createIO', () => {
   it('reads TTY flags, width and colour from the streams', () => {
-    const io = createIO(
-      {
-        stdin: stream(new PassThrough(), { isTTY: true }),
-        stdout: stream(new PassThrough(), { isTTY: true, columns: 120 }),
-        stderr: stream(new PassThrough(), { isTTY: false }),
-        env: {},
-      },
-      false,
-    );
+    const io = createIO(testIO({ tty: { stdin: true, stdout: true, stderr: false }, columns: 120 }).streams, false);
     expect([io.stdinIsTTY, io.stdoutIsTTY, io.stderrIsTTY]).toEqual([true, true, false]);
     expect(io.color).toBe(true);
     expect(io.columns).toBe(120);
@@ -55,10 +44,7 @@ describe('createIO', () => {
   });
 
   it('defaults to 80 columns, no colour and no prompts off a terminal', () => {
-    const io = createIO(
-      { stdin: new PassThrough(), stdout: stream(new PassThrough(), { columns: 0 }), stderr: new PassThrough(), env: {} },
-      false,
-    );
+    const io = createIO(testIO({ columns: 0 }).streams, false);
     expect([io.stdinIsTTY, io.stdoutIsTTY, io.stderrIsTTY]).toEqual([false, false, false]);
     expect(io.color).toBe(false);
     expect(io.columns).toBe(80);
@@ -66,15 +52,7 @@ describe('createIO', () => {
   });
 
   it('honours --no-color and allows prompts with both stdin and stderr on a terminal', () => {
-    const io = createIO(
-      {
-        stdin: stream(new PassThrough(), { isTTY: true }),
-        stdout: stream(new PassThrough(), { isTTY: true }),
-        stderr: stream(new PassThrough(), { isTTY: true }),
-        env: { FORCE_COLOR: '1' },
-      },
-      true,
-    );
+    const io = createIO(testIO({ tty: true, env: { FORCE_COLOR: '1' } }).streams, true);
     expect(io.color).toBe(false);
     expect(canPrompt(io)).toBe(true);
   });

@@ -1,8 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/context/io.js';
 import { nounOf } from '../../src/commands/api/api.js';
 import { groupThousands, Progress, progressText } from '../../src/output/progress.js';
+import { testIO } from '../support/io.js';
 
 describe('groupThousands', () => {
   it('groups whole numbers as en-US does, without loading ICU in kettle', () => {
@@ -40,12 +39,9 @@ describe('nounOf', () => {
   });
 });
 
-function stderrIO(isTTY: boolean): { io: IO; text: () => string } {
-  const err = new PassThrough();
-  let text = '';
-  err.on('data', (d: Buffer) => (text += d.toString()));
-  const io = { stderr: err, stderrIsTTY: isTTY } as unknown as IO;
-  return { io, text: () => text };
+function stderrIO(isTTY: boolean) {
+  const { io, stderr } = testIO({ tty: { stderr: isTTY } });
+  return { io, text: () => stderr.text() };
 }
 
 async function until(check: () => boolean): Promise<void> {

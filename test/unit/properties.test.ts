@@ -1,7 +1,6 @@
 // Property-based tests: for any input fast-check can think of, URL handling,
 // path-segment encoding, remote parsing, the Link header parser, field
 // paths and tables at a terminal keep their promises.
-import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stateCommand } from '../../src/commands/outcome.js';
@@ -14,11 +13,11 @@ import { hookColumns } from '../../src/commands/hook/columns.js';
 import { loginColumns } from '../../src/commands/login/list.js';
 import { orgColumns } from '../../src/commands/org/columns.js';
 import { repoColumns } from '../../src/commands/repo/columns.js';
-import type { IO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
 import { getPath, pickFields } from '../../src/output/fields.js';
 import { type Column, printList, type Row } from '../../src/output/printer.js';
 import { displayWidth } from '../../src/output/width.js';
+import { testIO } from '../support/io.js';
 
 const RUNS = { numRuns: 300 };
 
@@ -293,24 +292,9 @@ describe('tables at a terminal', () => {
   const SGR = /\u001b\[[0-9;]*m/g;
 
   async function render(records: Row[], columns: Column[], total: number, color: boolean): Promise<string[]> {
-    const out = new PassThrough();
-    let printed = '';
-    out.on('data', (d: Buffer) => (printed += d.toString()));
-    const io: IO = {
-      stdin: new PassThrough(),
-      stdout: out,
-      stderr: new PassThrough(),
-      stdinIsTTY: true,
-      stdoutIsTTY: true,
-      stderrIsTTY: true,
-      env: {},
-      color,
-      columns: total,
-      cwd: '/',
-      now: () => new Date('2026-01-01T00:00:00Z'),
-    };
+    const { io, stdout } = testIO({ tty: true, color, columns: total, now: new Date('2026-01-01T00:00:00Z') });
     await printList(io, { json: false }, records, columns);
-    return printed.replace(/\n$/, '').split('\n');
+    return stdout.text().replace(/\n$/, '').split('\n');
   }
 
   it.each(tables)('a table of %s never has a line wider than the window', async (_what, columns) => {

@@ -1,15 +1,14 @@
 // How the resource commands show their records, on a terminal and off it,
 // with records as the in-memory server (a Gitea stand-in) returns them.
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { hookColumns } from '../../src/commands/hook/columns.js';
 import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue/columns.js';
 import { prColumns, prState, prViewColumns } from '../../src/commands/pr/columns.js';
 import { orgColumns } from '../../src/commands/org/columns.js';
 import { repoColumns, repoViewColumns } from '../../src/commands/repo/columns.js';
-import type { IO } from '../../src/context/io.js';
 import { type Column, printList, printRecord, type Row } from '../../src/output/printer.js';
 import { seedDemo, State } from '../server/state.js';
+import { testIO } from '../support/io.js';
 
 const state = new State('https://git.example.com', 'https://git.example.com/api/v1');
 seedDemo(state);
@@ -17,25 +16,10 @@ const teapot = state.repo('alice', 'teapot');
 const wonderland = state.org('wonderland');
 if (!teapot || !wonderland) throw new Error('the demo seed changed');
 
-function io(tty: boolean, color = false, columns = 120): IO & { out: () => string } {
-  const stdout = new PassThrough();
-  let text = '';
-  stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
-  return {
-    stdin: new PassThrough(),
-    stdout,
-    stderr: new PassThrough(),
-    stdinIsTTY: tty,
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    env: {},
-    color,
-    columns,
-    cwd: '/',
-    // Two days after the seed's records.
-    now: () => new Date('2026-01-07T10:00:00Z'),
-    out: () => text,
-  };
+function io(tty: boolean, color = false, columns = 120) {
+  // Two days after the seed's records.
+  const { io, stdout } = testIO({ tty, color, columns, now: new Date('2026-01-07T10:00:00Z') });
+  return Object.assign(io, { out: () => stdout.text() });
 }
 
 const issues = state.issuesOf(teapot).filter((i) => !i.pull).map((i) => state.issueJson(i));

@@ -1,12 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
 import { type Column, JsonArrayText, printJsonPages, printPages, renderJson, type Row } from '../../src/output/printer.js';
 import { Spool } from '../../src/output/spool.js';
 import { tempDir } from '../e2e/harness.js';
+import { testIO } from '../support/io.js';
 
 const dirs: Array<ReturnType<typeof tempDir>> = [];
 afterEach(() => {
@@ -87,27 +87,9 @@ describe('JsonArrayText', () => {
   });
 });
 
-function fakeIO(stdoutIsTTY: boolean): { io: IO; stdout: () => string; stderr: () => string } {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d: Buffer) => (stdout += d.toString()));
-  err.on('data', (d: Buffer) => (stderr += d.toString()));
-  const io: IO = {
-    stdin: new PassThrough(),
-    stdout: out,
-    stderr: err,
-    stdinIsTTY: false,
-    stdoutIsTTY,
-    stderrIsTTY: false,
-    env: {},
-    color: false,
-    columns: 80,
-    cwd: '/',
-    now: () => new Date('2026-01-01T00:00:00Z'),
-  };
-  return { io, stdout: () => stdout, stderr: () => stderr };
+function fakeIO(stdoutIsTTY: boolean) {
+  const { io, stdout, stderr } = testIO({ tty: { stdout: stdoutIsTTY }, now: new Date('2026-01-01T00:00:00Z') });
+  return { io, stdout: () => stdout.text(), stderr: () => stderr.text() };
 }
 
 async function* pagesOf(pages: Row[][], failAfter?: number): AsyncGenerator<Row[]> {
@@ -172,10 +154,10 @@ describe('printPages', () => {
 
   it('clears progress before printing', async () => {
     const { io, stdout } = fakeIO(false);
-    const order: string[] = [];
-    io.stdout.on('data', () => order.push('stdout'));
-    await printPages(io, { json: true }, pagesOf(PAGES), COLUMNS, { onFetched: () => order.push('fetched') });
-    expect(order[0]).toBe('fetched');
+    // What stdout held each time the fetching was reported done.
+    const printedWhenFetched: string[] = [];
+    await printPages(io, { json: true }, pagesOf(PAGES), COLUMNS, { onFetched: () => printedWhenFetched.push(stdout()) });
+    expect(printedWhenFetched).toEqual(['']);
     expect(JSON.parse(stdout())).toHaveLength(3);
   });
 });
