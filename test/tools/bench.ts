@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+// Run from the bundle, dist/dev/tools/bench.js: three folders below the root.
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'kettle.cjs');
 const SERVER = join(ROOT, 'dist', 'dev', 'server', 'main.js');
