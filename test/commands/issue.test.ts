@@ -276,7 +276,12 @@ describe('issue close and reopen', () => {
     expect(view.created_at).toMatch(/^2026-\d\d-\d\dT/);
     expect(view.updated_at).toMatch(/^2026-\d\d-\d\dT/);
     const list = await s.kettle(['issue', 'list', '-R', 'alice/teapot']);
-    expect(rows(list.stdout).every((row) => /^2026-/.test(row[4] ?? ''))).toBe(true);
+    expectExit(list, 0);
+    const listed = rows(list.stdout);
+    // Every open issue, each with its time: an empty list must not pass.
+    expect(listed.map((row) => Number(row[0]))).toEqual(held('open').map((i) => i.number));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const row of listed) expect(row[4]).toMatch(/^2026-\d\d-\d\dT/);
   });
 });
 

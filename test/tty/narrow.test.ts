@@ -49,8 +49,11 @@ function expectNumbersAndTitles(lines: string[], records: Map<number, string>): 
   for (const [number, text] of records) {
     const row = rows.find((r) => r.startsWith(`${number} `));
     expect(row, `no row for #${number} in\n${lines.join('\n')}`).toBeDefined();
-    // Numbers are plain digits, so the title starts right under its header.
-    expect(text.startsWith((row ?? '').slice(title, title + 4)), row).toBe(true);
+    // Numbers are plain digits, so the title starts right under its header:
+    // there, not blank (an empty piece would be the start of any title).
+    const shown = (row ?? '').slice(title, title + 4);
+    expect(shown, row).toMatch(/^\S/);
+    expect(text.startsWith(shown), row).toBe(true);
   }
 }
 

@@ -28,6 +28,22 @@ const safeName = fc
   .stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,19}$/)
   .filter((s) => isSafeSegment(s) && !s.toLowerCase().endsWith('.git'));
 const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,11}$/).filter((s) => s !== 'api');
+/** Owner or name candidates: some safe, some dot segments, some anything at all. */
+const nameLike = fc.oneof(
+  { weight: 3, arbitrary: safeName },
+  { weight: 1, arbitrary: fc.constantFrom('', '.', '..', '%2e%2e', 'a b', 'a?b', 'a#b', 'x.git') },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+);
+
+/**
+ * Count which way each run of a property went, so a test can check that its
+ * inputs reached every branch: random strings alone almost never make a valid
+ * remote or OWNER/NAME, and a branch no input reaches checks nothing.
+ */
+function branches<K extends string>(): { seen: Record<K, number>; saw: (branch: K) => void } {
+  const seen = {} as Record<K, number>;
+  return { seen, saw: (branch) => void (seen[branch] = (seen[branch] ?? 0) + 1) };
+}
 
 describe('encodeSegment and the p`` template', () => {
   it('a value always stays one segment of the path it was put in, and decodes back to itself', () => {
@@ -137,16 +153,33 @@ describe('git remotes and repository arguments', () => {
   });
 
   it('parseRemoteUrl never throws and only yields safe names', () => {
+    const remoteLike = fc
+      .tuple(
+        fc.constantFrom('https://', 'http://', 'ssh://git@', 'git@', 'file://', ''),
+        fc.constantFrom('git.example.com', 'git.example.com:2222', '127.0.0.1', ''),
+        fc.constantFrom('/', ':', '/forge/'),
+        nameLike,
+        fc.constantFrom('/', '//', ''),
+        nameLike,
+        fc.constantFrom('', '.git', '/', '/extra'),
+      )
+      .map((parts) => parts.join(''));
+    const { seen, saw } = branches<'parsed' | 'refused'>();
     fc.assert(
-      fc.property(anyString, (url) => {
+      fc.property(fc.oneof(anyString, remoteLike), (url) => {
         const parsed = parseRemoteUrl(url);
         if (parsed) {
+          saw('parsed');
           expect(isSafeSegment(parsed.owner)).toBe(true);
           expect(isSafeSegment(parsed.name)).toBe(true);
+        } else {
+          saw('refused');
         }
       }),
       RUNS,
     );
+    expect(seen.parsed).toBeGreaterThan(0);
+    expect(seen.refused).toBeGreaterThan(0);
   });
 
   it('-R OWNER/NAME round-trips, and anything unsafe is a usage error', () => {
@@ -156,17 +189,24 @@ describe('git remotes and repository arguments', () => {
       }),
       RUNS,
     );
+    const separator = fc.oneof({ weight: 3, arbitrary: fc.constant('/') }, { weight: 1, arbitrary: fc.constantFrom('//', '', '\\') });
+    const repoLike = fc.tuple(nameLike, separator, nameLike).map((parts) => parts.join(''));
+    const { seen, saw } = branches<'accepted' | 'refused'>();
     fc.assert(
-      fc.property(anyString, (value) => {
+      fc.property(fc.oneof(anyString, repoLike), (value) => {
         try {
           const ref = parseRepoArg(value);
+          saw('accepted');
           expect(isSafeSegment(ref.owner) && isSafeSegment(ref.name)).toBe(true);
         } catch (err) {
+          saw('refused');
           expect(err).toBeInstanceOf(UsageError);
         }
       }),
       RUNS,
     );
+    expect(seen.accepted).toBeGreaterThan(0);
+    expect(seen.refused).toBeGreaterThan(0);
   });
 
   it('the command that shows an unknown outcome names the same repository', () => {
@@ -199,13 +239,21 @@ describe('the Link header', () => {
   });
 
   it('never throws on garbage', () => {
+    // A real link with noise on either side, beside plain noise.
+    const linkish = fc
+      .tuple(anyString, fc.constantFrom('next', 'last', 'prev'), fc.boolean(), anyString)
+      .map(([before, rel, quoted, after]) => `${before}, <https://h.example/?page=2>; rel=${quoted ? `"${rel}"` : rel}${after}`);
+    const { seen, saw } = branches<'links' | 'none'>();
     fc.assert(
-      fc.property(anyString, (header) => {
-        const links = parseLinkHeader(header);
-        for (const v of Object.values(links)) expect(typeof v).toBe('string');
+      fc.property(fc.oneof(anyString, linkish), (header) => {
+        const links = Object.values(parseLinkHeader(header));
+        saw(links.length > 0 ? 'links' : 'none');
+        for (const v of links) expect(typeof v).toBe('string');
       }),
       RUNS,
     );
+    expect(seen.links).toBeGreaterThan(0);
+    expect(seen.none).toBeGreaterThan(0);
   });
 });
 
