@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createIO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
@@ -6,6 +5,7 @@ import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/co
 import { prColumns } from '../../src/commands/pr/columns.js';
 import { type Column, fitWidths, layoutTable, printList, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
 import { displayWidth } from '../../src/output/width.js';
+import { testIO } from '../support/io.js';
 
 const COLUMNS: Column[] = [
   { key: 'number', header: '#' },
@@ -307,12 +307,9 @@ describe('printList: emoji sequences and bidirectional controls', () => {
   ];
 
   async function print(opts: { tty: boolean; columns?: number; json?: boolean }): Promise<string> {
-    const stdout = Object.assign(new PassThrough(), { isTTY: opts.tty, columns: opts.columns ?? 120 });
-    let text = '';
-    stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
-    const io = createIO({ stdin: new PassThrough(), stdout, stderr: new PassThrough(), env: { FORCE_COLOR: '1' } }, false);
-    await printList(io, { json: opts.json ?? false }, records, columns);
-    return text;
+    const t = testIO({ tty: { stdout: opts.tty }, columns: opts.columns ?? 120, env: { FORCE_COLOR: '1' } });
+    await printList(createIO(t.streams, false), { json: opts.json ?? false }, records, columns);
+    return t.stdout.text();
   }
   const SGR = /\u001b\[[0-9;]*m/g;
 
