@@ -17,17 +17,12 @@ export interface InProcessOptions extends RunOptions {
   columns?: number;
 }
 
-export interface InProcessResult extends RunResult {
-  /** stdout exactly as written, for output that must be checked byte for byte. */
-  stdoutBytes: Buffer;
-}
-
 /**
  * Run one kettle command line in this process. Like a spawned run, it starts
  * from a clean environment (PATH and LANG) plus `opts.env`; without HOME or
  * KETTLE_CONFIG_DIR there it gets a fresh config folder, removed afterwards.
  */
-export async function kettle(args: string[], opts: InProcessOptions = {}): Promise<InProcessResult> {
+export async function kettle(args: string[], opts: InProcessOptions = {}): Promise<RunResult> {
   const env: NodeJS.ProcessEnv = baseEnv();
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   const home = env.HOME === undefined && env.KETTLE_CONFIG_DIR === undefined ? tempDir() : undefined;
@@ -43,7 +38,7 @@ export async function kettle(args: string[], opts: InProcessOptions = {}): Promi
   const finished = commandStarted(args);
   try {
     const code = await execute([...args], t.streams, pkg.version);
-    return { code, signal: null, stdout: t.stdout.text(), stderr: t.stderr.text(), stdoutBytes: t.stdout.buffer() };
+    return { code, signal: null, stdout: t.stdout.text(), stderr: t.stderr.text() };
   } finally {
     finished();
     home?.cleanup();
