@@ -169,7 +169,7 @@ describe('issue create', () => {
     const made = json<IssueJson>(r);
     const issue = s.server.state.issue(teapot(), made.number);
     expect(issue).toMatchObject({ title: 'Steam burns', body: 'Ouch.', labels: [bug, idea], assignees: ['bob'], author: 'alice' });
-    expect(sent(s, 'POST', '/repos/alice/teapot/issues')[0]?.body).toEqual({ title: 'Steam burns', body: 'Ouch.', labels: [bug, idea], assignee: 'bob' });
+    expect(sent(s, 'POST', '/repos/alice/teapot/issues')[0]?.body).toEqual({ title: 'Steam burns', body: 'Ouch.', labels: [bug, idea], assignees: ['bob'] });
     expect(r.stderr).toBe(`✓ Created issue #${made.number} in alice/teapot ${s.server.url}/alice/teapot/issues/${made.number}\n`);
   });
 

@@ -259,6 +259,19 @@ function validateIssueInput(c: Call, repo: Repo, body: Json, creating: boolean):
   if (body.assignee !== undefined && body.assignee !== '' && (typeof body.assignee !== 'string' || !c.state.user(body.assignee))) {
     throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(body.assignee)}]`, url: '' });
   }
+  // Gitea reads `assignees` (a list) beside the older single `assignee`.
+  if (body.assignees !== undefined && body.assignees !== null) {
+    if (!Array.isArray(body.assignees)) throw new HttpError(422, { message: '[Assignees]: must be a list', url: '' });
+    for (const name of body.assignees) {
+      if (typeof name !== 'string' || !c.state.user(name)) throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(name)}]`, url: '' });
+    }
+  }
+}
+
+/** Everyone a new issue is assigned to: `assignee` and `assignees` together, each once. */
+function assigneesOf(c: Parameters<Handler>[0], body: Record<string, unknown>): string[] {
+  const names = [...(typeof body.assignee === 'string' && body.assignee !== '' ? [body.assignee] : []), ...(Array.isArray(body.assignees) ? (body.assignees as string[]) : [])];
+  return [...new Set(names.map((n) => (c.state.user(n) as User).login))];
 }
 
 const createIssue: Handler = (c) => {
@@ -269,7 +282,7 @@ const createIssue: Handler = (c) => {
     title: String(body.title),
     ...(typeof body.body === 'string' ? { body: body.body } : {}),
     ...(Array.isArray(body.labels) ? { labels: body.labels as number[] } : {}),
-    ...(typeof body.assignee === 'string' && body.assignee !== '' ? { assignees: [(c.state.user(body.assignee) as User).login] } : {}),
+    ...(assigneesOf(c, body).length > 0 ? { assignees: assigneesOf(c, body) } : {}),
     ...(body.closed === true ? { state: 'closed' as const } : {}),
   });
   return { status: 201, body: c.state.issueJson(issue) };

@@ -13,7 +13,7 @@ export interface NumberOptions extends RepoFlag {
 export interface CreateOptions extends RepoFlag, BodyFlags {
   title: string | undefined;
   label: string[];
-  assignee: string | undefined;
+  assignee: string[];
 }
 export interface EditOptions extends NumberOptions, BodyFlags {
   title: string | undefined;
@@ -64,12 +64,12 @@ export const issue: GroupDef = {
         title: text('-t, --title <text>', 'the title (asked for on a terminal when missing)'),
         ...bodyFlags,
         label: list('-l, --label <id>', 'a label id; repeat it or separate ids with commas'),
-        assignee: text('-a, --assignee <username>', 'assign the issue to this user'),
+        assignee: list('-a, --assignee <username>', 'assign the issue to this user; repeat it or separate names with commas'),
       },
       output: true,
       examples: [
         'kettle issue create -R alice/teapot --title "Lid rattles" --body "It rattles when the water boils."',
-        'kettle issue create --title "Spout drips" --body-file notes.md --label 1,3 --assignee bob',
+        'kettle issue create --title "Spout drips" --body-file notes.md --label 1,3 --assignee bob,carol',
         'echo "Found in 1.2" | kettle issue create --title "Handle too hot" --body-file -',
       ],
       load: () => import('./create.js'),
