@@ -11,6 +11,8 @@ export interface Flavor {
   bare422: boolean;
   /** `created`/`updated` instead of `created_at`/`updated_at`. */
   legacyTimestamps: boolean;
+  /** Forgejo rather than Gitea: takes the forgejo hook type as well. */
+  forgejo: boolean;
 }
 
 export interface Call {
@@ -416,7 +418,8 @@ const createHook: Handler = (c) => {
   const body = obj(c.body);
   const config = obj(body.config);
   const problems: FieldProblem[] = [];
-  if (typeof body.type !== 'string' || !HOOK_TYPES.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
+  if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   checkInvalid(c, 'CreateHookOption', problems);
   const url = config.url;

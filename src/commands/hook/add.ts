@@ -8,7 +8,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readTextFile } from '../input.js';
 import { hookColumns } from './columns.js';
-import type { AddOptions } from './index.js';
+import { type AddOptions, HOOK_TYPES } from './index.js';
 
 /** The event names Gitea-family servers accept, including the grouped ones. */
 export const HOOK_EVENTS = [
@@ -52,6 +52,9 @@ async function secretOf(ctx: Context, opts: AddOptions): Promise<string | undefi
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const events = parseEvents(opts.events);
+  if (!(HOOK_TYPES as readonly string[]).includes(opts.type)) {
+    ctx.warn(`--type ${opts.type} is not a type kettle knows (${HOOK_TYPES.join(', ')}); sending it as given, for a server that may know it`);
+  }
   if (opts.url !== undefined) checkHookUrl(opts.url);
   const repo = await ctx.repo(opts.repo);
   const secret = await secretOf(ctx, opts);
