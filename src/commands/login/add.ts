@@ -92,7 +92,8 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   }
   const url = opts.url ?? (await ask(ctx.io, '--url', { message: 'Server URL (for example https://git.example.com)' }));
   const root = apiRoot(url);
-  const server = hostOf(root);
+  // Messages name the server with its scheme: http:// against https:// is often the whole story.
+  const server = instanceRoot(root);
   const creds = await gatherCredentials(ctx, opts, auth);
   const { insecure } = opts;
   const client = await ctx.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
@@ -130,7 +131,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (insecure) stored.insecure = true;
   stored.added = ctx.io.now().toISOString();
 
-  const loginName = name ?? server;
+  const loginName = name ?? hostOf(root);
   let isDefault = false;
   let replaced = false;
   await updateConfig(ctx.configDir(), (data) => {
