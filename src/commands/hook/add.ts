@@ -41,12 +41,19 @@ export function checkHookUrl(value: string): string {
   return value;
 }
 
+/**
+ * The signing secret from --secret or --secret-file. One that is empty or only
+ * blanks signs nothing a receiver could trust: refused, whichever way it came.
+ */
 async function secretOf(ctx: Context, opts: AddOptions): Promise<string | undefined> {
   const { secret, secretFile: file } = opts;
   if (secret !== undefined && file !== undefined) throw new UsageError('use either --secret or --secret-file, not both');
-  if (file === undefined) return secret;
+  if (file === undefined) {
+    if (secret !== undefined && secret.trim() === '') throw new UsageError('--secret is empty or only blanks; give a secret, or leave the flag out for none');
+    return secret;
+  }
   const text = (await readTextFile(ctx, file, '--secret-file')).replace(/\r?\n$/, '');
-  if (text === '') throw new UsageError(`--secret-file ${file} is empty`);
+  if (text.trim() === '') throw new UsageError(`--secret-file ${file} is empty or only blanks`);
   return text;
 }
 
