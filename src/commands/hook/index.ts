@@ -44,7 +44,7 @@ export const hook: GroupDef = {
       flags: {
         ...repoFlag,
         url: text('--url <url>', 'the address that receives deliveries (http or https)'),
-        events: textWithDefault('-e, --events <list>', 'comma-separated events (default push)', 'push'),
+        events: textWithDefault('-e, --events <list>', 'comma-separated events', 'push'),
         contentType: choice('--content-type <type>', 'payload encoding', ['json', 'form'], 'json'),
         secret: text('--secret <secret>', 'the signing secret (prefer --secret-file: the command line is visible to other users)'),
         secretFile: text('--secret-file <file>', 'read the signing secret from a file (- for standard input)'),
