@@ -36,12 +36,22 @@ function cellValue(record: Row, column: Column): unknown {
   return column.get ? column.get(record) : getPath(record, column.key);
 }
 
-/** A value as text on one line: tabs and line breaks would break `cut` and `awk`. */
+/**
+ * A value as text on one line: a tab or line break would break `cut` and
+ * `awk`, so they are written `\t`, `\n` and `\r`, and a backslash `\\`, as
+ * printf's escapes: the row stays one line and the text can be recovered.
+ */
 export function plainText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(plainText).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  if (typeof value === 'object') return escapeLine(JSON.stringify(value));
+  return escapeLine(String(value));
+}
+
+const LINE_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function escapeLine(text: string): string {
+  return text.replace(/[\\\t\n\r]/g, (c) => LINE_ESCAPES[c] ?? c);
 }
 
 /** Choose the columns from --fields: known column keys, or dotted paths of the records. */

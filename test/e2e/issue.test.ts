@@ -125,11 +125,11 @@ describe('issue list', () => {
 });
 
 describe('issue view', () => {
-  it('prints key<TAB>value lines, the body on one line', async () => {
+  it('prints key<TAB>value lines, the body on one line (its line break written \\n)', async () => {
     const r = await s.kettle(['issue', 'view', '1', '-R', 'alice/teapot']);
     expectExit(r, 0);
     const view = record(r.stdout);
-    expect(view).toMatchObject({ number: '1', title: 'Lid rattles when the water boils', state: 'open', author: 'alice', labels: 'bug', body: 'It rattles. Loudly.' });
+    expect(view).toMatchObject({ number: '1', title: 'Lid rattles when the water boils', state: 'open', author: 'alice', labels: 'bug', body: 'It rattles.\\nLoudly.' });
     expect(view.html_url).toBe(`${s.server.url}/alice/teapot/issues/1`);
   });
 
