@@ -251,7 +251,10 @@ export class Context {
   authHint(login: ResolvedLogin | undefined): string[] {
     if (!login) return [];
     if (login.source === 'env') return ['  The server rejected KETTLE_TOKEN: check its value and that it has not expired or been revoked.'];
-    return [`  Log in again:  kettle login add --url ${instanceRoot(login.root)} --name ${login.name} --with-token < token.txt`];
+    const again = `kettle login add --url ${instanceRoot(login.root)} --name ${login.name}`;
+    // A login made with a user name and password is made again the same way, not with a token.
+    if (login.credentials.method === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];
+    return [`  Log in again:  ${again} --with-token < token.txt`];
   }
 
   async dispose(): Promise<void> {
