@@ -107,6 +107,7 @@ __kettle_value() {
   case "$1/$2" in
     'login add/--auth') __kettle_words "$3" header query basic ;;
     'issue list/-s'|'issue list/--state') __kettle_words "$3" open closed all ;;
+    'issue list/--filter') __kettle_words "$3" all created assigned mentioned review_requested reviewed ;;
     'issue create/-F'|'issue create/--body-file') __kettle_files "$3" ;;
     'issue edit/-F'|'issue edit/--body-file') __kettle_files "$3" ;;
     'pr list/-s'|'pr list/--state') __kettle_words "$3" open closed all ;;
@@ -114,7 +115,7 @@ __kettle_value() {
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
-    'hook add/--type') __kettle_words "$3" gitea gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
+    'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
     'api/-X'|'api/--method') __kettle_words "$3" GET HEAD POST PUT PATCH DELETE OPTIONS ;;
     'api/--input') __kettle_files "$3" ;;
     */--login) __kettle_logins "$3" ;;
@@ -138,7 +139,7 @@ __kettle_flags() {
   case $1 in
     '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
     'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --auth --insecure -h --help -V --version --login --debug --no-color --timeout ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --auth --insecure -h --help -V --version --login --debug --no-color --timeout ;;
     'login list') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;

@@ -114,6 +114,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--with-token'; Tip = 'read the access token from standard input'; Value = $false }
         @{ Flag = '--user'; Tip = 'user name, for HTTP Basic or to mint a token'; Value = $true }
         @{ Flag = '--password'; Tip = 'password for --user (asked for, hidden, when missing on a terminal)'; Value = $true }
+        @{ Flag = '--password-stdin'; Tip = 'read the password for --user from standard input'; Value = $false }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
     )
@@ -167,7 +168,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
         @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
         @{ Flag = '--all-repos'; Tip = 'issues across every repository you can see'; Value = $false }
-        @{ Flag = '--filter'; Tip = 'with --all-repos: which issues (default all)'; Value = $true }
+        @{ Flag = '--filter'; Tip = 'with --all-repos: which issues (default: all)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -188,8 +189,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
         @{ Flag = '-l'; Tip = 'a label id; repeat it or separate ids with commas'; Value = $true }
         @{ Flag = '--label'; Tip = 'a label id; repeat it or separate ids with commas'; Value = $true }
-        @{ Flag = '-a'; Tip = 'assign the issue to this user'; Value = $true }
-        @{ Flag = '--assignee'; Tip = 'assign the issue to this user'; Value = $true }
+        @{ Flag = '-a'; Tip = 'assign the issue to this user; repeat it or separate names with commas'; Value = $true }
+        @{ Flag = '--assignee'; Tip = 'assign the issue to this user; repeat it or separate names with commas'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -234,10 +235,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
-        @{ Flag = '-H'; Tip = 'the branch with the changes'; Value = $true }
-        @{ Flag = '--head'; Tip = 'the branch with the changes'; Value = $true }
-        @{ Flag = '-B'; Tip = 'the branch to merge into'; Value = $true }
-        @{ Flag = '--base'; Tip = 'the branch to merge into'; Value = $true }
+        @{ Flag = '-H'; Tip = 'the branch with the changes (asked for on a terminal when missing, even with --title)'; Value = $true }
+        @{ Flag = '--head'; Tip = 'the branch with the changes (asked for on a terminal when missing, even with --title)'; Value = $true }
+        @{ Flag = '-B'; Tip = 'the branch to merge into (asked for on a terminal when missing, even with --title)'; Value = $true }
+        @{ Flag = '--base'; Tip = 'the branch to merge into (asked for on a terminal when missing, even with --title)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
@@ -284,12 +285,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--url'; Tip = 'the address that receives deliveries (http or https)'; Value = $true }
-        @{ Flag = '-e'; Tip = 'comma-separated events (default push)'; Value = $true }
-        @{ Flag = '--events'; Tip = 'comma-separated events (default push)'; Value = $true }
+        @{ Flag = '-e'; Tip = 'comma-separated events'; Value = $true }
+        @{ Flag = '--events'; Tip = 'comma-separated events'; Value = $true }
         @{ Flag = '--content-type'; Tip = 'payload encoding'; Value = $true }
         @{ Flag = '--secret'; Tip = 'the signing secret (prefer --secret-file: the command line is visible to other users)'; Value = $true }
         @{ Flag = '--secret-file'; Tip = 'read the signing secret from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--type'; Tip = 'the hook type'; Value = $true }
+        @{ Flag = '--type'; Tip = 'the hook type (forgejo on Forgejo servers; another value is sent with a warning)'; Value = $true }
         @{ Flag = '--inactive'; Tip = 'create the hook switched off'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -328,6 +329,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['login delete/0'] = @{ Kind = 'logins' }
     $values['issue list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['issue list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
+    $values['issue list/--filter'] = @{ Kind = 'words'; Words = @('all', 'created', 'assigned', 'mentioned', 'review_requested', 'reviewed') }
     $values['issue create/-F'] = @{ Kind = 'files' }
     $values['issue create/--body-file'] = @{ Kind = 'files' }
     $values['issue edit/-F'] = @{ Kind = 'files' }
@@ -339,7 +341,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
-    $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
+    $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }

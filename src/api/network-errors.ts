@@ -4,6 +4,7 @@
 import { ApiError, KettleError, NetworkError } from '../errors.js';
 import { headerValue } from './headers.js';
 import { redactUrl } from './redact.js';
+import type { ProxyInUse } from './proxy.js';
 import type { RawApiResponse } from './response.js';
 
 const NETWORK_CODES: Record<string, string> = {
@@ -29,7 +30,14 @@ const NETWORK_CODES: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified (trust its CA with NODE_EXTRA_CA_CERTS)',
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the server certificate could not be verified (trust its CA with NODE_EXTRA_CA_CERTS)',
   ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
+  // OpenSSL's words for an https request answered in plain http.
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the server did not answer in TLS (https)',
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'the server did not answer in TLS (https)',
+  ERR_SSL_HTTP_REQUEST: 'the server did not answer in TLS (https)',
 };
+
+/** Failures of the connection itself: with a proxy in the way, they are the proxy's. */
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Failures that happen before the request can have reached the server. */
 const NOT_SENT = new Set([
@@ -45,6 +53,10 @@ const NOT_SENT = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+  'ERR_SSL_HTTP_REQUEST',
+  'PROXY_REFUSED',
 ]);
 
 /** Transient failures worth another try of an idempotent request. */
@@ -88,9 +100,52 @@ function seconds(ms: number): string {
   return `${Math.round((ms / 1000) * 10) / 10} s`;
 }
 
-export function networkError(err: unknown, method: string, url: URL, timing?: { timeoutMs: number; gotHeaders: boolean }): KettleError {
+/** The proxy's answer to CONNECT when it was not 200, as undici reports it. */
+function proxyAnswer(err: unknown): number | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const message = (e as { message?: unknown }).message;
+    const m = typeof message === 'string' ? /^Proxy (?:response \((\d{3})\) !== 200 when HTTP Tunneling|Authentication Required \((407)\))/.exec(message) : null;
+    if (m) return Number(m[1] ?? m[2]);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const PROXY_STATUS: Record<number, string> = {
+  407: 'asked for proxy credentials (407 Proxy Authentication Required); put them in the proxy URL (http://USER:PASSWORD@host:port)',
+  502: 'could not reach the server (502 Bad Gateway)',
+  503: 'is unavailable (503 Service Unavailable)',
+  504: 'timed out reaching the server (504 Gateway Timeout)',
+  403: 'refused to connect to the server (403 Forbidden)',
+};
+
+/**
+ * The failure worded after the proxy when the proxy is what failed: the
+ * connection to it, or its answer to CONNECT. Undefined otherwise.
+ */
+function proxyError(err: unknown, code: string | undefined, method: string, url: URL, proxy: ProxyInUse): KettleError | undefined {
+  const request = `${method} ${url.origin}${url.pathname}`;
+  const named = `the proxy ${proxy.url} (from ${proxy.variable})`;
+  const status = proxyAnswer(err);
+  if (status !== undefined) {
+    const what = PROXY_STATUS[status] ?? `answered ${status} to CONNECT ${url.host}`;
+    // The proxy answered: the request went no further.
+    return new TransportError(`${named} ${what}, for ${request}`, 'PROXY_REFUSED');
+  }
+  if (code !== undefined && CONNECT_CODES.has(code)) {
+    return new TransportError(`${named}: ${NETWORK_CODES[code]}, for ${request}`, code);
+  }
+  return undefined;
+}
+
+export function networkError(err: unknown, method: string, url: URL, timing?: { timeoutMs: number; gotHeaders: boolean }, proxy?: ProxyInUse): KettleError {
   if (err instanceof KettleError) return err;
   const code = errorCode(err);
+  if (proxy) {
+    const failed = proxyError(err, code, method, url, proxy);
+    if (failed) return failed;
+  }
   let what = code ? NETWORK_CODES[code] : err instanceof Error ? err.message : String(err);
   const timedOut = code === 'UND_ERR_ABORTED' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
   if (timing && timedOut) {
@@ -100,8 +155,11 @@ export function networkError(err: unknown, method: string, url: URL, timing?: { 
     what += '; allow more time with --timeout SECONDS or KETTLE_TIMEOUT';
   } else if (timing && code === 'UND_ERR_CONNECT_TIMEOUT') {
     what = `could not connect within ${seconds(timing.timeoutMs)}`;
+  } else if (code !== undefined && NETWORK_CODES[code] === NETWORK_CODES.ERR_SSL_WRONG_VERSION_NUMBER && url.protocol === 'https:') {
+    what += `; if it serves plain http, use http://${url.host}`;
   }
-  return new TransportError(`${method} ${url.host}${url.pathname}: ${what}`, code);
+  // The scheme stays in the line: https:// where http:// was meant is often the whole story.
+  return new TransportError(`${method} ${url.origin}${url.pathname}: ${what}`, code);
 }
 
 /**

@@ -16,7 +16,7 @@ export interface ProxySettings {
  * error naming the variable, with any credential in it hidden.
  */
 export function proxyUrl(env: NodeJS.ProcessEnv, upper: 'HTTP_PROXY' | 'HTTPS_PROXY'): string | undefined {
-  const name = env[upper.toLowerCase()] ? upper.toLowerCase() : upper;
+  const name = proxyVariable(env, upper);
   const raw = env[name]?.trim();
   if (!raw) return undefined;
   const value = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
@@ -45,4 +45,52 @@ export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings | undefined
   const httpsProxy = proxyUrl(env, 'HTTPS_PROXY');
   if (httpProxy === undefined && httpsProxy === undefined) return undefined;
   return { httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy: env.no_proxy || env.NO_PROXY || '' };
+}
+
+/** Which spelling of a proxy variable is in force: the lower-case one first, as curl reads them. */
+function proxyVariable(env: NodeJS.ProcessEnv, upper: 'HTTP_PROXY' | 'HTTPS_PROXY'): string {
+  return env[upper.toLowerCase()] ? upper.toLowerCase() : upper;
+}
+
+/** The proxy a request goes through, for messages: its URL (credentials hidden) and the variable that set it. */
+export interface ProxyInUse {
+  url: string;
+  variable: string;
+}
+
+/** Whether NO_PROXY exempts a host: `*`, a host name (its sub-domains too), with or without a port. */
+function exempted(noProxy: string, url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return noProxy.split(/[\s,]+/).filter(Boolean).some((entry) => {
+    if (entry === '*') return true;
+    const m = /^(.*?)(?::(\d+))?$/.exec(entry.toLowerCase());
+    const name = (m?.[1] ?? '').replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
+    if (m?.[2] !== undefined && m[2] !== port) return false;
+    return host === name || host.endsWith(`.${name}`);
+  });
+}
+
+/**
+ * The proxy a request to `url` is sent through, as the proxy agent chooses it
+ * (HTTPS_PROXY for https, else HTTP_PROXY; none for a NO_PROXY host), or
+ * undefined. Used to word failures: when a proxy is in the way, a refused
+ * connection is the proxy's, not the server's.
+ */
+export function proxyFor(env: NodeJS.ProcessEnv, url: URL): ProxyInUse | undefined {
+  let settings: ProxySettings | undefined;
+  try {
+    settings = proxySettings(env);
+  } catch {
+    return undefined;
+  }
+  if (settings === undefined || exempted(settings.noProxy, url)) return undefined;
+  const https = url.protocol === 'https:' && settings.httpsProxy !== '';
+  const chosen = https ? settings.httpsProxy : settings.httpProxy;
+  if (chosen === '') return undefined;
+  const variable = proxyVariable(env, https ? 'HTTPS_PROXY' : 'HTTP_PROXY');
+  const shown = new URL(chosen);
+  shown.username = '';
+  shown.password = '';
+  return { url: shown.href.replace(/\/$/, ''), variable };
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { networkError } from './network-errors.js';
-import { proxySettings } from './proxy.js';
+import { proxyFor, proxySettings } from './proxy.js';
 import { redactBody, redactHeader, redactUrl } from './redact.js';
 import { statusText } from './status.js';
 import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
@@ -107,7 +107,8 @@ export class Transport {
       text = await this.readBody(res, method, path);
     } catch (err) {
       trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
-      throw networkError(err, method, url, timing);
+      // The proxy in the way, if any: its failures are worded after it (network-errors.ts).
+      throw networkError(err, method, url, timing, proxyFor(this.opts.env, url));
     }
     trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${now() - started} ms, ${text.length} bytes)`);
     return { status: res.statusCode, headers: res.headers as HeaderMap, text };

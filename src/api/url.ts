@@ -14,7 +14,16 @@ const API_SUFFIX = '/api/v1';
 export function apiRoot(input: string): string {
   const trimmed = input.trim();
   if (trimmed === '') throw new UsageError('the server URL is empty');
-  // A bare host ("git.example.com") is taken as https, as a browser would.
+  // A scheme with a slash missing or none ("http:/host", "https:host") would
+  // otherwise be read as a host called "http": say what is wrong instead.
+  const broken = /^(https?):(?!\/\/)\/?(.*)$/i.exec(trimmed);
+  if (broken) {
+    const [, scheme = '', rest = ''] = broken;
+    const fix = /^https?$/i.test(scheme) ? `; did you mean ${scheme.toLowerCase()}://${rest.replace(/^\/+/, '')}?` : '';
+    throw new UsageError(`invalid server URL "${redactUrlCredentials(trimmed)}": expected http:// or https:// and then the host${fix}`);
+  }
+  // A bare host ("git.example.com", "127.0.0.1:3000") is taken as https, as a
+  // browser would; a server that answers plain http then gets a message saying so.
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {

@@ -98,6 +98,11 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     try {
       await run(ctx, input);
     } catch (err) {
+      // A repository read from a git remote is one the user never typed: say where it came from.
+      const from = ctx.repoFrom;
+      if (err instanceof KettleError && from && err.message.includes(`${from.repo.owner}/${from.repo.name}`)) {
+        err.message = `${err.message} (from ${from.source})`;
+      }
       if (err instanceof KettleError && err.uncertainPath !== undefined) {
         // Loaded only now: a failure whose outcome is unknown is rare.
         const { unknownOutcome } = await import('../commands/outcome.js');

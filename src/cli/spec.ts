@@ -121,6 +121,14 @@ export function choice<const C extends readonly string[]>(spelling: string, desc
 export function choice<const C extends readonly string[]>(spelling: string, description: string, choices: C, initial?: C[number]): Flag<C[number] | undefined> {
   return { spelling, description, choices, initial };
 }
+/**
+ * One of the values a server is known to take, listed in help and completions,
+ * with a default; any other value is let through (the verb warns), so a newer
+ * server's value is not blocked by an older kettle.
+ */
+export function openChoice(spelling: string, description: string, choices: readonly string[], initial: string): Flag<string> {
+  return { spelling, description, choices, initial, parse: (value) => value };
+}
 /** A value turned into T by `parse` when given; undefined otherwise. */
 export function parsed<T>(spelling: string, description: string, parse: (value: string) => T): Flag<T | undefined> {
   return { spelling, description, initial: undefined, parse: (value) => parse(value) };

@@ -22,7 +22,8 @@ export async function readBody(ctx: Context, opts: BodyFlags): Promise<string | 
   const { body, bodyFile: file } = opts;
   if (body !== undefined && file !== undefined) throw new UsageError('use either --body or --body-file, not both');
   if (file === undefined) return body;
-  return readTextFile(ctx, file, '--body-file');
+  // An empty body is a body: a script that pipes nothing in means "no text".
+  return readTextFile(ctx, file, '--body-file', { allowEmpty: true });
 }
 
 /** The title from --title, or asked for on a terminal; never empty. */
@@ -53,12 +54,12 @@ export async function askBody(ctx: Context, fileName: string): Promise<string | 
 }
 
 /** Read a file named on the command line, or standard input for "-". */
-export async function readTextFile(ctx: Context, file: string, flag: string): Promise<string> {
+export async function readTextFile(ctx: Context, file: string, flag: string, opts: { allowEmpty?: boolean } = {}): Promise<string> {
   if (file === '-') {
     if (ctx.io.stdinIsTTY) ctx.info(`kettle: reading ${flag} from standard input; end with Ctrl-D`);
     const text = await readAll(ctx.io.stdin);
-    // Almost always a mistake (nothing piped in, or the wrong file redirected).
-    if (text === '') throw new UsageError(`${flag === '@-' ? flag : `${flag} -`}: standard input was empty`);
+    // Unless empty text means something: almost always a mistake (nothing piped in, or the wrong file redirected).
+    if (text === '' && !opts.allowEmpty) throw new UsageError(`${flag === '@-' ? flag : `${flag} -`}: standard input was empty`);
     return text;
   }
   try {

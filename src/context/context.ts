@@ -11,7 +11,7 @@ import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
-import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef } from './repo.js';
+import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef, remoteSource } from './repo.js';
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
@@ -216,21 +216,45 @@ export class Context {
 
   /**
    * The repository a command is about: -R wins; otherwise the git remotes of
-   * the current directory.
+   * the current directory whose host kettle has a login for (see pickRemote).
    */
   async repo(flag: string | undefined): Promise<RepoRef> {
     if (typeof flag === 'string') return parseRepoArg(flag);
+    // Not logged in at all says so (exit 4) before anything about remotes.
+    this.resolveLogin();
     const remotes = await gitRemotes(this.io.cwd, this.env);
-    const picked = pickRemote(remotes, new URL(this.resolveLogin().root).hostname);
+    const picked = pickRemote(remotes, this.loginHosts());
     if (!picked) throw new UsageError(NO_REPO_HINT);
+    this.repoFrom = { repo: { owner: picked.owner, name: picked.name }, source: remoteSource(picked.remote) };
     return { owner: picked.owner, name: picked.name };
+  }
+
+  /** The repository read from a git remote and where it came from, once repo() found one there. */
+  repoFrom: { repo: RepoRef; source: string } | undefined;
+
+  /** The hosts kettle has credentials for: every stored login's, and KETTLE_URL's. */
+  private loginHosts(): string[] {
+    const hostname = (url: string) => {
+      try {
+        return new URL(url).hostname.replace(/^\[|\]$/g, '');
+      } catch {
+        return undefined;
+      }
+    };
+    const urls = Object.values(this.config().logins).map((l) => l.url);
+    const fromEnv = envLogin(this.env);
+    if (fromEnv) urls.push(apiRoot(fromEnv.url));
+    return urls.map(hostname).filter((h): h is string => h !== undefined);
   }
 
   /** Hint for a 401, depending on where the credentials came from. */
   authHint(login: ResolvedLogin | undefined): string[] {
     if (!login) return [];
     if (login.source === 'env') return ['  The server rejected KETTLE_TOKEN: check its value and that it has not expired or been revoked.'];
-    return [`  Log in again:  kettle login add --url ${instanceRoot(login.root)} --name ${login.name} --with-token < token.txt`];
+    const again = `kettle login add --url ${instanceRoot(login.root)} --name ${login.name}`;
+    // A login made with a user name and password is made again the same way, not with a token.
+    if (login.credentials.method === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];
+    return [`  Log in again:  ${again} --with-token < token.txt`];
   }
 
   async dispose(): Promise<void> {

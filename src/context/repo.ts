@@ -1,5 +1,6 @@
 // Which repository a command is about: -R OWNER/NAME, or the git remotes of
-// the current directory (origin first, then a remote on the login's host).
+// the current directory: among the remotes on a host kettle has a login for,
+// origin first, then upstream, then the others in git's order.
 import { UsageError } from '../errors.js';
 
 export interface RepoRef {
@@ -80,14 +81,32 @@ export function parseGitRemotes(output: string): Remote[] {
   return remotes;
 }
 
-/** Pick the repository from the remotes: origin first, then one on the login's host. */
-export function pickRemote(remotes: Remote[], loginHost: string | undefined): ParsedRemote | undefined {
-  const parsed = remotes.map((r) => ({ remote: r, repo: parseRemoteUrl(r.url) }));
-  const origin = parsed.find((p) => p.remote.name === 'origin' && p.repo);
-  if (origin?.repo) return origin.repo;
-  if (!loginHost) return undefined;
-  const host = loginHost.toLowerCase();
-  return parsed.find((p) => p.repo?.host === host)?.repo;
+/** A repository read from a git remote, with the remote it came from (for messages). */
+export interface RemoteRepo extends ParsedRemote {
+  remote: Remote;
+}
+
+/**
+ * Pick the repository from the remotes. Only remotes whose host is one of
+ * `hosts` (the hosts of the stored logins and of KETTLE_URL) count: a clone of
+ * a GitHub project whose `origin` is on github.com must not be read as a path
+ * on the Gitea server. Among those, origin first, then upstream, then the
+ * others in git's order.
+ */
+export function pickRemote(remotes: Remote[], hosts: Iterable<string>): RemoteRepo | undefined {
+  const known = new Set([...hosts].map((h) => h.toLowerCase()));
+  const usable = remotes.flatMap((remote) => {
+    const repo = parseRemoteUrl(remote.url);
+    return repo && known.has(repo.host) ? [{ ...repo, remote }] : [];
+  });
+  const rank = (r: RemoteRepo) => (r.remote.name === 'origin' ? 0 : r.remote.name === 'upstream' ? 1 : 2);
+  // Array.prototype.sort is stable: the others keep git's order.
+  return usable.sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** Where a repository came from, for messages: `git remote "upstream", https://…` (credentials hidden). */
+export function remoteSource(remote: Remote): string {
+  return `git remote "${remote.name}", ${remote.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1')}`;
 }
 
 /** The remotes of the git repository at cwd; git runs with the command's environment, not the process's. */
@@ -103,4 +122,4 @@ export async function gitRemotes(cwd: string, env: NodeJS.ProcessEnv): Promise<R
   });
 }
 
-export const NO_REPO_HINT = 'no repository given and none found in the git remotes of this directory; pass -R OWNER/NAME';
+export const NO_REPO_HINT = 'no repository given and none found in the git remotes of this directory (a remote counts when kettle has a login for its host); pass -R OWNER/NAME';

@@ -25,6 +25,18 @@ export function getPath(value: unknown, path: string): unknown {
 }
 
 /**
+ * Whether a record has a dotted path (a null value counts), looking into the
+ * elements of arrays along the way as pickFields does (`labels.name`).
+ */
+export function hasPath(value: unknown, path: string): boolean {
+  const dot = path.indexOf('.');
+  const head = dot < 0 ? path : path.slice(0, dot);
+  if (Array.isArray(value)) return value.some((v) => hasPath(v, path));
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, head)) return false;
+  return dot < 0 || hasPath((value as Record<string, unknown>)[head], path.slice(dot + 1));
+}
+
+/**
  * Keep only the given paths of a record: `user.login` yields
  * `{"user":{"login":…}}`. Paths a record lacks are left out. Arrays along the
  * way are kept as arrays with the rest of the path applied to each element.
@@ -50,7 +62,8 @@ export function pickFields(value: unknown, paths: string[]): unknown {
   return out;
 }
 
-function merge(a: unknown, b: unknown): unknown {
+/** Merge picked values: objects key by key, arrays element by element; otherwise b. */
+export function merge(a: unknown, b: unknown): unknown {
   if (Array.isArray(a) && Array.isArray(b)) return b.map((item, i) => merge(a[i], item));
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && !Array.isArray(a) && !Array.isArray(b)) {
     const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };

@@ -3,7 +3,7 @@
 import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
 import { stringifyJson, visibleControls } from './controls.js';
-import { getPath, pickFields, unknownPaths } from './fields.js';
+import { getPath, hasPath, merge, pickFields, unknownPaths } from './fields.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 import { displayWidth, padding, truncateToWidth } from './width.js';
@@ -36,12 +36,22 @@ function cellValue(record: Row, column: Column): unknown {
   return column.get ? column.get(record) : getPath(record, column.key);
 }
 
-/** A value as text on one line: tabs and line breaks would break `cut` and `awk`. */
+/**
+ * A value as text on one line: a tab or line break would break `cut` and
+ * `awk`, so they are written `\t`, `\n` and `\r`, and a backslash `\\`, as
+ * printf's escapes: the row stays one line and the text can be recovered.
+ */
 export function plainText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(plainText).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  if (typeof value === 'object') return escapeLine(JSON.stringify(value));
+  return escapeLine(String(value));
+}
+
+const LINE_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function escapeLine(text: string): string {
+  return text.replace(/[\\\t\n\r]/g, (c) => LINE_ESCAPES[c] ?? c);
 }
 
 /** Choose the columns from --fields: known column keys, or dotted paths of the records. */
@@ -210,8 +220,38 @@ export function renderPlain(records: Row[], columns: Column[]): string {
   return records.map((r) => `${columns.map((c) => plainText(cellValue(r, c))).join('\t')}\n`).join('');
 }
 
-export function renderJson(data: unknown, fields: string[] | undefined): string {
-  return `${stringifyJson(fields ? pickFields(data, fields) : data, 2)}\n`;
+export function renderJson(data: unknown, fields: string[] | undefined, columns: Column[] = []): string {
+  if (!fields) return `${stringifyJson(data, 2)}\n`;
+  const records = (Array.isArray(data) ? data : [data]) as Row[];
+  const unknown = unknownJsonFields(records, fields, columns);
+  if (unknown.length > 0) throw unknownFields(unknown, columns);
+  const view = jsonView(fields, columns);
+  return `${stringifyJson(Array.isArray(data) ? records.map(view) : view(data as Row), 2)}\n`;
+}
+
+/**
+ * --fields with --json takes the names it takes without: a path of the
+ * records keeps its nesting (the server's value); a column key the records
+ * lack (whoami's server) gives the column's value under that key.
+ */
+export function jsonView(fields: string[], columns: Column[]): (record: Row) => unknown {
+  const byKey = new Map(columns.map((c) => [c.key.toLowerCase(), c]));
+  return (record) => {
+    if (typeof record !== 'object' || record === null) return record;
+    let out: Record<string, unknown> = {};
+    for (const field of fields) {
+      const column = byKey.get(field.toLowerCase());
+      if (!hasPath(record, field) && column) out[column.key] = cellValue(record, column) ?? null;
+      else out = merge(out, pickFields(record, [field])) as Record<string, unknown>;
+    }
+    return out;
+  };
+}
+
+/** Names that are neither a column nor a path any of the records has (none can be told when there are no records). */
+function unknownJsonFields(records: Row[], fields: string[], columns: Column[]): string[] {
+  const keys = new Set(columns.map((c) => c.key.toLowerCase()));
+  return fields.filter((f) => !keys.has(f.toLowerCase()) && records.length > 0 && !records.some((r) => hasPath(r, f)));
 }
 
 /** Print a list of records in the mode the flags and the terminal ask for. */
@@ -219,7 +259,7 @@ export function renderJson(data: unknown, fields: string[] | undefined): string 
 export async function printList(io: IO, flags: OutputFlags, list: readonly object[], columns: Column[], empty?: string): Promise<void> {
   const records = list as Row[];
   if (flags.json) {
-    io.stdout.write(renderJson(records, flags.fields));
+    io.stdout.write(renderJson(records, flags.fields, columns));
     return;
   }
   const chosen = selectColumns(columns, flags.fields, records);
@@ -234,13 +274,17 @@ export async function printList(io: IO, flags: OutputFlags, list: readonly objec
 export class JsonArrayText {
   private count = 0;
 
-  constructor(private readonly fields: string[] | undefined) {}
+  private readonly view: ((record: Row) => unknown) | undefined;
+
+  constructor(fields: string[] | undefined, columns: Column[] = []) {
+    this.view = fields ? jsonView(fields, columns) : undefined;
+  }
 
   /** The text of one more element. */
   add(record: unknown): string {
     // Stringified inside an array, the element comes out indented as an
     // element ("[\n  {…}\n]"): no second pass over the text to indent it.
-    const text = stringifyJson([this.fields ? pickFields(record, this.fields) : record], 2);
+    const text = stringifyJson([this.view ? this.view(record as Row) : record], 2);
     return `${this.count++ === 0 ? '[' : ','}${text.slice(1, -2)}`;
   }
 
@@ -256,6 +300,8 @@ export interface PrintPagesOptions {
   onFetched?: () => void;
   /** Text kept in memory before the spool spills to a temporary file. */
   spoolMemory?: number;
+  /** The columns of the plain output: their keys are --fields names in --json too. */
+  columns?: Column[];
 }
 
 /**
@@ -279,7 +325,7 @@ export async function printPages(
     await printList(io, flags, records, columns, opts.empty);
     return;
   }
-  if (flags.json) return printJsonPages(io, pages, flags.fields, opts);
+  if (flags.json) return printJsonPages(io, pages, flags.fields, { ...opts, columns });
   const spool = new Spool(opts.spoolMemory);
   try {
     // --fields paths that are not columns are checked against every record:
@@ -308,10 +354,21 @@ export async function printPages(
  */
 export async function printJsonPages(io: IO, pages: AsyncIterable<unknown[]>, fields: string[] | undefined, opts: PrintPagesOptions = {}): Promise<void> {
   const spool = new Spool(opts.spoolMemory);
+  const columns = opts.columns ?? [];
   try {
-    const json = new JsonArrayText(fields);
+    const json = new JsonArrayText(fields, columns);
+    // --fields names are checked against every record, as in plain output:
+    // a name no record has (and no column) is most likely a typo.
+    const keys = new Set(columns.map((c) => c.key.toLowerCase()));
+    let unseen = (fields ?? []).filter((f) => !keys.has(f.toLowerCase()));
+    let count = 0;
     // Record by record: a whole page's text would be one large string.
-    for await (const page of pages) for (const record of page) spool.write(json.add(record));
+    for await (const page of pages) {
+      count += page.length;
+      if (unseen.length > 0) unseen = unseen.filter((f) => !page.some((r) => hasPath(r, f)));
+      for (const record of page) spool.write(json.add(record));
+    }
+    if (count > 0 && unseen.length > 0) throw unknownFields(unseen, columns);
     spool.write(json.end());
     opts.onFetched?.();
     await spool.copyTo(io.stdout);
@@ -324,7 +381,7 @@ export async function printJsonPages(io: IO, pages: AsyncIterable<unknown[]>, fi
 export async function printRecord(io: IO, flags: OutputFlags, server: object, columns: Column[]): Promise<void> {
   const record = server as Row;
   if (flags.json) {
-    io.stdout.write(renderJson(record, flags.fields));
+    io.stdout.write(renderJson(record, flags.fields, columns));
     return;
   }
   const chosen = selectColumns(columns, flags.fields, [record]);

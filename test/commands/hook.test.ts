@@ -81,7 +81,6 @@ describe('hook add', () => {
     [['--url', 'not a url'], /--url/],
     [['--url', 'https://ci.example.com', '--events', 'push,explode'], /unknown event in --events: explode/],
     [['--url', 'https://ci.example.com', '--events', ','], /--events/],
-    [['--url', 'https://ci.example.com', '--type', 'carrier-pigeon'], /--type/],
     [['--url', 'https://ci.example.com', '--content-type', 'xml'], /--content-type/],
     [['--url', 'https://ci.example.com', '--secret', 'a', '--secret-file', 'b'], /--secret or --secret-file/],
     [[], /--url is required/],

@@ -125,11 +125,11 @@ describe('issue list', () => {
 });
 
 describe('issue view', () => {
-  it('prints key<TAB>value lines, the body on one line', async () => {
+  it('prints key<TAB>value lines, the body on one line (its line break written \\n)', async () => {
     const r = await s.kettle(['issue', 'view', '1', '-R', 'alice/teapot']);
     expectExit(r, 0);
     const view = record(r.stdout);
-    expect(view).toMatchObject({ number: '1', title: 'Lid rattles when the water boils', state: 'open', author: 'alice', labels: 'bug', body: 'It rattles. Loudly.' });
+    expect(view).toMatchObject({ number: '1', title: 'Lid rattles when the water boils', state: 'open', author: 'alice', labels: 'bug', body: 'It rattles.\\nLoudly.' });
     expect(view.html_url).toBe(`${s.server.url}/alice/teapot/issues/1`);
   });
 
@@ -169,7 +169,7 @@ describe('issue create', () => {
     const made = json<IssueJson>(r);
     const issue = s.server.state.issue(teapot(), made.number);
     expect(issue).toMatchObject({ title: 'Steam burns', body: 'Ouch.', labels: [bug, idea], assignees: ['bob'], author: 'alice' });
-    expect(sent(s, 'POST', '/repos/alice/teapot/issues')[0]?.body).toEqual({ title: 'Steam burns', body: 'Ouch.', labels: [bug, idea], assignee: 'bob' });
+    expect(sent(s, 'POST', '/repos/alice/teapot/issues')[0]?.body).toEqual({ title: 'Steam burns', body: 'Ouch.', labels: [bug, idea], assignees: ['bob'] });
     expect(r.stderr).toBe(`✓ Created issue #${made.number} in alice/teapot ${s.server.url}/alice/teapot/issues/${made.number}\n`);
   });
 

@@ -147,7 +147,7 @@ describe('TLS with a self-signed certificate', () => {
   it('refuses an untrusted certificate with one line that says what to do', async () => {
     const r = await tls.kettle(['whoami']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^kettle: GET 127\.0\.0\.1:\d+\/api\/v1\/user: the server certificate is self-signed \(trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure\)\n$/);
+    expect(r.stderr).toMatch(/^kettle: GET https:\/\/127\.0\.0\.1:\d+\/api\/v1\/user: the server certificate is self-signed \(trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure\)\n$/);
     expect(tls.server.requests).toHaveLength(0);
   });
 

@@ -106,7 +106,7 @@ describe('plain http', () => {
       expect(json<{ login: string }>(r).login).toBe('alice');
     } else {
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`kettle: GET ${host}:${port}/api/v1/user: connection refused\n`);
+      expect(r.stderr).toBe(`kettle: GET http://${host}:${port}/api/v1/user: connection refused\n`);
     }
   });
 

@@ -9,7 +9,6 @@ const s = useServer();
 
 describe('an empty pipe', () => {
   it.each([
-    [['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', '-'], /--body-file -: standard input was empty/],
     [['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com', '--secret-file', '-'], /--secret-file .*empty/],
     [['login', 'add', '--url', 'http://127.0.0.1:9', '--with-token'], /--with-token: standard input held no token/],
     [['api', '/markdown', '-X', 'POST', '--input', '-'], /--input -: standard input was empty/],

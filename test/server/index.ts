@@ -101,7 +101,7 @@ function defaultSettings(): Settings {
     maxPageSize: 50,
     pagination: 'spec',
     rateLimit: undefined,
-    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false },
+    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false, forgejo: false },
   };
 }
 

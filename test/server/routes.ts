@@ -11,6 +11,8 @@ export interface Flavor {
   bare422: boolean;
   /** `created`/`updated` instead of `created_at`/`updated_at`. */
   legacyTimestamps: boolean;
+  /** Forgejo rather than Gitea: takes the forgejo hook type as well. */
+  forgejo: boolean;
 }
 
 export interface Call {
@@ -259,6 +261,19 @@ function validateIssueInput(c: Call, repo: Repo, body: Json, creating: boolean):
   if (body.assignee !== undefined && body.assignee !== '' && (typeof body.assignee !== 'string' || !c.state.user(body.assignee))) {
     throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(body.assignee)}]`, url: '' });
   }
+  // Gitea reads `assignees` (a list) beside the older single `assignee`.
+  if (body.assignees !== undefined && body.assignees !== null) {
+    if (!Array.isArray(body.assignees)) throw new HttpError(422, { message: '[Assignees]: must be a list', url: '' });
+    for (const name of body.assignees) {
+      if (typeof name !== 'string' || !c.state.user(name)) throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(name)}]`, url: '' });
+    }
+  }
+}
+
+/** Everyone a new issue is assigned to: `assignee` and `assignees` together, each once. */
+function assigneesOf(c: Parameters<Handler>[0], body: Record<string, unknown>): string[] {
+  const names = [...(typeof body.assignee === 'string' && body.assignee !== '' ? [body.assignee] : []), ...(Array.isArray(body.assignees) ? (body.assignees as string[]) : [])];
+  return [...new Set(names.map((n) => (c.state.user(n) as User).login))];
 }
 
 const createIssue: Handler = (c) => {
@@ -269,7 +284,7 @@ const createIssue: Handler = (c) => {
     title: String(body.title),
     ...(typeof body.body === 'string' ? { body: body.body } : {}),
     ...(Array.isArray(body.labels) ? { labels: body.labels as number[] } : {}),
-    ...(typeof body.assignee === 'string' && body.assignee !== '' ? { assignees: [(c.state.user(body.assignee) as User).login] } : {}),
+    ...(assigneesOf(c, body).length > 0 ? { assignees: assigneesOf(c, body) } : {}),
     ...(body.closed === true ? { state: 'closed' as const } : {}),
   });
   return { status: 201, body: c.state.issueJson(issue) };
@@ -403,7 +418,8 @@ const createHook: Handler = (c) => {
   const body = obj(c.body);
   const config = obj(body.config);
   const problems: FieldProblem[] = [];
-  if (typeof body.type !== 'string' || !HOOK_TYPES.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
+  if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   checkInvalid(c, 'CreateHookOption', problems);
   const url = config.url;

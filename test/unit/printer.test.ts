@@ -54,15 +54,15 @@ describe('plainText', () => {
     [['a', 'b'], 'a,b'],
     [[1, null, 'x'], '1,,x'],
     [[['a', 'b'], 'c'], 'a,b,c'],
-    [['a\tb', 'c\nd'], 'a b,c d'],
+    [['a\tb', 'c\nd'], 'a\\tb,c\\nd'],
     [{ a: 1 }, '{"a":1}'],
-    [{ a: 'x\ny' }, '{"a":"x\\ny"}'],
+    [{ a: 'x\ny' }, '{"a":"x\\\\ny"}'],
     [[{ name: 'bug' }], '{"name":"bug"}'],
-    ['a\tb', 'a b'],
-    ['line1\nline2', 'line1 line2'],
-    ['a\r\n\r\nb', 'a b'],
-    ['a\t\t\nb', 'a b'],
-    ['a\t\n b', 'a  b'],
+    ['a\tb', 'a\\tb'],
+    ['line1\nline2', 'line1\\nline2'],
+    ['a\r\n\r\nb', 'a\\r\\n\\r\\nb'],
+    ['a\t\t\nb', 'a\\t\\t\\nb'],
+    ['C:\\tea\\new', 'C:\\\\tea\\\\new'],
     ['2024-06-01T10:00:00Z', '2024-06-01T10:00:00Z'],
   ])('%j -> %j', (value, expected) => {
     expect(plainText(value)).toBe(expected);
@@ -72,7 +72,7 @@ describe('plainText', () => {
 describe('renderPlain', () => {
   it('prints one tab-separated line per record, no header, ISO times', () => {
     expect(renderPlain(RECORDS, COLUMNS)).toBe(
-      '1\tFix the build\talice\tbug,ui\t2024-06-01T10:00:00Z\n' + '2\tMulti line title\tbob\t\t2024-06-02T10:00:00Z\n',
+      '1\tFix\\tthe build\talice\tbug,ui\t2024-06-01T10:00:00Z\n' + '2\tMulti\\nline\\r\\ntitle\tbob\t\t2024-06-02T10:00:00Z\n',
     );
   });
 

@@ -51,14 +51,20 @@ describe('parseGitRemotes and pickRemote', () => {
     ]);
   });
 
+  const tea = { host: 'git.example.com', owner: 'wonderland', name: 'tea-party' };
+  const teapot = { host: 'other.example.org', owner: 'alice', name: 'teapot' };
   it.each([
-    ['origin wins whatever its host', output, 'git.example.com', { host: 'other.example.org', owner: 'alice', name: 'teapot' }],
-    ['then a remote on the login host', output.replace(/origin/g, 'fork'), 'git.example.com', { host: 'git.example.com', owner: 'wonderland', name: 'tea-party' }],
-    ['nothing on the login host', output.replace(/origin/g, 'fork'), 'elsewhere.test', undefined],
-    ['no login host known', output.replace(/origin/g, 'fork'), undefined, undefined],
-    ['no remotes', '', 'git.example.com', undefined],
-  ])('%s', (_label, text, host, expected) => {
-    expect(pickRemote(parseGitRemotes(text), host)).toEqual(expected);
+    ['origin is passed over when no login is on its host', output, ['git.example.com'], tea, 'upstream'],
+    ['origin first among remotes on login hosts', output, ['git.example.com', 'other.example.org'], teapot, 'origin'],
+    ['then upstream, before the others', `fork\tgit@git.example.com:bob/kettle.git (fetch)\n${output.replace(/origin/g, 'fork2')}`, ['git.example.com'], tea, 'upstream'],
+    ['then the others in git\'s order', output.replace(/origin/g, 'fork').replace(/upstream/g, 'mirror'), ['git.example.com', 'other.example.org'], tea, 'mirror'],
+    ['nothing on a login host', output.replace(/origin/g, 'fork'), ['elsewhere.test'], undefined, undefined],
+    ['no login host known', output.replace(/origin/g, 'fork'), [], undefined, undefined],
+    ['no remotes', '', ['git.example.com'], undefined, undefined],
+  ])('%s', (_label, text, hosts, expected, remote) => {
+    const picked = pickRemote(parseGitRemotes(text), hosts);
+    expect(picked && { host: picked.host, owner: picked.owner, name: picked.name }).toEqual(expected);
+    expect(picked?.remote.name).toBe(remote);
   });
 });
 

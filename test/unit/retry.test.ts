@@ -108,7 +108,7 @@ describe('how many tries', () => {
     ['PATCH', [{ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' } }, 200], 2, 200],
     // A connection dropped mid-request is retried for idempotent methods only.
     ['GET', ['reset', 200], 2, 200],
-    ['GET', ['reset', 'reset', 'reset', 200], 3, /^NetworkError: GET 127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the connection closed before the response was complete$/],
+    ['GET', ['reset', 'reset', 'reset', 200], 3, /^NetworkError: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the connection closed before the response was complete$/],
     ['POST', ['reset', 201], 1, /^NetworkError: .*the connection closed before the response was complete \[outcome unknown: \/repos\/o\/r\/issues\]$/],
   ])('%s answered %j: %i tries, ends with %s', async (method, replies, tries, expected) => {
     const { client, received } = await setup(replies);
@@ -280,7 +280,7 @@ describe('timeouts', () => {
   it('a GET that gets no answer is tried three times, then fails naming the timeout', async () => {
     const { client, received, sleeps } = await setup(['hang', 'hang', 'hang'], { timeoutMs: 100 });
     const result = await outcome(client, 'GET');
-    expect(result).toMatch(/^NetworkError: GET 127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the server did not answer within 0\.1 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT$/);
+    expect(result).toMatch(/^NetworkError: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the server did not answer within 0\.1 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT$/);
     expect(received).toEqual(['GET', 'GET', 'GET']);
     expect(sleeps).toEqual([188, 375]);
   });

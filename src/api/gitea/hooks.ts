@@ -19,8 +19,14 @@ export function get(api: ApiClient, repo: RepoRef, id: number): Promise<Hook> {
   return record<Hook>(api, 'GET', hookPath(repo, id));
 }
 
+/**
+ * A new hook. types.ts follows Gitea's description; Forgejo's adds the
+ * `forgejo` type, and a newer server may take others, so the type is any text.
+ */
+export type NewHook = Omit<CreateHookOption, 'type'> & { type: CreateHookOption['type'] | 'forgejo' | (string & {}) };
+
 /** Real servers create a hook inactive unless `active` says otherwise: send it. */
-export function create(api: ApiClient, repo: RepoRef, body: CreateHookOption): Promise<Hook> {
+export function create(api: ApiClient, repo: RepoRef, body: NewHook): Promise<Hook> {
   return record<Hook>(api, 'POST', `${repoPath(repo)}/hooks`, { body });
 }
 
@@ -46,7 +52,7 @@ export function getForOrg(api: ApiClient, org: string, id: number): Promise<Hook
   return record<Hook>(api, 'GET', orgHookPath(org, id));
 }
 
-export function createForOrg(api: ApiClient, org: string, body: CreateHookOption): Promise<Hook> {
+export function createForOrg(api: ApiClient, org: string, body: NewHook): Promise<Hook> {
   return record<Hook>(api, 'POST', p`/orgs/${org}/hooks`, { body });
 }
 

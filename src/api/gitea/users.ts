@@ -1,12 +1,28 @@
 // Users and their access tokens: /user, /users/{username}.
 import type { ApiClient, Credentials } from '../client.js';
-import { p } from '../url.js';
+import { ApiError } from '../../errors.js';
+import { instanceRoot, p } from '../url.js';
 import { record } from './send.js';
 import type { AccessToken, CreateAccessTokenOption, User } from './types.js';
 
-/** The user the credentials belong to; `credentials` checks others than the client's own (login add). */
-export function me(api: ApiClient, credentials?: Credentials): Promise<User> {
-  return record<User>(api, 'GET', '/user', credentials ? { credentials } : {});
+/**
+ * The user the credentials belong to; `credentials` checks others than the
+ * client's own (login add). Every Gitea-family server answers GET /user, so a
+ * 404 means the URL does not lead to one: said so, with the URL that was tried.
+ */
+export async function me(api: ApiClient, credentials?: Credentials): Promise<User> {
+  try {
+    return await record<User>(api, 'GET', '/user', credentials ? { credentials } : {});
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw err.withMessage(noApiAt(api.root, 404));
+    throw err;
+  }
+}
+
+/** `no Gitea-family API at https://host/ (GET /api/v1/user answered 404); …` */
+export function noApiAt(root: string, status: number): string {
+  const url = new URL(root);
+  return `no Gitea-family API at ${instanceRoot(root)}/ (GET ${url.pathname}/user answered ${status}); is the URL missing a sub-path?`;
 }
 
 export function get(api: ApiClient, username: string): Promise<User> {

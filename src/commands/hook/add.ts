@@ -8,7 +8,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readTextFile } from '../input.js';
 import { hookColumns } from './columns.js';
-import type { AddOptions } from './index.js';
+import { type AddOptions, HOOK_TYPES } from './index.js';
 
 /** The event names Gitea-family servers accept, including the grouped ones. */
 export const HOOK_EVENTS = [
@@ -41,17 +41,27 @@ export function checkHookUrl(value: string): string {
   return value;
 }
 
+/**
+ * The signing secret from --secret or --secret-file. One that is empty or only
+ * blanks signs nothing a receiver could trust: refused, whichever way it came.
+ */
 async function secretOf(ctx: Context, opts: AddOptions): Promise<string | undefined> {
   const { secret, secretFile: file } = opts;
   if (secret !== undefined && file !== undefined) throw new UsageError('use either --secret or --secret-file, not both');
-  if (file === undefined) return secret;
+  if (file === undefined) {
+    if (secret !== undefined && secret.trim() === '') throw new UsageError('--secret is empty or only blanks; give a secret, or leave the flag out for none');
+    return secret;
+  }
   const text = (await readTextFile(ctx, file, '--secret-file')).replace(/\r?\n$/, '');
-  if (text === '') throw new UsageError(`--secret-file ${file} is empty`);
+  if (text.trim() === '') throw new UsageError(`--secret-file ${file} is empty or only blanks`);
   return text;
 }
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const events = parseEvents(opts.events);
+  if (!(HOOK_TYPES as readonly string[]).includes(opts.type)) {
+    ctx.warn(`--type ${opts.type} is not a type kettle knows (${HOOK_TYPES.join(', ')}); sending it as given, for a server that may know it`);
+  }
   if (opts.url !== undefined) checkHookUrl(opts.url);
   const repo = await ctx.repo(opts.repo);
   const secret = await secretOf(ctx, opts);

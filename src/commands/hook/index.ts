@@ -1,9 +1,13 @@
 // kettle hook: list and add repository webhooks.
 import { type RepoFlag, repoFlag, windowFlags } from '../../cli/flags.js';
-import { bool, choice, type GroupDef, text, textWithDefault, verb } from '../../cli/spec.js';
+import { bool, choice, type GroupDef, openChoice, text, textWithDefault, verb } from '../../cli/spec.js';
 
-/** The types Gitea's API accepts on creation (its web UI knows a few more). */
-export const HOOK_TYPES = ['gitea', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist'] as const;
+/**
+ * The types the servers' API descriptions list for a new hook
+ * (CreateHookOption.type): Gitea 1.23's, and Forgejo 11's, which adds forgejo.
+ * Another value is sent with a warning: a newer server may know it.
+ */
+export const HOOK_TYPES = ['gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist'] as const;
 
 export interface ListOptions extends RepoFlag {
   limit: number | undefined;
@@ -15,7 +19,7 @@ export interface AddOptions extends RepoFlag {
   contentType: 'json' | 'form';
   secret: string | undefined;
   secretFile: string | undefined;
-  type: (typeof HOOK_TYPES)[number];
+  type: string;
   inactive: boolean;
 }
 
@@ -40,11 +44,11 @@ export const hook: GroupDef = {
       flags: {
         ...repoFlag,
         url: text('--url <url>', 'the address that receives deliveries (http or https)'),
-        events: textWithDefault('-e, --events <list>', 'comma-separated events (default push)', 'push'),
+        events: textWithDefault('-e, --events <list>', 'comma-separated events', 'push'),
         contentType: choice('--content-type <type>', 'payload encoding', ['json', 'form'], 'json'),
         secret: text('--secret <secret>', 'the signing secret (prefer --secret-file: the command line is visible to other users)'),
         secretFile: text('--secret-file <file>', 'read the signing secret from a file (- for standard input)'),
-        type: choice('--type <type>', 'the hook type', HOOK_TYPES, 'gitea'),
+        type: openChoice('--type <type>', 'the hook type (forgejo on Forgejo servers; another value is sent with a warning)', HOOK_TYPES, 'gitea'),
         inactive: bool('--inactive', 'create the hook switched off'),
       },
       output: true,

@@ -1,4 +1,4 @@
-// kettle issue create --title TEXT [--body TEXT | --body-file FILE|-] [--label ID]... [--assignee USER]
+// kettle issue create --title TEXT [--body TEXT | --body-file FILE|-] [--label ID]... [--assignee USER]...
 import * as issues from '../../api/gitea/issues.js';
 import type { CreateIssueOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -26,10 +26,25 @@ export function parseLabelIds(values: string[]): number[] {
   return [...new Set(ids)];
 }
 
+/** --assignee values: user names, repeated or comma-separated; each refused with its reason. */
+export function parseUserNames(values: string[], flag: string): string[] {
+  const names: string[] = [];
+  for (const value of values) {
+    for (const part of value.split(',')) {
+      const name = part.trim();
+      if (name === '') throw new UsageError(`invalid ${flag} "${value}": an empty user name (a stray comma?)`);
+      if (!isSafeSegment(name)) {
+        throw new UsageError(`invalid ${flag} "${name}": a user name has only letters, digits, - _ and . (at most 100)`);
+      }
+      names.push(name);
+    }
+  }
+  return [...new Set(names)];
+}
+
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const labels = parseLabelIds(opts.label);
-  const assignee = opts.assignee;
-  if (assignee !== undefined && !isSafeSegment(assignee)) throw new UsageError(`invalid --assignee "${assignee}"`);
+  const assignees = parseUserNames(opts.assignee, '--assignee');
   const repo = await ctx.repo(opts.repo);
   const given = await readBody(ctx, opts);
   const asked = opts.title === undefined;
@@ -39,7 +54,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const payload: CreateIssueOption = { title };
   if (body !== undefined) payload.body = body;
   if (labels.length > 0) payload.labels = labels;
-  if (assignee !== undefined) payload.assignee = assignee;
+  // `assignees`, Gitea's list field: the single `assignee` holds one name only.
+  if (assignees.length > 0) payload.assignees = assignees;
   const api = await ctx.api();
   const issue = await issues.create(api, repo, payload).catch(failure({ action: `create an issue in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);

@@ -24,6 +24,13 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: pass --title, --body or --body-file');
   const api = await ctx.api();
   const what = `issue #${number} in ${fullName(repo)}`;
+  // An edit that changes nothing is already done: success with a note, nothing sent.
+  const current = await issues.get(api, repo, number).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
+  if (Object.entries(changes).every(([key, value]) => (current as Record<string, unknown>)[key] === value)) {
+    ctx.info(`kettle: ${what} already has ${Object.keys(changes).join(' and ')} as given; nothing to do`);
+    await printRecord(ctx.io, ctx.flags, current, issueViewColumns);
+    return;
+  }
   const issue = await issues.edit(api, repo, number, changes).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
   ctx.success(`Edited ${what}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);

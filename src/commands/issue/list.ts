@@ -12,7 +12,6 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.allRepos) {
     if (opts.repo !== undefined) throw new UsageError('use either --all-repos or -R, not both');
     const filter = opts.filter ?? 'all';
-    if (filter.trim() === '') throw new UsageError('--filter must not be empty');
     const onFallback = () => ctx.trace('GET /issues answered 404; using /repos/issues/search');
     return printListing(ctx, opts, {
       noun: 'issues',

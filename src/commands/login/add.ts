@@ -27,6 +27,14 @@ async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMetho
   let { token, user, password } = opts;
   if (token !== undefined && opts.withToken) throw new UsageError('use either --token or --with-token, not both');
   if (password !== undefined && user === undefined) throw new UsageError('--password needs --user');
+  if (opts.passwordStdin) {
+    if (password !== undefined) throw new UsageError('use either --password or --password-stdin, not both');
+    if (opts.withToken || token !== undefined) throw new UsageError('--password-stdin is for --user; a token goes with --token or --with-token');
+    if (user === undefined) throw new UsageError('--password-stdin needs --user');
+    // One trailing line break is the file's or echo's, not the password's.
+    password = (await readAll(io.stdin)).replace(/\r?\n$/, '');
+    if (password === '') throw new UsageError('--password-stdin: standard input held no password');
+  }
   if (opts.withToken) {
     token = (await readAll(io.stdin)).trim();
     if (token === '') throw new UsageError('--with-token: standard input held no token');
@@ -92,7 +100,8 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   }
   const url = opts.url ?? (await ask(ctx.io, '--url', { message: 'Server URL (for example https://git.example.com)' }));
   const root = apiRoot(url);
-  const server = hostOf(root);
+  // Messages name the server with its scheme: http:// against https:// is often the whole story.
+  const server = instanceRoot(root);
   const creds = await gatherCredentials(ctx, opts, auth);
   const { insecure } = opts;
   const client = await ctx.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
@@ -130,7 +139,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (insecure) stored.insecure = true;
   stored.added = ctx.io.now().toISOString();
 
-  const loginName = name ?? server;
+  const loginName = name ?? hostOf(root);
   let isDefault = false;
   let replaced = false;
   await updateConfig(ctx.configDir(), (data) => {

@@ -10,6 +10,7 @@ export interface AddOptions {
   withToken: boolean;
   user: string | undefined;
   password: string | undefined;
+  passwordStdin: boolean;
   auth: (typeof AUTH_METHODS)[number] | undefined;
   insecure: boolean;
 }
@@ -36,6 +37,7 @@ export const login: GroupDef = {
         withToken: bool('--with-token', 'read the access token from standard input'),
         user: text('--user <user>', 'user name, for HTTP Basic or to mint a token'),
         password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
+        passwordStdin: bool('--password-stdin', 'read the password for --user from standard input'),
         auth: choice('--auth <method>', 'how requests carry the credential', AUTH_METHODS),
         insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
       },
@@ -43,6 +45,7 @@ export const login: GroupDef = {
         'kettle login add --url https://git.example.com --with-token < token.txt',
         'kettle login add --url https://example.com/forge --name work --token "$TOKEN"',
         'kettle login add --url https://git.example.com --user alice   # asks for the password',
+        'kettle login add --url https://git.example.com --user alice --password-stdin < password.txt',
         'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
         'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
       ],

@@ -12,6 +12,7 @@ export async function run(ctx: Context): Promise<void> {
   await printRecord(ctx.io, ctx.flags, me, [
     ...userColumns,
     { key: 'server', header: 'SERVER', get: () => instanceRoot(login.root) },
-    { key: 'login_name', header: 'VIA', get: () => (login.source === 'env' ? 'KETTLE_URL/KETTLE_TOKEN' : `login "${login.name}"`) },
+    // kettle_login, not login_name: that is a field of Gitea's user record (the sign-in source's name).
+    { key: 'kettle_login', header: 'VIA', get: () => (login.source === 'env' ? 'KETTLE_URL/KETTLE_TOKEN' : `login "${login.name}"`) },
   ]);
 }

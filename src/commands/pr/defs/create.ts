@@ -14,8 +14,8 @@ export const create = verb({
   flags: {
     ...repoFlag,
     title: text('-t, --title <text>', 'the title (asked for on a terminal when missing)'),
-    head: text('-H, --head <branch>', 'the branch with the changes'),
-    base: text('-B, --base <branch>', 'the branch to merge into'),
+    head: text('-H, --head <branch>', 'the branch with the changes (asked for on a terminal when missing, even with --title)'),
+    base: text('-B, --base <branch>', 'the branch to merge into (asked for on a terminal when missing, even with --title)'),
     ...bodyFlags,
   },
   output: true,

@@ -1,0 +1,39 @@
+// A request valid for one server family only, because the user chose a value
+// that family's description lists (hook add --type forgejo), is not blamed on
+// the other; a value kettle chose itself still has to suit both.
+import { describe, expect, it } from 'vitest';
+import { HOOK_TYPES } from '../../src/commands/hook/index.js';
+import { checkRequestAll, loadFixture, loadFixtures, type SentRequest } from './check.js';
+
+function hookRequest(type: string): SentRequest {
+  return {
+    method: 'POST',
+    path: '/repos/alice/teapot/hooks',
+    query: {},
+    headers: { 'content-type': 'application/json' },
+    bodyText: JSON.stringify({ type, config: { url: 'https://ci.example.com', content_type: 'json' }, events: ['push'], active: true }),
+  };
+}
+
+describe('checkRequestAll and server-specific values', () => {
+  const fixtures = loadFixtures();
+
+  it.each([
+    ['forgejo typed by the user: Forgejo takes it, so Gitea\'s refusal is the user\'s choice', 'forgejo', ['--type', 'forgejo'], []],
+    ['forgejo that kettle chose itself: still a problem for Gitea', 'forgejo', [], [/type is "forgejo"; Gitea accepts .* \[Gitea\]$/]],
+    ['a value neither lists: a problem for both, typed or not', 'matrix', ['--type', 'matrix'], [/\[Gitea\]$/, /\[Forgejo\]$/]],
+    ['gitea: fine for both', 'gitea', [], []],
+  ])('%s', (_what, type, typed, expected) => {
+    const problems = checkRequestAll(fixtures, hookRequest(type), typed);
+    expect(problems).toHaveLength(expected.length);
+    expected.forEach((re, i) => expect(problems[i]).toMatch(re));
+  });
+});
+
+describe('hook add --type', () => {
+  it('knows every type either description lists for a new hook, and no other', () => {
+    const listed = (name: 'gitea' | 'forgejo') =>
+      loadFixture(name).endpoints.find((e) => e.method === 'POST' && e.path === '/repos/{owner}/{repo}/hooks')?.body?.properties?.type?.enum ?? [];
+    expect([...HOOK_TYPES].sort()).toEqual([...new Set([...listed('gitea'), ...listed('forgejo')])].sort());
+  });
+});
