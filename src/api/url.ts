@@ -86,17 +86,32 @@ function outsideRoot(path: string, root: string): UsageError {
 }
 
 /**
+ * Whether a path relative to the API root climbs above it once its dot
+ * segments are resolved. Empty segments count for nothing (a server may
+ * collapse `//`), and a backslash separates as a slash does (URL parsers and
+ * some servers take it so).
+ */
+function climbsOut(path: string): boolean {
+  let depth = 0;
+  for (const segment of path.split(/[/\\]/)) {
+    if (segment === '' || segment === '.') continue;
+    depth += segment === '..' ? -1 : 1;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
+/**
  * Refuse a path relative to the API root that could reach another
- * application on the same host: a `.` or `..` segment, however it is spelled
- * (`%2e%2e`, `..%2f`, backslashes, encoded twice…). URL parsers resolve some
- * of these and servers or proxies decode others, so every spelling is refused,
- * before anything is sent.
+ * application on the same host: dot segments that climb above the root,
+ * however they are spelled (`%2e%2e`, `..%2f`, backslashes, encoded twice…).
+ * URL parsers resolve some spellings and servers or proxies decode others, so
+ * each layer of decoding is checked, before anything is sent.
  */
 export function checkUnderRoot(path: string, root: string): void {
-  const dotSegment = (text: string) => text.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
   let text = path.split(/[?#]/, 1)[0] ?? '';
   for (let layer = 0; ; layer++) {
-    if (dotSegment(text)) throw outsideRoot(path, root);
+    if (climbsOut(text)) throw outsideRoot(path, root);
     let decoded: string;
     try {
       decoded = decodeURIComponent(text);
