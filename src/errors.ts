@@ -72,6 +72,11 @@ export class ApiError extends KettleError {
   readonly status: number;
   readonly serverMessage: string | undefined;
   readonly fieldErrors: FieldError[];
+  /**
+   * Set when this answer came on a retry after the first answer was lost
+   * (what the first try got instead): the request may have been carried out.
+   */
+  lostAnswer: string | undefined;
 
   constructor(init: {
     message: string;
@@ -104,6 +109,7 @@ export class ApiError extends KettleError {
       details: [...this.details.slice(this.fieldErrors.length), ...extraDetails],
     });
     reworded.uncertainPath = this.uncertainPath;
+    reworded.lostAnswer = this.lostAnswer;
     return reworded;
   }
 }
@@ -112,6 +118,32 @@ export function formatFieldError(e: FieldError): string {
   const field = e.field || e.resource || 'field';
   const what = e.message || e.code || 'invalid';
   return `  ${field}: ${what}`;
+}
+
+/** What the system says of an output that could not be written, for the codes kettle names itself. */
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EIO: 'input/output error',
+  EBADF: 'bad file descriptor',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+};
+
+/**
+ * Standard output that cannot be written (a full disk, /dev/full, a closed
+ * descriptor): one line, exit 1, never a stack. undefined for any other error
+ * (EPIPE, a reader that stopped early, is not one: it is success).
+ */
+export function outputError(err: unknown): KettleError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (!(e instanceof Error) || typeof e.code !== 'string' || e.code === 'EPIPE') return undefined;
+  if (e.syscall !== undefined && e.syscall !== 'write') return undefined;
+  const known = WRITE_ERRORS[e.code];
+  if (known === undefined && e.syscall !== 'write') return undefined;
+  const what = known ?? e.message.replace(/^[A-Z]+: /, '').replace(/, write$/, '');
+  return new KettleError(`cannot write output: ${what}`);
 }
 
 export function exitCodeFor(err: unknown): number {

@@ -1,7 +1,7 @@
 // Runs the program in this process. The only place that decides the exit status.
 import pkg from '../package.json' with { type: 'json' };
 import { execute } from './cli/run.js';
-import { ExitCode } from './errors.js';
+import { ExitCode, KettleError, outputError } from './errors.js';
 
 export async function main(argv: string[]): Promise<void> {
   const streams = {
@@ -14,10 +14,14 @@ export async function main(argv: string[]): Promise<void> {
     env: process.env,
   };
 
-  // A reader that stops early (`kettle issue list | head -1`) is not an error.
+  // A reader that stops early (`kettle issue list | head -1`) is not an error;
+  // an output that cannot take what is written (a full disk, /dev/full) is
+  // one line and exit 1, whatever the command was doing.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(ExitCode.ok);
-    throw err;
+    const failure = outputError(err) ?? new KettleError(`cannot write output: ${err.message}`);
+    process.stderr.write(`kettle: ${failure.message}\n`);
+    process.exit(ExitCode.failure);
   });
   const onSignal = (signal: NodeJS.Signals) => {
     process.stderr.write('\n');

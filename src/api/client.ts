@@ -3,19 +3,21 @@
 // beside it: transport.ts sends, retry.ts decides what is sent again, auth.ts
 // adds the credentials, network-errors.ts names what went wrong.
 import { authorize, type Credentials } from './auth.js';
-import { headerValue, intHeader } from './headers.js';
+import { type HeaderMap, headerValue, intHeader } from './headers.js';
+import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
 import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, withRetries } from './retry.js';
-import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, Transport } from './transport.js';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
+import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamedAnswer, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
 import { buildUrl, type QueryValue } from './url.js';
 
 // Command code imports these from here.
 export type { AuthMethod, Credentials } from './auth.js';
 export type { ApiResponse, RawApiResponse } from './response.js';
+export type { StreamedAnswer } from './transport.js';
 
 export interface ClientOptions {
   /** API root, ending in /api/v1. */
@@ -32,6 +34,8 @@ export interface ClientOptions {
   env?: NodeJS.ProcessEnv;
   /** Receives one line per traced event; credentials are already redacted. */
   trace?: (line: string) => void;
+  /** Called with a note for the user (a DELETE whose first answer was lost). */
+  onNote?: (message: string) => void;
   /** Called with a note before kettle waits out a short rate limit or a server's Retry-After. */
   onWait?: (ms: number, reason: string) => void;
   /** Longest rate-limit wait kettle accepts before failing instead (ms). */
@@ -62,6 +66,16 @@ export interface ListOptions {
   onProgress?: (received: number, total: number | undefined) => void;
   /** The server's count changed while the list was read. */
   onChange?: (before: number, after: number) => void;
+}
+
+/** The `page` a link points to, when it names one. */
+function pageOf(link: string, base: string): number | undefined {
+  try {
+    const value = new URL(link, base).searchParams.get('page');
+    return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A record's id, so a record seen twice while a list shifts is passed on once. */
@@ -96,6 +110,11 @@ export class ApiClient {
     return this.opts.now ? this.opts.now() : Date.now();
   }
 
+  /** The largest body accepted where a body is read whole. */
+  get maxResponseBytes(): number {
+    return this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
   close(): Promise<void> {
     return this.transport.close();
   }
@@ -107,7 +126,30 @@ export class ApiClient {
    * NetworkError when no answer came, and ApiError for a rate limit too long
    * to wait or an answer too large to take.
    */
-  async requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<RawApiResponse> {
+  async requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<RawApiResponse & Retried> {
+    const outgoing = this.outgoing(method, path, opts);
+    const res = await withRetries(method, path, () => this.send(outgoing), this.retrySeams());
+    return { ...res, url: outgoing.url.toString() };
+  }
+
+  /**
+   * As requestRaw, but a successful answer's body that `streamIf` picks is
+   * handed over unread, as a stream of bytes (kettle api, downloads): not
+   * decoded, not held, no size cap, and not retried once it has begun. Any
+   * other answer comes whole, with its bytes as they came.
+   */
+  async requestStream(
+    method: string,
+    path: string,
+    opts: RequestOptions & { streamIf: (status: number, headers: HeaderMap) => boolean },
+  ): Promise<StreamedAnswer & Retried & { url: string }> {
+    const outgoing = this.outgoing(method, path, opts);
+    const res = await withRetries(method, path, () => this.note(this.transport.stream(outgoing, opts.streamIf)), this.retrySeams());
+    return { ...res, url: outgoing.url.toString() };
+  }
+
+  /** A request ready to go: URL under the API root, headers, body, credentials. */
+  private outgoing(method: string, path: string, opts: RequestOptions): Outgoing {
     const url = buildUrl(this.root, path, opts.query);
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -119,8 +161,15 @@ export class ApiClient {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    authorize(url, headers, opts.credentials ?? this.opts.credentials);
-    const res = await withRetries(method, path, () => this.send({ method, url, headers, body, path }), {
+    // An Authorization header the caller gives (kettle api -H) wins over the
+    // stored credential, as with gh: it is sent as given, never replaced.
+    const own = Object.keys(opts.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    if (!own) authorize(url, headers, opts.credentials ?? this.opts.credentials);
+    return { method, url, headers, body, path };
+  }
+
+  private retrySeams(): RetrySeams {
+    return {
       now: () => this.now(),
       sleep: this.opts.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       random: this.opts.random ?? Math.random,
@@ -128,16 +177,22 @@ export class ApiClient {
       resetAt: () => this.rateLimit.resetAt,
       trace: this.opts.trace,
       onWait: this.opts.onWait,
-    });
-    return { ...res, url: url.toString() };
+    };
   }
 
   /**
    * Send one request. Resolves with the decoded response for 2xx; throws
    * ApiError for any other status and NetworkError when no answer came.
+   *
+   * A DELETE tried again after its answer was lost (a 504, a reset) that then
+   * meets 404 was carried out the first time: it counts as done, with a note.
    */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const res = await this.requestRaw(method, path, opts);
+    if (res.status === 404 && method === 'DELETE' && res.lostAnswer !== undefined) {
+      this.opts.onNote?.(`the first answer to DELETE ${path} was lost (${res.lostAnswer}); the server now answers 404 Not Found, so it is gone`);
+      return { status: 204, headers: res.headers, data: undefined as T, url: res.url };
+    }
     if (res.status >= 300 && res.status < 400) throw redirectError(method, path, res);
     const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
     if (res.status >= 500 && !isIdempotent(method)) {
@@ -145,13 +200,22 @@ export class ApiClient {
       err.uncertainPath = path;
       throw err;
     }
-    if (res.status >= 400) throw errorFromResponse(raw);
+    if (res.status >= 400) {
+      const err = errorFromResponse(raw);
+      if (res.lostAnswer !== undefined) err.lostAnswer = res.lostAnswer;
+      throw err;
+    }
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
   }
 
   /** One exchange, and what its answer says about the rate limit. */
-  private async send(outgoing: Parameters<Transport['send']>[0]): Promise<Answer> {
-    const res = await this.transport.send(outgoing);
+  private send(outgoing: Outgoing): Promise<Answer> {
+    return this.note(this.transport.send(outgoing));
+  }
+
+  /** Keep what an answer says about the rate limit. */
+  private async note<A extends Pick<Answer, 'headers'>>(answer: Promise<A>): Promise<A> {
+    const res = await answer;
     this.rateLimit = { ...this.rateLimit, ...parseRateLimit((n) => headerValue(res.headers, n), this.now()) };
     return res;
   }
@@ -174,14 +238,21 @@ export class ApiClient {
     const fetchPage: FetchPage<T> = async (page, limit) => {
       const res = await this.request('GET', path, { query: { ...query, page, limit }, headers: options.headers });
       const items = expectList(res.data, 'GET', path, res.status) as T[];
+      // Printers and the pagination read fields of each record: a null is the server's fault, said so.
+      if (items.includes(null as T)) {
+        throw new ApiError({ message: `the server sent a list with a null element (GET ${path}, page ${page})`, method: 'GET', path, status: res.status });
+      }
       const link = headerValue(res.headers, 'link');
       const total = intHeader(res.headers, 'x-total-count');
       const perPage = intHeader(res.headers, 'x-perpage');
+      const next = link !== undefined ? parseLinkHeader(link).next : undefined;
+      const nextPage = next !== undefined ? pageOf(next, res.url) : undefined;
       return {
         items,
         ...(total !== undefined ? { total } : {}),
         ...(perPage !== undefined ? { perPage } : {}),
-        ...(link !== undefined ? { hasNext: 'next' in parseLinkHeader(link) } : {}),
+        ...(link !== undefined ? { hasNext: next !== undefined } : {}),
+        ...(nextPage !== undefined ? { nextPage } : {}),
       };
     };
     return paginate(fetchPage, window, {

@@ -1,6 +1,7 @@
 // Pagination over `page`/`limit`: which pages to ask for, when a list ends, and
 // how many pages may be in flight at once. Pure: the network is behind the
 // fetchPage function the caller passes in.
+import { createHash } from 'node:crypto';
 import { KettleError } from '../errors.js';
 
 /** What one page of a list said about itself. */
@@ -12,6 +13,8 @@ export interface PageResult<T> {
   perPage?: number;
   /** undefined: no Link header; otherwise whether it has rel="next". */
   hasNext?: boolean;
+  /** The page number Link rel="next" points to, when it names one. */
+  nextPage?: number;
 }
 
 export type FetchPage<T> = (page: number, limit: number) => Promise<PageResult<T>>;
@@ -55,6 +58,27 @@ const REMAINING_SHARE = 4;
 const MAX_EXTRA_PAGES = 100;
 
 const CHANGING_SIZE = 'the server keeps changing its page size; try again later';
+
+/**
+ * The ways a server can get pagination wrong that would otherwise make a list
+ * go on without end (or end silently short). Each ends the list with one line
+ * naming what the server did: a list is printed complete or not at all.
+ */
+export function repeatedPage(page: number, earlier: number): KettleError {
+  return new KettleError(`the server sent page ${page} again (same records as page ${earlier}); the list is incomplete`);
+}
+
+export function emptyPage(page: number, total: number): KettleError {
+  return new KettleError(`the server sent an empty page ${page} although it announced ${total} records; the list is incomplete`);
+}
+
+export function shortPage(page: number, count: number, perPage: number, total: number): KettleError {
+  return new KettleError(`the server sent a short page ${page} (${count} of ${perPage} records) although it announced ${total} records; the list is incomplete`);
+}
+
+export function linkBack(page: number, target: number): KettleError {
+  return new KettleError(`the server's link to the next page points back to page ${target} from page ${page}; the list is incomplete`);
+}
 
 /**
  * Turn `--limit N`, `--all` and `--page N` into the window of records to fetch.
@@ -114,7 +138,10 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
 export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, options: PaginateOptions<T> = {}): AsyncGenerator<T[]> {
   const end = window.offset + window.count;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const seen = new Set<unknown>();
+  /** Each record passed on, by key, and the page it came in. */
+  const seen = new Map<unknown, number>();
+  /** Pages of records without a key, by a digest of their content. */
+  const digests = new Map<string, number>();
   let next = window.offset;
   let size = window.pageSize;
   let received = 0;
@@ -128,15 +155,45 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     else if (total !== latestTotal && total !== firstTotal) options.onChange?.(firstTotal, total);
     latestTotal = total;
   };
+  /**
+   * Stop a server that misbehaves: a page that brings no record not seen
+   * before (it ignores `page`), an empty page before the total it announced,
+   * a Link rel="next" that points back. Without these checks such a server
+   * is asked for pages without end.
+   */
+  const check = (page: number, res: PageResult<T>, start: number): void => {
+    const items = res.items;
+    if (res.nextPage !== undefined && res.nextPage <= page) throw linkBack(page, res.nextPage);
+    if (items.length === 0) {
+      if (res.total !== undefined && start < res.total) throw emptyPage(page, res.total);
+      return;
+    }
+    // A short page is the end; the server said what a page holds, so it is no cap.
+    if (res.perPage !== undefined && items.length < res.perPage && res.total !== undefined && start + items.length < res.total) {
+      throw shortPage(page, items.length, res.perPage, res.total);
+    }
+    const key = options.key;
+    const keys = key ? items.map(key) : [];
+    if (key && keys.every((k) => k !== undefined)) {
+      const earlier = seen.get(keys[0]);
+      if (earlier !== undefined && keys.every((k) => seen.has(k))) throw repeatedPage(page, earlier);
+      return;
+    }
+    // Records without a key: a page whose content is the same as an earlier page's.
+    const digest = createHash('sha1').update(JSON.stringify(items)).digest('base64');
+    const earlier = digests.get(digest);
+    if (earlier !== undefined && earlier !== page) throw repeatedPage(page, earlier);
+    digests.set(digest, page);
+  };
   /** The records of a page not passed on before, counted for progress. */
-  const fresh = (items: T[]): T[] => {
+  const fresh = (items: T[], page: number): T[] => {
     const key = options.key;
     const out = key
       ? items.filter((item) => {
           const k = key(item);
           if (k === undefined) return true;
           if (seen.has(k)) return false;
-          seen.add(k);
+          seen.set(k, page);
           return true;
         })
       : items;
@@ -167,11 +224,12 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
       // The page we got does not hold the record we need next: ask again.
       if (start > next || start + items.length <= next) continue;
     }
+    check(page, res, start);
     const from = Math.max(0, next - start);
     const take = items.slice(from, Math.max(from, end - start));
     if (take.length > 0) {
       next += take.length;
-      const out = fresh(take);
+      const out = fresh(take, page);
       if (out.length > 0) yield out;
     }
     const reachedTotal = res.total !== undefined && start + items.length >= res.total;
@@ -247,10 +305,13 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
           throw new KettleError(CHANGING_SIZE);
         }
         const start = (nextPage - 1) * size;
+        check(nextPage, res, start);
+        // The list shrank while it was read: this page is past its end.
+        if (res.items.length === 0) break;
         const from = Math.max(0, next - start);
         const take = res.items.slice(from, Math.max(from, end - start));
         next = Math.max(next, start + from + take.length);
-        const out = fresh(take);
+        const out = fresh(take, nextPage);
         if (out.length > 0) yield out;
       }
     } finally {

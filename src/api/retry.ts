@@ -45,6 +45,16 @@ export function isRateLimited(status: number, headers: HeaderMap): boolean {
   return status === 429 || (status === 403 && headerValue(headers, 'x-ratelimit-remaining') === '0');
 }
 
+/** What withRetries adds to an answer that came on a retry. */
+export interface Retried {
+  /**
+   * What the try before got instead of an answer (`504 Gateway Timeout`, a
+   * reset): the request may have been carried out already, so a 404 to a
+   * repeated DELETE means the resource is gone.
+   */
+  lostAnswer?: string;
+}
+
 /** The clock, the waiting and the notes the loop uses; tests pass their own. */
 export interface RetrySeams {
   now: () => number;
@@ -65,7 +75,12 @@ export interface RetrySeams {
  * non-idempotent request that may have been sent), and ApiError for a rate
  * limit too long to wait.
  */
-export async function withRetries(method: string, path: string, send: () => Promise<Answer>, seams: RetrySeams): Promise<Answer> {
+export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(
+  method: string,
+  path: string,
+  send: () => Promise<A>,
+  seams: RetrySeams,
+): Promise<A & Retried> {
   const idempotent = isIdempotent(method);
   // Only waits of a second or more are worth a note.
   const pause = async (ms: number, reason: string) => {
@@ -73,12 +88,15 @@ export async function withRetries(method: string, path: string, send: () => Prom
     await seams.sleep(ms);
   };
   let rateLimitWaits = 0;
+  // What the last try got instead of an answer, when it was tried again.
+  let lost: string | undefined;
   for (let attempt = 1; ; ) {
-    let res: Answer;
+    let res: A;
     try {
       res = await send();
     } catch (err) {
       if (err instanceof TransportError && idempotent && err.retryable && attempt < MAX_TRIES) {
+        lost = err.message;
         const wait = backoffMs(attempt, seams.random);
         seams.trace?.(`retrying ${method} ${path} in ${wait} ms (try ${attempt + 1} of ${MAX_TRIES})`);
         await pause(wait, 'the connection failed');
@@ -109,12 +127,13 @@ export async function withRetries(method: string, path: string, send: () => Prom
       const retryAfter = parseRetryAfter(headerValue(res.headers, 'retry-after'), seams.now());
       if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
         const wait = retryAfter ?? backoffMs(attempt, seams.random);
+        lost = statusLabel(res.status);
         seams.trace?.(`retrying ${method} ${path} after ${res.status} in ${wait} ms (try ${attempt + 1} of ${MAX_TRIES})`);
         await pause(wait, `the server answered ${statusLabel(res.status)}`);
         attempt++;
         continue;
       }
     }
-    return res;
+    return lost !== undefined ? { ...res, lostAnswer: lost } : res;
   }
 }

@@ -42,6 +42,18 @@ export interface Answer {
   text: string;
 }
 
+/** An answer whose body, when it is a success, is handed over unread (see Transport.stream). */
+export type StreamedAnswer =
+  | { status: number; headers: HeaderMap; text: string; bytes: Buffer; body?: undefined }
+  | {
+      status: number;
+      headers: HeaderMap;
+      text?: undefined;
+      body: AsyncIterable<Buffer> & { destroy(err?: Error): void; on(event: 'error', listener: (err: Error) => void): unknown };
+      /** The error to report for a failure while the body is read (the connection closed, a timeout). */
+      failed: (err: unknown) => Error;
+    };
+
 async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Promise<Dispatcher> {
   const tls = insecure ? { rejectUnauthorized: false } : {};
   const options = {
@@ -77,23 +89,72 @@ export class Transport {
   }
 
   /** Send one request once. Throws NetworkError when no complete answer came. */
-  async send({ method, url, headers, body, path }: Outgoing): Promise<Answer> {
-    const { trace, now, timeoutMs } = this.opts;
-    const started = now();
+  async send(outgoing: Outgoing): Promise<Answer> {
+    const { method, url, path } = outgoing;
+    const started = this.opts.now();
+    const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
+    const res = await this.dispatch(outgoing, timing, AbortSignal.timeout(this.opts.timeoutMs));
+    let text: string;
+    try {
+      text = (await this.readBody(res, method, path)).toString('utf8');
+    } catch (err) {
+      throw this.failed(err, outgoing, timing);
+    }
+    this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, ${text.length} bytes)`);
+    return { status: res.statusCode, headers: res.headers as HeaderMap, text };
+  }
+
+  /**
+   * Send one request once and hand a successful answer's body over unread, as
+   * a stream of bytes (kettle api, downloads), when `streamIf` says so: it is
+   * neither decoded nor held, and no size cap applies. Any other answer is
+   * read whole, as send() does, its bytes kept as they came.
+   * The overall timeout covers the answer's headers; the body then only has to
+   * keep coming (undici's idle timeout between chunks).
+   */
+  async stream(outgoing: Outgoing, streamIf: (status: number, headers: HeaderMap) => boolean): Promise<StreamedAnswer> {
+    const { method, path } = outgoing;
+    const started = this.opts.now();
+    const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.opts.timeoutMs);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await this.dispatch(outgoing, timing, controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+    const headers = res.headers as HeaderMap;
+    if (res.statusCode >= 200 && res.statusCode < 300 && streamIf(res.statusCode, headers)) {
+      this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, body streamed)`);
+      const body = res.body;
+      const fail = (err: unknown) => this.failed(err, outgoing, timing);
+      return { status: res.statusCode, headers, body, failed: fail };
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await this.readBody(res, method, path);
+    } catch (err) {
+      throw this.failed(err, outgoing, timing);
+    }
+    this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, ${bytes.length} bytes)`);
+    return { status: res.statusCode, headers, text: bytes.toString('utf8'), bytes };
+  }
+
+  /** Trace the request and send it; the answer's headers have arrived when this resolves. */
+  private async dispatch({ method, url, headers, body }: Outgoing, timing: { timeoutMs: number; gotHeaders: boolean }, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const { trace } = this.opts;
     if (trace) {
       trace(`> ${method} ${redactUrl(url)}`);
       for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
       if (body !== undefined) trace(`>   body: ${redactBody(body)}`);
     }
-    const timing = { timeoutMs, gotHeaders: false };
-    let res: Dispatcher.ResponseData;
-    let text: string;
     // Outside the try below: a dispatcher that cannot be made (a bad proxy
     // variable) is the user's setting to fix, not a request that failed.
-    this.dispatcher ??= createDispatcher(timeoutMs, this.opts.insecure, this.opts.env);
+    this.dispatcher ??= createDispatcher(this.opts.timeoutMs, this.opts.insecure, this.opts.env);
     const dispatcher = await this.dispatcher;
     try {
-      res = await dispatcher.request({
+      const res = await dispatcher.request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: method as Dispatcher.HttpMethod,
@@ -101,21 +162,24 @@ export class Transport {
         body: body ?? null,
         // The overall limit: undici's own timeouts are per phase, so a server
         // that trickles bytes could otherwise keep a request alive forever.
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
       });
       timing.gotHeaders = true;
-      text = await this.readBody(res, method, path);
+      return res;
     } catch (err) {
-      trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
-      // The proxy in the way, if any: its failures are worded after it (network-errors.ts).
-      throw networkError(err, method, url, timing, proxyFor(this.opts.env, url));
+      throw this.failed(err, { method, url }, timing);
     }
-    trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${now() - started} ms, ${text.length} bytes)`);
-    return { status: res.statusCode, headers: res.headers as HeaderMap, text };
   }
 
-  /** The body as text, refusing one larger than the cap before holding it all in memory. */
-  private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
+  /** What a failure while sending or reading is reported as (and traced). */
+  private failed(err: unknown, { method, url }: Pick<Outgoing, 'method' | 'url'>, timing: { timeoutMs: number; gotHeaders: boolean }): Error {
+    this.opts.trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
+    // The proxy in the way, if any: its failures are worded after it (network-errors.ts).
+    return networkError(err, method, url, timing, proxyFor(this.opts.env, url));
+  }
+
+  /** The body's bytes, refusing a body larger than the cap before holding it all in memory. */
+  private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<Buffer> {
     const max = this.opts.maxResponseBytes;
     const tooLarge = () => {
       // Destroying the body emits an abort error on it: it is this refusal, not news.
@@ -137,10 +201,10 @@ export class Transport {
       if (size > max) throw tooLarge();
       chunks.push(chunk as Buffer);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 }
 
-function formatBytes(n: number): string {
+export function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
 }

@@ -87,10 +87,66 @@ export function p(strings: TemplateStringsArray, ...values: Array<string | numbe
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 
-/** Join an API root, a path relative to it and query parameters into one URL. */
+/** How many layers of percent-encoding are looked through for a dot segment (a server or proxy may decode twice). */
+const DECODE_LAYERS = 3;
+
+function outsideRoot(path: string, root: string): UsageError {
+  return new UsageError(`${JSON.stringify(path)} leads outside the API root ${new URL(root).pathname}; refusing to send your credentials there`);
+}
+
+/**
+ * Whether a path relative to the API root climbs above it once its dot
+ * segments are resolved. Empty segments count for nothing (a server may
+ * collapse `//`), and a backslash separates as a slash does (URL parsers and
+ * some servers take it so).
+ */
+function climbsOut(path: string): boolean {
+  let depth = 0;
+  for (const segment of path.split(/[/\\]/)) {
+    if (segment === '' || segment === '.') continue;
+    depth += segment === '..' ? -1 : 1;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Refuse a path relative to the API root that could reach another
+ * application on the same host: dot segments that climb above the root,
+ * however they are spelled (`%2e%2e`, `..%2f`, backslashes, encoded twice…).
+ * URL parsers resolve some spellings and servers or proxies decode others, so
+ * each layer of decoding is checked, before anything is sent.
+ */
+export function checkUnderRoot(path: string, root: string): void {
+  let text = path.split(/[?#]/, 1)[0] ?? '';
+  for (let layer = 0; ; layer++) {
+    if (climbsOut(text)) throw outsideRoot(path, root);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      // A malformed escape elsewhere: still look through the escapes that spell a dot segment.
+      decoded = text.replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/%5c/gi, '\\');
+    }
+    if (decoded === text) return;
+    // Encoded more deeply than any server decodes: refuse rather than guess.
+    if (layer === DECODE_LAYERS) throw outsideRoot(path, root);
+    text = decoded;
+  }
+}
+
+/**
+ * Join an API root, a path relative to it and query parameters into one URL.
+ * The URL always stays under the root (see checkUnderRoot): this is where a
+ * credential is about to be attached to it.
+ */
 export function buildUrl(root: string, path: string, query: Record<string, QueryValue> = {}): URL {
   const rel = path.startsWith('/') ? path : `/${path}`;
+  checkUnderRoot(rel, root);
   const url = new URL(root + rel);
+  const base = new URL(root);
+  const under = url.pathname === base.pathname || url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`);
+  if (url.origin !== base.origin || !under) throw outsideRoot(path, root);
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));

@@ -5,7 +5,7 @@ import { CommanderError } from 'commander';
 import type { Context } from '../context/context.js';
 import { envDebug } from '../config/env.js';
 import type { StreamsLike } from '../context/io.js';
-import { ExitCode, exitCodeFor, formatError } from '../errors.js';
+import { ExitCode, exitCodeFor, formatError, outputError } from '../errors.js';
 import { buildProgram } from './program.js';
 
 function exitForCommander(err: CommanderError): number {
@@ -35,8 +35,10 @@ export async function execute(argv: string[], streams: StreamsLike, version: str
     if (err instanceof CommanderError) {
       code = exitForCommander(err);
     } else {
-      code = exitCodeFor(err);
-      for (const line of formatError(err, debug || Boolean(ctx?.flags.debug))) streams.stderr.write(`${line}\n`);
+      // A write to stdout that failed at once is said as such, not as a crash.
+      const failure = outputError(err) ?? err;
+      code = exitCodeFor(failure);
+      for (const line of formatError(failure, debug || Boolean(ctx?.flags.debug))) streams.stderr.write(`${line}\n`);
     }
   } finally {
     await ctx?.dispose();

@@ -179,6 +179,7 @@ export class Context {
       trace: this.flags.debug ? (line) => this.trace(line) : undefined,
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.waitNote(ms, reason),
+      onNote: (message) => this.warn(message),
     });
     this.clients.push(client);
     return client;

@@ -61,11 +61,11 @@ describe('GET', () => {
     expect(new URL(s.server.requests[0]?.rawUrl ?? '', s.server.url).searchParams.getAll('labels')).toEqual(['bug', 'enhancement']);
   });
 
-  it('a non-JSON success body is printed as it came', async () => {
+  it('a non-JSON success body is printed as it came, no newline added', async () => {
     s.server.fault({ kind: 'status', status: 200, body: 'line one\nline two', headers: { 'content-type': 'text/plain' } });
     const r = await s.kettle(['api', '/repos/alice/teapot/raw/README.md']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('line one\nline two\n');
+    expect(r.stdout).toBe('line one\nline two');
   });
 
   it('an empty body prints nothing', async () => {

@@ -67,10 +67,21 @@ export function match(pattern: string, segs: string[]): Record<string, string> |
 
 export type PaginationStyle = 'spec' | 'gitea' | 'none';
 
+/**
+ * Ways real servers (or proxies in front of them) get pagination wrong, for
+ * the tests that check a list still ends:
+ * - ignore-page: honours `limit` but answers page 1 whatever `page` says;
+ * - huge-total: X-Total-Count far beyond the records, empty pages after them;
+ * - empty-early: page 2 and later come back empty before the total is reached;
+ * - link-back: no total, and every Link rel="next" points to page 1.
+ */
+export type PagingFault = 'ignore-page' | 'huge-total' | 'empty-early' | 'link-back';
+
 export interface PageOptions {
   defaultPageSize: number;
   maxPageSize: number;
   style: PaginationStyle;
+  fault?: PagingFault | undefined;
 }
 
 /** One page of a list, and the headers a server sends with it. */
@@ -84,9 +95,16 @@ export function paginate<T>(items: T[], query: URLSearchParams, requestUrl: URL,
   let limit = int('limit') ?? opts.defaultPageSize;
   if (limit < 1) limit = opts.defaultPageSize;
   limit = Math.min(limit, opts.maxPageSize);
-  const total = items.length;
-  const slice = items.slice((page - 1) * limit, page * limit);
+  const fault = opts.fault;
+  const total = fault === 'huge-total' ? 99_999_999_999 : items.length;
+  const served = fault === 'ignore-page' ? 1 : page;
+  const slice = fault === 'empty-early' && page > 1 ? [] : items.slice((served - 1) * limit, served * limit);
   const headers: Record<string, string> = {};
+  if (fault === 'link-back') {
+    const u = new URL(requestUrl);
+    u.searchParams.set('page', '1');
+    return { items: slice, headers: { link: `<${u.toString()}>; rel="next"` } };
+  }
   if (opts.style === 'none') return { items: slice, headers };
   headers['x-total-count'] = String(total);
   if (opts.style === 'spec') {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { HttpError, match, notFound, type PaginationStyle, segments } from './http.js';
+import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments } from './http.js';
 import { logRequest } from './log.js';
 import { ALL_ROUTES } from './all-routes.js';
 import type { Call, Flavor } from './routes.js';
@@ -29,7 +29,8 @@ export type FaultKind =
 export interface Fault {
   kind: FaultKind;
   status?: number;
-  body?: string;
+  /** status: the body as sent (bytes for a binary answer). */
+  body?: string | Uint8Array;
   /** How many matching requests get the fault (default 1). */
   times?: number;
   /** Let this many matching requests through first. */
@@ -74,6 +75,8 @@ export interface ServerOptions {
   defaultPageSize?: number;
   maxPageSize?: number;
   pagination?: PaginationStyle;
+  /** A way to get pagination wrong (see PagingFault); undefined for none. */
+  pagingFault?: PagingFault | undefined;
   /** Requests allowed per window and identity; unlimited when absent. */
   rateLimit?: { limit: number; windowSeconds?: number };
   flavor?: Partial<Flavor>;
@@ -86,6 +89,7 @@ interface Settings {
   defaultPageSize: number;
   maxPageSize: number;
   pagination: PaginationStyle;
+  pagingFault: PagingFault | undefined;
   rateLimit: { limit: number; windowSeconds: number } | undefined;
   flavor: Flavor;
 }
@@ -100,6 +104,7 @@ function defaultSettings(): Settings {
     defaultPageSize: 30,
     maxPageSize: 50,
     pagination: 'spec',
+    pagingFault: undefined,
     rateLimit: undefined,
     flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false, forgejo: false },
   };
@@ -188,6 +193,7 @@ export class TestServer {
     if (options.defaultPageSize !== undefined) this.settings.defaultPageSize = options.defaultPageSize;
     if (options.maxPageSize !== undefined) this.settings.maxPageSize = options.maxPageSize;
     if (options.pagination !== undefined) this.settings.pagination = options.pagination;
+    if ('pagingFault' in options) this.settings.pagingFault = options.pagingFault;
     if ('rateLimit' in options) {
       this.settings.rateLimit = options.rateLimit ? { windowSeconds: 3600, ...options.rateLimit } : undefined;
       this.windows.clear();
@@ -403,7 +409,7 @@ export class TestServer {
         auth: who.auth ?? 'header',
         basicPassword: who.basicPassword,
         state: this.state,
-        paging: { defaultPageSize: this.settings.defaultPageSize, maxPageSize: this.settings.maxPageSize, style: this.settings.pagination },
+        paging: { defaultPageSize: this.settings.defaultPageSize, maxPageSize: this.settings.maxPageSize, style: this.settings.pagination, fault: this.settings.pagingFault },
         flavor: this.settings.flavor,
       };
       try {
@@ -453,7 +459,7 @@ export class TestServer {
       }
       case 'cut': {
         rec.status = 200;
-        res.writeHead(200, { 'content-type': json, 'content-length': '4096' });
+        res.writeHead(200, { 'content-type': json, 'content-length': '4096', ...f.headers });
         res.write('[{"id":1,"title":"first"},{"id":2,"ti');
         setTimeout(() => res.socket?.destroy(), 20);
         return true;
@@ -484,7 +490,7 @@ export class TestServer {
       case 'huge': {
         rec.status = 200;
         const bytes = f.bytes ?? 64 * 1024 * 1024;
-        res.writeHead(200, { 'content-type': json, ...(f.chunked ? {} : { 'content-length': String(bytes + 4) }) });
+        res.writeHead(200, { 'content-type': json, ...(f.chunked ? {} : { 'content-length': String(bytes + 4) }), ...f.headers });
         res.write('["');
         const chunk = 'x'.repeat(64 * 1024);
         let left = bytes;

@@ -27,9 +27,10 @@ export function create(api: ApiClient, repo: RepoRef, body: CreatePullRequestOpt
   return record<PullRequest>(api, 'POST', `${repoPath(repo)}/pulls`, { body });
 }
 
-/** Merge; real servers answer with an empty body, so read the pull request again to show it. */
-export function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<void> {
-  return done(api, 'POST', `${pullPath(repo, number)}/merge`, { body });
+/** Merge. Real servers answer with an empty body (undefined here); whatever else came is returned decoded. */
+export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<unknown> {
+  const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body });
+  return res.data;
 }
 
 /** The changes as a unified diff, or as a patch series (git format-patch); plain text, not JSON. */

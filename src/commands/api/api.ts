@@ -1,13 +1,13 @@
 // kettle api PATH: any request to the API, with kettle's auth, pagination and
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
-import { headerValue } from '../../api/headers.js';
+import { type HeaderMap, headerValue } from '../../api/headers.js';
 import { unknownOutcome } from '../outcome.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
 import { statusText } from '../../api/status.js';
 import { redactUrl } from '../../api/redact.js';
-import { encodeSegment, type QueryValue } from '../../api/url.js';
+import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';
@@ -63,6 +63,8 @@ export function relativePath(input: string, root: string): string {
       break;
     }
   }
+  // The client refuses these too; here the refusal comes before anything else is read.
+  checkUnderRoot(path, root);
   return path;
 }
 
@@ -141,10 +143,14 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   if (paginate) {
     // Streamed like the list commands' --json: page by page into a spool, one
     // JSON array on stdout once the last page is in, a progress line meanwhile
-    // on a terminal.
+    // on a terminal. A `limit` the caller gives is the page size asked for.
+    const { limit, ...rest } = query;
+    const given = Array.isArray(limit) ? limit[limit.length - 1] : limit;
+    const asked = typeof given === 'number' || typeof given === 'string' ? Number(given) : NaN;
+    const pageSize = Number.isInteger(asked) && asked > 0 ? asked : MAX_PAGE_SIZE;
     const progress = new Progress(ctx.io, nounOf(path));
     try {
-      const pages = api.pages(path, { count: Infinity, offset: 0, pageSize: MAX_PAGE_SIZE }, query, {
+      const pages = api.pages(path, { count: Infinity, offset: 0, pageSize }, rest, {
         headers,
         onProgress: (received, total) => progress.update(received, total),
       });
@@ -155,15 +161,15 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     return;
   }
 
-  const res = await api.requestRaw(method, path, { query, ...(body !== undefined ? { body } : {}), headers });
+  // Bytes that are not JSON or a page go to a pipe or a file as they arrive,
+  // unchanged and never held whole (an image, an archive). Anything else is
+  // read whole first: only a whole, valid answer reaches stdout, and a
+  // proxy's HTML page or a cut-off body is reported on stderr instead.
+  const streamIf = (status: number, h: HeaderMap) => status < 300 && !ctx.io.stdoutIsTTY && !mayBeChecked(headerValue(h, 'content-type'));
+  const res = await api.requestStream(method, path, { query, ...(body !== undefined ? { body } : {}), headers, streamIf });
   const contentType = headerValue(res.headers, 'content-type');
-  const raw = { method, path, status: res.status, contentType, text: res.text };
-  // Only a whole, valid answer reaches stdout: an HTML page from a proxy or a
-  // cut-off JSON body is reported on stderr instead of being printed half.
-  const json = parseJson(res.text);
-  const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && json === undefined));
-  if (broken && res.status < 400) decodeSuccess(raw);
-  if (opts.include) {
+  const printHead = () => {
+    if (!opts.include) return;
     const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
     const lines = [`HTTP/1.1 ${res.status} ${statusText(res.status)}`.trimEnd()];
     for (const [name, value] of Object.entries(res.headers)) {
@@ -171,8 +177,22 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     }
     const head = lines.join('\n');
     ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? visibleControls(head) : head}\n\n`);
+  };
+  if (res.body !== undefined) {
+    printHead();
+    await copyBody(ctx, res.body, res.failed);
+    return;
   }
-  if (!broken) printBody(ctx, res.text, json);
+
+  const raw = { method, path, status: res.status, contentType, text: res.text };
+  const json = parseJson(res.text);
+  const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && json === undefined));
+  if (broken && res.status < 400) decodeSuccess(raw);
+  printHead();
+  // A terminal gets JSON pretty-printed and no control characters to obey;
+  // a pipe or a file gets the body's bytes exactly as they came.
+  if (!broken && ctx.io.stdoutIsTTY) printBody(ctx, res.text, json);
+  else if (!broken && res.bytes.length > 0) await writeOut(ctx, res.bytes);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.
     const location = headerValue(res.headers, 'location');
@@ -190,6 +210,28 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
       path,
       status: res.status,
     });
+  }
+}
+
+/** A body kettle checks before printing: JSON, a page, or one that does not say what it is. */
+function mayBeChecked(contentType: string | undefined): boolean {
+  return contentType === undefined || isJsonType(contentType) || /html|xml/i.test(contentType);
+}
+
+type Body = AsyncIterable<Buffer>;
+
+/** Write bytes to stdout, waiting while it is full, so memory stays bounded. */
+async function writeOut(ctx: Context, chunk: Buffer): Promise<void> {
+  if (ctx.io.stdout.write(chunk)) return;
+  await new Promise<void>((resolve) => ctx.io.stdout.once('drain', () => resolve()));
+}
+
+/** The body to stdout as it arrives; a connection that fails partway is one line (exit 1). */
+async function copyBody(ctx: Context, body: Body, failed: (err: unknown) => Error): Promise<void> {
+  try {
+    for await (const chunk of body) await writeOut(ctx, chunk);
+  } catch (err) {
+    throw failed(err);
   }
 }
 
