@@ -2,6 +2,7 @@
 import { arg, bool, choice, type GroupDef, text, verb } from '../../cli/spec.js';
 
 export const AUTH_METHODS = ['header', 'query', 'basic'] as const;
+export const GIT_PROTOCOLS = ['https', 'ssh'] as const;
 
 export interface AddOptions {
   url: string | undefined;
@@ -12,6 +13,7 @@ export interface AddOptions {
   password: string | undefined;
   auth: (typeof AUTH_METHODS)[number] | undefined;
   insecure: boolean;
+  gitProtocol: (typeof GIT_PROTOCOLS)[number];
 }
 
 export interface NameOptions {
@@ -38,6 +40,7 @@ export const login: GroupDef = {
         password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
         auth: choice('--auth <method>', 'how requests carry the credential', AUTH_METHODS),
         insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
+        gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
       },
       examples: [
         'kettle login add --url https://git.example.com --with-token < token.txt',
@@ -45,6 +48,7 @@ export const login: GroupDef = {
         'kettle login add --url https://git.example.com --user alice   # asks for the password',
         'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
         'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
+        'kettle login add --url https://git.example.com --with-token --git-protocol ssh < token.txt',
       ],
       load: () => import('./add.js'),
     }),
