@@ -113,7 +113,7 @@ describe('--help of every command', () => {
       // Flags of this command (not those of a subcommand, for a group's examples).
       if (cmd.commands.length) continue;
       for (const word of rest.slice(path.length)) {
-        if (word === '|' || word === '<' || word === '>') break;
+        if (word === '|' || word === '<' || word === '>' || word === '--') break;
         if (/^--?[A-Za-z]/.test(word)) expect(known, `${example}: ${word} is not an option of ${full}`).toContain(word.replace(/=.*$/, ''));
       }
     }
