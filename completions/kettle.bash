@@ -53,6 +53,9 @@ __kettle_subcommand() {
     'repo/list'|'repo/ls') REPLY='repo list' ;;
     'repo/view') REPLY='repo view' ;;
     'repo/create') REPLY='repo create' ;;
+    'repo/edit') REPLY='repo edit' ;;
+    'repo/fork') REPLY='repo fork' ;;
+    'repo/clone') REPLY='repo clone' ;;
     'repo/delete') REPLY='repo delete' ;;
     'issue/list'|'issue/ls') REPLY='issue list' ;;
     'issue/view') REPLY='issue view' ;;
@@ -66,8 +69,13 @@ __kettle_subcommand() {
     'org/list'|'org/ls') REPLY='org list' ;;
     'org/view') REPLY='org view' ;;
     'org/create') REPLY='org create' ;;
+    'org/delete') REPLY='org delete' ;;
     'hook/list'|'hook/ls') REPLY='hook list' ;;
     'hook/add') REPLY='hook add' ;;
+    'hook/view') REPLY='hook view' ;;
+    'hook/edit') REPLY='hook edit' ;;
+    'hook/test') REPLY='hook test' ;;
+    'hook/delete') REPLY='hook delete' ;;
     *) return 1 ;;
   esac
 }
@@ -75,13 +83,15 @@ __kettle_subcommand() {
 # Whether option $2 of command $1 takes a value.
 __kettle_takes_value() {
   case "$1/$2" in
-    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--auth') return 0 ;;
+    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
     'login list/--fields') return 0 ;;
     'whoami/--fields') return 0 ;;
     'user view/--fields') return 0 ;;
     'repo list/-L'|'repo list/--limit'|'repo list/--page'|'repo list/-u'|'repo list/--user'|'repo list/--fields') return 0 ;;
     'repo view/-R'|'repo view/--repo'|'repo view/--fields') return 0 ;;
-    'repo create/-d'|'repo create/--description'|'repo create/--fields') return 0 ;;
+    'repo create/--org'|'repo create/-d'|'repo create/--description'|'repo create/--fields') return 0 ;;
+    'repo edit/-R'|'repo edit/--repo'|'repo edit/-d'|'repo edit/--description'|'repo edit/--website'|'repo edit/--default-branch'|'repo edit/--fields') return 0 ;;
+    'repo fork/-R'|'repo fork/--repo'|'repo fork/--org'|'repo fork/--name'|'repo fork/--fields') return 0 ;;
     'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/--filter'|'issue list/--fields') return 0 ;;
     'issue view/-R'|'issue view/--repo'|'issue view/--fields') return 0 ;;
     'issue create/-R'|'issue create/--repo'|'issue create/-t'|'issue create/--title'|'issue create/-b'|'issue create/--body'|'issue create/-F'|'issue create/--body-file'|'issue create/-l'|'issue create/--label'|'issue create/-a'|'issue create/--assignee'|'issue create/--fields') return 0 ;;
@@ -94,8 +104,12 @@ __kettle_takes_value() {
     'org list/-L'|'org list/--limit'|'org list/--page'|'org list/--fields') return 0 ;;
     'org view/--fields') return 0 ;;
     'org create/--full-name'|'org create/--fields') return 0 ;;
-    'hook list/-R'|'hook list/--repo'|'hook list/-L'|'hook list/--limit'|'hook list/--fields') return 0 ;;
-    'hook add/-R'|'hook add/--repo'|'hook add/--url'|'hook add/-e'|'hook add/--events'|'hook add/--content-type'|'hook add/--secret'|'hook add/--secret-file'|'hook add/--type'|'hook add/--fields') return 0 ;;
+    'hook list/-R'|'hook list/--repo'|'hook list/--org'|'hook list/-L'|'hook list/--limit'|'hook list/--fields') return 0 ;;
+    'hook add/-R'|'hook add/--repo'|'hook add/--org'|'hook add/--url'|'hook add/-e'|'hook add/--events'|'hook add/--content-type'|'hook add/--secret'|'hook add/--secret-file'|'hook add/--type'|'hook add/--fields') return 0 ;;
+    'hook view/-R'|'hook view/--repo'|'hook view/--org'|'hook view/--fields') return 0 ;;
+    'hook edit/-R'|'hook edit/--repo'|'hook edit/--org'|'hook edit/--url'|'hook edit/-e'|'hook edit/--events'|'hook edit/--add-event'|'hook edit/--remove-event'|'hook edit/--secret-file'|'hook edit/--content-type'|'hook edit/--fields') return 0 ;;
+    'hook test/-R'|'hook test/--repo'|'hook test/--org') return 0 ;;
+    'hook delete/-R'|'hook delete/--repo'|'hook delete/--org') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header') return 0 ;;
     */--login|*/--timeout) return 0 ;;
   esac
@@ -106,6 +120,7 @@ __kettle_takes_value() {
 __kettle_value() {
   case "$1/$2" in
     'login add/--auth') __kettle_words "$3" header query basic ;;
+    'login add/--git-protocol') __kettle_words "$3" https ssh ;;
     'issue list/-s'|'issue list/--state') __kettle_words "$3" open closed all ;;
     'issue list/--filter') __kettle_words "$3" all created assigned mentioned review_requested reviewed ;;
     'issue create/-F'|'issue create/--body-file') __kettle_files "$3" ;;
@@ -116,6 +131,8 @@ __kettle_value() {
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
     'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
+    'hook edit/--secret-file') __kettle_files "$3" ;;
+    'hook edit/--content-type') __kettle_words "$3" json form ;;
     'api/-X'|'api/--method') __kettle_words "$3" GET HEAD POST PUT PATCH DELETE OPTIONS ;;
     'api/--input') __kettle_files "$3" ;;
     */--login) __kettle_logins "$3" ;;
@@ -139,7 +156,7 @@ __kettle_flags() {
   case $1 in
     '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
     'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --auth --insecure -h --help -V --version --login --debug --no-color --timeout ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
     'login list') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -149,7 +166,10 @@ __kettle_flags() {
     'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'repo view') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo create') __kettle_words "$2" -d --description --private --init --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --all-repos --filter --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
@@ -166,9 +186,14 @@ __kettle_flags() {
     'org list') __kettle_words "$2" -L --limit --all --page --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'org view') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'org create') __kettle_words "$2" --full-name --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook list') __kettle_words "$2" -R --repo -L --limit --all --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook add') __kettle_words "$2" -R --repo --url -e --events --content-type --secret --secret-file --type --inactive --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook view') __kettle_words "$2" -R --repo --org --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --content-type --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -h --help -V --version --login --debug --no-color --timeout ;;
     'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -182,11 +207,11 @@ __kettle_commands() {
     '') __kettle_words "$2" login whoami user repo issue pr org hook api completion help ;;
     'login') __kettle_words "$2" add list default delete ;;
     'user') __kettle_words "$2" view ;;
-    'repo') __kettle_words "$2" list view create delete ;;
+    'repo') __kettle_words "$2" list view create edit fork clone delete ;;
     'issue') __kettle_words "$2" list view create edit close reopen ;;
     'pr') __kettle_words "$2" list create merge ;;
-    'org') __kettle_words "$2" list view create ;;
-    'hook') __kettle_words "$2" list add ;;
+    'org') __kettle_words "$2" list view create delete ;;
+    'hook') __kettle_words "$2" list add view edit test delete ;;
     *) return 1 ;;
   esac
   return 0

@@ -43,6 +43,12 @@ function __kettle_subcommand
             echo 'repo view'
         case 'repo/create'
             echo 'repo create'
+        case 'repo/edit'
+            echo 'repo edit'
+        case 'repo/fork'
+            echo 'repo fork'
+        case 'repo/clone'
+            echo 'repo clone'
         case 'repo/delete'
             echo 'repo delete'
         case 'issue/list' 'issue/ls'
@@ -69,10 +75,20 @@ function __kettle_subcommand
             echo 'org view'
         case 'org/create'
             echo 'org create'
+        case 'org/delete'
+            echo 'org delete'
         case 'hook/list' 'hook/ls'
             echo 'hook list'
         case 'hook/add'
             echo 'hook add'
+        case 'hook/view'
+            echo 'hook view'
+        case 'hook/edit'
+            echo 'hook edit'
+        case 'hook/test'
+            echo 'hook test'
+        case 'hook/delete'
+            echo 'hook delete'
         case '*'
             return 1
     end
@@ -81,7 +97,7 @@ end
 # Whether option $argv[2] of command $argv[1] takes a value.
 function __kettle_takes_value
     switch "$argv[1]/$argv[2]"
-        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--auth'
+        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--auth' 'login add/--git-protocol'
             return 0
         case 'login list/--fields'
             return 0
@@ -93,7 +109,11 @@ function __kettle_takes_value
             return 0
         case 'repo view/-R' 'repo view/--repo' 'repo view/--fields'
             return 0
-        case 'repo create/-d' 'repo create/--description' 'repo create/--fields'
+        case 'repo create/--org' 'repo create/-d' 'repo create/--description' 'repo create/--fields'
+            return 0
+        case 'repo edit/-R' 'repo edit/--repo' 'repo edit/-d' 'repo edit/--description' 'repo edit/--website' 'repo edit/--default-branch' 'repo edit/--fields'
+            return 0
+        case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields'
             return 0
         case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/--filter' 'issue list/--fields'
             return 0
@@ -119,9 +139,17 @@ function __kettle_takes_value
             return 0
         case 'org create/--full-name' 'org create/--fields'
             return 0
-        case 'hook list/-R' 'hook list/--repo' 'hook list/-L' 'hook list/--limit' 'hook list/--fields'
+        case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields'
             return 0
-        case 'hook add/-R' 'hook add/--repo' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields'
+        case 'hook add/-R' 'hook add/--repo' 'hook add/--org' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields'
+            return 0
+        case 'hook view/-R' 'hook view/--repo' 'hook view/--org' 'hook view/--fields'
+            return 0
+        case 'hook edit/-R' 'hook edit/--repo' 'hook edit/--org' 'hook edit/--url' 'hook edit/-e' 'hook edit/--events' 'hook edit/--add-event' 'hook edit/--remove-event' 'hook edit/--secret-file' 'hook edit/--content-type' 'hook edit/--fields'
+            return 0
+        case 'hook test/-R' 'hook test/--repo' 'hook test/--org'
+            return 0
+        case 'hook delete/-R' 'hook delete/--repo' 'hook delete/--org'
             return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header'
             return 0
@@ -190,11 +218,11 @@ complete -c kettle -s h -l help -d 'show help for a command'
 complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and remove stored logins'
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
-complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create and delete repositories'
+complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, close and reopen issues'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'List, create and merge pull requests'
-complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view and create organizations'
-complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List and add repository webhooks'
+complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
+complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
@@ -215,6 +243,7 @@ complete -c kettle -n '__kettle_using "login add"' -l password -x -d 'password f
 complete -c kettle -n '__kettle_using "login add"' -l password-stdin -d 'read the password for --user from standard input'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential'
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
+complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -240,7 +269,10 @@ complete -c kettle -n '__kettle_using "user view"' -l fields -x -d 'with --json:
 # kettle repo
 complete -c kettle -n '__kettle_using "repo" 0' -a 'list' -d 'List your repositories, or another user\'s'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'view' -d 'Show a repository'
-complete -c kettle -n '__kettle_using "repo" 0' -a 'create' -d 'Create a repository for the logged-in user'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'create' -d 'Create a repository for the logged-in user or an organization'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'edit' -d 'Change a repository\'s settings (only those given)'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'fork' -d 'Fork a repository into your account or an organization'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'clone' -d 'Clone a repository (a fork gets its parent as remote "upstream")'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'delete' -d 'Delete a repository (asks you to type its name)'
 
 # kettle repo list
@@ -257,11 +289,38 @@ complete -c kettle -n '__kettle_using "repo view"' -l json -d 'print JSON: the s
 complete -c kettle -n '__kettle_using "repo view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle repo create
+complete -c kettle -n '__kettle_using "repo create"' -l org -x -d 'create it in this organization'
 complete -c kettle -n '__kettle_using "repo create"' -s d -l description -x -d 'a short description'
 complete -c kettle -n '__kettle_using "repo create"' -l private -d 'only you (and collaborators) can see it'
 complete -c kettle -n '__kettle_using "repo create"' -l init -d 'create it with an initial commit (README)'
 complete -c kettle -n '__kettle_using "repo create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle repo edit
+complete -c kettle -n '__kettle_using "repo edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo edit"' -s d -l description -x -d 'the short description ("" clears it)'
+complete -c kettle -n '__kettle_using "repo edit"' -l website -x -d 'the project website, http or https ("" clears it)'
+complete -c kettle -n '__kettle_using "repo edit"' -l private -d 'make it private'
+complete -c kettle -n '__kettle_using "repo edit"' -l public -d 'make it public'
+complete -c kettle -n '__kettle_using "repo edit"' -l default-branch -x -d 'the branch shown and pulled by default'
+complete -c kettle -n '__kettle_using "repo edit"' -l archive -d 'archive it (read-only)'
+complete -c kettle -n '__kettle_using "repo edit"' -l unarchive -d 'take it out of the archive'
+complete -c kettle -n '__kettle_using "repo edit"' -l enable-issues -d 'turn the issue tracker on'
+complete -c kettle -n '__kettle_using "repo edit"' -l disable-issues -d 'turn the issue tracker off'
+complete -c kettle -n '__kettle_using "repo edit"' -l enable-wiki -d 'turn the wiki on'
+complete -c kettle -n '__kettle_using "repo edit"' -l disable-wiki -d 'turn the wiki off'
+complete -c kettle -n '__kettle_using "repo edit"' -l enable-prs -d 'turn pull requests on'
+complete -c kettle -n '__kettle_using "repo edit"' -l disable-prs -d 'turn pull requests off'
+complete -c kettle -n '__kettle_using "repo edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle repo fork
+complete -c kettle -n '__kettle_using "repo fork"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo fork"' -l org -x -d 'fork into this organization'
+complete -c kettle -n '__kettle_using "repo fork"' -l name -x -d 'the fork\'s name (default: the repository\'s)'
+complete -c kettle -n '__kettle_using "repo fork"' -l clone -d 'clone the fork into a folder of its name, with the original as remote "upstream"'
+complete -c kettle -n '__kettle_using "repo fork"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo fork"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
@@ -353,6 +412,7 @@ complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: 
 complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizations'
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'create' -d 'Create an organization'
+complete -c kettle -n '__kettle_using "org" 0' -a 'delete' -d 'Delete an organization (asks you to type its name)'
 
 # kettle org list
 complete -c kettle -n '__kettle_using "org list"' -s L -l limit -x -d 'how many records to show (default 30)'
@@ -370,12 +430,20 @@ complete -c kettle -n '__kettle_using "org create"' -l full-name -x -d 'the disp
 complete -c kettle -n '__kettle_using "org create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
+# kettle org delete
+complete -c kettle -n '__kettle_using "org delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
 # kettle hook
-complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository'
-complete -c kettle -n '__kettle_using "hook" 0' -a 'add' -d 'Add a webhook to a repository'
+complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository or organization'
+complete -c kettle -n '__kettle_using "hook" 0' -a 'add' -d 'Add a webhook to a repository or organization'
+complete -c kettle -n '__kettle_using "hook" 0' -a 'view' -d 'Show a webhook (never its secret)'
+complete -c kettle -n '__kettle_using "hook" 0' -a 'edit' -d 'Change a webhook (only what is given)'
+complete -c kettle -n '__kettle_using "hook" 0' -a 'test' -d 'Send a test delivery of the latest push (repository webhooks only)'
+complete -c kettle -n '__kettle_using "hook" 0' -a 'delete' -d 'Delete webhooks (asks you to type the repository\'s or organization\'s name)'
 
 # kettle hook list
 complete -c kettle -n '__kettle_using "hook list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook list"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "hook list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "hook list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -383,6 +451,7 @@ complete -c kettle -n '__kettle_using "hook list"' -l fields -x -d 'with --json:
 
 # kettle hook add
 complete -c kettle -n '__kettle_using "hook add"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook add"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook add"' -l url -x -d 'the address that receives deliveries (http or https)'
 complete -c kettle -n '__kettle_using "hook add"' -s e -l events -x -d 'comma-separated events'
 complete -c kettle -n '__kettle_using "hook add"' -l content-type -x -a 'json form' -d 'payload encoding'
@@ -392,6 +461,35 @@ complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea forgejo g
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
 complete -c kettle -n '__kettle_using "hook add"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle hook view
+complete -c kettle -n '__kettle_using "hook view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook view"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
+complete -c kettle -n '__kettle_using "hook view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "hook view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle hook edit
+complete -c kettle -n '__kettle_using "hook edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook edit"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
+complete -c kettle -n '__kettle_using "hook edit"' -l url -x -d 'the address that receives deliveries (http or https)'
+complete -c kettle -n '__kettle_using "hook edit"' -s e -l events -x -d 'comma-separated events, replacing the current ones'
+complete -c kettle -n '__kettle_using "hook edit"' -l add-event -x -d 'an event to add (repeatable)'
+complete -c kettle -n '__kettle_using "hook edit"' -l remove-event -x -d 'an event to remove (repeatable)'
+complete -c kettle -n '__kettle_using "hook edit"' -l active -d 'switch deliveries on'
+complete -c kettle -n '__kettle_using "hook edit"' -l inactive -d 'switch deliveries off'
+complete -c kettle -n '__kettle_using "hook edit"' -l secret-file -r -F -d 'read a new signing secret from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "hook edit"' -l content-type -x -a 'json form' -d 'payload encoding'
+complete -c kettle -n '__kettle_using "hook edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "hook edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle hook test
+complete -c kettle -n '__kettle_using "hook test"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook test"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
+
+# kettle hook delete
+complete -c kettle -n '__kettle_using "hook delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook delete"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
+complete -c kettle -n '__kettle_using "hook delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'

@@ -32,6 +32,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['repo/ls'] = 'repo list'
     $children['repo/view'] = 'repo view'
     $children['repo/create'] = 'repo create'
+    $children['repo/edit'] = 'repo edit'
+    $children['repo/fork'] = 'repo fork'
+    $children['repo/clone'] = 'repo clone'
     $children['repo/delete'] = 'repo delete'
     $children['issue/list'] = 'issue list'
     $children['issue/ls'] = 'issue list'
@@ -48,9 +51,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['org/ls'] = 'org list'
     $children['org/view'] = 'org view'
     $children['org/create'] = 'org create'
+    $children['org/delete'] = 'org delete'
     $children['hook/list'] = 'hook list'
     $children['hook/ls'] = 'hook list'
     $children['hook/add'] = 'hook add'
+    $children['hook/view'] = 'hook view'
+    $children['hook/edit'] = 'hook edit'
+    $children['hook/test'] = 'hook test'
+    $children['hook/delete'] = 'hook delete'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -58,11 +66,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'login'; Tip = 'Add, list, choose and remove stored logins' }
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
-        @{ Name = 'repo'; Tip = 'List, view, create and delete repositories' }
+        @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, close and reopen issues' }
         @{ Name = 'pr'; Tip = 'List, create and merge pull requests' }
-        @{ Name = 'org'; Tip = 'List, view and create organizations' }
-        @{ Name = 'hook'; Tip = 'List and add repository webhooks' }
+        @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
+        @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -79,7 +87,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $commands['repo'] = @(
         @{ Name = 'list'; Tip = 'List your repositories, or another user''s' }
         @{ Name = 'view'; Tip = 'Show a repository' }
-        @{ Name = 'create'; Tip = 'Create a repository for the logged-in user' }
+        @{ Name = 'create'; Tip = 'Create a repository for the logged-in user or an organization' }
+        @{ Name = 'edit'; Tip = 'Change a repository''s settings (only those given)' }
+        @{ Name = 'fork'; Tip = 'Fork a repository into your account or an organization' }
+        @{ Name = 'clone'; Tip = 'Clone a repository (a fork gets its parent as remote "upstream")' }
         @{ Name = 'delete'; Tip = 'Delete a repository (asks you to type its name)' }
     )
     $commands['issue'] = @(
@@ -99,10 +110,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List your organizations' }
         @{ Name = 'view'; Tip = 'Show an organization' }
         @{ Name = 'create'; Tip = 'Create an organization' }
+        @{ Name = 'delete'; Tip = 'Delete an organization (asks you to type its name)' }
     )
     $commands['hook'] = @(
-        @{ Name = 'list'; Tip = 'List the webhooks of a repository' }
-        @{ Name = 'add'; Tip = 'Add a webhook to a repository' }
+        @{ Name = 'list'; Tip = 'List the webhooks of a repository or organization' }
+        @{ Name = 'add'; Tip = 'Add a webhook to a repository or organization' }
+        @{ Name = 'view'; Tip = 'Show a webhook (never its secret)' }
+        @{ Name = 'edit'; Tip = 'Change a webhook (only what is given)' }
+        @{ Name = 'test'; Tip = 'Send a test delivery of the latest push (repository webhooks only)' }
+        @{ Name = 'delete'; Tip = 'Delete webhooks (asks you to type the repository''s or organization''s name)' }
     )
 
     # The options of each command, besides those accepted everywhere.
@@ -117,6 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--password-stdin'; Tip = 'read the password for --user from standard input'; Value = $false }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
+        @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
     )
     $options['login list'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -147,10 +164,40 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['repo create'] = @(
+        @{ Flag = '--org'; Tip = 'create it in this organization'; Value = $true }
         @{ Flag = '-d'; Tip = 'a short description'; Value = $true }
         @{ Flag = '--description'; Tip = 'a short description'; Value = $true }
         @{ Flag = '--private'; Tip = 'only you (and collaborators) can see it'; Value = $false }
         @{ Flag = '--init'; Tip = 'create it with an initial commit (README)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['repo edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-d'; Tip = 'the short description ("" clears it)'; Value = $true }
+        @{ Flag = '--description'; Tip = 'the short description ("" clears it)'; Value = $true }
+        @{ Flag = '--website'; Tip = 'the project website, http or https ("" clears it)'; Value = $true }
+        @{ Flag = '--private'; Tip = 'make it private'; Value = $false }
+        @{ Flag = '--public'; Tip = 'make it public'; Value = $false }
+        @{ Flag = '--default-branch'; Tip = 'the branch shown and pulled by default'; Value = $true }
+        @{ Flag = '--archive'; Tip = 'archive it (read-only)'; Value = $false }
+        @{ Flag = '--unarchive'; Tip = 'take it out of the archive'; Value = $false }
+        @{ Flag = '--enable-issues'; Tip = 'turn the issue tracker on'; Value = $false }
+        @{ Flag = '--disable-issues'; Tip = 'turn the issue tracker off'; Value = $false }
+        @{ Flag = '--enable-wiki'; Tip = 'turn the wiki on'; Value = $false }
+        @{ Flag = '--disable-wiki'; Tip = 'turn the wiki off'; Value = $false }
+        @{ Flag = '--enable-prs'; Tip = 'turn pull requests on'; Value = $false }
+        @{ Flag = '--disable-prs'; Tip = 'turn pull requests off'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['repo fork'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'fork into this organization'; Value = $true }
+        @{ Flag = '--name'; Tip = 'the fork''s name (default: the repository''s)'; Value = $true }
+        @{ Flag = '--clone'; Tip = 'clone the fork into a folder of its name, with the original as remote "upstream"'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -272,9 +319,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
+    $options['org delete'] = @(
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
     $options['hook list'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
@@ -284,6 +336,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['hook add'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '--url'; Tip = 'the address that receives deliveries (http or https)'; Value = $true }
         @{ Flag = '-e'; Tip = 'comma-separated events'; Value = $true }
         @{ Flag = '--events'; Tip = 'comma-separated events'; Value = $true }
@@ -294,6 +347,41 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--inactive'; Tip = 'create the hook switched off'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['hook view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['hook edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
+        @{ Flag = '--url'; Tip = 'the address that receives deliveries (http or https)'; Value = $true }
+        @{ Flag = '-e'; Tip = 'comma-separated events, replacing the current ones'; Value = $true }
+        @{ Flag = '--events'; Tip = 'comma-separated events, replacing the current ones'; Value = $true }
+        @{ Flag = '--add-event'; Tip = 'an event to add (repeatable)'; Value = $true }
+        @{ Flag = '--remove-event'; Tip = 'an event to remove (repeatable)'; Value = $true }
+        @{ Flag = '--active'; Tip = 'switch deliveries on'; Value = $false }
+        @{ Flag = '--inactive'; Tip = 'switch deliveries off'; Value = $false }
+        @{ Flag = '--secret-file'; Tip = 'read a new signing secret from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--content-type'; Tip = 'payload encoding'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['hook test'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
+    )
+    $options['hook delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
@@ -325,6 +413,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     # What the value of an option ("PATH/FLAG", or "*/FLAG" everywhere) or an operand ("PATH/INDEX") may be.
     $values = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
     $values['login add/--auth'] = @{ Kind = 'words'; Words = @('header', 'query', 'basic') }
+    $values['login add/--git-protocol'] = @{ Kind = 'words'; Words = @('https', 'ssh') }
     $values['login default/0'] = @{ Kind = 'logins' }
     $values['login delete/0'] = @{ Kind = 'logins' }
     $values['issue list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
@@ -342,6 +431,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
+    $values['hook edit/--secret-file'] = @{ Kind = 'files' }
+    $values['hook edit/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }

@@ -19,6 +19,8 @@ export interface StoredLogin {
   password?: string;
   /** Skip TLS certificate checks: for test servers with self-signed certificates. */
   insecure?: boolean;
+  /** How `repo clone` reaches repositories of this server; https when absent. */
+  gitProtocol?: 'https' | 'ssh';
   added?: string;
 }
 

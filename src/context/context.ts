@@ -36,6 +36,8 @@ export interface ResolvedLogin {
   credentials: Credentials;
   user?: string;
   insecure?: boolean;
+  /** How to clone: the stored login's choice; https when absent. */
+  gitProtocol?: 'https' | 'ssh';
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -139,6 +141,7 @@ export class Context {
       credentials: credentialsOf(login),
       ...(login.user ? { user: login.user } : {}),
       ...(login.insecure ? { insecure: true } : {}),
+      ...(login.gitProtocol ? { gitProtocol: login.gitProtocol } : {}),
     };
   }
 

@@ -61,9 +61,9 @@ describe('--help of every command', () => {
 
   it('the tree has every command of the contract', () => {
     const paths = TREE.map((t) => t.path.join(' '));
-    for (const p of ['login add', 'login list', 'login default', 'login delete', 'whoami', 'user view', 'repo list', 'repo view', 'repo create', 'repo delete',
+    for (const p of ['login add', 'login list', 'login default', 'login delete', 'whoami', 'user view', 'repo list', 'repo view', 'repo create', 'repo edit', 'repo fork', 'repo clone', 'repo delete',
       'issue list', 'issue view', 'issue create', 'issue edit', 'issue close', 'issue reopen', 'pr list', 'pr create', 'pr merge', 'org list', 'org view',
-      'org create', 'hook list', 'hook add', 'api', 'completion', 'help']) {
+      'org create', 'org delete', 'hook list', 'hook add', 'hook view', 'hook edit', 'hook test', 'hook delete', 'api', 'completion', 'help']) {
       expect(paths).toContain(p);
     }
   });
@@ -113,7 +113,7 @@ describe('--help of every command', () => {
       // Flags of this command (not those of a subcommand, for a group's examples).
       if (cmd.commands.length) continue;
       for (const word of rest.slice(path.length)) {
-        if (word === '|' || word === '<' || word === '>') break;
+        if (word === '|' || word === '<' || word === '>' || word === '--') break;
         if (/^--?[A-Za-z]/.test(word)) expect(known, `${example}: ${word} is not an option of ${full}`).toContain(word.replace(/=.*$/, ''));
       }
     }
@@ -148,7 +148,7 @@ describe('kettle alone and kettle help', () => {
     expect(under('Issues:')).toEqual(['issue list', 'issue view <number>', 'issue create', 'issue edit <number>', 'issue close <number>', 'issue reopen <number>']);
     expect(under('Pull requests:')).toEqual(['pr list', 'pr create', 'pr merge <number>']);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
-    expect(under('Webhooks:')).toEqual(['hook list', 'hook add']);
+    expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.
     const listed = headings.slice(0, 8).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));

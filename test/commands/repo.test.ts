@@ -144,7 +144,7 @@ describe('repo create', () => {
     expect(lines.slice(1)).toEqual(['  name: invalid']);
   });
 
-  it.each(['bad name', '..', 'a/b', ''])('refuses the name %j before any request', async (name) => {
+  it.each(['bad name', '..', 'a/b/c', 'a/..', ''])('refuses the name %j before any request', async (name) => {
     expectUsage(s, await s.kettle(['repo', 'create', name]), /repository name|missing required argument/);
   });
 });

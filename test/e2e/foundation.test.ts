@@ -218,7 +218,7 @@ describe('stored logins', () => {
     await s.kettle(['login', 'add', '--url', s.server.apiUrl, '--name', 'two', '--token', bob]);
     const list = await s.kettle(['login', 'list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\tplain http\ntwo\t${s.server.url}\tbob\theader\t\tplain http\n`);
+    expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\tplain http\thttps\ntwo\t${s.server.url}\tbob\theader\t\tplain http\thttps\n`);
     noSecrets(list.stdout + list.stderr, s.token, bob);
     const listJson = json<Array<Record<string, unknown>>>(await s.kettle(['login', 'list', '--json']));
     expect(listJson.map((l) => [l.name, l.user, l.default])).toEqual([['one', 'alice', true], ['two', 'bob', false]]);

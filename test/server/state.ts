@@ -116,6 +116,12 @@ export class State {
   private readonly extensions = new Map<string, unknown>();
 
   /**
+   * What feature modules add to a repository's record as shown (an edited
+   * website, a fork's parent), applied in order after the core fields.
+   */
+  readonly repoViews: Array<(r: Repo, json: Json, viewer: string) => void> = [];
+
+  /**
    * The data of a feature kept in a module of its own (releases, comments,
    * reviews…), created on first use: the module owns its shape, this file
    * stays the core.
@@ -329,7 +335,7 @@ export class State {
     const issues = this.issuesOf(r);
     const full = `${r.owner}/${r.name}`;
     const write = this.canWrite(viewer, r);
-    return {
+    const json: Json = {
       id: r.id,
       owner: owner ? this.userJson(owner) : null,
       name: r.name,
@@ -362,6 +368,8 @@ export class State {
       has_pull_requests: true,
       internal: false,
     };
+    for (const view of this.repoViews) view(r, json, viewer);
+    return json;
   }
 
   labelJson(l: Label): Json {

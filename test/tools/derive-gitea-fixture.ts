@@ -43,6 +43,19 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['POST', '/orgs'],
   ['GET', '/repos/{owner}/{repo}/hooks'],
   ['POST', '/repos/{owner}/{repo}/hooks'],
+  ['PATCH', '/repos/{owner}/{repo}'],
+  ['POST', '/repos/{owner}/{repo}/forks'],
+  ['POST', '/orgs/{org}/repos'],
+  ['DELETE', '/orgs/{org}'],
+  ['GET', '/repos/{owner}/{repo}/hooks/{id}'],
+  ['PATCH', '/repos/{owner}/{repo}/hooks/{id}'],
+  ['DELETE', '/repos/{owner}/{repo}/hooks/{id}'],
+  ['POST', '/repos/{owner}/{repo}/hooks/{id}/tests'],
+  ['GET', '/orgs/{org}/hooks'],
+  ['POST', '/orgs/{org}/hooks'],
+  ['GET', '/orgs/{org}/hooks/{id}'],
+  ['PATCH', '/orgs/{org}/hooks/{id}'],
+  ['DELETE', '/orgs/{org}/hooks/{id}'],
 ];
 
 export interface FieldFact {

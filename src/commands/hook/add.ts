@@ -1,14 +1,12 @@
-// kettle hook add --url URL [--events push,issues] [--content-type json] [--secret S | --secret-file FILE|-] [--type T] [--inactive]
-import * as hooks from '../../api/gitea/hooks.js';
+// kettle hook add [-R OWNER/NAME | --org ORG] --url URL [--events push,issues] [--content-type json] [--secret S | --secret-file FILE|-] [--type T] [--inactive]
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
-import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { failure } from '../failure.js';
 import { readTextFile } from '../input.js';
 import { hookColumns } from './columns.js';
 import { type AddOptions, HOOK_TYPES } from './index.js';
+import { create, described, hookFailure, targetOf, withoutSecret } from './target.js';
 
 /** The event names Gitea-family servers accept, including the grouped ones. */
 export const HOOK_EVENTS = [
@@ -45,7 +43,7 @@ export function checkHookUrl(value: string): string {
  * The signing secret from --secret or --secret-file. One that is empty or only
  * blanks signs nothing a receiver could trust: refused, whichever way it came.
  */
-async function secretOf(ctx: Context, opts: AddOptions): Promise<string | undefined> {
+export async function secretOf(ctx: Context, opts: Pick<AddOptions, 'secret' | 'secretFile'>): Promise<string | undefined> {
   const { secret, secretFile: file } = opts;
   if (secret !== undefined && file !== undefined) throw new UsageError('use either --secret or --secret-file, not both');
   if (file === undefined) {
@@ -63,7 +61,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     ctx.warn(`--type ${opts.type} is not a type kettle knows (${HOOK_TYPES.join(', ')}); sending it as given, for a server that may know it`);
   }
   if (opts.url !== undefined) checkHookUrl(opts.url);
-  const repo = await ctx.repo(opts.repo);
+  const t = await targetOf(ctx, opts);
   const secret = await secretOf(ctx, opts);
   const url = checkHookUrl(opts.url ?? await ask(ctx.io, '--url', { message: 'Address that receives deliveries' }));
   const config: Record<string, string> = { url, content_type: opts.contentType };
@@ -71,7 +69,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   // Real servers create hooks inactive unless told otherwise: always send `active`.
   const body = { type: opts.type, config, events, active: !opts.inactive };
   const api = await ctx.api();
-  const hook = await hooks.create(api, repo, body).catch(failure({ action: `add a webhook to ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
-  ctx.success(`Added ${body.active ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${fullName(repo)} for ${events.join(', ')}`);
+  const hook = withoutSecret(await create(api, t, body).catch(hookFailure(api, t, `add a webhook to ${described(t)}`)));
+  ctx.success(`Added ${body.active ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${described(t)} for ${events.join(', ')}`);
   await printRecord(ctx.io, ctx.flags, hook, hookColumns);
 }

@@ -1,18 +1,22 @@
-// kettle hook list [-R OWNER/NAME]
-import * as hooks from '../../api/gitea/hooks.js';
+// kettle hook list [-R OWNER/NAME | --org ORG]
+import type { Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
 import type { ListOptions } from './index.js';
+import { described, hookFailure, list, type Target, targetOf, withoutSecret } from './target.js';
+
+async function* secretless(pages: AsyncGenerator<Hook[]>): AsyncGenerator<Hook[]> {
+  for await (const page of pages) yield page.map(withoutSecret);
+}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const t: Target = await targetOf(ctx, opts);
   await printListing(ctx, opts, {
     noun: 'webhooks',
-    pages: (api, window, options) => hooks.list(api, repo, window, options),
+    pages: (api, window, options) => secretless(list(api, t, window, options)),
     columns: hookColumns,
-    empty: `No webhooks in ${fullName(repo)}`,
-    attempt: { action: `list the webhooks of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
+    empty: `No webhooks in ${described(t)}`,
+    attempt: { action: `list the webhooks of ${described(t)}`, missing: t.kind === 'repo' ? `repository ${t.name}` : `organization ${t.org}` },
   });
 }

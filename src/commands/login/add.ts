@@ -137,6 +137,8 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const login = me.login || creds.user;
   if (login) stored.user = login;
   if (insecure) stored.insecure = true;
+  // https is the default and goes unsaved, so logins stored before the choice existed read the same.
+  if (opts.gitProtocol === 'ssh') stored.gitProtocol = 'ssh';
   stored.added = ctx.io.now().toISOString();
 
   const loginName = name ?? hostOf(root);

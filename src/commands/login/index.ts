@@ -2,6 +2,7 @@
 import { arg, bool, choice, type GroupDef, text, verb } from '../../cli/spec.js';
 
 export const AUTH_METHODS = ['header', 'query', 'basic'] as const;
+export const GIT_PROTOCOLS = ['https', 'ssh'] as const;
 
 export interface AddOptions {
   url: string | undefined;
@@ -13,6 +14,7 @@ export interface AddOptions {
   passwordStdin: boolean;
   auth: (typeof AUTH_METHODS)[number] | undefined;
   insecure: boolean;
+  gitProtocol: (typeof GIT_PROTOCOLS)[number];
 }
 
 export interface NameOptions {
@@ -40,6 +42,7 @@ export const login: GroupDef = {
         passwordStdin: bool('--password-stdin', 'read the password for --user from standard input'),
         auth: choice('--auth <method>', 'how requests carry the credential', AUTH_METHODS),
         insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
+        gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
       },
       examples: [
         'kettle login add --url https://git.example.com --with-token < token.txt',
@@ -48,6 +51,7 @@ export const login: GroupDef = {
         'kettle login add --url https://git.example.com --user alice --password-stdin < password.txt',
         'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
         'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
+        'kettle login add --url https://git.example.com --with-token --git-protocol ssh < token.txt',
       ],
       load: () => import('./add.js'),
     }),

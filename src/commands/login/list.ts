@@ -13,6 +13,7 @@ export const loginColumns: Column[] = [
   { key: 'auth', header: 'AUTH', drop: 1 },
   { key: 'default', header: 'DEFAULT', get: (r) => (r.default ? 'default' : ''), drop: 2 },
   { key: 'tls', header: 'TLS', drop: 4 },
+  { key: 'git_protocol', header: 'GIT', drop: 0 },
 ];
 
 export async function run(ctx: Context): Promise<void> {
@@ -24,6 +25,7 @@ export async function run(ctx: Context): Promise<void> {
     user: login.user ?? null,
     auth: login.auth,
     insecure: login.insecure === true,
+    git_protocol: login.gitProtocol ?? 'https',
     // Plain to see: a login that skips certificate checks says so in capitals.
     tls: login.insecure ? 'INSECURE (no certificate check)' : login.url.startsWith('https:') ? 'checked' : 'plain http',
     default: name === config.default,

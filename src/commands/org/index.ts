@@ -1,5 +1,5 @@
-// kettle org: list, view and create organizations.
-import { type ListFlags, listFlags } from '../../cli/flags.js';
+// kettle org: list, view, create and delete organizations.
+import { type ListFlags, listFlags, yesFlag } from '../../cli/flags.js';
 import { arg, type GroupDef, text, verb } from '../../cli/spec.js';
 
 export type ListOptions = ListFlags;
@@ -10,10 +10,14 @@ export interface CreateOptions {
   name: string;
   fullName: string | undefined;
 }
+export interface DeleteOptions {
+  org: string;
+  yes: boolean;
+}
 
 export const org: GroupDef = {
   name: 'org',
-  summary: 'List, view and create organizations',
+  summary: 'List, view, create and delete organizations',
   section: 'Organizations:',
   examples: ['kettle org list', 'kettle org view wonderland'],
   verbs: [
@@ -42,6 +46,15 @@ export const org: GroupDef = {
       output: true,
       examples: ['kettle org create wonderland', 'kettle org create wonderland --full-name "Wonderland Tea Co."'],
       load: () => import('./create.js'),
+    }),
+    verb({
+      name: 'delete',
+      summary: 'Delete an organization (asks you to type its name)',
+      args: { org: arg('<org>', 'the organization name, such as wonderland') },
+      flags: yesFlag,
+      examples: ['kettle org delete old-team', 'kettle org delete old-team --yes   # in scripts: no question'],
+      notes: '\nThe servers refuse while the organization still owns repositories: delete or transfer them first.\n',
+      load: () => import('./delete.js'),
     }),
   ],
 };

@@ -1,0 +1,44 @@
+// kettle hook add: definition and options.
+import { bool, choice, openChoice, text, textWithDefault, verb } from '../../../cli/spec.js';
+import { type TargetFlags, targetFlags } from './shared.js';
+
+/**
+ * The types the servers' API descriptions list for a new hook
+ * (CreateHookOption.type): Gitea 1.23's, and Forgejo 11's, which adds forgejo.
+ * Another value is sent with a warning: a newer server may know it.
+ */
+export const HOOK_TYPES = ['gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist'] as const;
+export const CONTENT_TYPES = ['json', 'form'] as const;
+
+export interface AddOptions extends TargetFlags {
+  url: string | undefined;
+  events: string;
+  contentType: (typeof CONTENT_TYPES)[number];
+  secret: string | undefined;
+  secretFile: string | undefined;
+  type: string;
+  inactive: boolean;
+}
+
+export const add = verb({
+  name: 'add',
+  summary: 'Add a webhook to a repository or organization',
+  flags: {
+    ...targetFlags,
+    url: text('--url <url>', 'the address that receives deliveries (http or https)'),
+    events: textWithDefault('-e, --events <list>', 'comma-separated events', 'push'),
+    contentType: choice('--content-type <type>', 'payload encoding', CONTENT_TYPES, 'json'),
+    secret: text('--secret <secret>', 'the signing secret (prefer --secret-file: the command line is visible to other users)'),
+    secretFile: text('--secret-file <file>', 'read the signing secret from a file (- for standard input)'),
+    type: openChoice('--type <type>', 'the hook type (forgejo on Forgejo servers; another value is sent with a warning)', HOOK_TYPES, 'gitea'),
+    inactive: bool('--inactive', 'create the hook switched off'),
+  },
+  output: true,
+  examples: [
+    'kettle hook add -R alice/teapot --url https://ci.example.com/hook --events push,issues',
+    'kettle hook add --url https://ci.example.com/hook --secret-file - < secret.txt',
+    'kettle hook add --url https://chat.example.com/hook --type slack --inactive',
+    'kettle hook add --org wonderland --url https://audit.example.com/hook --events repository',
+  ],
+  load: () => import('../add.js'),
+});

@@ -1,0 +1,18 @@
+// kettle hook delete: definition and options.
+import { yesFlag } from '../../../cli/flags.js';
+import { variadicArg, verb } from '../../../cli/spec.js';
+import { type TargetFlags, targetFlags } from './shared.js';
+
+export interface DeleteOptions extends TargetFlags {
+  ids: string[];
+  yes: boolean;
+}
+
+export const del = verb({
+  name: 'delete',
+  summary: "Delete webhooks (asks you to type the repository's or organization's name)",
+  args: { ids: variadicArg('<id...>', 'the webhook ids (see kettle hook list)') },
+  flags: { ...targetFlags, ...yesFlag },
+  examples: ['kettle hook delete 3 -R alice/teapot', 'kettle hook delete 3 4 5 --yes   # in scripts: no question', 'kettle hook delete 12 --org wonderland'],
+  load: () => import('../delete.js'),
+});

@@ -1,0 +1,41 @@
+// kettle hook edit: definition and options.
+import { bool, choice, list, text, verb } from '../../../cli/spec.js';
+import { CONTENT_TYPES } from './add.js';
+import { hookId, type TargetFlags, targetFlags } from './shared.js';
+
+export interface EditOptions extends TargetFlags {
+  id: string;
+  url: string | undefined;
+  events: string | undefined;
+  addEvent: string[];
+  removeEvent: string[];
+  active: boolean;
+  inactive: boolean;
+  secretFile: string | undefined;
+  contentType: (typeof CONTENT_TYPES)[number] | undefined;
+}
+
+export const edit = verb({
+  name: 'edit',
+  summary: 'Change a webhook (only what is given)',
+  args: { id: hookId },
+  flags: {
+    ...targetFlags,
+    url: text('--url <url>', 'the address that receives deliveries (http or https)'),
+    events: text('-e, --events <list>', 'comma-separated events, replacing the current ones'),
+    addEvent: list('--add-event <event>', 'an event to add (repeatable)'),
+    removeEvent: list('--remove-event <event>', 'an event to remove (repeatable)'),
+    active: bool('--active', 'switch deliveries on'),
+    inactive: bool('--inactive', 'switch deliveries off'),
+    secretFile: text('--secret-file <file>', 'read a new signing secret from a file (- for standard input)'),
+    contentType: choice('--content-type <type>', 'payload encoding', CONTENT_TYPES),
+  },
+  output: true,
+  examples: [
+    'kettle hook edit 3 -R alice/teapot --add-event issues --remove-event push',
+    'kettle hook edit 3 --url https://ci.example.com/new-hook --inactive',
+    'kettle hook edit 3 --secret-file - < new-secret.txt',
+    'kettle hook edit 12 --org wonderland --events repository,release',
+  ],
+  load: () => import('../edit.js'),
+});

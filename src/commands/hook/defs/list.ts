@@ -1,0 +1,19 @@
+// kettle hook list: definition and options.
+import { windowFlags } from '../../../cli/flags.js';
+import { verb } from '../../../cli/spec.js';
+import { type TargetFlags, targetFlags } from './shared.js';
+
+export interface ListOptions extends TargetFlags {
+  limit: number | undefined;
+  all: boolean;
+}
+
+export const list = verb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List the webhooks of a repository or organization',
+  flags: { ...targetFlags, ...windowFlags },
+  output: true,
+  examples: ['kettle hook list -R alice/teapot', 'kettle hook list --org wonderland', 'kettle hook list --json'],
+  load: () => import('../list.js'),
+});

@@ -1,0 +1,17 @@
+// kettle hook test: definition and options.
+import { verb } from '../../../cli/spec.js';
+import { hookId, type TargetFlags, targetFlags } from './shared.js';
+
+export interface TestOptions extends TargetFlags {
+  id: string;
+}
+
+export const test = verb({
+  name: 'test',
+  summary: "Send a test delivery of the latest push (repository webhooks only)",
+  args: { id: hookId },
+  flags: targetFlags,
+  examples: ['kettle hook test 3 -R alice/teapot'],
+  notes: '\nGitea and Forgejo have no test delivery for organization webhooks: --org is refused.\n',
+  load: () => import('../test.js'),
+});

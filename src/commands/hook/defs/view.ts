@@ -1,0 +1,17 @@
+// kettle hook view: definition and options.
+import { verb } from '../../../cli/spec.js';
+import { hookId, type TargetFlags, targetFlags } from './shared.js';
+
+export interface ViewOptions extends TargetFlags {
+  id: string;
+}
+
+export const view = verb({
+  name: 'view',
+  summary: 'Show a webhook (never its secret)',
+  args: { id: hookId },
+  flags: targetFlags,
+  output: true,
+  examples: ['kettle hook view 3 -R alice/teapot', 'kettle hook view 12 --org wonderland --json'],
+  load: () => import('../view.js'),
+});

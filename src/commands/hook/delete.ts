@@ -1,0 +1,35 @@
+// kettle hook delete ID... [-R OWNER/NAME | --org ORG] [--yes]
+import type { Context } from '../../context/context.js';
+import { canPrompt } from '../../context/io.js';
+import { ask } from '../../context/prompt.js';
+import { formatError, KettleError, UsageError } from '../../errors.js';
+import type { DeleteOptions } from './index.js';
+import { described, hookFailure, parseHookId, remove, targetOf } from './target.js';
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  const ids = [...new Set(opts.ids.map(parseHookId))];
+  const t = await targetOf(ctx, opts);
+  const many = ids.length === 1 ? `webhook ${ids[0]}` : `${ids.length} webhooks (${ids.join(', ')})`;
+  if (!opts.yes) {
+    if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${many} of ${described(t)} without confirmation; pass --yes`);
+    const typed = await ask(ctx.io, '--yes', { message: `Type ${t.name} to delete ${many} for good`, required: false });
+    if (typed !== t.name) throw new UsageError(`confirmation did not match ${t.name}; nothing was deleted`);
+  }
+  const api = await ctx.api();
+  // All at once; each outcome is told in the order the ids were given.
+  const outcomes = await Promise.allSettled(ids.map((id) => remove(api, t, id).catch(hookFailure(api, t, `delete webhook ${id} of ${described(t)}`, id))));
+  const failed: number[] = [];
+  outcomes.forEach((outcome, i) => {
+    const id = ids[i] as number;
+    if (outcome.status === 'fulfilled') {
+      ctx.success(`Deleted webhook ${id} of ${described(t)}`);
+      return;
+    }
+    failed.push(id);
+    if (ids.length > 1) ctx.io.stderr.write(`${formatError(outcome.reason, ctx.flags.debug)[0] ?? `kettle: webhook ${id} not deleted`}\n`);
+    else throw outcome.reason;
+  });
+  if (failed.length > 0) {
+    throw new KettleError(`${failed.length} of ${ids.length} webhooks not deleted: ${failed.join(', ')}`);
+  }
+}

@@ -1,0 +1,14 @@
+// kettle hook view ID [-R OWNER/NAME | --org ORG]
+import type { Context } from '../../context/context.js';
+import { printRecord } from '../../output/printer.js';
+import { hookViewColumns } from './columns.js';
+import type { ViewOptions } from './index.js';
+import { described, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+
+export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+  const id = parseHookId(opts.id);
+  const t = await targetOf(ctx, opts);
+  const api = await ctx.api();
+  const hook = await get(api, t, id).catch(hookFailure(api, t, `read webhook ${id} of ${described(t)}`, id));
+  await printRecord(ctx.io, ctx.flags, withoutSecret(hook), hookViewColumns);
+}

@@ -1,0 +1,29 @@
+// kettle repo clone OWNER/NAME [DIRECTORY] [-- GIT-CLONE-FLAGS...]
+import * as repos from '../../api/gitea/repos.js';
+import type { Context } from '../../context/context.js';
+import { fullName, parseRepoArg } from '../../context/repo.js';
+import { failure } from '../failure.js';
+import { clone, cloneUrl } from './git.js';
+import type { CloneOptions } from './index.js';
+
+/**
+ * DIRECTORY and the git flags after `--` arrive as one list of operands: a
+ * first one that starts with `-` is a flag, so no folder was named.
+ */
+export function splitOperands(directory: string | undefined, gitFlags: string[]): { directory: string | undefined; flags: string[] } {
+  if (directory?.startsWith('-')) return { directory: undefined, flags: [directory, ...gitFlags] };
+  return { directory, flags: gitFlags };
+}
+
+export async function run(ctx: Context, opts: CloneOptions): Promise<void> {
+  const repo = parseRepoArg(opts.ownerName, 'repository');
+  const { directory, flags } = splitOperands(opts.directory, opts.gitFlags);
+  const name = fullName(repo);
+  const api = await ctx.api();
+  const record = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));
+  const protocol = ctx.resolveLogin().gitProtocol ?? 'https';
+  const parent = record.fork ? record.parent : undefined;
+  const target = directory ?? record.name ?? repo.name;
+  await clone(ctx, { url: cloneUrl(record, protocol), directory: target, flags, upstream: parent ? cloneUrl(parent, protocol) : undefined });
+  ctx.success(`Cloned ${String(record.full_name ?? name)} into ${target}${parent ? ` (upstream: ${String(parent.full_name)})` : ''}`);
+}

@@ -1,0 +1,30 @@
+// kettle repo create: definition and options.
+import { arg, bool, text, verb } from '../../../cli/spec.js';
+
+export interface CreateOptions {
+  name: string;
+  org: string | undefined;
+  description: string | undefined;
+  private: boolean;
+  init: boolean;
+}
+
+export const create = verb({
+  name: 'create',
+  summary: 'Create a repository for the logged-in user or an organization',
+  args: { name: arg('<name>', 'the name of the new repository; ORG/NAME creates it in that organization') },
+  flags: {
+    org: text('--org <org>', 'create it in this organization'),
+    description: text('-d, --description <text>', 'a short description'),
+    private: bool('--private', 'only you (and collaborators) can see it'),
+    init: bool('--init', 'create it with an initial commit (README)'),
+  },
+  output: true,
+  examples: [
+    'kettle repo create teapot',
+    'kettle repo create notes --private --init --description "My notes"',
+    'kettle repo create wonderland/menu          # in the organization wonderland',
+    'kettle repo create menu --org wonderland',
+  ],
+  load: () => import('../create.js'),
+});

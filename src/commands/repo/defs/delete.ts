@@ -1,0 +1,18 @@
+// kettle repo delete: definition and options.
+import { yesFlag } from '../../../cli/flags.js';
+import { arg, verb } from '../../../cli/spec.js';
+import { OWNER_NAME } from './view.js';
+
+export interface DeleteOptions {
+  ownerName: string;
+  yes: boolean;
+}
+
+export const del = verb({
+  name: 'delete',
+  summary: 'Delete a repository (asks you to type its name)',
+  args: { ownerName: arg('<owner/name>', OWNER_NAME) },
+  flags: yesFlag,
+  examples: ['kettle repo delete alice/old-project', 'kettle repo delete alice/old-project --yes   # in scripts: no question'],
+  load: () => import('../delete.js'),
+});

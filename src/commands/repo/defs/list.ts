@@ -1,0 +1,17 @@
+// kettle repo list: definition and options.
+import { type ListFlags, listFlags } from '../../../cli/flags.js';
+import { text, verb } from '../../../cli/spec.js';
+
+export interface ListOptions extends ListFlags {
+  user: string | undefined;
+}
+
+export const list = verb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List your repositories, or another user's",
+  flags: { ...listFlags, user: text('-u, --user <username>', "list this user's repositories instead of your own") },
+  output: true,
+  examples: ['kettle repo list', 'kettle repo list --user bob --all', 'kettle repo list --json --fields full_name,private'],
+  load: () => import('../list.js'),
+});

@@ -1,0 +1,19 @@
+// kettle repo view: definition and options.
+import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { optionalArg, verb } from '../../../cli/spec.js';
+
+export interface ViewOptions extends RepoFlag {
+  ownerName: string | undefined;
+}
+
+export const OWNER_NAME = 'the repository, such as alice/teapot';
+
+export const view = verb({
+  name: 'view',
+  summary: 'Show a repository',
+  args: { ownerName: optionalArg('[owner/name]', OWNER_NAME) },
+  flags: repoFlag,
+  output: true,
+  examples: ['kettle repo view alice/teapot', 'kettle repo view            # the repository of the current git remote', 'kettle repo view alice/teapot --json --fields html_url'],
+  load: () => import('../view.js'),
+});
