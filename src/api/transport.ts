@@ -9,6 +9,7 @@ import { proxySettings } from './proxy.js';
 import { redactBody, redactHeader, redactUrl } from './redact.js';
 import { statusText } from './status.js';
 import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
+import type { Readable } from 'node:stream';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -40,6 +41,19 @@ export interface Answer {
   status: number;
   headers: HeaderMap;
   text: string;
+}
+
+/** A request whose body is a stream (an asset upload) or absent (a download). */
+export interface StreamOutgoing extends Omit<Outgoing, 'body'> {
+  body?: Readable | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** An answer whose body has not been read yet. */
+export interface StreamAnswer {
+  status: number;
+  headers: HeaderMap;
+  body: Readable;
 }
 
 async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Promise<Dispatcher> {
@@ -111,6 +125,41 @@ export class Transport {
     }
     trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${now() - started} ms, ${text.length} bytes)`);
     return { status: res.statusCode, headers: res.headers as HeaderMap, text };
+  }
+
+  // Streamed exchanges (release assets) ----------------------------------
+
+  /**
+   * Send one request whose body, if any, is a stream, and hand back the
+   * answer with its body unread, as a stream: nothing is held in memory, so
+   * there is no size cap and no overall timeout (a large file takes as long as
+   * it takes; undici's per-phase timeouts still end one that stalls). Never
+   * retried: a stream cannot be sent twice.
+   */
+  async stream({ method, url, headers, body, path, signal }: StreamOutgoing): Promise<StreamAnswer> {
+    const { trace, timeoutMs } = this.opts;
+    if (trace) {
+      trace(`> ${method} ${redactUrl(url)}`);
+      for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
+      if (body !== undefined) trace('>   body: (streamed)');
+    }
+    this.dispatcher ??= createDispatcher(timeoutMs, this.opts.insecure, this.opts.env);
+    const dispatcher = await this.dispatcher;
+    try {
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: body ?? null,
+        ...(signal ? { signal } : {}),
+      });
+      trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (body streamed)`);
+      return { status: res.statusCode, headers: res.headers as HeaderMap, body: res.body };
+    } catch (err) {
+      trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
+      throw networkError(err, method, url, { timeoutMs, gotHeaders: false });
+    }
   }
 
   /** The body as text, refusing one larger than the cap before holding it all in memory. */
