@@ -21,7 +21,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.target !== undefined && opts.target.trim() === '') throw new UsageError('--target must not be empty');
   const repo = await ctx.repo(opts.repo);
   // Every file is checked before the release exists: a typo should cost nothing.
-  const files = await localFiles(opts.files);
+  const files = await localFiles(opts.files, ctx.io.cwd);
   const given = await readNotes(ctx, opts);
   const notes = given ?? (canPrompt(ctx.io) ? await editNotes(ctx, tag) : undefined);
   const payload: CreateReleaseOption = { tag_name: tag, name: opts.title ?? tag, draft: opts.draft, prerelease: opts.prerelease };

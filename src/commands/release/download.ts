@@ -1,6 +1,7 @@
 // kettle release download [TAG] [--pattern GLOB]... [--dir DIR] [--clobber]
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
@@ -19,8 +20,9 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
       throw new UsageError(`--pattern: ${(err as Error).message}`);
     }
   });
-  const dir = opts.dir ?? '.';
-  if (dir === '') throw new UsageError('--dir must not be empty');
+  if (opts.dir === '') throw new UsageError('--dir must not be empty');
+  const shown = opts.dir ?? '.';
+  const dir = resolve(ctx.io.cwd, shown);
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const release = await findRelease(api, repo, tag, 'read');
@@ -32,14 +34,14 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
     );
   }
   // Every target is checked before the first byte is fetched.
-  const targets = assets.map((asset) => ({ asset, path: targetPath(dir, asset) }));
+  const targets = assets.map((asset) => ({ asset, path: targetPath(dir, asset), shown: targetPath(shown, asset) }));
   if (!opts.clobber) {
-    const there = targets.filter((t) => existsSync(t.path)).map((t) => t.path);
+    const there = targets.filter((t) => existsSync(t.path)).map((t) => t.shown);
     if (there.length > 0) throw new KettleError(`${there.join(', ')} already exist${there.length === 1 ? 's' : ''}; pass --clobber to overwrite`);
   }
   await mkdir(dir, { recursive: true });
-  for (const { asset, path } of targets) {
-    await downloadAsset(ctx, api, asset, dir, path);
-    ctx.success(`Downloaded ${path} (${formatSize(asset.size ?? 0)})`);
+  for (const { asset, path, shown: where } of targets) {
+    await downloadAsset(ctx, api, asset, path);
+    ctx.success(`Downloaded ${where} (${formatSize(asset.size ?? 0)})`);
   }
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, unlinkSync } from 'node:fs';
 import { rename, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ApiClient } from '../../api/client.js';
@@ -22,7 +22,10 @@ import { formatSize } from './columns.js';
 
 /** A file named on the command line, to become an asset of the same name. */
 export interface LocalFile {
+  /** As given on the command line (for messages). */
   path: string;
+  /** Resolved against kettle's working folder. */
+  absolute: string;
   name: string;
   size: number;
 }
@@ -31,12 +34,13 @@ export interface LocalFile {
 const PROGRESS_DELAY_MS = 300;
 
 /** Each file to upload, checked before anything is sent: it exists, is a file, and no two share a name. */
-export async function localFiles(paths: string[]): Promise<LocalFile[]> {
+export async function localFiles(paths: string[], cwd: string): Promise<LocalFile[]> {
   const files: LocalFile[] = [];
   for (const path of paths) {
+    const absolute = resolve(cwd, path);
     let info: Awaited<ReturnType<typeof stat>>;
     try {
-      info = await stat(path);
+      info = await stat(absolute);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
@@ -45,7 +49,7 @@ export async function localFiles(paths: string[]): Promise<LocalFile[]> {
     const name = path.split(/[\\/]/).pop() as string;
     const twin = files.find((f) => f.name === name);
     if (twin) throw new UsageError(`${twin.path} and ${path} would both be the asset ${name}; upload one of them`);
-    files.push({ path, name, size: info.size });
+    files.push({ path, absolute, name, size: info.size });
   }
   return files;
 }
@@ -103,7 +107,7 @@ async function uploadOne(ctx: Context, api: ApiClient, repo: RepoRef, release: R
     progress.update(n, file.size);
   });
   // A read that fails destroys `body` with the error, which ends the request.
-  pipeline(createReadStream(file.path), body).catch(() => undefined);
+  pipeline(createReadStream(file.absolute), body).catch(() => undefined);
   try {
     const asset = await releases.uploadAsset(api, repo, release.id as number, { name: file.name, body, size: file.size });
     if (sent !== file.size) throw new Error(`${file.name} changed while it was read (${sent} bytes sent, ${file.size} expected)`);
@@ -129,8 +133,9 @@ export function targetPath(dir: string, asset: Attachment): string {
  * Download one asset to `final`: into a temporary file in the same folder,
  * renamed only once every byte arrived and the count is what the server said.
  */
-export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachment, dir: string, final: string): Promise<void> {
+export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachment, final: string): Promise<void> {
   const name = asset.name as string;
+  const dir = dirname(final);
   const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.kettle-part`);
   const removeTemp = () => {
     try {

@@ -29,7 +29,7 @@ export function unfinishedUpload(outcomes: UploadOutcome[], tag: string, repo: R
 export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   const tag = checkTag(opts.tag);
   const repo = await ctx.repo(opts.repo);
-  const files = await localFiles(opts.files);
+  const files = await localFiles(opts.files, ctx.io.cwd);
   const api = await ctx.api();
   const release = await findRelease(api, repo, tag, 'upload to');
   const outcomes = await uploadFiles(ctx, api, repo, release, files, opts.clobber);
