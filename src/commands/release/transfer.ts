@@ -63,7 +63,7 @@ function transferText(noun: string, received: number, total: number | undefined)
 }
 
 /** How many bytes go by between two collections of the spent transfer buffers. */
-const COLLECT_EVERY = 8 * 1024 * 1024;
+const COLLECT_EVERY = 4 * 1024 * 1024;
 let collector: ((options?: { type: 'minor' | 'major' }) => void) | null | undefined = null;
 
 /**
@@ -71,7 +71,7 @@ let collector: ((options?: { type: 'minor' | 'major' }) => void) | null | undefi
  * the socket is a new buffer, garbage once it is written; V8 collects them
  * only once about 64 MiB have piled up, so without this a large transfer
  * peaks tens of MiB above a small one. A young-generation collection every
- * few MiB frees them at the cost of well under a millisecond.
+ * few MiB frees them, at the cost of well under a millisecond each.
  */
 function collectSpentBuffers(): void {
   if (collector === null) {
