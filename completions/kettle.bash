@@ -40,6 +40,7 @@ __kettle_subcommand() {
     '/repo') REPLY='repo' ;;
     '/issue') REPLY='issue' ;;
     '/pr') REPLY='pr' ;;
+    '/release') REPLY='release' ;;
     '/org') REPLY='org' ;;
     '/hook') REPLY='hook' ;;
     '/api') REPLY='api' ;;
@@ -66,6 +67,13 @@ __kettle_subcommand() {
     'pr/list'|'pr/ls') REPLY='pr list' ;;
     'pr/create') REPLY='pr create' ;;
     'pr/merge') REPLY='pr merge' ;;
+    'release/list'|'release/ls') REPLY='release list' ;;
+    'release/view') REPLY='release view' ;;
+    'release/create') REPLY='release create' ;;
+    'release/edit') REPLY='release edit' ;;
+    'release/upload') REPLY='release upload' ;;
+    'release/download') REPLY='release download' ;;
+    'release/delete') REPLY='release delete' ;;
     'org/list'|'org/ls') REPLY='org list' ;;
     'org/view') REPLY='org view' ;;
     'org/create') REPLY='org create' ;;
@@ -101,6 +109,13 @@ __kettle_takes_value() {
     'pr list/-R'|'pr list/--repo'|'pr list/-L'|'pr list/--limit'|'pr list/--page'|'pr list/-s'|'pr list/--state'|'pr list/--fields') return 0 ;;
     'pr create/-R'|'pr create/--repo'|'pr create/-t'|'pr create/--title'|'pr create/-H'|'pr create/--head'|'pr create/-B'|'pr create/--base'|'pr create/-b'|'pr create/--body'|'pr create/-F'|'pr create/--body-file'|'pr create/--fields') return 0 ;;
     'pr merge/-R'|'pr merge/--repo'|'pr merge/--style'|'pr merge/-m'|'pr merge/--message'|'pr merge/--fields') return 0 ;;
+    'release list/-R'|'release list/--repo'|'release list/-L'|'release list/--limit'|'release list/--page'|'release list/--fields') return 0 ;;
+    'release view/-R'|'release view/--repo'|'release view/--fields') return 0 ;;
+    'release create/-R'|'release create/--repo'|'release create/-t'|'release create/--title'|'release create/-n'|'release create/--notes'|'release create/-F'|'release create/--notes-file'|'release create/--target'|'release create/--fields') return 0 ;;
+    'release edit/-R'|'release edit/--repo'|'release edit/-t'|'release edit/--title'|'release edit/-n'|'release edit/--notes'|'release edit/-F'|'release edit/--notes-file'|'release edit/--fields') return 0 ;;
+    'release upload/-R'|'release upload/--repo') return 0 ;;
+    'release download/-R'|'release download/--repo'|'release download/-p'|'release download/--pattern'|'release download/-D'|'release download/--dir') return 0 ;;
+    'release delete/-R'|'release delete/--repo') return 0 ;;
     'org list/-L'|'org list/--limit'|'org list/--page'|'org list/--fields') return 0 ;;
     'org view/--fields') return 0 ;;
     'org create/--full-name'|'org create/--fields') return 0 ;;
@@ -128,6 +143,8 @@ __kettle_value() {
     'pr list/-s'|'pr list/--state') __kettle_words "$3" open closed all ;;
     'pr create/-F'|'pr create/--body-file') __kettle_files "$3" ;;
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
+    'release create/-F'|'release create/--notes-file') __kettle_files "$3" ;;
+    'release edit/-F'|'release edit/--notes-file') __kettle_files "$3" ;;
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
     'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
@@ -145,8 +162,10 @@ __kettle_arg() {
   case "$1/$2" in
     'login default/0') __kettle_logins "$3" ;;
     'login delete/0') __kettle_logins "$3" ;;
+    'release create/1') __kettle_files "$3" ;;
+    'release upload/1') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo issue pr org hook api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo issue pr release org hook api completion help ;;
   esac
   return 0
 }
@@ -182,6 +201,14 @@ __kettle_flags() {
     'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'pr merge') __kettle_words "$2" -R --repo --style -m --message --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'release view') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'release create') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --target -d --draft -p --prerelease --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'release edit') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --draft --publish --prerelease --stable --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout ;;
+    'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
+    'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout ;;
     'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'org list') __kettle_words "$2" -L --limit --all --page --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'org view') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
@@ -204,12 +231,13 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo issue pr org hook api completion help ;;
+    '') __kettle_words "$2" login whoami user repo issue pr release org hook api completion help ;;
     'login') __kettle_words "$2" add list default delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete ;;
     'issue') __kettle_words "$2" list view create edit close reopen ;;
     'pr') __kettle_words "$2" list create merge ;;
+    'release') __kettle_words "$2" list view create edit upload download delete ;;
     'org') __kettle_words "$2" list view create delete ;;
     'hook') __kettle_words "$2" list add view edit test delete ;;
     *) return 1 ;;

@@ -17,6 +17,8 @@ function __kettle_subcommand
             echo 'issue'
         case '/pr'
             echo 'pr'
+        case '/release'
+            echo 'release'
         case '/org'
             echo 'org'
         case '/hook'
@@ -69,6 +71,20 @@ function __kettle_subcommand
             echo 'pr create'
         case 'pr/merge'
             echo 'pr merge'
+        case 'release/list' 'release/ls'
+            echo 'release list'
+        case 'release/view'
+            echo 'release view'
+        case 'release/create'
+            echo 'release create'
+        case 'release/edit'
+            echo 'release edit'
+        case 'release/upload'
+            echo 'release upload'
+        case 'release/download'
+            echo 'release download'
+        case 'release/delete'
+            echo 'release delete'
         case 'org/list' 'org/ls'
             echo 'org list'
         case 'org/view'
@@ -132,6 +148,20 @@ function __kettle_takes_value
         case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/--fields'
             return 0
         case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields'
+            return 0
+        case 'release list/-R' 'release list/--repo' 'release list/-L' 'release list/--limit' 'release list/--page' 'release list/--fields'
+            return 0
+        case 'release view/-R' 'release view/--repo' 'release view/--fields'
+            return 0
+        case 'release create/-R' 'release create/--repo' 'release create/-t' 'release create/--title' 'release create/-n' 'release create/--notes' 'release create/-F' 'release create/--notes-file' 'release create/--target' 'release create/--fields'
+            return 0
+        case 'release edit/-R' 'release edit/--repo' 'release edit/-t' 'release edit/--title' 'release edit/-n' 'release edit/--notes' 'release edit/-F' 'release edit/--notes-file' 'release edit/--fields'
+            return 0
+        case 'release upload/-R' 'release upload/--repo'
+            return 0
+        case 'release download/-R' 'release download/--repo' 'release download/-p' 'release download/--pattern' 'release download/-D' 'release download/--dir'
+            return 0
+        case 'release delete/-R' 'release delete/--repo'
             return 0
         case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields'
             return 0
@@ -221,6 +251,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, close and reopen issues'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'List, create and merge pull requests'
+complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
@@ -408,6 +439,68 @@ complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the mer
 complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
+# kettle release
+complete -c kettle -n '__kettle_using "release" 0' -a 'list' -d 'List the releases of a repository, newest first'
+complete -c kettle -n '__kettle_using "release" 0' -a 'view' -d 'Show a release: its notes and assets (the latest release when TAG is left out)'
+complete -c kettle -n '__kettle_using "release" 0' -a 'create' -d 'Create a release, and upload files as its assets'
+complete -c kettle -n '__kettle_using "release" 0' -a 'edit' -d 'Change the title, notes, draft or pre-release state of a release'
+complete -c kettle -n '__kettle_using "release" 0' -a 'upload' -d 'Upload files as assets of a release'
+complete -c kettle -n '__kettle_using "release" 0' -a 'download' -d 'Download the assets of a release (the latest release when TAG is left out)'
+complete -c kettle -n '__kettle_using "release" 0' -a 'delete' -d 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag'
+
+# kettle release list
+complete -c kettle -n '__kettle_using "release list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "release list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "release list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "release list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "release list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle release view
+complete -c kettle -n '__kettle_using "release view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "release view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle release create
+complete -c kettle -n '__kettle_using "release create" 1' -F
+complete -c kettle -n '__kettle_using "release create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release create"' -s t -l title -x -d 'the title (default: the tag)'
+complete -c kettle -n '__kettle_using "release create"' -s n -l notes -x -d 'the release notes'
+complete -c kettle -n '__kettle_using "release create"' -s F -l notes-file -r -F -d 'read the release notes from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "release create"' -l target -x -d 'the branch or commit to tag when the tag does not exist yet (default: the default branch)'
+complete -c kettle -n '__kettle_using "release create"' -s d -l draft -d 'save it as a draft, not published'
+complete -c kettle -n '__kettle_using "release create"' -s p -l prerelease -d 'mark it as a pre-release'
+complete -c kettle -n '__kettle_using "release create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "release create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle release edit
+complete -c kettle -n '__kettle_using "release edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release edit"' -s t -l title -x -d 'the new title'
+complete -c kettle -n '__kettle_using "release edit"' -s n -l notes -x -d 'the release notes'
+complete -c kettle -n '__kettle_using "release edit"' -s F -l notes-file -r -F -d 'read the release notes from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "release edit"' -l draft -d 'make it a draft (unpublish it)'
+complete -c kettle -n '__kettle_using "release edit"' -l publish -d 'publish a draft'
+complete -c kettle -n '__kettle_using "release edit"' -l prerelease -d 'mark it as a pre-release'
+complete -c kettle -n '__kettle_using "release edit"' -l stable -d 'mark it as a stable release (not a pre-release)'
+complete -c kettle -n '__kettle_using "release edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "release edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle release upload
+complete -c kettle -n '__kettle_using "release upload" 1' -F
+complete -c kettle -n '__kettle_using "release upload"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release upload"' -l clobber -d 'replace an asset of the same name'
+
+# kettle release download
+complete -c kettle -n '__kettle_using "release download"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release download"' -s p -l pattern -x -d 'only assets whose name matches (*, ? and [...]); repeat it for more'
+complete -c kettle -n '__kettle_using "release download"' -s D -l dir -x -d 'the folder to write them to (default: the current one)'
+complete -c kettle -n '__kettle_using "release download"' -l clobber -d 'overwrite files that already exist'
+
+# kettle release delete
+complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
+
 # kettle org
 complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizations'
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
@@ -505,4 +598,4 @@ complete -c kettle -n '__kettle_using "api"' -l paginate -d 'follow every page a
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo issue pr org hook api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo issue pr release org hook api completion help'

@@ -16,6 +16,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/repo'] = 'repo'
     $children['/issue'] = 'issue'
     $children['/pr'] = 'pr'
+    $children['/release'] = 'release'
     $children['/org'] = 'org'
     $children['/hook'] = 'hook'
     $children['/api'] = 'api'
@@ -47,6 +48,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/ls'] = 'pr list'
     $children['pr/create'] = 'pr create'
     $children['pr/merge'] = 'pr merge'
+    $children['release/list'] = 'release list'
+    $children['release/ls'] = 'release list'
+    $children['release/view'] = 'release view'
+    $children['release/create'] = 'release create'
+    $children['release/edit'] = 'release edit'
+    $children['release/upload'] = 'release upload'
+    $children['release/download'] = 'release download'
+    $children['release/delete'] = 'release delete'
     $children['org/list'] = 'org list'
     $children['org/ls'] = 'org list'
     $children['org/view'] = 'org view'
@@ -69,6 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, close and reopen issues' }
         @{ Name = 'pr'; Tip = 'List, create and merge pull requests' }
+        @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
@@ -105,6 +115,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List the pull requests of a repository' }
         @{ Name = 'create'; Tip = 'Open a pull request' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
+    )
+    $commands['release'] = @(
+        @{ Name = 'list'; Tip = 'List the releases of a repository, newest first' }
+        @{ Name = 'view'; Tip = 'Show a release: its notes and assets (the latest release when TAG is left out)' }
+        @{ Name = 'create'; Tip = 'Create a release, and upload files as its assets' }
+        @{ Name = 'edit'; Tip = 'Change the title, notes, draft or pre-release state of a release' }
+        @{ Name = 'upload'; Tip = 'Upload files as assets of a release' }
+        @{ Name = 'download'; Tip = 'Download the assets of a release (the latest release when TAG is left out)' }
+        @{ Name = 'delete'; Tip = 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag' }
     )
     $commands['org'] = @(
         @{ Name = 'list'; Tip = 'List your organizations' }
@@ -302,6 +321,76 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
+    $options['release list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['release view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['release create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the title (default: the tag)'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the title (default: the tag)'; Value = $true }
+        @{ Flag = '-n'; Tip = 'the release notes'; Value = $true }
+        @{ Flag = '--notes'; Tip = 'the release notes'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--notes-file'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--target'; Tip = 'the branch or commit to tag when the tag does not exist yet (default: the default branch)'; Value = $true }
+        @{ Flag = '-d'; Tip = 'save it as a draft, not published'; Value = $false }
+        @{ Flag = '--draft'; Tip = 'save it as a draft, not published'; Value = $false }
+        @{ Flag = '-p'; Tip = 'mark it as a pre-release'; Value = $false }
+        @{ Flag = '--prerelease'; Tip = 'mark it as a pre-release'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['release edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '-n'; Tip = 'the release notes'; Value = $true }
+        @{ Flag = '--notes'; Tip = 'the release notes'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--notes-file'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--draft'; Tip = 'make it a draft (unpublish it)'; Value = $false }
+        @{ Flag = '--publish'; Tip = 'publish a draft'; Value = $false }
+        @{ Flag = '--prerelease'; Tip = 'mark it as a pre-release'; Value = $false }
+        @{ Flag = '--stable'; Tip = 'mark it as a stable release (not a pre-release)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['release upload'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--clobber'; Tip = 'replace an asset of the same name'; Value = $false }
+    )
+    $options['release download'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-p'; Tip = 'only assets whose name matches (*, ? and [...]); repeat it for more'; Value = $true }
+        @{ Flag = '--pattern'; Tip = 'only assets whose name matches (*, ? and [...]); repeat it for more'; Value = $true }
+        @{ Flag = '-D'; Tip = 'the folder to write them to (default: the current one)'; Value = $true }
+        @{ Flag = '--dir'; Tip = 'the folder to write them to (default: the current one)'; Value = $true }
+        @{ Flag = '--clobber'; Tip = 'overwrite files that already exist'; Value = $false }
+    )
+    $options['release delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
+    )
     $options['org list'] = @(
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
@@ -428,6 +517,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['pr create/-F'] = @{ Kind = 'files' }
     $values['pr create/--body-file'] = @{ Kind = 'files' }
     $values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }
+    $values['release create/-F'] = @{ Kind = 'files' }
+    $values['release create/--notes-file'] = @{ Kind = 'files' }
+    $values['release create/1'] = @{ Kind = 'files' }
+    $values['release edit/-F'] = @{ Kind = 'files' }
+    $values['release edit/--notes-file'] = @{ Kind = 'files' }
+    $values['release upload/1'] = @{ Kind = 'files' }
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
@@ -437,7 +532,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'pr', 'org', 'hook', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'pr', 'release', 'org', 'hook', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

@@ -87,6 +87,12 @@ async function main(): Promise<void> {
     { args: ['issue', 'list', '--all-repos', '--filter', 'created'] },
     { args: ['pr', 'list', '-R', 'alice/teapot'] },
     { args: ['pr', 'merge', '5', '-R', 'alice/teapot', '--style', 'squash', '--message', 'Quieter lid (#5)', '--json', '--fields', 'number,merged,merged_at'] },
+    { args: ['release', 'list', '-R', 'alice/teapot'] },
+    { args: ['release', 'view', '-R', 'alice/teapot'] },
+    {
+      args: ['release', 'download', 'v1.0', '-R', 'alice/teapot', '--pattern', '*.txt', '--dir', join(config, 'downloads')],
+      shown: 'release download v1.0 -R alice/teapot --pattern "*.txt" --dir downloads',
+    },
     { args: ['org', 'list'] },
     { args: ['hook', 'list', '-R', 'alice/teapot'] },
     {

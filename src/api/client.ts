@@ -10,9 +10,10 @@ import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLi
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
 import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
-import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamedAnswer, Transport } from './transport.js';
+import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
-import { buildUrl, type QueryValue } from './url.js';
+import { buildUrl, instanceRoot, type QueryValue } from './url.js';
+import type { Readable } from 'node:stream';
 
 // Command code imports these from here.
 export type { AuthMethod, Credentials } from './auth.js';
@@ -76,6 +77,30 @@ function pageOf(link: string, base: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A body sent as a stream: its bytes, how many there are, and what they are. */
+export interface StreamedBody {
+  body: Readable;
+  size: number;
+  contentType: string;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** A short answer (a JSON record or an error) read whole, refusing one larger than `max`. */
+async function smallText(res: StreamAnswer, max: number, method: string, path: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      res.body.destroy();
+      throw new ApiError({ message: `the answer to ${method} ${path} is larger than expected (HTTP ${res.status})`, method, path, status: res.status });
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A record's id, so a record seen twice while a list shifts is passed on once. */
@@ -262,5 +287,67 @@ export class ApiClient {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
     });
+  }
+
+  // Streamed bodies (release assets) -----------------------------------------
+
+  /**
+   * Send a stream (a file being read) as the body of one request, with its
+   * size declared up front, and decode the JSON answer as request() does. Not
+   * retried: the stream is used up by the first attempt.
+   */
+  async upload<T = unknown>(method: string, path: string, upload: StreamedBody): Promise<ApiResponse<T>> {
+    const url = buildUrl(this.root, path, upload.query);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.opts.userAgent,
+      'content-type': upload.contentType,
+      'content-length': String(upload.size),
+    };
+    authorize(url, headers, this.opts.credentials);
+    const res = await this.transport.exchange({ method, url, headers, body: upload.body, path, signal: upload.signal });
+    const text = await smallText(res, this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, method, path);
+    const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text };
+    if (res.status >= 300) {
+      const err = errorFromResponse(raw);
+      // A 5xx after the bytes went out: the asset may or may not be there.
+      if (res.status >= 500) err.uncertainPath = path;
+      throw err;
+    }
+    return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: url.toString() };
+  }
+
+  /**
+   * Open a URL's body as a stream (a download the caller writes away). The
+   * credentials go with it only while the URL is under this client's server;
+   * redirects are followed, and one that leaves the server leaves the
+   * credentials behind. Throws ApiError for an answer other than 2xx.
+   */
+  async download(target: string, signal?: AbortSignal): Promise<StreamAnswer & { url: string }> {
+    let url = new URL(target);
+    for (let hops = 0; ; hops++) {
+      const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent };
+      if (this.isOwnUrl(url)) authorize(url, headers, this.opts.credentials);
+      const path = url.pathname;
+      const res = await this.transport.exchange({ method: 'GET', url, headers, path, signal });
+      const location = headerValue(res.headers, 'location');
+      if (res.status >= 300 && res.status < 400 && location !== undefined && hops < 5) {
+        res.body.resume();
+        url = new URL(location, url);
+        continue;
+      }
+      if (res.status >= 300) {
+        const text = await smallText(res, 64 * 1024, 'GET', path).catch(() => '');
+        throw errorFromResponse({ method: 'GET', path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text });
+      }
+      return { ...res, url: url.toString() };
+    }
+  }
+
+  /** Whether a URL is under this client's server (the instance root, not merely the same host). */
+  isOwnUrl(url: URL): boolean {
+    const own = new URL(instanceRoot(this.root));
+    const base = own.pathname.endsWith('/') ? own.pathname : `${own.pathname}/`;
+    return url.protocol === own.protocol && url.host === own.host && (url.pathname === own.pathname || url.pathname.startsWith(base));
   }
 }

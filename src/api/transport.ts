@@ -1,6 +1,7 @@
 // One HTTP exchange over undici: the connection pool (or the proxy agent when a
 // proxy is set), TLS settings, the overall timeout, the response size cap, and
 // the --debug trace of what went out and what came back.
+import type { Readable } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
@@ -53,6 +54,19 @@ export type StreamedAnswer =
       /** The error to report for a failure while the body is read (the connection closed, a timeout). */
       failed: (err: unknown) => Error;
     };
+
+/** A request whose body is a stream (an asset upload) or absent (a download): see exchange(). */
+export interface StreamOutgoing extends Omit<Outgoing, 'body'> {
+  body?: Readable | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** An answer whose body has not been read yet. */
+export interface StreamAnswer {
+  status: number;
+  headers: HeaderMap;
+  body: Readable;
+}
 
 async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Promise<Dispatcher> {
   const tls = insecure ? { rejectUnauthorized: false } : {};
@@ -202,6 +216,41 @@ export class Transport {
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks);
+  }
+
+  // Streamed exchanges (release assets) ----------------------------------
+
+  /**
+   * Send one request whose body, if any, is a stream, and hand back the
+   * answer with its body unread, as a stream: nothing is held in memory, so
+   * there is no size cap and no overall timeout (a large file takes as long as
+   * it takes; undici's per-phase timeouts still end one that stalls). Never
+   * retried: a stream cannot be sent twice.
+   */
+  async exchange({ method, url, headers, body, path, signal }: StreamOutgoing): Promise<StreamAnswer> {
+    const { trace, timeoutMs } = this.opts;
+    if (trace) {
+      trace(`> ${method} ${redactUrl(url)}`);
+      for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
+      if (body !== undefined) trace('>   body: (streamed)');
+    }
+    this.dispatcher ??= createDispatcher(timeoutMs, this.opts.insecure, this.opts.env);
+    const dispatcher = await this.dispatcher;
+    try {
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: body ?? null,
+        ...(signal ? { signal } : {}),
+      });
+      trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (body streamed)`);
+      return { status: res.statusCode, headers: res.headers as HeaderMap, body: res.body };
+    } catch (err) {
+      trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
+      throw networkError(err, method, url, { timeoutMs, gotHeaders: false }, proxyFor(this.opts.env, url));
+    }
   }
 }
 

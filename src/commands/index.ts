@@ -7,8 +7,9 @@ import { issue } from './issue/index.js';
 import { login } from './login/index.js';
 import { org } from './org/index.js';
 import { pr } from './pr/index.js';
+import { release } from './release/index.js';
 import { repo } from './repo/index.js';
 import { user } from './user/index.js';
 import { whoami } from './whoami/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, issue, pr, org, hook, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, issue, pr, release, org, hook, api, completion];

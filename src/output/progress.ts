@@ -33,6 +33,8 @@ export class Progress {
     private readonly io: IO,
     private readonly noun: string,
     delayMs = PROGRESS_DELAY_MS,
+    /** The line's wording (bytes for a transfer rather than records). */
+    private readonly text: (noun: string, received: number, total: number | undefined) => string = progressText,
   ) {
     if (!io.stderrIsTTY) return;
     this.timer = setTimeout(() => this.draw(), delayMs);
@@ -50,7 +52,7 @@ export class Progress {
     this.timer = undefined;
     this.shown = true;
     this.lastDraw = Date.now();
-    this.io.stderr.write(`${CLEAR_LINE}${progressText(this.noun, this.received, this.total)}`);
+    this.io.stderr.write(`${CLEAR_LINE}${this.text(this.noun, this.received, this.total)}`);
   }
 
   /** Stop, and erase the line if it was drawn; safe to call twice. */

@@ -134,6 +134,7 @@ describe('kettle alone and kettle help', () => {
       'Repositories:',
       'Issues:',
       'Pull requests:',
+      'Releases:',
       'Organizations:',
       'Webhooks:',
       'Other:',
@@ -151,7 +152,8 @@ describe('kettle alone and kettle help', () => {
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.
-    const listed = headings.slice(0, 8).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
+    expect(under('Releases:')).toEqual(['release list', 'release view [tag]', 'release create <tag> [file...]', 'release edit <tag>', 'release upload <tag> <file...>', 'release download [tag]', 'release delete <tag>']);
+    const listed = headings.slice(0, 9).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
     const leaves = TREE.filter((t) => t.path.length && t.cmd.commands.length === 0).map((t) => t.path.join(' '));
     expect(listed.sort()).toEqual(leaves.sort());
   });

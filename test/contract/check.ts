@@ -16,6 +16,8 @@ export interface SentRequest {
   query: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
   bodyText: string;
+  /** A body the server read as a stream (an asset upload), which bodyText leaves out: its size. */
+  bodyBytes?: number;
 }
 
 /**
@@ -162,7 +164,9 @@ export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] 
     if (!fact) problems.push(`query parameter ${name} is not one ${server} reads on ${endpoint.method} ${endpoint.path}`);
     else problems.push(...checkQueryValue(value, fact, `query ${name}`, server));
   }
-  if (req.bodyText !== '') {
+  if (req.bodyBytes !== undefined) {
+    problems.push(...checkStreamedBody(endpoint, req, server));
+  } else if (req.bodyText !== '') {
     const type = String(req.headers['content-type'] ?? '');
     if (!/^application\/json\b/i.test(type)) problems.push(`a body sent as ${type || 'no content type'}, not application/json`);
     let body: unknown;
@@ -177,6 +181,21 @@ export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] 
     problems.push(`${endpoint.method} ${endpoint.path} needs a body`);
   }
   return problems.map((p) => `${req.method} ${req.path}: ${p}`);
+}
+
+/**
+ * A body sent as bytes rather than JSON: the endpoint must consume its media
+ * type and take a file. A raw body (application/octet-stream) is the file
+ * itself, so the name comes from the query; a multipart form's parts are not
+ * kept by the server, so only its type is checked.
+ */
+function checkStreamedBody(endpoint: EndpointFact, req: SentRequest, server: string): string[] {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const consumes = endpoint.consumes ?? ['application/json'];
+  if (!consumes.includes(type)) return [`a body sent as ${type || 'no content type'}; ${server} takes ${consumes.join(' or ')} here`];
+  if (!Object.values(endpoint.form ?? {}).includes('file')) return [`${endpoint.method} ${endpoint.path} takes no file`];
+  if (type === 'application/octet-stream' && req.query.name === undefined) return ['a raw upload needs ?name= (the server has no other way to name the file)'];
+  return [];
 }
 
 /**

@@ -1,6 +1,17 @@
 // Every endpoint the in-memory server answers: the core (routes.ts) and the
 // features kept in modules of their own (routes-*.ts), each adding its list here.
+import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
+import type { State } from './state.js';
 
-export const ALL_ROUTES: Array<[string, string, Handler]> = [...CORE, ...REPO_ROUTES];
+export const ALL_ROUTES: Array<[string, string, Handler]> = [...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES];
+
+/** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */
+export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROUTES];
+
+/** Routes outside the API, under the instance root (asset downloads); the user is undefined when anonymous. */
+export const WEB_ROUTES = [...RELEASE_WEB_ROUTES];
+
+/** What the features add to the demo data (seed: 'demo'). */
+export const DEMO_SEEDS: Array<(state: State) => void | Promise<void>> = [seedReleases];

@@ -2,13 +2,15 @@
 // benchmarks. It listens on 127.0.0.1 on a free port, records every request,
 // and has switches for latency, pagination styles, rate limits and faults.
 // kettle itself never loads it.
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments } from './http.js';
 import { logRequest } from './log.js';
-import { ALL_ROUTES } from './all-routes.js';
+import { ALL_ROUTES, DEMO_SEEDS, STREAMED_ROUTES, WEB_ROUTES } from './all-routes.js';
 import type { Call, Flavor } from './routes.js';
 import { type Json, seedDemo, State, type User } from './state.js';
 
@@ -58,6 +60,8 @@ export interface RecordedRequest {
   user: string | undefined;
   bodyText: string;
   body: unknown;
+  /** On a streamed route (an asset upload): the bytes of the body, which bodyText leaves out. */
+  bodyBytes?: number;
   status?: number;
   fault?: FaultKind;
   at: number;
@@ -127,6 +131,8 @@ function renameTimestamps(value: unknown): unknown {
 export class TestServer {
   readonly state: State;
   readonly requests: RecordedRequest[] = [];
+  /** Requests to routes outside the API (asset downloads): where they went and with which headers. */
+  readonly webRequests: Array<{ path: string; headers: Record<string, string | string[] | undefined> }> = [];
   /** Instance root (with the sub-path), no trailing slash. */
   readonly url: string;
   /** API root, ending in /api/v1. */
@@ -184,6 +190,7 @@ export class TestServer {
 
   resetRequests(): void {
     this.requests.length = 0;
+    this.webRequests.length = 0;
     this.maxInFlight = 0;
   }
 
@@ -301,14 +308,20 @@ export class TestServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const bodyText = Buffer.concat(chunks).toString('utf8');
     const rawUrl = req.url ?? '/';
     const url = new URL(rawUrl, this.url);
     const method = (req.method ?? 'GET').toUpperCase();
     const inApi = url.pathname === this.apiPrefix || url.pathname.startsWith(`${this.apiPrefix}/`);
     const path = inApi ? url.pathname.slice(this.apiPrefix.length) || '/' : url.pathname;
+    // A streamed route reads its body itself, from disk-sized uploads; the rest are read whole here.
+    const early = segments(path);
+    const streamed = inApi && early !== null && STREAMED_ROUTES.some(([m, pattern]) => m === method && match(pattern, early) !== null);
+    let bodyText = '';
+    if (!streamed) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      bodyText = Buffer.concat(chunks).toString('utf8');
+    }
     let body: unknown;
     try {
       body = bodyText === '' ? undefined : JSON.parse(bodyText);
@@ -348,6 +361,7 @@ export class TestServer {
 
     if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));
 
+    if (!inApi && (await this.handleWeb(req, res, url, method, who))) return;
     if (!inApi) {
       rec.status = 404;
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
@@ -362,6 +376,18 @@ export class TestServer {
     }
 
     const limit = this.rateLimit(who.user?.login ?? req.socket.remoteAddress ?? 'anonymous');
+    let upload: Transform | undefined;
+    if (streamed) {
+      // Counted on the way to the handler, for the contract check.
+      rec.bodyBytes = 0;
+      upload = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          rec.bodyBytes = (rec.bodyBytes ?? 0) + chunk.length;
+          done(null, chunk);
+        },
+      });
+      pipeline(req, upload).catch(() => undefined);
+    }
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       rec.status = status;
       const text = payload === undefined ? '' : JSON.stringify(this.settings.flavor.legacyTimestamps ? renameTimestamps(payload) : payload);
@@ -411,9 +437,11 @@ export class TestServer {
         state: this.state,
         paging: { defaultPageSize: this.settings.defaultPageSize, maxPageSize: this.settings.maxPageSize, style: this.settings.pagination, fault: this.settings.pagingFault },
         flavor: this.settings.flavor,
+        headers: req.headers,
+        ...(upload ? { request: upload } : {}),
       };
       try {
-        const reply = handler(call);
+        const reply = await handler(call);
         send(reply.status, reply.body, reply.headers);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
@@ -429,6 +457,60 @@ export class TestServer {
     }
     const nf = notFound(this.apiUrl);
     send(nf.status, nf.body);
+  }
+
+  /** A route outside the API (asset downloads); false when none matches. */
+  private async handleWeb(req: IncomingMessage, res: ServerResponse, url: URL, method: string, who: ReturnType<TestServer['authenticate']>): Promise<boolean> {
+    const base = this.apiPrefix.slice(0, -'/api/v1'.length);
+    if (base !== '' && !url.pathname.startsWith(`${base}/`)) return false;
+    const segs = segments(url.pathname.slice(base.length));
+    if (!segs) return false;
+    for (const [m, pattern, handler] of WEB_ROUTES) {
+      const params = match(pattern, segs);
+      if (!params || (m !== method && !(m === 'GET' && method === 'HEAD'))) continue;
+      this.webRequests.push({ path: url.pathname, headers: { ...req.headers } });
+      if (who.bad) {
+        res.writeHead(401, { 'content-type': 'text/plain' });
+        res.end('Unauthorized');
+        return true;
+      }
+      let reply: Awaited<ReturnType<typeof handler>>;
+      try {
+        reply = await handler({
+          method,
+          params,
+          query: url.searchParams,
+          url,
+          body: undefined,
+          user: who.user,
+          auth: who.auth ?? 'header',
+          basicPassword: who.basicPassword,
+          state: this.state,
+          paging: { defaultPageSize: this.settings.defaultPageSize, maxPageSize: this.settings.maxPageSize, style: this.settings.pagination },
+          flavor: this.settings.flavor,
+          headers: req.headers,
+        });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        res.writeHead(err.status, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!DOCTYPE html><html><body>Not found</body></html>');
+        return true;
+      }
+      const file = reply.file;
+      if (!file) throw new Error('a web route answers with a file');
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(file.size),
+        'content-disposition': `attachment; filename="${encodeURIComponent(file.name)}"`,
+      });
+      if (method === 'HEAD') {
+        res.end();
+        return true;
+      }
+      await pipeline(createReadStream(file.path), res).catch(() => undefined);
+      return true;
+    }
+    return false;
   }
 
   /** Answer with a fault. Returns false when the fault lets the request through. */
@@ -545,6 +627,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (address === null || typeof address === 'string') throw new Error('no address');
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const server = new TestServer(http, `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`, basePath, { ...options });
-  if (options.seed === 'demo') seedDemo(server.state);
+  if (options.seed === 'demo') {
+    seedDemo(server.state);
+    for (const seed of DEMO_SEEDS) await seed(server.state);
+  }
   return server;
 }

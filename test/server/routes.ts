@@ -1,5 +1,6 @@
 // The endpoints of the API, as a Gitea-family server answers them: statuses,
 // validation, visibility. Each handler gets the decoded path parameters.
+import type { Readable } from 'node:stream';
 import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
@@ -30,15 +31,20 @@ export interface Call {
   state: State;
   paging: PageOptions;
   flavor: Flavor;
+  headers: Record<string, string | string[] | undefined>;
+  /** The request body, unread, on a streamed route (see STREAMED_ROUTES); `body` is then undefined. */
+  request?: Readable;
 }
 
 export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A file on disk sent as the body, streamed (asset downloads). */
+  file?: { path: string; size: number; name: string };
 }
 
-export type Handler = (c: Call) => Reply;
+export type Handler = (c: Call) => Reply | Promise<Reply>;
 
 const NAME = /^[A-Za-z0-9_.-]+$/;
 // What Gitea's API binding accepts on creation (matrix hooks only from the web UI).

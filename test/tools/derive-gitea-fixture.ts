@@ -56,6 +56,16 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/orgs/{org}/hooks/{id}'],
   ['PATCH', '/orgs/{org}/hooks/{id}'],
   ['DELETE', '/orgs/{org}/hooks/{id}'],
+  ['GET', '/repos/{owner}/{repo}/releases'],
+  ['POST', '/repos/{owner}/{repo}/releases'],
+  ['GET', '/repos/{owner}/{repo}/releases/latest'],
+  ['GET', '/repos/{owner}/{repo}/releases/tags/{tag}'],
+  ['GET', '/repos/{owner}/{repo}/releases/{id}'],
+  ['PATCH', '/repos/{owner}/{repo}/releases/{id}'],
+  ['DELETE', '/repos/{owner}/{repo}/releases/{id}'],
+  ['POST', '/repos/{owner}/{repo}/releases/{id}/assets'],
+  ['DELETE', '/repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}'],
+  ['DELETE', '/repos/{owner}/{repo}/tags/{tag}'],
 ];
 
 export interface FieldFact {
@@ -78,6 +88,13 @@ export interface EndpointFact {
   query: Record<string, FieldFact>;
   requiredQuery: string[];
   body?: FieldFact & { requiredBody: boolean };
+  /**
+   * For an endpoint that takes something besides JSON (an asset upload): the
+   * media types it consumes, and its form fields with their types (`file`
+   * for the bytes; Gitea takes them whole as any other body too).
+   */
+  consumes?: string[];
+  form?: Record<string, string>;
 }
 
 export interface GiteaFixture {
@@ -148,10 +165,13 @@ export function deriveFixture(swagger: Json, file: string, wanted: ReadonlyArray
         fact.query[name] = fieldFact(swagger, p);
         if (p.required === true) fact.requiredQuery.push(name);
       }
+      if (p.in === 'formData') fact.form = { ...fact.form, [name]: String(p.type) };
       if (p.in === 'body' && p.schema && typeof p.schema === 'object') {
         fact.body = { ...fieldFact(swagger, p.schema as Json), requiredBody: p.required === true };
       }
     }
+    const consumes = Array.isArray(op.consumes) ? op.consumes.map(String) : [];
+    if (consumes.some((type) => type !== 'application/json')) fact.consumes = consumes;
     return fact;
   });
   const security = swagger.securityDefinitions as Record<string, Json>;

@@ -370,6 +370,8 @@ describe('every function, against both descriptions', () => {
     ['releases.delete', none, (api) => releases.delete(api, teapot, 1)],
     ['releases.listAssets', list, (api) => releases.listAssets(api, teapot, 1)],
     ['releases.deleteAsset', none, (api) => releases.deleteAsset(api, teapot, 1, 2)],
+    ['releases.latest', one, (api) => releases.latest(api, teapot)],
+    ['releases.deleteTag', none, (api) => releases.deleteTag(api, teapot, 'v1.0')],
   ];
 
   it.each(calls)('%s', async (_name, answer, call) => {

@@ -1,6 +1,9 @@
 // Releases and their assets: /repos/{owner}/{repo}/releases.
 import type { RepoRef } from '../../context/repo.js';
+import type { Readable } from 'node:stream';
 import type { ApiClient, ListOptions } from '../client.js';
+import { expectRecord } from '../response.js';
+import type { StreamAnswer } from '../transport.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
@@ -27,6 +30,11 @@ export function getByTag(api: ApiClient, repo: RepoRef, tag: string): Promise<Re
   return record<Release>(api, 'GET', `${repoPath(repo)}${p`/releases/tags/${tag}`}`);
 }
 
+/** The latest release: the newest published one that is neither a draft nor a pre-release. */
+export function latest(api: ApiClient, repo: RepoRef): Promise<Release> {
+  return record<Release>(api, 'GET', `${repoPath(repo)}/releases/latest`);
+}
+
 export function create(api: ApiClient, repo: RepoRef, body: CreateReleaseOption): Promise<Release> {
   return record<Release>(api, 'POST', `${repoPath(repo)}/releases`, { body });
 }
@@ -47,4 +55,36 @@ export function listAssets(api: ApiClient, repo: RepoRef, id: number): Promise<A
 
 export function deleteAsset(api: ApiClient, repo: RepoRef, id: number, assetId: number): Promise<void> {
   return done(api, 'DELETE', `${releasePath(repo, id)}${p`/assets/${assetId}`}`);
+}
+
+/**
+ * Upload one asset, its bytes streamed as the request body
+ * (application/octet-stream with ?name=, which Gitea 1.23 and Forgejo 11 both
+ * accept beside multipart; Gitea adds the asset under that name).
+ */
+export async function uploadAsset(
+  api: ApiClient,
+  repo: RepoRef,
+  id: number,
+  asset: { name: string; body: Readable; size: number; signal?: AbortSignal },
+): Promise<Attachment> {
+  const path = `${releasePath(repo, id)}/assets`;
+  const res = await api.upload('POST', path, {
+    body: asset.body,
+    size: asset.size,
+    contentType: 'application/octet-stream',
+    query: { name: asset.name },
+    ...(asset.signal ? { signal: asset.signal } : {}),
+  });
+  return expectRecord(res.data, 'POST', path, res.status) as Attachment;
+}
+
+/** An asset's bytes, from its browser_download_url (see ApiClient.download for the credentials). */
+export function openAsset(api: ApiClient, asset: Attachment, signal?: AbortSignal): Promise<StreamAnswer & { url: string }> {
+  return api.download(asset.browser_download_url ?? '', signal);
+}
+
+/** Delete a tag (release delete --cleanup-tag): /repos/{owner}/{repo}/tags/{tag}. */
+export function deleteTag(api: ApiClient, repo: RepoRef, tag: string): Promise<void> {
+  return done(api, 'DELETE', `${repoPath(repo)}${p`/tags/${tag}`}`);
 }

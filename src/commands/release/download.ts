@@ -1,0 +1,47 @@
+// kettle release download [TAG] [--pattern GLOB]... [--dir DIR] [--clobber]
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { KettleError, UsageError } from '../../errors.js';
+import { formatSize } from './columns.js';
+import { checkTag, findRelease } from './find.js';
+import { globToRegExp } from './glob.js';
+import type { DownloadOptions } from './index.js';
+import { downloadAsset, targetPath } from './transfer.js';
+
+export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
+  const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);
+  const patterns = opts.pattern.map((p) => {
+    try {
+      return globToRegExp(p);
+    } catch (err) {
+      throw new UsageError(`--pattern: ${(err as Error).message}`);
+    }
+  });
+  if (opts.dir === '') throw new UsageError('--dir must not be empty');
+  const shown = opts.dir ?? '.';
+  const dir = resolve(ctx.io.cwd, shown);
+  const repo = await ctx.repo(opts.repo);
+  const api = await ctx.api();
+  const release = await findRelease(api, repo, tag, 'read');
+  const which = `release ${release.tag_name ?? tag} of ${fullName(repo)}`;
+  const assets = (release.assets ?? []).filter((a) => patterns.length === 0 || patterns.some((p) => p.test(a.name ?? '')));
+  if (assets.length === 0) {
+    throw new KettleError(
+      (release.assets ?? []).length === 0 ? `${which} has no assets` : `no asset of ${which} matches ${opts.pattern.map((p) => `"${p}"`).join(' or ')}`,
+    );
+  }
+  // Every target is checked before the first byte is fetched.
+  const targets = assets.map((asset) => ({ asset, path: targetPath(dir, asset), shown: targetPath(shown, asset) }));
+  if (!opts.clobber) {
+    const there = targets.filter((t) => existsSync(t.path)).map((t) => t.shown);
+    if (there.length > 0) throw new KettleError(`${there.join(', ')} already exist${there.length === 1 ? 's' : ''}; pass --clobber to overwrite`);
+  }
+  await mkdir(dir, { recursive: true });
+  for (const { asset, path, shown: where } of targets) {
+    await downloadAsset(ctx, api, asset, path);
+    ctx.success(`Downloaded ${where} (${formatSize(asset.size ?? 0)})`);
+  }
+}

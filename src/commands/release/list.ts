@@ -1,0 +1,24 @@
+// kettle release list
+import * as releases from '../../api/gitea/releases.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { failure } from '../failure.js';
+import { printListing } from '../listing.js';
+import { releaseColumns } from './columns.js';
+import { latestId } from './find.js';
+import type { ListOptions } from './index.js';
+
+export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  const name = fullName(repo);
+  const attempt = { action: `list the releases of ${name}`, missing: `repository ${name}` };
+  // Only the table marks the latest release: --json prints the records as they are.
+  const latest = ctx.flags.json ? undefined : await latestId(await ctx.api(), repo).catch(failure(attempt));
+  await printListing(ctx, opts, {
+    noun: 'releases',
+    pages: (api, window, options) => releases.list(api, repo, window, {}, options),
+    columns: releaseColumns(latest),
+    empty: `${name} has no releases`,
+    attempt,
+  });
+}

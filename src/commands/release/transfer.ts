@@ -1,0 +1,207 @@
+// Release assets to and from the server, streamed: a file is read from disk as
+// it is sent and written to disk as it arrives, so memory stays the same
+// whatever its size. A progress line on a terminal; the size that arrived is
+// checked against the server's; a download goes to a temporary file beside
+// the final one and is renamed only when complete (an interrupted run removes
+// it on the way out).
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, unlinkSync } from 'node:fs';
+import { rename, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { ApiClient } from '../../api/client.js';
+import { headerValue } from '../../api/headers.js';
+import * as releases from '../../api/gitea/releases.js';
+import type { Attachment, Release } from '../../api/gitea/types.js';
+import type { Context } from '../../context/context.js';
+import type { RepoRef } from '../../context/repo.js';
+import { KettleError, UsageError } from '../../errors.js';
+import { Progress } from '../../output/progress.js';
+import { formatSize } from './columns.js';
+
+/** A file named on the command line, to become an asset of the same name. */
+export interface LocalFile {
+  /** As given on the command line (for messages). */
+  path: string;
+  /** Resolved against kettle's working folder. */
+  absolute: string;
+  name: string;
+  size: number;
+}
+
+/** How soon a transfer shows its progress line. */
+const PROGRESS_DELAY_MS = 300;
+
+/** Each file to upload, checked before anything is sent: it exists, is a file, and no two share a name. */
+export async function localFiles(paths: string[], cwd: string): Promise<LocalFile[]> {
+  const files: LocalFile[] = [];
+  for (const path of paths) {
+    const absolute = resolve(cwd, path);
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      info = await stat(absolute);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`);
+    }
+    if (!info.isFile()) throw new UsageError(`cannot upload ${path}: it is not a file`);
+    const name = path.split(/[\\/]/).pop() as string;
+    const twin = files.find((f) => f.name === name);
+    if (twin) throw new UsageError(`${twin.path} and ${path} would both be the asset ${name}; upload one of them`);
+    files.push({ path, absolute, name, size: info.size });
+  }
+  return files;
+}
+
+function transferText(noun: string, received: number, total: number | undefined): string {
+  const of = total !== undefined ? ` of ${formatSize(total)}` : '';
+  const percent = total ? ` (${Math.floor((received / total) * 100)}%)` : '';
+  return `${noun}… ${formatSize(received)}${of}${percent}`;
+}
+
+/** How many bytes go by between two collections of the spent transfer buffers. */
+const COLLECT_EVERY = 4 * 1024 * 1024;
+let collector: ((options?: { type: 'minor' | 'major' }) => void) | null | undefined = null;
+
+/**
+ * Collect the spent transfer buffers now. Each piece read from the file or
+ * the socket is a new buffer, garbage once it is written; V8 collects them
+ * only once about 64 MiB have piled up, so without this a large transfer
+ * peaks tens of MiB above a small one. A young-generation collection every
+ * few MiB frees them, at the cost of well under a millisecond each.
+ */
+function collectSpentBuffers(): void {
+  if (collector === null) {
+    try {
+      setFlagsFromString('--expose-gc');
+      collector = runInNewContext('gc') as typeof collector;
+    } catch {
+      collector = undefined;
+    }
+  }
+  collector?.({ type: 'minor' });
+}
+
+/** A pass-through stream that counts the bytes going by. */
+function counter(onBytes: (total: number) => void): Transform {
+  let total = 0;
+  let sinceCollect = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      sinceCollect += chunk.length;
+      if (sinceCollect >= COLLECT_EVERY) {
+        sinceCollect = 0;
+        collectSpentBuffers();
+      }
+      onBytes(total);
+      done(null, chunk);
+    },
+  });
+}
+
+/** What became of one file of an upload. */
+export type UploadOutcome = { file: LocalFile; asset: Attachment } | { file: LocalFile; error: string };
+
+/**
+ * Upload files to a release one after another, replacing an asset of the same
+ * name when `clobber` (delete, then upload). A file that fails does not stop
+ * the others; the outcomes say which arrived.
+ */
+export async function uploadFiles(ctx: Context, api: ApiClient, repo: RepoRef, release: Release, files: LocalFile[], clobber: boolean): Promise<UploadOutcome[]> {
+  const outcomes: UploadOutcome[] = [];
+  for (const file of files) {
+    try {
+      const existing = (release.assets ?? []).find((a) => a.name === file.name);
+      if (existing?.id !== undefined) {
+        if (!clobber) throw new Error(`the release already has an asset ${file.name} (--clobber replaces it)`);
+        await releases.deleteAsset(api, repo, release.id as number, existing.id);
+      }
+      const asset = await uploadOne(ctx, api, repo, release, file);
+      ctx.success(`Uploaded ${file.name} (${formatSize(file.size)})`);
+      outcomes.push({ file, asset });
+    } catch (err) {
+      outcomes.push({ file, error: (err as Error).message });
+    }
+  }
+  return outcomes;
+}
+
+async function uploadOne(ctx: Context, api: ApiClient, repo: RepoRef, release: Release, file: LocalFile): Promise<Attachment> {
+  const progress = new Progress(ctx.io, `Uploading ${file.name}`, PROGRESS_DELAY_MS, transferText);
+  let sent = 0;
+  const body = counter((n) => {
+    sent = n;
+    progress.update(n, file.size);
+  });
+  // A read that fails destroys `body` with the error, which ends the request.
+  pipeline(createReadStream(file.absolute), body).catch(() => undefined);
+  try {
+    const asset = await releases.uploadAsset(api, repo, release.id as number, { name: file.name, body, size: file.size });
+    if (sent !== file.size) throw new Error(`${file.name} changed while it was read (${sent} bytes sent, ${file.size} expected)`);
+    if (asset.size !== file.size) {
+      throw new Error(`the server holds ${asset.size ?? 'an unknown number of'} bytes of ${file.name}, not ${file.size}`);
+    }
+    return asset;
+  } finally {
+    progress.done();
+  }
+}
+
+/** The file an asset is written to: its own name in `dir`, refused when the server's name would lead elsewhere. */
+export function targetPath(dir: string, asset: Attachment): string {
+  const name = asset.name ?? '';
+  if (name === '' || name === '.' || name === '..' || /[\\/\u0000]/.test(name)) {
+    throw new KettleError(`the server named an asset "${name}", which is not a file name kettle will write`);
+  }
+  return join(dir, name);
+}
+
+/**
+ * Download one asset to `final`: into a temporary file in the same folder,
+ * renamed only once every byte arrived and the count is what the server said.
+ */
+export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachment, final: string): Promise<void> {
+  const name = asset.name as string;
+  const dir = dirname(final);
+  const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.kettle-part`);
+  const removeTemp = () => {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never made, or already gone.
+    }
+  };
+  // Ctrl-C ends the process from its signal handler: remove the part on the way out.
+  process.once('exit', removeTemp);
+  const progress = new Progress(ctx.io, `Downloading ${name}`, PROGRESS_DELAY_MS, transferText);
+  let received = 0;
+  try {
+    const res = await releases.openAsset(api, asset);
+    const declared = headerValue(res.headers, 'content-length');
+    const total = asset.size ?? (declared !== undefined ? Number(declared) : undefined);
+    const count = counter((n) => {
+      received = n;
+      progress.update(n, total);
+    });
+    try {
+      await pipeline(res.body, count, createWriteStream(temp, { flags: 'wx' }));
+    } catch (err) {
+      const why = (err as NodeJS.ErrnoException).code?.startsWith('E') ? (err as Error).message : `the connection failed (${(err as Error).message})`;
+      throw new KettleError(`cannot download ${name}: ${why} after ${formatSize(received)}${total !== undefined ? ` of ${formatSize(total)}` : ''}`);
+    }
+    if (asset.size !== undefined && received !== asset.size) {
+      throw new KettleError(`cannot download ${name}: ${received} bytes arrived, but the server says it has ${asset.size}`);
+    }
+    await rename(temp, final);
+  } catch (err) {
+    removeTemp();
+    throw err;
+  } finally {
+    process.removeListener('exit', removeTemp);
+    progress.done();
+  }
+}
