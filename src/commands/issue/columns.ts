@@ -30,3 +30,11 @@ export const issueViewColumns: Column[] = [
   { key: 'html_url', header: 'URL' },
   { key: 'body', header: 'BODY' },
 ];
+
+export const commentColumns: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'author', header: 'AUTHOR', get: author },
+  { key: 'created_at', header: 'CREATED', kind: 'time', get: created },
+  { key: 'html_url', header: 'URL', drop: 1 },
+  { key: 'body', header: 'BODY', flex: true },
+];
