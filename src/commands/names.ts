@@ -53,10 +53,10 @@ export function closeNames(wanted: string, names: readonly string[]): string[] {
   const scored = names
     .map((name) => {
       const n = name.toLowerCase();
-      const score = n.includes(w) || w.includes(n) ? 0 : distance(w, n);
-      return { name, score };
+      const score = distance(w, n);
+      return { name, score, near: n.includes(w) || w.includes(n) || score <= Math.max(2, Math.floor(w.length / 3)) };
     })
-    .filter((x) => x.score <= Math.max(2, Math.floor(w.length / 3)))
+    .filter((x) => x.near)
     .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
   return [...new Set(scored.map((x) => x.name))].slice(0, 5);
 }
