@@ -39,6 +39,8 @@ __kettle_subcommand() {
     '/user') REPLY='user' ;;
     '/repo') REPLY='repo' ;;
     '/issue') REPLY='issue' ;;
+    '/label') REPLY='label' ;;
+    '/milestone') REPLY='milestone' ;;
     '/pr') REPLY='pr' ;;
     '/release') REPLY='release' ;;
     '/org') REPLY='org' ;;
@@ -60,10 +62,24 @@ __kettle_subcommand() {
     'repo/delete') REPLY='repo delete' ;;
     'issue/list'|'issue/ls') REPLY='issue list' ;;
     'issue/view') REPLY='issue view' ;;
-    'issue/create') REPLY='issue create' ;;
+    'issue/status') REPLY='issue status' ;;
+    'issue/create'|'issue/new') REPLY='issue create' ;;
     'issue/edit') REPLY='issue edit' ;;
+    'issue/comment') REPLY='issue comment' ;;
     'issue/close') REPLY='issue close' ;;
     'issue/reopen') REPLY='issue reopen' ;;
+    'issue/delete') REPLY='issue delete' ;;
+    'label/list'|'label/ls') REPLY='label list' ;;
+    'label/create') REPLY='label create' ;;
+    'label/edit') REPLY='label edit' ;;
+    'label/delete') REPLY='label delete' ;;
+    'milestone/list'|'milestone/ls') REPLY='milestone list' ;;
+    'milestone/view') REPLY='milestone view' ;;
+    'milestone/create') REPLY='milestone create' ;;
+    'milestone/edit') REPLY='milestone edit' ;;
+    'milestone/close') REPLY='milestone close' ;;
+    'milestone/reopen') REPLY='milestone reopen' ;;
+    'milestone/delete') REPLY='milestone delete' ;;
     'pr/list'|'pr/ls') REPLY='pr list' ;;
     'pr/create') REPLY='pr create' ;;
     'pr/merge') REPLY='pr merge' ;;
@@ -100,12 +116,26 @@ __kettle_takes_value() {
     'repo create/--org'|'repo create/-d'|'repo create/--description'|'repo create/--fields') return 0 ;;
     'repo edit/-R'|'repo edit/--repo'|'repo edit/-d'|'repo edit/--description'|'repo edit/--website'|'repo edit/--default-branch'|'repo edit/--fields') return 0 ;;
     'repo fork/-R'|'repo fork/--repo'|'repo fork/--org'|'repo fork/--name'|'repo fork/--fields') return 0 ;;
-    'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/--filter'|'issue list/--fields') return 0 ;;
+    'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/-l'|'issue list/--label'|'issue list/-m'|'issue list/--milestone'|'issue list/-a'|'issue list/--assignee'|'issue list/-A'|'issue list/--author'|'issue list/--mention'|'issue list/-S'|'issue list/--search'|'issue list/--since'|'issue list/--before'|'issue list/--filter'|'issue list/--fields') return 0 ;;
     'issue view/-R'|'issue view/--repo'|'issue view/--fields') return 0 ;;
-    'issue create/-R'|'issue create/--repo'|'issue create/-t'|'issue create/--title'|'issue create/-b'|'issue create/--body'|'issue create/-F'|'issue create/--body-file'|'issue create/-l'|'issue create/--label'|'issue create/-a'|'issue create/--assignee'|'issue create/--fields') return 0 ;;
-    'issue edit/-R'|'issue edit/--repo'|'issue edit/-t'|'issue edit/--title'|'issue edit/-b'|'issue edit/--body'|'issue edit/-F'|'issue edit/--body-file'|'issue edit/--fields') return 0 ;;
-    'issue close/-R'|'issue close/--repo'|'issue close/--fields') return 0 ;;
+    'issue status/--fields') return 0 ;;
+    'issue create/-R'|'issue create/--repo'|'issue create/-t'|'issue create/--title'|'issue create/-b'|'issue create/--body'|'issue create/-F'|'issue create/--body-file'|'issue create/-l'|'issue create/--label'|'issue create/-a'|'issue create/--assignee'|'issue create/-m'|'issue create/--milestone'|'issue create/--due'|'issue create/--fields') return 0 ;;
+    'issue edit/-R'|'issue edit/--repo'|'issue edit/-t'|'issue edit/--title'|'issue edit/-b'|'issue edit/--body'|'issue edit/-F'|'issue edit/--body-file'|'issue edit/--add-label'|'issue edit/--remove-label'|'issue edit/--add-assignee'|'issue edit/--remove-assignee'|'issue edit/-m'|'issue edit/--milestone'|'issue edit/--due'|'issue edit/--fields') return 0 ;;
+    'issue comment/-R'|'issue comment/--repo'|'issue comment/-b'|'issue comment/--body'|'issue comment/-F'|'issue comment/--body-file'|'issue comment/--fields') return 0 ;;
+    'issue close/-R'|'issue close/--repo'|'issue close/-c'|'issue close/--comment'|'issue close/--fields') return 0 ;;
     'issue reopen/-R'|'issue reopen/--repo'|'issue reopen/--fields') return 0 ;;
+    'issue delete/-R'|'issue delete/--repo'|'issue delete/--fields') return 0 ;;
+    'label list/-R'|'label list/--repo'|'label list/-L'|'label list/--limit'|'label list/--page'|'label list/--fields') return 0 ;;
+    'label create/-R'|'label create/--repo'|'label create/-c'|'label create/--color'|'label create/-d'|'label create/--description'|'label create/--fields') return 0 ;;
+    'label edit/-R'|'label edit/--repo'|'label edit/-n'|'label edit/--name'|'label edit/-c'|'label edit/--color'|'label edit/-d'|'label edit/--description'|'label edit/--fields') return 0 ;;
+    'label delete/-R'|'label delete/--repo') return 0 ;;
+    'milestone list/-R'|'milestone list/--repo'|'milestone list/-L'|'milestone list/--limit'|'milestone list/--page'|'milestone list/-s'|'milestone list/--state'|'milestone list/--fields') return 0 ;;
+    'milestone view/-R'|'milestone view/--repo'|'milestone view/--fields') return 0 ;;
+    'milestone create/-R'|'milestone create/--repo'|'milestone create/-d'|'milestone create/--description'|'milestone create/--due'|'milestone create/--fields') return 0 ;;
+    'milestone edit/-R'|'milestone edit/--repo'|'milestone edit/-t'|'milestone edit/--title'|'milestone edit/-d'|'milestone edit/--description'|'milestone edit/--due'|'milestone edit/--fields') return 0 ;;
+    'milestone close/-R'|'milestone close/--repo'|'milestone close/--fields') return 0 ;;
+    'milestone reopen/-R'|'milestone reopen/--repo'|'milestone reopen/--fields') return 0 ;;
+    'milestone delete/-R'|'milestone delete/--repo') return 0 ;;
     'pr list/-R'|'pr list/--repo'|'pr list/-L'|'pr list/--limit'|'pr list/--page'|'pr list/-s'|'pr list/--state'|'pr list/--fields') return 0 ;;
     'pr create/-R'|'pr create/--repo'|'pr create/-t'|'pr create/--title'|'pr create/-H'|'pr create/--head'|'pr create/-B'|'pr create/--base'|'pr create/-b'|'pr create/--body'|'pr create/-F'|'pr create/--body-file'|'pr create/--fields') return 0 ;;
     'pr merge/-R'|'pr merge/--repo'|'pr merge/--style'|'pr merge/-m'|'pr merge/--message'|'pr merge/--fields') return 0 ;;
@@ -140,6 +170,8 @@ __kettle_value() {
     'issue list/--filter') __kettle_words "$3" all created assigned mentioned review_requested reviewed ;;
     'issue create/-F'|'issue create/--body-file') __kettle_files "$3" ;;
     'issue edit/-F'|'issue edit/--body-file') __kettle_files "$3" ;;
+    'issue comment/-F'|'issue comment/--body-file') __kettle_files "$3" ;;
+    'milestone list/-s'|'milestone list/--state') __kettle_words "$3" open closed all ;;
     'pr list/-s'|'pr list/--state') __kettle_words "$3" open closed all ;;
     'pr create/-F'|'pr create/--body-file') __kettle_files "$3" ;;
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
@@ -165,7 +197,7 @@ __kettle_arg() {
     'release create/1') __kettle_files "$3" ;;
     'release upload/1') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo issue pr release org hook api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo issue label milestone pr release org hook api completion help ;;
   esac
   return 0
 }
@@ -191,12 +223,28 @@ __kettle_flags() {
     'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --all-repos --filter --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue view') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue close') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue view') __kettle_words "$2" -R --repo -c --comments --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue status') __kettle_words "$2" --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --add-label --remove-label --add-assignee --remove-assignee -m --milestone --remove-milestone --due --remove-due --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue comment') __kettle_words "$2" -R --repo -b --body -F --body-file --edit-last --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'issue reopen') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue delete') __kettle_words "$2" -R --repo -y --yes --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'label edit') __kettle_words "$2" -R --repo -n --name -c --color -d --description --exclusive --not-exclusive --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'label delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone view') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone create') __kettle_words "$2" -R --repo -d --description --due --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone edit') __kettle_words "$2" -R --repo -t --title -d --description --due --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone close') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone reopen') __kettle_words "$2" -R --repo --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
+    'milestone delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
     'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file --json --fields -h --help -V --version --login --debug --no-color --timeout ;;
@@ -231,11 +279,13 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo issue pr release org hook api completion help ;;
+    '') __kettle_words "$2" login whoami user repo issue label milestone pr release org hook api completion help ;;
     'login') __kettle_words "$2" add list default delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete ;;
-    'issue') __kettle_words "$2" list view create edit close reopen ;;
+    'issue') __kettle_words "$2" list view status create edit comment close reopen delete ;;
+    'label') __kettle_words "$2" list create edit delete ;;
+    'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
     'pr') __kettle_words "$2" list create merge ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
     'org') __kettle_words "$2" list view create delete ;;

@@ -15,6 +15,10 @@ function __kettle_subcommand
             echo 'repo'
         case '/issue'
             echo 'issue'
+        case '/label'
+            echo 'label'
+        case '/milestone'
+            echo 'milestone'
         case '/pr'
             echo 'pr'
         case '/release'
@@ -57,14 +61,42 @@ function __kettle_subcommand
             echo 'issue list'
         case 'issue/view'
             echo 'issue view'
-        case 'issue/create'
+        case 'issue/status'
+            echo 'issue status'
+        case 'issue/create' 'issue/new'
             echo 'issue create'
         case 'issue/edit'
             echo 'issue edit'
+        case 'issue/comment'
+            echo 'issue comment'
         case 'issue/close'
             echo 'issue close'
         case 'issue/reopen'
             echo 'issue reopen'
+        case 'issue/delete'
+            echo 'issue delete'
+        case 'label/list' 'label/ls'
+            echo 'label list'
+        case 'label/create'
+            echo 'label create'
+        case 'label/edit'
+            echo 'label edit'
+        case 'label/delete'
+            echo 'label delete'
+        case 'milestone/list' 'milestone/ls'
+            echo 'milestone list'
+        case 'milestone/view'
+            echo 'milestone view'
+        case 'milestone/create'
+            echo 'milestone create'
+        case 'milestone/edit'
+            echo 'milestone edit'
+        case 'milestone/close'
+            echo 'milestone close'
+        case 'milestone/reopen'
+            echo 'milestone reopen'
+        case 'milestone/delete'
+            echo 'milestone delete'
         case 'pr/list' 'pr/ls'
             echo 'pr list'
         case 'pr/create'
@@ -131,17 +163,45 @@ function __kettle_takes_value
             return 0
         case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields'
             return 0
-        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/--filter' 'issue list/--fields'
+        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/-l' 'issue list/--label' 'issue list/-m' 'issue list/--milestone' 'issue list/-a' 'issue list/--assignee' 'issue list/-A' 'issue list/--author' 'issue list/--mention' 'issue list/-S' 'issue list/--search' 'issue list/--since' 'issue list/--before' 'issue list/--filter' 'issue list/--fields'
             return 0
         case 'issue view/-R' 'issue view/--repo' 'issue view/--fields'
             return 0
-        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/--fields'
+        case 'issue status/--fields'
             return 0
-        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--fields'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/--fields'
             return 0
-        case 'issue close/-R' 'issue close/--repo' 'issue close/--fields'
+        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--add-label' 'issue edit/--remove-label' 'issue edit/--add-assignee' 'issue edit/--remove-assignee' 'issue edit/-m' 'issue edit/--milestone' 'issue edit/--due' 'issue edit/--fields'
+            return 0
+        case 'issue comment/-R' 'issue comment/--repo' 'issue comment/-b' 'issue comment/--body' 'issue comment/-F' 'issue comment/--body-file' 'issue comment/--fields'
+            return 0
+        case 'issue close/-R' 'issue close/--repo' 'issue close/-c' 'issue close/--comment' 'issue close/--fields'
             return 0
         case 'issue reopen/-R' 'issue reopen/--repo' 'issue reopen/--fields'
+            return 0
+        case 'issue delete/-R' 'issue delete/--repo' 'issue delete/--fields'
+            return 0
+        case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields'
+            return 0
+        case 'label create/-R' 'label create/--repo' 'label create/-c' 'label create/--color' 'label create/-d' 'label create/--description' 'label create/--fields'
+            return 0
+        case 'label edit/-R' 'label edit/--repo' 'label edit/-n' 'label edit/--name' 'label edit/-c' 'label edit/--color' 'label edit/-d' 'label edit/--description' 'label edit/--fields'
+            return 0
+        case 'label delete/-R' 'label delete/--repo'
+            return 0
+        case 'milestone list/-R' 'milestone list/--repo' 'milestone list/-L' 'milestone list/--limit' 'milestone list/--page' 'milestone list/-s' 'milestone list/--state' 'milestone list/--fields'
+            return 0
+        case 'milestone view/-R' 'milestone view/--repo' 'milestone view/--fields'
+            return 0
+        case 'milestone create/-R' 'milestone create/--repo' 'milestone create/-d' 'milestone create/--description' 'milestone create/--due' 'milestone create/--fields'
+            return 0
+        case 'milestone edit/-R' 'milestone edit/--repo' 'milestone edit/-t' 'milestone edit/--title' 'milestone edit/-d' 'milestone edit/--description' 'milestone edit/--due' 'milestone edit/--fields'
+            return 0
+        case 'milestone close/-R' 'milestone close/--repo' 'milestone close/--fields'
+            return 0
+        case 'milestone reopen/-R' 'milestone reopen/--repo' 'milestone reopen/--fields'
+            return 0
+        case 'milestone delete/-R' 'milestone delete/--repo'
             return 0
         case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/--fields'
             return 0
@@ -249,7 +309,9 @@ complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories'
-complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, close and reopen issues'
+complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues'
+complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
+complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'List, create and merge pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
@@ -358,11 +420,14 @@ complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask 
 
 # kettle issue
 complete -c kettle -n '__kettle_using "issue" 0' -a 'list' -d 'List the issues of a repository, or across repositories with --all-repos'
-complete -c kettle -n '__kettle_using "issue" 0' -a 'view' -d 'Show an issue'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'view' -d 'Show an issue, and with --comments its conversation'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'status' -d 'Open issues assigned to you, mentioning you, and opened by you, across repositories'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'create' -d 'Open an issue'
-complete -c kettle -n '__kettle_using "issue" 0' -a 'edit' -d 'Change the title or body of an issue'
-complete -c kettle -n '__kettle_using "issue" 0' -a 'close' -d 'Close an issue'
-complete -c kettle -n '__kettle_using "issue" 0' -a 'reopen' -d 'Reopen a closed issue'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'edit' -d 'Change the title, body, labels, assignees, milestone or due date of issues'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'comment' -d 'Comment on issues, or edit your last comment'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'close' -d 'Close issues'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'reopen' -d 'Reopen closed issues'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'delete' -d 'Delete issues for good (repository admins)'
 
 # kettle issue list
 complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -370,6 +435,14 @@ complete -c kettle -n '__kettle_using "issue list"' -s L -l limit -x -d 'how man
 complete -c kettle -n '__kettle_using "issue list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "issue list"' -l page -x -d 'show only page N, of --limit records a page'
 complete -c kettle -n '__kettle_using "issue list"' -s s -l state -x -a 'open closed all' -d 'which to show'
+complete -c kettle -n '__kettle_using "issue list"' -s l -l label -x -d 'only issues with this label (repeat it: issues with all of them; names or ids)'
+complete -c kettle -n '__kettle_using "issue list"' -s m -l milestone -x -d 'only issues in this milestone (name or number)'
+complete -c kettle -n '__kettle_using "issue list"' -s a -l assignee -x -d 'only issues assigned to this user (@me: you)'
+complete -c kettle -n '__kettle_using "issue list"' -s A -l author -x -d 'only issues opened by this user (@me: you)'
+complete -c kettle -n '__kettle_using "issue list"' -l mention -x -d 'only issues mentioning this user (@me: you)'
+complete -c kettle -n '__kettle_using "issue list"' -s S -l search -x -d 'only issues whose text matches'
+complete -c kettle -n '__kettle_using "issue list"' -l since -x -d 'only issues updated at or after DATE (YYYY-MM-DD or ISO 8601)'
+complete -c kettle -n '__kettle_using "issue list"' -l before -x -d 'only issues updated before the end of DATE'
 complete -c kettle -n '__kettle_using "issue list"' -l all-repos -d 'issues across every repository you can see'
 complete -c kettle -n '__kettle_using "issue list"' -l filter -x -a 'all created assigned mentioned review_requested reviewed' -d 'with --all-repos: which issues (default: all)'
 complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
@@ -377,16 +450,23 @@ complete -c kettle -n '__kettle_using "issue list"' -l fields -x -d 'with --json
 
 # kettle issue view
 complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue view"' -s c -l comments -d 'add the comments, oldest first'
 complete -c kettle -n '__kettle_using "issue view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle issue status
+complete -c kettle -n '__kettle_using "issue status"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle issue create
 complete -c kettle -n '__kettle_using "issue create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
 complete -c kettle -n '__kettle_using "issue create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
-complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a label id; repeat it or separate ids with commas'
+complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a label by name or id; repeat it or separate values with commas'
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user; repeat it or separate names with commas'
+complete -c kettle -n '__kettle_using "issue create"' -s m -l milestone -x -d 'the milestone, by title or number'
+complete -c kettle -n '__kettle_using "issue create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
@@ -395,11 +475,28 @@ complete -c kettle -n '__kettle_using "issue edit"' -s R -l repo -x -d 'the repo
 complete -c kettle -n '__kettle_using "issue edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "issue edit"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "issue edit"' -l add-label -x -d 'add this label (repeat it, or separate names with commas)'
+complete -c kettle -n '__kettle_using "issue edit"' -l remove-label -x -d 'remove this label'
+complete -c kettle -n '__kettle_using "issue edit"' -l add-assignee -x -d 'assign this user too (@me: you)'
+complete -c kettle -n '__kettle_using "issue edit"' -l remove-assignee -x -d 'unassign this user (@me: you)'
+complete -c kettle -n '__kettle_using "issue edit"' -s m -l milestone -x -d 'put the issue in this milestone (title or number)'
+complete -c kettle -n '__kettle_using "issue edit"' -l remove-milestone -d 'take the issue out of its milestone'
+complete -c kettle -n '__kettle_using "issue edit"' -l due -x -d 'set the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
+complete -c kettle -n '__kettle_using "issue edit"' -l remove-due -d 'remove the due date'
 complete -c kettle -n '__kettle_using "issue edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
+# kettle issue comment
+complete -c kettle -n '__kettle_using "issue comment"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue comment"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "issue comment"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "issue comment"' -l edit-last -d 'replace the text of your last comment instead of adding one'
+complete -c kettle -n '__kettle_using "issue comment"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
 # kettle issue close
 complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue close"' -s c -l comment -x -d 'leave this comment before closing'
 complete -c kettle -n '__kettle_using "issue close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
@@ -407,6 +504,100 @@ complete -c kettle -n '__kettle_using "issue close"' -l fields -x -d 'with --jso
 complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle issue delete
+complete -c kettle -n '__kettle_using "issue delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "issue delete"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle label
+complete -c kettle -n '__kettle_using "label" 0' -a 'list' -d 'List a repository\'s labels'
+complete -c kettle -n '__kettle_using "label" 0' -a 'create' -d 'Create a label'
+complete -c kettle -n '__kettle_using "label" 0' -a 'edit' -d 'Rename a label or change its colour or description'
+complete -c kettle -n '__kettle_using "label" 0' -a 'delete' -d 'Delete a label (it comes off every issue)'
+
+# kettle label list
+complete -c kettle -n '__kettle_using "label list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "label list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "label list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "label list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "label list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle label create
+complete -c kettle -n '__kettle_using "label create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label create"' -s c -l color -x -d 'the colour, as #rrggbb or rrggbb'
+complete -c kettle -n '__kettle_using "label create"' -s d -l description -x -d 'what the label means'
+complete -c kettle -n '__kettle_using "label create"' -l exclusive -d 'scoped: an issue can carry only one label of its scope (scope/name)'
+complete -c kettle -n '__kettle_using "label create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "label create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle label edit
+complete -c kettle -n '__kettle_using "label edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label edit"' -s n -l name -x -d 'the new name'
+complete -c kettle -n '__kettle_using "label edit"' -s c -l color -x -d 'the colour, as #rrggbb or rrggbb'
+complete -c kettle -n '__kettle_using "label edit"' -s d -l description -x -d 'what the label means'
+complete -c kettle -n '__kettle_using "label edit"' -l exclusive -d 'make it exclusive within its scope'
+complete -c kettle -n '__kettle_using "label edit"' -l not-exclusive -d 'make it an ordinary label again'
+complete -c kettle -n '__kettle_using "label edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "label edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle label delete
+complete -c kettle -n '__kettle_using "label delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle milestone
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'list' -d 'List a repository\'s milestones with their open and closed issues'
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'view' -d 'Show a milestone'
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'create' -d 'Create a milestone'
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'edit' -d 'Change the title, description or due date of a milestone'
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'close' -d 'Close a milestone'
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'reopen' -d 'Reopen a closed milestone'
+complete -c kettle -n '__kettle_using "milestone" 0' -a 'delete' -d 'Delete a milestone (its issues stay, without a milestone)'
+
+# kettle milestone list
+complete -c kettle -n '__kettle_using "milestone list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "milestone list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "milestone list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "milestone list"' -s s -l state -x -a 'open closed all' -d 'which to show'
+complete -c kettle -n '__kettle_using "milestone list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "milestone list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle milestone view
+complete -c kettle -n '__kettle_using "milestone view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "milestone view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle milestone create
+complete -c kettle -n '__kettle_using "milestone create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone create"' -s d -l description -x -d 'what the milestone is for'
+complete -c kettle -n '__kettle_using "milestone create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
+complete -c kettle -n '__kettle_using "milestone create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "milestone create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle milestone edit
+complete -c kettle -n '__kettle_using "milestone edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone edit"' -s t -l title -x -d 'the new title'
+complete -c kettle -n '__kettle_using "milestone edit"' -s d -l description -x -d 'what the milestone is for'
+complete -c kettle -n '__kettle_using "milestone edit"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
+complete -c kettle -n '__kettle_using "milestone edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "milestone edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle milestone close
+complete -c kettle -n '__kettle_using "milestone close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone close"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "milestone close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle milestone reopen
+complete -c kettle -n '__kettle_using "milestone reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone reopen"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "milestone reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle milestone delete
+complete -c kettle -n '__kettle_using "milestone delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle pr
 complete -c kettle -n '__kettle_using "pr" 0' -a 'list' -d 'List the pull requests of a repository'
@@ -598,4 +789,4 @@ complete -c kettle -n '__kettle_using "api"' -l paginate -d 'follow every page a
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo issue pr release org hook api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo issue label milestone pr release org hook api completion help'

@@ -15,6 +15,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/user'] = 'user'
     $children['/repo'] = 'repo'
     $children['/issue'] = 'issue'
+    $children['/label'] = 'label'
+    $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
     $children['/release'] = 'release'
     $children['/org'] = 'org'
@@ -40,10 +42,27 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['issue/list'] = 'issue list'
     $children['issue/ls'] = 'issue list'
     $children['issue/view'] = 'issue view'
+    $children['issue/status'] = 'issue status'
     $children['issue/create'] = 'issue create'
+    $children['issue/new'] = 'issue create'
     $children['issue/edit'] = 'issue edit'
+    $children['issue/comment'] = 'issue comment'
     $children['issue/close'] = 'issue close'
     $children['issue/reopen'] = 'issue reopen'
+    $children['issue/delete'] = 'issue delete'
+    $children['label/list'] = 'label list'
+    $children['label/ls'] = 'label list'
+    $children['label/create'] = 'label create'
+    $children['label/edit'] = 'label edit'
+    $children['label/delete'] = 'label delete'
+    $children['milestone/list'] = 'milestone list'
+    $children['milestone/ls'] = 'milestone list'
+    $children['milestone/view'] = 'milestone view'
+    $children['milestone/create'] = 'milestone create'
+    $children['milestone/edit'] = 'milestone edit'
+    $children['milestone/close'] = 'milestone close'
+    $children['milestone/reopen'] = 'milestone reopen'
+    $children['milestone/delete'] = 'milestone delete'
     $children['pr/list'] = 'pr list'
     $children['pr/ls'] = 'pr list'
     $children['pr/create'] = 'pr create'
@@ -76,7 +95,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories' }
-        @{ Name = 'issue'; Tip = 'List, view, create, edit, close and reopen issues' }
+        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues' }
+        @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
+        @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'List, create and merge pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
@@ -105,11 +126,29 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     )
     $commands['issue'] = @(
         @{ Name = 'list'; Tip = 'List the issues of a repository, or across repositories with --all-repos' }
-        @{ Name = 'view'; Tip = 'Show an issue' }
+        @{ Name = 'view'; Tip = 'Show an issue, and with --comments its conversation' }
+        @{ Name = 'status'; Tip = 'Open issues assigned to you, mentioning you, and opened by you, across repositories' }
         @{ Name = 'create'; Tip = 'Open an issue' }
-        @{ Name = 'edit'; Tip = 'Change the title or body of an issue' }
-        @{ Name = 'close'; Tip = 'Close an issue' }
-        @{ Name = 'reopen'; Tip = 'Reopen a closed issue' }
+        @{ Name = 'edit'; Tip = 'Change the title, body, labels, assignees, milestone or due date of issues' }
+        @{ Name = 'comment'; Tip = 'Comment on issues, or edit your last comment' }
+        @{ Name = 'close'; Tip = 'Close issues' }
+        @{ Name = 'reopen'; Tip = 'Reopen closed issues' }
+        @{ Name = 'delete'; Tip = 'Delete issues for good (repository admins)' }
+    )
+    $commands['label'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s labels' }
+        @{ Name = 'create'; Tip = 'Create a label' }
+        @{ Name = 'edit'; Tip = 'Rename a label or change its colour or description' }
+        @{ Name = 'delete'; Tip = 'Delete a label (it comes off every issue)' }
+    )
+    $commands['milestone'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s milestones with their open and closed issues' }
+        @{ Name = 'view'; Tip = 'Show a milestone' }
+        @{ Name = 'create'; Tip = 'Create a milestone' }
+        @{ Name = 'edit'; Tip = 'Change the title, description or due date of a milestone' }
+        @{ Name = 'close'; Tip = 'Close a milestone' }
+        @{ Name = 'reopen'; Tip = 'Reopen a closed milestone' }
+        @{ Name = 'delete'; Tip = 'Delete a milestone (its issues stay, without a milestone)' }
     )
     $commands['pr'] = @(
         @{ Name = 'list'; Tip = 'List the pull requests of a repository' }
@@ -233,6 +272,19 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
         @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
         @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '-l'; Tip = 'only issues with this label (repeat it: issues with all of them; names or ids)'; Value = $true }
+        @{ Flag = '--label'; Tip = 'only issues with this label (repeat it: issues with all of them; names or ids)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'only issues in this milestone (name or number)'; Value = $true }
+        @{ Flag = '--milestone'; Tip = 'only issues in this milestone (name or number)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'only issues assigned to this user (@me: you)'; Value = $true }
+        @{ Flag = '--assignee'; Tip = 'only issues assigned to this user (@me: you)'; Value = $true }
+        @{ Flag = '-A'; Tip = 'only issues opened by this user (@me: you)'; Value = $true }
+        @{ Flag = '--author'; Tip = 'only issues opened by this user (@me: you)'; Value = $true }
+        @{ Flag = '--mention'; Tip = 'only issues mentioning this user (@me: you)'; Value = $true }
+        @{ Flag = '-S'; Tip = 'only issues whose text matches'; Value = $true }
+        @{ Flag = '--search'; Tip = 'only issues whose text matches'; Value = $true }
+        @{ Flag = '--since'; Tip = 'only issues updated at or after DATE (YYYY-MM-DD or ISO 8601)'; Value = $true }
+        @{ Flag = '--before'; Tip = 'only issues updated before the end of DATE'; Value = $true }
         @{ Flag = '--all-repos'; Tip = 'issues across every repository you can see'; Value = $false }
         @{ Flag = '--filter'; Tip = 'with --all-repos: which issues (default: all)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -241,6 +293,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['issue view'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-c'; Tip = 'add the comments, oldest first'; Value = $false }
+        @{ Flag = '--comments'; Tip = 'add the comments, oldest first'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['issue status'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -253,10 +311,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '-l'; Tip = 'a label id; repeat it or separate ids with commas'; Value = $true }
-        @{ Flag = '--label'; Tip = 'a label id; repeat it or separate ids with commas'; Value = $true }
+        @{ Flag = '-l'; Tip = 'a label by name or id; repeat it or separate values with commas'; Value = $true }
+        @{ Flag = '--label'; Tip = 'a label by name or id; repeat it or separate values with commas'; Value = $true }
         @{ Flag = '-a'; Tip = 'assign the issue to this user; repeat it or separate names with commas'; Value = $true }
         @{ Flag = '--assignee'; Tip = 'assign the issue to this user; repeat it or separate names with commas'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the milestone, by title or number'; Value = $true }
+        @{ Flag = '--milestone'; Tip = 'the milestone, by title or number'; Value = $true }
+        @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -269,12 +330,34 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--add-label'; Tip = 'add this label (repeat it, or separate names with commas)'; Value = $true }
+        @{ Flag = '--remove-label'; Tip = 'remove this label'; Value = $true }
+        @{ Flag = '--add-assignee'; Tip = 'assign this user too (@me: you)'; Value = $true }
+        @{ Flag = '--remove-assignee'; Tip = 'unassign this user (@me: you)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'put the issue in this milestone (title or number)'; Value = $true }
+        @{ Flag = '--milestone'; Tip = 'put the issue in this milestone (title or number)'; Value = $true }
+        @{ Flag = '--remove-milestone'; Tip = 'take the issue out of its milestone'; Value = $false }
+        @{ Flag = '--due'; Tip = 'set the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
+        @{ Flag = '--remove-due'; Tip = 'remove the due date'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['issue comment'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--edit-last'; Tip = 'replace the text of your last comment instead of adding one'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
     $options['issue close'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-c'; Tip = 'leave this comment before closing'; Value = $true }
+        @{ Flag = '--comment'; Tip = 'leave this comment before closing'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -283,6 +366,111 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['issue delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['label list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['label create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-c'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
+        @{ Flag = '--color'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
+        @{ Flag = '-d'; Tip = 'what the label means'; Value = $true }
+        @{ Flag = '--description'; Tip = 'what the label means'; Value = $true }
+        @{ Flag = '--exclusive'; Tip = 'scoped: an issue can carry only one label of its scope (scope/name)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['label edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-n'; Tip = 'the new name'; Value = $true }
+        @{ Flag = '--name'; Tip = 'the new name'; Value = $true }
+        @{ Flag = '-c'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
+        @{ Flag = '--color'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
+        @{ Flag = '-d'; Tip = 'what the label means'; Value = $true }
+        @{ Flag = '--description'; Tip = 'what the label means'; Value = $true }
+        @{ Flag = '--exclusive'; Tip = 'make it exclusive within its scope'; Value = $false }
+        @{ Flag = '--not-exclusive'; Tip = 'make it an ordinary label again'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['label delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['milestone list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['milestone view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['milestone create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-d'; Tip = 'what the milestone is for'; Value = $true }
+        @{ Flag = '--description'; Tip = 'what the milestone is for'; Value = $true }
+        @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['milestone edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '-d'; Tip = 'what the milestone is for'; Value = $true }
+        @{ Flag = '--description'; Tip = 'what the milestone is for'; Value = $true }
+        @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['milestone close'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['milestone reopen'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['milestone delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['pr list'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
@@ -512,6 +700,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['issue create/--body-file'] = @{ Kind = 'files' }
     $values['issue edit/-F'] = @{ Kind = 'files' }
     $values['issue edit/--body-file'] = @{ Kind = 'files' }
+    $values['issue comment/-F'] = @{ Kind = 'files' }
+    $values['issue comment/--body-file'] = @{ Kind = 'files' }
+    $values['milestone list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
+    $values['milestone list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['pr list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['pr list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['pr create/-F'] = @{ Kind = 'files' }
@@ -532,7 +724,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'pr', 'release', 'org', 'hook', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'label', 'milestone', 'pr', 'release', 'org', 'hook', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

@@ -6,7 +6,26 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './server/index.js';
+import { startServer, type TestServer } from './server/index.js';
+import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
+
+/** Triage data beside the shared sample data: a milestone, more labels, a conversation. */
+function seedTriage(server: TestServer): void {
+  const state = server.state;
+  const teapot = state.repo('alice', 'teapot');
+  if (!teapot) return;
+  state.addLabel(teapot, 'triaged', '0e8a16', 'Looked at');
+  state.addLabel(teapot, 'needs-info', 'fbca04', 'Waiting for the reporter');
+  const v1 = addMilestone(state, teapot, 'v1.0', { description: 'The first boil', due_on: '2026-06-30T23:59:59Z' });
+  addMilestone(state, teapot, 'v0.9', { state: 'closed' });
+  const [first, second] = state.issuesOf(teapot);
+  if (first) {
+    setMilestone(state, first, v1);
+    addComment(state, first, 'bob', 'Same here: it rattles at full boil.');
+    addComment(state, first, 'carol', 'Felt under the lid might help.');
+  }
+  if (second) setMilestone(state, second, v1);
+}
 
 /** The repository root: the folder above this file (or its bundle) holding bin/kettle.cjs. */
 function findRoot(): string {
@@ -44,6 +63,7 @@ async function main(): Promise<void> {
   const serve = process.argv.includes('--serve');
   const server = await startServer({ seed: 'demo' });
   const alice = server.addToken('alice');
+  seedTriage(server);
 
   if (serve) {
     process.stdout.write(
@@ -83,6 +103,12 @@ async function main(): Promise<void> {
     { args: ['issue', 'list', '-R', 'alice/teapot'] },
     { args: ['issue', 'create', '-R', 'alice/teapot', '--title', 'Kettle whistles too early', '--body', 'Found during the demo.', '--json', '--fields', 'number,title,state'] },
     { args: ['issue', 'close', '6', '-R', 'alice/teapot', '--json', '--fields', 'number,state'] },
+    // Triage: a comment, the conversation, labels and a milestone by name on two issues at once.
+    { args: ['issue', 'comment', '1', '-R', 'alice/teapot', '--body', 'Confirmed on the demo server.'] },
+    { args: ['issue', 'view', '1', '-R', 'alice/teapot', '--comments'] },
+    { args: ['issue', 'edit', '1', '2', '-R', 'alice/teapot', '--add-label', 'triaged', '--remove-label', 'bug', '--milestone', 'v1.0', '--fields', 'number,labels'] },
+    { args: ['label', 'list', '-R', 'alice/teapot'] },
+    { args: ['milestone', 'list', '-R', 'alice/teapot', '--state', 'all'] },
     { args: ['issue', 'list', '-R', 'alice/teapot', '--state', 'closed'] },
     { args: ['issue', 'list', '--all-repos', '--filter', 'created'] },
     { args: ['pr', 'list', '-R', 'alice/teapot'] },

@@ -4,6 +4,8 @@ import { api } from './api/index.js';
 import { completion } from './completion/index.js';
 import { hook } from './hook/index.js';
 import { issue } from './issue/index.js';
+import { labelGroup as label } from './label/index.js';
+import { milestoneGroup as milestone } from './milestone/index.js';
 import { login } from './login/index.js';
 import { org } from './org/index.js';
 import { pr } from './pr/index.js';
@@ -12,4 +14,4 @@ import { repo } from './repo/index.js';
 import { user } from './user/index.js';
 import { whoami } from './whoami/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, issue, pr, release, org, hook, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, issue, label, milestone, pr, release, org, hook, api, completion];

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { BodyFlags } from '../cli/flags.js';
 import type { Context } from '../context/context.js';
 import { editorCommand, editText } from '../context/editor.js';
-import { readAll } from '../context/io.js';
+import { canPrompt, readAll } from '../context/io.js';
 import { ask, choose } from '../context/prompt.js';
 import { UsageError } from '../errors.js';
 
@@ -69,4 +69,20 @@ export async function readTextFile(ctx: Context, file: string, flag: string, opt
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message;
     throw new UsageError(`cannot read ${flag} ${file}: ${why}`);
   }
+}
+
+/**
+ * The text of a comment or edit: --body, --body-file, else standard input when
+ * it is not a terminal, else the editor on a terminal (opened on `initial`).
+ * Empty text is refused: nothing is sent.
+ */
+export async function bodyOrEditor(ctx: Context, opts: BodyFlags, fileName: string, initial = ''): Promise<string> {
+  let text = await readBody(ctx, opts);
+  if (text === undefined) {
+    if (!ctx.io.stdinIsTTY) text = await readAll(ctx.io.stdin);
+    else if (canPrompt(ctx.io)) text = (await editText(ctx.io, initial, fileName)).replace(/\s+$/, '');
+    else throw new UsageError('--body is required (no terminal to open an editor on)');
+  }
+  if (text.trim() === '') throw new UsageError('the text is empty; nothing was sent (pass --body or --body-file)');
+  return text;
 }

@@ -133,6 +133,8 @@ describe('kettle alone and kettle help', () => {
       'Users:',
       'Repositories:',
       'Issues:',
+      'Labels:',
+      'Milestones:',
       'Pull requests:',
       'Releases:',
       'Organizations:',
@@ -146,14 +148,25 @@ describe('kettle alone and kettle help', () => {
       section(r.stdout, heading)
         .filter((l) => /^ {2}\S/.test(l))
         .map((l) => l.trim().split(/\s{2,}/)[0] ?? '');
-    expect(under('Issues:')).toEqual(['issue list', 'issue view <number>', 'issue create', 'issue edit <number>', 'issue close <number>', 'issue reopen <number>']);
+    expect(under('Issues:')).toEqual([
+      'issue list',
+      'issue view <number>',
+      'issue status',
+      'issue create',
+      'issue edit <number...>',
+      'issue comment <number...>',
+      'issue close <number...>',
+      'issue reopen <number...>',
+      'issue delete <number...>',
+    ]);
+    expect(under('Labels:')).toEqual(['label list', 'label create <name>', 'label edit <name>', 'label delete <name>']);
     expect(under('Pull requests:')).toEqual(['pr list', 'pr create', 'pr merge <number>']);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.
     expect(under('Releases:')).toEqual(['release list', 'release view [tag]', 'release create <tag> [file...]', 'release edit <tag>', 'release upload <tag> <file...>', 'release download [tag]', 'release delete <tag>']);
-    const listed = headings.slice(0, 9).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
+    const listed = headings.slice(0, 11).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
     const leaves = TREE.filter((t) => t.path.length && t.cmd.commands.length === 0).map((t) => t.path.join(' '));
     expect(listed.sort()).toEqual(leaves.sort());
   });

@@ -59,7 +59,7 @@ describe('numbers and URLs are checked before any request', () => {
     [['pr', 'merge', '-3', '-R', 'alice/teapot'], /./],
     [['issue', 'list', '-R', 'alice/teapot', '--limit', '0'], /--limit/],
     [['issue', 'list', '-R', 'alice/teapot', '--page', 'two'], /--page/],
-    [['issue', 'create', '-R', 'alice/teapot', '--title', 'x', '--label', 'bug'], /invalid --label "bug"/],
+    [['issue', 'create', '-R', 'alice/teapot', '--title', 'x', '--due', '2026-02-30'], /invalid --due "2026-02-30"/],
     [['hook', 'add', '-R', 'alice/teapot', '--url', 'ftp://example.com'], /invalid --url/],
     [['hook', 'add', '-R', 'alice/teapot', '--url', 'not a url'], /invalid --url/],
     [['login', 'add', '--url', 'https://user:pw@example.com', '--token', 'x'], /must not contain credentials/],

@@ -28,7 +28,7 @@ type Shell = keyof typeof FILES;
 const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'];
 /** The stored logins: two named as `kettle login add` names them by default, host:port. */
 const LOGINS = ['127.0.0.1:3000', '127.0.0.1:8080', 'home', 'work'];
-const TOP = ['api', 'completion', 'help', 'hook', 'issue', 'login', 'org', 'pr', 'release', 'repo', 'user', 'whoami'];
+const TOP = ['api', 'completion', 'help', 'hook', 'issue', 'label', 'login', 'milestone', 'org', 'pr', 'release', 'repo', 'user', 'whoami'];
 
 /** The stored tokens start with this: completing --login must never show them. */
 const SECRET = 'completion-secret-token';
@@ -131,7 +131,7 @@ describe('bash script', () => {
   const cases: [string[], string[]][] = [
     [['kettle', 'iss'], ['issue']],
     [['kettle', ''], TOP],
-    [['kettle', 'issue', ''], ['close', 'create', 'edit', 'list', 'reopen', 'view']],
+    [['kettle', 'issue', ''], ['close', 'comment', 'create', 'delete', 'edit', 'list', 'reopen', 'status', 'view']],
     [['kettle', 'help', ''], TOP],
     [['kettle', 'help', 'is'], ['issue']],
     [['kettle', 'issue', 'ls', '--st'], ['--state']],
@@ -293,7 +293,7 @@ describe('zsh script', () => {
     // Outside a completion widget: stand-ins for zsh's completion functions print what they are given.
     const cases: [string[], string[]][] = [
       [['kettle', 'issue', ''], ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue']],
-      [['kettle', ''], ['issue:List, view, create, edit, close and reopen issues', 'help:Show the help of a command: its arguments, options and examples']],
+      [['kettle', ''], ['issue:List, view, create, edit, comment on, close, reopen and delete issues', 'help:Show the help of a command: its arguments, options and examples']],
       [['kettle', 'issue', 'list', '-'], ['--state:which to show', '--login:use this stored login instead of the default one', '-h:show help for a command']],
       [['kettle', 'issue', 'list', '--state', ''], ['open', 'closed', 'all']],
       [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
@@ -327,7 +327,7 @@ describe('fish script', () => {
     if (!fish) return absent('fish', () => fishStructure(committed('fish')));
     const cases: [string, string[]][] = [
       ['kettle iss', ['issue']],
-      ['kettle issue ', ['close', 'create', 'edit', 'list', 'reopen', 'view']],
+      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'edit', 'list', 'reopen', 'status', 'view']],
       ['kettle help ', TOP],
       ['kettle issue list --st', ['--state']],
       ['kettle issue list --state ', ['all', 'closed', 'open']],
@@ -353,7 +353,7 @@ describe('fish script', () => {
       expect(sorted(offered), line).toEqual(sorted(expected));
     });
     // Subcommands come with their descriptions.
-    expect(blocks[0]).toBe('issue\tList, view, create, edit, close and reopen issues\n');
+    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues\n');
   });
 });
 

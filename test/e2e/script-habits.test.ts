@@ -141,7 +141,7 @@ describe('scripts', () => {
     s.server.resetRequests();
     const r = await s.kettle(['issue', verb, String(created.number), '-R', 'alice/teapot', '--json']);
     expectExit(r, 0);
-    expect(r.stderr).toBe(`kettle: issue #${created.number} in alice/teapot is already ${state}; nothing to do\n`);
+    expect(r.stderr).toBe(`Issue #${created.number} in alice/teapot is already ${state}; nothing to do\n`);
     expect(json<{ state: string }>(r).state).toBe(state);
     expect(s.server.requests.map((q) => q.method)).toEqual(['GET']);
   });
@@ -151,7 +151,7 @@ describe('scripts', () => {
     s.server.resetRequests();
     const r = await s.kettle(['issue', 'edit', String(created.number), '-R', 'alice/teapot', '--title', 'Same', '--body', 'b']);
     expectExit(r, 0);
-    expect(r.stderr).toMatch(/already has title and body as given; nothing to do/);
+    expect(r.stderr).toMatch(/already is as asked; nothing was sent/);
     expect(sent(s, 'PATCH')).toEqual([]);
   });
 });

@@ -135,6 +135,13 @@ export class State {
     return this.nextId++;
   }
 
+  /**
+   * Fields that feature modules add to the records shown (an issue's
+   * milestone, due date and comment count; a label's exclusivity): each runs
+   * on the record as built here.
+   */
+  readonly decorators: { issue: Array<(i: Issue, json: Json) => void>; label: Array<(l: Label, json: Json) => void> } = { issue: [], label: [] };
+
   // Look-ups ------------------------------------------------------------
 
   user(login: string): User | undefined {
@@ -374,7 +381,7 @@ export class State {
 
   labelJson(l: Label): Json {
     const repo = this.repoById(l.repoId);
-    return {
+    const json: Json = {
       id: l.id,
       name: l.name,
       exclusive: false,
@@ -383,6 +390,8 @@ export class State {
       description: l.description,
       url: repo ? `${this.apiRoot}/repos/${repo.owner}/${repo.name}/labels/${l.id}` : '',
     };
+    for (const decorate of this.decorators.label) decorate(l, json);
+    return json;
   }
 
   labelsJson(ids: number[]): Json[] {
@@ -399,7 +408,7 @@ export class State {
     const repo = this.repoById(i.repoId) as Repo;
     const full = `${repo.owner}/${repo.name}`;
     const assignees = i.assignees.map((a) => this.personJson(a)).filter(Boolean);
-    return {
+    const json: Json = {
       id: i.id,
       url: `${this.apiRoot}/repos/${full}/issues/${i.number}`,
       html_url: `${this.webRoot}/${full}/${i.pull ? 'pulls' : 'issues'}/${i.number}`,
@@ -426,6 +435,8 @@ export class State {
       repository: { id: repo.id, name: repo.name, owner: repo.owner, full_name: full },
       pin_order: 0,
     };
+    for (const decorate of this.decorators.issue) decorate(i, json);
+    return json;
   }
 
   private branchJson(repo: Repo, ref: string): Json {

@@ -37,9 +37,41 @@ export function setState(api: ApiClient, repo: RepoRef, number: number, state: I
 export const close = (api: ApiClient, repo: RepoRef, number: number): Promise<Issue> => setState(api, repo, number, 'closed');
 export const reopen = (api: ApiClient, repo: RepoRef, number: number): Promise<Issue> => setState(api, repo, number, 'open');
 
+/**
+ * What a repository's issue list can be narrowed to, in the server's own
+ * query parameters: `labels` (names, comma-separated: issues with all of
+ * them), `milestones` (names or ids), the users by login, `q` the text, and
+ * `since`/`before` RFC 3339 times of the last update.
+ */
+export type IssueQuery = {
+  state?: StateFilter;
+  labels?: string;
+  milestones?: string;
+  assigned_by?: string;
+  created_by?: string;
+  mentioned_by?: string;
+  q?: string;
+  since?: string;
+  before?: string;
+};
+
 /** The issues of a repository (never its pull requests, which the endpoint also lists). */
-export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { state?: StateFilter } = {}, options: ListOptions = {}): AsyncGenerator<Issue[]> {
+export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: IssueQuery = {}, options: ListOptions = {}): AsyncGenerator<Issue[]> {
   return api.pages<Issue>(`${repoPath(repo)}/issues`, window, { ...query, type: 'issues' }, options);
+}
+
+/** Delete an issue for good (repository admins; 204). */
+function deleteIssue(api: ApiClient, repo: RepoRef, number: number): Promise<void> {
+  return done(api, 'DELETE', issuePath(repo, number));
+}
+export { deleteIssue as delete };
+
+/**
+ * Open issues across repositories that involve the user in one way: Gitea's
+ * /repos/issues/search with one of its `assigned`, `mentioned`, `created` flags.
+ */
+export function involving(api: ApiClient, how: 'assigned' | 'mentioned' | 'created', window: PageWindow, options: ListOptions = {}): AsyncGenerator<Issue[]> {
+  return api.pages<Issue>('/repos/issues/search', window, { state: 'open', type: 'issues', [how]: 'true' }, options);
 }
 
 /** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
@@ -87,7 +119,7 @@ export async function* searchAll(
   }
 }
 
-/** An issue's comments, oldest first (the endpoint does not page). */
+/** An issue's comments, oldest first (Gitea and Forgejo answer every one at once: the endpoint has no pages). */
 export function listComments(api: ApiClient, repo: RepoRef, number: number): Promise<Comment[]> {
   return listOf<Comment>(api, 'GET', `${issuePath(repo, number)}/comments`);
 }

@@ -14,6 +14,14 @@ export function list(api: ApiClient, repo: RepoRef, window: PageWindow, options:
   return api.pages<Label>(`${repoPath(repo)}/labels`, window, {}, options);
 }
 
+/**
+ * An organization's labels, which its repositories' issues may carry too.
+ * A 404 means the owner is no organization.
+ */
+export function listOrg(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Label[]> {
+  return api.pages<Label>(p`/orgs/${org}/labels`, window, {}, options);
+}
+
 export function get(api: ApiClient, repo: RepoRef, id: number): Promise<Label> {
   return record<Label>(api, 'GET', labelPath(repo, id));
 }

@@ -24,9 +24,19 @@ export const issueViewColumns: Column[] = [
   { key: 'author', header: 'AUTHOR', get: author },
   { key: 'labels', header: 'LABELS', get: labelNames },
   { key: 'assignees', header: 'ASSIGNEES', get: assigneeLogins },
+  { key: 'milestone', header: 'MILESTONE', get: (r) => (r.milestone as Row | null | undefined)?.title },
+  { key: 'due_date', header: 'DUE', kind: 'time' },
   { key: 'comments', header: 'COMMENTS' },
   { key: 'created_at', header: 'CREATED', kind: 'time', get: created },
   { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated },
   { key: 'html_url', header: 'URL' },
   { key: 'body', header: 'BODY' },
+];
+
+export const commentColumns: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'author', header: 'AUTHOR', get: author },
+  { key: 'created_at', header: 'CREATED', kind: 'time', get: created },
+  { key: 'html_url', header: 'URL', drop: 1 },
+  { key: 'body', header: 'BODY', flex: true },
 ];

@@ -1,37 +1,96 @@
-// kettle issue edit NUMBER [--title TEXT] [--body TEXT | --body-file FILE|-]
+// kettle issue edit NUMBER... [--title …] [--body …] [--add-label NAME]... [--remove-label NAME]...
+//   [--add-assignee USER]... [--remove-assignee USER]... [--milestone NAME | --remove-milestone] [--due DATE | --remove-due]
+// Labels go through the issue-labels endpoints (added or removed one by one,
+// so a label someone else put on meanwhile stays); assignees are computed from
+// the current ones; the rest is one PATCH. What would change nothing is not sent.
 import * as issues from '../../api/gitea/issues.js';
-import type { EditIssueOption } from '../../api/gitea/types.js';
+import type { EditIssueOption, Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
-import { printRecord } from '../../output/printer.js';
+import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
-import { parseNumberArg, readBody } from '../input.js';
-import { webUrl } from '../records.js';
-import { issueViewColumns } from './columns.js';
-import type { EditOptions } from './index.js';
+import { readBody } from '../input.js';
+import { forEachNumber, parseNumbers } from '../many.js';
+import { LabelNames, resolveMilestone, UserNames } from '../names.js';
+import { assigneeLogins, webUrl } from '../records.js';
+import { issueColumns, issueViewColumns } from './columns.js';
+import type { EditOptions } from './defs/edit.js';
+
+function sameMoment(a: string | null | undefined, b: string): boolean {
+  return typeof a === 'string' && Date.parse(a) === Date.parse(b);
+}
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
-  const number = parseNumberArg(opts.number, 'issue number');
-  const changes: EditIssueOption = {};
-  if (opts.title !== undefined) {
-    if (opts.title.trim() === '') throw new UsageError('--title must not be empty');
-    changes.title = opts.title;
+  const numbers = parseNumbers(opts.numbers);
+  if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
+  if (opts.milestone !== undefined && opts.removeMilestone) throw new UsageError('use either --milestone or --remove-milestone, not both');
+  if (opts.due !== undefined && opts.removeDue) throw new UsageError('use either --due or --remove-due, not both');
+  const due = opts.due === undefined ? undefined : parseDate(opts.due, '--due', 'end');
+  const asked =
+    opts.title !== undefined ||
+    opts.body !== undefined ||
+    opts.bodyFile !== undefined ||
+    [opts.addLabel, opts.removeLabel, opts.addAssignee, opts.removeAssignee].some((l) => l.length > 0) ||
+    opts.milestone !== undefined ||
+    opts.removeMilestone ||
+    due !== undefined ||
+    opts.removeDue;
+  if (!asked) {
+    throw new UsageError('nothing to change: pass --title, --body, --add-label, --remove-label, --add-assignee, --remove-assignee, --milestone or --due');
   }
   const repo = await ctx.repo(opts.repo);
+  const where = fullName(repo);
   const body = await readBody(ctx, opts);
-  if (body !== undefined) changes.body = body;
-  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: pass --title, --body or --body-file');
   const api = await ctx.api();
-  const what = `issue #${number} in ${fullName(repo)}`;
-  // An edit that changes nothing is already done: success with a note, nothing sent.
-  const current = await issues.get(api, repo, number).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
-  if (Object.entries(changes).every(([key, value]) => (current as Record<string, unknown>)[key] === value)) {
-    ctx.info(`kettle: ${what} already has ${Object.keys(changes).join(' and ')} as given; nothing to do`);
-    await printRecord(ctx.io, ctx.flags, current, issueViewColumns);
-    return;
-  }
-  const issue = await issues.edit(api, repo, number, changes).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`Edited ${what}${webUrl(issue)}`);
-  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  // Every name is looked up once, before anything is written.
+  const names = new LabelNames(api, repo);
+  const add = await names.resolve(opts.addLabel, '--add-label');
+  const remove = await names.resolve(opts.removeLabel, '--remove-label');
+  const both = add.find((l) => remove.some((r) => r.id === l.id));
+  if (both) throw new UsageError(`label "${both.name}" is both added and removed`);
+  const people = new UserNames(api);
+  const addPeople = await people.resolveAll(opts.addAssignee);
+  const removePeople = await people.resolveAll(opts.removeAssignee);
+  const twice = addPeople.find((u) => removePeople.includes(u));
+  if (twice) throw new UsageError(`${twice} is both added and removed as an assignee`);
+  const milestone = opts.milestone === undefined ? undefined : await resolveMilestone(api, repo, opts.milestone);
+
+  await forEachNumber(
+    ctx,
+    api,
+    numbers,
+    async (number) => {
+      const what = `issue #${number} in ${where}`;
+      const fail = failure({ action: `edit ${what}`, missing: what, within: { api, repo } });
+      const current: Issue = await issues.get(api, repo, number).catch(fail);
+      const changes: EditIssueOption = {};
+      if (opts.title !== undefined && opts.title !== current.title) changes.title = opts.title;
+      if (body !== undefined && body !== (current.body ?? '')) changes.body = body;
+      if (addPeople.length > 0 || removePeople.length > 0) {
+        const now = assigneeLogins(current as Record<string, unknown>);
+        const next = [...now.filter((u) => !removePeople.some((r) => r.toLowerCase() === u.toLowerCase()))];
+        for (const u of addPeople) if (!next.some((x) => x.toLowerCase() === u.toLowerCase())) next.push(u);
+        if (next.length !== now.length || next.some((u, i) => u !== now[i])) changes.assignees = next;
+      }
+      const currentMilestone = current.milestone?.id;
+      if (milestone !== undefined && currentMilestone !== milestone.id) changes.milestone = milestone.id;
+      // Gitea and Forgejo take milestone 0 as "none".
+      if (opts.removeMilestone && currentMilestone !== undefined && currentMilestone !== 0) changes.milestone = 0;
+      if (due !== undefined && !sameMoment(current.due_date, due)) changes.due_date = due;
+      if (opts.removeDue && current.due_date) changes.unset_due_date = true;
+      const has = new Set((current.labels ?? []).map((l) => l.id));
+      const adding = add.filter((l) => !has.has(l.id));
+      const removing = remove.filter((l) => has.has(l.id));
+      if (Object.keys(changes).length === 0 && adding.length === 0 && removing.length === 0) {
+        return { record: current, note: true, message: `${what[0]?.toUpperCase()}${what.slice(1)} already is as asked; nothing was sent` };
+      }
+      if (adding.length > 0) await issues.addLabels(api, repo, number, { labels: adding.map((l) => l.id) }).catch(fail);
+      for (const label of removing) await issues.removeLabel(api, repo, number, label.id).catch(fail);
+      const issue: Issue =
+        Object.keys(changes).length > 0 ? await issues.edit(api, repo, number, changes).catch(fail) : await issues.get(api, repo, number).catch(fail);
+      return { record: issue, message: `Edited ${what}${webUrl(issue)}` };
+    },
+    { columns: issueColumns, viewColumns: issueViewColumns },
+  );
 }

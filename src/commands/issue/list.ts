@@ -1,16 +1,24 @@
-// kettle issue list [-R OWNER/NAME] | --all-repos [--filter VALUE]
+// kettle issue list [-R OWNER/NAME] [--label NAME]... [--milestone NAME] [--assignee USER] [--author USER]
+//   [--mention USER] [--search TEXT] [--since DATE] [--before DATE] | --all-repos [--filter VALUE]
+import type { IssueQuery } from '../../api/gitea/issues.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
+import { parseDate } from '../dates.js';
 import { printListing } from '../listing.js';
+import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListOptions } from './defs/list.js';
+
+const FILTERS = ['label', 'milestone', 'assignee', 'author', 'mention', 'search', 'since', 'before'] as const;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state } = opts;
   if (opts.allRepos) {
     if (opts.repo !== undefined) throw new UsageError('use either --all-repos or -R, not both');
+    const used = FILTERS.find((f) => (f === 'label' ? opts.label.length > 0 : opts[f] !== undefined));
+    if (used) throw new UsageError(`--${used} lists one repository's issues; leave out --all-repos`);
     const filter = opts.filter ?? 'all';
     const onFallback = () => ctx.trace('GET /issues answered 404; using /repos/issues/search');
     return printListing(ctx, opts, {
@@ -21,12 +29,31 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     });
   }
   if (opts.filter !== undefined) throw new UsageError('--filter goes with --all-repos');
+  for (const flag of ['milestone', 'assignee', 'author', 'mention', 'search'] as const) {
+    if (opts[flag]?.trim() === '') throw new UsageError(`--${flag} must not be empty`);
+  }
+  const query: IssueQuery = { state };
+  if (opts.since !== undefined) query.since = parseDate(opts.since, '--since', 'start');
+  if (opts.before !== undefined) query.before = parseDate(opts.before, '--before', 'end');
+  if (opts.search !== undefined) query.q = opts.search;
   const repo = await ctx.repo(opts.repo);
+  const filtered = opts.label.length > 0 || opts.milestone !== undefined || [opts.assignee, opts.author, opts.mention].some((u) => u !== undefined);
+  if (filtered) {
+    const api = await ctx.api();
+    // Names are checked (an unknown one exits 2) and sent as the server spells them.
+    const labels = await new LabelNames(api, repo).resolve(opts.label, '--label', true);
+    if (labels.length > 0) query.labels = labels.map((l) => l.name).join(',');
+    if (opts.milestone !== undefined) query.milestones = (await resolveMilestone(api, repo, opts.milestone)).title;
+    const people = new UserNames(api);
+    if (opts.assignee !== undefined) query.assigned_by = await people.resolve(opts.assignee);
+    if (opts.author !== undefined) query.created_by = await people.resolve(opts.author);
+    if (opts.mention !== undefined) query.mentioned_by = await people.resolve(opts.mention);
+  }
   await printListing(ctx, opts, {
     noun: 'issues',
-    pages: (api, window, options) => issues.list(api, repo, window, { state }, options),
+    pages: (api, window, options) => issues.list(api, repo, window, query, options),
     columns: issueColumns,
-    empty: `No ${state === 'all' ? '' : `${state} `}issues in ${fullName(repo)}`,
+    empty: filtered || opts.search !== undefined || opts.since !== undefined || opts.before !== undefined ? 'No issues match' : `No ${state === 'all' ? '' : `${state} `}issues in ${fullName(repo)}`,
     attempt: { action: `list the issues of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
   });
 }

@@ -1,6 +1,6 @@
-// kettle issue reopen NUMBER
+// kettle issue reopen NUMBER...
 import type { Context } from '../../context/context.js';
-import type { NumberOptions } from './index.js';
+import type { ReopenOptions } from './defs/state.js';
 import { setState } from './state.js';
 
-export const run = (ctx: Context, opts: NumberOptions) => setState(ctx, opts, 'open');
+export const run = (ctx: Context, opts: ReopenOptions) => setState(ctx, { ...opts, comment: undefined }, 'open');

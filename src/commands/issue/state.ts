@@ -1,31 +1,41 @@
-// What kettle issue close and kettle issue reopen share: read the state, PATCH it when it differs.
+// What kettle issue close and kettle issue reopen share: for each number, read
+// the issue; one already in that state is a note and nothing is sent;
+// otherwise PATCH the state (after the comment, when closing with one).
 import * as issues from '../../api/gitea/issues.js';
+import type { Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { printRecord } from '../../output/printer.js';
+import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseNumberArg } from '../input.js';
+import { forEachNumber, parseNumbers } from '../many.js';
 import { webUrl } from '../records.js';
-import { issueViewColumns } from './columns.js';
-import type { NumberOptions } from './index.js';
+import { issueColumns, issueViewColumns } from './columns.js';
+import type { CloseOptions } from './defs/state.js';
 
-/**
- * Read the issue first: closing a closed issue (or reopening an open one) is
- * already done, which is success with a note, and nothing is sent.
- */
-export async function setState(ctx: Context, opts: NumberOptions, state: issues.IssueState): Promise<void> {
-  const number = parseNumberArg(opts.number, 'issue number');
+export async function setState(ctx: Context, opts: CloseOptions, state: issues.IssueState): Promise<void> {
+  const numbers = parseNumbers(opts.numbers);
+  const comment = opts.comment;
+  if (comment !== undefined && comment.trim() === '') {
+    throw new UsageError('--comment must not be empty');
+  }
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
-  const what = `issue #${number} in ${fullName(repo)}`;
   const verb = state === 'closed' ? 'close' : 'reopen';
-  const current = await issues.get(api, repo, number).catch(failure({ action: `${verb} ${what}`, missing: what, within: { api, repo } }));
-  if (current.state === state) {
-    ctx.info(`kettle: ${what} is already ${state}; nothing to do`);
-    await printRecord(ctx.io, ctx.flags, current, issueViewColumns);
-    return;
-  }
-  const issue = await issues.setState(api, repo, number, state).catch(failure({ action: `${verb} ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`${state === 'closed' ? 'Closed' : 'Reopened'} ${what}${webUrl(issue)}`);
-  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  await forEachNumber(
+    ctx,
+    api,
+    numbers,
+    async (number) => {
+      const what = `issue #${number} in ${fullName(repo)}`;
+      const fail = failure({ action: `${verb} ${what}`, missing: what, within: { api, repo } });
+      const current = await issues.get(api, repo, number).catch(fail);
+      if (current.state === state) {
+        return { record: current, note: true, message: `Issue #${number} in ${fullName(repo)} is already ${state}; nothing to do` };
+      }
+      if (comment !== undefined) await issues.createComment(api, repo, number, { body: comment }).catch(fail);
+      const issue: Issue = await issues.setState(api, repo, number, state).catch(fail);
+      return { record: issue, message: `${state === 'closed' ? 'Closed' : 'Reopened'} ${what}${webUrl(issue)}` };
+    },
+    { columns: issueColumns, viewColumns: issueViewColumns },
+  );
 }

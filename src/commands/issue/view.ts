@@ -1,18 +1,46 @@
-// kettle issue view NUMBER
+// kettle issue view NUMBER [--comments]
 import * as issues from '../../api/gitea/issues.js';
+import type { Comment } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
+import { visibleControls } from '../../output/controls.js';
 import { printRecord } from '../../output/printer.js';
+import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 import { issueViewColumns } from './columns.js';
-import type { NumberOptions } from './index.js';
+import type { ViewOptions } from './defs/view.js';
 
-export async function run(ctx: Context, opts: NumberOptions): Promise<void> {
+/** The conversation as text, oldest first: author and time (relative on a terminal), then the body indented. */
+export function conversationText(comments: readonly Comment[], terminal: boolean, now: Date): string {
+  if (comments.length === 0) return '\n(no comments)\n';
+  return comments
+    .map((c) => {
+      const who = c.user?.login ?? c.original_author ?? 'someone';
+      const when = typeof c.created_at === 'string' ? (terminal ? relativeTime(c.created_at, now) : c.created_at) : '';
+      const body = (c.body ?? '').split(/\r?\n/).map((line) => `  ${visibleControls(line)}`).join('\n');
+      return `\n${visibleControls(who)} commented ${when}\n${body}\n`;
+    })
+    .join('');
+}
+
+export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const number = parseNumberArg(opts.number, 'issue number');
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const what = `issue #${number} in ${fullName(repo)}`;
-  const issue = await issues.get(api, repo, number).catch(failure({ action: `read ${what}`, missing: what, within: { api, repo } }));
+  const fail = failure({ action: `read ${what}`, missing: what, within: { api, repo } });
+  const issue = await issues.get(api, repo, number).catch(fail);
+  if (!opts.comments) {
+    await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+    return;
+  }
+  // Oldest first, as the server lists them; the endpoint answers every comment at once.
+  const comments = await issues.listComments(api, repo, number).catch(fail);
+  if (ctx.flags.json) {
+    await printRecord(ctx.io, ctx.flags, { ...issue, comments }, issueViewColumns);
+    return;
+  }
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  ctx.io.stdout.write(conversationText(comments, ctx.io.stdoutIsTTY, ctx.io.now()));
 }

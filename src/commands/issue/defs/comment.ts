@@ -1,0 +1,24 @@
+// kettle issue comment: definition and options.
+import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { bool, verb } from '../../../cli/spec.js';
+import { numbers, type NumbersOptions } from './shared.js';
+
+export interface CommentOptions extends NumbersOptions, RepoFlag, BodyFlags {
+  editLast: boolean;
+}
+
+export const comment = verb({
+  name: 'comment',
+  summary: 'Comment on issues, or edit your last comment',
+  args: { numbers },
+  flags: { ...repoFlag, ...bodyFlags, editLast: bool('--edit-last', 'replace the text of your last comment instead of adding one') },
+  output: true,
+  examples: [
+    'kettle issue comment 3 --body "Fixed in 1.2.1"',
+    'kettle issue comment 3 4 5 --body "Duplicate of #2"',
+    'kettle issue comment 3 --body-file - < reply.md',
+    'kettle issue comment 3 --edit-last            # opens your editor on a terminal',
+  ],
+  notes: '\nWithout --body or --body-file, the text is read from standard input when it is not a\nterminal, else written in your editor.\n',
+  load: () => import('../comment.js'),
+});

@@ -1,0 +1,34 @@
+// kettle issue create: definition and options.
+import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { list, text, verb } from '../../../cli/spec.js';
+
+export interface CreateOptions extends RepoFlag, BodyFlags {
+  title: string | undefined;
+  label: string[];
+  assignee: string[];
+  milestone: string | undefined;
+  due: string | undefined;
+}
+
+export const create = verb({
+  name: 'create',
+  aliases: ['new'],
+  summary: 'Open an issue',
+  flags: {
+    ...repoFlag,
+    title: text('-t, --title <text>', 'the title (asked for on a terminal when missing)'),
+    ...bodyFlags,
+    label: list('-l, --label <name>', 'a label by name or id; repeat it or separate values with commas'),
+    assignee: list('-a, --assignee <user>', 'assign the issue to this user; repeat it or separate names with commas'),
+    milestone: text('-m, --milestone <name>', 'the milestone, by title or number'),
+    due: text('--due <date>', 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'),
+  },
+  output: true,
+  examples: [
+    'kettle issue create -R alice/teapot --title "Lid rattles" --body "It rattles when the water boils."',
+    'kettle issue create --title "Spout drips" --body-file notes.md --label bug,urgent --assignee bob',
+    'kettle issue create --title "Whistle" --milestone v1.2 --due 2026-03-01',
+    'echo "Found in 1.2" | kettle issue create --title "Handle too hot" --body-file -',
+  ],
+  load: () => import('../create.js'),
+});

@@ -1,0 +1,18 @@
+// kettle issue delete: definition and options.
+import { type RepoFlag, repoFlag, yesFlag } from '../../../cli/flags.js';
+import { verb } from '../../../cli/spec.js';
+import { numbers, type NumbersOptions } from './shared.js';
+
+export interface DeleteOptions extends NumbersOptions, RepoFlag {
+  yes: boolean;
+}
+
+export const del = verb({
+  name: 'delete',
+  summary: 'Delete issues for good (repository admins)',
+  args: { numbers },
+  flags: { ...repoFlag, ...yesFlag },
+  output: true,
+  examples: ['kettle issue delete 3 -R alice/teapot         # asks you to type alice/teapot#3', 'kettle issue delete 3 4 5 --yes'],
+  load: () => import('../delete.js'),
+});

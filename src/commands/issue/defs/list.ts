@@ -1,0 +1,56 @@
+// kettle issue list: definition and options.
+import { type ListFlags, listFlags, type RepoFlag, repoFlag, type State, stateFlag } from '../../../cli/flags.js';
+import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js';
+
+/**
+ * `issue list --all-repos --filter` values: the keys of SEARCH_FILTERS in
+ * src/api/gitea/issues.ts (the API spec documents only all for GET /issues;
+ * the rest are what Gitea's search endpoint can narrow to). Listed here, not
+ * imported, so start-up does not load the API layer; a unit test keeps the two equal.
+ */
+export const ISSUE_FILTERS = ['all', 'created', 'assigned', 'mentioned', 'review_requested', 'reviewed'] as const;
+
+export interface ListOptions extends ListFlags, RepoFlag {
+  state: State;
+  allRepos: boolean;
+  filter: (typeof ISSUE_FILTERS)[number] | undefined;
+  label: string[];
+  milestone: string | undefined;
+  assignee: string | undefined;
+  author: string | undefined;
+  mention: string | undefined;
+  search: string | undefined;
+  since: string | undefined;
+  before: string | undefined;
+}
+
+export const list = verb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List the issues of a repository, or across repositories with --all-repos',
+  flags: {
+    ...repoFlag,
+    ...listFlags,
+    ...stateFlag,
+    label: repeated('-l, --label <name>', 'only issues with this label (repeat it: issues with all of them; names or ids)'),
+    milestone: text('-m, --milestone <name>', 'only issues in this milestone (name or number)'),
+    assignee: text('-a, --assignee <user>', 'only issues assigned to this user (@me: you)'),
+    author: text('-A, --author <user>', 'only issues opened by this user (@me: you)'),
+    mention: text('--mention <user>', 'only issues mentioning this user (@me: you)'),
+    search: text('-S, --search <text>', 'only issues whose text matches'),
+    since: text('--since <date>', 'only issues updated at or after DATE (YYYY-MM-DD or ISO 8601)'),
+    before: text('--before <date>', 'only issues updated before the end of DATE'),
+    allRepos: bool('--all-repos', 'issues across every repository you can see'),
+    filter: choice('--filter <value>', 'with --all-repos: which issues (default: all)', ISSUE_FILTERS),
+  },
+  output: true,
+  examples: [
+    'kettle issue list -R alice/teapot',
+    'kettle issue list --label bug --label urgent --assignee @me',
+    'kettle issue list --milestone v1.2 --state all --since 2026-01-01',
+    'kettle issue list --search "lid" --author bob',
+    'kettle issue list --all-repos --filter created --state all',
+    'kettle issue list --all --json --fields number,title,user.login',
+  ],
+  load: () => import('../list.js'),
+});

@@ -1,0 +1,29 @@
+// kettle issue close / reopen: definitions and options.
+import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { text, verb } from '../../../cli/spec.js';
+import { numbers, type NumbersOptions } from './shared.js';
+
+export interface CloseOptions extends NumbersOptions, RepoFlag {
+  comment: string | undefined;
+}
+export interface ReopenOptions extends NumbersOptions, RepoFlag {}
+
+export const close = verb({
+  name: 'close',
+  summary: 'Close issues',
+  args: { numbers },
+  flags: { ...repoFlag, comment: text('-c, --comment <text>', 'leave this comment before closing') },
+  output: true,
+  examples: ['kettle issue close 3 -R alice/teapot', 'kettle issue close 3 4 5 --comment "Fixed in 1.2"', 'kettle issue close 3 --json'],
+  load: () => import('../close.js'),
+});
+
+export const reopen = verb({
+  name: 'reopen',
+  summary: 'Reopen closed issues',
+  args: { numbers },
+  flags: repoFlag,
+  output: true,
+  examples: ['kettle issue reopen 3 -R alice/teapot', 'kettle issue reopen 3 4 --json'],
+  load: () => import('../reopen.js'),
+});

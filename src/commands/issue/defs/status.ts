@@ -1,0 +1,10 @@
+// kettle issue status: definition.
+import { verb } from '../../../cli/spec.js';
+
+export const status = verb({
+  name: 'status',
+  summary: 'Open issues assigned to you, mentioning you, and opened by you, across repositories',
+  output: true,
+  examples: ['kettle issue status', 'kettle issue status --json --fields number,title'],
+  load: () => import('../status.js'),
+});

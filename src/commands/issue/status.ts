@@ -1,0 +1,51 @@
+// kettle issue status: open issues assigned to you, mentioning you, and opened
+// by you, across repositories (Gitea's /repos/issues/search with one flag each).
+import * as issues from '../../api/gitea/issues.js';
+import { pageWindow } from '../../api/paginate.js';
+import type { Context } from '../../context/context.js';
+import { renderJson } from '../../output/printer.js';
+import { printList } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { crossRepoIssueColumns } from './columns.js';
+
+const SECTIONS = [
+  ['assigned', 'Assigned to you'],
+  ['mentioned', 'Mentioning you'],
+  ['created', 'Opened by you'],
+] as const;
+
+/** Records a section shows: enough to act on, as gh's status does. */
+const PER_SECTION = 30;
+
+export async function run(ctx: Context): Promise<void> {
+  const api = await ctx.api();
+  const window = pageWindow({ limit: PER_SECTION });
+  const found = await Promise.all(
+    SECTIONS.map(async ([how]) => {
+      const all: object[] = [];
+      for await (const page of issues.involving(api, how, window)) all.push(...page);
+      return all;
+    }),
+  ).catch(failure({ action: 'read your issues' }));
+  if (ctx.flags.json) {
+    const shaped = Object.fromEntries(SECTIONS.map(([how], i) => [how, found[i] ?? []]));
+    // --fields applies to the records of each section.
+    const fields = ctx.flags.fields;
+    ctx.io.stdout.write(fields ? renderJson(Object.fromEntries(Object.entries(shaped).map(([k, v]) => [k, JSON.parse(renderJson(v, fields))])), undefined) : renderJson(shaped, undefined));
+    return;
+  }
+  for (const [i, [how, heading]] of SECTIONS.entries()) {
+    const records = found[i] ?? [];
+    if (ctx.io.stdoutIsTTY) {
+      ctx.io.stdout.write(`${i > 0 ? '\n' : ''}${heading}\n`);
+      if (records.length === 0) ctx.io.stdout.write('  There are no issues here\n');
+      else await printList(ctx.io, ctx.flags, records, crossRepoIssueColumns);
+    } else {
+      // Plain: the section's name leads each line, so `grep ^assigned` picks one section.
+      const out: string[] = [];
+      const sink = { write: (text: string) => out.push(text) };
+      await printList({ ...ctx.io, stdout: sink as never }, ctx.flags, records, crossRepoIssueColumns);
+      for (const line of out.join('').split('\n')) if (line !== '') ctx.io.stdout.write(`${how}\t${line}\n`);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// kettle label create NAME --color HEX [--description TEXT] [--exclusive]
+import * as labels from '../../api/gitea/labels.js';
+import type { CreateLabelOption } from '../../api/gitea/types.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { labelColumns } from './columns.js';
+import type { CreateOptions } from './index.js';
+import { parseColor } from './shared.js';
+
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const name = opts.name.trim();
+  if (name === '') throw new UsageError('the label name must not be empty');
+  if (opts.color === undefined) throw new UsageError('--color is required, such as --color d73a4a');
+  const body: CreateLabelOption = { name, color: parseColor(opts.color) };
+  if (opts.description !== undefined) body.description = opts.description;
+  if (opts.exclusive) body.exclusive = true;
+  const repo = await ctx.repo(opts.repo);
+  const api = await ctx.api();
+  const where = fullName(repo);
+  const label = await labels.create(api, repo, body).catch(failure({ action: `create label "${name}" in ${where}`, missing: `repository ${where}` }));
+  ctx.success(`Created label "${String(label.name)}" in ${where}`);
+  await printRecord(ctx.io, ctx.flags, label, labelColumns);
+}

@@ -1,0 +1,25 @@
+// kettle label delete NAME [--yes]
+import * as labels from '../../api/gitea/labels.js';
+import type { Context } from '../../context/context.js';
+import { canPrompt } from '../../context/io.js';
+import { ask } from '../../context/prompt.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { failure } from '../failure.js';
+import type { DeleteOptions } from './index.js';
+import { findLabel } from './shared.js';
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  const where = fullName(repo);
+  if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete label "${opts.label}" of ${where} without confirmation; pass --yes`);
+  const api = await ctx.api();
+  const label = await findLabel(api, repo, opts.label);
+  if (!opts.yes) {
+    const typed = await ask(ctx.io, '--yes', { message: `Type ${label.name} to delete the label from ${where} and every issue`, required: false });
+    if (typed !== label.name) throw new UsageError(`confirmation did not match ${label.name}; nothing was deleted`);
+  }
+  const what = `label "${label.name}" in ${where}`;
+  await labels.delete(api, repo, label.id).catch(failure({ action: `delete ${what}`, missing: what }));
+  ctx.success(`Deleted ${what}`);
+}

@@ -1,0 +1,39 @@
+// kettle label edit NAME [--name NEW] [--color HEX] [--description TEXT] [--exclusive | --not-exclusive]
+import * as labels from '../../api/gitea/labels.js';
+import type { EditLabelOption } from '../../api/gitea/types.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { labelColumns } from './columns.js';
+import type { EditOptions } from './index.js';
+import { findLabel, parseColor } from './shared.js';
+
+export async function run(ctx: Context, opts: EditOptions): Promise<void> {
+  if (opts.exclusive && opts.notExclusive) throw new UsageError('use either --exclusive or --not-exclusive, not both');
+  if (opts.name !== undefined && opts.name.trim() === '') throw new UsageError('--name must not be empty');
+  const color = opts.color === undefined ? undefined : parseColor(opts.color);
+  if (opts.name === undefined && color === undefined && opts.description === undefined && !opts.exclusive && !opts.notExclusive) {
+    throw new UsageError('nothing to change: pass --name, --color, --description, --exclusive or --not-exclusive');
+  }
+  const repo = await ctx.repo(opts.repo);
+  const where = fullName(repo);
+  const api = await ctx.api();
+  const label = await findLabel(api, repo, opts.label);
+  const changes: EditLabelOption = {};
+  if (opts.name !== undefined && opts.name.trim() !== label.name) changes.name = opts.name.trim();
+  if (color !== undefined && color.slice(1) !== (label.color ?? '').replace(/^#/, '').toLowerCase()) changes.color = color;
+  if (opts.description !== undefined && opts.description !== (label.description ?? '')) changes.description = opts.description;
+  if (opts.exclusive && label.exclusive !== true) changes.exclusive = true;
+  if (opts.notExclusive && label.exclusive === true) changes.exclusive = false;
+  if (Object.keys(changes).length === 0) {
+    ctx.info(`Label "${label.name}" in ${where} already is as asked; nothing was sent`);
+    await printRecord(ctx.io, ctx.flags, label, labelColumns);
+    return;
+  }
+  const what = `label "${label.name}" in ${where}`;
+  const edited = await labels.edit(api, repo, label.id, changes).catch(failure({ action: `edit ${what}`, missing: what }));
+  ctx.success(`Edited ${what}`);
+  await printRecord(ctx.io, ctx.flags, edited, labelColumns);
+}

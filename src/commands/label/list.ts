@@ -1,0 +1,18 @@
+// kettle label list
+import * as labels from '../../api/gitea/labels.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { printListing } from '../listing.js';
+import { labelColumns } from './columns.js';
+import type { ListOptions } from './index.js';
+
+export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  await printListing(ctx, opts, {
+    noun: 'labels',
+    pages: (api, window, options) => labels.list(api, repo, window, options),
+    columns: labelColumns,
+    empty: `No labels in ${fullName(repo)}`,
+    attempt: { action: `list the labels of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
+  });
+}

@@ -1,0 +1,94 @@
+// Several issue numbers in one command (`kettle issue close 3 4 5`): each done
+// concurrently, a few at a time and fewer as the rate limit runs low; one line
+// per number on stderr in the order given; the resulting records on stdout
+// (a JSON array with --json); exit 1 naming the numbers that failed.
+import type { ApiClient } from '../api/client.js';
+import { allowedInFlight } from '../api/paginate.js';
+import type { Context } from '../context/context.js';
+import { ExitCode, formatError, KettleError, exitCodeFor } from '../errors.js';
+import { type Column, printList, printRecord } from '../output/printer.js';
+import { parseNumberArg } from './input.js';
+
+/** Numbers in flight at once: enough to hide latency, few enough to be polite. */
+export const MANY_AT_ONCE = 4;
+
+/** What one number came to. */
+export interface Outcome {
+  /** The record to print (the issue as it now is); none for a deletion. */
+  record?: object;
+  /** The line on stderr: a success ("✓ Closed …") or a note (nothing to do). */
+  message: string;
+  /** A note rather than a change: printed without the check mark. */
+  note?: boolean;
+}
+
+/** Issue numbers from the command line, each checked before any request; duplicates once. */
+export function parseNumbers(values: readonly string[], what = 'issue number'): number[] {
+  const out: number[] = [];
+  for (const value of values) {
+    const n = parseNumberArg(value, what);
+    if (!out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/**
+ * Run `act` for each number, at most MANY_AT_ONCE at a time (fewer when the
+ * server says the rate limit is running low), reporting in the given order as
+ * each number's turn comes. Records go to stdout at the end: one as a single
+ * record, several as a list (a JSON array with --json, even of one when
+ * `alwaysList`). Throws when any failed, naming which.
+ */
+export async function forEachNumber(
+  ctx: Context,
+  api: ApiClient,
+  numbers: readonly number[],
+  act: (n: number) => Promise<Outcome>,
+  output: { columns: Column[]; viewColumns: Column[] },
+): Promise<void> {
+  // Settled at once, so a failure waiting for its turn to be reported is never an unhandled rejection.
+  const results: Array<Promise<{ outcome: Outcome } | { err: unknown }>> = [];
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const slot = async (): Promise<void> => {
+    while (running >= allowedInFlight(MANY_AT_ONCE, api.rateLimit.remaining)) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+  };
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  for (const n of numbers) {
+    results.push(
+slot()
+        .then(() => act(n).finally(release))
+        .then(
+          (outcome) => ({ outcome }),
+          (err: unknown) => ({ err }),
+        ),
+    );
+  }
+  const records: object[] = [];
+  const failed: Array<{ n: number; err: unknown }> = [];
+  for (const [i, pending] of results.entries()) {
+    const n = numbers[i] as number;
+    const result = await pending;
+    if ('err' in result) {
+      // One number alone fails as any command does: the error is the message.
+      if (numbers.length === 1) throw result.err;
+      failed.push({ n, err: result.err });
+      for (const line of formatError(result.err, ctx.flags.debug)) ctx.io.stderr.write(`${line}\n`);
+      continue;
+    }
+    const { outcome } = result;
+    if (outcome.note) ctx.info(outcome.message);
+    else ctx.success(outcome.message);
+    if (outcome.record) records.push(outcome.record);
+  }
+  if (numbers.length === 1 && records.length === 1) await printRecord(ctx.io, ctx.flags, records[0] as object, output.viewColumns);
+  else if (numbers.length > 1 && (records.length > 0 || ctx.flags.json)) await printList(ctx.io, ctx.flags, records, output.columns);
+  if (failed.length === 0) return;
+  const codes = new Set(failed.map((f) => exitCodeFor(f.err)));
+  const code = codes.size === 1 ? (codes.values().next().value as number) : ExitCode.failure;
+  throw new KettleError(`${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`, code === ExitCode.ok ? ExitCode.failure : code);
+}

@@ -1,0 +1,25 @@
+// kettle milestone create TITLE [--description TEXT] [--due DATE]
+import * as milestones from '../../api/gitea/milestones.js';
+import type { CreateMilestoneOption } from '../../api/gitea/types.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { parseDate } from '../dates.js';
+import { failure } from '../failure.js';
+import type { CreateOptions } from './index.js';
+import { columnsFor } from './shared.js';
+
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const title = opts.title.trim();
+  if (title === '') throw new UsageError('the milestone title must not be empty');
+  const body: CreateMilestoneOption = { title };
+  if (opts.description !== undefined) body.description = opts.description;
+  if (opts.due !== undefined) body.due_on = parseDate(opts.due, '--due', 'end');
+  const repo = await ctx.repo(opts.repo);
+  const api = await ctx.api();
+  const where = fullName(repo);
+  const made = await milestones.create(api, repo, body).catch(failure({ action: `create milestone "${title}" in ${where}`, missing: `repository ${where}` }));
+  ctx.success(`Created milestone "${String(made.title)}" in ${where}`);
+  await printRecord(ctx.io, ctx.flags, made, columnsFor(ctx).view);
+}

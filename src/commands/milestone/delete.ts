@@ -1,0 +1,25 @@
+// kettle milestone delete NAME|NUMBER [--yes]
+import * as milestones from '../../api/gitea/milestones.js';
+import type { Context } from '../../context/context.js';
+import { canPrompt } from '../../context/io.js';
+import { ask } from '../../context/prompt.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { failure } from '../failure.js';
+import { resolveMilestone } from '../names.js';
+import type { DeleteOptions } from './index.js';
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  const where = fullName(repo);
+  if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete milestone "${opts.milestone}" of ${where} without confirmation; pass --yes`);
+  const api = await ctx.api();
+  const current = await resolveMilestone(api, repo, opts.milestone);
+  if (!opts.yes) {
+    const typed = await ask(ctx.io, '--yes', { message: `Type ${current.title} to delete the milestone from ${where}`, required: false });
+    if (typed !== current.title) throw new UsageError(`confirmation did not match ${current.title}; nothing was deleted`);
+  }
+  const what = `milestone "${current.title}" in ${where}`;
+  await milestones.delete(api, repo, current.id).catch(failure({ action: `delete ${what}`, missing: what }));
+  ctx.success(`Deleted ${what}`);
+}

@@ -1,0 +1,19 @@
+// kettle milestone list [--state open|closed|all]
+import * as milestones from '../../api/gitea/milestones.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { printListing } from '../listing.js';
+import type { ListOptions } from './index.js';
+import { columnsFor } from './shared.js';
+
+export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  const { state } = opts;
+  await printListing(ctx, opts, {
+    noun: 'milestones',
+    pages: (api, window, options) => milestones.list(api, repo, window, { state }, options),
+    columns: columnsFor(ctx).list,
+    empty: `No ${state === 'all' ? '' : `${state} `}milestones in ${fullName(repo)}`,
+    attempt: { action: `list the milestones of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
+  });
+}

@@ -1,0 +1,26 @@
+// What kettle milestone close and reopen share: the milestone's state, PATCHed
+// when it differs; already in that state is a note and nothing is sent.
+import * as milestones from '../../api/gitea/milestones.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { resolveMilestone } from '../names.js';
+import type { OneOptions } from './index.js';
+import { columnsFor } from './shared.js';
+
+export async function setState(ctx: Context, opts: OneOptions, state: 'open' | 'closed'): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  const where = fullName(repo);
+  const api = await ctx.api();
+  const current = await resolveMilestone(api, repo, opts.milestone);
+  const what = `milestone "${current.title}" in ${where}`;
+  if (current.state === state) {
+    ctx.info(`${what[0]?.toUpperCase()}${what.slice(1)} is already ${state}; nothing to do`);
+    await printRecord(ctx.io, ctx.flags, current, columnsFor(ctx).view);
+    return;
+  }
+  const edited = await milestones.edit(api, repo, current.id, { state }).catch(failure({ action: `${state === 'closed' ? 'close' : 'reopen'} ${what}`, missing: what }));
+  ctx.success(`${state === 'closed' ? 'Closed' : 'Reopened'} ${what}`);
+  await printRecord(ctx.io, ctx.flags, edited, columnsFor(ctx).view);
+}

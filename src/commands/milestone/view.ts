@@ -1,0 +1,13 @@
+// kettle milestone view NAME|NUMBER
+import type { Context } from '../../context/context.js';
+import { printRecord } from '../../output/printer.js';
+import { resolveMilestone } from '../names.js';
+import type { OneOptions } from './index.js';
+import { columnsFor } from './shared.js';
+
+export async function run(ctx: Context, opts: OneOptions): Promise<void> {
+  const repo = await ctx.repo(opts.repo);
+  const api = await ctx.api();
+  const milestone = await resolveMilestone(api, repo, opts.milestone);
+  await printRecord(ctx.io, ctx.flags, milestone, columnsFor(ctx).view);
+}
