@@ -45,6 +45,13 @@ export interface ClientOptions {
   random?: () => number;
 }
 
+/** A streamed answer: status and headers read, body still to come. */
+export interface StreamedResponse {
+  status: number;
+  headers: import('./headers.js').HeaderMap;
+  body: AsyncIterable<Buffer | string> & NodeJS.ReadableStream;
+}
+
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -147,6 +154,26 @@ export class ApiClient {
     }
     if (res.status >= 400) throw errorFromResponse(raw);
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
+  }
+
+  /**
+   * A GET whose body is passed on as it arrives, in constant memory (pr diff):
+   * resolves once a 2xx answer's headers are in, with the body unread; any
+   * other status is read (capped) and thrown as ApiError. Not retried.
+   */
+  async stream(path: string, opts: Pick<RequestOptions, 'headers' | 'query'> = {}): Promise<StreamedResponse> {
+    const url = buildUrl(this.root, path, opts.query);
+    const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent, ...opts.headers };
+    authorize(url, headers, this.opts.credentials);
+    const res = await this.transport.open({ method: 'GET', url, headers, body: undefined, path });
+    const resHeaders = res.headers as StreamedResponse['headers'];
+    if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, headers: resHeaders, body: res.body };
+    let text = '';
+    for await (const chunk of res.body) {
+      if (text.length < 64 * 1024) text += (chunk as Buffer).toString('utf8');
+    }
+    if (res.statusCode >= 300 && res.statusCode < 400) throw redirectError('GET', path, { status: res.statusCode, headers: resHeaders, text, url: url.toString() });
+    throw errorFromResponse({ method: 'GET', path, status: res.statusCode, contentType: headerValue(resHeaders, 'content-type'), text });
   }
 
   /** One exchange, and what its answer says about the rate limit. */

@@ -113,6 +113,25 @@ export class Transport {
     return { status: res.statusCode, headers: res.headers as HeaderMap, text };
   }
 
+  /**
+   * Send one request and hand back the answer with its body unread, for bodies
+   * passed on as they arrive (pr diff). No overall timeout: a large body may
+   * take long; undici's per-phase timeouts still end a stalled one.
+   */
+  async open({ method, url, headers, path }: Outgoing): Promise<Dispatcher.ResponseData> {
+    const { trace, timeoutMs } = this.opts;
+    trace?.(`> ${method} ${redactUrl(url)} (streamed)`);
+    this.dispatcher ??= createDispatcher(timeoutMs, this.opts.insecure, this.opts.env);
+    const dispatcher = await this.dispatcher;
+    try {
+      const res = await dispatcher.request({ origin: url.origin, path: url.pathname + url.search, method: method as Dispatcher.HttpMethod, headers });
+      trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (streaming)`);
+      return res;
+    } catch (err) {
+      throw networkError(err, method, url, { timeoutMs, gotHeaders: false });
+    }
+  }
+
   /** The body as text, refusing one larger than the cap before holding it all in memory. */
   private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
     const max = this.opts.maxResponseBytes;
