@@ -33,6 +33,8 @@ export interface Call {
 export interface Reply {
   status: number;
   body?: unknown;
+  /** A body sent as it is, not as JSON (a pull request's .diff). */
+  raw?: string;
   headers?: Record<string, string>;
 }
 
