@@ -93,10 +93,10 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
   if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
   const body = given ?? filled?.body ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
-  // The head must be on the server: say how to push it (the create is still tried; the server decides).
+  // A head taken from the current branch must be on the server: say how to push it (the create is still tried; the server decides).
   const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
   const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
-  if (!(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
+  if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
     ctx.warn(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
   }
   const payload: CreatePullRequestOption = { title, head, base };
