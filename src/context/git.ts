@@ -20,12 +20,24 @@ export async function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): 
   });
 }
 
-/** git's own reason for a failure: its last "fatal:"/"error:" lines, else its last line. */
+/**
+ * git's own reason for a failure, on one line: its "fatal:"/"error:" lines with
+ * the paths it lists under them (indented), else its last line.
+ */
 export function gitReason(r: GitResult): string {
-  const lines = r.stderr.split('\n').map((l) => l.trim()).filter(Boolean);
-  const marked = lines.filter((l) => /^(fatal|error):/.test(l)).map((l) => l.replace(/^(fatal|error):\s*/, ''));
-  const picked = marked.length > 0 ? marked : lines.slice(-1);
-  return picked.join('; ') || `git exited with status ${r.code}`;
+  const raw = r.stderr.split('\n');
+  const parts: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const line = raw[i] ?? '';
+    if (!/^(fatal|error):/.test(line)) continue;
+    const listed: string[] = [];
+    while (i + 1 < raw.length && /^\s+\S/.test(raw[i + 1] ?? '')) listed.push((raw[++i] ?? '').trim());
+    const shown = listed.length > 5 ? [...listed.slice(0, 5), `and ${listed.length - 5} more`] : listed;
+    parts.push(`${line.replace(/^(fatal|error):\s*/, '')}${shown.length ? ` ${shown.join(', ')}` : ''}`);
+  }
+  if (parts.length > 0) return parts.join('; ');
+  const last = raw.map((l) => l.trim()).filter(Boolean).at(-1);
+  return last ?? `git exited with status ${r.code}`;
 }
 
 /** Run git; a failure is a KettleError saying what was tried and git's reason. */
