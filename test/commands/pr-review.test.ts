@@ -62,11 +62,20 @@ describe('pr view', () => {
     expect(sent(s, 'GET', `/repos/${R[1]}/commits/${headSha(s.server.state, pr)}/status`)).toHaveLength(1);
   });
 
-  it.each([
-    ['merged', (p: ReturnType<typeof fresh>) => Object.assign(p.pr.pull ?? {}, { merged: true, merged_at: '2026-01-05T10:00:00Z' }) && (p.pr.state = 'closed')],
-    ['closed', (p: ReturnType<typeof fresh>) => (p.pr.state = 'closed')],
-    ['draft', (p: ReturnType<typeof fresh>) => (p.pr.title = 'WIP: Quieter lid')],
-  ] as const)('names the state %s', async (state, make) => {
+  type Made = ReturnType<typeof fresh>;
+  const makers: Array<[string, (p: Made) => void]> = [
+    ['merged', (p) => {
+      Object.assign(p.pr.pull ?? {}, { merged: true, merged_at: '2026-01-05T10:00:00Z' });
+      p.pr.state = 'closed';
+    }],
+    ['closed', (p) => {
+      p.pr.state = 'closed';
+    }],
+    ['draft', (p) => {
+      p.pr.title = 'WIP: Quieter lid';
+    }],
+  ];
+  it.each(makers)('names the state %s', async (state, make) => {
     const p = fresh();
     make(p);
     const r = await s.kettle(['pr', 'view', String(p.pr.number), ...p.R]);
