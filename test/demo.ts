@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server/index.js';
+import { seedPullsDemo } from './server/routes-pulls.js';
 
 /** The repository root: the folder above this file (or its bundle) holding bin/kettle.cjs. */
 function findRoot(): string {
@@ -43,6 +44,7 @@ function quoted(arg: string): string {
 async function main(): Promise<void> {
   const serve = process.argv.includes('--serve');
   const server = await startServer({ seed: 'demo' });
+  seedPullsDemo(server.state);
   const alice = server.addToken('alice');
 
   if (serve) {
@@ -86,6 +88,8 @@ async function main(): Promise<void> {
     { args: ['issue', 'list', '-R', 'alice/teapot', '--state', 'closed'] },
     { args: ['issue', 'list', '--all-repos', '--filter', 'created'] },
     { args: ['pr', 'list', '-R', 'alice/teapot'] },
+    { args: ['pr', 'view', '5', '-R', 'alice/teapot', '--comments'] },
+    { args: ['pr', 'diff', '5', '-R', 'alice/teapot'] },
     { args: ['pr', 'merge', '5', '-R', 'alice/teapot', '--style', 'squash', '--message', 'Quieter lid (#5)', '--json', '--fields', 'number,merged,merged_at'] },
     { args: ['org', 'list'] },
     { args: ['hook', 'list', '-R', 'alice/teapot'] },

@@ -497,3 +497,16 @@ export const PULL_ROUTES: Array<[string, string, Handler]> = [
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
   ['GET', '/repos/:owner/:repo/milestones', listMilestones],
 ];
+
+/** The demo's pull request alice/teapot#5 gets a conversation: a review, comments and checks. */
+export function seedPullsDemo(state: State): void {
+  const repo = state.repo('alice', 'teapot');
+  const pr = repo ? state.issuesOf(repo).find((i) => i.pull) : undefined;
+  if (!pr) return;
+  extraOf(state, pr).requested = ['carol'];
+  addComment(state, pr, 'alice', 'Does the felt survive the dishwasher?');
+  addComment(state, pr, 'bob', 'It does: tested twenty cycles.');
+  addReview(state, pr, 'alice', 'APPROVED', 'Quiet at last.');
+  addStatus(state, headSha(state, pr), 'ci/build', 'success', 'Build passed');
+  addStatus(state, headSha(state, pr), 'ci/lint', 'success', 'No problems');
+}
