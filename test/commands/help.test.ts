@@ -146,7 +146,10 @@ describe('kettle alone and kettle help', () => {
         .filter((l) => /^ {2}\S/.test(l))
         .map((l) => l.trim().split(/\s{2,}/)[0] ?? '');
     expect(under('Issues:')).toEqual(['issue list', 'issue view <number>', 'issue create', 'issue edit <number>', 'issue close <number>', 'issue reopen <number>']);
-    expect(under('Pull requests:')).toEqual(['pr list', 'pr create', 'pr merge <number>']);
+    expect(under('Pull requests:')).toEqual([
+      'pr list', 'pr view [number]', 'pr diff [number]', 'pr checkout <number>', 'pr status', 'pr create', 'pr edit <number>',
+      'pr comment <number>', 'pr review <number>', 'pr close <number>', 'pr reopen <number>', 'pr ready [number]', 'pr merge [number]',
+    ]);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);

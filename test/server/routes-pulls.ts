@@ -481,6 +481,8 @@ const mergePull: Handler = (c) => {
 };
 
 export const PULL_ROUTES: Array<[string, string, Handler]> = [
+  // Before the repository route below, which would take it for a repository named issues/search.
+  ['GET', '/repos/issues/search', core('GET', '/repos/issues/search')],
   ['GET', '/repos/:owner/:repo', getRepo],
   ['GET', '/repos/:owner/:repo/pulls', listPulls],
   ['POST', '/repos/:owner/:repo/pulls', createPull],
