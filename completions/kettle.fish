@@ -369,7 +369,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull
 complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
-complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft pull request out of draft (--undo: back to draft)'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'merge' -d 'Merge a pull request'
 
 # kettle pr list

@@ -113,7 +113,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it' }
         @{ Name = 'close'; Tip = 'Close a pull request without merging it' }
         @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
-        @{ Name = 'ready'; Tip = 'Take a draft pull request out of draft (--undo: back to draft)' }
+        @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
     )
     $commands['org'] = @(
