@@ -99,8 +99,28 @@ function __kettle_subcommand
             echo 'milestone delete'
         case 'pr/list' 'pr/ls'
             echo 'pr list'
+        case 'pr/view'
+            echo 'pr view'
+        case 'pr/diff'
+            echo 'pr diff'
+        case 'pr/checkout' 'pr/co'
+            echo 'pr checkout'
+        case 'pr/status'
+            echo 'pr status'
         case 'pr/create'
             echo 'pr create'
+        case 'pr/edit'
+            echo 'pr edit'
+        case 'pr/comment'
+            echo 'pr comment'
+        case 'pr/review'
+            echo 'pr review'
+        case 'pr/close'
+            echo 'pr close'
+        case 'pr/reopen'
+            echo 'pr reopen'
+        case 'pr/ready'
+            echo 'pr ready'
         case 'pr/merge'
             echo 'pr merge'
         case 'release/list' 'release/ls'
@@ -203,9 +223,29 @@ function __kettle_takes_value
             return 0
         case 'milestone delete/-R' 'milestone delete/--repo'
             return 0
-        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/--fields'
+        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/-l' 'pr list/--label' 'pr list/-A' 'pr list/--author' 'pr list/-m' 'pr list/--milestone' 'pr list/--sort' 'pr list/--fields'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/--fields'
+        case 'pr view/-R' 'pr view/--repo' 'pr view/--fields'
+            return 0
+        case 'pr diff/-R' 'pr diff/--repo'
+            return 0
+        case 'pr checkout/-R' 'pr checkout/--repo' 'pr checkout/-b' 'pr checkout/--branch'
+            return 0
+        case 'pr status/-R' 'pr status/--repo' 'pr status/--fields'
+            return 0
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--fields'
+            return 0
+        case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields'
+            return 0
+        case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields'
+            return 0
+        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields'
+            return 0
+        case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields'
+            return 0
+        case 'pr reopen/-R' 'pr reopen/--repo' 'pr reopen/--fields'
+            return 0
+        case 'pr ready/-R' 'pr ready/--repo' 'pr ready/--fields'
             return 0
         case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields'
             return 0
@@ -312,7 +352,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, ed
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
-complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'List, create and merge pull requests'
+complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
@@ -601,7 +641,17 @@ complete -c kettle -n '__kettle_using "milestone delete"' -s y -l yes -d 'do not
 
 # kettle pr
 complete -c kettle -n '__kettle_using "pr" 0' -a 'list' -d 'List the pull requests of a repository'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'view' -d 'Show a pull request: state, branches, reviews, checks and body'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'diff' -d 'Show a pull request\'s changes'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'checkout' -d 'Check out a pull request\'s head in the local clone'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'status' -d 'Your pull requests, those awaiting your review, and the current branch’s'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull request'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'merge' -d 'Merge a pull request'
 
 # kettle pr list
@@ -610,23 +660,110 @@ complete -c kettle -n '__kettle_using "pr list"' -s L -l limit -x -d 'how many r
 complete -c kettle -n '__kettle_using "pr list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "pr list"' -l page -x -d 'show only page N, of --limit records a page'
 complete -c kettle -n '__kettle_using "pr list"' -s s -l state -x -a 'open closed all' -d 'which to show'
+complete -c kettle -n '__kettle_using "pr list"' -s l -l label -x -d 'only those with this label (repeatable: all of them)'
+complete -c kettle -n '__kettle_using "pr list"' -s A -l author -x -d 'only those opened by this user'
+complete -c kettle -n '__kettle_using "pr list"' -s m -l milestone -x -d 'only those in this milestone (name or number)'
+complete -c kettle -n '__kettle_using "pr list"' -l sort -x -a 'oldest recentupdate leastupdate mostcomment leastcomment priority' -d 'the order (default: newest first)'
 complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr view
+complete -c kettle -n '__kettle_using "pr view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr view"' -s c -l comments -d 'show the conversation too'
+complete -c kettle -n '__kettle_using "pr view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr diff
+complete -c kettle -n '__kettle_using "pr diff"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr diff"' -l patch -d 'the patch series (git format-patch) instead of the diff'
+complete -c kettle -n '__kettle_using "pr diff"' -l name-only -d 'only the paths of the changed files'
+
+# kettle pr checkout
+complete -c kettle -n '__kettle_using "pr checkout"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr checkout"' -s b -l branch -x -d 'the local branch (default: the head branch\'s name)'
+complete -c kettle -n '__kettle_using "pr checkout"' -s f -l force -d 'reset the local branch to the head even when it has diverged'
+
+# kettle pr status
+complete -c kettle -n '__kettle_using "pr status"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr status"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
 # kettle pr create
 complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
-complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branch with the changes (asked for on a terminal when missing, even with --title)'
-complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into (asked for on a terminal when missing, even with --title)'
+complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branch with the changes (default: the current git branch)'
+complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into (default: the repository\'s default branch)'
 complete -c kettle -n '__kettle_using "pr create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "pr create"' -s f -l fill -d 'take the title and body from the commits between base and head'
+complete -c kettle -n '__kettle_using "pr create"' -s d -l draft -d 'open it as a draft (a "WIP:" title prefix)'
+complete -c kettle -n '__kettle_using "pr create"' -s l -l label -x -d 'add a label by name (repeatable)'
+complete -c kettle -n '__kettle_using "pr create"' -s a -l assignee -x -d 'assign a user (repeatable)'
+complete -c kettle -n '__kettle_using "pr create"' -s r -l reviewer -x -d 'request a review from a user (repeatable)'
+complete -c kettle -n '__kettle_using "pr create"' -s m -l milestone -x -d 'the milestone, by name or number'
 complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 
+# kettle pr edit
+complete -c kettle -n '__kettle_using "pr edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr edit"' -s t -l title -x -d 'the new title'
+complete -c kettle -n '__kettle_using "pr edit"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "pr edit"' -s B -l base -x -d 'the new base branch'
+complete -c kettle -n '__kettle_using "pr edit"' -l add-label -x -d 'add a label by name (repeatable)'
+complete -c kettle -n '__kettle_using "pr edit"' -l remove-label -x -d 'remove a label by name (repeatable)'
+complete -c kettle -n '__kettle_using "pr edit"' -l add-assignee -x -d 'add an assignee (repeatable)'
+complete -c kettle -n '__kettle_using "pr edit"' -l remove-assignee -x -d 'remove an assignee (repeatable)'
+complete -c kettle -n '__kettle_using "pr edit"' -l add-reviewer -x -d 'request a review (repeatable)'
+complete -c kettle -n '__kettle_using "pr edit"' -s m -l milestone -x -d 'the milestone, by name or number'
+complete -c kettle -n '__kettle_using "pr edit"' -l remove-milestone -d 'take it out of its milestone'
+complete -c kettle -n '__kettle_using "pr edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr comment
+complete -c kettle -n '__kettle_using "pr comment"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr comment"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr comment"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "pr comment"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr review
+complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr review"' -s a -l approve -d 'approve it'
+complete -c kettle -n '__kettle_using "pr review"' -s r -l request-changes -d 'request changes (needs a body)'
+complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body)'
+complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr close
+complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr close"' -s c -l comment -x -d 'leave a comment saying why'
+complete -c kettle -n '__kettle_using "pr close"' -s d -l delete-branch -d 'delete the head branch on the server too'
+complete -c kettle -n '__kettle_using "pr close"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr reopen
+complete -c kettle -n '__kettle_using "pr reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr reopen"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
+# kettle pr ready
+complete -c kettle -n '__kettle_using "pr ready"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr ready"' -l undo -d 'mark it a draft again'
+complete -c kettle -n '__kettle_using "pr ready"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr ready"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+
 # kettle pr merge
 complete -c kettle -n '__kettle_using "pr merge"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "pr merge"' -l style -x -a 'merge rebase rebase-merge squash fast-forward-only' -d 'how to merge'
+complete -c kettle -n '__kettle_using "pr merge"' -l style -x -a 'merge rebase rebase-merge squash fast-forward-only' -d 'how to merge (default: merge)'
+complete -c kettle -n '__kettle_using "pr merge"' -l merge -d 'short for --style merge'
+complete -c kettle -n '__kettle_using "pr merge"' -l squash -d 'short for --style squash'
+complete -c kettle -n '__kettle_using "pr merge"' -l rebase -d 'short for --style rebase'
 complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the merge commit message'
+complete -c kettle -n '__kettle_using "pr merge"' -s d -l delete-branch -d 'delete the head branch after the merge (and the local one, when checked out)'
+complete -c kettle -n '__kettle_using "pr merge"' -l auto -d 'merge once the checks succeed'
 complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 

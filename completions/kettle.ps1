@@ -65,7 +65,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['milestone/delete'] = 'milestone delete'
     $children['pr/list'] = 'pr list'
     $children['pr/ls'] = 'pr list'
+    $children['pr/view'] = 'pr view'
+    $children['pr/diff'] = 'pr diff'
+    $children['pr/checkout'] = 'pr checkout'
+    $children['pr/co'] = 'pr checkout'
+    $children['pr/status'] = 'pr status'
     $children['pr/create'] = 'pr create'
+    $children['pr/edit'] = 'pr edit'
+    $children['pr/comment'] = 'pr comment'
+    $children['pr/review'] = 'pr review'
+    $children['pr/close'] = 'pr close'
+    $children['pr/reopen'] = 'pr reopen'
+    $children['pr/ready'] = 'pr ready'
     $children['pr/merge'] = 'pr merge'
     $children['release/list'] = 'release list'
     $children['release/ls'] = 'release list'
@@ -98,7 +109,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
-        @{ Name = 'pr'; Tip = 'List, create and merge pull requests' }
+        @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
@@ -152,7 +163,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     )
     $commands['pr'] = @(
         @{ Name = 'list'; Tip = 'List the pull requests of a repository' }
+        @{ Name = 'view'; Tip = 'Show a pull request: state, branches, reviews, checks and body' }
+        @{ Name = 'diff'; Tip = 'Show a pull request''s changes' }
+        @{ Name = 'checkout'; Tip = 'Check out a pull request''s head in the local clone' }
+        @{ Name = 'status'; Tip = 'Your pull requests, those awaiting your review, and the current branch’’s' }
         @{ Name = 'create'; Tip = 'Open a pull request' }
+        @{ Name = 'edit'; Tip = 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone' }
+        @{ Name = 'comment'; Tip = 'Comment on a pull request' }
+        @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it' }
+        @{ Name = 'close'; Tip = 'Close a pull request without merging it' }
+        @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
+        @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
     )
     $commands['release'] = @(
@@ -481,6 +502,41 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
         @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
         @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '-l'; Tip = 'only those with this label (repeatable: all of them)'; Value = $true }
+        @{ Flag = '--label'; Tip = 'only those with this label (repeatable: all of them)'; Value = $true }
+        @{ Flag = '-A'; Tip = 'only those opened by this user'; Value = $true }
+        @{ Flag = '--author'; Tip = 'only those opened by this user'; Value = $true }
+        @{ Flag = '-m'; Tip = 'only those in this milestone (name or number)'; Value = $true }
+        @{ Flag = '--milestone'; Tip = 'only those in this milestone (name or number)'; Value = $true }
+        @{ Flag = '--sort'; Tip = 'the order (default: newest first)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-c'; Tip = 'show the conversation too'; Value = $false }
+        @{ Flag = '--comments'; Tip = 'show the conversation too'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr diff'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--patch'; Tip = 'the patch series (git format-patch) instead of the diff'; Value = $false }
+        @{ Flag = '--name-only'; Tip = 'only the paths of the changed files'; Value = $false }
+    )
+    $options['pr checkout'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the local branch (default: the head branch''s name)'; Value = $true }
+        @{ Flag = '--branch'; Tip = 'the local branch (default: the head branch''s name)'; Value = $true }
+        @{ Flag = '-f'; Tip = 'reset the local branch to the head even when it has diverged'; Value = $false }
+        @{ Flag = '--force'; Tip = 'reset the local branch to the head even when it has diverged'; Value = $false }
+    )
+    $options['pr status'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -489,10 +545,54 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
-        @{ Flag = '-H'; Tip = 'the branch with the changes (asked for on a terminal when missing, even with --title)'; Value = $true }
-        @{ Flag = '--head'; Tip = 'the branch with the changes (asked for on a terminal when missing, even with --title)'; Value = $true }
-        @{ Flag = '-B'; Tip = 'the branch to merge into (asked for on a terminal when missing, even with --title)'; Value = $true }
-        @{ Flag = '--base'; Tip = 'the branch to merge into (asked for on a terminal when missing, even with --title)'; Value = $true }
+        @{ Flag = '-H'; Tip = 'the branch with the changes (default: the current git branch)'; Value = $true }
+        @{ Flag = '--head'; Tip = 'the branch with the changes (default: the current git branch)'; Value = $true }
+        @{ Flag = '-B'; Tip = 'the branch to merge into (default: the repository''s default branch)'; Value = $true }
+        @{ Flag = '--base'; Tip = 'the branch to merge into (default: the repository''s default branch)'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-f'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
+        @{ Flag = '--fill'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
+        @{ Flag = '-d'; Tip = 'open it as a draft (a "WIP:" title prefix)'; Value = $false }
+        @{ Flag = '--draft'; Tip = 'open it as a draft (a "WIP:" title prefix)'; Value = $false }
+        @{ Flag = '-l'; Tip = 'add a label by name (repeatable)'; Value = $true }
+        @{ Flag = '--label'; Tip = 'add a label by name (repeatable)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'assign a user (repeatable)'; Value = $true }
+        @{ Flag = '--assignee'; Tip = 'assign a user (repeatable)'; Value = $true }
+        @{ Flag = '-r'; Tip = 'request a review from a user (repeatable)'; Value = $true }
+        @{ Flag = '--reviewer'; Tip = 'request a review from a user (repeatable)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the milestone, by name or number'; Value = $true }
+        @{ Flag = '--milestone'; Tip = 'the milestone, by name or number'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-B'; Tip = 'the new base branch'; Value = $true }
+        @{ Flag = '--base'; Tip = 'the new base branch'; Value = $true }
+        @{ Flag = '--add-label'; Tip = 'add a label by name (repeatable)'; Value = $true }
+        @{ Flag = '--remove-label'; Tip = 'remove a label by name (repeatable)'; Value = $true }
+        @{ Flag = '--add-assignee'; Tip = 'add an assignee (repeatable)'; Value = $true }
+        @{ Flag = '--remove-assignee'; Tip = 'remove an assignee (repeatable)'; Value = $true }
+        @{ Flag = '--add-reviewer'; Tip = 'request a review (repeatable)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the milestone, by name or number'; Value = $true }
+        @{ Flag = '--milestone'; Tip = 'the milestone, by name or number'; Value = $true }
+        @{ Flag = '--remove-milestone'; Tip = 'take it out of its milestone'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr comment'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
@@ -500,12 +600,57 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
+    $options['pr review'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
+        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr close'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-c'; Tip = 'leave a comment saying why'; Value = $true }
+        @{ Flag = '--comment'; Tip = 'leave a comment saying why'; Value = $true }
+        @{ Flag = '-d'; Tip = 'delete the head branch on the server too'; Value = $false }
+        @{ Flag = '--delete-branch'; Tip = 'delete the head branch on the server too'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr reopen'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
+    $options['pr ready'] = @(
+        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--undo'; Tip = 'mark it a draft again'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+    )
     $options['pr merge'] = @(
         @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--style'; Tip = 'how to merge'; Value = $true }
+        @{ Flag = '--style'; Tip = 'how to merge (default: merge)'; Value = $true }
+        @{ Flag = '--merge'; Tip = 'short for --style merge'; Value = $false }
+        @{ Flag = '--squash'; Tip = 'short for --style squash'; Value = $false }
+        @{ Flag = '--rebase'; Tip = 'short for --style rebase'; Value = $false }
         @{ Flag = '-m'; Tip = 'the merge commit message'; Value = $true }
         @{ Flag = '--message'; Tip = 'the merge commit message'; Value = $true }
+        @{ Flag = '-d'; Tip = 'delete the head branch after the merge (and the local one, when checked out)'; Value = $false }
+        @{ Flag = '--delete-branch'; Tip = 'delete the head branch after the merge (and the local one, when checked out)'; Value = $false }
+        @{ Flag = '--auto'; Tip = 'merge once the checks succeed'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
     )
@@ -706,8 +851,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['milestone list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['pr list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['pr list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
+    $values['pr list/--sort'] = @{ Kind = 'words'; Words = @('oldest', 'recentupdate', 'leastupdate', 'mostcomment', 'leastcomment', 'priority') }
     $values['pr create/-F'] = @{ Kind = 'files' }
     $values['pr create/--body-file'] = @{ Kind = 'files' }
+    $values['pr edit/-F'] = @{ Kind = 'files' }
+    $values['pr edit/--body-file'] = @{ Kind = 'files' }
+    $values['pr comment/-F'] = @{ Kind = 'files' }
+    $values['pr comment/--body-file'] = @{ Kind = 'files' }
+    $values['pr review/-F'] = @{ Kind = 'files' }
+    $values['pr review/--body-file'] = @{ Kind = 'files' }
     $values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }
     $values['release create/-F'] = @{ Kind = 'files' }
     $values['release create/--notes-file'] = @{ Kind = 'files' }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type TestServer } from './server/index.js';
+import { seedPullsDemo } from './server/routes-pulls.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
 /** Triage data beside the shared sample data: a milestone, more labels, a conversation. */
@@ -62,6 +63,7 @@ function quoted(arg: string): string {
 async function main(): Promise<void> {
   const serve = process.argv.includes('--serve');
   const server = await startServer({ seed: 'demo' });
+  seedPullsDemo(server.state);
   const alice = server.addToken('alice');
   seedTriage(server);
 
@@ -112,6 +114,8 @@ async function main(): Promise<void> {
     { args: ['issue', 'list', '-R', 'alice/teapot', '--state', 'closed'] },
     { args: ['issue', 'list', '--all-repos', '--filter', 'created'] },
     { args: ['pr', 'list', '-R', 'alice/teapot'] },
+    { args: ['pr', 'view', '5', '-R', 'alice/teapot', '--comments'] },
+    { args: ['pr', 'diff', '5', '-R', 'alice/teapot'] },
     { args: ['pr', 'merge', '5', '-R', 'alice/teapot', '--style', 'squash', '--message', 'Quieter lid (#5)', '--json', '--fields', 'number,merged,merged_at'] },
     { args: ['release', 'list', '-R', 'alice/teapot'] },
     { args: ['release', 'view', '-R', 'alice/teapot'] },

@@ -50,6 +50,13 @@ export interface ClientOptions {
   random?: () => number;
 }
 
+/** A streamed answer: status and headers read, body still to come. */
+export interface StreamedResponse {
+  status: number;
+  headers: import('./headers.js').HeaderMap;
+  body: AsyncIterable<Buffer | string> & NodeJS.ReadableStream;
+}
+
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -231,6 +238,21 @@ export class ApiClient {
       throw err;
     }
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
+  }
+
+  /**
+   * A GET whose body is passed on as it arrives, in constant memory (pr diff):
+   * resolves once a 2xx answer's headers are in, with the body unread; any
+   * other status is read (capped) and thrown as ApiError. Not retried.
+   */
+  async stream(path: string, opts: Pick<RequestOptions, 'headers' | 'query'> = {}): Promise<StreamedResponse> {
+    const res = await this.requestStream('GET', path, { ...opts, headers: { accept: '*/*', ...opts.headers }, streamIf: () => true });
+    if (res.body !== undefined) {
+      // undici's body: a Node readable stream of Buffers.
+      return { status: res.status, headers: res.headers, body: res.body as unknown as StreamedResponse['body'] };
+    }
+    if (res.status >= 300 && res.status < 400) throw redirectError('GET', path, { status: res.status, headers: res.headers, text: res.text, url: res.url });
+    throw errorFromResponse({ method: 'GET', path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text });
   }
 
   /** One exchange, and what its answer says about the rate limit. */

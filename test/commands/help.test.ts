@@ -160,7 +160,10 @@ describe('kettle alone and kettle help', () => {
       'issue delete <number...>',
     ]);
     expect(under('Labels:')).toEqual(['label list', 'label create <name>', 'label edit <name>', 'label delete <name>']);
-    expect(under('Pull requests:')).toEqual(['pr list', 'pr create', 'pr merge <number>']);
+    expect(under('Pull requests:')).toEqual([
+      'pr list', 'pr view [number]', 'pr diff [number]', 'pr checkout <number>', 'pr status', 'pr create', 'pr edit <number>',
+      'pr comment <number>', 'pr review <number>', 'pr close <number>', 'pr reopen <number>', 'pr ready [number]', 'pr merge [number]',
+    ]);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);

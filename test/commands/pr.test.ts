@@ -73,12 +73,12 @@ describe('pr create', () => {
     freshRepo('pr-twice');
     const args = ['pr', 'create', '-R', 'alice/pr-twice', '--title', 'T', '--head', 'topic', '--base', 'main'];
     expectExit(await s.kettle(args), 0);
-    expectFailure(await s.kettle(args), 'a pull request from topic into main is already open in alice/pr-twice');
+    const first = s.server.state.issuesOf(repo('alice', 'pr-twice'))[0];
+    expectFailure(await s.kettle(args), `a pull request from topic into main is already open in alice/pr-twice: #${first?.number}`);
   });
 
   it.each([
     [['--title', 'T', '--base', 'main'], /--head is required/],
-    [['--title', 'T', '--head', 'topic'], /--base is required/],
     [['--head', 'topic', '--base', 'main'], /--title is required/],
     [['--title', 'T', '--head', 'main', '--base', 'main'], /--head and --base/],
     [['--title', 'T', '--head', 'two words', '--base', 'main'], /--head "two words"/],
@@ -116,7 +116,7 @@ describe('pr merge', () => {
     const r0 = freshRepo('pr-merged');
     const pr = s.server.state.addIssue(r0, 'bob', { title: 'Once', pull: { head: 'topic', base: 'main' } });
     expectExit(await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']), 0);
-    expectFailure(await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']), `cannot merge pull request #${pr.number} in alice/pr-merged: The PR is already merged`);
+    expectFailure(await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']), `cannot merge pull request #${pr.number} in alice/pr-merged: it is already merged`);
   });
 
   it('names the missing pull request, or the missing repository', async () => {

@@ -442,6 +442,12 @@ export class TestServer {
       };
       try {
         const reply = await handler(call);
+        if (reply.raw !== undefined) {
+          rec.status = reply.status;
+          res.writeHead(reply.status, { ...limit.headers, ...reply.headers, 'content-length': String(Buffer.byteLength(reply.raw)) });
+          res.end(method === 'HEAD' ? undefined : reply.raw);
+          return;
+        }
         send(reply.status, reply.body, reply.headers);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;

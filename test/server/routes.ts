@@ -39,6 +39,8 @@ export interface Call {
 export interface Reply {
   status: number;
   body?: unknown;
+  /** A body sent as it is, not as JSON (a pull request's .diff). */
+  raw?: string;
   headers?: Record<string, string>;
   /** A file on disk sent as the body, streamed (asset downloads). */
   file?: { path: string; size: number; name: string };

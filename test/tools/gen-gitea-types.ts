@@ -21,7 +21,7 @@ export const KETTLE_TYPES = [
   'CreateAccessTokenOption', 'CreateForkOption', 'CreateHookOption', 'CreateIssueCommentOption', 'CreateIssueOption',
   'CreateLabelOption', 'CreateMilestoneOption', 'CreateOrgOption', 'CreatePullRequestOption', 'CreatePullReviewOptions',
   'CreateReleaseOption', 'CreateRepoOption', 'EditHookOption', 'EditIssueCommentOption', 'EditIssueOption', 'EditLabelOption',
-  'EditMilestoneOption', 'EditReleaseOption', 'EditRepoOption', 'IssueLabelsOption', 'MergePullRequestOption',
+  'EditMilestoneOption', 'EditPullRequestOption', 'EditReleaseOption', 'EditRepoOption', 'IssueLabelsOption', 'MergePullRequestOption',
   'PullReviewRequestOptions',
 ];
 

@@ -1,10 +1,11 @@
 // issue create and pr create at a real terminal: questions for what is
 // missing, the body in the user's editor, an empty title asked again.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../server/index.js';
-import { kettleCommand, type Pane, Terminal } from './tmux.js';
+import { kettleCommand, type Pane, shQuote, Terminal } from './tmux.js';
 
 let server: TestServer;
 let token: string;
@@ -143,22 +144,15 @@ describe('issue create', () => {
 });
 
 describe('pr create', () => {
-  it('asks for the title, the branches and the body ($EDITOR when VISUAL is unset)', async () => {
-    const pane = await term.kettle(['pr', 'create', '-R', 'alice/teapot', '--json'], { env: { EDITOR: fakeEditor('editor') } });
+  it('in a checkout of the head branch asks only for the title and the body ($EDITOR when VISUAL is unset)', async () => {
+    const clone = join(term.home, 'clone');
+    execFileSync('git', ['init', '-q', '-b', 'fix/spout', clone]);
+    const pane = await term.shell(`cd ${shQuote(clone)} && ${kettleCommand(['pr', 'create', '-R', 'alice/teapot', '--json'])}`, { env: { EDITOR: fakeEditor('editor') } });
     await answer(pane, 'Title', 'Fix the spout');
-    await answer(pane, 'Branch with the changes (head)', 'fix spout');
-    await pane.waitFor('"fix spout" is not a branch name');
-    await pane.erase('fix spout'.length);
-    await pane.type('fix/spout');
-    await pane.keys('Enter');
-    await answer(pane, 'Branch to merge into (base)', 'fix/spout');
-    await pane.waitFor('fix/spout is the head branch too');
-    await pane.erase('fix/spout'.length);
-    await pane.type('main');
-    await pane.keys('Enter');
     await pick(pane, 'Body', 0);
     const { code, screen } = await pane.exit();
     expect(code, screen).toBe(0);
+    expect(screen).not.toMatch(/Branch with the changes|Branch to merge into/);
     expect(screen).toMatch(/Created pull request #\d+ in alice\/teapot/);
     expect(posts().map((r) => [r.path, r.body])).toEqual([
       [
@@ -169,19 +163,30 @@ describe('pr create', () => {
     const json = JSON.parse(screen.slice(screen.indexOf('{'), screen.lastIndexOf('}') + 1)) as { head: { ref: string } };
     expect(json.head.ref).toBe('fix/spout');
   });
+
+  it('outside a git checkout asks for the head branch, refusing what is not a branch name', async () => {
+    server.state.repo('alice', 'teapot')?.branches.push('tea/cosy');
+    const pane = await term.shell(`cd ${shQuote(term.home)} && ${kettleCommand(['pr', 'create', '-R', 'alice/teapot', '--json'])}`, { env: { EDITOR: fakeEditor('editor') } });
+    await answer(pane, 'Branch with the changes (head)', 'tea cosy');
+    await pane.waitFor('"tea cosy" is not a branch name');
+    await pane.erase('tea cosy'.length);
+    await pane.type('tea/cosy');
+    await pane.keys('Enter');
+    await answer(pane, 'Title', 'Fix the spout');
+    await pick(pane, 'Body', 2);
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    expect(posts().map((r) => r.body)).toEqual([{ title: 'Fix the spout', head: 'tea/cosy', base: 'main' }]);
+  });
 });
 
 describe('Ctrl-C while create asks', () => {
   it.each<[string, string[], (pane: Pane) => Promise<void>]>([
     ['issue create, at the title', ['issue', 'create'], async (pane) => pane.asked('Title').then(() => undefined)],
     ['issue create, at the body choice', ['issue', 'create'], (pane) => answer(pane, 'Title', 'Half done').then(() => pane.asked('Body')).then(() => undefined)],
-    ['pr create, at the base branch', ['pr', 'create'], async (pane) => {
-      await answer(pane, 'Title', 'Half a PR');
-      await answer(pane, 'Branch with the changes (head)', 'fix/spout');
-      await pane.asked('Branch to merge into (base)');
-    }],
+    ['pr create outside a checkout, at the head branch', ['pr', 'create'], async (pane) => pane.asked('Branch with the changes (head)').then(() => undefined)],
   ])('%s: exit 130, no stack trace, nothing sent', async (_what, verb, reach) => {
-    const pane = await term.kettle([...verb, '-R', 'alice/teapot']);
+    const pane = await term.shell(`cd ${shQuote(term.home)} && ${kettleCommand([...verb, '-R', 'alice/teapot'])}`);
     await reach(pane);
     await pane.interrupt('kettle: cancelled');
     expect(server.requests).toEqual([]);

@@ -1,6 +1,6 @@
 // Pull requests, their reviews and requested reviewers: /repos/{owner}/{repo}/pulls.
 import type { RepoRef } from '../../context/repo.js';
-import type { ApiClient, ListOptions } from '../client.js';
+import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
 import { headerValue } from '../headers.js';
 import { redirectError } from '../network-errors.js';
 import type { PageWindow } from '../paginate.js';
@@ -9,7 +9,7 @@ import { p } from '../url.js';
 import type { StateFilter } from './issues.js';
 import { repoPath } from './repos.js';
 import { done, list as listOf, record } from './send.js';
-import type { CreatePullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
+import type { CreatePullRequestOption, EditPullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
 
 export function pullPath(repo: RepoRef, number: number): string {
   return `${repoPath(repo)}${p`/pulls/${number}`}`;
@@ -19,18 +19,37 @@ export function get(api: ApiClient, repo: RepoRef, number: number): Promise<Pull
   return record<PullRequest>(api, 'GET', pullPath(repo, number));
 }
 
-export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { state?: StateFilter } = {}, options: ListOptions = {}): AsyncGenerator<PullRequest[]> {
-  return api.pages<PullRequest>(`${repoPath(repo)}/pulls`, window, query, options);
+/** What GET …/pulls filters on (Gitea 1.23 and Forgejo 11 alike): labels and milestone by id, poster by login. */
+export interface PullQuery {
+  state?: StateFilter;
+  sort?: 'oldest' | 'recentupdate' | 'leastupdate' | 'mostcomment' | 'leastcomment' | 'priority';
+  labels?: number[];
+  milestone?: number;
+  poster?: string;
+}
+
+export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: PullQuery = {}, options: ListOptions = {}): AsyncGenerator<PullRequest[]> {
+  const { labels, ...rest } = query;
+  return api.pages<PullRequest>(`${repoPath(repo)}/pulls`, window, { ...rest, ...(labels && labels.length > 0 ? { labels } : {}) }, options);
+}
+
+/** Change a pull request: title, body, base, labels, assignees, milestone, state. Real servers answer 201. */
+export function edit(api: ApiClient, repo: RepoRef, number: number, body: EditPullRequestOption): Promise<PullRequest> {
+  return record<PullRequest>(api, 'PATCH', pullPath(repo, number), { body });
 }
 
 export function create(api: ApiClient, repo: RepoRef, body: CreatePullRequestOption): Promise<PullRequest> {
   return record<PullRequest>(api, 'POST', `${repoPath(repo)}/pulls`, { body });
 }
 
-/** Merge. Real servers answer with an empty body (undefined here); whatever else came is returned decoded. */
-export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<unknown> {
+/**
+ * Merge. Real servers answer 200 with an empty body once merged, and 201 when
+ * `merge_when_checks_succeed` scheduled the merge instead (checks still
+ * running); whatever body came is returned decoded (undefined when empty).
+ */
+export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<{ scheduled: boolean; data: unknown }> {
   const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body });
-  return res.data;
+  return { scheduled: body.merge_when_checks_succeed === true && res.status === 201, data: res.data };
 }
 
 /** The changes as a unified diff, or as a patch series (git format-patch); plain text, not JSON. */
@@ -42,6 +61,12 @@ export async function diff(api: ApiClient, repo: RepoRef, number: number, kind: 
     throw errorFromResponse({ method: 'GET', path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text });
   }
   return res.text;
+}
+
+/** The diff or patch as a byte stream, passed on as it arrives (constant memory). */
+export async function diffStream(api: ApiClient, repo: RepoRef, number: number, kind: 'diff' | 'patch' = 'diff'): Promise<StreamedResponse['body']> {
+  const res = await api.stream(`${pullPath(repo, number)}.${kind}`, { headers: { accept: 'text/plain' } });
+  return res.body;
 }
 
 export function listReviews(api: ApiClient, repo: RepoRef, number: number, window: PageWindow, options: ListOptions = {}): AsyncGenerator<PullReview[]> {

@@ -68,6 +68,17 @@ export function combinedStatus(api: ApiClient, repo: RepoRef, ref: string): Prom
   return record<CombinedStatus>(api, 'GET', `${repoPath(repo)}${p`/commits/${ref}/status`}`);
 }
 
+/** Whether a branch exists on the server (a 404 says no; any other error is thrown). */
+export function branchExists(api: ApiClient, repo: RepoRef, branch: string): Promise<boolean> {
+  return api.get(`${repoPath(repo)}${p`/branches/${branch}`}`).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) return false;
+      throw err;
+    },
+  );
+}
+
 export function deleteBranch(api: ApiClient, repo: RepoRef, branch: string): Promise<void> {
   return done(api, 'DELETE', `${repoPath(repo)}${p`/branches/${branch}`}`);
 }

@@ -7,7 +7,13 @@ import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { reword } from '../failure.js';
+import type { ApiClient } from '../../api/client.js';
+import { pageWindow } from '../../api/paginate.js';
+import { commitsBetween, currentBranch, revParse } from '../../context/git.js';
+import { failure, reword } from '../failure.js';
+import { labelIds, milestoneId } from './names.js';
+import { DRAFT_PREFIX } from './show.js';
+import { headOf, prTarget, type Target } from './target.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
@@ -38,25 +44,70 @@ async function branchOf(ctx: Context, opts: CreateOptions, key: 'head' | 'base',
   });
 }
 
+/** --fill: one commit gives its subject and body; several give the branch name and their subjects. */
+async function fillFrom(ctx: Context, base: string, head: string): Promise<{ title: string; body: string } | undefined> {
+  const { cwd } = ctx.io;
+  const branch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
+  let baseRef: string | undefined;
+  for (const candidate of [`origin/${base}`, `upstream/${base}`, base]) {
+    if (await revParse(cwd, ctx.env, candidate)) {
+      baseRef = candidate;
+      break;
+    }
+  }
+  const headRef = (await revParse(cwd, ctx.env, branch)) ? branch : 'HEAD';
+  if (baseRef === undefined) return undefined;
+  const commits = await commitsBetween(cwd, ctx.env, baseRef, headRef);
+  if (commits.length === 0) return undefined;
+  if (commits.length === 1) return { title: commits[0]?.subject ?? branch, body: commits[0]?.body ?? '' };
+  const title = branch.replace(/^.*\//, '').replace(/[-_]+/g, ' ');
+  return { title: title.charAt(0).toUpperCase() + title.slice(1), body: commits.map((c) => `- ${c.subject}`).join('\n') };
+}
+
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   for (const key of ['head', 'base'] as const) {
     const given = opts[key];
     if (given !== undefined) checkBranch(given, `--${key}`);
   }
-  const repo = await ctx.repo(opts.repo);
-  const given = await readBody(ctx, opts);
-  const asked = opts.title === undefined;
-  const title = await titleOf(ctx, opts.title);
-  const head = await branchOf(ctx, opts, 'head', 'Branch with the changes (head)');
-  const base = await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head);
-  if (head === base) throw new UsageError(`--head and --base are both ${head}`);
-  const body = given ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
-  const payload: CreatePullRequestOption = { title, head, base };
-  if (body !== undefined) payload.body = body;
+  if (opts.fill && opts.title !== undefined && (opts.body !== undefined || opts.bodyFile !== undefined)) {
+    throw new UsageError('--fill has nothing to fill: --title and the body are both given');
+  }
   const api = await ctx.api();
+  const target = await prTarget(ctx, api, opts.repo);
+  const { repo } = target;
+  const given = await readBody(ctx, opts);
+  // Names first: an unknown label or milestone stops the command before anything is written.
+  const labels = await labelIds(api, repo, opts.label);
+  const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
+  const branch = opts.head === undefined ? await currentBranch(ctx.io.cwd, ctx.env) : undefined;
+  const head = opts.head ?? (branch !== undefined ? headOf(target, branch) : await branchOf(ctx, opts, 'head', 'Branch with the changes (head)'));
+  let base = opts.base;
+  if (base === undefined) {
+    const record = await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
+    base = record.default_branch || (await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head));
+  }
+  if (head === base) throw new UsageError(`--head and --base are both ${head}`);
+  const filled = opts.fill ? await fillFrom(ctx, base, head) : undefined;
+  if (opts.fill && filled === undefined) ctx.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
+  const asked = opts.title === undefined && filled === undefined;
+  let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
+  if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
+  const body = given ?? filled?.body ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
+  // A head taken from the current branch must be on the server: say how to push it (the create is still tried; the server decides).
+  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
+  const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
+  if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
+    ctx.warn(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
+  }
+  const payload: CreatePullRequestOption = { title, head, base };
+  if (body !== undefined && body !== '') payload.body = body;
+  if (labels.length > 0) payload.labels = labels;
+  if (milestone !== undefined) payload.milestone = milestone;
+  if (opts.assignee.length > 0) payload.assignees = opts.assignee;
   const pr = await pulls.create(api, repo, payload).catch(async (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
-      throw err.withMessage(`a pull request from ${head} into ${base} is already open in ${fullName(repo)}`);
+      const existing = await findOpen(api, target, head, base as string).catch(() => undefined);
+      throw err.withMessage(`a pull request from ${head} into ${base} is already open in ${fullName(repo)}${existing ? `: #${existing}` : ''}`);
     }
     // Real servers answer 404 both for a missing repository and for a missing
     // branch: ask which one it is rather than blame the repository.
@@ -66,5 +117,28 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     throw reword(err, { action: `create a pull request in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` });
   });
   ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
-  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+  // Forgejo's create takes no reviewers: requested right after, on every server alike.
+  let shown = pr;
+  if (opts.reviewer.length > 0 && typeof pr.number === 'number') {
+    const number = pr.number;
+    const requested = await pulls.requestReviewers(api, repo, number, { reviewers: opts.reviewer }).then(
+      () => true,
+      (err: unknown) => {
+        ctx.warn(`created, but cannot request reviews from ${opts.reviewer.join(', ')}: ${(err as Error).message}`);
+        return false;
+      },
+    );
+    if (requested) shown = (await pulls.get(api, repo, number).catch(() => undefined)) ?? pr;
+  }
+  await printRecord(ctx.io, ctx.flags, shown, prViewColumns);
+}
+
+/** The number of the open pull request from `head` into `base`, if any. */
+async function findOpen(api: ApiClient, target: Target, head: string, base: string): Promise<number | undefined> {
+  const branch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
+  for await (const page of pulls.list(api, target.repo, pageWindow({ all: true }), { state: 'open' })) {
+    const found = page.find((pr) => pr.head?.ref === branch && pr.base?.ref === base);
+    if (found) return found.number;
+  }
+  return undefined;
 }

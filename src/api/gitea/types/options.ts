@@ -202,6 +202,21 @@ export interface EditMilestoneOption {
   title?: string;
 }
 
+/** EditPullRequestOption options when modify pull request */
+export interface EditPullRequestOption {
+  allow_maintainer_edit?: boolean;
+  assignee?: string;
+  assignees?: string[];
+  base?: string;
+  body?: string;
+  due_date?: string;
+  labels?: number[];
+  milestone?: number;
+  state?: string;
+  title?: string;
+  unset_due_date?: boolean;
+}
+
 /** EditReleaseOption options when editing a release */
 export interface EditReleaseOption {
   body?: string;

@@ -1,11 +1,17 @@
 // kettle pr create: definition and options.
 import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
-import { text, verb } from '../../../cli/spec.js';
+import { bool, list, text, verb } from '../../../cli/spec.js';
 
 export interface CreateOptions extends RepoFlag, BodyFlags {
   title: string | undefined;
   head: string | undefined;
   base: string | undefined;
+  fill: boolean;
+  draft: boolean;
+  label: string[];
+  assignee: string[];
+  reviewer: string[];
+  milestone: string | undefined;
 }
 
 export const create = verb({
@@ -14,12 +20,20 @@ export const create = verb({
   flags: {
     ...repoFlag,
     title: text('-t, --title <text>', 'the title (asked for on a terminal when missing)'),
-    head: text('-H, --head <branch>', 'the branch with the changes (asked for on a terminal when missing, even with --title)'),
-    base: text('-B, --base <branch>', 'the branch to merge into (asked for on a terminal when missing, even with --title)'),
+    head: text('-H, --head <branch>', 'the branch with the changes (default: the current git branch)'),
+    base: text('-B, --base <branch>', "the branch to merge into (default: the repository's default branch)"),
     ...bodyFlags,
+    fill: bool('-f, --fill', 'take the title and body from the commits between base and head'),
+    draft: bool('-d, --draft', 'open it as a draft (a "WIP:" title prefix)'),
+    label: list('-l, --label <name>', 'add a label by name (repeatable)'),
+    assignee: list('-a, --assignee <user>', 'assign a user (repeatable)'),
+    reviewer: list('-r, --reviewer <user>', 'request a review from a user (repeatable)'),
+    milestone: text('-m, --milestone <name>', 'the milestone, by name or number'),
   },
   output: true,
   examples: [
+    'kettle pr create',
+    'kettle pr create --fill --draft --reviewer carol',
     'kettle pr create --title "Quieter lid" --head feature/lid --base main',
     'kettle pr create -R alice/teapot --title "Fix spout" --head fix/spout --base main --body-file notes.md',
   ],

@@ -1,17 +1,31 @@
 // kettle pr list: definition and options.
 import { type ListFlags, listFlags, type RepoFlag, repoFlag, type State, stateFlag } from '../../../cli/flags.js';
-import { verb } from '../../../cli/spec.js';
+import { choice, list as many, text, verb } from '../../../cli/spec.js';
+
+export const PR_SORTS = ['oldest', 'recentupdate', 'leastupdate', 'mostcomment', 'leastcomment', 'priority'] as const;
 
 export interface ListOptions extends ListFlags, RepoFlag {
   state: State;
+  label: string[];
+  author: string | undefined;
+  milestone: string | undefined;
+  sort: (typeof PR_SORTS)[number] | undefined;
 }
 
 export const list = verb({
   name: 'list',
   aliases: ['ls'],
   summary: 'List the pull requests of a repository',
-  flags: { ...repoFlag, ...listFlags, ...stateFlag },
+  flags: {
+    ...repoFlag,
+    ...listFlags,
+    ...stateFlag,
+    label: many('-l, --label <name>', 'only those with this label (repeatable: all of them)'),
+    author: text('-A, --author <user>', 'only those opened by this user'),
+    milestone: text('-m, --milestone <name>', 'only those in this milestone (name or number)'),
+    sort: choice('--sort <order>', 'the order (default: newest first)', PR_SORTS),
+  },
   output: true,
-  examples: ['kettle pr list -R alice/teapot', 'kettle pr list --state all --json --fields number,title,head.ref'],
+  examples: ['kettle pr list -R alice/teapot', 'kettle pr list --label bug --author bob', 'kettle pr list --state all --json --fields number,title,head.ref'],
   load: () => import('../list.js'),
 });

@@ -1,25 +1,35 @@
 // kettle pr merge: definition and options.
 import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
-import { arg, choice, text, verb } from '../../../cli/spec.js';
+import { bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
 
 export const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only'] as const;
 
 export interface MergeOptions extends RepoFlag {
-  number: string;
-  style: (typeof MERGE_STYLES)[number];
+  number: string | undefined;
+  style: (typeof MERGE_STYLES)[number] | undefined;
+  merge: boolean;
+  squash: boolean;
+  rebase: boolean;
   message: string | undefined;
+  deleteBranch: boolean;
+  auto: boolean;
 }
 
 export const merge = verb({
   name: 'merge',
   summary: 'Merge a pull request',
-  args: { number: arg('<number>', 'the pull request number, such as 7 or #7') },
+  args: { number: optionalArg('[number]', 'the pull request number or web URL (default: the one for the current branch)') },
   flags: {
     ...repoFlag,
-    style: choice('--style <style>', 'how to merge', MERGE_STYLES, 'merge'),
+    style: choice('--style <style>', 'how to merge (default: merge)', MERGE_STYLES),
+    merge: bool('--merge', 'short for --style merge'),
+    squash: bool('--squash', 'short for --style squash'),
+    rebase: bool('--rebase', 'short for --style rebase'),
     message: text('-m, --message <text>', 'the merge commit message'),
+    deleteBranch: bool('-d, --delete-branch', 'delete the head branch after the merge (and the local one, when checked out)'),
+    auto: bool('--auto', 'merge once the checks succeed'),
   },
   output: true,
-  examples: ['kettle pr merge 7', 'kettle pr merge 7 --style squash --message "Quieter lid (#7)"'],
+  examples: ['kettle pr merge 7', 'kettle pr merge 7 --squash --delete-branch', 'kettle pr merge --auto', 'kettle pr merge 7 --style squash --message "Quieter lid (#7)"'],
   load: () => import('../merge.js'),
 });

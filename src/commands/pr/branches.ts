@@ -1,0 +1,41 @@
+// Deleting a pull request's head branch on the server, and the local one.
+import type { ApiClient } from '../../api/client.js';
+import * as repos from '../../api/gitea/repos.js';
+import type { PullRequest } from '../../api/gitea/types.js';
+import type { Context } from '../../context/context.js';
+import { fullName, type RepoRef } from '../../context/repo.js';
+import { ApiError } from '../../errors.js';
+
+/** Whether the head branch lives in the base repository (not in a fork). */
+export function sameRepository(pr: PullRequest): boolean {
+  const head = pr.head?.repo_id ?? pr.head?.repo?.id;
+  const base = pr.base?.repo_id ?? pr.base?.repo?.id;
+  return head !== undefined && head === base;
+}
+
+/**
+ * Delete the head branch on the server when it lives in `repo`; a failure is a
+ * warning (the main act is done). `alreadyAsked`: the merge asked the server
+ * to delete it (delete_branch_after_merge), so this only makes sure.
+ */
+export async function deleteHeadBranch(ctx: Context, api: ApiClient, repo: RepoRef, pr: PullRequest, opts: { alreadyAsked?: boolean } = {}): Promise<boolean> {
+  const branch = pr.head?.ref;
+  if (!branch) return false;
+  if (!sameRepository(pr)) {
+    ctx.info(`Not deleting ${pr.head?.label ?? branch}: it lives in another repository (a fork)`);
+    return false;
+  }
+  try {
+    await repos.deleteBranch(api, repo, branch);
+    ctx.success(`Deleted branch ${branch} in ${fullName(repo)}`);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      if (opts.alreadyAsked) ctx.success(`Deleted branch ${branch} in ${fullName(repo)}`);
+      else ctx.info(`Branch ${branch} is already gone from ${fullName(repo)}`);
+      return true;
+    }
+    ctx.warn(`cannot delete branch ${branch} in ${fullName(repo)}: ${err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message}`);
+    return false;
+  }
+}

@@ -1,0 +1,35 @@
+// kettle pr close NUMBER [--comment TEXT] [--delete-branch]
+import * as issues from '../../api/gitea/issues.js';
+import * as pulls from '../../api/gitea/pulls.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { UsageError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { webUrl } from '../records.js';
+import { prViewColumns } from './columns.js';
+import type { CloseOptions } from './defs/close.js';
+import { deleteHeadBranch } from './branches.js';
+import { stateOf } from './show.js';
+import { prNumber, prTarget, readPull } from './target.js';
+
+export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
+  const number = prNumber(opts.number);
+  if (opts.comment !== undefined && opts.comment.trim() === '') throw new UsageError('--comment must not be empty');
+  const api = await ctx.api();
+  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  let pr = await readPull(api, repo, number);
+  const state = stateOf(pr);
+  if (state === 'closed' || state === 'merged') {
+    ctx.info(`Pull request #${number} in ${fullName(repo)} is already ${state}; nothing to do`);
+  } else {
+    if (opts.comment !== undefined) {
+      await issues.createComment(api, repo, number, { body: opts.comment }).catch(failure({ action: `comment on ${what}`, missing: what }));
+    }
+    pr = await pulls.edit(api, repo, number, { state: 'closed' }).catch(failure({ action: `close ${what}`, missing: what }));
+    ctx.success(`Closed ${what}${webUrl(pr)}`);
+  }
+  if (opts.deleteBranch) await deleteHeadBranch(ctx, api, repo, pr);
+  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+}

@@ -1,0 +1,29 @@
+// kettle pr comment NUMBER [--body …]: pull request comments are issue comments.
+import * as issues from '../../api/gitea/issues.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { webUrl } from '../records.js';
+import type { CommentOptions } from './defs/comment.js';
+import { prNumber, prTarget } from './target.js';
+import { requiredBody } from './text.js';
+
+export const commentColumns = [
+  { key: 'id', header: 'ID' },
+  { key: 'user.login', header: 'AUTHOR' },
+  { key: 'created_at', header: 'CREATED', kind: 'time' as const },
+  { key: 'html_url', header: 'URL' },
+  { key: 'body', header: 'BODY' },
+];
+
+export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
+  const number = prNumber(opts.number);
+  const api = await ctx.api();
+  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
+  const body = await requiredBody(ctx, opts, 'PULL_REQUEST_COMMENT.md');
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  const comment = await issues.createComment(api, repo, number, { body }).catch(failure({ action: `comment on ${what}`, missing: what, within: { api, repo } }));
+  ctx.success(`Commented on ${what}${webUrl(comment)}`);
+  await printRecord(ctx.io, ctx.flags, comment, commentColumns);
+}

@@ -1,0 +1,17 @@
+// kettle pr comment: definition and options.
+import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { arg, verb } from '../../../cli/spec.js';
+
+export interface CommentOptions extends RepoFlag, BodyFlags {
+  number: string;
+}
+
+export const comment = verb({
+  name: 'comment',
+  summary: 'Comment on a pull request',
+  args: { number: arg('<number>', 'the pull request number or web URL') },
+  flags: { ...repoFlag, ...bodyFlags },
+  output: true,
+  examples: ['kettle pr comment 7 --body "Looks good once CI passes"', 'kettle pr comment 7 --body-file notes.md', 'kettle pr comment 7   # in your editor'],
+  load: () => import('../comment.js'),
+});

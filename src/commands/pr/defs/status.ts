@@ -1,0 +1,14 @@
+// kettle pr status: definition and options.
+import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { verb } from '../../../cli/spec.js';
+
+export type StatusOptions = RepoFlag;
+
+export const status = verb({
+  name: 'status',
+  summary: 'Your pull requests, those awaiting your review, and the current branch’s',
+  flags: { ...repoFlag },
+  output: true,
+  examples: ['kettle pr status', 'kettle pr status --json'],
+  load: () => import('../status.js'),
+});

@@ -1,0 +1,89 @@
+// kettle pr diff [NUMBER] [--patch] [--name-only]: the server's diff, byte for
+// byte when piped, coloured and paged on a terminal; streamed as it arrives.
+import * as pulls from '../../api/gitea/pulls.js';
+import type { Context } from '../../context/context.js';
+import { startPager } from '../../context/pager.js';
+import { fullName } from '../../context/repo.js';
+import { KettleError } from '../../errors.js';
+import { failure } from '../failure.js';
+import type { DiffOptions } from './defs/diff.js';
+import { prTarget, resolvePull } from './target.js';
+
+const PAINT: Array<[RegExp, string]> = [
+  [/^(diff --git |index |--- |\+\+\+ |new file mode|deleted file mode|similarity index|rename (from|to) |old mode|new mode)/, '\u001b[1m'],
+  [/^@@/, '\u001b[36m'],
+  [/^\+/, '\u001b[32m'],
+  [/^-/, '\u001b[31m'],
+];
+
+/** One line (without its newline) coloured as git colours a diff. */
+export function colourLine(line: string): string {
+  for (const [pattern, code] of PAINT) {
+    if (pattern.test(line)) return `${code}${line}\u001b[0m`;
+  }
+  return line;
+}
+
+/** The path a `diff --git a/X b/Y` header names (the new one). */
+export function changedPath(line: string): string | undefined {
+  const m = /^diff --git "?a\/(.*?)"? "?b\/(.*?)"?$/.exec(line);
+  return m?.[2];
+}
+
+/** Split a byte stream into lines as it arrives, holding at most one line. */
+async function* lines(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  let carry = '';
+  for await (const chunk of chunks) {
+    carry += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let at = carry.indexOf('\n');
+    while (at >= 0) {
+      yield carry.slice(0, at);
+      carry = carry.slice(at + 1);
+      at = carry.indexOf('\n');
+    }
+  }
+  if (carry !== '') yield carry;
+}
+
+function write(out: NodeJS.WritableStream, data: string | Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    if (out.write(data)) resolve();
+    else out.once('drain', resolve);
+  });
+}
+
+export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
+  const api = await ctx.api();
+  const target = await prTarget(ctx, api, opts.repo, opts.number);
+  const { number } = await resolvePull(ctx, api, target, opts.number);
+  const what = `pull request #${number} in ${fullName(target.repo)}`;
+  const body = await pulls
+    .diffStream(api, target.repo, number, opts.patch ? 'patch' : 'diff')
+    .catch(failure({ action: `read the changes of ${what}`, missing: what, within: { api, repo: target.repo } }));
+  const tty = ctx.io.stdoutIsTTY;
+  const paged = tty && !opts.nameOnly ? await startPager(ctx.io) : { out: ctx.io.stdout, closed: () => false, finish: async () => undefined };
+  try {
+    if (opts.nameOnly) {
+      for await (const line of lines(body)) {
+        const path = changedPath(line);
+        if (path !== undefined) await write(paged.out, `${path}\n`);
+      }
+    } else if (tty && ctx.io.color) {
+      for await (const line of lines(body)) {
+        if (paged.closed()) break;
+        await write(paged.out, `${colourLine(line)}\n`);
+      }
+    } else {
+      // Byte for byte, as it arrives.
+      for await (const chunk of body) {
+        if (paged.closed()) break;
+        await write(paged.out, chunk);
+      }
+    }
+  } catch (err) {
+    throw new KettleError(`the connection failed while reading the changes of ${what}: ${(err as Error).message}`);
+  } finally {
+    if (paged.closed()) (body as unknown as { destroy?: () => void }).destroy?.();
+    await paged.finish();
+  }
+}

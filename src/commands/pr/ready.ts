@@ -1,0 +1,31 @@
+// kettle pr ready [NUMBER] [--undo]: Gitea and Forgejo mark a draft by a
+// "WIP:" title prefix, so ready removes it and --undo adds it.
+import * as pulls from '../../api/gitea/pulls.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { webUrl } from '../records.js';
+import { prViewColumns } from './columns.js';
+import type { ReadyOptions } from './defs/ready.js';
+import { DRAFT_PREFIX, isDraft } from './show.js';
+import { prTarget, readPull, resolvePull } from './target.js';
+
+export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
+  const api = await ctx.api();
+  const target = await prTarget(ctx, api, opts.repo, opts.number);
+  const { repo } = target;
+  const { number } = await resolvePull(ctx, api, target, opts.number);
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  let pr = await readPull(api, repo, number);
+  const title = pr.title ?? '';
+  const draft = isDraft(pr);
+  if (draft === opts.undo) {
+    ctx.info(`Pull request #${number} in ${fullName(repo)} is ${draft ? 'already a draft' : 'already ready for review'}; nothing to do`);
+  } else {
+    const next = opts.undo ? `WIP: ${title}` : title.replace(DRAFT_PREFIX, '');
+    pr = await pulls.edit(api, repo, number, { title: next }).catch(failure({ action: `edit ${what}`, missing: what }));
+    ctx.success(opts.undo ? `Marked ${what} as a draft${webUrl(pr)}` : `Marked ${what} as ready for review${webUrl(pr)}`);
+  }
+  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+}

@@ -1,0 +1,29 @@
+// kettle pr reopen NUMBER
+import * as pulls from '../../api/gitea/pulls.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { KettleError } from '../../errors.js';
+import { printRecord } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import { webUrl } from '../records.js';
+import { prViewColumns } from './columns.js';
+import type { ReopenOptions } from './defs/close.js';
+import { stateOf } from './show.js';
+import { prNumber, prTarget, readPull } from './target.js';
+
+export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
+  const number = prNumber(opts.number);
+  const api = await ctx.api();
+  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  let pr = await readPull(api, repo, number);
+  const state = stateOf(pr);
+  if (state === 'merged') throw new KettleError(`cannot reopen ${what}: it is merged`);
+  if (state === 'open' || state === 'draft') {
+    ctx.info(`Pull request #${number} in ${fullName(repo)} is already open; nothing to do`);
+  } else {
+    pr = await pulls.edit(api, repo, number, { state: 'open' }).catch(failure({ action: `reopen ${what}`, missing: what }));
+    ctx.success(`Reopened ${what}${webUrl(pr)}`);
+  }
+  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+}

@@ -1,0 +1,49 @@
+// The pieces of a pull request shown by view and status: state, check state,
+// review verdicts, as words a reviewer acts on.
+import type { CombinedStatus, PullRequest, PullReview } from '../../api/gitea/types.js';
+
+/** open, closed, merged or draft. */
+export function stateOf(pr: PullRequest): 'open' | 'closed' | 'merged' | 'draft' {
+  if (pr.merged === true || pr.merged_at) return 'merged';
+  if (pr.state === 'closed') return 'closed';
+  return isDraft(pr) ? 'draft' : 'open';
+}
+
+/** Gitea marks a draft by a WIP-style title prefix; newer servers also send `draft`. */
+export const DRAFT_PREFIX = /^\s*(\[WIP\]|WIP:?)\s*/i;
+export function isDraft(pr: PullRequest): boolean {
+  return pr.draft === true || DRAFT_PREFIX.test(pr.title ?? '');
+}
+
+export function mergeability(pr: PullRequest): string {
+  if (stateOf(pr) === 'merged' || pr.state === 'closed') return '';
+  return pr.mergeable === false ? 'conflicting' : 'mergeable';
+}
+
+const VERDICTS: Record<string, string> = {
+  APPROVED: 'approved',
+  REQUEST_CHANGES: 'requested changes',
+  COMMENT: 'commented',
+  PENDING: 'pending',
+  REQUEST_REVIEW: 'review requested',
+};
+
+/** Each reviewer's latest verdict, in the order they first reviewed. */
+export function verdicts(reviews: PullReview[]): Array<{ who: string; verdict: string; state: string }> {
+  const latest = new Map<string, PullReview>();
+  for (const r of reviews) {
+    const who = r.user?.login ?? r.team?.name ?? '?';
+    if (r.state === 'REQUEST_REVIEW' || r.state === 'PENDING') continue;
+    // A plain comment does not replace an approval or a request for changes.
+    const before = latest.get(who);
+    if (r.state === 'COMMENT' && before && before.state !== 'COMMENT') continue;
+    latest.set(who, r);
+  }
+  return [...latest].map(([who, r]) => ({ who, state: r.state ?? '', verdict: VERDICTS[r.state ?? ''] ?? (r.state ?? '').toLowerCase() }));
+}
+
+/** The combined status state in one word; `none` when the commit has no statuses. */
+export function checkState(status: CombinedStatus | undefined): string {
+  if (!status || !status.statuses || status.statuses.length === 0) return 'none';
+  return status.state ?? 'pending';
+}

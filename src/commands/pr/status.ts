@@ -1,0 +1,70 @@
+// kettle pr status: the pull requests you opened, those waiting for your
+// review, and the current branch's, each with its check state.
+import * as pulls from '../../api/gitea/pulls.js';
+import * as repos from '../../api/gitea/repos.js';
+import * as users from '../../api/gitea/users.js';
+import type { PullRequest } from '../../api/gitea/types.js';
+import { pageWindow } from '../../api/paginate.js';
+import type { Context } from '../../context/context.js';
+import { currentBranch } from '../../context/git.js';
+import { fullName } from '../../context/repo.js';
+import { visibleControls } from '../../output/controls.js';
+import { plainText, renderJson } from '../../output/printer.js';
+import { failure } from '../failure.js';
+import type { StatusOptions } from './defs/status.js';
+import { checkState, stateOf } from './show.js';
+import { findByHead, headOf, prTarget } from './target.js';
+
+type WithChecks = PullRequest & { checks?: string };
+
+export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
+  const api = await ctx.api();
+  const target = await prTarget(ctx, api, opts.repo);
+  const { repo } = target;
+  const attempt = { action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` };
+  const me = (await users.me(api)).login ?? '';
+  const open = await (async () => {
+    const out: PullRequest[] = [];
+    for await (const page of pulls.list(api, repo, pageWindow({ all: true }), { state: 'open' })) out.push(...page);
+    return out;
+  })().catch(failure(attempt));
+  const mine = (u: { login?: string } | null | undefined) => (u?.login ?? '').toLowerCase() === me.toLowerCase();
+  const created = open.filter((pr) => mine(pr.user));
+  // The list filters nothing by requested reviewer on the server: filtered here.
+  const requested = open.filter((pr) => (pr.requested_reviewers ?? []).some(mine));
+  const branch = opts.repo === undefined ? await currentBranch(ctx.io.cwd, ctx.env) : undefined;
+  const current = branch !== undefined ? await findByHead(api, target, branch) : undefined;
+  const checks = new Map<string, string>();
+  const withChecks = async (pr: PullRequest): Promise<WithChecks> => {
+    const sha = pr.head?.sha;
+    if (!sha) return { ...pr, checks: 'none' };
+    if (!checks.has(sha)) checks.set(sha, checkState(await repos.combinedStatus(api, repo, sha).catch(() => undefined)));
+    return { ...pr, checks: checks.get(sha) as string };
+  };
+  const sections = {
+    created: await Promise.all(created.map(withChecks)),
+    review_requested: await Promise.all(requested.map(withChecks)),
+    current_branch: current ? [await withChecks(current)] : [],
+  };
+  if (ctx.flags.json) {
+    ctx.io.stdout.write(renderJson(sections, ctx.flags.fields));
+    return;
+  }
+  const line = (pr: WithChecks) => `#${String(pr.number)}  ${pr.title ?? ''}  [${pr.head?.ref ?? ''}]  ${stateOf(pr)}  checks: ${pr.checks}`;
+  if (!ctx.io.stdoutIsTTY) {
+    const out: string[] = [];
+    for (const [name, list] of Object.entries(sections)) for (const pr of list) out.push(`${name}\t${pr.number}\t${plainText(pr.title)}\t${plainText(pr.head?.ref)}\t${stateOf(pr)}\t${pr.checks}\n`);
+    ctx.io.stdout.write(out.join(''));
+    return;
+  }
+  const part = (title: string, list: WithChecks[], empty: string) => [title, ...(list.length ? list.map((pr) => `  ${visibleControls(line(pr))}`) : [`  ${empty}`]), ''];
+  ctx.io.stdout.write(
+    [
+      `Relevant pull requests in ${fullName(repo)}`,
+      '',
+      ...part('Current branch', sections.current_branch, branch ? `There is no open pull request for ${headOf(target, branch)}` : 'Not on a git branch'),
+      ...part('Created by you', sections.created, 'You have no open pull requests'),
+      ...part('Requesting a review from you', sections.review_requested, 'No pull requests are waiting for your review'),
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,85 @@
+// Which repository and which pull request a pr verb is about. Without -R the
+// repository comes from the git remotes; in a clone of a fork (the server says
+// it is a fork, with its parent) pull requests live in the parent, and the
+// head is written OWNER:BRANCH, as gh does. Without a NUMBER, the pull request
+// is the open one whose head is the current git branch.
+import type { ApiClient } from '../../api/client.js';
+import * as pulls from '../../api/gitea/pulls.js';
+import * as repos from '../../api/gitea/repos.js';
+import type { PullRequest } from '../../api/gitea/types.js';
+import { pageWindow } from '../../api/paginate.js';
+import type { Context } from '../../context/context.js';
+import { currentBranch } from '../../context/git.js';
+import { fullName, parseRepoArg, type RepoRef } from '../../context/repo.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
+import { failure } from '../failure.js';
+import { parseNumberArg } from '../input.js';
+
+export interface Target {
+  /** Where the pull requests are. */
+  repo: RepoRef;
+  /** The repository of the clone when it is a fork of `repo`: heads are OWNER:BRANCH. */
+  fork?: RepoRef;
+}
+
+/** A pull request's web URL (…/OWNER/NAME/pulls/N), as a NUMBER may be given. */
+const PULL_URL = /^https?:\/\/[^\s]+\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/pulls\/(\d+)\/?(?:[#?].*)?$/;
+
+/** The repository the pr verbs act on. A NUMBER given as a web URL names the repository too. */
+export async function prTarget(ctx: Context, api: ApiClient, flag: string | undefined, number?: string): Promise<Target> {
+  if (flag !== undefined) return { repo: parseRepoArg(flag) };
+  const url = number === undefined ? undefined : PULL_URL.exec(number.trim());
+  if (url) return { repo: parseRepoArg(`${url[1]}/${url[2]}`) };
+  const clone = await ctx.repo(undefined);
+  // A failure to read the repository is not fatal here: the verb's own request names it.
+  const record = await repos.get(api, clone).catch(() => undefined);
+  const parent = record?.fork ? record.parent : undefined;
+  const owner = parent?.owner?.login;
+  if (parent && owner && parent.name) return { repo: { owner, name: parent.name }, fork: clone };
+  return { repo: clone };
+}
+
+/** A NUMBER argument: 12, #12 or the pull request's web URL. */
+export function prNumber(value: string): number {
+  const url = PULL_URL.exec(value.trim());
+  if (url) return Number(url[3]);
+  return parseNumberArg(value, 'pull request number');
+}
+
+/** How the current branch is written as a head in the target: BRANCH, or OWNER:BRANCH from a fork. */
+export function headOf(target: Target, branch: string): string {
+  return target.fork ? `${target.fork.owner}:${branch}` : branch;
+}
+
+/** The open pull request whose head is `branch` (in the fork, when the clone is one), or undefined. */
+export async function findByHead(api: ApiClient, target: Target, branch: string): Promise<PullRequest | undefined> {
+  const owner = (target.fork ?? target.repo).owner.toLowerCase();
+  for await (const page of pulls.list(api, target.repo, pageWindow({ all: true }), { state: 'open' })) {
+    const found = page.find((pr) => pr.head?.ref === branch && (pr.head?.repo?.owner?.login ?? (target.fork ? '' : owner)).toLowerCase() === owner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The pull request a verb acts on: NUMBER when given, else the one for the
+ * current branch (usage error outside a branch; exit 1 when none is open).
+ */
+export async function resolvePull(ctx: Context, api: ApiClient, target: Target, number: string | undefined): Promise<{ number: number; pr?: PullRequest }> {
+  if (number !== undefined) return { number: prNumber(number) };
+  const branch = await currentBranch(ctx.io.cwd, ctx.env);
+  if (branch === undefined) throw new UsageError('no pull request NUMBER given, and no current git branch to find one by');
+  const pr = await findByHead(api, target, branch).catch(failure({ action: `list the pull requests of ${fullName(target.repo)}`, missing: `repository ${fullName(target.repo)}` }));
+  if (!pr || typeof pr.number !== 'number') {
+    throw new KettleError(`no open pull request for branch ${headOf(target, branch)} in ${fullName(target.repo)}; give its NUMBER`);
+  }
+  return { number: pr.number, pr };
+}
+
+/** Read a pull request, worded after what failed. */
+export function readPull(api: ApiClient, repo: RepoRef, number: number): Promise<PullRequest> {
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  return pulls.get(api, repo, number).catch(failure({ action: `read ${what}`, missing: what, within: { api, repo } }));
+}
+
+export const isApiStatus = (err: unknown, status: number): boolean => err instanceof ApiError && err.status === status;

@@ -1,0 +1,142 @@
+// kettle pr view [NUMBER] [--comments]: one screen a reviewer can act on.
+import * as issues from '../../api/gitea/issues.js';
+import * as pulls from '../../api/gitea/pulls.js';
+import * as repos from '../../api/gitea/repos.js';
+import type { CombinedStatus, Comment, PullRequest, PullReview } from '../../api/gitea/types.js';
+import { pageWindow } from '../../api/paginate.js';
+import type { Context } from '../../context/context.js';
+import { page } from '../../context/pager.js';
+import { fullName } from '../../context/repo.js';
+import { plainText, renderJson } from '../../output/printer.js';
+import { visibleControls } from '../../output/controls.js';
+import { relativeTime } from '../../output/time.js';
+import { failure } from '../failure.js';
+import { assigneeLogins, labelNames } from '../records.js';
+import type { ViewOptions } from './defs/view.js';
+import { checkState, mergeability, stateOf, verdicts } from './show.js';
+import { prTarget, readPull, resolvePull } from './target.js';
+
+interface Seen {
+  pr: PullRequest;
+  reviews: PullReview[];
+  status: CombinedStatus | undefined;
+  comments: Comment[] | undefined;
+}
+
+async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const p of pages) out.push(...p);
+  return out;
+}
+
+const ANSI = { bold: ['\u001b[1m', '\u001b[22m'], dim: ['\u001b[2m', '\u001b[22m'], green: ['\u001b[32m', '\u001b[39m'], red: ['\u001b[31m', '\u001b[39m'], yellow: ['\u001b[33m', '\u001b[39m'], magenta: ['\u001b[35m', '\u001b[39m'] } as const;
+
+function painter(color: boolean) {
+  return (style: keyof typeof ANSI, text: string) => (color ? `${ANSI[style][0]}${text}${ANSI[style][1]}` : text);
+}
+
+const STATE_STYLE: Record<string, keyof typeof ANSI> = {
+  open: 'green', merged: 'magenta', closed: 'red', draft: 'dim', success: 'green', failure: 'red', error: 'red', pending: 'yellow', warning: 'yellow',
+  approved: 'green', 'requested changes': 'red', mergeable: 'green', conflicting: 'red',
+};
+
+function logins(list: Array<{ login?: string }> | null | undefined): string[] {
+  return (list ?? []).map((u) => u.login ?? '').filter(Boolean);
+}
+
+/** The terminal view. */
+export function renderView(seen: Seen, color: boolean, now: Date): string {
+  const paint = painter(color);
+  const styled = (word: string) => (STATE_STYLE[word] ? paint(STATE_STYLE[word], word) : word);
+  const v = (s: string) => visibleControls(s);
+  const { pr } = seen;
+  const lines: string[] = [];
+  lines.push(`${paint('bold', v(pr.title ?? ''))} ${paint('dim', `#${String(pr.number)}`)}`);
+  const merge = mergeability(pr);
+  lines.push(
+    [styled(stateOf(pr)), `${v(pr.user?.login ?? '?')} wants to merge ${v(pr.head?.label ?? pr.head?.ref ?? '?')} → ${v(pr.base?.ref ?? '?')}`, merge ? styled(merge) : '']
+      .filter(Boolean)
+      .join(' • '),
+  );
+  lines.push('');
+  const field = (label: string, value: string) => lines.push(`${paint('bold', `${label}:`.padEnd(11))}${value}`);
+  const labels = labelNames(pr as never);
+  const assignees = assigneeLogins(pr as never);
+  const requested = logins(pr.requested_reviewers);
+  field('Labels', labels.length ? v(labels.join(', ')) : '—');
+  field('Assignees', assignees.length ? v(assignees.join(', ')) : '—');
+  field('Reviewers', requested.length ? `${v(requested.join(', '))} (requested)` : '—');
+  const reviewed = verdicts(seen.reviews);
+  field('Reviews', reviewed.length ? reviewed.map((r) => `${v(r.who)} ${styled(r.verdict)}`).join(', ') : '—');
+  if (pr.milestone?.title) field('Milestone', v(pr.milestone.title));
+  const state = checkState(seen.status);
+  field('Checks', seen.status === undefined ? 'unknown (could not be read)' : styled(state));
+  for (const s of seen.status?.statuses ?? []) {
+    lines.push(`  ${styled(s.status ?? 'pending')}  ${v(s.context ?? '')}${s.description ? paint('dim', ` — ${v(s.description)}`) : ''}`);
+  }
+  lines.push('');
+  const body = (pr.body ?? '').replace(/\r\n/g, '\n').trim();
+  lines.push(...(body === '' ? [paint('dim', 'No description provided.')] : body.split('\n').map((l) => `  ${v(l)}`)));
+  if (seen.comments !== undefined) {
+    lines.push('', paint('bold', `Comments (${seen.comments.length})`));
+    for (const c of seen.comments) {
+      lines.push('', `${paint('bold', v(c.user?.login ?? '?'))} ${paint('dim', c.created_at ? relativeTime(c.created_at, now) : '')}`);
+      lines.push(...(c.body ?? '').replace(/\r\n/g, '\n').trim().split('\n').map((l) => `  ${v(l)}`));
+    }
+  }
+  if (pr.html_url) lines.push('', paint('dim', `View it on the web: ${pr.html_url}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Not a terminal: one `key<TAB>value` line per field, then the comments, one line each. */
+export function renderPlain(seen: Seen): string {
+  const { pr } = seen;
+  const rows: Array<[string, string]> = [
+    ['number', String(pr.number)],
+    ['title', pr.title ?? ''],
+    ['state', stateOf(pr)],
+    ['author', pr.user?.login ?? ''],
+    ['head', pr.head?.label ?? pr.head?.ref ?? ''],
+    ['base', pr.base?.ref ?? ''],
+    ['mergeable', mergeability(pr)],
+    ['labels', labelNames(pr as never).join(',')],
+    ['assignees', assigneeLogins(pr as never).join(',')],
+    ['reviewers', logins(pr.requested_reviewers).join(',')],
+    ['reviews', verdicts(seen.reviews).map((r) => `${r.who}:${r.state}`).join(',')],
+    ['checks', seen.status === undefined ? 'unknown' : checkState(seen.status)],
+    ...(seen.status?.statuses ?? []).map((s): [string, string] => ['check', `${s.context ?? ''}:${s.status ?? ''}`]),
+    ['url', pr.html_url ?? ''],
+    ['body', pr.body ?? ''],
+  ];
+  const out = rows.map(([k, val]) => `${k}\t${plainText(val)}\n`);
+  for (const c of seen.comments ?? []) out.push(`comment\t${plainText(c.user?.login ?? '')}\t${plainText(c.created_at ?? '')}\t${plainText(c.body ?? '')}\n`);
+  return out.join('');
+}
+
+export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+  const api = await ctx.api();
+  const target = await prTarget(ctx, api, opts.repo, opts.number);
+  const { repo } = target;
+  const { number } = await resolvePull(ctx, api, target, opts.number);
+  const pr = await readPull(api, repo, number);
+  const what = `pull request #${number} in ${fullName(repo)}`;
+  const comments = opts.comments ? await issues.listComments(api, repo, number).catch(failure({ action: `read the comments of ${what}`, missing: what })) : undefined;
+  if (ctx.flags.json) {
+    ctx.io.stdout.write(renderJson(comments === undefined ? pr : { ...pr, comments }, ctx.flags.fields));
+    return;
+  }
+  const [reviews, status] = await Promise.all([
+    allPages(pulls.listReviews(api, repo, number, pageWindow({ all: true }))).catch(failure({ action: `read the reviews of ${what}`, missing: what })),
+    // The checks are part of the picture, not the point: a failure to read them is said, not fatal.
+    pr.head?.sha ? repos.combinedStatus(api, repo, pr.head.sha).catch((err: unknown) => {
+      ctx.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
+      return undefined;
+    }) : Promise.resolve(undefined),
+  ]);
+  const seen: Seen = { pr, reviews, status, comments };
+  if (!ctx.io.stdoutIsTTY) {
+    ctx.io.stdout.write(renderPlain(seen));
+    return;
+  }
+  await page(ctx.io, renderView(seen, ctx.io.color, ctx.io.now()));
+}

@@ -1,0 +1,521 @@
+// The pull-request workflow, as Gitea 1.23 answers it: a pull request's full
+// record (mergeable, draft by WIP: title, requested reviewers, milestone, head
+// and base with their repositories), PATCH, .diff/.patch, reviews, requested
+// reviewers, issue comments, combined commit statuses, branches, milestones,
+// and merges with delete_branch_after_merge and merge_when_checks_succeed.
+// These routes come before the core ones (all-routes.ts), so the pull request
+// routes here answer with the fuller record.
+import { createHash } from 'node:crypto';
+import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
+import { type Call, type Handler, type Reply, ROUTES as CORE } from './routes.js';
+import type { Issue, Json, Repo, State } from './state.js';
+import { tick } from './state.js';
+
+export interface Review {
+  id: number;
+  pullId: number;
+  user: string;
+  state: 'APPROVED' | 'REQUEST_CHANGES' | 'COMMENT' | 'REQUEST_REVIEW';
+  body: string;
+  submitted_at: string;
+}
+
+export interface CommentRecord {
+  id: number;
+  issueId: number;
+  user: string;
+  body: string;
+  created_at: string;
+}
+
+export interface StatusRecord {
+  id: number;
+  sha: string;
+  context: string;
+  state: 'pending' | 'success' | 'error' | 'failure' | 'warning';
+  description: string;
+  created_at: string;
+}
+
+export interface Milestone {
+  id: number;
+  repoId: number;
+  title: string;
+  state: 'open' | 'closed';
+}
+
+/** What a pull request has beyond the core's record. */
+export interface PullExtra {
+  requested: string[];
+  milestone: number | null;
+  /** false: it conflicts with its base. */
+  mergeable: boolean;
+  /** The head commit (a real one when the test made a git repository). */
+  headSha?: string;
+  /** The repository the head lives in, when it is a fork. */
+  headRepoId?: number;
+  diff?: string;
+  /** Scheduled by merge_when_checks_succeed. */
+  autoMerge?: { style: string; deleteBranch: boolean };
+}
+
+export interface PullsData {
+  extra: Map<number, PullExtra>;
+  reviews: Review[];
+  comments: CommentRecord[];
+  statuses: StatusRecord[];
+  milestones: Milestone[];
+  /** Repository id → clone URL (a file:// bare repository a test made). */
+  cloneUrls: Map<number, string>;
+  /** Fork repository id → parent repository id. */
+  forks: Map<number, number>;
+}
+
+export function pullsData(state: State): PullsData {
+  return state.extension<PullsData>('pulls', () => ({
+    extra: new Map(),
+    reviews: [],
+    comments: [],
+    statuses: [],
+    milestones: [],
+    cloneUrls: new Map(),
+    forks: new Map(),
+  }));
+}
+
+export function extraOf(state: State, pr: Issue): PullExtra {
+  const data = pullsData(state);
+  let extra = data.extra.get(pr.id);
+  if (!extra) {
+    extra = { requested: [], milestone: null, mergeable: true };
+    data.extra.set(pr.id, extra);
+  }
+  return extra;
+}
+
+// Seeding helpers for tests and the demo ---------------------------------
+
+export function addReview(state: State, pr: Issue, user: string, reviewState: Review['state'], body = ''): Review {
+  const review: Review = { id: state.id(), pullId: pr.id, user, state: reviewState, body, submitted_at: tick() };
+  pullsData(state).reviews.push(review);
+  return review;
+}
+
+export function addComment(state: State, issue: Issue, user: string, body: string): CommentRecord {
+  const comment: CommentRecord = { id: state.id(), issueId: issue.id, user, body, created_at: tick() };
+  pullsData(state).comments.push(comment);
+  return comment;
+}
+
+export function addStatus(state: State, sha: string, context: string, status: StatusRecord['state'], description = ''): StatusRecord {
+  const record: StatusRecord = { id: state.id(), sha, context, state: status, description, created_at: tick() };
+  pullsData(state).statuses.push(record);
+  return record;
+}
+
+export function addMilestone(state: State, repo: Repo, title: string): Milestone {
+  const m: Milestone = { id: state.id(), repoId: repo.id, title, state: 'open' };
+  pullsData(state).milestones.push(m);
+  return m;
+}
+
+/** The head commit the server reports for a pull request. */
+export function headSha(state: State, pr: Issue): string {
+  const repo = state.repoById(pr.repoId) as Repo;
+  return extraOf(state, pr).headSha ?? createHash('sha1').update(`${repo.id}:${pr.pull?.head}`).digest('hex');
+}
+
+/** A diff of one file, made up from the pull request's title, as Gitea's .diff shows one. */
+export function defaultDiff(pr: Issue): string {
+  const file = `${(pr.pull?.head ?? 'change').replace(/[^A-Za-z0-9]+/g, '-')}.txt`;
+  return [
+    `diff --git a/${file} b/${file}`,
+    'new file mode 100644',
+    'index 0000000..3b18e51',
+    '--- /dev/null',
+    `+++ b/${file}`,
+    '@@ -0,0 +1,2 @@',
+    `+${pr.title}`,
+    `+${pr.body.split('\n')[0] ?? ''}`,
+    'diff --git a/README.md b/README.md',
+    'index 5716ca5..8f94139 100644',
+    '--- a/README.md',
+    '+++ b/README.md',
+    '@@ -1,2 +1,2 @@',
+    ' # teapot',
+    '-It whistles.',
+    '+It whistles, quietly.',
+    '',
+  ].join('\n');
+}
+
+// Records ---------------------------------------------------------------
+
+function repoRecord(c: Call, repo: Repo): Json {
+  const data = pullsData(c.state);
+  const json = c.state.repoJson(repo, c.user.login);
+  const parentId = data.forks.get(repo.id);
+  const parent = parentId !== undefined ? c.state.repoById(parentId) : undefined;
+  return {
+    ...json,
+    ...(data.cloneUrls.has(repo.id) ? { clone_url: data.cloneUrls.get(repo.id) } : {}),
+    ...(parent ? { fork: true, parent: c.state.repoJson(parent, c.user.login) } : {}),
+  };
+}
+
+const WIP = /^\s*(\[WIP\]|WIP:?)\s*/i;
+
+export function pullRecord(c: Call, pr: Issue): Json {
+  const { state } = c;
+  const repo = state.repoById(pr.repoId) as Repo;
+  const extra = extraOf(state, pr);
+  const core = state.pullJson(pr, c.user.login);
+  const headRepo = (extra.headRepoId !== undefined ? state.repoById(extra.headRepoId) : undefined) ?? repo;
+  const branch = (ref: string, r: Repo, sha: string) => ({
+    label: r.id === repo.id ? ref : `${r.owner}:${ref}`,
+    ref,
+    sha,
+    repo_id: r.id,
+    repo: repoRecord(c, r),
+  });
+  const milestone = extra.milestone === null ? null : pullsData(state).milestones.find((m) => m.id === extra.milestone);
+  const open = pr.state === 'open' && !pr.pull?.merged;
+  return {
+    ...core,
+    milestone: milestone ? { id: milestone.id, title: milestone.title, state: milestone.state, open_issues: 0, closed_issues: 0 } : null,
+    requested_reviewers: extra.requested.length ? extra.requested.map((u) => state.userJson(state.user(u) as never)) : null,
+    draft: WIP.test(pr.title),
+    mergeable: open ? extra.mergeable : false,
+    comments: pullsData(state).comments.filter((x) => x.issueId === pr.id).length,
+    head: branch(pr.pull?.head ?? '', headRepo, headSha(state, pr)),
+    base: { ...branch(pr.pull?.base ?? '', repo, createHash('sha1').update(`${repo.id}:${pr.pull?.base}`).digest('hex')) },
+  };
+}
+
+function reviewRecord(c: Call, r: Review, pr: Issue): Json {
+  const repo = c.state.repoById(pr.repoId) as Repo;
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    id: r.id,
+    user: c.state.userJson(c.state.user(r.user) as never),
+    team: null,
+    state: r.state,
+    body: r.body,
+    commit_id: headSha(c.state, pr),
+    stale: false,
+    official: r.state === 'APPROVED',
+    dismissed: false,
+    comments_count: 0,
+    submitted_at: r.submitted_at,
+    updated_at: r.submitted_at,
+    html_url: `${c.state.webRoot}/${full}/pulls/${pr.number}#issuecomment-${r.id}`,
+    pull_request_url: `${c.state.webRoot}/${full}/pulls/${pr.number}`,
+  };
+}
+
+function commentRecord(c: Call, x: CommentRecord, issue: Issue): Json {
+  const repo = c.state.repoById(issue.repoId) as Repo;
+  const full = `${repo.owner}/${repo.name}`;
+  const kind = issue.pull ? 'pulls' : 'issues';
+  return {
+    id: x.id,
+    html_url: `${c.state.webRoot}/${full}/${kind}/${issue.number}#issuecomment-${x.id}`,
+    pull_request_url: issue.pull ? `${c.state.webRoot}/${full}/pulls/${issue.number}` : '',
+    issue_url: issue.pull ? '' : `${c.state.webRoot}/${full}/issues/${issue.number}`,
+    user: c.state.userJson(c.state.user(x.user) as never),
+    original_author: '',
+    original_author_id: 0,
+    body: x.body,
+    assets: [],
+    created_at: x.created_at,
+    updated_at: x.created_at,
+  };
+}
+
+// Handlers --------------------------------------------------------------
+
+function obj(body: unknown): Json {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {};
+}
+
+function visibleRepo(c: Call): Repo {
+  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
+  if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
+  return repo;
+}
+
+function issueOf(c: Call, index = c.params.index ?? ''): Issue {
+  const repo = visibleRepo(c);
+  if (!/^\d+$/.test(index)) throw notFound(c.state.apiRoot);
+  const issue = c.state.issue(repo, Number(index));
+  if (!issue) throw notFound(c.state.apiRoot);
+  return issue;
+}
+
+function pullOf(c: Call, index = c.params.index ?? ''): Issue {
+  const pr = issueOf(c, index);
+  if (!pr.pull) throw notFound(c.state.apiRoot);
+  return pr;
+}
+
+/** A core route's handler; the ones built on here answer at once (no streamed body). */
+const core =
+  (method: string, path: string) =>
+  (c: Call): Reply => {
+    const reply = (CORE.find(([m, p]) => m === method && p === path) as [string, string, Handler])[2](c);
+    if (reply instanceof Promise) throw new Error(`core route ${method} ${path} answers later`);
+    return reply;
+  };
+
+const getRepo: Handler = (c) => ({ status: 200, body: repoRecord(c, visibleRepo(c)) });
+
+const SORTS = ['oldest', 'recentupdate', 'leastupdate', 'mostcomment', 'leastcomment', 'priority'];
+
+const listPulls: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const state = c.query.get('state') ?? 'open';
+  const labels = c.query.getAll('labels').map(Number);
+  const milestone = c.query.get('milestone');
+  const poster = c.query.get('poster');
+  const sort = c.query.get('sort');
+  if (sort !== null && !SORTS.includes(sort)) throw new HttpError(422, { message: `invalid sort "${sort}"`, url: '' });
+  let items = c.state
+    .issuesOf(repo)
+    .filter((i) => i.pull && (state === 'all' || i.state === state))
+    .filter((i) => labels.every((l) => i.labels.includes(l)))
+    .filter((i) => milestone === null || Number(milestone) === 0 || extraOf(c.state, i).milestone === Number(milestone))
+    .filter((i) => poster === null || i.author.toLowerCase() === poster.toLowerCase())
+    .reverse();
+  if (sort === 'oldest') items = items.reverse();
+  const page = paginate(items, c.query, c.url, c.paging);
+  return { status: 200, body: page.items.map((i) => pullRecord(c, i)), headers: page.headers };
+};
+
+const createPull: Handler = (c) => {
+  const body = obj(c.body);
+  const reply = core('POST', '/repos/:owner/:repo/pulls')(c);
+  const pr = c.state.issue(visibleRepo(c), (reply.body as Json).number as number) as Issue;
+  if (Array.isArray(body.labels)) pr.labels = body.labels as number[];
+  if (Array.isArray(body.assignees)) pr.assignees = body.assignees as string[];
+  if (typeof body.milestone === 'number' && body.milestone > 0) extraOf(c.state, pr).milestone = body.milestone;
+  return { status: 201, body: pullRecord(c, pr) };
+};
+
+function diffOf(c: Call, pr: Issue, kind: string): Reply {
+  const diff = extraOf(c.state, pr).diff ?? defaultDiff(pr);
+  const text = kind === 'patch' ? `From ${headSha(c.state, pr)} Mon Sep 17 00:00:00 2001\nFrom: ${pr.author} <${pr.author}@example.com>\nSubject: [PATCH] ${pr.title}\n\n---\n${diff}--\n2.47.0\n` : diff;
+  return { status: 200, raw: text, headers: { 'content-type': 'text/plain;charset=utf-8' } };
+}
+
+const getPull: Handler = (c) => {
+  const m = /^(\d+)\.(diff|patch)$/.exec(c.params.index ?? '');
+  if (m) return diffOf(c, pullOf(c, m[1]), m[2] as string);
+  return { status: 200, body: pullRecord(c, pullOf(c)) };
+};
+
+const editPull: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const pr = pullOf(c);
+  // Gitea: the poster or someone with write access; anyone else gets an empty 403.
+  if (pr.author !== c.user.login && !c.state.canWrite(c.user.login, repo)) throw new HttpError(403, undefined);
+  const body = obj(c.body);
+  const problems: FieldProblem[] = [];
+  if (body.title !== undefined && (typeof body.title !== 'string' || body.title.trim() === '')) problems.push({ field: 'title' });
+  if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') problems.push({ field: 'state' });
+  if (problems.length) throw invalid('EditPullRequestOption', problems);
+  const extra = extraOf(c.state, pr);
+  if (typeof body.base === 'string' && body.base !== pr.pull?.base) {
+    if (!repo.branches.includes(body.base)) throw notFound(c.state.apiRoot, `NewBaseBranch does not exist [base: ${body.base}]`);
+    (pr.pull as NonNullable<Issue['pull']>).base = body.base;
+  }
+  if (typeof body.title === 'string') pr.title = body.title;
+  if (typeof body.body === 'string') pr.body = body.body;
+  if (Array.isArray(body.labels)) pr.labels = body.labels as number[];
+  if (Array.isArray(body.assignees)) {
+    for (const a of body.assignees) if (typeof a !== 'string' || !c.state.user(a)) throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(a)}]`, url: '' });
+    pr.assignees = body.assignees as string[];
+  }
+  if (typeof body.milestone === 'number') extra.milestone = body.milestone === 0 ? null : body.milestone;
+  if ((body.state === 'open' || body.state === 'closed') && body.state !== pr.state) {
+    if (pr.pull?.merged) throw new HttpError(409, { message: 'cannot change state of this pull request, it was already merged', url: '' });
+    pr.state = body.state;
+    pr.closed_at = body.state === 'closed' ? tick() : null;
+  }
+  pr.updated_at = tick();
+  return { status: 201, body: pullRecord(c, pr) };
+};
+
+function combined(c: Call, sha: string): { state: string; statuses: StatusRecord[] } {
+  // The newest status of each context counts.
+  const latest = new Map<string, StatusRecord>();
+  for (const s of pullsData(c.state).statuses.filter((x) => x.sha === sha)) latest.set(s.context, s);
+  const statuses = [...latest.values()];
+  const rank = ['error', 'failure', 'warning', 'pending', 'success'];
+  const worst = statuses.map((s) => s.state).sort((a, b) => rank.indexOf(a) - rank.indexOf(b))[0];
+  return { state: worst ?? '', statuses };
+}
+
+const combinedStatus: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const ref = c.params.ref ?? '';
+  const pr = c.state.issuesOf(repo).find((i) => i.pull && (i.pull.head === ref || headSha(c.state, i) === ref));
+  const sha = pr && pr.pull?.head === ref ? headSha(c.state, pr) : ref;
+  const { state, statuses } = combined(c, sha);
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    status: 200,
+    body: {
+      state,
+      sha,
+      total_count: statuses.length,
+      statuses: statuses.map((s) => ({
+        id: s.id,
+        status: s.state,
+        target_url: `${c.state.webRoot}/ci/${s.id}`,
+        description: s.description,
+        url: `${c.state.apiRoot}/repos/${full}/statuses/${sha}`,
+        context: s.context,
+        creator: null,
+        created_at: s.created_at,
+        updated_at: s.created_at,
+      })),
+      repository: repoRecord(c, repo),
+      commit_url: `${c.state.apiRoot}/repos/${full}/git/commits/${sha}`,
+      url: `${c.state.apiRoot}/repos/${full}/commits/${sha}/status`,
+    },
+  };
+};
+
+const listReviews: Handler = (c) => {
+  const pr = pullOf(c);
+  const items = pullsData(c.state).reviews.filter((r) => r.pullId === pr.id);
+  const page = paginate(items, c.query, c.url, c.paging);
+  return { status: 200, body: page.items.map((r) => reviewRecord(c, r, pr)), headers: page.headers };
+};
+
+const createReview: Handler = (c) => {
+  const pr = pullOf(c);
+  const body = obj(c.body);
+  const event = body.event ?? 'PENDING';
+  const text = typeof body.body === 'string' ? body.body : '';
+  if (!['APPROVED', 'REQUEST_CHANGES', 'COMMENT', 'PENDING'].includes(String(event))) throw new HttpError(422, { message: `unknown review event: ${String(event)}`, url: '' });
+  if (pr.state !== 'open') throw new HttpError(422, { message: 'pull request is closed', url: '' });
+  // Gitea's wording for reviewing your own pull request.
+  if (event === 'APPROVED' && pr.author === c.user.login) throw new HttpError(422, { message: 'approve your own pull is not allowed', url: '' });
+  if (event === 'REQUEST_CHANGES' && pr.author === c.user.login) throw new HttpError(422, { message: 'reject your own pull is not allowed', url: '' });
+  if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && text.trim() === '') {
+    throw new HttpError(422, { message: `review event ${String(event)} requires a body`, url: '' });
+  }
+  const review = addReview(c.state, pr, c.user.login, event as Review['state'], text);
+  const extra = extraOf(c.state, pr);
+  extra.requested = extra.requested.filter((u) => u !== c.user.login);
+  return { status: 200, body: reviewRecord(c, review, pr) };
+};
+
+const requestReviewers: Handler = (c) => {
+  const pr = pullOf(c);
+  const body = obj(c.body);
+  const wanted = Array.isArray(body.reviewers) ? body.reviewers : [];
+  const extra = extraOf(c.state, pr);
+  const made: Review[] = [];
+  for (const name of wanted) {
+    const user = typeof name === 'string' ? c.state.user(name) : undefined;
+    if (!user) throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(name)}]`, url: '' });
+    if (user.login === pr.author) throw new HttpError(422, { message: 'poster can not be reviewer', url: '' });
+    if (!extra.requested.includes(user.login)) extra.requested.push(user.login);
+    made.push(addReview(c.state, pr, user.login, 'REQUEST_REVIEW'));
+  }
+  return { status: 201, body: made.map((r) => reviewRecord(c, r, pr)) };
+};
+
+const listComments: Handler = (c) => {
+  const issue = issueOf(c);
+  return { status: 200, body: pullsData(c.state).comments.filter((x) => x.issueId === issue.id).map((x) => commentRecord(c, x, issue)) };
+};
+
+const createComment: Handler = (c) => {
+  const issue = issueOf(c);
+  const body = obj(c.body);
+  if (typeof body.body !== 'string' || body.body.trim() === '') throw invalid('CreateIssueCommentOption', [{ field: 'body', code: 'required' }]);
+  return { status: 201, body: commentRecord(c, addComment(c.state, issue, c.user.login, body.body), issue) };
+};
+
+const getBranch: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const name = c.params.branch ?? '';
+  if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, `branch does not exist [repo_id: ${repo.id} name: ${name}]`);
+  const sha = createHash('sha1').update(`${repo.id}:${name}`).digest('hex');
+  return { status: 200, body: { name, commit: { id: sha, message: '' }, protected: false, user_can_push: c.state.canWrite(c.user.login, repo), user_can_merge: c.state.canWrite(c.user.login, repo) } };
+};
+
+const deleteBranch: Handler = (c) => {
+  const repo = visibleRepo(c);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  const name = c.params.branch ?? '';
+  if (name === 'main') throw forbidden('can not delete default branch');
+  if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, "Branch doesn't exist.");
+  repo.branches = repo.branches.filter((b) => b !== name);
+  return { status: 204 };
+};
+
+const listMilestones: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const state = c.query.get('state') ?? 'open';
+  const items = pullsData(c.state).milestones.filter((m) => m.repoId === repo.id && (state === 'all' || m.state === state));
+  const page = paginate(items, c.query, c.url, c.paging);
+  return { status: 200, body: page.items.map((m) => ({ id: m.id, title: m.title, description: '', state: m.state, open_issues: 0, closed_issues: 0 })), headers: page.headers };
+};
+
+const mergePull: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const pr = pullOf(c);
+  const body = obj(c.body);
+  const extra = extraOf(c.state, pr);
+  if (!c.state.canWrite(c.user.login, repo)) throw new HttpError(405, { message: 'User not allowed to merge PR', url: '' });
+  if (pr.pull?.merged) throw new HttpError(405, { message: 'The PR is already merged', url: '' });
+  if (pr.state === 'closed') throw notFound(c.state.apiRoot);
+  if (WIP.test(pr.title)) throw new HttpError(405, { message: 'Work in progress PRs cannot be merged', url: '' });
+  if (!extra.mergeable) throw new HttpError(405, { message: 'Please try again later', url: '' });
+  const deleteBranch = body.delete_branch_after_merge === true;
+  if (body.merge_when_checks_succeed === true && combined(c, headSha(c.state, pr)).state === 'pending') {
+    extra.autoMerge = { style: String(body.Do), deleteBranch };
+    // Gitea answers a scheduled merge with 201 and no body.
+    return { status: 201 };
+  }
+  const reply = core('POST', '/repos/:owner/:repo/pulls/:index/merge')(c);
+  if (deleteBranch && pr.pull && extra.headRepoId === undefined) repo.branches = repo.branches.filter((b) => b !== pr.pull?.head);
+  return reply;
+};
+
+export const PULL_ROUTES: Array<[string, string, Handler]> = [
+  // Before the repository route below, which would take it for a repository named issues/search.
+  ['GET', '/repos/issues/search', core('GET', '/repos/issues/search')],
+  ['GET', '/repos/:owner/:repo', getRepo],
+  ['GET', '/repos/:owner/:repo/pulls', listPulls],
+  ['POST', '/repos/:owner/:repo/pulls', createPull],
+  ['GET', '/repos/:owner/:repo/pulls/:index', getPull],
+  ['PATCH', '/repos/:owner/:repo/pulls/:index', editPull],
+  ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
+  ['GET', '/repos/:owner/:repo/pulls/:index/reviews', listReviews],
+  ['POST', '/repos/:owner/:repo/pulls/:index/reviews', createReview],
+  ['POST', '/repos/:owner/:repo/pulls/:index/requested_reviewers', requestReviewers],
+  ['GET', '/repos/:owner/:repo/issues/:index/comments', listComments],
+  ['POST', '/repos/:owner/:repo/issues/:index/comments', createComment],
+  ['GET', '/repos/:owner/:repo/commits/:ref/status', combinedStatus],
+  ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
+  ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
+  ['GET', '/repos/:owner/:repo/milestones', listMilestones],
+];
+
+/** The demo's pull request alice/teapot#5 gets a conversation: a review, comments and checks. */
+export function seedPullsDemo(state: State): void {
+  const repo = state.repo('alice', 'teapot');
+  const pr = repo ? state.issuesOf(repo).find((i) => i.pull) : undefined;
+  if (!pr) return;
+  extraOf(state, pr).requested = ['carol'];
+  addComment(state, pr, 'alice', 'Does the felt survive the dishwasher?');
+  addComment(state, pr, 'bob', 'It does: tested twenty cycles.');
+  addReview(state, pr, 'alice', 'APPROVED', 'Quiet at last.');
+  addStatus(state, headSha(state, pr), 'ci/build', 'success', 'Build passed');
+  addStatus(state, headSha(state, pr), 'ci/lint', 'success', 'No problems');
+}
