@@ -175,10 +175,12 @@ describe('login add --password-stdin', () => {
   });
 });
 
-describe('pr create help says what it asks', () => {
-  it('head and base are asked for on a terminal even with --title', async () => {
+describe('pr create help says what it assumes', () => {
+  it('says where head and base come from when they are left out', async () => {
     const r = await s.kettle(['pr', 'create', '--help']);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/--head <branch> the branch with the changes \(asked for on a terminal when missing, even with --title\)/);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/--head <branch> the branch with the changes \(default: the current git branch\)/);
+    expect(help).toMatch(/--base <branch> the branch to merge into \(default: the repository's default branch\)/);
   });
 });
 

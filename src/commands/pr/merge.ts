@@ -7,7 +7,7 @@ import type { MergePullRequestOption, PullRequest } from '../../api/gitea/types.
 import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitReason } from '../../context/git.js';
 import { fullName } from '../../context/repo.js';
-import { KettleError, UsageError } from '../../errors.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { printRecord, renderJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
@@ -15,7 +15,7 @@ import { deleteHeadBranch, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import type { MergeOptions } from './defs/merge.js';
 import { stateOf } from './show.js';
-import { prTarget, readPull, resolvePull } from './target.js';
+import { prTarget, resolvePull } from './target.js';
 
 /** --style, or one of its short forms; two different ones are a usage error. */
 export function styleOf(opts: MergeOptions): NonNullable<MergeOptions['style']> {
@@ -52,11 +52,18 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   const { repo } = target;
   const { number } = await resolvePull(ctx, api, target, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;
-  const before = await readPull(api, repo, number);
-  const state = stateOf(before);
+  // Read first to name a merged or closed one plainly and to know where the
+  // head lives. Best effort: a server without GET of one pull request (the API
+  // description lists none) still merges, and the merge itself names a missing one.
+  const before = await pulls.get(api, repo, number).catch((err: unknown) => {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) throw err;
+    ctx.trace(`cannot read ${what} before merging: ${(err as Error).message}`);
+    return undefined;
+  });
+  const state = before === undefined ? undefined : stateOf(before);
   if (state === 'merged') throw new KettleError(`cannot merge ${what}: it is already merged`);
   if (state === 'closed') throw new KettleError(`cannot merge ${what}: it is closed`);
-  const deleteOnServer = opts.deleteBranch && sameRepository(before);
+  const deleteOnServer = opts.deleteBranch && before !== undefined && sameRepository(before);
   // Real servers require the field name "Do".
   const body: MergePullRequestOption = { Do: style };
   if (opts.message !== undefined) body.MergeMessageField = opts.message;
@@ -70,9 +77,12 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   }
   ctx.success(`Merged ${what} (${style})${webUrl(before)}`);
   if (opts.deleteBranch) {
-    if (deleteOnServer) await deleteHeadBranch(ctx, api, repo, before, { alreadyAsked: true });
-    else ctx.info(`Not deleting ${before.head?.label ?? before.head?.ref ?? 'the head branch'}: it lives in another repository (a fork)`);
-    await leaveLocalBranch(ctx, before);
+    if (before === undefined) ctx.warn(`not deleting the head branch: ${what} could not be read to know which it is`);
+    else {
+      if (deleteOnServer) await deleteHeadBranch(ctx, api, repo, before, { alreadyAsked: true });
+      else ctx.info(`Not deleting ${before.head?.label ?? before.head?.ref ?? 'the head branch'}: it lives in another repository (a fork)`);
+      await leaveLocalBranch(ctx, before);
+    }
   }
   // The merge answered with an empty body: show the merged pull request as read now.
   const after = await pulls.get(api, repo, number).catch((err: unknown) => {
