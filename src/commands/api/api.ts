@@ -9,9 +9,9 @@ import { statusText } from '../../api/status.js';
 import { redactUrl } from '../../api/redact.js';
 import { encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';
-import { printJsonPages } from '../../output/printer.js';
+import { printJqPages, printJsonPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import type { ApiOptions } from './index.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
@@ -92,8 +92,14 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-function printBody(ctx: Context, text: string, json: { value: unknown } | undefined): void {
+function printBody(ctx: Context, text: string, json: { value: unknown } | undefined, status: number): void {
   if (text === '') return;
+  // --jq filters an answer; an error's body is printed as it came, to be read.
+  if (ctx.flags.jq && status < 400) {
+    if (!json) throw new KettleError('--jq: the answer is not JSON');
+    ctx.io.stdout.write(ctx.flags.jq.run(text));
+    return;
+  }
   if (json) {
     ctx.io.stdout.write(`${stringifyJson(json.value, 2)}\n`);
     return;
@@ -148,7 +154,9 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
         headers,
         onProgress: (received, total) => progress.update(received, total),
       });
-      await printJsonPages(ctx.io, pages, undefined, { onFetched: () => progress.done() });
+      const shown = { onFetched: () => progress.done() };
+      if (ctx.flags.jq) await printJqPages(ctx.io, pages, ctx.flags.jq, undefined, shown);
+      else await printJsonPages(ctx.io, pages, undefined, shown);
     } finally {
       progress.done();
     }
@@ -172,7 +180,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     const head = lines.join('\n');
     ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? visibleControls(head) : head}\n\n`);
   }
-  if (!broken) printBody(ctx, res.text, json);
+  if (!broken) printBody(ctx, res.text, json, res.status);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.
     const location = headerValue(res.headers, 'location');
