@@ -1,6 +1,7 @@
 // kettle issue view NUMBER
 import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
+import { withPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
@@ -14,5 +15,7 @@ export async function run(ctx: Context, opts: NumberOptions): Promise<void> {
   const api = await ctx.api();
   const what = `issue #${number} in ${fullName(repo)}`;
   const issue = await issues.get(api, repo, number).catch(failure({ action: `read ${what}`, missing: what, within: { api, repo } }));
-  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  // A view can be long (the body): on a terminal it goes through the pager; JSON does not.
+  if (ctx.flags.json) await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  else await withPager(ctx.io, ctx.env, (_, paged) => printRecord(paged, ctx.flags, issue, issueViewColumns));
 }
