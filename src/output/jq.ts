@@ -1,6 +1,7 @@
 // --jq: jq's own language, by jq itself compiled to WebAssembly (the jq-web
 // package; README "Output" says why this one). Loaded only when --jq is given:
 // its 2.8 MB of WebAssembly would cost every other command start-up time.
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { KettleError, UsageError } from '../errors.js';
 import { Spool } from './spool.js';
@@ -23,7 +24,13 @@ function jqWeb(): Promise<JqWeb> {
   // In the bundle, jq-web looks for jq.wasm in this folder (the chunks'
   // folder, where the build copies it): see test/tools/build-cli.mjs.
   (globalThis as { __kettleJqWasmDir?: string }).__kettleJqWasmDir = fileURLToPath(new URL('.', import.meta.url));
-  instance ??= import('jq-web').then((m) => m.default);
+  // jq-web's export is a promise; vitest's module runner makes the namespace
+  // of such a CommonJS module a thenable that import() cannot settle, so
+  // there (and only if import() fails) it is required instead.
+  instance ??= import('jq-web').then(
+    (m) => m.default,
+    () => createRequire(import.meta.url)('jq-web') as Promise<JqWeb>,
+  );
   return instance;
 }
 
@@ -50,7 +57,7 @@ function closingBracket(text: string, open: number): number {
     const c = text[i] as string;
     if (inString) {
       if (c === '\\' && text[i + 1] === '(') {
-        stack.push(')', 'string');
+        stack.push('string', ')');
         inString = false;
         i++;
       } else if (c === '\\') i++;
