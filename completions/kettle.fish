@@ -83,47 +83,47 @@ function __kettle_takes_value
     switch "$argv[1]/$argv[2]"
         case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--auth'
             return 0
-        case 'login list/--fields'
+        case 'login list/--fields' 'login list/-q' 'login list/--jq'
             return 0
-        case 'whoami/--fields'
+        case 'whoami/--fields' 'whoami/-q' 'whoami/--jq'
             return 0
-        case 'user view/--fields'
+        case 'user view/--fields' 'user view/-q' 'user view/--jq'
             return 0
-        case 'repo list/-L' 'repo list/--limit' 'repo list/--page' 'repo list/-u' 'repo list/--user' 'repo list/--fields'
+        case 'repo list/-L' 'repo list/--limit' 'repo list/--page' 'repo list/-u' 'repo list/--user' 'repo list/--fields' 'repo list/-q' 'repo list/--jq'
             return 0
-        case 'repo view/-R' 'repo view/--repo' 'repo view/--fields'
+        case 'repo view/-R' 'repo view/--repo' 'repo view/--fields' 'repo view/-q' 'repo view/--jq'
             return 0
-        case 'repo create/-d' 'repo create/--description' 'repo create/--fields'
+        case 'repo create/-d' 'repo create/--description' 'repo create/--fields' 'repo create/-q' 'repo create/--jq'
             return 0
-        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/--filter' 'issue list/--fields'
+        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/--filter' 'issue list/--fields' 'issue list/-q' 'issue list/--jq'
             return 0
-        case 'issue view/-R' 'issue view/--repo' 'issue view/--fields'
+        case 'issue view/-R' 'issue view/--repo' 'issue view/--fields' 'issue view/-q' 'issue view/--jq'
             return 0
-        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/--fields'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
             return 0
-        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--fields'
+        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--fields' 'issue edit/-q' 'issue edit/--jq'
             return 0
-        case 'issue close/-R' 'issue close/--repo' 'issue close/--fields'
+        case 'issue close/-R' 'issue close/--repo' 'issue close/--fields' 'issue close/-q' 'issue close/--jq'
             return 0
-        case 'issue reopen/-R' 'issue reopen/--repo' 'issue reopen/--fields'
+        case 'issue reopen/-R' 'issue reopen/--repo' 'issue reopen/--fields' 'issue reopen/-q' 'issue reopen/--jq'
             return 0
-        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/--fields'
+        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/--fields' 'pr list/-q' 'pr list/--jq'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/--fields'
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
             return 0
-        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields'
+        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields' 'pr merge/-q' 'pr merge/--jq'
             return 0
-        case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields'
+        case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields' 'org list/-q' 'org list/--jq'
             return 0
-        case 'org view/--fields'
+        case 'org view/--fields' 'org view/-q' 'org view/--jq'
             return 0
-        case 'org create/--full-name' 'org create/--fields'
+        case 'org create/--full-name' 'org create/--fields' 'org create/-q' 'org create/--jq'
             return 0
-        case 'hook list/-R' 'hook list/--repo' 'hook list/-L' 'hook list/--limit' 'hook list/--fields'
+        case 'hook list/-R' 'hook list/--repo' 'hook list/-L' 'hook list/--limit' 'hook list/--fields' 'hook list/-q' 'hook list/--jq'
             return 0
-        case 'hook add/-R' 'hook add/--repo' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields'
+        case 'hook add/-R' 'hook add/--repo' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields' 'hook add/-q' 'hook add/--jq'
             return 0
-        case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header'
+        case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
         case '*/--login' '*/--timeout'
             return 0
@@ -218,6 +218,7 @@ complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS cert
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "login list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "login list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle login default
 complete -c kettle -n '__kettle_using "login default" 0' -a '(__kettle_logins)'
@@ -228,6 +229,7 @@ complete -c kettle -n '__kettle_using "login delete" 0' -a '(__kettle_logins)'
 # kettle whoami
 complete -c kettle -n '__kettle_using "whoami"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "whoami"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "whoami"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle user
 complete -c kettle -n '__kettle_using "user" 0' -a 'view' -d 'Show a user'
@@ -235,6 +237,7 @@ complete -c kettle -n '__kettle_using "user" 0' -a 'view' -d 'Show a user'
 # kettle user view
 complete -c kettle -n '__kettle_using "user view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "user view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "user view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo
 complete -c kettle -n '__kettle_using "repo" 0' -a 'list' -d 'List your repositories, or another user\'s'
@@ -249,11 +252,13 @@ complete -c kettle -n '__kettle_using "repo list"' -l page -x -d 'show only page
 complete -c kettle -n '__kettle_using "repo list"' -s u -l user -x -d 'list this user\'s repositories instead of your own'
 complete -c kettle -n '__kettle_using "repo list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo view
 complete -c kettle -n '__kettle_using "repo view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "repo view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo create
 complete -c kettle -n '__kettle_using "repo create"' -s d -l description -x -d 'a short description'
@@ -261,6 +266,7 @@ complete -c kettle -n '__kettle_using "repo create"' -l private -d 'only you (an
 complete -c kettle -n '__kettle_using "repo create"' -l init -d 'create it with an initial commit (README)'
 complete -c kettle -n '__kettle_using "repo create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
@@ -283,11 +289,13 @@ complete -c kettle -n '__kettle_using "issue list"' -l all-repos -d 'issues acro
 complete -c kettle -n '__kettle_using "issue list"' -l filter -x -d 'with --all-repos: which issues (default all)'
 complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue view
 complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue create
 complete -c kettle -n '__kettle_using "issue create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -298,6 +306,7 @@ complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a lab
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue edit
 complete -c kettle -n '__kettle_using "issue edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -306,16 +315,19 @@ complete -c kettle -n '__kettle_using "issue edit"' -s b -l body -x -d 'the body
 complete -c kettle -n '__kettle_using "issue edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "issue edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue close
 complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue reopen
 complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr
 complete -c kettle -n '__kettle_using "pr" 0' -a 'list' -d 'List the pull requests of a repository'
@@ -330,6 +342,7 @@ complete -c kettle -n '__kettle_using "pr list"' -l page -x -d 'show only page N
 complete -c kettle -n '__kettle_using "pr list"' -s s -l state -x -a 'open closed all' -d 'which to show'
 complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr create
 complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -340,6 +353,7 @@ complete -c kettle -n '__kettle_using "pr create"' -s b -l body -x -d 'the body 
 complete -c kettle -n '__kettle_using "pr create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr merge
 complete -c kettle -n '__kettle_using "pr merge"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -347,6 +361,7 @@ complete -c kettle -n '__kettle_using "pr merge"' -l style -x -a 'merge rebase r
 complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the merge commit message'
 complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr merge"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle org
 complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizations'
@@ -359,15 +374,18 @@ complete -c kettle -n '__kettle_using "org list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "org list"' -l page -x -d 'show only page N, of --limit records a page'
 complete -c kettle -n '__kettle_using "org list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle org view
 complete -c kettle -n '__kettle_using "org view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle org create
 complete -c kettle -n '__kettle_using "org create"' -l full-name -x -d 'the display name'
 complete -c kettle -n '__kettle_using "org create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook
 complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository'
@@ -379,6 +397,7 @@ complete -c kettle -n '__kettle_using "hook list"' -s L -l limit -x -d 'how many
 complete -c kettle -n '__kettle_using "hook list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "hook list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "hook list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook add
 complete -c kettle -n '__kettle_using "hook add"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -391,6 +410,7 @@ complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea gogs slac
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
 complete -c kettle -n '__kettle_using "hook add"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "hook add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -401,6 +421,7 @@ complete -c kettle -n '__kettle_using "api"' -l input -r -F -d 'the request body
 complete -c kettle -n '__kettle_using "api"' -s H -l header -x -d 'an extra request header, \'Name: value\' (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s i -l include -d 'print the status line and response headers too'
 complete -c kettle -n '__kettle_using "api"' -l paginate -d 'follow every page and print one JSON array'
+complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle completion
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
