@@ -167,95 +167,95 @@ function __kettle_takes_value
     switch "$argv[1]/$argv[2]"
         case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--auth' 'login add/--git-protocol'
             return 0
-        case 'login list/--fields'
+        case 'login list/--fields' 'login list/-q' 'login list/--jq'
             return 0
-        case 'whoami/--fields'
+        case 'whoami/--fields' 'whoami/-q' 'whoami/--jq'
             return 0
-        case 'user view/--fields'
+        case 'user view/--fields' 'user view/-q' 'user view/--jq'
             return 0
-        case 'repo list/-L' 'repo list/--limit' 'repo list/--page' 'repo list/-u' 'repo list/--user' 'repo list/--fields'
+        case 'repo list/-L' 'repo list/--limit' 'repo list/--page' 'repo list/-u' 'repo list/--user' 'repo list/--fields' 'repo list/-q' 'repo list/--jq'
             return 0
-        case 'repo view/-R' 'repo view/--repo' 'repo view/--fields'
+        case 'repo view/-R' 'repo view/--repo' 'repo view/--fields' 'repo view/-q' 'repo view/--jq'
             return 0
-        case 'repo create/--org' 'repo create/-d' 'repo create/--description' 'repo create/--fields'
+        case 'repo create/--org' 'repo create/-d' 'repo create/--description' 'repo create/--fields' 'repo create/-q' 'repo create/--jq'
             return 0
-        case 'repo edit/-R' 'repo edit/--repo' 'repo edit/-d' 'repo edit/--description' 'repo edit/--website' 'repo edit/--default-branch' 'repo edit/--fields'
+        case 'repo edit/-R' 'repo edit/--repo' 'repo edit/-d' 'repo edit/--description' 'repo edit/--website' 'repo edit/--default-branch' 'repo edit/--fields' 'repo edit/-q' 'repo edit/--jq'
             return 0
-        case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields'
+        case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields' 'repo fork/-q' 'repo fork/--jq'
             return 0
-        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/-l' 'issue list/--label' 'issue list/-m' 'issue list/--milestone' 'issue list/-a' 'issue list/--assignee' 'issue list/-A' 'issue list/--author' 'issue list/--mention' 'issue list/-S' 'issue list/--search' 'issue list/--since' 'issue list/--before' 'issue list/--filter' 'issue list/--fields'
+        case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/-l' 'issue list/--label' 'issue list/-m' 'issue list/--milestone' 'issue list/-a' 'issue list/--assignee' 'issue list/-A' 'issue list/--author' 'issue list/--mention' 'issue list/-S' 'issue list/--search' 'issue list/--since' 'issue list/--before' 'issue list/--filter' 'issue list/--fields' 'issue list/-q' 'issue list/--jq'
             return 0
-        case 'issue view/-R' 'issue view/--repo' 'issue view/--fields'
+        case 'issue view/-R' 'issue view/--repo' 'issue view/--fields' 'issue view/-q' 'issue view/--jq'
             return 0
-        case 'issue status/--fields'
+        case 'issue status/--fields' 'issue status/-q' 'issue status/--jq'
             return 0
-        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/--fields'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
             return 0
-        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--add-label' 'issue edit/--remove-label' 'issue edit/--add-assignee' 'issue edit/--remove-assignee' 'issue edit/-m' 'issue edit/--milestone' 'issue edit/--due' 'issue edit/--fields'
+        case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--add-label' 'issue edit/--remove-label' 'issue edit/--add-assignee' 'issue edit/--remove-assignee' 'issue edit/-m' 'issue edit/--milestone' 'issue edit/--due' 'issue edit/--fields' 'issue edit/-q' 'issue edit/--jq'
             return 0
-        case 'issue comment/-R' 'issue comment/--repo' 'issue comment/-b' 'issue comment/--body' 'issue comment/-F' 'issue comment/--body-file' 'issue comment/--fields'
+        case 'issue comment/-R' 'issue comment/--repo' 'issue comment/-b' 'issue comment/--body' 'issue comment/-F' 'issue comment/--body-file' 'issue comment/--fields' 'issue comment/-q' 'issue comment/--jq'
             return 0
-        case 'issue close/-R' 'issue close/--repo' 'issue close/-c' 'issue close/--comment' 'issue close/--fields'
+        case 'issue close/-R' 'issue close/--repo' 'issue close/-c' 'issue close/--comment' 'issue close/--fields' 'issue close/-q' 'issue close/--jq'
             return 0
-        case 'issue reopen/-R' 'issue reopen/--repo' 'issue reopen/--fields'
+        case 'issue reopen/-R' 'issue reopen/--repo' 'issue reopen/--fields' 'issue reopen/-q' 'issue reopen/--jq'
             return 0
-        case 'issue delete/-R' 'issue delete/--repo' 'issue delete/--fields'
+        case 'issue delete/-R' 'issue delete/--repo' 'issue delete/--fields' 'issue delete/-q' 'issue delete/--jq'
             return 0
-        case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields'
+        case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields' 'label list/-q' 'label list/--jq'
             return 0
-        case 'label create/-R' 'label create/--repo' 'label create/-c' 'label create/--color' 'label create/-d' 'label create/--description' 'label create/--fields'
+        case 'label create/-R' 'label create/--repo' 'label create/-c' 'label create/--color' 'label create/-d' 'label create/--description' 'label create/--fields' 'label create/-q' 'label create/--jq'
             return 0
-        case 'label edit/-R' 'label edit/--repo' 'label edit/-n' 'label edit/--name' 'label edit/-c' 'label edit/--color' 'label edit/-d' 'label edit/--description' 'label edit/--fields'
+        case 'label edit/-R' 'label edit/--repo' 'label edit/-n' 'label edit/--name' 'label edit/-c' 'label edit/--color' 'label edit/-d' 'label edit/--description' 'label edit/--fields' 'label edit/-q' 'label edit/--jq'
             return 0
         case 'label delete/-R' 'label delete/--repo'
             return 0
-        case 'milestone list/-R' 'milestone list/--repo' 'milestone list/-L' 'milestone list/--limit' 'milestone list/--page' 'milestone list/-s' 'milestone list/--state' 'milestone list/--fields'
+        case 'milestone list/-R' 'milestone list/--repo' 'milestone list/-L' 'milestone list/--limit' 'milestone list/--page' 'milestone list/-s' 'milestone list/--state' 'milestone list/--fields' 'milestone list/-q' 'milestone list/--jq'
             return 0
-        case 'milestone view/-R' 'milestone view/--repo' 'milestone view/--fields'
+        case 'milestone view/-R' 'milestone view/--repo' 'milestone view/--fields' 'milestone view/-q' 'milestone view/--jq'
             return 0
-        case 'milestone create/-R' 'milestone create/--repo' 'milestone create/-d' 'milestone create/--description' 'milestone create/--due' 'milestone create/--fields'
+        case 'milestone create/-R' 'milestone create/--repo' 'milestone create/-d' 'milestone create/--description' 'milestone create/--due' 'milestone create/--fields' 'milestone create/-q' 'milestone create/--jq'
             return 0
-        case 'milestone edit/-R' 'milestone edit/--repo' 'milestone edit/-t' 'milestone edit/--title' 'milestone edit/-d' 'milestone edit/--description' 'milestone edit/--due' 'milestone edit/--fields'
+        case 'milestone edit/-R' 'milestone edit/--repo' 'milestone edit/-t' 'milestone edit/--title' 'milestone edit/-d' 'milestone edit/--description' 'milestone edit/--due' 'milestone edit/--fields' 'milestone edit/-q' 'milestone edit/--jq'
             return 0
-        case 'milestone close/-R' 'milestone close/--repo' 'milestone close/--fields'
+        case 'milestone close/-R' 'milestone close/--repo' 'milestone close/--fields' 'milestone close/-q' 'milestone close/--jq'
             return 0
-        case 'milestone reopen/-R' 'milestone reopen/--repo' 'milestone reopen/--fields'
+        case 'milestone reopen/-R' 'milestone reopen/--repo' 'milestone reopen/--fields' 'milestone reopen/-q' 'milestone reopen/--jq'
             return 0
         case 'milestone delete/-R' 'milestone delete/--repo'
             return 0
-        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/-l' 'pr list/--label' 'pr list/-A' 'pr list/--author' 'pr list/-m' 'pr list/--milestone' 'pr list/--sort' 'pr list/--fields'
+        case 'pr list/-R' 'pr list/--repo' 'pr list/-L' 'pr list/--limit' 'pr list/--page' 'pr list/-s' 'pr list/--state' 'pr list/-l' 'pr list/--label' 'pr list/-A' 'pr list/--author' 'pr list/-m' 'pr list/--milestone' 'pr list/--sort' 'pr list/--fields' 'pr list/-q' 'pr list/--jq'
             return 0
-        case 'pr view/-R' 'pr view/--repo' 'pr view/--fields'
+        case 'pr view/-R' 'pr view/--repo' 'pr view/--fields' 'pr view/-q' 'pr view/--jq'
             return 0
         case 'pr diff/-R' 'pr diff/--repo'
             return 0
         case 'pr checkout/-R' 'pr checkout/--repo' 'pr checkout/-b' 'pr checkout/--branch'
             return 0
-        case 'pr status/-R' 'pr status/--repo' 'pr status/--fields'
+        case 'pr status/-R' 'pr status/--repo' 'pr status/--fields' 'pr status/-q' 'pr status/--jq'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--fields'
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
             return 0
-        case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields'
+        case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields' 'pr edit/-q' 'pr edit/--jq'
             return 0
-        case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields'
+        case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields' 'pr comment/-q' 'pr comment/--jq'
             return 0
-        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields'
+        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
             return 0
-        case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields'
+        case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields' 'pr close/-q' 'pr close/--jq'
             return 0
-        case 'pr reopen/-R' 'pr reopen/--repo' 'pr reopen/--fields'
+        case 'pr reopen/-R' 'pr reopen/--repo' 'pr reopen/--fields' 'pr reopen/-q' 'pr reopen/--jq'
             return 0
-        case 'pr ready/-R' 'pr ready/--repo' 'pr ready/--fields'
+        case 'pr ready/-R' 'pr ready/--repo' 'pr ready/--fields' 'pr ready/-q' 'pr ready/--jq'
             return 0
-        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields'
+        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields' 'pr merge/-q' 'pr merge/--jq'
             return 0
-        case 'release list/-R' 'release list/--repo' 'release list/-L' 'release list/--limit' 'release list/--page' 'release list/--fields'
+        case 'release list/-R' 'release list/--repo' 'release list/-L' 'release list/--limit' 'release list/--page' 'release list/--fields' 'release list/-q' 'release list/--jq'
             return 0
-        case 'release view/-R' 'release view/--repo' 'release view/--fields'
+        case 'release view/-R' 'release view/--repo' 'release view/--fields' 'release view/-q' 'release view/--jq'
             return 0
-        case 'release create/-R' 'release create/--repo' 'release create/-t' 'release create/--title' 'release create/-n' 'release create/--notes' 'release create/-F' 'release create/--notes-file' 'release create/--target' 'release create/--fields'
+        case 'release create/-R' 'release create/--repo' 'release create/-t' 'release create/--title' 'release create/-n' 'release create/--notes' 'release create/-F' 'release create/--notes-file' 'release create/--target' 'release create/--fields' 'release create/-q' 'release create/--jq'
             return 0
-        case 'release edit/-R' 'release edit/--repo' 'release edit/-t' 'release edit/--title' 'release edit/-n' 'release edit/--notes' 'release edit/-F' 'release edit/--notes-file' 'release edit/--fields'
+        case 'release edit/-R' 'release edit/--repo' 'release edit/-t' 'release edit/--title' 'release edit/-n' 'release edit/--notes' 'release edit/-F' 'release edit/--notes-file' 'release edit/--fields' 'release edit/-q' 'release edit/--jq'
             return 0
         case 'release upload/-R' 'release upload/--repo'
             return 0
@@ -263,25 +263,25 @@ function __kettle_takes_value
             return 0
         case 'release delete/-R' 'release delete/--repo'
             return 0
-        case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields'
+        case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields' 'org list/-q' 'org list/--jq'
             return 0
-        case 'org view/--fields'
+        case 'org view/--fields' 'org view/-q' 'org view/--jq'
             return 0
-        case 'org create/--full-name' 'org create/--fields'
+        case 'org create/--full-name' 'org create/--fields' 'org create/-q' 'org create/--jq'
             return 0
-        case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields'
+        case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields' 'hook list/-q' 'hook list/--jq'
             return 0
-        case 'hook add/-R' 'hook add/--repo' 'hook add/--org' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields'
+        case 'hook add/-R' 'hook add/--repo' 'hook add/--org' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields' 'hook add/-q' 'hook add/--jq'
             return 0
-        case 'hook view/-R' 'hook view/--repo' 'hook view/--org' 'hook view/--fields'
+        case 'hook view/-R' 'hook view/--repo' 'hook view/--org' 'hook view/--fields' 'hook view/-q' 'hook view/--jq'
             return 0
-        case 'hook edit/-R' 'hook edit/--repo' 'hook edit/--org' 'hook edit/--url' 'hook edit/-e' 'hook edit/--events' 'hook edit/--add-event' 'hook edit/--remove-event' 'hook edit/--secret-file' 'hook edit/--content-type' 'hook edit/--fields'
+        case 'hook edit/-R' 'hook edit/--repo' 'hook edit/--org' 'hook edit/--url' 'hook edit/-e' 'hook edit/--events' 'hook edit/--add-event' 'hook edit/--remove-event' 'hook edit/--secret-file' 'hook edit/--content-type' 'hook edit/--fields' 'hook edit/-q' 'hook edit/--jq'
             return 0
         case 'hook test/-R' 'hook test/--repo' 'hook test/--org'
             return 0
         case 'hook delete/-R' 'hook delete/--repo' 'hook delete/--org'
             return 0
-        case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header'
+        case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
         case '*/--login' '*/--timeout'
             return 0
@@ -381,6 +381,7 @@ complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "login list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "login list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle login default
 complete -c kettle -n '__kettle_using "login default" 0' -a '(__kettle_logins)'
@@ -391,6 +392,7 @@ complete -c kettle -n '__kettle_using "login delete" 0' -a '(__kettle_logins)'
 # kettle whoami
 complete -c kettle -n '__kettle_using "whoami"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "whoami"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "whoami"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle user
 complete -c kettle -n '__kettle_using "user" 0' -a 'view' -d 'Show a user'
@@ -398,6 +400,7 @@ complete -c kettle -n '__kettle_using "user" 0' -a 'view' -d 'Show a user'
 # kettle user view
 complete -c kettle -n '__kettle_using "user view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "user view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "user view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo
 complete -c kettle -n '__kettle_using "repo" 0' -a 'list' -d 'List your repositories, or another user\'s'
@@ -415,11 +418,13 @@ complete -c kettle -n '__kettle_using "repo list"' -l page -x -d 'show only page
 complete -c kettle -n '__kettle_using "repo list"' -s u -l user -x -d 'list this user\'s repositories instead of your own'
 complete -c kettle -n '__kettle_using "repo list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo view
 complete -c kettle -n '__kettle_using "repo view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "repo view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo create
 complete -c kettle -n '__kettle_using "repo create"' -l org -x -d 'create it in this organization'
@@ -428,6 +433,7 @@ complete -c kettle -n '__kettle_using "repo create"' -l private -d 'only you (an
 complete -c kettle -n '__kettle_using "repo create"' -l init -d 'create it with an initial commit (README)'
 complete -c kettle -n '__kettle_using "repo create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo edit
 complete -c kettle -n '__kettle_using "repo edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -446,6 +452,7 @@ complete -c kettle -n '__kettle_using "repo edit"' -l enable-prs -d 'turn pull r
 complete -c kettle -n '__kettle_using "repo edit"' -l disable-prs -d 'turn pull requests off'
 complete -c kettle -n '__kettle_using "repo edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo fork
 complete -c kettle -n '__kettle_using "repo fork"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -454,6 +461,7 @@ complete -c kettle -n '__kettle_using "repo fork"' -l name -x -d 'the fork\'s na
 complete -c kettle -n '__kettle_using "repo fork"' -l clone -d 'clone the fork into a folder of its name, with the original as remote "upstream"'
 complete -c kettle -n '__kettle_using "repo fork"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo fork"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo fork"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
@@ -487,16 +495,19 @@ complete -c kettle -n '__kettle_using "issue list"' -l all-repos -d 'issues acro
 complete -c kettle -n '__kettle_using "issue list"' -l filter -x -a 'all created assigned mentioned review_requested reviewed' -d 'with --all-repos: which issues (default: all)'
 complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue view
 complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue view"' -s c -l comments -d 'add the comments, oldest first'
 complete -c kettle -n '__kettle_using "issue view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue status
 complete -c kettle -n '__kettle_using "issue status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue create
 complete -c kettle -n '__kettle_using "issue create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -509,6 +520,7 @@ complete -c kettle -n '__kettle_using "issue create"' -s m -l milestone -x -d 't
 complete -c kettle -n '__kettle_using "issue create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue edit
 complete -c kettle -n '__kettle_using "issue edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -525,6 +537,7 @@ complete -c kettle -n '__kettle_using "issue edit"' -l due -x -d 'set the due da
 complete -c kettle -n '__kettle_using "issue edit"' -l remove-due -d 'remove the due date'
 complete -c kettle -n '__kettle_using "issue edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue comment
 complete -c kettle -n '__kettle_using "issue comment"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -533,23 +546,27 @@ complete -c kettle -n '__kettle_using "issue comment"' -s F -l body-file -r -F -
 complete -c kettle -n '__kettle_using "issue comment"' -l edit-last -d 'replace the text of your last comment instead of adding one'
 complete -c kettle -n '__kettle_using "issue comment"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue close
 complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue close"' -s c -l comment -x -d 'leave this comment before closing'
 complete -c kettle -n '__kettle_using "issue close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue reopen
 complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue delete
 complete -c kettle -n '__kettle_using "issue delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "issue delete"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label
 complete -c kettle -n '__kettle_using "label" 0' -a 'list' -d 'List a repository\'s labels'
@@ -564,6 +581,7 @@ complete -c kettle -n '__kettle_using "label list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "label list"' -l page -x -d 'show only page N, of --limit records a page'
 complete -c kettle -n '__kettle_using "label list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "label list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "label list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label create
 complete -c kettle -n '__kettle_using "label create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -572,6 +590,7 @@ complete -c kettle -n '__kettle_using "label create"' -s d -l description -x -d 
 complete -c kettle -n '__kettle_using "label create"' -l exclusive -d 'scoped: an issue can carry only one label of its scope (scope/name)'
 complete -c kettle -n '__kettle_using "label create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "label create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "label create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label edit
 complete -c kettle -n '__kettle_using "label edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -582,6 +601,7 @@ complete -c kettle -n '__kettle_using "label edit"' -l exclusive -d 'make it exc
 complete -c kettle -n '__kettle_using "label edit"' -l not-exclusive -d 'make it an ordinary label again'
 complete -c kettle -n '__kettle_using "label edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "label edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "label edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label delete
 complete -c kettle -n '__kettle_using "label delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -604,11 +624,13 @@ complete -c kettle -n '__kettle_using "milestone list"' -l page -x -d 'show only
 complete -c kettle -n '__kettle_using "milestone list"' -s s -l state -x -a 'open closed all' -d 'which to show'
 complete -c kettle -n '__kettle_using "milestone list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "milestone list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone view
 complete -c kettle -n '__kettle_using "milestone view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "milestone view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone create
 complete -c kettle -n '__kettle_using "milestone create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -616,6 +638,7 @@ complete -c kettle -n '__kettle_using "milestone create"' -s d -l description -x
 complete -c kettle -n '__kettle_using "milestone create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
 complete -c kettle -n '__kettle_using "milestone create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "milestone create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone edit
 complete -c kettle -n '__kettle_using "milestone edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -624,16 +647,19 @@ complete -c kettle -n '__kettle_using "milestone edit"' -s d -l description -x -
 complete -c kettle -n '__kettle_using "milestone edit"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
 complete -c kettle -n '__kettle_using "milestone edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "milestone edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone close
 complete -c kettle -n '__kettle_using "milestone close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "milestone close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone reopen
 complete -c kettle -n '__kettle_using "milestone reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "milestone reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone delete
 complete -c kettle -n '__kettle_using "milestone delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -666,12 +692,14 @@ complete -c kettle -n '__kettle_using "pr list"' -s m -l milestone -x -d 'only t
 complete -c kettle -n '__kettle_using "pr list"' -l sort -x -a 'oldest recentupdate leastupdate mostcomment leastcomment priority' -d 'the order (default: newest first)'
 complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr view
 complete -c kettle -n '__kettle_using "pr view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr view"' -s c -l comments -d 'show the conversation too'
 complete -c kettle -n '__kettle_using "pr view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr diff
 complete -c kettle -n '__kettle_using "pr diff"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -687,6 +715,7 @@ complete -c kettle -n '__kettle_using "pr checkout"' -s f -l force -d 'reset the
 complete -c kettle -n '__kettle_using "pr status"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr create
 complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -703,6 +732,7 @@ complete -c kettle -n '__kettle_using "pr create"' -s r -l reviewer -x -d 'reque
 complete -c kettle -n '__kettle_using "pr create"' -s m -l milestone -x -d 'the milestone, by name or number'
 complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr edit
 complete -c kettle -n '__kettle_using "pr edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -719,6 +749,7 @@ complete -c kettle -n '__kettle_using "pr edit"' -s m -l milestone -x -d 'the mi
 complete -c kettle -n '__kettle_using "pr edit"' -l remove-milestone -d 'take it out of its milestone'
 complete -c kettle -n '__kettle_using "pr edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr comment
 complete -c kettle -n '__kettle_using "pr comment"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -726,6 +757,7 @@ complete -c kettle -n '__kettle_using "pr comment"' -s b -l body -x -d 'the body
 complete -c kettle -n '__kettle_using "pr comment"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "pr comment"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr review
 complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -736,6 +768,7 @@ complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the body 
 complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr close
 complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -743,17 +776,20 @@ complete -c kettle -n '__kettle_using "pr close"' -s c -l comment -x -d 'leave a
 complete -c kettle -n '__kettle_using "pr close"' -s d -l delete-branch -d 'delete the head branch on the server too'
 complete -c kettle -n '__kettle_using "pr close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr reopen
 complete -c kettle -n '__kettle_using "pr reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr ready
 complete -c kettle -n '__kettle_using "pr ready"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr ready"' -l undo -d 'mark it a draft again'
 complete -c kettle -n '__kettle_using "pr ready"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr ready"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr ready"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr merge
 complete -c kettle -n '__kettle_using "pr merge"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -766,6 +802,7 @@ complete -c kettle -n '__kettle_using "pr merge"' -s d -l delete-branch -d 'dele
 complete -c kettle -n '__kettle_using "pr merge"' -l auto -d 'merge once the checks succeed'
 complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr merge"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release
 complete -c kettle -n '__kettle_using "release" 0' -a 'list' -d 'List the releases of a repository, newest first'
@@ -783,11 +820,13 @@ complete -c kettle -n '__kettle_using "release list"' -l all -d 'fetch every pag
 complete -c kettle -n '__kettle_using "release list"' -l page -x -d 'show only page N, of --limit records a page'
 complete -c kettle -n '__kettle_using "release list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "release list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "release list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release view
 complete -c kettle -n '__kettle_using "release view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "release view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "release view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release create
 complete -c kettle -n '__kettle_using "release create" 1' -F
@@ -800,6 +839,7 @@ complete -c kettle -n '__kettle_using "release create"' -s d -l draft -d 'save i
 complete -c kettle -n '__kettle_using "release create"' -s p -l prerelease -d 'mark it as a pre-release'
 complete -c kettle -n '__kettle_using "release create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "release create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "release create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release edit
 complete -c kettle -n '__kettle_using "release edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -812,6 +852,7 @@ complete -c kettle -n '__kettle_using "release edit"' -l prerelease -d 'mark it 
 complete -c kettle -n '__kettle_using "release edit"' -l stable -d 'mark it as a stable release (not a pre-release)'
 complete -c kettle -n '__kettle_using "release edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "release edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "release edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release upload
 complete -c kettle -n '__kettle_using "release upload" 1' -F
@@ -841,15 +882,18 @@ complete -c kettle -n '__kettle_using "org list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "org list"' -l page -x -d 'show only page N, of --limit records a page'
 complete -c kettle -n '__kettle_using "org list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle org view
 complete -c kettle -n '__kettle_using "org view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle org create
 complete -c kettle -n '__kettle_using "org create"' -l full-name -x -d 'the display name'
 complete -c kettle -n '__kettle_using "org create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "org create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle org delete
 complete -c kettle -n '__kettle_using "org delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
@@ -869,6 +913,7 @@ complete -c kettle -n '__kettle_using "hook list"' -s L -l limit -x -d 'how many
 complete -c kettle -n '__kettle_using "hook list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "hook list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "hook list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook add
 complete -c kettle -n '__kettle_using "hook add"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -882,12 +927,14 @@ complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea forgejo g
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
 complete -c kettle -n '__kettle_using "hook add"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "hook add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook view
 complete -c kettle -n '__kettle_using "hook view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook view"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "hook view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook edit
 complete -c kettle -n '__kettle_using "hook edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -902,6 +949,7 @@ complete -c kettle -n '__kettle_using "hook edit"' -l secret-file -r -F -d 'read
 complete -c kettle -n '__kettle_using "hook edit"' -l content-type -x -a 'json form' -d 'payload encoding'
 complete -c kettle -n '__kettle_using "hook edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "hook edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook test
 complete -c kettle -n '__kettle_using "hook test"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
@@ -921,6 +969,7 @@ complete -c kettle -n '__kettle_using "api"' -l input -r -F -d 'the request body
 complete -c kettle -n '__kettle_using "api"' -s H -l header -x -d 'an extra request header, \'Name: value\' (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s i -l include -d 'print the status line and response headers too'
 complete -c kettle -n '__kettle_using "api"' -l paginate -d 'follow every page and print one JSON array'
+complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle completion
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'

@@ -28,6 +28,7 @@ interface GlobalOpts {
   timeout?: number;
   json?: boolean;
   fields?: string;
+  jq?: string;
 }
 
 /** Help fits a terminal's width; anything else gets commander's default of 80 columns. */
@@ -47,7 +48,7 @@ export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFla
   return {
     login: opts.login,
     debug: opts.debug === true || envDebug(env),
-    json: opts.json === true,
+    json: opts.json === true || opts.jq !== undefined,
     fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
     timeoutMs: opts.timeout,
   };
@@ -78,6 +79,9 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     cmd.option('--json', "print JSON: the server's records as returned");
     cmd.option('--fields <list>', 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show');
   }
+  if (def.output || def.jq) {
+    cmd.option('-q, --jq <expression>', "filter the JSON with jq's language (implies --json): each result on a line, strings raw");
+  }
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
@@ -94,6 +98,12 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     const io = createIO(session.streams, globals.color === false);
     const ctx = new Context(io, globalFlags(globals, session.streams.env), session.version, () => rootOf(command));
     session.onContext(ctx);
+    if (globals.jq !== undefined) {
+      // Compiled before the verb runs, so a program that does not compile
+      // exits 2 before any request. Loaded only now: jq is large.
+      const { JqFilter } = await import('../output/jq.js');
+      ctx.flags.jq = await JqFilter.compile(globals.jq, (text) => io.stderr.write(text));
+    }
     const { run } = await def.load();
     try {
       await run(ctx, input);

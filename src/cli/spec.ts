@@ -55,8 +55,10 @@ export interface VerbDef<A extends Args = Args, F extends Flags = Flags> {
   /** Operands in order; the keys name them in the options. */
   args?: A;
   flags?: F;
-  /** Prints records: takes --json and --fields. */
+  /** Prints records: takes --json, --fields and --jq. */
   output?: boolean;
+  /** Prints JSON of its own: takes --jq (a verb with output takes it anyway). */
+  jq?: boolean;
   /** Shown under "Examples:" in help, each after `$ `. */
   examples: string[];
   /** Extra help text after the examples. */

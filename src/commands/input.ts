@@ -40,14 +40,15 @@ export async function titleOf(ctx: Context, title: string | undefined): Promise<
  * user's editor, typed at the prompt, or left out (undefined).
  */
 export async function askBody(ctx: Context, fileName: string): Promise<string | undefined> {
-  const editor = editorCommand(ctx.env).split(/\s+/)[0] ?? '';
+  const command = await editorCommand(ctx.env, ctx.io.cwd);
+  const editor = command.split(/\s+/)[0] ?? '';
   const how = await choose(ctx.io, '--body', 'Body', [
     { title: `Write it in your editor (${editor})`, value: 'editor' },
     { title: 'Type it here (one line)', value: 'type' },
     { title: 'Leave it empty', value: 'skip' },
   ]);
   let text = '';
-  if (how === 'editor') text = await editText(ctx.io, '', fileName);
+  if (how === 'editor') text = await editText(ctx.io, '', fileName, command);
   else if (how === 'type') text = await ask(ctx.io, '--body', { message: 'Body', required: false });
   text = text.replace(/\s+$/, '');
   return text === '' ? undefined : text;

@@ -1,12 +1,30 @@
-// Text written in the user's own editor ($VISUAL, then $EDITOR), as git does.
+// Text written in the user's own editor, chosen as git chooses it.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KettleError } from '../errors.js';
 import type { IO } from './io.js';
 
-/** The editor command line: VISUAL wins over EDITOR; vi when neither is set. */
-export function editorCommand(env: NodeJS.ProcessEnv): string {
+/** git's core.editor where kettle runs (git itself, with arguments, no shell); undefined when unset or git fails. */
+export async function gitCoreEditor(env: NodeJS.ProcessEnv, cwd: string): Promise<string | undefined> {
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve) => {
+    execFile('git', ['config', '--get', 'core.editor'], { cwd, env, timeout: 5000 }, (err, stdout) => {
+      const value = err ? '' : String(stdout).trim();
+      resolve(value === '' ? undefined : value);
+    });
+  });
+}
+
+/**
+ * The editor command line, in git's order: GIT_EDITOR, then git's
+ * core.editor, then VISUAL, then EDITOR; vi when none is set.
+ */
+export async function editorCommand(env: NodeJS.ProcessEnv, cwd: string, coreEditor = gitCoreEditor): Promise<string> {
+  const gitEditor = env.GIT_EDITOR?.trim();
+  if (gitEditor) return gitEditor;
+  const configured = await coreEditor(env, cwd);
+  if (configured) return configured;
   for (const name of ['VISUAL', 'EDITOR'] as const) {
     const value = env[name]?.trim();
     if (value) return value;
@@ -19,8 +37,8 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
  * user saved. The editor gets the terminal (standard input and error; standard
  * output too unless it is redirected, since editors draw on it).
  */
-export async function editText(io: IO, initial: string, fileName: string): Promise<string> {
-  const command = editorCommand(io.env);
+export async function editText(io: IO, initial: string, fileName: string, chosen?: string): Promise<string> {
+  const command = chosen ?? (await editorCommand(io.env, io.cwd));
   // Loaded here: most commands that can open an editor never do.
   const { spawn } = await import('node:child_process');
   const dir = await mkdtemp(join(tmpdir(), 'kettle-edit-'));
@@ -42,7 +60,7 @@ export async function editText(io: IO, initial: string, fileName: string): Promi
     }).catch((err: unknown) => {
       throw new KettleError(`cannot start the editor (${command}): ${(err as Error).message}`);
     });
-    if (outcome.code === 127) throw new KettleError(`cannot start the editor (${command}): command not found; set VISUAL or EDITOR`);
+    if (outcome.code === 127) throw new KettleError(`cannot start the editor (${command}): command not found; set GIT_EDITOR, VISUAL or EDITOR`);
     if (outcome.code !== 0) {
       const how = outcome.signal ? `was stopped by ${outcome.signal}` : `exited with status ${String(outcome.code)}`;
       throw new KettleError(`the editor (${command}) ${how}; nothing was sent`);

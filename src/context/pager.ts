@@ -1,17 +1,16 @@
-// Long output on a terminal goes through the user's pager, as git and gh do:
-// KETTLE_PAGER, else PAGER, else `less -FRX` (which exits at once when the
-// text fits one screen). An empty KETTLE_PAGER, or `cat`, turns it off; it is
-// never used when stdout is not a terminal.
-import type { Writable } from 'node:stream';
+// Long output on a terminal goes through a pager, as git and gh do:
+// KETTLE_PAGER, else PAGER, else `less -FRX` (-F: quit at once when it fits
+// the screen, -R: keep colours, -X: leave the text on the screen after). An
+// empty KETTLE_PAGER, or `cat`, turns it off; it is never used when stdout is
+// not a terminal.
+import { Writable } from 'node:stream';
 import type { IO } from './io.js';
 
-/** The pager command line, or undefined for none. */
-export function pagerCommand(io: IO): string | undefined {
-  if (!io.stdoutIsTTY) return undefined;
-  const chosen = io.env.KETTLE_PAGER ?? io.env.PAGER ?? 'less -FRX';
+/** The pager's command line, or undefined for none (`KETTLE_PAGER=` or `cat` turn it off). */
+export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
+  const chosen = env.KETTLE_PAGER ?? (env.PAGER === undefined ? 'less -FRX' : env.PAGER);
   const command = chosen.trim();
-  if (command === '' || command === 'cat') return undefined;
-  return command;
+  return command === '' || command === 'cat' ? undefined : command;
 }
 
 export interface Paged {
@@ -19,47 +18,98 @@ export interface Paged {
   out: Writable;
   /** Whether the reader quit the pager before everything was written (stop writing). */
   closed: () => boolean;
-  /** End the output and wait for the pager to exit. */
-  finish: () => Promise<void>;
+  /** End the output and wait for the pager to exit; answers its exit status (127: it could not start). */
+  finish: () => Promise<number | null>;
+  /** The pager's command line; undefined when the output goes straight to stdout. */
+  command: string | undefined;
 }
 
-/** Start the pager (or not) for output about to be written. */
+/**
+ * Start the pager (or not) for output about to be written. The pager reads a
+ * pipe and draws on kettle's own terminal. A pager that quits before reading
+ * everything (q in less) is not an error, and nor is its exit status.
+ */
 export async function startPager(io: IO): Promise<Paged> {
-  const command = pagerCommand(io);
-  if (command === undefined) return { out: io.stdout, closed: () => false, finish: async () => undefined };
+  const command = io.stdoutIsTTY ? pagerCommand(io.env) : undefined;
+  if (command === undefined) return { out: io.stdout, closed: () => false, finish: async () => 0, command };
   const { spawn } = await import('node:child_process');
+  // The pager draws on kettle's own terminal; streams that are not a file
+  // descriptor (a test's in-memory terminal) are fed through a pipe instead.
+  const hasFd = (s: Writable): boolean => typeof (s as { fd?: unknown }).fd === 'number';
+  const stdio: ['pipe', Writable | 'pipe', Writable | 'pipe'] = ['pipe', hasFd(io.stdout) ? io.stdout : 'pipe', hasFd(io.stderr) ? io.stderr : 'pipe'];
   // The pager is a command line the user wrote (`less -R`), so a shell splits it, as git does.
-  // LESS=FRX unless the user set LESS: quit when it fits, keep colours, leave the screen as it was.
-  const env = { ...io.env, LESS: io.env.LESS ?? 'FRX', LV: io.env.LV ?? '-c' };
-  const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', io.stdout, io.stderr], env });
+  const child =
+    process.platform === 'win32' ? spawn(command, { shell: true, stdio, env: io.env }) : spawn('/bin/sh', ['-c', command], { stdio, env: io.env });
+  child.stdout?.pipe(io.stdout, { end: false });
+  child.stderr?.pipe(io.stderr, { end: false });
+  const input = child.stdin as Writable;
   let gone = false;
-  const exited = new Promise<void>((resolve) => {
+  const exited = new Promise<number | null>((resolve) => {
     child.once('error', () => {
       gone = true;
-      resolve();
+      resolve(127);
     });
-    child.once('exit', () => {
+    child.once('close', (code) => {
       gone = true;
-      resolve();
+      resolve(code);
     });
   });
-  // The reader quitting early closes the pipe: that is not an error.
-  child.stdin.on('error', () => {
+  // Written after the pager quit: EPIPE, which only means nobody reads on.
+  input.on('error', () => {
     gone = true;
   });
   return {
-    out: child.stdin,
-    closed: () => gone || child.stdin.destroyed,
+    out: input,
+    closed: () => gone || input.destroyed,
     finish: async () => {
-      if (!child.stdin.destroyed) child.stdin.end();
-      await exited;
+      if (!input.destroyed) input.end();
+      return exited;
     },
+    command,
   };
 }
 
-/** Write text through the pager (on a terminal) and wait until the reader is done. */
-export async function page(io: IO, text: string): Promise<void> {
+/** The same IO with its stdout replaced by `write`. */
+function writingTo(io: IO, write: (text: string) => void): IO {
+  const stdout = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      write(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { ...io, stdout };
+}
+
+/**
+ * Run `produce` with its output going through the pager on a terminal, and
+ * straight to stdout otherwise; kettle waits for the pager to exit. A pager
+ * that cannot be started (the shell's 127) leaves the text to be printed
+ * directly, with a warning.
+ */
+export async function withPager(io: IO, produce: (write: (text: string) => void, paged: IO) => Promise<void> | void): Promise<void> {
   const paged = await startPager(io);
-  paged.out.write(text);
-  await paged.finish();
+  if (paged.command === undefined) {
+    await produce((text) => void io.stdout.write(text), io);
+    return;
+  }
+  const written: string[] = [];
+  const write = (text: string) => {
+    written.push(text);
+    if (!paged.closed()) paged.out.write(text);
+  };
+  let code: number | null;
+  try {
+    await produce(write, writingTo(io, write));
+  } finally {
+    code = await paged.finish();
+  }
+  if (code === 127) {
+    io.stderr.write(`kettle: warning: cannot start the pager (${paged.command}); set KETTLE_PAGER, or KETTLE_PAGER= for none\n`);
+    io.stdout.write(written.join(''));
+  }
+}
+
+/** Write text through the pager (on a terminal) and wait until the reader is done. */
+export function page(io: IO, text: string): Promise<void> {
+  return withPager(io, (write) => write(text));
 }

@@ -4,6 +4,7 @@ import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
 import { stringifyJson, visibleControls } from './controls.js';
 import { getPath, hasPath, merge, pickFields, unknownPaths } from './fields.js';
+import { type JqFilter, JqPages } from './jq.js';
 import { Spool } from './spool.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 import { displayWidth, padding, truncateToWidth } from './width.js';
@@ -30,6 +31,8 @@ export interface Column {
 export interface OutputFlags {
   json: boolean;
   fields?: string[] | undefined;
+  /** --jq, compiled (it implies --json). */
+  jq?: JqFilter | undefined;
 }
 
 function cellValue(record: Row, column: Column): unknown {
@@ -258,6 +261,10 @@ function unknownJsonFields(records: Row[], fields: string[], columns: Column[]):
 // Records are the server's objects (typed after Gitea's description elsewhere); here they are read field by field.
 export async function printList(io: IO, flags: OutputFlags, list: readonly object[], columns: Column[], empty?: string): Promise<void> {
   const records = list as Row[];
+  if (flags.jq) {
+    io.stdout.write(flags.jq.run(JSON.stringify(flags.fields ? pickFields(records, flags.fields) : records)));
+    return;
+  }
   if (flags.json) {
     io.stdout.write(renderJson(records, flags.fields, columns));
     return;
@@ -302,6 +309,8 @@ export interface PrintPagesOptions {
   spoolMemory?: number;
   /** The columns of the plain output: their keys are --fields names in --json too. */
   columns?: Column[];
+  /** The spool to print through (tests read what it held). */
+  spool?: Spool;
 }
 
 /**
@@ -318,6 +327,7 @@ export async function printPages(
   opts: PrintPagesOptions = {},
 ): Promise<void> {
   const pages = records as AsyncIterable<Row[]>;
+  if (flags.jq) return printJqPages(io, pages, flags.jq, flags.fields, opts);
   if (!flags.json && io.stdoutIsTTY) {
     const records: Row[] = [];
     for await (const page of pages) for (const r of page) records.push(r);
@@ -377,9 +387,38 @@ export async function printJsonPages(io: IO, pages: AsyncIterable<unknown[]>, fi
   }
 }
 
+/**
+ * Print the results of --jq on a list that arrives page by page: run on each
+ * page as it arrives where the program allows it (see JqShape), so the spool
+ * holds results rather than records; printed once the last page has arrived.
+ */
+export async function printJqPages(
+  io: IO,
+  pages: AsyncIterable<unknown[]>,
+  filter: JqFilter,
+  fields: string[] | undefined,
+  opts: PrintPagesOptions = {},
+): Promise<void> {
+  const spool = opts.spool ?? new Spool(opts.spoolMemory);
+  const jq = new JqPages(filter, (text) => spool.write(text), opts.spoolMemory);
+  try {
+    for await (const page of pages) jq.add(fields ? page.map((r) => pickFields(r, fields)) : page);
+    jq.end();
+    opts.onFetched?.();
+    await spool.copyTo(io.stdout);
+  } finally {
+    jq.dispose();
+    spool.dispose();
+  }
+}
+
 /** Print one record: a labelled view on a terminal, `key<TAB>value` lines otherwise. */
 export async function printRecord(io: IO, flags: OutputFlags, server: object, columns: Column[]): Promise<void> {
   const record = server as Row;
+  if (flags.jq) {
+    io.stdout.write(flags.jq.run(JSON.stringify(flags.fields ? pickFields(record, flags.fields) : record)));
+    return;
+  }
   if (flags.json) {
     io.stdout.write(renderJson(record, flags.fields, columns));
     return;

@@ -11,7 +11,7 @@
 // 0700 folder, removed when done, on failure and at exit); stdout receives the
 // text only once the list is complete. Text costs far less than parsed objects,
 // and a terminal or pipe reader sees the whole list at the same moment anyway.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -39,6 +39,8 @@ export class Spool {
   private fd: number | undefined;
   private dir: string | undefined;
   private readonly removeAtExit = () => this.dispose();
+  /** Characters written so far, kept or spilled (the tests check what a list's spool held). */
+  written = 0;
 
   constructor(
     private readonly maxMemory = SPOOL_MEMORY_BYTES,
@@ -52,6 +54,7 @@ export class Spool {
 
   write(text: string): void {
     if (text === '') return;
+    this.written += text.length;
     if (this.fd !== undefined) {
       this.batch.push(text);
       this.batchLength += text.length;
@@ -80,6 +83,13 @@ export class Spool {
     writeSync(this.fd, this.batch.join(''));
     this.batch = [];
     this.batchLength = 0;
+  }
+
+  /** Everything written, as one buffer (for a reader that needs the whole text at once: jq on a whole list). */
+  contents(): Buffer {
+    if (this.fd === undefined) return Buffer.from(this.chunks.join(''));
+    this.flush();
+    return readFileSync(join(this.dir as string, 'output'));
   }
 
   /** Copy everything written to a stream, honouring back-pressure. */

@@ -50,7 +50,8 @@ describe('the entry chunk of the bundle', () => {
     expect([...libraries]).toEqual(['commander']);
   });
 
-  it.each(['undici', 'conf', 'prompts', 'chalk'])('holds no %s code', (library) => {
+  // jq-web: --jq's WebAssembly jq, 2.8 MB, loaded only when --jq is given.
+  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds no %s code', (library) => {
     expect(markers(graph, `node_modules/${library}/`)).toEqual([]);
   });
 
@@ -64,7 +65,7 @@ describe('the entry chunk of the bundle', () => {
       // and, for a noun with many verbs, src/commands/<noun>/defs/<verb>.ts.
       if (s.startsWith('src/commands/')) expect(s).toMatch(/^src\/commands\/(index|[a-z-]+\/index|[a-z-]+\/defs\/[a-z-]+)\.ts$/);
       expect(s).not.toMatch(/^src\/api\/(client|paginate|response|ratelimit)\.ts$/);
-      expect(s).not.toMatch(/^src\/output\/(printer|spool|progress|time)\.ts$/);
+      expect(s).not.toMatch(/^src\/output\/(printer|spool|progress|time|jq)\.ts$/);
     }
   });
 

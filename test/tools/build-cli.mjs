@@ -8,7 +8,8 @@
 // - undici's client requires its HTTP/2 half, and with it node:http2; kettle
 //   never negotiates HTTP/2 (undici's allowH2 is off by default).
 // Deferred, not removed: if either is ever used, it loads then and works.
-import { rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -54,6 +55,23 @@ const deferUnused = {
   },
 };
 
+// jq-web (for --jq) finds its WebAssembly beside its own file, by __dirname,
+// which an ES module has not: src/output/jq.ts tells it the folder of the
+// chunks (globalThis.__kettleJqWasmDir), and the .wasm file is copied there
+// after the build.
+/** @type {import('esbuild').Plugin} */
+const jqWasmBesideChunk = {
+  name: 'kettle-jq-wasm',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]jq-web[\\/]jq\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const patched = source.replace("scriptDirectory = __dirname + '/';", "scriptDirectory = globalThis.__kettleJqWasmDir + '/';");
+      if (patched === source) throw new Error('jq-web: where it finds its .wasm file has changed; update build-cli.mjs');
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
 // Old chunks have hashed names: start from an empty folder.
 rmSync(OUT, { recursive: true, force: true });
 await build({
@@ -68,5 +86,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS libraries call require(); ES modules have none.
   banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
-  plugins: [deferUnused],
+  plugins: [deferUnused, jqWasmBesideChunk],
 });
+const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
+copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'chunks', 'jq.wasm'));

@@ -9,9 +9,9 @@ import { statusText } from '../../api/status.js';
 import { redactUrl } from '../../api/redact.js';
 import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';
-import { printJsonPages } from '../../output/printer.js';
+import { printJqPages, printJsonPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import type { ApiOptions } from './index.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
@@ -94,8 +94,14 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-function printBody(ctx: Context, text: string, json: { value: unknown } | undefined): void {
+function printBody(ctx: Context, text: string, json: { value: unknown } | undefined, status: number): void {
   if (text === '') return;
+  // --jq filters an answer; an error's body is printed as it came, to be read.
+  if (ctx.flags.jq && status < 400) {
+    if (!json) throw new KettleError('--jq: the answer is not JSON');
+    ctx.io.stdout.write(ctx.flags.jq.run(text));
+    return;
+  }
   if (json) {
     ctx.io.stdout.write(`${stringifyJson(json.value, 2)}\n`);
     return;
@@ -154,7 +160,9 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
         headers,
         onProgress: (received, total) => progress.update(received, total),
       });
-      await printJsonPages(ctx.io, pages, undefined, { onFetched: () => progress.done() });
+      const shown = { onFetched: () => progress.done() };
+      if (ctx.flags.jq) await printJqPages(ctx.io, pages, ctx.flags.jq, undefined, shown);
+      else await printJsonPages(ctx.io, pages, undefined, shown);
     } finally {
       progress.done();
     }
@@ -165,7 +173,8 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   // unchanged and never held whole (an image, an archive). Anything else is
   // read whole first: only a whole, valid answer reaches stdout, and a
   // proxy's HTML page or a cut-off body is reported on stderr instead.
-  const streamIf = (status: number, h: HeaderMap) => status < 300 && !ctx.io.stdoutIsTTY && !mayBeChecked(headerValue(h, 'content-type'));
+  // With --jq the answer must be read whole: it is filtered as JSON.
+  const streamIf = (status: number, h: HeaderMap) => status < 300 && !ctx.io.stdoutIsTTY && !ctx.flags.jq && !mayBeChecked(headerValue(h, 'content-type'));
   const res = await api.requestStream(method, path, { query, ...(body !== undefined ? { body } : {}), headers, streamIf });
   const contentType = headerValue(res.headers, 'content-type');
   const printHead = () => {
@@ -191,7 +200,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   printHead();
   // A terminal gets JSON pretty-printed and no control characters to obey;
   // a pipe or a file gets the body's bytes exactly as they came.
-  if (!broken && ctx.io.stdoutIsTTY) printBody(ctx, res.text, json);
+  if (!broken && ((ctx.flags.jq && res.status < 400) || ctx.io.stdoutIsTTY)) printBody(ctx, res.text, json, res.status);
   else if (!broken && res.bytes.length > 0) await writeOut(ctx, res.bytes);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.

@@ -36,6 +36,7 @@ export const api: TopDef = {
   verb: verb({
     name: 'api',
     summary: 'Send any request to the API: the escape hatch for endpoints kettle has no command for',
+    jq: true,
     args: { path: arg('<path>', 'the API path, such as /repos/{owner}/{repo}/issues; {owner} and {repo} come from -R or the git remote') },
     flags: {
       ...repoFlag,
@@ -50,6 +51,7 @@ export const api: TopDef = {
     examples: [
       'kettle api /user',
       'kettle api /repos/{owner}/{repo}/issues -f state=closed --paginate',
+      "kettle api /repos/{owner}/{repo}/issues --paginate --jq '.[].title'",
       'kettle api -X PATCH /repos/alice/teapot/issues/3 -f title="New title"',
       'kettle api /repos/alice/teapot/hooks -F active=true -f type=gitea -f config[url]=https://ci.example.com -f config[content_type]=json -f events[]=push',
       'kettle api /repos/alice/teapot/labels --input labels.json -X POST',

@@ -2,6 +2,7 @@
 import * as issues from '../../api/gitea/issues.js';
 import type { Comment } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
+import { withPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { visibleControls } from '../../output/controls.js';
 import { printRecord } from '../../output/printer.js';
@@ -31,16 +32,15 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const what = `issue #${number} in ${fullName(repo)}`;
   const fail = failure({ action: `read ${what}`, missing: what, within: { api, repo } });
   const issue = await issues.get(api, repo, number).catch(fail);
-  if (!opts.comments) {
-    await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
-    return;
-  }
   // Oldest first, as the server lists them; the endpoint answers every comment at once.
-  const comments = await issues.listComments(api, repo, number).catch(fail);
+  const comments = opts.comments ? await issues.listComments(api, repo, number).catch(fail) : undefined;
   if (ctx.flags.json) {
-    await printRecord(ctx.io, ctx.flags, { ...issue, comments }, issueViewColumns);
+    await printRecord(ctx.io, ctx.flags, comments ? { ...issue, comments } : issue, issueViewColumns);
     return;
   }
-  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
-  ctx.io.stdout.write(conversationText(comments, ctx.io.stdoutIsTTY, ctx.io.now()));
+  // A view can be long (the body, the conversation): on a terminal it goes through the pager.
+  await withPager(ctx.io, async (write, paged) => {
+    await printRecord(paged, ctx.flags, issue, issueViewColumns);
+    if (comments) write(conversationText(comments, ctx.io.stdoutIsTTY, ctx.io.now()));
+  });
 }

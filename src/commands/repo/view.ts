@@ -1,6 +1,7 @@
 // kettle repo view [OWNER/NAME]
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
+import { withPager } from '../../context/pager.js';
 import { fullName, parseRepoArg } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
@@ -14,5 +15,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = arg ? parseRepoArg(arg, 'repository') : await ctx.repo(opts.repo);
   const api = await ctx.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
-  await printRecord(ctx.io, ctx.flags, record, repoViewColumns);
+  // A view can be long (the description): on a terminal it goes through the pager; JSON does not.
+  if (ctx.flags.json) await printRecord(ctx.io, ctx.flags, record, repoViewColumns);
+  else await withPager(ctx.io, (_, paged) => printRecord(paged, ctx.flags, record, repoViewColumns));
 }
