@@ -111,7 +111,7 @@ describe('pr checkout', () => {
     const g = setup();
     const fork = s.server.state.addRepo('bob', `fork-${counter}`, { init: true });
     const { extra } = pullsData(s.server.state);
-    extra.set(g.pr.id, { requested: [], milestone: null, mergeable: true, headRepoId: fork.id });
+    extra.set(g.pr.id, { requested: [], mergeable: true, headRepoId: fork.id });
     const r = await run(g.clone, ['pr', 'checkout', String(g.pr.number), ...g.R]);
     expectExit(r, 0);
     expect(r.stderr).toContain(`(bob:topic)`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectFailure, expectUsage, sent, useServer } from '../e2e/suite.js';
 import { addComment, addMilestone, addReview, addStatus, extraOf, headSha } from '../server/routes-pulls.js';
+import { setMilestone } from '../server/routes-triage.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -56,8 +57,8 @@ describe('pr view', () => {
       reviews: 'carol:APPROVED,alice:REQUEST_CHANGES',
       checks: 'pending',
       check: 'ci/build:success|lint:pending',
-      // plainText keeps each record on one line.
-      body: 'Adds felt. Under the lid.',
+      // plainText keeps each record on one line: a line break is written \n.
+      body: 'Adds felt.\\nUnder the lid.',
     });
     expect(sent(s, 'GET', `/repos/${R[1]}/commits/${headSha(s.server.state, pr)}/status`)).toHaveLength(1);
   });
@@ -390,7 +391,7 @@ describe('pr list filters', () => {
     const ui = s.server.state.addLabel(p.repo, 'ui');
     const m = addMilestone(s.server.state, p.repo, 'v2');
     p.pr.labels = [bug.id, ui.id];
-    extraOf(s.server.state, p.pr).milestone = m.id;
+    setMilestone(s.server.state, p.pr, m);
     const other = s.server.state.addIssue(p.repo, 'bob', { title: 'Only bug', labels: [bug.id], pull: { head: 'topic', base: 'main' } });
     const r = await s.kettle(['pr', 'list', ...p.R, '-l', 'bug', '--label', 'ui', '--author', 'bob', '-m', 'v2', '--sort', 'oldest', '--json', '--fields', 'number']);
     expectExit(r, 0);

@@ -1,13 +1,16 @@
 // The pull-request workflow, as Gitea 1.23 answers it: a pull request's full
 // record (mergeable, draft by WIP: title, requested reviewers, milestone, head
 // and base with their repositories), PATCH, .diff/.patch, reviews, requested
-// reviewers, issue comments, combined commit statuses, branches, milestones,
-// and merges with delete_branch_after_merge and merge_when_checks_succeed.
+// reviewers, combined commit statuses, branches, and merges with
+// delete_branch_after_merge and merge_when_checks_succeed.
 // These routes come before the core ones (all-routes.ts), so the pull request
 // routes here answer with the fuller record.
+// A pull request is an issue: its comments and milestone live in the triage
+// store (routes-triage.ts), whose routes answer for pull-request numbers too.
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
 import { type Call, type Handler, type Reply, ROUTES as CORE } from './routes.js';
+import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
 
@@ -20,14 +23,6 @@ export interface Review {
   submitted_at: string;
 }
 
-export interface CommentRecord {
-  id: number;
-  issueId: number;
-  user: string;
-  body: string;
-  created_at: string;
-}
-
 export interface StatusRecord {
   id: number;
   sha: string;
@@ -37,17 +32,9 @@ export interface StatusRecord {
   created_at: string;
 }
 
-export interface Milestone {
-  id: number;
-  repoId: number;
-  title: string;
-  state: 'open' | 'closed';
-}
-
 /** What a pull request has beyond the core's record. */
 export interface PullExtra {
   requested: string[];
-  milestone: number | null;
   /** false: it conflicts with its base. */
   mergeable: boolean;
   /** The head commit (a real one when the test made a git repository). */
@@ -62,9 +49,7 @@ export interface PullExtra {
 export interface PullsData {
   extra: Map<number, PullExtra>;
   reviews: Review[];
-  comments: CommentRecord[];
   statuses: StatusRecord[];
-  milestones: Milestone[];
   /** Repository id → clone URL (a file:// bare repository a test made). */
   cloneUrls: Map<number, string>;
   /** Fork repository id → parent repository id. */
@@ -75,9 +60,7 @@ export function pullsData(state: State): PullsData {
   return state.extension<PullsData>('pulls', () => ({
     extra: new Map(),
     reviews: [],
-    comments: [],
     statuses: [],
-    milestones: [],
     cloneUrls: new Map(),
     forks: new Map(),
   }));
@@ -87,7 +70,7 @@ export function extraOf(state: State, pr: Issue): PullExtra {
   const data = pullsData(state);
   let extra = data.extra.get(pr.id);
   if (!extra) {
-    extra = { requested: [], milestone: null, mergeable: true };
+    extra = { requested: [], mergeable: true };
     data.extra.set(pr.id, extra);
   }
   return extra;
@@ -101,10 +84,9 @@ export function addReview(state: State, pr: Issue, user: string, reviewState: Re
   return review;
 }
 
-export function addComment(state: State, issue: Issue, user: string, body: string): CommentRecord {
-  const comment: CommentRecord = { id: state.id(), issueId: issue.id, user, body, created_at: tick() };
-  pullsData(state).comments.push(comment);
-  return comment;
+/** A comment on a pull request (or any issue), kept in the triage store: its author is the commenting user. */
+export function addComment(state: State, issue: Issue, user: string, body: string): Comment {
+  return addTriageComment(state, issue, user, body);
 }
 
 export function addStatus(state: State, sha: string, context: string, status: StatusRecord['state'], description = ''): StatusRecord {
@@ -113,10 +95,9 @@ export function addStatus(state: State, sha: string, context: string, status: St
   return record;
 }
 
+/** An open milestone of the repository, kept in the triage store. */
 export function addMilestone(state: State, repo: Repo, title: string): Milestone {
-  const m: Milestone = { id: state.id(), repoId: repo.id, title, state: 'open' };
-  pullsData(state).milestones.push(m);
-  return m;
+  return addTriageMilestone(state, repo, title);
 }
 
 /** The head commit the server reports for a pull request. */
@@ -169,6 +150,8 @@ export function pullRecord(c: Call, pr: Issue): Json {
   const { state } = c;
   const repo = state.repoById(pr.repoId) as Repo;
   const extra = extraOf(state, pr);
+  // The triage store's decorations give the record its milestone, due date and comment count.
+  triage(state);
   const core = state.pullJson(pr, c.user.login);
   const headRepo = (extra.headRepoId !== undefined ? state.repoById(extra.headRepoId) : undefined) ?? repo;
   const branch = (ref: string, r: Repo, sha: string) => ({
@@ -178,15 +161,12 @@ export function pullRecord(c: Call, pr: Issue): Json {
     repo_id: r.id,
     repo: repoRecord(c, r),
   });
-  const milestone = extra.milestone === null ? null : pullsData(state).milestones.find((m) => m.id === extra.milestone);
   const open = pr.state === 'open' && !pr.pull?.merged;
   return {
     ...core,
-    milestone: milestone ? { id: milestone.id, title: milestone.title, state: milestone.state, open_issues: 0, closed_issues: 0 } : null,
     requested_reviewers: extra.requested.length ? extra.requested.map((u) => state.userJson(state.user(u) as never)) : null,
     draft: WIP.test(pr.title),
     mergeable: open ? extra.mergeable : false,
-    comments: pullsData(state).comments.filter((x) => x.issueId === pr.id).length,
     head: branch(pr.pull?.head ?? '', headRepo, headSha(state, pr)),
     base: { ...branch(pr.pull?.base ?? '', repo, createHash('sha1').update(`${repo.id}:${pr.pull?.base}`).digest('hex')) },
   };
@@ -210,25 +190,6 @@ function reviewRecord(c: Call, r: Review, pr: Issue): Json {
     updated_at: r.submitted_at,
     html_url: `${c.state.webRoot}/${full}/pulls/${pr.number}#issuecomment-${r.id}`,
     pull_request_url: `${c.state.webRoot}/${full}/pulls/${pr.number}`,
-  };
-}
-
-function commentRecord(c: Call, x: CommentRecord, issue: Issue): Json {
-  const repo = c.state.repoById(issue.repoId) as Repo;
-  const full = `${repo.owner}/${repo.name}`;
-  const kind = issue.pull ? 'pulls' : 'issues';
-  return {
-    id: x.id,
-    html_url: `${c.state.webRoot}/${full}/${kind}/${issue.number}#issuecomment-${x.id}`,
-    pull_request_url: issue.pull ? `${c.state.webRoot}/${full}/pulls/${issue.number}` : '',
-    issue_url: issue.pull ? '' : `${c.state.webRoot}/${full}/issues/${issue.number}`,
-    user: c.state.userJson(c.state.user(x.user) as never),
-    original_author: '',
-    original_author_id: 0,
-    body: x.body,
-    assets: [],
-    created_at: x.created_at,
-    updated_at: x.created_at,
   };
 }
 
@@ -276,6 +237,7 @@ const listPulls: Handler = (c) => {
   const state = c.query.get('state') ?? 'open';
   const labels = c.query.getAll('labels').map(Number);
   const milestone = c.query.get('milestone');
+  const { milestoneOf } = triage(c.state);
   const poster = c.query.get('poster');
   const sort = c.query.get('sort');
   if (sort !== null && !SORTS.includes(sort)) throw new HttpError(422, { message: `invalid sort "${sort}"`, url: '' });
@@ -283,7 +245,7 @@ const listPulls: Handler = (c) => {
     .issuesOf(repo)
     .filter((i) => i.pull && (state === 'all' || i.state === state))
     .filter((i) => labels.every((l) => i.labels.includes(l)))
-    .filter((i) => milestone === null || Number(milestone) === 0 || extraOf(c.state, i).milestone === Number(milestone))
+    .filter((i) => milestone === null || Number(milestone) === 0 || milestoneOf.get(i.id) === Number(milestone))
     .filter((i) => poster === null || i.author.toLowerCase() === poster.toLowerCase())
     .reverse();
   if (sort === 'oldest') items = items.reverse();
@@ -291,13 +253,24 @@ const listPulls: Handler = (c) => {
   return { status: 200, body: page.items.map((i) => pullRecord(c, i)), headers: page.headers };
 };
 
+/** The repository's milestone a pull request body names by id, else 404 as Gitea answers; null for 0 (none). */
+function milestoneFor(c: Call, repo: Repo, id: number): Milestone | null {
+  if (id === 0) return null;
+  const m = triage(c.state).milestones.find((x) => x.id === id && x.repoId === repo.id);
+  if (!m) throw notFound(c.state.apiRoot, `milestone does not exist [id: ${id}, repo_id: ${repo.id}, name: ]`);
+  return m;
+}
+
 const createPull: Handler = (c) => {
   const body = obj(c.body);
+  const repo = visibleRepo(c);
+  if (body.milestone !== undefined && !Number.isInteger(body.milestone)) throw invalid('CreatePullRequestOption', [{ field: 'milestone' }]);
+  const milestone = typeof body.milestone === 'number' && body.milestone > 0 ? milestoneFor(c, repo, body.milestone) : null;
   const reply = core('POST', '/repos/:owner/:repo/pulls')(c);
-  const pr = c.state.issue(visibleRepo(c), (reply.body as Json).number as number) as Issue;
+  const pr = c.state.issue(repo, (reply.body as Json).number as number) as Issue;
   if (Array.isArray(body.labels)) pr.labels = body.labels as number[];
   if (Array.isArray(body.assignees)) pr.assignees = body.assignees as string[];
-  if (typeof body.milestone === 'number' && body.milestone > 0) extraOf(c.state, pr).milestone = body.milestone;
+  if (milestone) setMilestone(c.state, pr, milestone);
   return { status: 201, body: pullRecord(c, pr) };
 };
 
@@ -322,8 +295,9 @@ const editPull: Handler = (c) => {
   const problems: FieldProblem[] = [];
   if (body.title !== undefined && (typeof body.title !== 'string' || body.title.trim() === '')) problems.push({ field: 'title' });
   if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') problems.push({ field: 'state' });
+  if (body.milestone !== undefined && !Number.isInteger(body.milestone)) problems.push({ field: 'milestone' });
   if (problems.length) throw invalid('EditPullRequestOption', problems);
-  const extra = extraOf(c.state, pr);
+  const milestone = typeof body.milestone === 'number' ? milestoneFor(c, repo, body.milestone) : undefined;
   if (typeof body.base === 'string' && body.base !== pr.pull?.base) {
     if (!repo.branches.includes(body.base)) throw notFound(c.state.apiRoot, `NewBaseBranch does not exist [base: ${body.base}]`);
     (pr.pull as NonNullable<Issue['pull']>).base = body.base;
@@ -335,7 +309,7 @@ const editPull: Handler = (c) => {
     for (const a of body.assignees) if (typeof a !== 'string' || !c.state.user(a)) throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(a)}]`, url: '' });
     pr.assignees = body.assignees as string[];
   }
-  if (typeof body.milestone === 'number') extra.milestone = body.milestone === 0 ? null : body.milestone;
+  if (milestone !== undefined) setMilestone(c.state, pr, milestone);
   if ((body.state === 'open' || body.state === 'closed') && body.state !== pr.state) {
     if (pr.pull?.merged) throw new HttpError(409, { message: 'cannot change state of this pull request, it was already merged', url: '' });
     pr.state = body.state;
@@ -428,18 +402,6 @@ const requestReviewers: Handler = (c) => {
   return { status: 201, body: made.map((r) => reviewRecord(c, r, pr)) };
 };
 
-const listComments: Handler = (c) => {
-  const issue = issueOf(c);
-  return { status: 200, body: pullsData(c.state).comments.filter((x) => x.issueId === issue.id).map((x) => commentRecord(c, x, issue)) };
-};
-
-const createComment: Handler = (c) => {
-  const issue = issueOf(c);
-  const body = obj(c.body);
-  if (typeof body.body !== 'string' || body.body.trim() === '') throw invalid('CreateIssueCommentOption', [{ field: 'body', code: 'required' }]);
-  return { status: 201, body: commentRecord(c, addComment(c.state, issue, c.user.login, body.body), issue) };
-};
-
 const getBranch: Handler = (c) => {
   const repo = visibleRepo(c);
   const name = c.params.branch ?? '';
@@ -456,14 +418,6 @@ const deleteBranch: Handler = (c) => {
   if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, "Branch doesn't exist.");
   repo.branches = repo.branches.filter((b) => b !== name);
   return { status: 204 };
-};
-
-const listMilestones: Handler = (c) => {
-  const repo = visibleRepo(c);
-  const state = c.query.get('state') ?? 'open';
-  const items = pullsData(c.state).milestones.filter((m) => m.repoId === repo.id && (state === 'all' || m.state === state));
-  const page = paginate(items, c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map((m) => ({ id: m.id, title: m.title, description: '', state: m.state, open_issues: 0, closed_issues: 0 })), headers: page.headers };
 };
 
 const mergePull: Handler = (c) => {
@@ -499,12 +453,9 @@ export const PULL_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/pulls/:index/reviews', listReviews],
   ['POST', '/repos/:owner/:repo/pulls/:index/reviews', createReview],
   ['POST', '/repos/:owner/:repo/pulls/:index/requested_reviewers', requestReviewers],
-  ['GET', '/repos/:owner/:repo/issues/:index/comments', listComments],
-  ['POST', '/repos/:owner/:repo/issues/:index/comments', createComment],
   ['GET', '/repos/:owner/:repo/commits/:ref/status', combinedStatus],
   ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
-  ['GET', '/repos/:owner/:repo/milestones', listMilestones],
 ];
 
 /** The demo's pull request alice/teapot#5 gets a conversation: a review, comments and checks. */

@@ -2,7 +2,9 @@
 // labels by id and the organization's labels, milestones, assignees, due
 // dates, issue deletion, and the filters of a repository's issue list. The
 // data lives in State.extension('triage'); the records gain their milestone,
-// due date and comment count through State.decorators.
+// due date and comment count through State.decorators. A pull request is an
+// issue: this one store holds its comments and milestone too (routes-pulls.ts
+// reads and seeds it), and these routes answer for pull-request numbers.
 import { forbidden, HttpError, invalid, notFound, paginate } from './http.js';
 import { type Call, type Handler, ROUTES as CORE, type Reply } from './routes.js';
 import { type Issue, type Json, type Label, type Repo, type State, tick } from './state.js';
@@ -124,11 +126,13 @@ function commentJson(state: State, c: Comment): Json {
   const repo = issue ? state.repoById(issue.repoId) : undefined;
   const full = repo ? `${repo.owner}/${repo.name}` : '';
   const u = state.owner(c.author);
+  // A pull request is an issue: Gitea links its comments under pulls/ and names it in pull_request_url, issue_url then empty.
+  const page = issue ? `${state.webRoot}/${full}/${issue.pull ? 'pulls' : 'issues'}/${issue.number}` : '';
   return {
     id: c.id,
-    html_url: issue ? `${state.webRoot}/${full}/issues/${issue.number}#issuecomment-${c.id}` : '',
-    pull_request_url: '',
-    issue_url: issue ? `${state.webRoot}/${full}/issues/${issue.number}` : '',
+    html_url: issue ? `${page}#issuecomment-${c.id}` : '',
+    pull_request_url: issue?.pull ? page : '',
+    issue_url: issue && !issue.pull ? page : '',
     user: u ? state.userJson(u) : null,
     original_author: '',
     original_author_id: 0,
@@ -279,6 +283,8 @@ const deleteIssue: Handler = (c) => {
   c.state.issues = c.state.issues.filter((i) => i !== issue);
   const data = triage(c.state);
   data.comments = data.comments.filter((x) => x.issueId !== issue.id);
+  data.milestoneOf.delete(issue.id);
+  data.dueOf.delete(issue.id);
   return { status: 204 };
 };
 

@@ -454,7 +454,7 @@ export class State {
     const full = `${repo.owner}/${repo.name}`;
     const pull = i.pull as PullInfo;
     const assignees = i.assignees.map((a) => this.personJson(a)).filter(Boolean);
-    return {
+    const json: Json = {
       id: i.id,
       url: `${this.webRoot}/${full}/pulls/${i.number}`,
       number: i.number,
@@ -489,6 +489,9 @@ export class State {
       pin_order: 0,
       permissions_viewer: viewer,
     };
+    // A pull request is an issue: its milestone, due date and comment count come from the same decorations.
+    for (const decorate of this.decorators.issue) decorate(i, json);
+    return json;
   }
 
   hookJson(h: Hook): Json {
