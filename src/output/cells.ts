@@ -1,0 +1,98 @@
+// Columns and cells: what a record's fields look like in a table, a labelled
+// view or a plain line, shared by the printer and the table layout.
+import type { IO } from '../context/io.js';
+import { UsageError } from '../errors.js';
+import { visibleControls } from './controls.js';
+import { getPath, unknownPaths } from './fields.js';
+import type { JqFilter } from './jq.js';
+import { looksLikeTimestamp, relativeTime } from './time.js';
+
+export type Row = Record<string, unknown>;
+
+export interface Column {
+  /** Name accepted by --fields. */
+  key: string;
+  header: string;
+  /** Defaults to reading `key` as a dotted path of the record. */
+  get?: (record: Row) => unknown;
+  kind?: 'text' | 'time' | 'state';
+  /** The column shortened first when a table is wider than the terminal. */
+  flex?: boolean;
+  /**
+   * When the table cannot fit the terminal even with every column at its
+   * narrowest, columns with a rank are left out, rank 1 first; columns
+   * without one (a list's number or name, and its title) stay.
+   */
+  drop?: number;
+}
+
+export interface OutputFlags {
+  json: boolean;
+  fields?: string[] | undefined;
+  /** --jq, compiled (it implies --json). */
+  jq?: JqFilter | undefined;
+}
+
+export function cellValue(record: Row, column: Column): unknown {
+  return column.get ? column.get(record) : getPath(record, column.key);
+}
+
+/**
+ * A value as text on one line: a tab or line break would break `cut` and
+ * `awk`, so they are written `\t`, `\n` and `\r`, and a backslash `\\`, as
+ * printf's escapes: the row stays one line and the text can be recovered.
+ */
+export function plainText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(plainText).join(',');
+  if (typeof value === 'object') return escapeLine(JSON.stringify(value));
+  return escapeLine(String(value));
+}
+
+const LINE_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function escapeLine(text: string): string {
+  return text.replace(/[\\\t\n\r]/g, (c) => LINE_ESCAPES[c] ?? c);
+}
+
+/** Choose the columns from --fields: known column keys, or dotted paths of the records. */
+export function selectColumns(columns: Column[], fields: string[] | undefined, records: Row[]): Column[] {
+  if (!fields) return columns;
+  const byKey = new Map(columns.map((c) => [c.key.toLowerCase(), c]));
+  const chosen = fields.map((f) => byKey.get(f.toLowerCase()) ?? { key: f, header: f.toUpperCase() });
+  const custom = chosen.filter((c) => !byKey.has(c.key.toLowerCase())).map((c) => c.key);
+  const unknown = unknownPaths(records, custom);
+  if (unknown.length > 0) throw unknownFields(unknown, columns);
+  return chosen;
+}
+
+export function unknownFields(unknown: string[], columns: Column[]): UsageError {
+  return new UsageError(
+    `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in --fields; columns: ${columns.map((c) => c.key).join(', ')} (or any field of --json)`,
+  );
+}
+
+export async function loadChalk(io: IO) {
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: io.color ? 1 : 0 });
+}
+
+export type Paint = Awaited<ReturnType<typeof loadChalk>>;
+
+export function paintState(chalk: Paint, state: string): string {
+  switch (state) {
+    case 'open':
+      return chalk.green(state);
+    case 'closed':
+      return chalk.red(state);
+    case 'merged':
+      return chalk.magenta(state);
+    default:
+      return state;
+  }
+}
+
+export function ttyText(value: unknown, column: Column, io: IO): string {
+  if ((column.kind === 'time' || column.kind === undefined) && looksLikeTimestamp(value)) return relativeTime(value, io.now());
+  return visibleControls(plainText(value));
+}
