@@ -27,7 +27,7 @@ export function conversationText(comments: readonly Comment[], terminal: boolean
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const number = parseNumberArg(opts.number, 'issue number');
-  const repo = await ctx.repo(opts.repo);
+  const repo = await ctx.repo(opts.repo, opts.number);
   const api = await ctx.api();
   const what = `issue #${number} in ${fullName(repo)}`;
   const fail = failure({ action: `read ${what}`, missing: what, within: { api, repo } });

@@ -72,8 +72,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.fill && opts.title !== undefined && (opts.body !== undefined || opts.bodyFile !== undefined)) {
     throw new UsageError('--fill has nothing to fill: --title and the body are both given');
   }
+  const target = await prTarget(ctx, opts.repo);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo);
   const { repo } = target;
   const given = await readBody(ctx, opts);
   // Names first: an unknown label or milestone stops the command before anything is written.

@@ -14,8 +14,8 @@ import { prTarget } from './target.js';
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state, sort } = opts;
+  const { repo } = await prTarget(ctx, opts.repo);
   const api = await ctx.api();
-  const { repo } = await prTarget(ctx, api, opts.repo);
   const labels = await labelIds(api, repo, opts.label);
   const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
   const query: pulls.PullQuery = {

@@ -114,8 +114,8 @@ export function renderPlain(seen: Seen): string {
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+  const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo, opts.number);
   const { repo } = target;
   const { number } = await resolvePull(ctx, api, target, opts.number);
   const pr = await readPull(api, repo, number);
