@@ -118,7 +118,7 @@ __kettle_subcommand() {
 # Whether option $2 of command $1 takes a value.
 __kettle_takes_value() {
   case "$1/$2" in
-    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
+    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--otp'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
     'login list/--fields'|'login list/-q'|'login list/--jq') return 0 ;;
     'whoami/--fields'|'whoami/-q'|'whoami/--jq') return 0 ;;
     'user view/--fields'|'user view/-q'|'user view/--jq') return 0 ;;
@@ -233,7 +233,7 @@ __kettle_flags() {
   case $1 in
     '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
     'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
     'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;

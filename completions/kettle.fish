@@ -167,7 +167,7 @@ end
 # Whether option $argv[2] of command $argv[1] takes a value.
 function __kettle_takes_value
     switch "$argv[1]/$argv[2]"
-        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--auth' 'login add/--git-protocol'
+        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol'
             return 0
         case 'login list/--fields' 'login list/-q' 'login list/--jq'
             return 0
@@ -379,6 +379,7 @@ complete -c kettle -n '__kettle_using "login add"' -l with-token -d 'read the ac
 complete -c kettle -n '__kettle_using "login add"' -l user -x -d 'user name, for HTTP Basic or to mint a token'
 complete -c kettle -n '__kettle_using "login add"' -l password -x -d 'password for --user (asked for, hidden, when missing on a terminal)'
 complete -c kettle -n '__kettle_using "login add"' -l password-stdin -d 'read the password for --user from standard input'
+complete -c kettle -n '__kettle_using "login add"' -l otp -x -d 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential'
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
 complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
