@@ -38,6 +38,7 @@ __kettle_subcommand() {
     '/whoami') REPLY='whoami' ;;
     '/user') REPLY='user' ;;
     '/repo') REPLY='repo' ;;
+    '/browse') REPLY='browse' ;;
     '/issue') REPLY='issue' ;;
     '/label') REPLY='label' ;;
     '/milestone') REPLY='milestone' ;;
@@ -117,7 +118,7 @@ __kettle_subcommand() {
 # Whether option $2 of command $1 takes a value.
 __kettle_takes_value() {
   case "$1/$2" in
-    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
+    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--otp'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
     'login list/--fields'|'login list/-q'|'login list/--jq') return 0 ;;
     'whoami/--fields'|'whoami/-q'|'whoami/--jq') return 0 ;;
     'user view/--fields'|'user view/-q'|'user view/--jq') return 0 ;;
@@ -126,6 +127,7 @@ __kettle_takes_value() {
     'repo create/--org'|'repo create/-d'|'repo create/--description'|'repo create/--fields'|'repo create/-q'|'repo create/--jq') return 0 ;;
     'repo edit/-R'|'repo edit/--repo'|'repo edit/-d'|'repo edit/--description'|'repo edit/--website'|'repo edit/--default-branch'|'repo edit/--fields'|'repo edit/-q'|'repo edit/--jq') return 0 ;;
     'repo fork/-R'|'repo fork/--repo'|'repo fork/--org'|'repo fork/--name'|'repo fork/--fields'|'repo fork/-q'|'repo fork/--jq') return 0 ;;
+    'browse/-R'|'browse/--repo'|'browse/-b'|'browse/--branch') return 0 ;;
     'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/-l'|'issue list/--label'|'issue list/-m'|'issue list/--milestone'|'issue list/-a'|'issue list/--assignee'|'issue list/-A'|'issue list/--author'|'issue list/--mention'|'issue list/-S'|'issue list/--search'|'issue list/--since'|'issue list/--before'|'issue list/--filter'|'issue list/--fields'|'issue list/-q'|'issue list/--jq') return 0 ;;
     'issue view/-R'|'issue view/--repo'|'issue view/--fields'|'issue view/-q'|'issue view/--jq') return 0 ;;
     'issue status/--fields'|'issue status/-q'|'issue status/--jq') return 0 ;;
@@ -221,7 +223,7 @@ __kettle_arg() {
     'release create/1') __kettle_files "$3" ;;
     'release upload/1') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo issue label milestone pr release org hook api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release org hook api completion help ;;
   esac
   return 0
 }
@@ -231,7 +233,7 @@ __kettle_flags() {
   case $1 in
     '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
     'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
     'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -240,17 +242,18 @@ __kettle_flags() {
     'user view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo view') __kettle_words "$2" -R --repo -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout ;;
     'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue view') __kettle_words "$2" -R --repo -c --comments --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'issue status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --add-label --remove-label --add-assignee --remove-assignee -m --milestone --remove-milestone --due --remove-due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'issue comment') __kettle_words "$2" -R --repo -b --body -F --body-file --edit-last --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -270,12 +273,12 @@ __kettle_flags() {
     'milestone reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'milestone delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -A --author -m --milestone --sort --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr view') __kettle_words "$2" -R --repo -c --comments --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -A --author -m --milestone --sort -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr diff') __kettle_words "$2" -R --repo --patch --name-only -h --help -V --version --login --debug --no-color --timeout ;;
     'pr checkout') __kettle_words "$2" -R --repo -b --branch -f --force -h --help -V --version --login --debug --no-color --timeout ;;
     'pr status') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -313,7 +316,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo issue label milestone pr release org hook api completion help ;;
+    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release org hook api completion help ;;
     'login') __kettle_words "$2" add list default delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete ;;

@@ -13,6 +13,8 @@ function __kettle_subcommand
             echo 'user'
         case '/repo'
             echo 'repo'
+        case '/browse'
+            echo 'browse'
         case '/issue'
             echo 'issue'
         case '/label'
@@ -165,7 +167,7 @@ end
 # Whether option $argv[2] of command $argv[1] takes a value.
 function __kettle_takes_value
     switch "$argv[1]/$argv[2]"
-        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--auth' 'login add/--git-protocol'
+        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol'
             return 0
         case 'login list/--fields' 'login list/-q' 'login list/--jq'
             return 0
@@ -182,6 +184,8 @@ function __kettle_takes_value
         case 'repo edit/-R' 'repo edit/--repo' 'repo edit/-d' 'repo edit/--description' 'repo edit/--website' 'repo edit/--default-branch' 'repo edit/--fields' 'repo edit/-q' 'repo edit/--jq'
             return 0
         case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields' 'repo fork/-q' 'repo fork/--jq'
+            return 0
+        case 'browse/-R' 'browse/--repo' 'browse/-b' 'browse/--branch'
             return 0
         case 'issue list/-R' 'issue list/--repo' 'issue list/-L' 'issue list/--limit' 'issue list/--page' 'issue list/-s' 'issue list/--state' 'issue list/-l' 'issue list/--label' 'issue list/-m' 'issue list/--milestone' 'issue list/-a' 'issue list/--assignee' 'issue list/-A' 'issue list/--author' 'issue list/--mention' 'issue list/-S' 'issue list/--search' 'issue list/--since' 'issue list/--before' 'issue list/--filter' 'issue list/--fields' 'issue list/-q' 'issue list/--jq'
             return 0
@@ -349,6 +353,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories'
+complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
@@ -374,6 +379,7 @@ complete -c kettle -n '__kettle_using "login add"' -l with-token -d 'read the ac
 complete -c kettle -n '__kettle_using "login add"' -l user -x -d 'user name, for HTTP Basic or to mint a token'
 complete -c kettle -n '__kettle_using "login add"' -l password -x -d 'password for --user (asked for, hidden, when missing on a terminal)'
 complete -c kettle -n '__kettle_using "login add"' -l password-stdin -d 'read the password for --user from standard input'
+complete -c kettle -n '__kettle_using "login add"' -l otp -x -d 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential'
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
 complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
@@ -421,7 +427,8 @@ complete -c kettle -n '__kettle_using "repo list"' -l fields -x -d 'with --json:
 complete -c kettle -n '__kettle_using "repo list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo view
-complete -c kettle -n '__kettle_using "repo view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo view"' -s w -l web -d 'open the repository\'s page in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "repo view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "repo view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
@@ -436,7 +443,7 @@ complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --jso
 complete -c kettle -n '__kettle_using "repo create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo edit
-complete -c kettle -n '__kettle_using "repo edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "repo edit"' -s d -l description -x -d 'the short description ("" clears it)'
 complete -c kettle -n '__kettle_using "repo edit"' -l website -x -d 'the project website, http or https ("" clears it)'
 complete -c kettle -n '__kettle_using "repo edit"' -l private -d 'make it private'
@@ -455,7 +462,7 @@ complete -c kettle -n '__kettle_using "repo edit"' -l fields -x -d 'with --json:
 complete -c kettle -n '__kettle_using "repo edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle repo fork
-complete -c kettle -n '__kettle_using "repo fork"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo fork"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "repo fork"' -l org -x -d 'fork into this organization'
 complete -c kettle -n '__kettle_using "repo fork"' -l name -x -d 'the fork\'s name (default: the repository\'s)'
 complete -c kettle -n '__kettle_using "repo fork"' -l clone -d 'clone the fork into a folder of its name, with the original as remote "upstream"'
@@ -465,6 +472,12 @@ complete -c kettle -n '__kettle_using "repo fork"' -s q -l jq -x -d 'filter the 
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle browse
+complete -c kettle -n '__kettle_using "browse"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "browse"' -s b -l branch -x -d 'with a path or alone: the branch to show (default: the repository\'s default branch)'
+complete -c kettle -n '__kettle_using "browse"' -s s -l settings -d 'the repository\'s settings page'
+complete -c kettle -n '__kettle_using "browse"' -s n -l no-browser -d 'print the URL instead of opening it'
 
 # kettle issue
 complete -c kettle -n '__kettle_using "issue" 0' -a 'list' -d 'List the issues of a repository, or across repositories with --all-repos'
@@ -478,7 +491,7 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'reopen' -d 'Reopen closed i
 complete -c kettle -n '__kettle_using "issue" 0' -a 'delete' -d 'Delete issues for good (repository admins)'
 
 # kettle issue list
-complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "issue list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "issue list"' -l page -x -d 'show only page N, of --limit records a page'
@@ -493,13 +506,15 @@ complete -c kettle -n '__kettle_using "issue list"' -l since -x -d 'only issues 
 complete -c kettle -n '__kettle_using "issue list"' -l before -x -d 'only issues updated before the end of DATE'
 complete -c kettle -n '__kettle_using "issue list"' -l all-repos -d 'issues across every repository you can see'
 complete -c kettle -n '__kettle_using "issue list"' -l filter -x -a 'all created assigned mentioned review_requested reviewed' -d 'with --all-repos: which issues (default: all)'
+complete -c kettle -n '__kettle_using "issue list"' -s w -l web -d 'open the repository\'s issue list (with --state) in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "issue list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue view
-complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue view"' -s c -l comments -d 'add the comments, oldest first'
+complete -c kettle -n '__kettle_using "issue view"' -s w -l web -d 'open the issue\'s page in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "issue view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
@@ -510,7 +525,7 @@ complete -c kettle -n '__kettle_using "issue status"' -l fields -x -d 'with --js
 complete -c kettle -n '__kettle_using "issue status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue create
-complete -c kettle -n '__kettle_using "issue create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
 complete -c kettle -n '__kettle_using "issue create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
@@ -518,12 +533,13 @@ complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a lab
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user; repeat it or separate names with commas'
 complete -c kettle -n '__kettle_using "issue create"' -s m -l milestone -x -d 'the milestone, by title or number'
 complete -c kettle -n '__kettle_using "issue create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
+complete -c kettle -n '__kettle_using "issue create"' -s w -l web -d 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue edit
-complete -c kettle -n '__kettle_using "issue edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "issue edit"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
@@ -540,7 +556,7 @@ complete -c kettle -n '__kettle_using "issue edit"' -l fields -x -d 'with --json
 complete -c kettle -n '__kettle_using "issue edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue comment
-complete -c kettle -n '__kettle_using "issue comment"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue comment"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue comment"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "issue comment"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "issue comment"' -l edit-last -d 'replace the text of your last comment instead of adding one'
@@ -549,20 +565,20 @@ complete -c kettle -n '__kettle_using "issue comment"' -l fields -x -d 'with --j
 complete -c kettle -n '__kettle_using "issue comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue close
-complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue close"' -s c -l comment -x -d 'leave this comment before closing'
 complete -c kettle -n '__kettle_using "issue close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue reopen
-complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue reopen"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle issue delete
-complete -c kettle -n '__kettle_using "issue delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "issue delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "issue delete"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -575,7 +591,7 @@ complete -c kettle -n '__kettle_using "label" 0' -a 'edit' -d 'Rename a label or
 complete -c kettle -n '__kettle_using "label" 0' -a 'delete' -d 'Delete a label (it comes off every issue)'
 
 # kettle label list
-complete -c kettle -n '__kettle_using "label list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "label list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "label list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "label list"' -l page -x -d 'show only page N, of --limit records a page'
@@ -584,7 +600,7 @@ complete -c kettle -n '__kettle_using "label list"' -l fields -x -d 'with --json
 complete -c kettle -n '__kettle_using "label list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label create
-complete -c kettle -n '__kettle_using "label create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "label create"' -s c -l color -x -d 'the colour, as #rrggbb or rrggbb'
 complete -c kettle -n '__kettle_using "label create"' -s d -l description -x -d 'what the label means'
 complete -c kettle -n '__kettle_using "label create"' -l exclusive -d 'scoped: an issue can carry only one label of its scope (scope/name)'
@@ -593,7 +609,7 @@ complete -c kettle -n '__kettle_using "label create"' -l fields -x -d 'with --js
 complete -c kettle -n '__kettle_using "label create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label edit
-complete -c kettle -n '__kettle_using "label edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "label edit"' -s n -l name -x -d 'the new name'
 complete -c kettle -n '__kettle_using "label edit"' -s c -l color -x -d 'the colour, as #rrggbb or rrggbb'
 complete -c kettle -n '__kettle_using "label edit"' -s d -l description -x -d 'what the label means'
@@ -604,7 +620,7 @@ complete -c kettle -n '__kettle_using "label edit"' -l fields -x -d 'with --json
 complete -c kettle -n '__kettle_using "label edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle label delete
-complete -c kettle -n '__kettle_using "label delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "label delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "label delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle milestone
@@ -617,7 +633,7 @@ complete -c kettle -n '__kettle_using "milestone" 0' -a 'reopen' -d 'Reopen a cl
 complete -c kettle -n '__kettle_using "milestone" 0' -a 'delete' -d 'Delete a milestone (its issues stay, without a milestone)'
 
 # kettle milestone list
-complete -c kettle -n '__kettle_using "milestone list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "milestone list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "milestone list"' -l page -x -d 'show only page N, of --limit records a page'
@@ -627,13 +643,13 @@ complete -c kettle -n '__kettle_using "milestone list"' -l fields -x -d 'with --
 complete -c kettle -n '__kettle_using "milestone list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone view
-complete -c kettle -n '__kettle_using "milestone view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "milestone view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone create
-complete -c kettle -n '__kettle_using "milestone create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone create"' -s d -l description -x -d 'what the milestone is for'
 complete -c kettle -n '__kettle_using "milestone create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
 complete -c kettle -n '__kettle_using "milestone create"' -l json -d 'print JSON: the server\'s records as returned'
@@ -641,7 +657,7 @@ complete -c kettle -n '__kettle_using "milestone create"' -l fields -x -d 'with 
 complete -c kettle -n '__kettle_using "milestone create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone edit
-complete -c kettle -n '__kettle_using "milestone edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "milestone edit"' -s d -l description -x -d 'what the milestone is for'
 complete -c kettle -n '__kettle_using "milestone edit"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
@@ -650,19 +666,19 @@ complete -c kettle -n '__kettle_using "milestone edit"' -l fields -x -d 'with --
 complete -c kettle -n '__kettle_using "milestone edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone close
-complete -c kettle -n '__kettle_using "milestone close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone close"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone close"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "milestone close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone reopen
-complete -c kettle -n '__kettle_using "milestone reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone reopen"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "milestone reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "milestone reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle milestone delete
-complete -c kettle -n '__kettle_using "milestone delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "milestone delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "milestone delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle pr
@@ -681,7 +697,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of
 complete -c kettle -n '__kettle_using "pr" 0' -a 'merge' -d 'Merge a pull request'
 
 # kettle pr list
-complete -c kettle -n '__kettle_using "pr list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "pr list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "pr list"' -l page -x -d 'show only page N, of --limit records a page'
@@ -690,35 +706,37 @@ complete -c kettle -n '__kettle_using "pr list"' -s l -l label -x -d 'only those
 complete -c kettle -n '__kettle_using "pr list"' -s A -l author -x -d 'only those opened by this user'
 complete -c kettle -n '__kettle_using "pr list"' -s m -l milestone -x -d 'only those in this milestone (name or number)'
 complete -c kettle -n '__kettle_using "pr list"' -l sort -x -a 'oldest recentupdate leastupdate mostcomment leastcomment priority' -d 'the order (default: newest first)'
+complete -c kettle -n '__kettle_using "pr list"' -s w -l web -d 'open the repository\'s pull-request list (with --state) in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "pr list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr view
-complete -c kettle -n '__kettle_using "pr view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr view"' -s c -l comments -d 'show the conversation too'
+complete -c kettle -n '__kettle_using "pr view"' -s w -l web -d 'open the pull request\'s page in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "pr view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr diff
-complete -c kettle -n '__kettle_using "pr diff"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr diff"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr diff"' -l patch -d 'the patch series (git format-patch) instead of the diff'
 complete -c kettle -n '__kettle_using "pr diff"' -l name-only -d 'only the paths of the changed files'
 
 # kettle pr checkout
-complete -c kettle -n '__kettle_using "pr checkout"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr checkout"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr checkout"' -s b -l branch -x -d 'the local branch (default: the head branch\'s name)'
 complete -c kettle -n '__kettle_using "pr checkout"' -s f -l force -d 'reset the local branch to the head even when it has diverged'
 
 # kettle pr status
-complete -c kettle -n '__kettle_using "pr status"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr status"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr create
-complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
 complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branch with the changes (default: the current git branch)'
 complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into (default: the repository\'s default branch)'
@@ -730,12 +748,13 @@ complete -c kettle -n '__kettle_using "pr create"' -s l -l label -x -d 'add a la
 complete -c kettle -n '__kettle_using "pr create"' -s a -l assignee -x -d 'assign a user (repeatable)'
 complete -c kettle -n '__kettle_using "pr create"' -s r -l reviewer -x -d 'request a review from a user (repeatable)'
 complete -c kettle -n '__kettle_using "pr create"' -s m -l milestone -x -d 'the milestone, by name or number'
+complete -c kettle -n '__kettle_using "pr create"' -s w -l web -d 'open the compare page of base and head, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr edit
-complete -c kettle -n '__kettle_using "pr edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "pr edit"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
@@ -752,7 +771,7 @@ complete -c kettle -n '__kettle_using "pr edit"' -l fields -x -d 'with --json: k
 complete -c kettle -n '__kettle_using "pr edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr comment
-complete -c kettle -n '__kettle_using "pr comment"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr comment"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr comment"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr comment"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "pr comment"' -l json -d 'print JSON: the server\'s records as returned'
@@ -760,7 +779,7 @@ complete -c kettle -n '__kettle_using "pr comment"' -l fields -x -d 'with --json
 complete -c kettle -n '__kettle_using "pr comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr review
-complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr review"' -s a -l approve -d 'approve it'
 complete -c kettle -n '__kettle_using "pr review"' -s r -l request-changes -d 'request changes (needs a body)'
 complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body)'
@@ -771,7 +790,7 @@ complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json:
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr close
-complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr close"' -s c -l comment -x -d 'leave a comment saying why'
 complete -c kettle -n '__kettle_using "pr close"' -s d -l delete-branch -d 'delete the head branch on the server too'
 complete -c kettle -n '__kettle_using "pr close"' -l json -d 'print JSON: the server\'s records as returned'
@@ -779,20 +798,20 @@ complete -c kettle -n '__kettle_using "pr close"' -l fields -x -d 'with --json: 
 complete -c kettle -n '__kettle_using "pr close"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr reopen
-complete -c kettle -n '__kettle_using "pr reopen"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr reopen"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr reopen"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr reopen"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr reopen"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr ready
-complete -c kettle -n '__kettle_using "pr ready"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr ready"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr ready"' -l undo -d 'mark it a draft again'
 complete -c kettle -n '__kettle_using "pr ready"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr ready"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr ready"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle pr merge
-complete -c kettle -n '__kettle_using "pr merge"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr merge"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr merge"' -l style -x -a 'merge rebase rebase-merge squash fast-forward-only' -d 'how to merge (default: merge)'
 complete -c kettle -n '__kettle_using "pr merge"' -l merge -d 'short for --style merge'
 complete -c kettle -n '__kettle_using "pr merge"' -l squash -d 'short for --style squash'
@@ -814,7 +833,7 @@ complete -c kettle -n '__kettle_using "release" 0' -a 'download' -d 'Download th
 complete -c kettle -n '__kettle_using "release" 0' -a 'delete' -d 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag'
 
 # kettle release list
-complete -c kettle -n '__kettle_using "release list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "release list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "release list"' -l page -x -d 'show only page N, of --limit records a page'
@@ -823,14 +842,14 @@ complete -c kettle -n '__kettle_using "release list"' -l fields -x -d 'with --js
 complete -c kettle -n '__kettle_using "release list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release view
-complete -c kettle -n '__kettle_using "release view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "release view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "release view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release create
 complete -c kettle -n '__kettle_using "release create" 1' -F
-complete -c kettle -n '__kettle_using "release create"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release create"' -s t -l title -x -d 'the title (default: the tag)'
 complete -c kettle -n '__kettle_using "release create"' -s n -l notes -x -d 'the release notes'
 complete -c kettle -n '__kettle_using "release create"' -s F -l notes-file -r -F -d 'read the release notes from a file (- for standard input)'
@@ -842,7 +861,7 @@ complete -c kettle -n '__kettle_using "release create"' -l fields -x -d 'with --
 complete -c kettle -n '__kettle_using "release create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle release edit
-complete -c kettle -n '__kettle_using "release edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release edit"' -s t -l title -x -d 'the new title'
 complete -c kettle -n '__kettle_using "release edit"' -s n -l notes -x -d 'the release notes'
 complete -c kettle -n '__kettle_using "release edit"' -s F -l notes-file -r -F -d 'read the release notes from a file (- for standard input)'
@@ -856,17 +875,17 @@ complete -c kettle -n '__kettle_using "release edit"' -s q -l jq -x -d 'filter t
 
 # kettle release upload
 complete -c kettle -n '__kettle_using "release upload" 1' -F
-complete -c kettle -n '__kettle_using "release upload"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release upload"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release upload"' -l clobber -d 'replace an asset of the same name'
 
 # kettle release download
-complete -c kettle -n '__kettle_using "release download"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release download"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release download"' -s p -l pattern -x -d 'only assets whose name matches (*, ? and [...]); repeat it for more'
 complete -c kettle -n '__kettle_using "release download"' -s D -l dir -x -d 'the folder to write them to (default: the current one)'
 complete -c kettle -n '__kettle_using "release download"' -l clobber -d 'overwrite files that already exist'
 
 # kettle release delete
-complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
 
@@ -907,7 +926,7 @@ complete -c kettle -n '__kettle_using "hook" 0' -a 'test' -d 'Send a test delive
 complete -c kettle -n '__kettle_using "hook" 0' -a 'delete' -d 'Delete webhooks (asks you to type the repository\'s or organization\'s name)'
 
 # kettle hook list
-complete -c kettle -n '__kettle_using "hook list"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook list"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "hook list"' -l all -d 'fetch every page'
@@ -916,7 +935,7 @@ complete -c kettle -n '__kettle_using "hook list"' -l fields -x -d 'with --json:
 complete -c kettle -n '__kettle_using "hook list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook add
-complete -c kettle -n '__kettle_using "hook add"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook add"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook add"' -l url -x -d 'the address that receives deliveries (http or https)'
 complete -c kettle -n '__kettle_using "hook add"' -s e -l events -x -d 'comma-separated events'
@@ -930,14 +949,14 @@ complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: 
 complete -c kettle -n '__kettle_using "hook add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook view
-complete -c kettle -n '__kettle_using "hook view"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook view"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook view"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "hook view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook edit
-complete -c kettle -n '__kettle_using "hook edit"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook edit"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook edit"' -l url -x -d 'the address that receives deliveries (http or https)'
 complete -c kettle -n '__kettle_using "hook edit"' -s e -l events -x -d 'comma-separated events, replacing the current ones'
@@ -952,16 +971,16 @@ complete -c kettle -n '__kettle_using "hook edit"' -l fields -x -d 'with --json:
 complete -c kettle -n '__kettle_using "hook edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook test
-complete -c kettle -n '__kettle_using "hook test"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook test"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook test"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 
 # kettle hook delete
-complete -c kettle -n '__kettle_using "hook delete"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "hook delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "hook delete"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle api
-complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
 complete -c kettle -n '__kettle_using "api"' -s f -l raw-field -x -d 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'
 complete -c kettle -n '__kettle_using "api"' -s F -l field -x -d 'a typed field: integers, true/false, null, @file contents, @- for standard input (repeatable)'
@@ -975,4 +994,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo issue label milestone pr release org hook api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release org hook api completion help'

@@ -14,6 +14,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/whoami'] = 'whoami'
     $children['/user'] = 'user'
     $children['/repo'] = 'repo'
+    $children['/browse'] = 'browse'
     $children['/issue'] = 'issue'
     $children['/label'] = 'label'
     $children['/milestone'] = 'milestone'
@@ -106,6 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories' }
+        @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
@@ -210,6 +212,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--user'; Tip = 'user name, for HTTP Basic or to mint a token'; Value = $true }
         @{ Flag = '--password'; Tip = 'password for --user (asked for, hidden, when missing on a terminal)'; Value = $true }
         @{ Flag = '--password-stdin'; Tip = 'read the password for --user from standard input'; Value = $false }
+        @{ Flag = '--otp'; Tip = 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'; Value = $true }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
         @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
@@ -245,8 +248,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['repo view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-w'; Tip = 'open the repository''s page in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the repository''s page in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -264,8 +269,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['repo edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-d'; Tip = 'the short description ("" clears it)'; Value = $true }
         @{ Flag = '--description'; Tip = 'the short description ("" clears it)'; Value = $true }
         @{ Flag = '--website'; Tip = 'the project website, http or https ("" clears it)'; Value = $true }
@@ -286,8 +291,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['repo fork'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'fork into this organization'; Value = $true }
         @{ Flag = '--name'; Tip = 'the fork''s name (default: the repository''s)'; Value = $true }
         @{ Flag = '--clone'; Tip = 'clone the fork into a folder of its name, with the original as remote "upstream"'; Value = $false }
@@ -300,9 +305,19 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['browse'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-b'; Tip = 'with a path or alone: the branch to show (default: the repository''s default branch)'; Value = $true }
+        @{ Flag = '--branch'; Tip = 'with a path or alone: the branch to show (default: the repository''s default branch)'; Value = $true }
+        @{ Flag = '-s'; Tip = 'the repository''s settings page'; Value = $false }
+        @{ Flag = '--settings'; Tip = 'the repository''s settings page'; Value = $false }
+        @{ Flag = '-n'; Tip = 'print the URL instead of opening it'; Value = $false }
+        @{ Flag = '--no-browser'; Tip = 'print the URL instead of opening it'; Value = $false }
+    )
     $options['issue list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
@@ -324,16 +339,20 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--before'; Tip = 'only issues updated before the end of DATE'; Value = $true }
         @{ Flag = '--all-repos'; Tip = 'issues across every repository you can see'; Value = $false }
         @{ Flag = '--filter'; Tip = 'with --all-repos: which issues (default: all)'; Value = $true }
+        @{ Flag = '-w'; Tip = 'open the repository''s issue list (with --state) in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the repository''s issue list (with --state) in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-c'; Tip = 'add the comments, oldest first'; Value = $false }
         @{ Flag = '--comments'; Tip = 'add the comments, oldest first'; Value = $false }
+        @{ Flag = '-w'; Tip = 'open the issue''s page in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the issue''s page in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -346,8 +365,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue create'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
@@ -361,14 +380,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-m'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--milestone'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
+        @{ Flag = '-w'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
@@ -390,8 +411,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue comment'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
@@ -403,8 +424,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue close'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-c'; Tip = 'leave this comment before closing'; Value = $true }
         @{ Flag = '--comment'; Tip = 'leave this comment before closing'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -413,16 +434,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue reopen'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['issue delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -431,8 +452,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['label list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
@@ -443,8 +464,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['label create'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-c'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
         @{ Flag = '--color'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
         @{ Flag = '-d'; Tip = 'what the label means'; Value = $true }
@@ -456,8 +477,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['label edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-n'; Tip = 'the new name'; Value = $true }
         @{ Flag = '--name'; Tip = 'the new name'; Value = $true }
         @{ Flag = '-c'; Tip = 'the colour, as #rrggbb or rrggbb'; Value = $true }
@@ -472,14 +493,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['label delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['milestone list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
@@ -492,16 +513,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['milestone view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['milestone create'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-d'; Tip = 'what the milestone is for'; Value = $true }
         @{ Flag = '--description'; Tip = 'what the milestone is for'; Value = $true }
         @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
@@ -511,8 +532,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['milestone edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-d'; Tip = 'what the milestone is for'; Value = $true }
@@ -524,30 +545,30 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['milestone close'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['milestone reopen'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['milestone delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['pr list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
@@ -561,46 +582,50 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-m'; Tip = 'only those in this milestone (name or number)'; Value = $true }
         @{ Flag = '--milestone'; Tip = 'only those in this milestone (name or number)'; Value = $true }
         @{ Flag = '--sort'; Tip = 'the order (default: newest first)'; Value = $true }
+        @{ Flag = '-w'; Tip = 'open the repository''s pull-request list (with --state) in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the repository''s pull-request list (with --state) in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-c'; Tip = 'show the conversation too'; Value = $false }
         @{ Flag = '--comments'; Tip = 'show the conversation too'; Value = $false }
+        @{ Flag = '-w'; Tip = 'open the pull request''s page in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the pull request''s page in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr diff'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--patch'; Tip = 'the patch series (git format-patch) instead of the diff'; Value = $false }
         @{ Flag = '--name-only'; Tip = 'only the paths of the changed files'; Value = $false }
     )
     $options['pr checkout'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the local branch (default: the head branch''s name)'; Value = $true }
         @{ Flag = '--branch'; Tip = 'the local branch (default: the head branch''s name)'; Value = $true }
         @{ Flag = '-f'; Tip = 'reset the local branch to the head even when it has diverged'; Value = $false }
         @{ Flag = '--force'; Tip = 'reset the local branch to the head even when it has diverged'; Value = $false }
     )
     $options['pr status'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr create'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '-H'; Tip = 'the branch with the changes (default: the current git branch)'; Value = $true }
@@ -623,14 +648,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--reviewer'; Tip = 'request a review from a user (repeatable)'; Value = $true }
         @{ Flag = '-m'; Tip = 'the milestone, by name or number'; Value = $true }
         @{ Flag = '--milestone'; Tip = 'the milestone, by name or number'; Value = $true }
+        @{ Flag = '-w'; Tip = 'open the compare page of base and head, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--web'; Tip = 'open the compare page of base and head, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
@@ -653,8 +680,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr comment'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
@@ -665,8 +692,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr review'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
         @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
         @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
@@ -683,8 +710,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr close'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-c'; Tip = 'leave a comment saying why'; Value = $true }
         @{ Flag = '--comment'; Tip = 'leave a comment saying why'; Value = $true }
         @{ Flag = '-d'; Tip = 'delete the head branch on the server too'; Value = $false }
@@ -695,16 +722,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr reopen'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr ready'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--undo'; Tip = 'mark it a draft again'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -712,8 +739,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['pr merge'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--style'; Tip = 'how to merge (default: merge)'; Value = $true }
         @{ Flag = '--merge'; Tip = 'short for --style merge'; Value = $false }
         @{ Flag = '--squash'; Tip = 'short for --style squash'; Value = $false }
@@ -729,8 +756,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['release list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
@@ -741,16 +768,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['release view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['release create'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the title (default: the tag)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the title (default: the tag)'; Value = $true }
         @{ Flag = '-n'; Tip = 'the release notes'; Value = $true }
@@ -768,8 +795,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['release edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-t'; Tip = 'the new title'; Value = $true }
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-n'; Tip = 'the release notes'; Value = $true }
@@ -786,13 +813,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['release upload'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--clobber'; Tip = 'replace an asset of the same name'; Value = $false }
     )
     $options['release download'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-p'; Tip = 'only assets whose name matches (*, ? and [...]); repeat it for more'; Value = $true }
         @{ Flag = '--pattern'; Tip = 'only assets whose name matches (*, ? and [...]); repeat it for more'; Value = $true }
         @{ Flag = '-D'; Tip = 'the folder to write them to (default: the current one)'; Value = $true }
@@ -800,8 +827,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--clobber'; Tip = 'overwrite files that already exist'; Value = $false }
     )
     $options['release delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
@@ -834,8 +861,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['hook list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
@@ -846,8 +873,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['hook add'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '--url'; Tip = 'the address that receives deliveries (http or https)'; Value = $true }
         @{ Flag = '-e'; Tip = 'comma-separated events'; Value = $true }
@@ -863,8 +890,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['hook view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -872,8 +899,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['hook edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '--url'; Tip = 'the address that receives deliveries (http or https)'; Value = $true }
         @{ Flag = '-e'; Tip = 'comma-separated events, replacing the current ones'; Value = $true }
@@ -890,20 +917,20 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['hook test'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
     )
     $options['hook delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--org'; Tip = 'the organization''s webhooks instead of a repository''s'; Value = $true }
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['api'] = @(
-        @{ Flag = '-R'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-X'; Tip = 'the HTTP method (default GET, or POST when fields or --input are given)'; Value = $true }
         @{ Flag = '--method'; Tip = 'the HTTP method (default GET, or POST when fields or --input are given)'; Value = $true }
         @{ Flag = '-f'; Tip = 'a string field; nested keys as a[b]=1, arrays as a[]=1 (repeatable)'; Value = $true }
@@ -974,7 +1001,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'issue', 'label', 'milestone', 'pr', 'release', 'org', 'hook', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'org', 'hook', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

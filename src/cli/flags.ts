@@ -1,6 +1,6 @@
 // Flags that many verbs share, declared once, and small helpers for definitions.
 import { InvalidArgumentError } from 'commander';
-import { bool, choice, int, text } from './spec.js';
+import { bool, choice, type Flag, int, text } from './spec.js';
 
 export function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
@@ -17,7 +17,7 @@ export function positiveInt(flag: string) {
 }
 
 export const repoFlag = {
-  repo: text('-R, --repo <owner/name>', 'the repository (default: from the git remote of the current directory)'),
+  repo: text('-R, --repo <owner/name>', 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'),
 };
 export type RepoFlag = { repo: string | undefined };
 
@@ -50,3 +50,9 @@ export type State = (typeof STATES)[number];
 export const stateFlag = { state: choice('-s, --state <state>', 'which to show', STATES, 'open') };
 
 export const yesFlag = { yes: bool('-y, --yes', 'do not ask for confirmation (required without a terminal)') };
+
+/** -w, --web: open the matching web page (see src/context/browser.ts) instead of printing. */
+export function webFlag(what: string): { web: Flag<boolean> } {
+  return { web: bool('-w, --web', `open ${what} in the browser instead (prints the URL without a browser or terminal)`) };
+}
+export type WebFlag = { web: boolean };

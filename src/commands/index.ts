@@ -1,6 +1,7 @@
 // Every command kettle has, in the order the overview lists them.
 import type { GroupDef, TopDef } from '../cli/spec.js';
 import { api } from './api/index.js';
+import { browse } from './browse/index.js';
 import { completion } from './completion/index.js';
 import { hook } from './hook/index.js';
 import { issue } from './issue/index.js';
@@ -14,4 +15,4 @@ import { repo } from './repo/index.js';
 import { user } from './user/index.js';
 import { whoami } from './whoami/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, issue, label, milestone, pr, release, org, hook, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, org, hook, api, completion];

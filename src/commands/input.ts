@@ -4,11 +4,21 @@ import type { BodyFlags } from '../cli/flags.js';
 import type { Context } from '../context/context.js';
 import { editorCommand, editText } from '../context/editor.js';
 import { canPrompt, readAll } from '../context/io.js';
+import { isWebUrl, numberOfUrl } from '../context/locate.js';
 import { ask, choose } from '../context/prompt.js';
 import { UsageError } from '../errors.js';
 
-/** An issue or pull request number: "12" or "#12". */
+/**
+ * An issue or pull request number: "12", "#12", or its web URL
+ * (`https://host/owner/name/issues/12`, `…/pulls/12`), whose repository
+ * ctx.repo(flag, numbers) reads from the same argument.
+ */
 export function parseNumberArg(value: string, what: string): number {
+  if (isWebUrl(value)) {
+    const n = numberOfUrl(value);
+    if (n === undefined) throw new UsageError(`invalid ${what} "${value}": a URL must end in /issues/NUMBER or /pulls/NUMBER`);
+    return n;
+  }
   const m = /^#?(\d{1,15})$/.exec(value.trim());
   if (!m || Number(m[1]) < 1) throw new UsageError(`invalid ${what} "${value}": expected a number such as 12`);
   return Number(m[1]);

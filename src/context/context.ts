@@ -5,13 +5,14 @@ import type { Command } from 'commander';
 import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
 import { apiRoot, hostOf, instanceRoot } from '../api/url.js';
-import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
+import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin } from '../config/env.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
-import { gitRemotes, NO_REPO_HINT, parseRepoArg, pickRemote, type RepoRef, remoteSource } from './repo.js';
+import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
+import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSource } from './repo.js';
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
@@ -115,18 +116,33 @@ export class Context {
   }
 
   /**
-   * Which server and credentials to use: --login, then KETTLE_URL + KETTLE_TOKEN,
-   * then KETTLE_LOGIN, then the default stored login.
+   * Which server and credentials to use: --login, then KETTLE_URL + KETTLE_TOKEN
+   * (refused for a repository on another server), then KETTLE_LOGIN, then the
+   * stored login the repository's host chooses (see loginsFor), then the
+   * default stored login.
    */
   resolveLogin(): ResolvedLogin {
     this.resolved ??= this.findLogin();
     return this.resolved;
   }
 
+  /** Where the repository of this command is, once -R, a URL argument or a git remote said so. */
+  private place: Place | undefined;
+
   private findLogin(): ResolvedLogin {
     const fromEnv = this.flags.login ? undefined : envLogin(this.env);
-    if (fromEnv) return { source: 'env', root: apiRoot(fromEnv.url), credentials: { method: 'header', token: fromEnv.token } };
-    const name = this.flags.login || envLoginName(this.env) || this.config().default;
+    if (fromEnv) {
+      const root = apiRoot(fromEnv.url);
+      // The token is KETTLE_URL's: it must never reach another server.
+      if (this.place && !serves(root, this.place)) {
+        throw new AuthError(`${this.placeName(this.place)} is not on KETTLE_URL's server (${instanceRoot(root)}); KETTLE_TOKEN is not sent there`, [
+          '  Use a stored login for that server instead: unset KETTLE_URL and KETTLE_TOKEN, then',
+          `  kettle login add --url ${this.place.root}`,
+        ]);
+      }
+      return { source: 'env', root, credentials: { method: 'header', token: fromEnv.token } };
+    }
+    const name = this.flags.login || envLoginName(this.env) || this.loginForPlace() || this.config().default;
     if (!name) {
       throw new AuthError('not logged in', [
         '  Add a login:   kettle login add --url https://git.example.com --with-token < token.txt',
@@ -143,6 +159,63 @@ export class Context {
       ...(login.insecure ? { insecure: true } : {}),
       ...(login.gitProtocol ? { gitProtocol: login.gitProtocol } : {}),
     };
+  }
+
+  /** The stored login the repository's place chooses; undefined when no place is known. Exit 4 when no login serves it. */
+  private loginForPlace(): string | undefined {
+    if (!this.place) return undefined;
+    const config = this.config();
+    const entries = Object.entries(config.logins).map(([name, l]) => ({ name, url: l.url }));
+    const [best] = loginsFor(this.place, entries, config.default);
+    if (best) return best.name;
+    throw new AuthError(`no stored login for ${this.placeName(this.place)}`, [`  Add one:  kettle login add --url ${this.place.root}`]);
+  }
+
+  private placeName(place: Place): string {
+    return place.exact ? `${place.key.split('/', 1)[0]}` : place.hostname;
+  }
+
+  /** Whether kettle has any credentials at all: exit 4 (with what to do) when it has none. */
+  private checkLoggedIn(): void {
+    if (this.flags.login) this.storedLogin(this.flags.login);
+    else if (envLogin(this.env)) return;
+    else if (envLoginName(this.env)) this.storedLogin(envLoginName(this.env) as string);
+    else if (Object.keys(this.config().logins).length === 0) this.resolveLogin();
+  }
+
+  /**
+   * Settle where the repository is. The login follows from it, so the client
+   * must not have been made yet when the place chooses another login than the
+   * one already resolved (a verb that asks for the API before the repository).
+   */
+  private setPlace(place: Place | undefined): void {
+    if (!place) return;
+    const before = this.resolved;
+    this.place = place;
+    if (before === undefined) return;
+    this.resolved = undefined;
+    const after = this.resolveLogin();
+    if (this.client && (after.root !== before.root || after.name !== before.name)) {
+      throw new Error(`kettle bug: the API client was made before the repository chose its login (${before.name ?? 'env'} → ${after.name ?? 'env'})`);
+    }
+  }
+
+  /** The URLs of the servers kettle has credentials for: every stored login's, and KETTLE_URL's. */
+  private loginRoots(): string[] {
+    const urls = Object.values(this.config().logins).map((l) => l.url);
+    const fromEnv = hasEnvLogin(this.env) ? envLogin(this.env) : undefined;
+    if (fromEnv) urls.push(apiRoot(fromEnv.url));
+    return urls;
+  }
+
+  /**
+   * A repository given as an argument or to -R: OWNER/NAME, HOST/OWNER/NAME or
+   * a web URL. A host or URL also says which login serves it.
+   */
+  repoArg(value: string, flag = '-R'): RepoRef {
+    const located = locateRepo(value, this.loginRoots(), flag);
+    this.setPlace(located.place);
+    return located.repo;
   }
 
   /** The API client for the resolved login (built once). */
@@ -219,18 +292,46 @@ export class Context {
   }
 
   /**
-   * The repository a command is about: -R wins; otherwise the git remotes of
-   * the current directory whose host kettle has a login for (see pickRemote).
+   * The repository a command is about: -R wins; then an issue or pull-request
+   * web URL among `numbers` (the NUMBER arguments); otherwise the git remotes
+   * of the current directory whose host kettle has a login for (see
+   * pickRemote). The host so found chooses the login, unless --login or
+   * KETTLE_LOGIN says which.
    */
-  async repo(flag: string | undefined): Promise<RepoRef> {
-    if (typeof flag === 'string') return parseRepoArg(flag);
+  async repo(flag: string | undefined, numbers?: string | readonly string[]): Promise<RepoRef> {
+    const fromUrls = this.repoOfUrls(typeof numbers === 'string' ? [numbers] : (numbers ?? []));
+    if (typeof flag === 'string') {
+      const repo = this.repoArg(flag);
+      if (fromUrls && fullName(fromUrls).toLowerCase() !== fullName(repo).toLowerCase()) {
+        throw new UsageError(`-R ${flag} and the URL given name different repositories (${fullName(repo)}, ${fullName(fromUrls)})`);
+      }
+      return repo;
+    }
+    if (fromUrls) return fromUrls;
     // Not logged in at all says so (exit 4) before anything about remotes.
-    this.resolveLogin();
+    this.checkLoggedIn();
     const remotes = await gitRemotes(this.io.cwd, this.env);
     const picked = pickRemote(remotes, this.loginHosts());
     if (!picked) throw new UsageError(NO_REPO_HINT);
+    this.setPlace(placeOfRemote(picked.remote.url));
     this.repoFrom = { repo: { owner: picked.owner, name: picked.name }, source: remoteSource(picked.remote) };
     return { owner: picked.owner, name: picked.name };
+  }
+
+  /** The one repository the web URLs among NUMBER arguments name (with their place), or undefined when none is a URL. */
+  private repoOfUrls(values: readonly string[]): RepoRef | undefined {
+    let found: { repo: RepoRef; key: string } | undefined;
+    for (const value of values) {
+      if (!isWebUrl(value)) continue;
+      const located = locateRepo(value, this.loginRoots(), 'URL');
+      const key = `${located.place?.root ?? ''}/${fullName(located.repo)}`.toLowerCase();
+      if (found && found.key !== key) throw new UsageError(`the URLs given name different repositories; give one repository's issues at a time`);
+      if (!found) {
+        this.setPlace(located.place);
+        found = { repo: located.repo, key };
+      }
+    }
+    return found?.repo;
   }
 
   /** The repository read from a git remote and where it came from, once repo() found one there. */

@@ -2,6 +2,7 @@
 // benchmarks. It listens on 127.0.0.1 on a free port, records every request,
 // and has switches for latency, pagination styles, rate limits and faults.
 // kettle itself never loads it.
+import { otpProblem } from './two-factor.js';
 import { createReadStream, readFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -229,7 +230,7 @@ export class TestServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private authenticate(req: IncomingMessage, url: URL): { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; bad: boolean } {
+  private authenticate(req: IncomingMessage, url: URL): { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; bad: boolean; why?: string } {
     const header = req.headers.authorization;
     const byToken = (t: string) => {
       const token = this.state.tokens.find((x) => x.sha1 === t);
@@ -248,7 +249,10 @@ export class TestServer {
         const login = colon >= 0 ? decoded.slice(0, colon) : decoded;
         const secret = colon >= 0 ? decoded.slice(colon + 1) : '';
         const user = this.state.user(login);
-        if (user && user.password === secret) return { user, auth: 'basic', basicPassword: true, bad: false };
+        if (user && user.password === secret) {
+          const why = otpProblem(this.state, user.login, req.headers);
+          return why ? { auth: 'basic', basicPassword: true, bad: true, why } : { user, auth: 'basic', basicPassword: true, bad: false };
+        }
         const viaToken = byToken(secret);
         if (user && viaToken && viaToken.login === user.login) return { user, auth: 'basic', basicPassword: false, bad: false };
         return { auth: 'basic', basicPassword: false, bad: true };
@@ -407,7 +411,7 @@ export class TestServer {
       return;
     }
     if (who.bad) {
-      send(401, { message: 'invalid username, password or token', url: `${this.apiUrl}/swagger` });
+      send(401, { message: who.why ?? 'invalid username, password or token', url: `${this.apiUrl}/swagger` });
       return;
     }
     const segs = segments(path);

@@ -10,9 +10,9 @@ import type { AccessToken, CreateAccessTokenOption, User } from './types.js';
  * client's own (login add). Every Gitea-family server answers GET /user, so a
  * 404 means the URL does not lead to one: said so, with the URL that was tried.
  */
-export async function me(api: ApiClient, credentials?: Credentials): Promise<User> {
+export async function me(api: ApiClient, credentials?: Credentials, otp?: string): Promise<User> {
   try {
-    return await record<User>(api, 'GET', '/user', credentials ? { credentials } : {});
+    return await record<User>(api, 'GET', '/user', { ...(credentials ? { credentials } : {}), ...(otp !== undefined ? { headers: otpHeaders(otp) } : {}) });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw err.withMessage(noApiAt(api.root, 404));
     throw err;
@@ -39,10 +39,25 @@ export async function createToken(
   username: string,
   body: CreateAccessTokenOption,
   credentials: Credentials,
+  otp?: string,
 ): Promise<AccessToken | undefined> {
-  const res = await api.request('POST', p`/users/${username}/tokens`, { credentials, body });
+  const res = await api.request('POST', p`/users/${username}/tokens`, { credentials, body, ...(otp !== undefined ? { headers: otpHeaders(otp) } : {}) });
   const data = res.data;
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as AccessToken) : undefined;
+}
+
+/**
+ * The one-time code of a two-factor account, beside HTTP Basic with the
+ * password: Gitea's description names X-GITEA-OTP, Forgejo's X-FORGEJO-OTP;
+ * both are sent, so either server reads its own.
+ */
+export function otpHeaders(otp: string): Record<string, string> {
+  return { 'X-GITEA-OTP': otp, 'X-FORGEJO-OTP': otp };
+}
+
+/** Whether a 401 says the account wants its two-factor code (Gitea: "invalid provided OTP"). */
+export function wantsOtp(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 401 && /\botp\b|two[- ]factor|2fa|totp/i.test(err.serverMessage ?? err.message);
 }
 
 /** The secret of a new token: Gitea sends it as sha1; some servers as token. */

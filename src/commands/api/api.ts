@@ -145,7 +145,8 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   if (inputFile !== undefined) body = await readTextFile(ctx, inputFile, '--input');
   else if (!fieldsInQuery && fields.length > 0) body = fieldsToBody(fields);
 
-  const api = await ctx.api(login);
+  // -R HOST/OWNER/NAME for {owner}/{repo} may have chosen another login than the first guess.
+  const api = await ctx.api(ctx.resolveLogin());
   if (paginate) {
     // Streamed like the list commands' --json: page by page into a spool, one
     // JSON array on stdout once the last page is in, a progress line meanwhile

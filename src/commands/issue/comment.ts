@@ -13,7 +13,7 @@ import type { CommentOptions } from './defs/comment.js';
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);
-  const repo = await ctx.repo(opts.repo);
+  const repo = await ctx.repo(opts.repo, opts.numbers);
   const where = fullName(repo);
   const api = await ctx.api();
   const output = { columns: commentColumns, viewColumns: commentColumns };

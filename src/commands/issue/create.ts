@@ -11,6 +11,7 @@ import { failure } from '../failure.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { LabelNames, parseUserNames, resolveMilestone, UserNames } from '../names.js';
 import { webUrl } from '../records.js';
+import { openUrl, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
 import type { CreateOptions } from './defs/create.js';
 
@@ -19,6 +20,11 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const due = opts.due === undefined ? undefined : parseDate(opts.due, '--due', 'end');
   const repo = await ctx.repo(opts.repo);
   const given = await readBody(ctx, opts);
+  if (opts.web) {
+    // The server's new-issue page takes the title and body; labels and the rest are chosen there.
+    if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
+    return openUrl(ctx, repoPage(ctx, repo, '/issues/new', { title: opts.title, body: given }));
+  }
   const asked = opts.title === undefined;
   const title = await titleOf(ctx, opts.title);
   // A title given on the command line means a script or a hurry: no more questions.

@@ -12,7 +12,7 @@ import type { DeleteOptions } from './defs/delete.js';
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);
-  const repo = await ctx.repo(opts.repo);
+  const repo = await ctx.repo(opts.repo, opts.numbers);
   const where = fullName(repo);
   if (!opts.yes) {
     const list = numbers.map((n) => `#${n}`).join(', ');

@@ -39,7 +39,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (!asked) {
     throw new UsageError('nothing to change: pass --title, --body, --add-label, --remove-label, --add-assignee, --remove-assignee, --milestone or --due');
   }
-  const repo = await ctx.repo(opts.repo);
+  const repo = await ctx.repo(opts.repo, opts.numbers);
   const where = fullName(repo);
   const body = await readBody(ctx, opts);
   const api = await ctx.api();

@@ -7,6 +7,7 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { parseDate } from '../dates.js';
 import { printListing } from '../listing.js';
+import { openUrl, repoPage, stateQuery } from '../web.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
 import type { ListOptions } from './defs/list.js';
@@ -15,6 +16,11 @@ const FILTERS = ['label', 'milestone', 'assignee', 'author', 'mention', 'search'
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state } = opts;
+  if (opts.web) {
+    if (opts.allRepos) throw new UsageError('--web opens one repository\'s issues; leave out --all-repos');
+    const repo = await ctx.repo(opts.repo);
+    return openUrl(ctx, repoPage(ctx, repo, '/issues', stateQuery(state)));
+  }
   if (opts.allRepos) {
     if (opts.repo !== undefined) throw new UsageError('use either --all-repos or -R, not both');
     const used = FILTERS.find((f) => (f === 'label' ? opts.label.length > 0 : opts[f] !== undefined));

@@ -18,7 +18,7 @@ export async function setState(ctx: Context, opts: CloseOptions, state: issues.I
   if (comment !== undefined && comment.trim() === '') {
     throw new UsageError('--comment must not be empty');
   }
-  const repo = await ctx.repo(opts.repo);
+  const repo = await ctx.repo(opts.repo, opts.numbers);
   const api = await ctx.api();
   const verb = state === 'closed' ? 'close' : 'reopen';
   await forEachNumber(

@@ -9,6 +9,7 @@ import { printRecord } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
+import { openUrl, pathOf, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
 import type { ViewOptions } from './defs/view.js';
 
@@ -27,7 +28,8 @@ export function conversationText(comments: readonly Comment[], terminal: boolean
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const number = parseNumberArg(opts.number, 'issue number');
-  const repo = await ctx.repo(opts.repo);
+  const repo = await ctx.repo(opts.repo, opts.number);
+  if (opts.web) return openUrl(ctx, repoPage(ctx, repo, pathOf('issues', String(number))));
   const api = await ctx.api();
   const what = `issue #${number} in ${fullName(repo)}`;
   const fail = failure({ action: `read ${what}`, missing: what, within: { api, repo } });

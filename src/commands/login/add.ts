@@ -62,12 +62,12 @@ async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMetho
   };
 }
 
-/** GET /user with the given credentials; a 401 becomes a clear auth error. */
-async function verify(client: ApiClient, creds: Credentials, server: string): Promise<User> {
+/** GET /user with the given credentials; a 401 becomes a clear auth error (but for a missing two-factor code: see withCode). */
+async function verify(client: ApiClient, creds: Credentials, server: string, otp?: string): Promise<User> {
   try {
-    return await users.me(client, creds);
+    return await users.me(client, creds, otp);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
+    if (err instanceof ApiError && err.status === 401 && !users.wantsOtp(err)) {
       throw new AuthError(`${server} rejected these credentials${err.serverMessage ? `: ${err.serverMessage}` : ''}`);
     }
     throw err;
@@ -79,10 +79,10 @@ async function verify(client: ApiClient, creds: Credentials, server: string): Pr
  * when the server has no such endpoint or refuses, so the caller can fall back
  * to storing the Basic credentials.
  */
-async function mintToken(ctx: Context, client: ApiClient, user: string, password: string): Promise<string | undefined> {
+async function mintToken(ctx: Context, client: ApiClient, user: string, password: string, otp: string | undefined): Promise<string | undefined> {
   const name = `kettle-${hostname()}-${ctx.io.now().getTime().toString(36)}`;
   try {
-    const token = await users.createToken(client, user, { name, scopes: TOKEN_SCOPES }, { method: 'basic', user, password });
+    const token = await users.createToken(client, user, { name, scopes: TOKEN_SCOPES }, { method: 'basic', user, password }, otp);
     return users.tokenSecret(token);
   } catch (err) {
     if (err instanceof ApiError && [400, 403, 404, 405, 422, 501].includes(err.status)) {
@@ -93,8 +93,35 @@ async function mintToken(ctx: Context, client: ApiClient, user: string, password
   }
 }
 
+/**
+ * Run `attempt` with the two-factor code known so far. When the server says
+ * the account wants one (Gitea answers 401 "invalid provided OTP"), it is
+ * asked for on a terminal and the attempt made again; without a terminal, or
+ * when the code given was refused, exit 4 saying what to pass.
+ */
+async function withCode<T>(ctx: Context, user: string, code: { otp?: string }, attempt: (otp: string | undefined) => Promise<T>): Promise<T> {
+  const refused = () => new AuthError(`the server did not accept the two-factor code for ${user}; codes last about 30 seconds: try again with a new one (--otp CODE)`);
+  try {
+    return await attempt(code.otp);
+  } catch (err) {
+    if (!users.wantsOtp(err)) throw err;
+    if (code.otp !== undefined) throw refused();
+    if (!canPrompt(ctx.io)) {
+      throw new AuthError(`${user} has two-factor authentication: the server wants the one-time code`, [
+        '  Pass it with --otp CODE (the code your authenticator app shows now), or log in with a token.',
+      ]);
+    }
+    code.otp = (await ask(ctx.io, '--otp', { message: `Two-factor code for ${user}`, check: (v) => (/^\s*\S+\s*$/.test(v) ? undefined : 'Type the code your authenticator shows') })).trim();
+    return attempt(code.otp).catch((again: unknown) => {
+      throw users.wantsOtp(again) ? refused() : again;
+    });
+  }
+}
+
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const { auth, name } = opts;
+  if (opts.otp !== undefined && opts.user === undefined) throw new UsageError('--otp goes with --user: a token needs no two-factor code');
+  if (opts.otp !== undefined && opts.otp.trim() === '') throw new UsageError('--otp must not be empty');
   if (name !== undefined && !NAME_RE.test(name)) {
     throw new UsageError(`invalid --name "${name}": use letters, digits and . _ : @ - (at most 64)`);
   }
@@ -119,8 +146,9 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     const user = creds.user ?? '';
     const password = creds.password ?? '';
     const basic: Credentials = { method: 'basic', user, password };
-    me = await verify(client, basic, server);
-    const minted = auth === 'basic' ? undefined : await mintToken(ctx, client, user, password);
+    const code: { otp?: string } = opts.otp !== undefined ? { otp: opts.otp } : {};
+    me = await withCode(ctx, user, code, (otp) => verify(client, basic, server, otp));
+    const minted = auth === 'basic' ? undefined : await withCode(ctx, user, code, (otp) => mintToken(ctx, client, user, password, otp));
     if (minted !== undefined) {
       const method = auth === 'query' ? 'query' : 'header';
       await verify(client, { method, token: minted }, server);

@@ -12,6 +12,7 @@ export interface AddOptions {
   user: string | undefined;
   password: string | undefined;
   passwordStdin: boolean;
+  otp: string | undefined;
   auth: (typeof AUTH_METHODS)[number] | undefined;
   insecure: boolean;
   gitProtocol: (typeof GIT_PROTOCOLS)[number];
@@ -40,6 +41,7 @@ export const login: GroupDef = {
         user: text('--user <user>', 'user name, for HTTP Basic or to mint a token'),
         password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
         passwordStdin: bool('--password-stdin', 'read the password for --user from standard input'),
+        otp: text('--otp <code>', 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'),
         auth: choice('--auth <method>', 'how requests carry the credential', AUTH_METHODS),
         insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
         gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
@@ -49,6 +51,7 @@ export const login: GroupDef = {
         'kettle login add --url https://example.com/forge --name work --token "$TOKEN"',
         'kettle login add --url https://git.example.com --user alice   # asks for the password',
         'kettle login add --url https://git.example.com --user alice --password-stdin < password.txt',
+        'kettle login add --url https://git.example.com --user alice --otp 123456   # two-factor account',
         'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
         'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
         'kettle login add --url https://git.example.com --with-token --git-protocol ssh < token.txt',

@@ -1,7 +1,8 @@
 // kettle login list: the stored logins, never their secrets.
-import { instanceRoot } from '../../api/url.js';
+import { hostOf, instanceRoot } from '../../api/url.js';
 import { hasEnvLogin } from '../../config/env.js';
 import type { Context } from '../../context/context.js';
+import { keyOf, type LoginEntry, loginsFor } from '../../context/locate.js';
 import { type Column, printList } from '../../output/printer.js';
 
 // In a window too narrow for every column, the `drop` ranks say which go
@@ -11,13 +12,21 @@ export const loginColumns: Column[] = [
   { key: 'url', header: 'URL' },
   { key: 'user', header: 'USER', drop: 3 },
   { key: 'auth', header: 'AUTH', drop: 1 },
-  { key: 'default', header: 'DEFAULT', get: (r) => (r.default ? 'default' : ''), drop: 2 },
+  // The default login, and the login each other server's repositories use
+  // (the others on the same URL serve only with --login).
+  {
+    key: 'default',
+    header: 'USED FOR',
+    get: (r) => (r.default ? 'default' : r.host_login ? `${hostOf(String(r.url))}${new URL(String(r.url)).pathname.replace(/\/$/, '')}` : ''),
+    drop: 2,
+  },
   { key: 'tls', header: 'TLS', drop: 4 },
   { key: 'git_protocol', header: 'GIT', drop: 0 },
 ];
 
 export async function run(ctx: Context): Promise<void> {
   const config = ctx.config();
+  const entries = Object.entries(config.logins).map(([name, l]) => ({ name, url: l.url }));
   const records = Object.entries(config.logins).map(([name, login]) => ({
     name,
     url: instanceRoot(login.url),
@@ -29,9 +38,18 @@ export async function run(ctx: Context): Promise<void> {
     // Plain to see: a login that skips certificate checks says so in capitals.
     tls: login.insecure ? 'INSECURE (no certificate check)' : login.url.startsWith('https:') ? 'checked' : 'plain http',
     default: name === config.default,
+    host_login: hostLogin(login.url, entries, config.default) === name,
   }));
   if (hasEnvLogin(ctx.env)) {
     ctx.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
   }
   await printList(ctx.io, ctx.flags, records, loginColumns, 'No stored logins. Add one with: kettle login add --url URL');
+}
+
+/** The login a repository at this login's URL uses: the default among those of that URL, else the first. */
+function hostLogin(url: string, logins: LoginEntry[], defaultName: string | undefined): string | undefined {
+  const key = keyOf(url);
+  if (key === undefined) return undefined;
+  const hostname = key.split('/', 1)[0]?.replace(/:\d+$/, '') ?? '';
+  return loginsFor({ key, hostname, exact: true, loose: false, root: url }, logins, defaultName)[0]?.name;
 }

@@ -36,8 +36,8 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
   const env = ctx.env;
   const top = await git(cwd, env, ['rev-parse', '--show-toplevel']);
   if (top.code !== 0) throw new UsageError(`not inside a git repository: ${gitReason(top)}`);
+  const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo, opts.number);
   const pr: PullRequest = await readPull(api, target.repo, number);
   const headBranch = pr.head?.ref ?? `pr-${number}`;
   const branch = opts.branch ?? headBranch;

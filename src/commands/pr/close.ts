@@ -16,8 +16,8 @@ import { prNumber, prTarget, readPull } from './target.js';
 export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
   const number = prNumber(opts.number);
   if (opts.comment !== undefined && opts.comment.trim() === '') throw new UsageError('--comment must not be empty');
+  const { repo } = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   let pr = await readPull(api, repo, number);
   const state = stateOf(pr);

@@ -19,8 +19,8 @@ export const commentColumns = [
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const number = prNumber(opts.number);
+  const { repo } = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
   const body = await requiredBody(ctx, opts, 'PULL_REQUEST_COMMENT.md');
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comment = await issues.createComment(api, repo, number, { body }).catch(failure({ action: `comment on ${what}`, missing: what, within: { api, repo } }));

@@ -17,6 +17,7 @@ import { headOf, prTarget, type Target } from './target.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
+import { openUrl, pathOf, repoPage } from '../web.js';
 import type { CreateOptions } from './defs/create.js';
 
 /** Why a value is not a branch name as git allows it (roughly): spaces, "..", control characters. */
@@ -72,10 +73,11 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.fill && opts.title !== undefined && (opts.body !== undefined || opts.bodyFile !== undefined)) {
     throw new UsageError('--fill has nothing to fill: --title and the body are both given');
   }
+  const target = await prTarget(ctx, opts.repo);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo);
   const { repo } = target;
   const given = await readBody(ctx, opts);
+  if (opts.web) return openCompare(ctx, api, target, opts, given);
   // Names first: an unknown label or milestone stops the command before anything is written.
   const labels = await labelIds(api, repo, opts.label);
   const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
@@ -141,4 +143,22 @@ async function findOpen(api: ApiClient, target: Target, head: string, base: stri
     if (found) return found.number;
   }
   return undefined;
+}
+
+/**
+ * --web: the server's compare page of base and head, where the pull request
+ * is finished in the browser; the title and body ride along as query values
+ * (Gitea 1.24 fills them in; older servers ignore them and `expand` opens the form).
+ */
+async function openCompare(ctx: Context, api: ApiClient, target: Target, opts: CreateOptions, body: string | undefined): Promise<void> {
+  const { repo } = target;
+  if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
+  const branch = opts.head === undefined ? await currentBranch(ctx.io.cwd, ctx.env) : undefined;
+  const head = opts.head ?? (branch !== undefined ? headOf(target, branch) : undefined);
+  if (head === undefined) throw new UsageError('--head is required: no current git branch to open the compare page for');
+  const base = opts.base ?? (await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }))).default_branch;
+  if (!base) throw new UsageError(`--base is required: ${fullName(repo)} names no default branch`);
+  if (head === base) throw new UsageError(`--head and --base are both ${head}`);
+  const title = opts.title === undefined ? undefined : opts.draft && !DRAFT_PREFIX.test(opts.title) ? `WIP: ${opts.title}` : opts.title;
+  await openUrl(ctx, repoPage(ctx, repo, `/compare${pathOf(`${base}...${head}`)}`, { expand: '1', title, body }));
 }

@@ -53,8 +53,8 @@ function write(out: NodeJS.WritableStream, data: string | Buffer): Promise<void>
 }
 
 export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
+  const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo, opts.number);
   const { number } = await resolvePull(ctx, api, target, opts.number);
   const what = `pull request #${number} in ${fullName(target.repo)}`;
   const body = await pulls

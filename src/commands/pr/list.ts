@@ -7,6 +7,7 @@ import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
+import { openUrl, repoPage, stateQuery } from '../web.js';
 import { prColumns } from './columns.js';
 import type { ListOptions } from './defs/list.js';
 import { labelIds, milestoneId } from './names.js';
@@ -14,8 +15,9 @@ import { prTarget } from './target.js';
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state, sort } = opts;
+  const { repo } = await prTarget(ctx, opts.repo);
+  if (opts.web) return openUrl(ctx, repoPage(ctx, repo, '/pulls', stateQuery(state)));
   const api = await ctx.api();
-  const { repo } = await prTarget(ctx, api, opts.repo);
   const labels = await labelIds(api, repo, opts.label);
   const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
   const query: pulls.PullQuery = {

@@ -47,8 +47,8 @@ async function leaveLocalBranch(ctx: Context, pr: PullRequest): Promise<void> {
 export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   const style = styleOf(opts);
   if (opts.message !== undefined && opts.message.trim() === '') throw new UsageError('--message must not be empty');
+  const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo, opts.number);
   const { repo } = target;
   const { number } = await resolvePull(ctx, api, target, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;

@@ -12,8 +12,8 @@ import { DRAFT_PREFIX, isDraft } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 
 export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
+  const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo, opts.number);
   const { repo } = target;
   const { number } = await resolvePull(ctx, api, target, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;

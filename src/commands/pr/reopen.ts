@@ -13,8 +13,8 @@ import { prNumber, prTarget, readPull } from './target.js';
 
 export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
   const number = prNumber(opts.number);
+  const { repo } = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   let pr = await readPull(api, repo, number);
   const state = stateOf(pr);

@@ -37,8 +37,8 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
     if (!canPrompt(ctx.io)) throw new UsageError(`${flag} needs a body: give --body TEXT or --body-file FILE`);
     body = await ask(ctx.io, '--body', { message: event === 'COMMENT' ? 'Review comment' : 'What should change?' });
   }
+  const { repo } = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const { repo } = await prTarget(ctx, api, opts.repo, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   const review = await pulls
     .createReview(api, repo, number, { event, ...(body !== undefined ? { body } : {}) })

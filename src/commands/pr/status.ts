@@ -18,8 +18,8 @@ import { findByHead, headOf, prTarget } from './target.js';
 type WithChecks = PullRequest & { checks?: string };
 
 export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
+  const target = await prTarget(ctx, opts.repo);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo);
   const { repo } = target;
   const attempt = { action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` };
   const me = (await users.me(api)).login ?? '';

@@ -10,7 +10,8 @@ import type { PullRequest } from '../../api/gitea/types.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
-import { fullName, parseRepoArg, type RepoRef } from '../../context/repo.js';
+import { isWebUrl } from '../../context/locate.js';
+import { fullName, type RepoRef } from '../../context/repo.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
@@ -22,15 +23,15 @@ export interface Target {
   fork?: RepoRef;
 }
 
-/** A pull request's web URL (…/OWNER/NAME/pulls/N), as a NUMBER may be given. */
-const PULL_URL = /^https?:\/\/[^\s]+\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/pulls\/(\d+)\/?(?:[#?].*)?$/;
-
-/** The repository the pr verbs act on. A NUMBER given as a web URL names the repository too. */
-export async function prTarget(ctx: Context, api: ApiClient, flag: string | undefined, number?: string): Promise<Target> {
-  if (flag !== undefined) return { repo: parseRepoArg(flag) };
-  const url = number === undefined ? undefined : PULL_URL.exec(number.trim());
-  if (url) return { repo: parseRepoArg(`${url[1]}/${url[2]}`) };
+/**
+ * The repository the pr verbs act on. A NUMBER given as a web URL names the
+ * repository (and its server) too; -R or the URL is taken as given, while a
+ * clone of a fork acts on the fork's parent.
+ */
+export async function prTarget(ctx: Context, flag: string | undefined, number?: string): Promise<Target> {
+  if (flag !== undefined || isWebUrl(number)) return { repo: await ctx.repo(flag, number) };
   const clone = await ctx.repo(undefined);
+  const api = await ctx.api();
   // A failure to read the repository is not fatal here: the verb's own request names it.
   const record = await repos.get(api, clone).catch(() => undefined);
   const parent = record?.fork ? record.parent : undefined;
@@ -41,8 +42,6 @@ export async function prTarget(ctx: Context, api: ApiClient, flag: string | unde
 
 /** A NUMBER argument: 12, #12 or the pull request's web URL. */
 export function prNumber(value: string): number {
-  const url = PULL_URL.exec(value.trim());
-  if (url) return Number(url[3]);
   return parseNumberArg(value, 'pull request number');
 }
 

@@ -15,6 +15,7 @@ import { assigneeLogins, labelNames } from '../records.js';
 import type { ViewOptions } from './defs/view.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
+import { openUrl, pathOf, repoPage } from '../web.js';
 
 interface Seen {
   pr: PullRequest;
@@ -114,10 +115,11 @@ export function renderPlain(seen: Seen): string {
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+  const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
-  const target = await prTarget(ctx, api, opts.repo, opts.number);
   const { repo } = target;
   const { number } = await resolvePull(ctx, api, target, opts.number);
+  if (opts.web) return openUrl(ctx, repoPage(ctx, repo, pathOf('pulls', String(number))));
   const pr = await readPull(api, repo, number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comments = opts.comments ? await issues.listComments(api, repo, number).catch(failure({ action: `read the comments of ${what}`, missing: what })) : undefined;

@@ -1,7 +1,7 @@
 // kettle repo clone OWNER/NAME [DIRECTORY] [-- GIT-CLONE-FLAGS...]
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
-import { fullName, parseRepoArg } from '../../context/repo.js';
+import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
 import { clone, cloneUrl } from './git.js';
 import type { CloneOptions } from './index.js';
@@ -16,7 +16,7 @@ export function splitOperands(directory: string | undefined, gitFlags: string[])
 }
 
 export async function run(ctx: Context, opts: CloneOptions): Promise<void> {
-  const repo = parseRepoArg(opts.ownerName, 'repository');
+  const repo = ctx.repoArg(opts.ownerName, 'repository');
   const { directory, flags } = splitOperands(opts.directory, opts.gitFlags);
   const name = fullName(repo);
   const api = await ctx.api();

@@ -3,13 +3,13 @@ import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
-import { fullName, parseRepoArg } from '../../context/repo.js';
+import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import type { DeleteOptions } from './index.js';
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const repo = parseRepoArg(opts.ownerName, 'repository');
+  const repo = ctx.repoArg(opts.ownerName, 'repository');
   const name = fullName(repo);
   if (!opts.yes) {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${name} without confirmation; pass --yes`);

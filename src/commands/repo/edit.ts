@@ -2,7 +2,7 @@
 import * as repos from '../../api/gitea/repos.js';
 import type { EditRepoOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { fullName, parseRepoArg } from '../../context/repo.js';
+import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
@@ -63,7 +63,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const arg = opts.ownerName;
   if (arg && opts.repo !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
   const body = wanted(opts);
-  const repo = arg ? parseRepoArg(arg, 'repository') : await ctx.repo(opts.repo);
+  const repo = arg ? ctx.repoArg(arg, 'repository') : await ctx.repo(opts.repo);
   const name = fullName(repo);
   const api = await ctx.api();
   const current = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));

@@ -2,7 +2,7 @@
 import * as repos from '../../api/gitea/repos.js';
 import type { CreateForkOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { fullName, isSafeSegment, parseRepoArg, type RepoRef } from '../../context/repo.js';
+import { fullName, isSafeSegment, type RepoRef } from '../../context/repo.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
@@ -50,7 +50,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   if (opts.name !== undefined && (!isSafeSegment(opts.name) || /\.git$/i.test(opts.name))) {
     throw new UsageError(`invalid --name "${opts.name}": use letters, digits, - _ . (not . or .., no .git at the end)`);
   }
-  const repo = arg ? parseRepoArg(arg, 'repository') : await ctx.repo(opts.repo);
+  const repo = arg ? ctx.repoArg(arg, 'repository') : await ctx.repo(opts.repo);
   const name = fullName(repo);
   const body: CreateForkOption = {};
   if (opts.org !== undefined) body.organization = opts.org;

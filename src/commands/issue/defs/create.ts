@@ -1,8 +1,8 @@
 // kettle issue create: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { bodyFlags, type BodyFlags, repoFlag, type RepoFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
 import { list, text, verb } from '../../../cli/spec.js';
 
-export interface CreateOptions extends RepoFlag, BodyFlags {
+export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
   title: string | undefined;
   label: string[];
   assignee: string[];
@@ -22,6 +22,7 @@ export const create = verb({
     assignee: list('-a, --assignee <user>', 'assign the issue to this user; repeat it or separate names with commas'),
     milestone: text('-m, --milestone <name>', 'the milestone, by title or number'),
     due: text('--due <date>', 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'),
+    ...webFlag('the new-issue page, with --title and the body filled in'),
   },
   output: true,
   examples: [
@@ -29,6 +30,7 @@ export const create = verb({
     'kettle issue create --title "Spout drips" --body-file notes.md --label bug,urgent --assignee bob',
     'kettle issue create --title "Whistle" --milestone v1.2 --due 2026-03-01',
     'echo "Found in 1.2" | kettle issue create --title "Handle too hot" --body-file -',
+    'kettle issue create --web --title "Lid rattles"   # finish it in the browser',
   ],
   load: () => import('../create.js'),
 });

@@ -1,5 +1,5 @@
 // kettle issue list: definition and options.
-import { type ListFlags, listFlags, type RepoFlag, repoFlag, type State, stateFlag } from '../../../cli/flags.js';
+import { listFlags, type ListFlags, repoFlag, type RepoFlag, type State, stateFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
 import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js';
 
 /**
@@ -10,7 +10,7 @@ import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js
  */
 export const ISSUE_FILTERS = ['all', 'created', 'assigned', 'mentioned', 'review_requested', 'reviewed'] as const;
 
-export interface ListOptions extends ListFlags, RepoFlag {
+export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
   state: State;
   allRepos: boolean;
   filter: (typeof ISSUE_FILTERS)[number] | undefined;
@@ -42,6 +42,7 @@ export const list = verb({
     before: text('--before <date>', 'only issues updated before the end of DATE'),
     allRepos: bool('--all-repos', 'issues across every repository you can see'),
     filter: choice('--filter <value>', 'with --all-repos: which issues (default: all)', ISSUE_FILTERS),
+    ...webFlag('the repository\'s issue list (with --state)'),
   },
   output: true,
   examples: [
@@ -51,6 +52,7 @@ export const list = verb({
     'kettle issue list --search "lid" --author bob',
     'kettle issue list --all-repos --filter created --state all',
     'kettle issue list --all --json --fields number,title,user.login',
+    'kettle issue list --state closed --web',
   ],
   load: () => import('../list.js'),
 });

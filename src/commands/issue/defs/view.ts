@@ -1,9 +1,9 @@
 // kettle issue view: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { repoFlag, type RepoFlag, webFlag, type WebFlag } from '../../../cli/flags.js';
 import { bool, verb } from '../../../cli/spec.js';
 import { number } from './shared.js';
 
-export interface ViewOptions extends RepoFlag {
+export interface ViewOptions extends RepoFlag, WebFlag {
   number: string;
   comments: boolean;
 }
@@ -12,8 +12,8 @@ export const view = verb({
   name: 'view',
   summary: 'Show an issue, and with --comments its conversation',
   args: { number },
-  flags: { ...repoFlag, comments: bool('-c, --comments', 'add the comments, oldest first') },
+  flags: { ...repoFlag, comments: bool('-c, --comments', 'add the comments, oldest first'), ...webFlag('the issue\'s page') },
   output: true,
-  examples: ['kettle issue view 3 -R alice/teapot', 'kettle issue view 3 --comments', 'kettle issue view 3 --comments --json'],
+  examples: ['kettle issue view 3 -R alice/teapot', 'kettle issue view 3 --comments', 'kettle issue view 3 --comments --json', 'kettle issue view 3 --web', 'kettle issue view https://codeberg.org/alice/teapot/issues/3'],
   load: () => import('../view.js'),
 });

@@ -1,8 +1,8 @@
 // kettle pr create: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { bodyFlags, type BodyFlags, repoFlag, type RepoFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
 import { bool, list, text, verb } from '../../../cli/spec.js';
 
-export interface CreateOptions extends RepoFlag, BodyFlags {
+export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
   title: string | undefined;
   head: string | undefined;
   base: string | undefined;
@@ -29,10 +29,12 @@ export const create = verb({
     assignee: list('-a, --assignee <user>', 'assign a user (repeatable)'),
     reviewer: list('-r, --reviewer <user>', 'request a review from a user (repeatable)'),
     milestone: text('-m, --milestone <name>', 'the milestone, by name or number'),
+    ...webFlag('the compare page of base and head, with --title and the body filled in'),
   },
   output: true,
   examples: [
     'kettle pr create',
+    'kettle pr create --web --title "Quieter lid"   # the compare page, to finish in the browser',
     'kettle pr create --fill --draft --reviewer carol',
     'kettle pr create --title "Quieter lid" --head feature/lid --base main',
     'kettle pr create -R alice/teapot --title "Fix spout" --head fix/spout --base main --body-file notes.md',

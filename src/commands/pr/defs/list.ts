@@ -1,10 +1,10 @@
 // kettle pr list: definition and options.
-import { type ListFlags, listFlags, type RepoFlag, repoFlag, type State, stateFlag } from '../../../cli/flags.js';
+import { listFlags, type ListFlags, repoFlag, type RepoFlag, type State, stateFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
 import { choice, list as many, text, verb } from '../../../cli/spec.js';
 
 export const PR_SORTS = ['oldest', 'recentupdate', 'leastupdate', 'mostcomment', 'leastcomment', 'priority'] as const;
 
-export interface ListOptions extends ListFlags, RepoFlag {
+export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
   state: State;
   label: string[];
   author: string | undefined;
@@ -24,8 +24,9 @@ export const list = verb({
     author: text('-A, --author <user>', 'only those opened by this user'),
     milestone: text('-m, --milestone <name>', 'only those in this milestone (name or number)'),
     sort: choice('--sort <order>', 'the order (default: newest first)', PR_SORTS),
+    ...webFlag('the repository\'s pull-request list (with --state)'),
   },
   output: true,
-  examples: ['kettle pr list -R alice/teapot', 'kettle pr list --label bug --author bob', 'kettle pr list --state all --json --fields number,title,head.ref'],
+  examples: ['kettle pr list -R alice/teapot', 'kettle pr list --label bug --author bob', 'kettle pr list --state all --json --fields number,title,head.ref', 'kettle pr list --web'],
   load: () => import('../list.js'),
 });

@@ -1,8 +1,8 @@
 // kettle pr view: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { repoFlag, type RepoFlag, webFlag, type WebFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
 
-export interface ViewOptions extends RepoFlag {
+export interface ViewOptions extends RepoFlag, WebFlag {
   number: string | undefined;
   comments: boolean;
 }
@@ -11,8 +11,8 @@ export const view = verb({
   name: 'view',
   summary: 'Show a pull request: state, branches, reviews, checks and body',
   args: { number: optionalArg('[number]', 'the pull request number or web URL (default: the one for the current branch)') },
-  flags: { ...repoFlag, comments: bool('-c, --comments', 'show the conversation too') },
+  flags: { ...repoFlag, comments: bool('-c, --comments', 'show the conversation too'), ...webFlag('the pull request\'s page') },
   output: true,
-  examples: ['kettle pr view 7', 'kettle pr view --comments', 'kettle pr view 7 --json --fields number,title,mergeable'],
+  examples: ['kettle pr view 7', 'kettle pr view --comments', 'kettle pr view 7 --json --fields number,title,mergeable', 'kettle pr view --web', 'kettle pr view https://codeberg.org/alice/teapot/pulls/7'],
   load: () => import('../view.js'),
 });

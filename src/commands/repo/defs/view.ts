@@ -1,8 +1,8 @@
 // kettle repo view: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+import { repoFlag, type RepoFlag, webFlag, type WebFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
 
-export interface ViewOptions extends RepoFlag {
+export interface ViewOptions extends RepoFlag, WebFlag {
   ownerName: string | undefined;
 }
 
@@ -12,8 +12,8 @@ export const view = verb({
   name: 'view',
   summary: 'Show a repository',
   args: { ownerName: optionalArg('[owner/name]', OWNER_NAME) },
-  flags: repoFlag,
+  flags: { ...repoFlag, ...webFlag('the repository\'s page') },
   output: true,
-  examples: ['kettle repo view alice/teapot', 'kettle repo view            # the repository of the current git remote', 'kettle repo view alice/teapot --json --fields html_url'],
+  examples: ['kettle repo view alice/teapot', 'kettle repo view            # the repository of the current git remote', 'kettle repo view alice/teapot --json --fields html_url', 'kettle repo view --web', 'kettle repo view https://codeberg.org/alice/teapot'],
   load: () => import('../view.js'),
 });
