@@ -63,7 +63,7 @@ function transferText(noun: string, received: number, total: number | undefined)
 }
 
 /** How many bytes go by between two collections of the spent transfer buffers. */
-const COLLECT_EVERY = 4 * 1024 * 1024;
+const COLLECT_EVERY = 1024 * 1024;
 let collector: ((options?: { type: 'minor' | 'major' }) => void) | null | undefined = null;
 
 /**
