@@ -4,21 +4,64 @@
 // anything else needs loading at all.
 'use strict';
 
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Write text to stdout, as the CLI would, without creating process.stdout unless a pipe is full. */
+function print(text) {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += fs.writeSync(1, bytes, done);
+  } catch (err) {
+    // A full non-blocking pipe: write the rest through the stream instead. A
+    // closed stdout (kettle --help | true): nothing to tell anyone, exit 0.
+    if (err.code === 'EAGAIN') process.stdout.on('error', () => undefined).write(bytes.subarray(done));
+  }
+}
+
+/**
+ * The help text this command line asks for, rendered at build time
+ * (src/cli/help-texts.ts), or undefined when the CLI must answer: an unknown
+ * command, an option other than --help, or a terminal whose width is not the
+ * 80 columns the texts were rendered for.
+ */
+function prebuiltHelp(words) {
+  let wanted;
+  if (words.length === 0) wanted = [];
+  else if (words[0] === 'help') wanted = words.slice(1);
+  else if (words[words.length - 1] === '--help' || words[words.length - 1] === '-h') wanted = words.slice(0, -1);
+  else if (words.length === 1) wanted = words;
+  else return undefined;
+  if (wanted.some((w) => w.startsWith('-'))) return undefined;
+  if (require('node:tty').isatty(1) && process.stdout.columns !== 80) return undefined;
+  let index;
+  try {
+    index = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'dist', 'cli', 'help', 'index.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const key = wanted.join(' ');
+  const at = index.paths[key];
+  // A lone word is help only for a command that has subcommands (`kettle issue`); `kettle whoami` runs.
+  if (at === undefined || (words.length === 1 && words[0] === key && !index.groups.includes(key))) return undefined;
+  try {
+    return fs.readFileSync(path.join(__dirname, '..', 'dist', 'cli', 'help', `${at}.txt`), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 const args = process.argv.slice(2);
+const help = prebuiltHelp(args);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Scripts run `kettle --version` to see that kettle is there and which one
   // it is: answer from package.json without loading the CLI. Loading commander
   // alone costs more than a third of bare Node's start-up on Node 20.
-  const fs = require('node:fs');
-  const { version } = JSON.parse(fs.readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8'));
-  const text = `${version}\n`;
-  try {
-    fs.writeSync(1, text);
-  } catch (err) {
-    // A full non-blocking pipe: write through the stream instead. A closed
-    // stdout (kettle --version | true): nothing to tell anyone.
-    if (err.code === 'EAGAIN') process.stdout.on('error', () => undefined).write(text);
-  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+  print(`${version}\n`);
+} else if (help !== undefined) {
+  print(help);
 } else {
   // undici parses HTTP with WebAssembly (llhttp). V8 compiles it twice: a
   // quick baseline (Liftoff), then an optimised one in the background that a

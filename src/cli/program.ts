@@ -11,7 +11,7 @@ import { ApiError, KettleError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from './flags.js';
-import type { Flag, GroupDef, VerbDef } from './spec.js';
+import type { Flag, GroupDef, TopDef, VerbDef } from './spec.js';
 
 export interface Session {
   streams: StreamsLike;
@@ -127,10 +127,13 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
   return cmd;
 }
 
+/** The whole tree, for a root that may hold only one branch of it. */
+const treeOf = new WeakMap<Command, () => Command>();
+
 function rootOf(cmd: Command): Command {
   let at = cmd;
   while (at.parent) at = at.parent;
-  return at;
+  return treeOf.get(at)?.() ?? at;
 }
 
 function addGroup(program: Command, session: Session, def: GroupDef): void {
@@ -140,8 +143,55 @@ function addGroup(program: Command, session: Session, def: GroupDef): void {
   group.helpGroup(def.section);
 }
 
-export function buildProgram(session: Session): Command {
+/** Root options that may come before the command's name, and whether each takes a value. */
+const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--debug': false, '--no-color': false };
+
+/**
+ * The top-level entry that argv names, or undefined when the whole tree is
+ * needed: no command word, a word that names no command (its error suggests
+ * the nearest of all of them), `help`, or an option before the command that
+ * is not a root option. `completion` prints the whole tree, so it builds it.
+ */
+export function entryNamed(argv: readonly string[]): GroupDef | TopDef | undefined {
+  let i = 0;
+  while (i < argv.length) {
+    const word = argv[i] as string;
+    if (!word.startsWith('-')) break;
+    const takesValue = ROOT_OPTIONS[word.replace(/=.*$/, '')];
+    if (takesValue === undefined) return undefined;
+    i += takesValue && !word.includes('=') ? 2 : 1;
+  }
+  const word = argv[i];
+  if (word === undefined) return undefined;
+  const entry = COMMANDS.find((e) => {
+    const def = 'verbs' in e ? e : e.verb;
+    return def.name === word || (def.aliases ?? []).includes(word);
+  });
+  return entry && !('verb' in entry && entry.verb.name === 'completion') ? entry : undefined;
+}
+
+/**
+ * The commander tree. With argv, only the branch it names: `kettle issue list`
+ * builds `issue` and its verbs, not the other ~90 (each costs option parsing
+ * and help set-up at start-up); anything else builds the whole tree. The tree
+ * a verb sees through ctx.commandTree() is always the whole one.
+ */
+export function buildProgram(session: Session, argv?: readonly string[]): Command {
+  const only = argv === undefined ? undefined : entryNamed(argv);
+  let whole: Command | undefined;
+  const program = rootCommand({ ...session, tree: () => (only === undefined ? program : (whole ??= buildProgram(session))) });
+  for (const entry of only ? [only] : COMMANDS) {
+    if ('verbs' in entry) addGroup(program, session, entry);
+    else addVerb(program, session, entry.verb).helpGroup(entry.section);
+  }
+  addHelpCommand(program);
+  finishGroups(program);
+  return program;
+}
+
+function rootCommand(session: Session & { tree: () => Command }): Command {
   const program = new Command('kettle');
+  treeOf.set(program, session.tree);
   program
     .description('Work with a Gitea-family code-hosting service from the command line.')
     .version(session.version, '-V, --version', 'print the version')
@@ -177,12 +227,10 @@ ${examples(['kettle login add --url https://git.example.com --with-token < token
 Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's options and examples.
 `,
     );
+  return program;
+}
 
-  for (const entry of COMMANDS) {
-    if ('verbs' in entry) addGroup(program, session, entry);
-    else addVerb(program, session, entry.verb).helpGroup(entry.section);
-  }
-
+function addHelpCommand(program: Command): void {
   program
     .command('help')
     .description('Show the help of a command: its arguments, options and examples')
@@ -190,6 +238,4 @@ Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's optio
     .addHelpText('after', examples(['kettle help issue list', 'kettle help api', 'kettle help']))
     .action((words: string[]) => findCommand(program, words).outputHelp())
     .helpGroup('Other:');
-  finishGroups(program);
-  return program;
 }

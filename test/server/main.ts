@@ -1,8 +1,12 @@
 // The in-memory server as its own process (for benchmarks and trying kettle
 // by hand): prints one JSON line with its URL and a token for alice, then
 // serves until stopped with SIGINT or SIGTERM.
-//   node dist/dev/main.js [--latency MS] [--issues N] [--max-page-size N] [--pagination spec|gitea|none]
+//   node dist/dev/main.js [--latency MS] [--issues N] [--max-page-size N] [--pagination spec|gitea|none] [--full-records]
+// --full-records: issues with every field of Gitea's description present (about
+// 3 KB each, as a real server's; see full-records.ts), for the bench.
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { fullIssues } from './full-records.js';
 import { startServer } from './index.js';
 
 const { values } = parseArgs({
@@ -11,6 +15,7 @@ const { values } = parseArgs({
     issues: { type: 'string', default: '0' },
     'max-page-size': { type: 'string', default: '50' },
     pagination: { type: 'string', default: 'spec' },
+    'full-records': { type: 'boolean', default: false },
   },
 });
 
@@ -33,6 +38,12 @@ const server = await startServer({
   maxPageSize: count('max-page-size', values['max-page-size']),
   pagination,
 });
+if (values['full-records']) {
+  // Run from the bundle, dist/dev/server/main.js: three folders below the root.
+  const fill = fullIssues(fileURLToPath(new URL('../../../test/fixtures/gitea-swagger.json', import.meta.url)));
+  const plain = server.state.issueJson.bind(server.state);
+  server.state.issueJson = (i) => fill(plain(i));
+}
 const issues = count('issues', values.issues);
 if (issues > 0) {
   const repo = server.state.addRepo('alice', 'bulk', { init: true });

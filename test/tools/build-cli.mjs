@@ -8,10 +8,11 @@
 // - undici's client requires its HTTP/2 half, and with it node:http2; kettle
 //   never negotiates HTTP/2 (undici's allowH2 is off by default).
 // Deferred, not removed: if either is ever used, it loads then and works.
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -90,3 +91,29 @@ await build({
 });
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
 copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'chunks', 'jq.wasm'));
+
+// The help of every command, rendered now from the same sources (see
+// src/cli/help-texts.ts): bin/kettle.cjs prints it without loading the CLI.
+// One file per distinct text, and an index of every spelling of every path.
+const scratch = mkdtempSync(join(tmpdir(), 'kettle-help-'));
+try {
+  await build({
+    entryPoints: [join(ROOT, 'src', 'cli', 'help-texts.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    logLevel: 'warning',
+    outfile: join(scratch, 'help-texts.mjs'),
+    banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
+    plugins: [deferUnused],
+  });
+  const { helpTexts } = await import(pathToFileURL(join(scratch, 'help-texts.mjs')).href);
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const { paths, groups, texts } = await helpTexts(version);
+  mkdirSync(join(OUT, 'help'));
+  texts.forEach((text, i) => writeFileSync(join(OUT, 'help', `${i}.txt`), text));
+  writeFileSync(join(OUT, 'help', 'index.json'), `${JSON.stringify({ paths, groups })}\n`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
