@@ -156,12 +156,16 @@ export class Transport {
   }
 
   /** Trace the request and send it; the answer's headers have arrived when this resolves. */
-  private async dispatch({ method, url, headers, body }: Outgoing, timing: { timeoutMs: number; gotHeaders: boolean }, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async dispatch(
+    { method, url, headers, body }: Pick<Outgoing, 'method' | 'url' | 'headers'> & { body?: string | Readable | undefined },
+    timing: { timeoutMs: number; gotHeaders: boolean },
+    signal: AbortSignal | undefined,
+  ): Promise<Dispatcher.ResponseData> {
     const { trace } = this.opts;
     if (trace) {
       trace(`> ${method} ${redactUrl(url)}`);
       for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
-      if (body !== undefined) trace(`>   body: ${redactBody(body)}`);
+      if (body !== undefined) trace(`>   body: ${typeof body === 'string' ? redactBody(body) : '(streamed)'}`);
     }
     // Outside the try below: a dispatcher that cannot be made (a bad proxy
     // variable) is the user's setting to fix, not a request that failed.
@@ -176,7 +180,7 @@ export class Transport {
         body: body ?? null,
         // The overall limit: undici's own timeouts are per phase, so a server
         // that trickles bytes could otherwise keep a request alive forever.
-        signal,
+        ...(signal ? { signal } : {}),
       });
       timing.gotHeaders = true;
       return res;
@@ -228,29 +232,9 @@ export class Transport {
    * retried: a stream cannot be sent twice.
    */
   async exchange({ method, url, headers, body, path, signal }: StreamOutgoing): Promise<StreamAnswer> {
-    const { trace, timeoutMs } = this.opts;
-    if (trace) {
-      trace(`> ${method} ${redactUrl(url)}`);
-      for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
-      if (body !== undefined) trace('>   body: (streamed)');
-    }
-    this.dispatcher ??= createDispatcher(timeoutMs, this.opts.insecure, this.opts.env);
-    const dispatcher = await this.dispatcher;
-    try {
-      const res = await dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body: body ?? null,
-        ...(signal ? { signal } : {}),
-      });
-      trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (body streamed)`);
-      return { status: res.statusCode, headers: res.headers as HeaderMap, body: res.body };
-    } catch (err) {
-      trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
-      throw networkError(err, method, url, { timeoutMs, gotHeaders: false }, proxyFor(this.opts.env, url));
-    }
+    const res = await this.dispatch({ method, url, headers, body }, { timeoutMs: this.opts.timeoutMs, gotHeaders: false }, signal);
+    this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (body streamed)`);
+    return { status: res.statusCode, headers: res.headers as HeaderMap, body: res.body };
   }
 }
 
