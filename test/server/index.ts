@@ -101,16 +101,24 @@ interface Settings {
 /** The settings that can change while the server runs (see TestServer.set). */
 export type Adjustable = Omit<ServerOptions, 'seed' | 'basePath' | 'tls'>;
 
-/** What a server does unless told otherwise; a fresh copy each time. */
+/**
+ * The API description's own variants, which Gitea does not have: GET /issues,
+ * and X-Page/X-PerPage beside X-Total-Count. `server.set(SPEC_VARIANT)` or
+ * `startServer({ ...SPEC_VARIANT })` for the tests of kettle's handling of them.
+ */
+export const SPEC_VARIANT = { pagination: 'spec', flavor: { noIssuesEndpoint: false } } as const satisfies Adjustable;
+
+/** What a server does unless told otherwise (Gitea 1.23's behaviour); a fresh copy each time. */
 function defaultSettings(): Settings {
   return {
     latencyMs: 0,
     defaultPageSize: 30,
     maxPageSize: 50,
-    pagination: 'spec',
+    // Gitea's own behaviour by default: Link and X-Total-Count only, no GET /issues.
+    pagination: 'gitea',
     pagingFault: undefined,
     rateLimit: undefined,
-    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false, forgejo: false },
+    flavor: { noIssuesEndpoint: true, bare422: false, legacyTimestamps: false, forgejo: false, queryTokensDisabled: false },
   };
 }
 
@@ -255,8 +263,10 @@ export class TestServer {
       }
       return { basicPassword: false, bad: true };
     }
-    const q = url.searchParams.get('token') ?? url.searchParams.get('access_token');
-    if (q !== null) {
+    // Gitea 1.23 still takes a token in the query (deprecated; ignored where
+    // DISABLE_QUERY_AUTH_TOKEN is set): `token` first, then `access_token`, an empty one as none.
+    const q = this.settings.flavor.queryTokensDisabled ? '' : url.searchParams.get('token') || url.searchParams.get('access_token') || '';
+    if (q !== '') {
       const user = byToken(q);
       return { ...(user ? { user } : {}), auth: 'query', basicPassword: false, bad: !user };
     }
