@@ -118,6 +118,12 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
         const { unknownOutcome } = await import('../commands/outcome.js');
         err.message = `${err.message}; ${unknownOutcome(err.uncertainPath)}`;
       }
+      if (err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD') {
+        // A 2xx to a change whose answer kettle cannot use (malformed, too large,
+        // the wrong shape): the change was made, and trying again would make it twice.
+        const { madeButUnread } = await import('../commands/outcome.js');
+        err.message = `${err.message}; ${madeButUnread(err.path, err.status)}`;
+      }
       if (err instanceof ApiError && err.status === 401 && ctx.resolved) {
         throw err.withMessage(`authentication failed: ${err.message}`, ctx.authHint(ctx.resolved));
       }

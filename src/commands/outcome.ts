@@ -35,3 +35,8 @@ export function stateCommand(path: string): string {
 export function unknownOutcome(path: string): string {
   return `the outcome is unknown: check with \`${stateCommand(path)}\` before trying again`;
 }
+
+/** The clause appended to a failure to read the answer to a change the server made (it answered 2xx). */
+export function madeButUnread(path: string, status: number): string {
+  return `the server made the change (HTTP ${status}): check with \`${stateCommand(path)}\` rather than trying again`;
+}

@@ -1,0 +1,44 @@
+// What the hostile-server suite (hostile.test.ts) found, each pinned down.
+import { describe, expect, it } from 'vitest';
+import { expectExit, sent, useServer } from '../e2e/suite.js';
+
+const s = useServer({ runner: 'in-process' });
+const ENV = { KETTLE_MAX_RESPONSE_MB: '1' };
+
+describe('a change the server made but whose answer kettle cannot read', () => {
+  // Found by the suite: `pr review` answered 200 with an empty body exited 1
+  // with "expected a JSON object", and nothing said the review existed; a
+  // user trying again would approve twice.
+  it.each([
+    ['an empty body', { kind: 'mangle' as const, mangle: () => '' }, /200 OK with an empty body/],
+    ['cut JSON', { kind: 'mangle' as const, mangle: (b: unknown) => JSON.stringify(b).slice(0, 20) }, /not valid JSON/],
+    ['a list for a record', { kind: 'mangle' as const, mangle: () => '[]' }, /with a list/],
+    ['a body over the size cap', { kind: 'huge' as const, bytes: 2 * 1024 * 1024 }, /larger than 1 MiB/],
+  ])('%s: exit 1, one line saying the change was made and where to look', async (_name, fault, says) => {
+    const pr = s.server.state.addIssue(s.server.state.repo('alice', 'teapot') as never, 'bob', { title: 'Review me', pull: { head: 'fix/spout', base: 'main' } });
+    const path = `/repos/alice/teapot/pulls/${pr.number}/reviews`;
+    s.server.fault({ ...fault, method: 'POST', path });
+    const r = await s.kettle(['pr', 'review', String(pr.number), '-R', 'alice/teapot', '--approve', '--json'], { env: ENV });
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^kettle: /)]);
+    expect(r.stderr).toMatch(says);
+    expect(r.stderr).toContain(`the server made the change (HTTP 200): check with \`kettle api /repos/alice/teapot/pulls/${pr.number}`);
+    expect(sent(s, 'POST', path)).toHaveLength(1);
+  });
+
+  it('label create answered 201 with malformed JSON names the label list, not an unknown failure', async () => {
+    s.server.fault({ kind: 'mangle', method: 'POST', path: '/repos/alice/teapot/labels', mangle: () => '{"id":' });
+    const r = await s.kettle(['label', 'create', 'half-made', '--color', 'ff0000', '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: .*201 Created.*; the server made the change \(HTTP 201\): check with `kettle api \/repos\/alice\/teapot\/labels` rather than trying again\n$/);
+    expect(s.server.state.labels.some((l) => l.name === 'half-made')).toBe(true);
+  });
+
+  it('a GET answered 200 with malformed JSON says nothing about changes', async () => {
+    s.server.fault({ kind: 'mangle', method: 'GET', path: '/repos/alice/teapot/labels', mangle: () => '{"id":' });
+    const r = await s.kettle(['label', 'list', '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr).not.toMatch(/made the change/);
+  });
+});
