@@ -42,3 +42,20 @@ describe('a change the server made but whose answer kettle cannot read', () => {
     expect(r.stderr).not.toMatch(/made the change/);
   });
 });
+
+describe('a byte stream the server drips slower than KETTLE_TIMEOUT', () => {
+  // Found by the suite: pr diff against a server sending one byte every 0.4 s
+  // with KETTLE_TIMEOUT=0.3 ran until the server gave up (60 s): undici's
+  // body timeout is about a second coarse, and nothing else bounded a stream.
+  it.each([
+    ['pr diff', ['pr', 'diff', '5', '-R', 'alice/teapot'], '/repos/alice/teapot/pulls/5.diff'],
+    ['kettle api', ['api', '/repos/alice/teapot/issues/1'], '/repos/alice/teapot/issues/1'],
+  ])('%s: exit 1 within a few seconds, one line', async (_name, args, path) => {
+    s.server.fault({ kind: 'drip', bytes: 1, intervalMs: 400, path, times: 10 });
+    const started = Date.now();
+    const r = await s.kettle(args, { env: { KETTLE_TIMEOUT: '0.3' } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expectExit(r, 1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^kettle: .*the server stopped sending the response \(nothing more within 0\.3 s\)/)]);
+  });
+});
