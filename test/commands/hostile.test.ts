@@ -19,7 +19,7 @@ const s = useServer({ runner: 'in-process' });
 
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : process.env.CI ? 20_261_123 : Math.floor(Math.random() * 2 ** 31);
 /** Runs of each property: the whole file stays near 30 s on a loaded two-core machine. */
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 45);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 60);
 /** A run that takes longer than this did not end in bounded time. */
 const BOUND_MS = 12_000;
 
@@ -219,6 +219,13 @@ function check(cmd: Command, args: string[], r: RunResult, token: string): void 
     expect(lines.some((l) => /^kettle: \S/.test(l)), where).toBe(true);
     for (const l of lines) expect(l, where).toMatch(/^(kettle: \S|✓ |! |  \S|waiting |Waiting |Retrying |note: |Run |Check |Try |Use |Log in|Created|Uploaded|Deleted)/);
   }
+  // An answer cut off partway (cut, stall) is a failure unless a later try of the same request replaced it.
+  const requests = s.server.requests;
+  requests.forEach((q, i) => {
+    if (q.fault !== 'cut' && q.fault !== 'stall') return;
+    const retried = requests.slice(i + 1).some((later) => later.method === q.method && later.path === q.path);
+    if (!retried) expect(r.code, `${q.method} ${q.path} was cut off (${q.fault}), never tried again, yet\n${where}`).not.toBe(0);
+  });
   if (cmd.stream) return;
   // Lists and records are complete or absent.
   if (r.code !== 0) expect(r.stdout, where).toBe('');
