@@ -1,4 +1,6 @@
 // What the hostile-server suite (hostile.test.ts) found, each pinned down.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectExit, sent, useServer } from '../e2e/suite.js';
 
@@ -57,5 +59,35 @@ describe('a byte stream the server drips slower than KETTLE_TIMEOUT', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expectExit(r, 1);
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^kettle: .*the server stopped sending the response \(nothing more within 0\.3 s\)/)]);
+  });
+});
+
+describe('a record without a usable id', () => {
+  // Found by the suite (the contract check): release create whose answer had
+  // no id uploaded its assets to /releases/undefined/assets.
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['a string', ''],
+    ['a fraction', 1.5],
+  ])('release create: the id %s: the release is said to exist, the upload failed, and no request names the id', async (_name, id) => {
+    const file = join(s.dir, 'notes.txt');
+    writeFileSync(file, 'asset\n');
+    const tag = `v-noid-${String(id)}-${Date.now()}`;
+    s.server.fault({
+      kind: 'mangle',
+      method: 'POST',
+      path: '/repos/alice/teapot/releases',
+      mangle: (b) => JSON.stringify({ ...(b as object), id }),
+    });
+    const r = await s.kettle(['release', 'create', tag, file, '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^✓ Created release ${tag} in alice/teapot`)),
+      `kettle: release ${tag} was created, but 1 of 1 file did not upload: notes.txt`,
+      expect.stringMatching(/^  notes\.txt: the server sent a record without a usable identifier \(.+ where \/releases\/… needs one\)$/),
+      expect.stringMatching(new RegExp(`^  Finish with:  kettle release upload ${tag} `)),
+    ]);
+    expect(s.server.requests.filter((q) => /undefined|null|NaN|\/\/|1\.5/.test(q.path))).toEqual([]);
   });
 });
