@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { json } from '../e2e/harness.js';
 import { expectExit, sent, useServer } from '../e2e/suite.js';
 
 const s = useServer({ runner: 'in-process' });
@@ -89,5 +90,17 @@ describe('a record without a usable id', () => {
       expect.stringMatching(new RegExp(`^  Finish with:  kettle release upload ${tag} `)),
     ]);
     expect(s.server.requests.filter((q) => /undefined|null|NaN|\/\/|1\.5/.test(q.path))).toEqual([]);
+  });
+});
+
+describe('several values at once', () => {
+  // Found by the suite: with several numbers, a comment the server made whose
+  // answer was over the size cap said nothing of the comment existing.
+  it('issue comment 2 3: the one whose answer was unreadable is said to be made', async () => {
+    s.server.fault({ kind: 'huge', bytes: 2 * 1024 * 1024, method: 'POST', path: '/repos/alice/teapot/issues/3/comments' });
+    const r = await s.kettle(['issue', 'comment', '2', '3', '-R', 'alice/teapot', '--body', 'twice?', '--json'], { env: ENV });
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: the answer to POST \/repos\/alice\/teapot\/issues\/3\/comments is larger than 1 MiB \(HTTP 200\).*; the server made the change \(HTTP 200\): check with `kettle api \/repos\/alice\/teapot\/issues\/3\/comments` rather than trying again$/m);
+    expect(json<unknown[]>(r)).toHaveLength(1);
   });
 });
