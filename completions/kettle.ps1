@@ -213,7 +213,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--password'; Tip = 'password for --user (asked for, hidden, when missing on a terminal)'; Value = $true }
         @{ Flag = '--password-stdin'; Tip = 'read the password for --user from standard input'; Value = $false }
         @{ Flag = '--otp'; Tip = 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'; Value = $true }
-        @{ Flag = '--auth'; Tip = 'how requests carry the credential'; Value = $true }
+        @{ Flag = '--auth'; Tip = 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
         @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
     )

@@ -1,7 +1,7 @@
 // One HTTP exchange over undici: the connection pool (or the proxy agent when a
 // proxy is set), TLS settings, the overall timeout, the response size cap, and
 // the --debug trace of what went out and what came back.
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
@@ -135,14 +135,19 @@ export class Transport {
     let res: Dispatcher.ResponseData;
     try {
       res = await this.dispatch(outgoing, timing, controller.signal);
-    } finally {
+    } catch (err) {
       clearTimeout(timer);
+      throw err;
     }
     const headers = res.headers as HeaderMap;
-    if (res.statusCode >= 200 && res.statusCode < 300 && streamIf(res.statusCode, headers)) {
+    // A streamed body only has to keep coming; one read whole here stays under
+    // the overall timeout, as send()'s does (a drip must not hold `kettle api` forever).
+    const streamed = res.statusCode >= 200 && res.statusCode < 300 && streamIf(res.statusCode, headers);
+    if (streamed) clearTimeout(timer);
+    if (streamed) {
       this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, body streamed)`);
-      const body = res.body;
       const fail = (err: unknown) => this.failed(err, outgoing, timing);
+      const body = idleBounded(res.body, this.opts.timeoutMs, fail);
       return { status: res.statusCode, headers, body, failed: fail };
     }
     let bytes: Buffer;
@@ -150,6 +155,8 @@ export class Transport {
       bytes = await this.readBody(res, method, path);
     } catch (err) {
       throw this.failed(err, outgoing, timing);
+    } finally {
+      clearTimeout(timer);
     }
     this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, ${bytes.length} bytes)`);
     return { status: res.statusCode, headers, text: bytes.toString('utf8'), bytes };
@@ -234,8 +241,52 @@ export class Transport {
   async exchange({ method, url, headers, body, path, signal }: StreamOutgoing): Promise<StreamAnswer> {
     const res = await this.dispatch({ method, url, headers, body }, { timeoutMs: this.opts.timeoutMs, gotHeaders: false }, signal);
     this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (body streamed)`);
-    return { status: res.statusCode, headers: res.headers as HeaderMap, body: res.body };
+    const fail = (e: unknown) => networkError(e, method, url, { timeoutMs: this.opts.timeoutMs, gotHeaders: true }, proxyFor(this.opts.env, url));
+    return { status: res.statusCode, headers: res.headers as HeaderMap, body: idleBounded(res.body, this.opts.timeoutMs, fail) };
   }
+}
+
+/**
+ * A streamed body that fails with a timeout once the server has sent nothing
+ * for `ms` while kettle was waiting for more. undici's bodyTimeout alone does
+ * not do it: its timers are coarse (about a second), so a server dripping a
+ * byte every 0.4 s outlived KETTLE_TIMEOUT=0.3 for as long as it liked, and one
+ * dripping a little faster than every 1.4 s outlived a 1 s timeout. Silence
+ * while the reader is the slow one (a paused pager) does not count.
+ */
+function idleBounded(body: Readable, ms: number, fail: (err: unknown) => Error): Readable {
+  let timer: NodeJS.Timeout | undefined;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      timer?.refresh();
+      done(null, chunk);
+    },
+    flush(done) {
+      clearTimeout(timer);
+      done();
+    },
+  });
+  const idle = () => {
+    // Data waiting for the reader: kettle is the slow side, not the server.
+    if (out.readableLength > 0 || out.writableLength > 0) {
+      timer?.refresh();
+      return;
+    }
+    body.destroy(Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }));
+  };
+  timer = setTimeout(idle, ms);
+  timer.unref();
+  body.once('error', (err) => {
+    clearTimeout(timer);
+    out.destroy(fail(err));
+  });
+  body.once('close', () => clearTimeout(timer));
+  out.once('close', () => {
+    clearTimeout(timer);
+    if (!body.destroyed) body.destroy();
+  });
+  body.pipe(out);
+  return out;
 }
 
 export function formatBytes(n: number): string {

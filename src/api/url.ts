@@ -1,6 +1,6 @@
 // Pure URL handling: turning what a user typed into an API root, encoding path
 // segments, and building request URLs. No I/O here.
-import { UsageError } from '../errors.js';
+import { KettleError, UsageError } from '../errors.js';
 import { redactUrlCredentials } from './redact.js';
 
 
@@ -80,6 +80,10 @@ export function encodeSegment(value: string | number): string {
 export function p(strings: TemplateStringsArray, ...values: Array<string | number>): string {
   let out = strings[0] ?? '';
   values.forEach((v, i) => {
+    // Ids often come from the server's own records: one without a usable id
+    // must not become a request to `/releases/undefined/assets`.
+    const usable = (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'string' && v !== '');
+    if (!usable) throw new KettleError(`the server sent a record without a usable identifier (${JSON.stringify(v) ?? String(v)} where ${out}… needs one)`);
     out += encodeSegment(v) + (strings[i + 1] ?? '');
   });
   return out;

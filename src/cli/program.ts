@@ -113,10 +113,12 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
       if (err instanceof KettleError && from && err.message.includes(`${from.repo.owner}/${from.repo.name}`)) {
         err.message = `${err.message} (from ${from.source})`;
       }
-      if (err instanceof KettleError && err.uncertainPath !== undefined) {
-        // Loaded only now: a failure whose outcome is unknown is rare.
-        const { unknownOutcome } = await import('../commands/outcome.js');
-        err.message = `${err.message}; ${unknownOutcome(err.uncertainPath)}`;
+      const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
+      const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
+      if (changeUnclear || changeMade) {
+        // Loaded only now: a failure about a change's outcome is rare.
+        const { explainOutcome } = await import('../commands/outcome.js');
+        explainOutcome(err);
       }
       if (err instanceof ApiError && err.status === 401 && ctx.resolved) {
         throw err.withMessage(`authentication failed: ${err.message}`, ctx.authHint(ctx.resolved));

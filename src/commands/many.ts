@@ -8,6 +8,7 @@ import type { Context } from '../context/context.js';
 import { ExitCode, formatError, KettleError, exitCodeFor } from '../errors.js';
 import { type Column, printList, printRecord } from '../output/printer.js';
 import { parseNumberArg } from './input.js';
+import { explainOutcome } from './outcome.js';
 
 /** Numbers in flight at once: enough to hide latency, few enough to be polite. */
 export const MANY_AT_ONCE = 4;
@@ -77,6 +78,7 @@ slot()
       // One number alone fails as any command does: the error is the message.
       if (numbers.length === 1) throw result.err;
       failed.push({ n, err: result.err });
+      explainOutcome(result.err);
       for (const line of formatError(result.err, ctx.flags.debug)) ctx.io.stderr.write(`${line}\n`);
       continue;
     }

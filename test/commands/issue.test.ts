@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SPEC_VARIANT } from '../server/index.js';
 import type { Issue } from '../server/state.js';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
@@ -68,19 +69,20 @@ describe('issue list', () => {
   });
 
   describe('across repositories', () => {
-    it('uses GET /issues with filter=all', async () => {
+    it('uses GET /issues with filter=all where the server has it (the API description\'s variant)', async () => {
+      s.server.set(SPEC_VARIANT);
       const r = await s.kettle(['issue', 'list', '--all-repos', '--json']);
       expectExit(r, 0);
       const list = json<Array<IssueJson & { repository: { full_name: string } }>>(r);
       const expected = s.server.state.issues.filter((i) => !i.pull && i.state === 'open').map((i) => i.id);
       expect(list.map((i) => i.id).sort()).toEqual(expected.sort());
       expect(sent(s, 'GET', '/issues')[0]?.query).toMatchObject({ filter: 'all', state: 'open', type: 'issues' });
+      expect(sent(s, 'GET', '/repos/issues/search')).toEqual([]);
       const plain = await s.kettle(['issue', 'list', '--all-repos']);
       expect(rows(plain.stdout).map((row) => row[0])).toContain('wonderland/tea-party');
     });
 
-    it('falls back to /repos/issues/search where GET /issues answers 404', async () => {
-      s.server.set({ flavor: { noIssuesEndpoint: true } });
+    it('falls back to /repos/issues/search where GET /issues answers 404 (Gitea)', async () => {
       const r = await s.kettle(['issue', 'list', '--all-repos', '--filter', 'created', '--state', 'all', '--json']);
       expectExit(r, 0);
       const list = json<IssueJson[]>(r);
@@ -97,10 +99,10 @@ describe('issue list', () => {
   });
 
   describe('real servers', () => {
-    it('follows Link pagination without X-Page/X-PerPage, under a page-size cap', async () => {
+    it('follows Link pagination without X-Page/X-PerPage (Gitea, the default), under a page-size cap', async () => {
       const bulk = s.server.state.addRepo('alice', 'bulk-gitea', { init: true });
       s.server.state.bulkIssues(bulk, 'alice', 73);
-      s.server.set({ pagination: 'gitea', maxPageSize: 20 });
+      s.server.set({ maxPageSize: 20 });
       const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk-gitea', '--all', '--json', '--fields', 'number']);
       expectExit(r, 0);
       const numbers = json<Array<{ number: number }>>(r).map((i) => i.number);

@@ -1,6 +1,7 @@
 // kettle repo list|view|create|delete, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
+import { SPEC_VARIANT } from '../server/index.js';
 import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 
 const s = useServer({ runner: 'in-process' });
@@ -47,8 +48,11 @@ describe('repo list', () => {
     ]);
   });
 
-  it('copes with a server that caps the page size below what was asked (X-PerPage)', async () => {
-    s.server.set({ maxPageSize: 2 });
+  it.each([
+    ['with X-PerPage (the API description)', SPEC_VARIANT],
+    ['with Link and X-Total-Count only (Gitea)', {}],
+  ] as const)('copes with a server that caps the page size below what was asked, %s', async (_name, variant) => {
+    s.server.set({ ...variant, maxPageSize: 2 });
     const r = await s.kettle(['repo', 'list', '--limit', '3', '--json', '--fields', 'full_name']);
     expectExit(r, 0);
     expect(json<Array<{ full_name: string }>>(r).map((x) => x.full_name)).toEqual(aliceRepos());

@@ -74,7 +74,9 @@ describe('pagination ends on every server', () => {
   it.each<{ fault: PagingFault; style?: 'spec' | 'gitea' | 'none'; says: RegExp }>([
     { fault: 'ignore-page', says: /^kettle: the server sent page \d+ again \(same records as page 1\); the list is incomplete$/ },
     { fault: 'ignore-page', style: 'none', says: /^kettle: the server sent page 2 again \(same records as page 1\); the list is incomplete$/ },
-    { fault: 'huge-total', says: /^kettle: the server sent a short page 3 \(20 of 50 records\) although it announced 99999999999 records; the list is incomplete$/ },
+    // With X-PerPage (the API description's variant) the short page gives it away; without it (Gitea), the empty one after.
+    { fault: 'huge-total', style: 'spec', says: /^kettle: the server sent a short page 3 \(20 of 50 records\) although it announced 99999999999 records; the list is incomplete$/ },
+    { fault: 'huge-total', style: 'gitea', says: /^kettle: the server sent an empty page 4 although it announced 99999999999 records; the list is incomplete$/ },
     { fault: 'empty-early', says: /^kettle: the server sent an empty page 2 although it announced 120 records; the list is incomplete$/ },
     { fault: 'link-back', says: /^kettle: the server's link to the next page points back to page 1 from page 1; the list is incomplete$/ },
   ])('$fault ($style): exit 1, nothing on stdout, one line, few requests', async ({ fault, style, says }) => {

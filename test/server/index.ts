@@ -27,7 +27,15 @@ export type FaultKind =
   | 'hang' // no answer at all
   | 'huge' // 200 with an enormous body
   | 'ratelimit' // 429 with Retry-After
-  | 'redirect'; // 302 to `location`
+  | 'redirect' // 302 to `location`
+  // The real answer, spoilt: the request is carried out, then `mangle` turns
+  // the answer's record(s) into the text sent (null fields, wrong types, cut JSON).
+  | 'mangle'
+  // The real answer's first page, renumbered, for every page asked for, each
+  // with a Link to the next and no total: a list that never ends.
+  | 'endless'
+  // The real answer, `bytes` bytes (default 1) every `intervalMs` (default 50).
+  | 'drip';
 
 export interface Fault {
   kind: FaultKind;
@@ -47,6 +55,10 @@ export interface Fault {
   /** huge: stream the body without a Content-Length, as a chunked answer. */
   chunked?: boolean;
   location?: string;
+  /** mangle: the text to send instead of the real answer's JSON, made from its parsed body (undefined when it had none). */
+  mangle?: (body: unknown) => string;
+  /** drip: the pause between pieces of the body. */
+  intervalMs?: number;
 }
 
 export interface RecordedRequest {
@@ -102,21 +114,57 @@ interface Settings {
 /** The settings that can change while the server runs (see TestServer.set). */
 export type Adjustable = Omit<ServerOptions, 'seed' | 'basePath' | 'tls'>;
 
-/** What a server does unless told otherwise; a fresh copy each time. */
+/**
+ * The API description's own variants, which Gitea does not have: GET /issues,
+ * and X-Page/X-PerPage beside X-Total-Count. `server.set(SPEC_VARIANT)` or
+ * `startServer({ ...SPEC_VARIANT })` for the tests of kettle's handling of them.
+ */
+export const SPEC_VARIANT = { pagination: 'spec', flavor: { noIssuesEndpoint: false } } as const satisfies Adjustable;
+
+/** What a server does unless told otherwise (Gitea 1.23's behaviour); a fresh copy each time. */
 function defaultSettings(): Settings {
   return {
     latencyMs: 0,
     defaultPageSize: 30,
     maxPageSize: 50,
-    pagination: 'spec',
+    // Gitea's own behaviour by default: Link and X-Total-Count only, no GET /issues.
+    pagination: 'gitea',
     pagingFault: undefined,
     rateLimit: undefined,
-    flavor: { noIssuesEndpoint: false, bare422: false, legacyTimestamps: false, forgejo: false },
+    flavor: { noIssuesEndpoint: true, bare422: false, legacyTimestamps: false, forgejo: false, queryTokensDisabled: false },
   };
 }
 
 const HTML_PAGE = (status: number) =>
   `<html>\r\n<head><title>${status} Bad Gateway</title></head>\r\n<body>\r\n<center><h1>${status} Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+/** A record of an endless list's page made new: ids and numbers moved past every earlier page's. */
+function renumber(item: unknown, page: number): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+  const out: Json = { ...(item as Json) };
+  for (const key of ['id', 'number']) {
+    const v = out[key];
+    if (typeof v === 'number') out[key] = v + (page - 1) * 1_000_000;
+  }
+  return out;
+}
+
+/** Send a body a few bytes at a time, as a slow link or a struggling proxy does. */
+function drip(res: ServerResponse, body: Buffer, bytes: number, intervalMs: number): void {
+  let at = 0;
+  res.on('error', () => undefined);
+  const next = () => {
+    if (res.destroyed) return;
+    if (at >= body.length) {
+      res.end();
+      return;
+    }
+    res.write(body.subarray(at, at + bytes));
+    at += bytes;
+    setTimeout(next, intervalMs).unref();
+  };
+  next();
+}
 
 function renameTimestamps(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(renameTimestamps);
@@ -259,8 +307,10 @@ export class TestServer {
       }
       return { basicPassword: false, bad: true };
     }
-    const q = url.searchParams.get('token') ?? url.searchParams.get('access_token');
-    if (q !== null) {
+    // Gitea 1.23 still takes a token in the query (deprecated; ignored where
+    // DISABLE_QUERY_AUTH_TOKEN is set): `token` first, then `access_token`, an empty one as none.
+    const q = this.settings.flavor.queryTokensDisabled ? '' : url.searchParams.get('token') || url.searchParams.get('access_token') || '';
+    if (q !== '') {
       const user = byToken(q);
       return { ...(user ? { user } : {}), auth: 'query', basicPassword: false, bad: !user };
     }
@@ -378,6 +428,10 @@ export class TestServer {
       rec.fault = fault.kind;
       if (this.sendFault(fault, rec, res)) return;
     }
+    // The faults that spoil the real answer: the handler runs, what it sends is changed.
+    const spoil = fault && ['mangle', 'endless', 'drip'].includes(fault.kind) ? fault : undefined;
+    const askedPage = Math.max(1, Number(url.searchParams.get('page')) || 1);
+    if (spoil?.kind === 'endless') url.searchParams.set('page', '1');
 
     const limit = this.rateLimit(who.user?.login ?? req.socket.remoteAddress ?? 'anonymous');
     let upload: Transform | undefined;
@@ -393,12 +447,23 @@ export class TestServer {
       pipeline(req, upload).catch(() => undefined);
     }
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      rec.status = status;
-      const text = payload === undefined ? '' : JSON.stringify(this.settings.flavor.legacyTimestamps ? renameTimestamps(payload) : payload);
-      const h: Record<string, string> = { ...limit.headers, ...headers };
+      let h: Record<string, string> = { ...limit.headers, ...headers };
+      if (spoil?.kind === 'endless' && Array.isArray(payload) && status === 200) {
+        payload = payload.map((item: unknown) => renumber(item, askedPage));
+        const next = new URL(url);
+        next.searchParams.set('page', String(askedPage + 1));
+        h = { ...limit.headers, link: `<${next.toString()}>; rel="next"` };
+      }
+      rec.status = spoil?.status ?? status;
+      let text = payload === undefined ? '' : JSON.stringify(this.settings.flavor.legacyTimestamps ? renameTimestamps(payload) : payload);
+      if (spoil?.kind === 'mangle' && spoil.mangle) text = spoil.mangle(payload);
       if (text !== '') h['content-type'] = 'application/json;charset=utf-8';
       h['content-length'] = String(Buffer.byteLength(text));
-      res.writeHead(status, h);
+      res.writeHead(rec.status, h);
+      if (spoil?.kind === 'drip' && method !== 'HEAD') {
+        drip(res, Buffer.from(text), spoil.bytes ?? 1, spoil.intervalMs ?? 50);
+        return;
+      }
       res.end(method === 'HEAD' ? undefined : text);
     };
 
@@ -447,9 +512,11 @@ export class TestServer {
       try {
         const reply = await handler(call);
         if (reply.raw !== undefined) {
-          rec.status = reply.status;
-          res.writeHead(reply.status, { ...limit.headers, ...reply.headers, 'content-length': String(Buffer.byteLength(reply.raw)) });
-          res.end(method === 'HEAD' ? undefined : reply.raw);
+          rec.status = spoil?.status ?? reply.status;
+          const raw = spoil?.kind === 'mangle' && spoil.mangle ? spoil.mangle(reply.raw) : reply.raw;
+          res.writeHead(rec.status, { ...limit.headers, ...reply.headers, 'content-length': String(Buffer.byteLength(raw)) });
+          if (spoil?.kind === 'drip' && method !== 'HEAD') drip(res, Buffer.from(raw), spoil.bytes ?? 1, spoil.intervalMs ?? 50);
+          else res.end(method === 'HEAD' ? undefined : raw);
           return;
         }
         send(reply.status, reply.body, reply.headers);
@@ -616,6 +683,10 @@ export class TestServer {
         res.end(text);
         return true;
       }
+      case 'mangle':
+      case 'endless':
+      case 'drip':
+        return false;
       case 'redirect':
         rec.status = 302;
         res.writeHead(302, { location: f.location ?? 'http://127.0.0.2:9/elsewhere' });

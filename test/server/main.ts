@@ -14,7 +14,7 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '0' },
     issues: { type: 'string', default: '0' },
     'max-page-size': { type: 'string', default: '50' },
-    pagination: { type: 'string', default: 'spec' },
+    pagination: { type: 'string', default: 'gitea' },
     'full-records': { type: 'boolean', default: false },
   },
 });

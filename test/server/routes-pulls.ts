@@ -9,7 +9,7 @@
 // store (routes-triage.ts), whose routes answer for pull-request numbers too.
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
-import { type Call, type Handler, type Reply, ROUTES as CORE } from './routes.js';
+import { type Call, type Handler, type Reply, ROUTES as CORE, searchIssuesWith } from './routes.js';
 import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -441,9 +441,25 @@ const mergePull: Handler = (c) => {
   return reply;
 };
 
+/**
+ * Gitea's review flags on /repos/issues/search match pull requests only: one
+ * where the user's review is requested, or one the user has reviewed (a
+ * submitted review, not a request).
+ */
+const searchIssues = searchIssuesWith((c) => {
+  const me = c.user.login;
+  const checks: Array<(i: Issue) => boolean> = [];
+  if (c.query.get('review_requested') === 'true') checks.push((i) => Boolean(i.pull) && extraOf(c.state, i).requested.includes(me));
+  if (c.query.get('reviewed') === 'true') {
+    const reviewed = new Set(pullsData(c.state).reviews.filter((r) => r.user === me && r.state !== 'REQUEST_REVIEW').map((r) => r.pullId));
+    checks.push((i) => Boolean(i.pull) && reviewed.has(i.id));
+  }
+  return checks;
+});
+
 export const PULL_ROUTES: Array<[string, string, Handler]> = [
   // Before the repository route below, which would take it for a repository named issues/search.
-  ['GET', '/repos/issues/search', core('GET', '/repos/issues/search')],
+  ['GET', '/repos/issues/search', searchIssues],
   ['GET', '/repos/:owner/:repo', getRepo],
   ['GET', '/repos/:owner/:repo/pulls', listPulls],
   ['POST', '/repos/:owner/:repo/pulls', createPull],

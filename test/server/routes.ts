@@ -14,6 +14,8 @@ export interface Flavor {
   legacyTimestamps: boolean;
   /** Forgejo rather than Gitea: takes the forgejo hook type as well. */
   forgejo: boolean;
+  /** DISABLE_QUERY_AUTH_TOKEN set: a `token`/`access_token` query parameter is ignored (the request is anonymous). */
+  queryTokensDisabled: boolean;
 }
 
 export interface Call {
@@ -51,6 +53,12 @@ export type Handler = (c: Call) => Reply | Promise<Reply>;
 const NAME = /^[A-Za-z0-9_.-]+$/;
 // What Gitea's API binding accepts on creation (matrix hooks only from the web UI).
 export const HOOK_TYPES = ['dingtalk', 'discord', 'gitea', 'gogs', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist'];
+/** The token scopes Gitea 1.23 and Forgejo 11 accept: read: or write: on each category, `all` and `public-only`. */
+export const TOKEN_SCOPES = [
+  'all',
+  'public-only',
+  ...['activitypub', 'admin', 'issue', 'misc', 'notification', 'organization', 'package', 'repository', 'user'].flatMap((c) => [`read:${c}`, `write:${c}`]),
+];
 const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
 
 function validName(name: unknown): name is string {
@@ -133,7 +141,12 @@ const createToken: Handler = (c) => {
   if (c.state.tokens.some((t) => t.login === target.login && t.name === name)) {
     throw new HttpError(400, { message: 'access token name has been used already', url: '' });
   }
-  const scopes = Array.isArray(body.scopes) ? body.scopes.filter((s): s is string => typeof s === 'string') : [];
+  const scopes = Array.isArray(body.scopes) ? body.scopes.filter((s): s is string => typeof s === 'string' && s !== '') : [];
+  // Gitea checks each name (models/auth/access_token_scope.go) and names the first it does not know.
+  const unknown = scopes.find((s) => !TOKEN_SCOPES.includes(s));
+  if (unknown !== undefined) {
+    throw new HttpError(400, { message: `invalid access token scope provided: invalid access token scope: ${unknown}`, url: `${c.state.apiRoot}/swagger` });
+  }
   if (scopes.length === 0) throw new HttpError(400, { message: 'access token must have a scope', url: '' });
   const token = c.state.addToken(target.login, String(name), scopes);
   return { status: 201, body: { id: token.id, name: token.name, sha1: token.sha1, token_last_eight: token.sha1.slice(-8), scopes } };
@@ -248,10 +261,20 @@ const allIssues: Handler = (c) => {
   return crossRepo(c, involvement(c, filter));
 };
 
-const searchIssues: Handler = (c) => {
-  const checks = ['created', 'assigned', 'mentioned'].filter((k) => c.query.get(k) === 'true').map((k) => involvement(c, k));
-  return crossRepo(c, (i) => checks.every((check) => check(i)));
-};
+/**
+ * Gitea's /repos/issues/search: each of its flags set to true narrows the list
+ * to the user's involvement; `more` adds the checks for flags whose data lives
+ * in a feature module (review_requested, reviewed: routes-pulls.ts).
+ */
+export function searchIssuesWith(more: (c: Call) => Array<(i: Issue) => boolean> = () => []): Handler {
+  return (c) => {
+    const checks = ['created', 'assigned', 'mentioned'].filter((k) => c.query.get(k) === 'true').map((k) => involvement(c, k));
+    checks.push(...more(c));
+    return crossRepo(c, (i) => checks.every((check) => check(i)));
+  };
+}
+
+const searchIssues = searchIssuesWith();
 
 function validateIssueInput(c: Call, repo: Repo, body: Json, creating: boolean): void {
   const problems: FieldProblem[] = [];

@@ -22,7 +22,7 @@ import { buildUrl } from '../../src/api/url.js';
 import { ApiError, UsageError } from '../../src/errors.js';
 import { checkRequest, type SentRequest } from '../contract/check.js';
 import { ROOT } from '../e2e/harness.js';
-import { startServer, type TestServer } from '../server/index.js';
+import { SPEC_VARIANT, startServer, type TestServer } from '../server/index.js';
 import { deriveFixture, SERVERS } from '../tools/derive-gitea-fixture.js';
 
 const teapot = { owner: 'alice', name: 'teapot' };
@@ -165,7 +165,8 @@ describe('against the in-memory server', () => {
       expect(received()).toEqual([{ method: 'GET', path: '/repos/alice/teapot/issues', query: { state: 'open', type: 'issues', page: '1', limit: '50' }, body: undefined }]);
     });
 
-    it('searchAll: GET /issues where the server has it', async () => {
+    it('searchAll: GET /issues where the server has it (the API description\'s variant)', async () => {
+      server.set(SPEC_VARIANT);
       let fellBack = false;
       const found = await collect(issues.searchAll(api, window, { filter: 'created', state: 'all' }, { onFallback: () => (fellBack = true) }));
       expect(found.length).toBeGreaterThan(0);
@@ -173,8 +174,7 @@ describe('against the in-memory server', () => {
       expect(received()).toEqual([{ method: 'GET', path: '/issues', query: { filter: 'created', state: 'all', type: 'issues', page: '1', limit: '50' }, body: undefined }]);
     });
 
-    it('searchAll: /repos/issues/search with the filter as its flag where GET /issues is missing', async () => {
-      server.set({ flavor: { noIssuesEndpoint: true } });
+    it('searchAll: /repos/issues/search with the filter as its flag where GET /issues is missing (Gitea)', async () => {
       let fellBack = false;
       const found = await collect(issues.searchAll(api, window, { filter: 'created', state: 'open' }, { onFallback: () => (fellBack = true) }));
       expect(fellBack).toBe(true);
@@ -186,7 +186,6 @@ describe('against the in-memory server', () => {
     });
 
     it('searchAll: a filter the search endpoint cannot express is a usage error there', async () => {
-      server.set({ flavor: { noIssuesEndpoint: true } });
       const err = await collect(issues.searchAll(api, window, { filter: 'subscribed' })).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(UsageError);
       expect((err as Error).message).toMatch(/does not support --filter subscribed; use one of all, created, assigned/);

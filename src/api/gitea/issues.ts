@@ -74,14 +74,18 @@ export function involving(api: ApiClient, how: 'assigned' | 'mentioned' | 'creat
   return api.pages<Issue>('/repos/issues/search', window, { state: 'open', type: 'issues', [how]: 'true' }, options);
 }
 
-/** GET /issues `filter` values and the flags Gitea's /repos/issues/search takes for them. */
+/**
+ * GET /issues `filter` values and the flags Gitea's /repos/issues/search takes
+ * for them. The review flags match only pull requests there, so they ask for
+ * `type=pulls`: with `type=issues` Gitea would always answer an empty list.
+ */
 export const SEARCH_FILTERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   all: {},
   created: { created: 'true' },
   assigned: { assigned: 'true' },
   mentioned: { mentioned: 'true' },
-  review_requested: { review_requested: 'true' },
-  reviewed: { reviewed: 'true' },
+  review_requested: { review_requested: 'true', type: 'pulls' },
+  reviewed: { reviewed: 'true', type: 'pulls' },
 };
 
 export interface SearchOptions extends ListOptions {

@@ -42,7 +42,7 @@ export const login: GroupDef = {
         password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
         passwordStdin: bool('--password-stdin', 'read the password for --user from standard input'),
         otp: text('--otp <code>', 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'),
-        auth: choice('--auth <method>', 'how requests carry the credential', AUTH_METHODS),
+        auth: choice('--auth <method>', 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic', AUTH_METHODS),
         insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
         gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
       },

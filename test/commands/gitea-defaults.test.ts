@@ -1,0 +1,148 @@
+// The in-memory server behaves as Gitea 1.23 does unless a test asks for the
+// API description's own variants (SPEC_VARIANT): no GET /issues, Link and
+// X-Total-Count without X-Page/X-PerPage, token scopes checked by name, query
+// tokens accepted (deprecated) unless DISABLE_QUERY_AUTH_TOKEN is set. kettle
+// is checked against both, so a flag or scope it gets wrong fails here.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../e2e/harness.js';
+import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { addReview, extraOf } from '../server/routes-pulls.js';
+import { TOKEN_SCOPES } from '../server/routes.js';
+import { SPEC_VARIANT } from '../server/index.js';
+import type { Issue } from '../server/state.js';
+
+const s = useServer({ runner: 'in-process' });
+
+type Listed = { id: number; title: string };
+
+describe('issue list --all-repos --filter, through Gitea\'s /repos/issues/search', () => {
+  // dora is new: what involves her is exactly what this block makes, one record per filter.
+  let dora: string;
+  const made: Record<string, Issue> = {};
+  beforeAll(() => {
+    const state = s.server.state;
+    state.addUser('dora', 'Dora Dormouse');
+    dora = state.addToken('dora').sha1;
+    const repo = state.addRepo('bob', 'filters', { init: true });
+    made.created = state.addIssue(repo, 'dora', { title: 'dora wrote this' });
+    made.assigned = state.addIssue(repo, 'bob', { title: 'dora must fix this', assignees: ['dora'] });
+    made.mentioned = state.addIssue(repo, 'bob', { title: 'dora is mentioned', body: 'what does @dora think?' });
+    made.review_requested = state.addIssue(repo, 'bob', { title: 'dora, please review', pull: { head: 'feature-a', base: 'main' } });
+    extraOf(state, made.review_requested).requested = ['dora'];
+    made.reviewed = state.addIssue(repo, 'bob', { title: 'dora reviewed this', pull: { head: 'feature-b', base: 'main' } });
+    addReview(state, made.reviewed, 'dora', 'APPROVED', 'fine');
+    state.addIssue(repo, 'bob', { title: 'nothing to do with dora' });
+  });
+
+  const asDora = (args: string[]) => s.kettle(args, { env: { KETTLE_TOKEN: dora } });
+
+  it.each(['created', 'assigned', 'mentioned', 'review_requested', 'reviewed'])('--filter %s answers exactly the record that involves the user that way', async (filter) => {
+    const r = await asDora(['issue', 'list', '--all-repos', '--filter', filter, '--json']);
+    expectExit(r, 0);
+    expect(json<Listed[]>(r).map((i) => i.title)).toEqual([made[filter]?.title]);
+    expect(sent(s, 'GET', '/issues').map((q) => q.status)).toEqual([404]);
+    expect(sent(s, 'GET', '/repos/issues/search')[0]?.query).toMatchObject({ [filter]: 'true' });
+  });
+
+  it('--filter all (the default) answers every open issue dora can see, and no flag', async () => {
+    const r = await asDora(['issue', 'list', '--all-repos', '--all', '--json']);
+    expectExit(r, 0);
+    const visible = new Set(s.server.state.repos.filter((repo) => s.server.state.canSee('dora', repo)).map((repo) => repo.id));
+    const expected = s.server.state.issues.filter((i) => !i.pull && i.state === 'open' && visible.has(i.repoId));
+    expect(json<Listed[]>(r).map((i) => i.id).sort()).toEqual(expected.map((i) => i.id).sort());
+    const query = sent(s, 'GET', '/repos/issues/search')[0]?.query ?? {};
+    expect(Object.keys(query).filter((k) => ['created', 'assigned', 'mentioned', 'review_requested', 'reviewed'].includes(k))).toEqual([]);
+  });
+
+  it('where the server has GET /issues (the API description\'s variant), kettle uses it and never searches', async () => {
+    s.server.set(SPEC_VARIANT);
+    const r = await asDora(['issue', 'list', '--all-repos', '--filter', 'created', '--json']);
+    expectExit(r, 0);
+    expect(json<Listed[]>(r).map((i) => i.title)).toEqual([made.created?.title]);
+    expect(sent(s, 'GET', '/issues').map((q) => [q.status, q.query.filter])).toEqual([[200, 'created']]);
+    expect(sent(s, 'GET', '/repos/issues/search')).toEqual([]);
+  });
+});
+
+describe('pagination headers', () => {
+  async function headersOf(): Promise<Headers> {
+    const res = await fetch(`${s.server.apiUrl}/repos/alice/teapot/issues?limit=1&state=all`, { headers: { authorization: `token ${s.token}` } });
+    await res.arrayBuffer();
+    return res.headers;
+  }
+
+  it('are Gitea\'s by default: X-Total-Count and Link, no X-Page or X-PerPage', async () => {
+    const h = await headersOf();
+    expect(Number(h.get('x-total-count'))).toBeGreaterThan(1);
+    expect(h.get('link')).toMatch(/rel="next"/);
+    expect([h.get('x-page'), h.get('x-perpage')]).toEqual([null, null]);
+  });
+
+  it('add X-Page and X-PerPage in the API description\'s variant', async () => {
+    s.server.set(SPEC_VARIANT);
+    const h = await headersOf();
+    expect([h.get('x-page'), h.get('x-perpage')]).toEqual(['1', '1']);
+    expect(h.get('link')).toMatch(/rel="next"/);
+  });
+});
+
+describe('token scopes, as Gitea 1.23 and Forgejo 11 name them', () => {
+  const basic = `Basic ${Buffer.from('alice:alice-password').toString('base64')}`;
+  let n = 0;
+  async function mint(scopes: string[]): Promise<{ status: number; body: { message?: string; scopes?: string[] } }> {
+    const res = await fetch(`${s.server.apiUrl}/users/alice/tokens`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `scope-check-${++n}`, scopes }),
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string } };
+  }
+
+  it.each([
+    ['write:repo', 'a category misspelt'],
+    ['repository', 'a category without read: or write:'],
+    ['admin:repository', 'a level that does not exist'],
+    ['write:issues', 'a plural'],
+  ])('refuses %s (%s) with Gitea\'s 400', async (scope) => {
+    expect(await mint(['read:user', scope])).toEqual({ status: 400, body: expect.objectContaining({ message: `invalid access token scope provided: invalid access token scope: ${scope}` }) });
+  });
+
+  it('takes every name Gitea accepts', async () => {
+    expect(TOKEN_SCOPES).toEqual(expect.arrayContaining(['all', 'read:activitypub', 'write:admin', 'read:misc', 'write:notification', 'read:organization', 'write:package', 'read:issue', 'write:repository', 'read:user']));
+    expect((await mint(TOKEN_SCOPES)).status).toBe(201);
+  });
+
+  it('login add --user mints a token whose every scope the server accepts', async () => {
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--user', 'alice', '--password', 'alice-password'], { env: { KETTLE_URL: '', KETTLE_TOKEN: '' } });
+    expectExit(r, 0);
+    const minted = sent(s, 'POST', '/users/alice/tokens');
+    expect(minted.map((q) => q.status)).toEqual([201]);
+    const scopes = (minted[0]?.body as { scopes: string[] }).scopes;
+    expect(scopes.length).toBeGreaterThan(0);
+    expect(scopes.filter((x) => !TOKEN_SCOPES.includes(x))).toEqual([]);
+  });
+});
+
+describe('tokens in the query (login add --auth query)', () => {
+  const add = () => s.kettle(['login', 'add', '--url', s.server.url, '--token', s.token, '--auth', 'query'], { env: { KETTLE_URL: '', KETTLE_TOKEN: '' } });
+
+  it('are accepted, deprecated, as Gitea 1.23 does by default', async () => {
+    expectExit(await add(), 0);
+    const check = sent(s, 'GET', '/user');
+    expect(check.map((q) => [q.auth, q.status])).toEqual([['query', 200]]);
+    expect(check[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('are refused as no credential where DISABLE_QUERY_AUTH_TOKEN is set: exit 4, the token unshown', async () => {
+    s.server.set({ flavor: { queryTokensDisabled: true } });
+    const r = await add();
+    expectExit(r, 4);
+    expect(r.stderr).toMatch(/^kettle: /);
+    expect(r.stdout + r.stderr).not.toContain(s.token);
+  });
+
+  it('say so in the help', async () => {
+    const r = await s.kettle(['login', 'add', '--help']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/query \(the token query parameter: deprecated; Gitea 1\.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set\)/);
+  });
+});

@@ -1,0 +1,106 @@
+// What the hostile-server suite (hostile.test.ts) found, each pinned down.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json } from '../e2e/harness.js';
+import { expectExit, sent, useServer } from '../e2e/suite.js';
+
+const s = useServer({ runner: 'in-process' });
+const ENV = { KETTLE_MAX_RESPONSE_MB: '1' };
+
+describe('a change the server made but whose answer kettle cannot read', () => {
+  // Found by the suite: `pr review` answered 200 with an empty body exited 1
+  // with "expected a JSON object", and nothing said the review existed; a
+  // user trying again would approve twice.
+  it.each([
+    ['an empty body', { kind: 'mangle' as const, mangle: () => '' }, /200 OK with an empty body/],
+    ['cut JSON', { kind: 'mangle' as const, mangle: (b: unknown) => JSON.stringify(b).slice(0, 20) }, /not valid JSON/],
+    ['a list for a record', { kind: 'mangle' as const, mangle: () => '[]' }, /with a list/],
+    ['a body over the size cap', { kind: 'huge' as const, bytes: 2 * 1024 * 1024 }, /larger than 1 MiB/],
+  ])('%s: exit 1, one line saying the change was made and where to look', async (_name, fault, says) => {
+    const pr = s.server.state.addIssue(s.server.state.repo('alice', 'teapot') as never, 'bob', { title: 'Review me', pull: { head: 'fix/spout', base: 'main' } });
+    const path = `/repos/alice/teapot/pulls/${pr.number}/reviews`;
+    s.server.fault({ ...fault, method: 'POST', path });
+    const r = await s.kettle(['pr', 'review', String(pr.number), '-R', 'alice/teapot', '--approve', '--json'], { env: ENV });
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^kettle: /)]);
+    expect(r.stderr).toMatch(says);
+    expect(r.stderr).toContain(`the server made the change (HTTP 200): check with \`kettle api /repos/alice/teapot/pulls/${pr.number}`);
+    expect(sent(s, 'POST', path)).toHaveLength(1);
+  });
+
+  it('label create answered 201 with malformed JSON names the label list, not an unknown failure', async () => {
+    s.server.fault({ kind: 'mangle', method: 'POST', path: '/repos/alice/teapot/labels', mangle: () => '{"id":' });
+    const r = await s.kettle(['label', 'create', 'half-made', '--color', 'ff0000', '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: .*201 Created.*; the server made the change \(HTTP 201\): check with `kettle api \/repos\/alice\/teapot\/labels` rather than trying again\n$/);
+    expect(s.server.state.labels.some((l) => l.name === 'half-made')).toBe(true);
+  });
+
+  it('a GET answered 200 with malformed JSON says nothing about changes', async () => {
+    s.server.fault({ kind: 'mangle', method: 'GET', path: '/repos/alice/teapot/labels', mangle: () => '{"id":' });
+    const r = await s.kettle(['label', 'list', '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr).not.toMatch(/made the change/);
+  });
+});
+
+describe('a byte stream the server drips slower than KETTLE_TIMEOUT', () => {
+  // Found by the suite: pr diff against a server sending one byte every 0.4 s
+  // with KETTLE_TIMEOUT=0.3 ran until the server gave up (60 s): undici's
+  // body timeout is about a second coarse, and nothing else bounded a stream.
+  it.each([
+    ['pr diff', ['pr', 'diff', '5', '-R', 'alice/teapot'], '/repos/alice/teapot/pulls/5.diff'],
+    ['kettle api', ['api', '/repos/alice/teapot/issues/1'], '/repos/alice/teapot/issues/1'],
+  ])('%s: exit 1 within a few seconds, one line', async (_name, args, path) => {
+    s.server.fault({ kind: 'drip', bytes: 1, intervalMs: 400, path, times: 10 });
+    const started = Date.now();
+    const r = await s.kettle(args, { env: { KETTLE_TIMEOUT: '0.3' } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expectExit(r, 1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^kettle: .*the server stopped sending the response \(nothing more within 0\.3 s\)/)]);
+  });
+});
+
+describe('a record without a usable id', () => {
+  // Found by the suite (the contract check): release create whose answer had
+  // no id uploaded its assets to /releases/undefined/assets.
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['a string', ''],
+    ['a fraction', 1.5],
+  ])('release create: the id %s: the release is said to exist, the upload failed, and no request names the id', async (_name, id) => {
+    const file = join(s.dir, 'notes.txt');
+    writeFileSync(file, 'asset\n');
+    const tag = `v-noid-${String(id)}-${Date.now()}`;
+    s.server.fault({
+      kind: 'mangle',
+      method: 'POST',
+      path: '/repos/alice/teapot/releases',
+      mangle: (b) => JSON.stringify({ ...(b as object), id }),
+    });
+    const r = await s.kettle(['release', 'create', tag, file, '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^✓ Created release ${tag} in alice/teapot`)),
+      `kettle: release ${tag} was created, but 1 of 1 file did not upload: notes.txt`,
+      expect.stringMatching(/^  notes\.txt: the server sent a record without a usable identifier \(.+ where \/releases\/… needs one\)$/),
+      expect.stringMatching(new RegExp(`^  Finish with:  kettle release upload ${tag} `)),
+    ]);
+    expect(s.server.requests.filter((q) => /undefined|null|NaN|\/\/|1\.5/.test(q.path))).toEqual([]);
+  });
+});
+
+describe('several values at once', () => {
+  // Found by the suite: with several numbers, a comment the server made whose
+  // answer was over the size cap said nothing of the comment existing.
+  it('issue comment 2 3: the one whose answer was unreadable is said to be made', async () => {
+    s.server.fault({ kind: 'huge', bytes: 2 * 1024 * 1024, method: 'POST', path: '/repos/alice/teapot/issues/3/comments' });
+    const r = await s.kettle(['issue', 'comment', '2', '3', '-R', 'alice/teapot', '--body', 'twice?', '--json'], { env: ENV });
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: the answer to POST \/repos\/alice\/teapot\/issues\/3\/comments is larger than 1 MiB \(HTTP 200\).*; the server made the change \(HTTP 200\): check with `kettle api \/repos\/alice\/teapot\/issues\/3\/comments` rather than trying again$/m);
+    expect(json<unknown[]>(r)).toHaveLength(1);
+  });
+});
