@@ -2,7 +2,7 @@
 // process has loaded (process.moduleLoadList); a preloaded script writes that
 // list to a file at exit, so these tests see exactly what `kettle --help` or
 // `kettle whoami` paid for, without changing their output.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,5 +95,54 @@ describe('bin/kettle.cjs', () => {
     const r = await s.kettle(['--version', '--no-color']);
     expectExit(r, 0);
     expect(r.stdout).toBe(`${version}\n`);
+  });
+});
+
+describe('the code cache of the bundle', () => {
+  const cacheHome = tempDir('kettle-cache-');
+  afterAll(() => cacheHome.cleanup());
+  const folder = join(cacheHome.path, 'kettle');
+  const whoami = () => s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: cacheHome.path } });
+  const cacheFiles = () => (existsSync(folder) ? readdirSync(folder) : []);
+
+  it('is written by the first run, for this bundle and this Node, and used by the next', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    expectExit(await whoami(), 0);
+    const files = cacheFiles();
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^code-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin$`))]);
+    const written = statSync(join(folder, files[0] as string)).mtimeMs;
+    const r = await whoami();
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    // Accepted: not written again.
+    expect(statSync(join(folder, files[0] as string)).mtimeMs).toBe(written);
+  });
+
+  it.each([
+    ['damaged', (b: Buffer) => Buffer.from(b.map((x, i) => (i < b.length - 8 ? x ^ 0x5a : x)))],
+    ['cut short', (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
+    ['empty', () => Buffer.alloc(0)],
+  ])('a %s cache is ignored and replaced', async (_, spoil) => {
+    expectExit(await whoami(), 0);
+    const file = join(folder, cacheFiles()[0] as string);
+    const good = readFileSync(file);
+    writeFileSync(file, spoil(good));
+    const r = await whoami();
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    // Written again, whole: it ends with its own length.
+    const again = readFileSync(file);
+    expect(again.equals(spoil(good))).toBe(false);
+    expect(again.length).toBeGreaterThan(1000);
+    expect(again.readUInt32LE(again.length - 8)).toBe(again.length - 8);
+  });
+
+  it('a cache folder that cannot be written changes nothing', async () => {
+    const file = join(cacheHome.path, 'not-a-folder');
+    writeFileSync(file, '');
+    const r = await s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: file } });
+    expectExit(r, 0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).login).toBe('alice');
   });
 });

@@ -202,7 +202,7 @@ function output(cmd: string[], env: NodeJS.ProcessEnv): Promise<string> {
 
 async function main(): Promise<void> {
   if (values['tree-cost']) return treeCost(values['tree-cost']);
-  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js')) || !existsSync(SERVER)) throw new Error('build first: npm run build');
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.cjs')) || !existsSync(SERVER)) throw new Error('build first: npm run build');
   const node = process.version;
   process.stderr.write(`kettle bench on Node ${node}, ${ROUNDS} rounds per side\n`);
 

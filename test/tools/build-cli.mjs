@@ -1,5 +1,5 @@
-// `npm run build:cli`: bundle src/main.ts into dist/cli with esbuild, split so
-// that a command loads only what it uses (see README, "Start-up").
+// `npm run build:cli`: bundle src/main.ts into dist/cli/main.cjs with esbuild
+// (one CommonJS file; a command evaluates only what it uses: see README, "Start-up").
 //
 // Two modules the libraries load at start-up are never used by kettle, and a
 // plugin defers them to first use instead:
@@ -8,6 +8,7 @@
 // - undici's client requires its HTTP/2 half, and with it node:http2; kettle
 //   never negotiates HTTP/2 (undici's allowH2 is off by default).
 // Deferred, not removed: if either is ever used, it loads then and works.
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -58,7 +59,7 @@ const deferUnused = {
 
 // jq-web (for --jq) finds its WebAssembly beside its own file, by __dirname,
 // which an ES module has not: src/output/jq.ts tells it the folder of the
-// chunks (globalThis.__kettleJqWasmDir), and the .wasm file is copied there
+// bundle (globalThis.__kettleJqWasmDir), and the .wasm file is copied there
 // after the build.
 /** @type {import('esbuild').Plugin} */
 const jqWasmBesideChunk = {
@@ -73,24 +74,40 @@ const jqWasmBesideChunk = {
   },
 };
 
-// Old chunks have hashed names: start from an empty folder.
+// One CommonJS file, not ES-module chunks: Node 20 has no code cache for ES
+// modules, and resolving, reading and compiling about 30 chunks cost about
+// 60 ms of every command. bin/kettle.cjs compiles this file with V8's code
+// cache (see there). Modules are still evaluated lazily: esbuild wraps every
+// module reached through import() in a function that runs on first use, so a
+// verb, undici, conf, prompts, chalk and jq-web are compiled from the code
+// cache (or parsed lazily) but evaluated only when a command needs them.
 rmSync(OUT, { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: [join(ROOT, 'src', 'main.ts')],
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20.19',
   logLevel: 'warning',
-  splitting: true,
-  outdir: OUT,
-  chunkNames: 'chunks/[name]-[hash]',
-  // Bundled CommonJS libraries call require(); ES modules have none.
-  banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
+  outfile: join(OUT, 'main.cjs'),
+  // The bundle is CommonJS: import.meta.url (jq.ts finds jq.wasm beside the
+  // bundle by it) becomes the bundle's own file URL, computed on first use.
+  define: { 'import.meta': '__kettleImportMeta' },
+  banner: { js: "const __kettleImportMeta={get url(){return require('node:url').pathToFileURL(__filename).href}};" },
+  // import('node:child_process') becomes a require(): the bundle is compiled
+  // by vm.Script, which has no loader for import().
+  supported: { 'dynamic-import': false },
   plugins: [deferUnused, jqWasmBesideChunk],
+  write: false,
 });
+// The first line names the bundle's content: bin/kettle.cjs keys its code
+// cache by it (and by Node's version), without hashing the file on every run.
+mkdirSync(OUT, { recursive: true });
+const bundle = result.outputFiles[0].contents;
+const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([Buffer.from(`// kettle-bundle ${hash}\n`), bundle]));
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
-copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'chunks', 'jq.wasm'));
+copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'jq.wasm'));
 
 // The help of every command, rendered now from the same sources (see
 // src/cli/help-texts.ts): bin/kettle.cjs prints it without loading the CLI.
