@@ -47,14 +47,23 @@ describe('start-up loads only what the command uses', () => {
     const { r, modules } = await loaded(['whoami', '--json']);
     expectExit(r, 0);
     expect(JSON.parse(r.stdout).login).toBe('alice');
-    // It did make a request over HTTP.
-    expect(modules).toContain('http');
+    // It did make a request over TCP, through undici: neither node:http
+    // (undici needs only its header limit and a class, see build-cli.mjs)
+    // nor node:assert, nor node:tty for a stdout that is no terminal.
     expect(modules).toContain('net');
+    expect(modules).not.toContain('http');
+    expect(modules).not.toContain('assert');
+    expect(modules).not.toContain('tty');
     // Node's bundled undici (behind global fetch) and the HTTP/2 client are not loaded.
     expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
     expect(modules).not.toContain('http2');
     expect(modules).not.toContain('child_process');
   });
+});
+
+it('Node’s default header limit is the 16 KiB the bundle assumes when --max-http-header-size is not given', () => {
+  const r = spawnSync(process.execPath, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  expect(r.stdout.trim()).toBe('16384');
 });
 
 describe('bin/kettle.cjs', () => {
