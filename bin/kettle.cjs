@@ -70,7 +70,18 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // of CPU and 30 MiB of peak memory less with the baseline only; parsing a
   // few hundred kilobytes of responses is no slower to notice. Set before
   // undici loads.
-  require('node:v8').setFlagsFromString('--liftoff-only');
+  const v8 = require('node:v8');
+  v8.setFlagsFromString('--liftoff-only');
+  // V8 doubles the young generation each time it fills while much survives,
+  // up to 16 MiB a half (Node 20; Node 24 goes further): a long list, which
+  // allocates pages of records quickly, then holds 32 to 48 MiB more than it
+  // uses. The heap's size is fixed before any script runs, but the growth
+  // factor is read at each growth: 1 keeps the young generation at its first
+  // size. Measured on `issue list --all --json` of 20,000 Gitea-sized issues:
+  // peak memory 133 -> 98 MiB on Node 20, 150 -> 108 on Node 22, 270 -> 140
+  // on Node 24, for a little more CPU in the garbage collector; a short
+  // command never grows it anyway.
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
   let cli;
   try {
     cli = loadCli(path.join(__dirname, '..', 'dist', 'cli', 'main.cjs'));
