@@ -82,6 +82,14 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // on Node 24, for a little more CPU in the garbage collector; a short
   // command never grows it anyway.
   v8.setFlagsFromString('--semi-space-growth-factor=1');
+  // After each full collection V8 lets the old generation grow by up to 4
+  // times what survived before the next one, on a small heap: a long list,
+  // whose pages die soon after they are written out, then reaches several
+  // times the memory it uses. 30 % (also read as it goes): peak memory of
+  // `issue list --all --json` on 20,000 Gitea-sized issues 98 -> 80 MiB on
+  // Node 20, --jq '.[].number' 112 -> 86 MiB, for no CPU to measure on the
+  // 5,000-issue list (more, shorter full collections).
+  v8.setFlagsFromString('--heap-growing-percent=30');
   let cli;
   try {
     cli = loadCli(path.join(__dirname, '..', 'dist', 'cli', 'main.cjs'));
