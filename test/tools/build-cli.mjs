@@ -174,8 +174,6 @@ const result = await build({
   plugins: [deferUnused, deferUndiciBuiltins, jqWasmBesideChunk],
   write: false,
 });
-// The first line names the bundle's content: bin/kettle.cjs keys its code
-// cache by it (and by Node's version), without hashing the file on every run.
 mkdirSync(OUT, { recursive: true });
 const output = (name) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text;
 const legal = output('main.cjs.LEGAL.txt');
@@ -184,6 +182,8 @@ if (legal !== undefined) writeFileSync(join(OUT, 'main.cjs.LEGAL.txt'), legal);
 // comments: escape it there too, and check that the bundle still compiles.
 const bundle = Buffer.from(output('main.cjs').replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`), 'latin1');
 new Script(bundle.toString('latin1'), { filename: 'main.cjs' });
+// The first line names the bundle's content: bin/kettle.cjs keys its code
+// cache by it (and by Node's version), without hashing the file on every run.
 const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
 writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([Buffer.from(`// kettle-bundle ${hash}\n`), bundle]));
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
