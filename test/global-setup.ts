@@ -19,7 +19,7 @@ function newest(dir: string): number {
 export default function setup(): void {
   let built = 0;
   try {
-    built = statSync(join(root, 'dist', 'cli', 'main.js')).mtimeMs;
+    built = statSync(join(root, 'dist', 'cli', 'main.cjs')).mtimeMs;
   } catch {
     built = 0;
   }

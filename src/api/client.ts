@@ -6,7 +6,7 @@ import { authorize, type Credentials } from './auth.js';
 import { type HeaderMap, headerValue, intHeader } from './headers.js';
 import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
-import { DEFAULT_CONCURRENCY, type FetchPage, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
+import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
 import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
@@ -304,6 +304,8 @@ export class ApiClient {
     };
     return paginate(fetchPage, window, {
       concurrency: options.concurrency ?? this.opts.pageConcurrency ?? DEFAULT_CONCURRENCY,
+      // Grows while the list waits on the network, unless a number was set.
+      maxConcurrency: options.concurrency ?? this.opts.pageConcurrency ?? MAX_ADAPTIVE_CONCURRENCY,
       remaining: () => this.rateLimit.remaining,
       key: recordId,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

@@ -30,6 +30,11 @@ export interface PageWindow {
 export interface PaginateOptions<T> {
   /** Most pages in flight at once once the total is known; 1 follows pages one after another. */
   concurrency?: number;
+  /**
+   * Grow `concurrency` up to this many in flight while the list waits on the
+   * network (see concurrentPages); undefined or at most `concurrency`: fixed.
+   */
+  maxConcurrency?: number;
   /** Requests the rate limit still allows, as last reported; undefined when the server sends no limit. */
   remaining?: () => number | undefined;
   /** A record's identity, to drop one seen twice when the list shifts while it is read. */
@@ -51,6 +56,13 @@ export const DEFAULT_LIMIT = 30;
  * about 4.5 times faster than one page after another; 8 gives about 5.2.
  */
 export const DEFAULT_CONCURRENCY = 8;
+/**
+ * The most pages in flight that a list grows to by default while it waits on
+ * the network rather than on its own work: each page it waits for adds one.
+ * Pages held ahead of the output stay bounded by twice DEFAULT_CONCURRENCY
+ * (in flight and waiting their turn together), so memory does not grow with it.
+ */
+export const MAX_ADAPTIVE_CONCURRENCY = 16;
 /** Share of the remaining rate limit one listing may have in flight at once. */
 const REMAINING_SHARE = 4;
 /** Bound on a list that keeps growing while it is read: pages beyond the first total. */
@@ -257,6 +269,10 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
    */
   async function* concurrentPages(first: number, last: number): AsyncGenerator<T[], PageResult<T> | undefined> {
     const pending = new Map<number, Promise<PageResult<T>>>();
+    /** Pages whose request has settled, not yet passed on. */
+    const arrived = new Set<number>();
+    const ceiling = Math.max(concurrency, Math.floor(options.maxConcurrency ?? concurrency));
+    let current = concurrency;
     let launched = first;
     let inFlight = 0;
     let stopped = false;
@@ -270,7 +286,7 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
       interrupt?.(failure.err);
     };
     const fill = () => {
-      const limit = allowedInFlight(concurrency, options.remaining?.());
+      const limit = allowedInFlight(current, options.remaining?.());
       while (!stopped && launched <= last && inFlight < limit && launched < nextPage + 2 * concurrency) {
         const p = launched++;
         inFlight++;
@@ -278,6 +294,7 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
         pending.set(p, promise);
         promise.then(
           () => {
+            arrived.add(p);
             inFlight--;
             fill();
           },
@@ -293,6 +310,10 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     let res: PageResult<T> | undefined;
     try {
       for (; nextPage <= last; nextPage++) {
+        // The next page has not arrived: the list waits on the network, not
+        // on its own work, so one more page in flight shortens the wait.
+        if (!arrived.has(nextPage) && launched > nextPage && current < ceiling) current++;
+        arrived.delete(nextPage);
         fill();
         const promise = pending.get(nextPage) as Promise<PageResult<T>>;
         pending.delete(nextPage);

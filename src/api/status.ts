@@ -1,12 +1,15 @@
 // HTTP status texts ("Not Found"), from Node's table. Through require, not an
 // ES import: on Node 22 and later, importing 'node:http' as an ES module reads
 // every export, including the lazy WebSocket getters, which load Node's own
-// copy of undici (about 35 ms) that kettle never uses.
+// copy of undici (about 35 ms) that kettle never uses. And only when a text is
+// wanted (an error, a trace): loading node:http costs about 6 ms of start-up,
+// and kettle's requests go through undici, which does not need it.
 import { createRequire } from 'node:module';
 
-const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+let codes: Record<number, string | undefined> | undefined;
 
 /** The reason phrase of an HTTP status, or '' for an unknown one. */
 export function statusText(status: number): string {
-  return STATUS_CODES[status] ?? '';
+  codes ??= (createRequire(import.meta.url)('node:http') as typeof import('node:http')).STATUS_CODES;
+  return codes[status] ?? '';
 }

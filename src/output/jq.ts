@@ -21,7 +21,7 @@ const COMPILE_ERROR = 3;
 let instance: Promise<JqWeb> | undefined;
 
 function jqWeb(): Promise<JqWeb> {
-  // In the bundle, jq-web looks for jq.wasm in this folder (the chunks'
+  // In the bundle, jq-web looks for jq.wasm in this folder (the bundle's
   // folder, where the build copies it): see test/tools/build-cli.mjs.
   (globalThis as { __kettleJqWasmDir?: string }).__kettleJqWasmDir = fileURLToPath(new URL('.', import.meta.url));
   // jq-web's export is a promise; vitest's module runner makes the namespace

@@ -1,86 +1,108 @@
-// Start-up is a feature: the bundle's entry loads commander and the command
-// specs only. Every other library and every verb is imported when a command
-// needs it. This walks the static imports of the built entry (the chunks Node
-// loads before kettle runs anything) and checks what they contain, using the
-// `// node_modules/…` and `// src/…` markers esbuild writes into its output.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/harness.js';
+// Start-up is a feature: the CLI is one CommonJS bundle (dist/cli/main.cjs,
+// compiled with V8's code cache by bin/kettle.cjs), and a command evaluates
+// only the modules it uses. esbuild wraps each module that is reached through
+// import() or require() in a function that evaluates it on first use
+// (`__esm({ "src/x.ts"() {…} })`, `__commonJS({ "node_modules/…"(…) {…} })`).
+// These tests run a copy of the built bundle whose two wrappers also note each
+// module they evaluate, and check what `kettle isue` (the whole tree) and
+// `kettle whoami` evaluated.
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, ROOT, tempDir } from '../e2e/harness.js';
+import { useServer } from '../e2e/suite.js';
 
-/** The files the entry imports statically, transitively, with their sources. */
-function entryGraph(): Map<string, string> {
-  const files = new Map<string, string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    const text = readFileSync(file, 'utf8');
-    files.set(file, text);
-    // Static `import … from "./x.js"`, `export … from "./x.js"` and bare `import "./x.js"`;
-    // dynamic import("./x.js") is what loads on demand, so it is not followed.
-    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm)) {
-      visit(join(dirname(file), (m[1] ?? m[2]) as string));
-    }
-  };
-  visit(join(ROOT, 'dist', 'cli', 'main.js'));
-  return files;
+const BUNDLE = join(ROOT, 'dist', 'cli', 'main.cjs');
+const s = useServer();
+const copy = tempDir('kettle-bundle-');
+afterAll(() => copy.cleanup());
+
+/** The module names of the bundle's lazily evaluated wrappers. */
+function wrapped(text: string): string[] {
+  return [...text.matchAll(/^var (?:init|require)_\w+ = __(?:esm|commonJS)\(\{\n\s*"([^"]+)"/gm)].map((m) => m[1] as string);
 }
 
-function markers(files: Map<string, string>, prefix: string): string[] {
-  const found = new Set<string>();
-  for (const text of files.values()) {
-    // esbuild names a file relative to the working folder; a node_modules
-    // reached through a link elsewhere comes out as ../…/node_modules/….
-    for (const m of text.matchAll(new RegExp(`^// (?:\\.\\./[^\\n]*?/)?(${prefix}[^\\n]*)$`, 'gm'))) found.add(m[1] as string);
+/** `../main/node_modules/undici/lib/x.js` and `node_modules/undici/…` alike: `undici/lib/x.js`. */
+const library = (name: string) => /(?:^|\/)node_modules\/(.*)$/.exec(name)?.[1];
+
+beforeAll(() => {
+  const text = readFileSync(BUNDLE, 'utf8');
+  // Note each module a wrapper evaluates, in a global the copy writes out at exit.
+  const helpers = [
+    ['var __esm = (fn, res, err) => function __init() {', '(globalThis.__evaluated ??= new Set()).add(__getOwnPropNames(fn || {})[0]);'],
+    ['var __commonJS = (cb, mod) => function __require() {', '(globalThis.__evaluated ??= new Set()).add(__getOwnPropNames(cb)[0]);'],
+  ] as const;
+  let instrumented = text;
+  for (const [head, note] of helpers) {
+    expect(instrumented).toContain(head);
+    instrumented = instrumented.replace(head, `${head}\n  ${note}`);
   }
-  return [...found].sort();
+  instrumented += "\nprocess.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_EVALUATED, [...(globalThis.__evaluated ?? [])].filter(Boolean).join('\\n')));\n";
+  mkdirSync(join(copy.path, 'bin'));
+  mkdirSync(join(copy.path, 'dist', 'cli'), { recursive: true });
+  copyFileSync(join(ROOT, 'bin', 'kettle.cjs'), join(copy.path, 'bin', 'kettle.cjs'));
+  copyFileSync(join(ROOT, 'package.json'), join(copy.path, 'package.json'));
+  cpSync(join(ROOT, 'dist', 'cli', 'help'), join(copy.path, 'dist', 'cli', 'help'), { recursive: true });
+  writeFileSync(join(copy.path, 'dist', 'cli', 'main.cjs'), instrumented);
+});
+
+let n = 0;
+/** Run the instrumented copy; its exit status and the modules it evaluated. */
+async function evaluated(args: string[]): Promise<{ status: number | null; stdout: string; modules: string[] }> {
+  const file = join(copy.path, `evaluated-${++n}.txt`);
+  // Not spawnSync: the test server answers from this process.
+  const child = spawn(process.execPath, [join(copy.path, 'bin', 'kettle.cjs'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...baseEnv(), ...s.ciEnv, HOME: copy.path, KETTLE_CONFIG_DIR: join(copy.path, 'config'), KETTLE_TEST_EVALUATED: file },
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  return { status, stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
 }
 
-describe('the entry chunk of the bundle', () => {
-  const graph = entryGraph();
+describe('the bundle', () => {
+  const text = readFileSync(BUNDLE, 'utf8');
 
-  it('is split: the entry does not pull in the whole program', () => {
-    expect(graph.size).toBeGreaterThan(1);
-    const total = [...graph.values()].reduce((n, t) => n + t.length, 0);
-    // commander and the specs; undici alone is about a megabyte.
-    expect(total).toBeLessThan(400 * 1024);
-  });
-
-  it('bundles no library but commander', () => {
-    const libraries = new Set(markers(graph, 'node_modules/').map((m) => m.split('/')[1]));
-    expect([...libraries]).toEqual(['commander']);
+  it('names its content on its first line (the code cache is kept by it)', () => {
+    expect(text).toMatch(/^\/\/ kettle-bundle [0-9a-f]{16}\n/);
   });
 
   // jq-web: --jq's WebAssembly jq, 2.8 MB, loaded only when --jq is given.
-  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds no %s code', (library) => {
-    expect(markers(graph, `node_modules/${library}/`)).toEqual([]);
+  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
+    const modules = wrapped(text).filter((m) => library(m)?.startsWith(`${name}/`));
+    expect(modules.length).toBeGreaterThan(0);
   });
 
-  it('holds the definitions but no verb, HTTP client or output code', () => {
-    const sources = markers(graph, 'src/');
-    expect(sources).toContain('src/cli/program.ts');
-    expect(sources).toContain('src/commands/issue/index.ts');
-    expect(sources).toContain('src/commands/pr/defs/merge.ts');
-    for (const s of sources) {
+  it('is compiled by vm.Script: no import() is left in it', () => {
+    // (Type imports in comments, `{import('../types').X}`, are no calls.)
+    expect(text).not.toMatch(/(?:await|=>|return|\(|,|=)\s*import\(/);
+  });
+});
+
+describe('a command evaluates only what it uses', () => {
+  it('building the whole tree (an unknown command) evaluates no library but commander, and no verb', async () => {
+    const r = await evaluated(['isue']);
+    expect(r.status).toBe(2);
+    const libraries = new Set(r.modules.map(library).filter((l) => l !== undefined).map((l) => l.split('/')[0]));
+    expect([...libraries]).toEqual(['commander']);
+    for (const m of r.modules) {
       // Definition files only: src/commands/index.ts, src/commands/<noun>/index.ts
       // and, for a noun with many verbs, src/commands/<noun>/defs/<verb>.ts.
-      if (s.startsWith('src/commands/')) expect(s).toMatch(/^src\/commands\/(index|[a-z-]+\/index|[a-z-]+\/defs\/[a-z-]+)\.ts$/);
-      expect(s).not.toMatch(/^src\/api\/(client|paginate|response|ratelimit)\.ts$/);
-      expect(s).not.toMatch(/^src\/output\/(printer|spool|progress|time|jq)\.ts$/);
+      if (m.startsWith('src/commands/')) expect(m).toMatch(/^src\/commands\/(index|[a-z-]+\/index|[a-z-]+\/defs\/[a-z-]+)\.ts$/);
+      expect(m).not.toMatch(/^src\/api\/(client|paginate|response|ratelimit)\.ts$/);
+      expect(m).not.toMatch(/^src\/output\/(printer|spool|progress|time|jq)\.ts$/);
     }
   });
 
-  it('imports no Node module that is slow to load (child_process pulls in net, dns and streams)', () => {
-    const builtins = new Set<string>();
-    for (const text of graph.values()) for (const m of text.matchAll(/^import\s[^;]*?\sfrom\s*"(node:[^"]+)"/gm)) builtins.add(m[1] as string);
-    expect(builtins.size).toBeGreaterThan(0);
-    for (const slow of ['node:child_process', 'node:net', 'node:http', 'node:https', 'node:stream', 'node:fs/promises']) {
-      expect([...builtins]).not.toContain(slow);
-    }
-  });
-
-  it('loads each verb, undici and the table library on demand', () => {
-    const all = [...graph.values()].join('\n');
-    expect(all).toMatch(/import\("\.\/[^"]*whoami[^"]*\.js"\)/);
-    expect(all).toMatch(/import\("\.\/[^"]*client[^"]*\.js"\)/);
+  it('whoami evaluates its verb and undici, but no other verb, nor conf, prompts, chalk or jq-web', async () => {
+    const r = await evaluated(['whoami', '--json']);
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { login: string }).login).toBe('alice');
+    expect(r.modules).toContain('src/commands/whoami/whoami.ts');
+    expect(r.modules.some((m) => library(m)?.startsWith('undici/'))).toBe(true);
+    expect(r.modules.filter((m) => /^src\/commands\/(issue|pr|repo)\//.test(m) && !/\/(index|defs\/[a-z-]+)\.ts$/.test(m))).toEqual([]);
+    for (const name of ['conf', 'prompts', 'chalk', 'jq-web']) expect(r.modules.filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // process has loaded (process.moduleLoadList); a preloaded script writes that
 // list to a file at exit, so these tests see exactly what `kettle --help` or
 // `kettle whoami` paid for, without changing their output.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,14 +47,23 @@ describe('start-up loads only what the command uses', () => {
     const { r, modules } = await loaded(['whoami', '--json']);
     expectExit(r, 0);
     expect(JSON.parse(r.stdout).login).toBe('alice');
-    // It did make a request over HTTP.
-    expect(modules).toContain('http');
+    // It did make a request over TCP, through undici: neither node:http
+    // (undici needs only its header limit and a class, see build-cli.mjs)
+    // nor node:assert, nor node:tty for a stdout that is no terminal.
     expect(modules).toContain('net');
+    expect(modules).not.toContain('http');
+    expect(modules).not.toContain('assert');
+    expect(modules).not.toContain('tty');
     // Node's bundled undici (behind global fetch) and the HTTP/2 client are not loaded.
     expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
     expect(modules).not.toContain('http2');
     expect(modules).not.toContain('child_process');
   });
+});
+
+it('Node’s default header limit is the 16 KiB the bundle assumes when --max-http-header-size is not given', () => {
+  const r = spawnSync(process.execPath, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  expect(r.stdout.trim()).toBe('16384');
 });
 
 describe('bin/kettle.cjs', () => {
@@ -95,5 +104,54 @@ describe('bin/kettle.cjs', () => {
     const r = await s.kettle(['--version', '--no-color']);
     expectExit(r, 0);
     expect(r.stdout).toBe(`${version}\n`);
+  });
+});
+
+describe('the code cache of the bundle', () => {
+  const cacheHome = tempDir('kettle-cache-');
+  afterAll(() => cacheHome.cleanup());
+  const folder = join(cacheHome.path, 'kettle');
+  const whoami = () => s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: cacheHome.path } });
+  const cacheFiles = () => (existsSync(folder) ? readdirSync(folder) : []);
+
+  it('is written by the first run, for this bundle and this Node, and used by the next', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    expectExit(await whoami(), 0);
+    const files = cacheFiles();
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^code-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin$`))]);
+    const written = statSync(join(folder, files[0] as string)).mtimeMs;
+    const r = await whoami();
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    // Accepted: not written again.
+    expect(statSync(join(folder, files[0] as string)).mtimeMs).toBe(written);
+  });
+
+  it.each([
+    ['damaged', (b: Buffer) => Buffer.from(b.map((x, i) => (i < b.length - 8 ? x ^ 0x5a : x)))],
+    ['cut short', (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
+    ['empty', () => Buffer.alloc(0)],
+  ])('a %s cache is ignored and replaced', async (_, spoil) => {
+    expectExit(await whoami(), 0);
+    const file = join(folder, cacheFiles()[0] as string);
+    const good = readFileSync(file);
+    writeFileSync(file, spoil(good));
+    const r = await whoami();
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    // Written again, whole: it ends with its own length.
+    const again = readFileSync(file);
+    expect(again.equals(spoil(good))).toBe(false);
+    expect(again.length).toBeGreaterThan(1000);
+    expect(again.readUInt32LE(again.length - 8)).toBe(again.length - 8);
+  });
+
+  it('a cache folder that cannot be written changes nothing', async () => {
+    const file = join(cacheHome.path, 'not-a-folder');
+    writeFileSync(file, '');
+    const r = await s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: file } });
+    expectExit(r, 0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).login).toBe('alice');
   });
 });

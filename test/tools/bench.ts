@@ -25,7 +25,9 @@ const BIN = join(ROOT, 'bin', 'kettle.cjs');
 const SERVER = join(ROOT, 'dist', 'dev', 'server', 'main.js');
 const TIME = '/usr/bin/time';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '21' }, 'tree-cost': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '21' }, 'tree-cost': { type: 'string' }, replay: { type: 'string' }, latency: { type: 'string', default: '0' } },
+});
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
 
 interface Server {
@@ -50,6 +52,79 @@ async function startServer(args: string[]): Promise<Server> {
   const server = { url, token, process: child };
   servers.push(server);
   return server;
+}
+
+/**
+ * The long list's server: the in-memory API server (without latency) behind
+ * a process that answers each GET it has answered before from what it
+ * recorded, after `latency` ms, many at once. The in-memory server is one
+ * Node process that renders every 170 KB page itself (several ms of CPU each):
+ * it could not serve pages concurrently, which capped any client that asks
+ * for several at once, where a real Gitea serves them from several threads.
+ * kettle and the sequential fetch loop get the same server (and the first
+ * request of each page, recorded then, is a warm-up run of each side).
+ */
+async function startReplay(upstream: Server, latency: number): Promise<Server> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--replay', upstream.url, '--latency', String(latency)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    rl.once('line', (l) => {
+      rl.close();
+      resolve(l);
+    });
+    child.once('exit', (code) => reject(new Error(`the replay server exited with ${code}`)));
+  });
+  const server = { url: (JSON.parse(line) as { url: string }).url, token: upstream.token, process: child };
+  servers.push(server);
+  return server;
+}
+
+/** `--replay URL --latency MS`: the replaying server (see startReplay); prints its URL as one JSON line. */
+async function replay(upstream: string, latency: number): Promise<void> {
+  const { createServer } = await import('node:http');
+  interface Recorded {
+    status: number;
+    headers: [string, string][];
+    body: Buffer;
+  }
+  const recorded = new Map<string, Promise<Recorded>>();
+  let origin = '';
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const key = `${req.method} ${req.url} ${req.headers.authorization ?? ''}`;
+      let answer = req.method === 'GET' ? recorded.get(key) : undefined;
+      if (answer === undefined) {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+        answer = fetch(upstream + (req.url ?? '/'), { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined }).then(async (r) => ({
+          status: r.status,
+          // The upstream's address in a header (Link) becomes this server's.
+          headers: [...r.headers].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)).map(([k, v]) => [k, v.split(upstream).join(origin)] as [string, string]),
+          body: Buffer.from(await r.arrayBuffer()),
+        }));
+        if (req.method === 'GET') recorded.set(key, answer);
+      }
+      const started = Date.now();
+      answer.then(
+        (a) =>
+          setTimeout(() => {
+            res.writeHead(a.status, [...a.headers.flat(), 'content-length', String(a.body.length)]);
+            res.end(a.body);
+          }, Math.max(0, latency - (Date.now() - started))),
+        () => {
+          res.writeHead(502).end();
+        },
+      );
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  origin = `http://127.0.0.1:${address.port}`;
+  process.stdout.write(`${JSON.stringify({ url: origin })}\n`);
+  process.once('SIGTERM', () => process.exit(0));
 }
 
 function stopServers(): void {
@@ -202,7 +277,8 @@ function output(cmd: string[], env: NodeJS.ProcessEnv): Promise<string> {
 
 async function main(): Promise<void> {
   if (values['tree-cost']) return treeCost(values['tree-cost']);
-  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js')) || !existsSync(SERVER)) throw new Error('build first: npm run build');
+  if (values.replay) return replay(values.replay, Number(values.latency));
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.cjs')) || !existsSync(SERVER)) throw new Error('build first: npm run build');
   const node = process.version;
   process.stderr.write(`kettle bench on Node ${node}, ${ROUNDS} rounds per side\n`);
 
@@ -277,7 +353,7 @@ async function main(): Promise<void> {
     }
     process.stderr.write('  measured: tree cost\n');
 
-    const slow = await startServer(['--issues', '5000', '--latency', '30', '--max-page-size', '50', '--full-records']);
+    const slow = await startReplay(await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']), 30);
     const s = await loginFor(slow);
     await fasterThan(
       'issue list --all --json, 5,000 Gitea-sized issues, page size 50, 30 ms latency: kettle vs a plain sequential fetch loop in Node',

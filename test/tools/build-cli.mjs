@@ -1,5 +1,5 @@
-// `npm run build:cli`: bundle src/main.ts into dist/cli with esbuild, split so
-// that a command loads only what it uses (see README, "Start-up").
+// `npm run build:cli`: bundle src/main.ts into dist/cli/main.cjs with esbuild
+// (one CommonJS file; a command evaluates only what it uses: see README, "Start-up").
 //
 // Two modules the libraries load at start-up are never used by kettle, and a
 // plugin defers them to first use instead:
@@ -8,10 +8,12 @@
 // - undici's client requires its HTTP/2 half, and with it node:http2; kettle
 //   never negotiates HTTP/2 (undici's allowH2 is off by default).
 // Deferred, not removed: if either is ever used, it loads then and works.
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -56,9 +58,77 @@ const deferUnused = {
   },
 };
 
+// undici loads node:http (about 6 ms of start-up, with its server half) for
+// two things only, and node:assert (about 1.5 ms) for its invariants. Both are
+// deferred to when they are really used, with the same behaviour:
+// - http.maxHeaderSize, the default header limit of a Client, is Node's
+//   --max-http-header-size: 16 KiB unless that option is given (in the
+//   command line or NODE_OPTIONS); then node:http is asked, as before.
+//   (test/build/startup.test.ts checks Node's default.)
+// - IncomingMessage, compared with a stream's constructor when undici
+//   destroys one: only a stream of node:http can be one, and node:http is
+//   loaded if the constructor has its name.
+// - assert(value, message): node:assert is loaded when an assertion fails
+//   (or anything else of it is used), and throws its own error then.
+const undiciPatches = [
+  [
+    /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    [
+      ["const http = require('node:http')\n", ''],
+      [
+        'const getDefaultNodeMaxHeaderSize = http &&',
+        "const getDefaultNodeMaxHeaderSize = () => /max-http-header-size/.test(process.execArgv.join(' ') + ' ' + (process.env.NODE_OPTIONS || '')) ? getNodeMaxHeaderSize(require('node:http')) : 16384\nconst getNodeMaxHeaderSize = (http) => http &&",
+      ],
+      ['  ? () => http.maxHeaderSize\n  : () => { throw', "  ? http.maxHeaderSize\n  : (() => { throw"],
+      ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
+    ],
+  ],
+  [
+    /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    [
+      ["const { IncomingMessage } = require('node:http')\n", ''],
+      [
+        'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+        "if (Object.getPrototypeOf(stream).constructor?.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage) {",
+      ],
+    ],
+  ],
+];
+
+/** @type {import('esbuild').Plugin} */
+const deferUndiciBuiltins = {
+  name: 'kettle-defer-undici-builtins',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/].*\.js$/ }, (args) => {
+      const patches = undiciPatches.find(([file]) => file.test(args.path))?.[1];
+      let source = readFileSync(args.path, 'utf8');
+      for (const [from, to] of patches ?? []) {
+        if (!source.includes(from)) throw new Error(`undici: ${args.path} has changed (no "${from.trim()}"); update build-cli.mjs`);
+        source = source.replace(from, to);
+      }
+      if (patches !== undefined && /^(?:const|let|var) [^=]*= require\('node:http'\)/m.test(source)) {
+        throw new Error(`undici: ${args.path} still loads node:http at once; update build-cli.mjs`);
+      }
+      source = source.replace(/^const assert = require\('node:assert'\)$/m, "const assert = require('kettle-lazy-assert')");
+      return { contents: source, loader: 'js' };
+    });
+    b.onResolve({ filter: /^kettle-lazy-assert$/ }, () => ({ path: 'kettle-lazy-assert', namespace: 'kettle-deferred' }));
+    b.onLoad({ filter: /^kettle-lazy-assert$/, namespace: 'kettle-deferred' }, () => ({
+      loader: 'js',
+      contents: [
+        "const real = () => require('node:assert');",
+        'function assert(value, message) {',
+        '  if (!value) real()(value, message);',
+        '}',
+        'module.exports = new Proxy(assert, { get: (target, key) => (key === "prototype" || key === "length" || key === "name" ? target[key] : real()[key]) });',
+      ].join('\n'),
+    }));
+  },
+};
+
 // jq-web (for --jq) finds its WebAssembly beside its own file, by __dirname,
 // which an ES module has not: src/output/jq.ts tells it the folder of the
-// chunks (globalThis.__kettleJqWasmDir), and the .wasm file is copied there
+// bundle (globalThis.__kettleJqWasmDir), and the .wasm file is copied there
 // after the build.
 /** @type {import('esbuild').Plugin} */
 const jqWasmBesideChunk = {
@@ -73,24 +143,51 @@ const jqWasmBesideChunk = {
   },
 };
 
-// Old chunks have hashed names: start from an empty folder.
+// One CommonJS file, not ES-module chunks: Node 20 has no code cache for ES
+// modules, and resolving, reading and compiling about 30 chunks cost about
+// 60 ms of every command. bin/kettle.cjs compiles this file with V8's code
+// cache (see there). Modules are still evaluated lazily: esbuild wraps every
+// module reached through import() in a function that runs on first use, so a
+// verb, undici, conf, prompts, chalk and jq-web are compiled from the code
+// cache (or parsed lazily) but evaluated only when a command needs them.
 rmSync(OUT, { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: [join(ROOT, 'src', 'main.ts')],
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20.19',
   logLevel: 'warning',
-  splitting: true,
-  outdir: OUT,
-  chunkNames: 'chunks/[name]-[hash]',
-  // Bundled CommonJS libraries call require(); ES modules have none.
-  banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
-  plugins: [deferUnused, jqWasmBesideChunk],
+  outfile: join(OUT, 'main.cjs'),
+  // The bundle is CommonJS: import.meta.url (jq.ts finds jq.wasm beside the
+  // bundle by it) becomes the bundle's own file URL, computed on first use.
+  define: { 'import.meta': '__kettleImportMeta' },
+  banner: { js: "const __kettleImportMeta={get url(){return require('node:url').pathToFileURL(__filename).href}};" },
+  // import('node:child_process') becomes a require(): the bundle is compiled
+  // by vm.Script, which has no loader for import().
+  supported: { 'dynamic-import': false },
+  // ASCII only (esbuild escapes the code; the licence comments go beside the
+  // bundle, in main.cjs.LEGAL.txt): bin/kettle.cjs reads it as Latin-1, a
+  // one-byte string, about 3 ms faster than decoding 1.9 MB of UTF-8.
+  charset: 'ascii',
+  legalComments: 'external',
+  plugins: [deferUnused, deferUndiciBuiltins, jqWasmBesideChunk],
+  write: false,
 });
+mkdirSync(OUT, { recursive: true });
+const output = (name) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text;
+const legal = output('main.cjs.LEGAL.txt');
+if (legal !== undefined) writeFileSync(join(OUT, 'main.cjs.LEGAL.txt'), legal);
+// esbuild escapes what is not ASCII in code (charset: 'ascii') but not in
+// comments: escape it there too, and check that the bundle still compiles.
+const bundle = Buffer.from(output('main.cjs').replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`), 'latin1');
+new Script(bundle.toString('latin1'), { filename: 'main.cjs' });
+// The first line names the bundle's content: bin/kettle.cjs keys its code
+// cache by it (and by Node's version), without hashing the file on every run.
+const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([Buffer.from(`// kettle-bundle ${hash}\n`), bundle]));
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
-copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'chunks', 'jq.wasm'));
+copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'jq.wasm'));
 
 // The help of every command, rendered now from the same sources (see
 // src/cli/help-texts.ts): bin/kettle.cjs prints it without loading the CLI.
