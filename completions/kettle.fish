@@ -881,7 +881,7 @@ complete -c kettle -n '__kettle_using "release upload"' -l clobber -d 'replace a
 # kettle release download
 complete -c kettle -n '__kettle_using "release download"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release download"' -s p -l pattern -x -d 'only assets whose name matches (*, ? and [...]); repeat it for more'
-complete -c kettle -n '__kettle_using "release download"' -s D -l dir -x -d 'the folder to write them to (default: the current one)'
+complete -c kettle -n '__kettle_using "release download"' -s D -l dir -x -d 'the folder to write them to (default: the current one); - writes one asset to standard output'
 complete -c kettle -n '__kettle_using "release download"' -l clobber -d 'overwrite files that already exist'
 
 # kettle release delete

@@ -822,8 +822,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-p'; Tip = 'only assets whose name matches (*, ? and [...]); repeat it for more'; Value = $true }
         @{ Flag = '--pattern'; Tip = 'only assets whose name matches (*, ? and [...]); repeat it for more'; Value = $true }
-        @{ Flag = '-D'; Tip = 'the folder to write them to (default: the current one)'; Value = $true }
-        @{ Flag = '--dir'; Tip = 'the folder to write them to (default: the current one)'; Value = $true }
+        @{ Flag = '-D'; Tip = 'the folder to write them to (default: the current one); - writes one asset to standard output'; Value = $true }
+        @{ Flag = '--dir'; Tip = 'the folder to write them to (default: the current one); - writes one asset to standard output'; Value = $true }
         @{ Flag = '--clobber'; Tip = 'overwrite files that already exist'; Value = $false }
     )
     $options['release delete'] = @(

@@ -185,6 +185,21 @@ describe('release download', () => {
     expect(r.stderr).toContain('✓ Downloaded teapot-1.0.tar.gz (1.7 KiB)');
   });
 
+  it('--dir - writes the one asset that matches to standard output, byte for byte, and no file', async () => {
+    const r = await s.kettle(['release', 'download', 'v1.0', '-R', 'alice/teapot', '-p', 'checksums.txt', '--dir', '-']);
+    expectExit(r, 0);
+    const sums = releaseOf('v1.0').assets.find((a) => a.name === 'checksums.txt');
+    expect(r.stdout).toBe(readFileSync(sums?.file as string, 'utf8'));
+    expect(readdirSync(s.dir)).toEqual([]);
+  });
+
+  it('--dir - with more than one asset matching: exit 2 naming them, nothing written', async () => {
+    const r = await s.kettle(['release', 'download', 'v1.0', '-R', 'alice/teapot', '-D', '-']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^kettle: --dir - writes one asset to standard output; 2 match \(.*checksums\.txt.*\): narrow it with --pattern\n$/);
+    expect(r.stdout).toBe('');
+  });
+
   it('--pattern picks assets by glob; --dir writes elsewhere, making the folder', async () => {
     const r = await s.kettle(['release', 'download', 'v1.0', '-R', 'alice/teapot', '--pattern', '*.tar.?z', '--dir', 'out/sub']);
     expectExit(r, 0);

@@ -69,6 +69,11 @@ describe('streaming', () => {
     const allowanceKiB = 12 * 1024;
     expect(large.up).toBeLessThanOrEqual(small.up + allowanceKiB);
     expect(large.down).toBeLessThanOrEqual(small.down + allowanceKiB);
+    // --dir -: the same bytes through a real pipe (the file is all zero bytes).
+    const piped = await measured(['release', 'download', 'big', '-R', 'alice/teapot', '-p', 'small.bin', '-D', '-']);
+    expectExit(piped, 0);
+    expect(piped.stdout.length).toBe(sizes.small);
+    expect(/^\0*$/.test(piped.stdout)).toBe(true);
     removeAssetFiles(s.server.state);
   });
 });

@@ -1,4 +1,4 @@
-// kettle release download [TAG] [--pattern GLOB]... [--dir DIR] [--clobber]
+// kettle release download [TAG] [--pattern GLOB]... [--dir DIR | --dir -] [--clobber]
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { formatSize } from './columns.js';
 import { checkTag, findRelease } from './find.js';
 import { globToRegExp } from './glob.js';
 import type { DownloadOptions } from './index.js';
-import { downloadAsset, targetPath } from './transfer.js';
+import { downloadAsset, streamAsset, targetPath } from './transfer.js';
 
 export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);
@@ -32,6 +32,15 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
     throw new KettleError(
       (release.assets ?? []).length === 0 ? `${which} has no assets` : `no asset of ${which} matches ${opts.pattern.map((p) => `"${p}"`).join(' or ')}`,
     );
+  }
+  if (opts.dir === '-') {
+    // Standard output holds one file: more than one would run together.
+    const [only, ...more] = assets;
+    if (!only || more.length > 0) {
+      throw new UsageError(`--dir - writes one asset to standard output; ${assets.length} match (${assets.map((a) => a.name).join(', ')}): narrow it with --pattern`);
+    }
+    await streamAsset(ctx, api, only);
+    return;
   }
   // Every target is checked before the first byte is fetched.
   const targets = assets.map((asset) => ({ asset, path: targetPath(dir, asset), shown: targetPath(shown, asset) }));

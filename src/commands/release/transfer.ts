@@ -205,3 +205,30 @@ export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachm
     progress.done();
   }
 }
+
+/**
+ * Write one asset's bytes to standard output as they arrive (`--dir -`): a
+ * byte stream, so a connection that fails partway, or a count other than the
+ * server's, exits 1 after what was written.
+ */
+export async function streamAsset(ctx: Context, api: ApiClient, asset: Attachment): Promise<void> {
+  const name = asset.name as string;
+  let received = 0;
+  const res = await releases.openAsset(api, asset);
+  const count = counter((n) => {
+    received = n;
+  });
+  try {
+    await pipeline(res.body, count, async (chunks: AsyncIterable<Buffer>) => {
+      for await (const chunk of chunks) {
+        if (!ctx.io.stdout.write(chunk)) await new Promise((resolve) => ctx.io.stdout.once('drain', resolve));
+      }
+    });
+  } catch (err) {
+    throw new KettleError(`cannot download ${name}: the connection failed (${(err as Error).message}) after ${formatSize(received)}`);
+  }
+  if (asset.size !== undefined && received !== asset.size) {
+    throw new KettleError(`cannot download ${name}: ${received} bytes arrived, but the server says it has ${asset.size}`);
+  }
+}
+
