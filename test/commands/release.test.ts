@@ -193,6 +193,15 @@ describe('release download', () => {
     expect(readdirSync(s.dir)).toEqual([]);
   });
 
+  it('release download - is the latest release to standard output, as --dir - with its tag', async () => {
+    const r = await s.kettle(['release', 'download', '-', '-R', 'alice/teapot', '-p', 'checksums.txt']);
+    expect(sent(s, 'GET').map((q) => q.path)).toContain('/repos/alice/teapot/releases/latest');
+    const latest = record((await s.kettle(['release', 'view', '-R', 'alice/teapot'])).stdout).tag_name as string;
+    const same = await s.kettle(['release', 'download', latest, '-R', 'alice/teapot', '-p', 'checksums.txt', '--dir', '-']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([same.code, same.stdout, same.stderr]);
+    expect(readdirSync(s.dir)).toEqual([]);
+  });
+
   it('--dir - with more than one asset matching: exit 2 naming them, nothing written', async () => {
     const r = await s.kettle(['release', 'download', 'v1.0', '-R', 'alice/teapot', '-D', '-']);
     expect(r.code).toBe(2);

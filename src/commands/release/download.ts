@@ -11,7 +11,10 @@ import { globToRegExp } from './glob.js';
 import type { DownloadOptions } from './index.js';
 import { downloadAsset, streamAsset, targetPath } from './transfer.js';
 
-export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
+export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
+  // `release download -`: the latest release's asset to standard output, short for --dir -.
+  if (given.tag === '-' && given.dir !== undefined && given.dir !== '-') throw new UsageError('- writes to standard output; leave out --dir');
+  const opts = given.tag === '-' ? { ...given, tag: undefined, dir: '-' } : given;
   const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);
   const patterns = opts.pattern.map((p) => {
     try {
