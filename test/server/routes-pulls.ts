@@ -9,7 +9,7 @@
 // store (routes-triage.ts), whose routes answer for pull-request numbers too.
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
-import { type Call, type Handler, type Reply, ROUTES as CORE, searchIssuesWith } from './routes.js';
+import { type Call, type Handler, type Reply, ROUTES as CORE, searchIssuesWith, obj, visibleRepo } from './routes.js';
 import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -194,16 +194,6 @@ function reviewRecord(c: Call, r: Review, pr: Issue): Json {
 }
 
 // Handlers --------------------------------------------------------------
-
-function obj(body: unknown): Json {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {};
-}
-
-function visibleRepo(c: Call): Repo {
-  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
-  if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
-  return repo;
-}
 
 function issueOf(c: Call, index = c.params.index ?? ''): Issue {
   const repo = visibleRepo(c);

@@ -4,12 +4,13 @@
 // route (browser_download_url, /attachments/{uuid} as on Gitea) streams the
 // file back. Deleting a release keeps its tag, as Gitea does; deleting a tag
 // that still has a release is refused with 409.
+import { obj, visibleRepo, writableRepo } from './routes.js';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
+import { conflict, HttpError, invalid, notFound, paginate } from './http.js';
 import type { Call, Handler, Reply } from './routes.js';
 import { type Json, type Repo, type State, tick, type User } from './state.js';
 
@@ -171,22 +172,6 @@ export async function addAsset(state: State, release: ReleaseRecord, name: strin
 }
 
 // Handlers -----------------------------------------------------------------
-
-function visibleRepo(c: Call): Repo {
-  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
-  if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
-  return repo;
-}
-
-function writableRepo(c: Call): Repo {
-  const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
-  return repo;
-}
-
-function obj(body: unknown): Json {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {};
-}
 
 /** Releases of a repository the caller may see (drafts only for writers), newest first. */
 function releasesOf(c: Call, repo: Repo): ReleaseRecord[] {

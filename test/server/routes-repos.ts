@@ -7,7 +7,7 @@ import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
-import { type Call, HOOK_TYPES, type Handler, type Reply } from './routes.js';
+import { type Call, HOOK_TYPES, type Handler, type Reply, obj, visibleRepo, validName } from './routes.js';
 import type { Hook, Json, Org, Repo, State } from './state.js';
 import { tick } from './state.js';
 
@@ -84,24 +84,8 @@ function showExtra(state: State, data: RepoData, r: Repo, json: Json, viewer: st
   }
 }
 
-function obj(body: unknown): Json {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-  return body as Json;
-}
-
 function check(resource: string, problems: FieldProblem[]): void {
   if (problems.length > 0) throw invalid(resource, problems);
-}
-
-const NAME = /^[A-Za-z0-9_.-]+$/;
-function validName(name: unknown): name is string {
-  return typeof name === 'string' && NAME.test(name) && name !== '.' && name !== '..' && name.length <= 100 && !/\.git$/i.test(name);
-}
-
-function visibleRepo(c: Call): Repo {
-  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
-  if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
-  return repo;
 }
 
 /** Admin rights on a repository: the owner, or a member of the owning organization. */

@@ -5,8 +5,8 @@
 // due date and comment count through State.decorators. A pull request is an
 // issue: this one store holds its comments and milestone too (routes-pulls.ts
 // reads and seeds it), and these routes answer for pull-request numbers.
-import { forbidden, HttpError, invalid, notFound, paginate } from './http.js';
-import { type Call, type Handler, ROUTES as CORE, type Reply } from './routes.js';
+import { forbidden, HttpError, invalid, notFound } from './http.js';
+import { type Call, type Handler, ROUTES as CORE, type Reply, obj, list, visibleRepo, writableRepo } from './routes.js';
 import { type Issue, type Json, type Label, type Repo, type State, tick } from './state.js';
 
 export interface Comment {
@@ -144,27 +144,6 @@ function commentJson(state: State, c: Comment): Json {
 }
 
 // Helpers -------------------------------------------------------------------
-
-function obj(body: unknown): Json {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {};
-}
-
-function list<T>(c: Call, items: T[], show: (item: T) => unknown): Reply {
-  const page = paginate(items, c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map(show), headers: page.headers };
-}
-
-function visibleRepo(c: Call): Repo {
-  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
-  if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
-  return repo;
-}
-
-function writableRepo(c: Call): Repo {
-  const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
-  return repo;
-}
 
 function issueOf(c: Call, repo: Repo): Issue {
   const raw = c.params.index ?? '';

@@ -61,28 +61,28 @@ export const TOKEN_SCOPES = [
 ];
 const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
 
-function validName(name: unknown): name is string {
+export function validName(name: unknown): name is string {
   return typeof name === 'string' && NAME.test(name) && name !== '.' && name !== '..' && name.length <= 100 && !/\.git$/i.test(name);
 }
 
-function obj(body: unknown): Json {
+export function obj(body: unknown): Json {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   return body as Json;
 }
 
-function list<T>(c: Call, items: T[], show: (item: T) => unknown): Reply {
+export function list<T>(c: Call, items: T[], show: (item: T) => unknown): Reply {
   const page = paginate(items, c.query, c.url, c.paging);
   return { status: 200, body: page.items.map(show), headers: page.headers };
 }
 
 /** A repository the user can see, else 404 as if it did not exist. */
-function visibleRepo(c: Call): Repo {
+export function visibleRepo(c: Call): Repo {
   const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
   if (!repo || !c.state.canSee(c.user.login, repo)) throw notFound(c.state.apiRoot);
   return repo;
 }
 
-function writableRepo(c: Call): Repo {
+export function writableRepo(c: Call): Repo {
   const repo = visibleRepo(c);
   if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
   return repo;
