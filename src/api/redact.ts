@@ -2,9 +2,9 @@
 // replaced, whether it travels in the URL, a header or a JSON body.
 
 /** Header names whose values are credentials, whatever the request. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-.*(token|secret|key|password).*)$/i;
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-.*(token|secret|key|password|otp).*)$/i;
 /** JSON keys whose values are credentials: passwords, tokens, hook secrets. */
-const SECRET_KEY = /^(password|passwd|secret|token|sha1|access_token|refresh_token|client_secret|private_key)$|_(secret|password|token)$/i;
+const SECRET_KEY = /^(password|passwd|secret|token|sha1|access_token|refresh_token|client_secret|private_key|authorization_header)$|_(secret|password|token)$/i;
 /** Query parameters that carry credentials (query-parameter auth sends ?token=). */
 const SECRET_PARAM = /^(token|access_token|password|secret)$/i;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl, redactUrlCredentials } from '../../src/api/redact.js';
+import { redactBody, redactHeader, redactUrl, redactUrlCredentials } from '../../src/api/redact.js';
 import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -236,5 +236,24 @@ describe('redactUrlCredentials', () => {
     ['h.example', 'h.example'],
   ])('%s -> %s', (input, expected) => {
     expect(redactUrlCredentials(input)).toBe(expected);
+  });
+});
+
+describe('redactHeader and redactBody', () => {
+  it.each([
+    ['Authorization', 'token abc123', 'token REDACTED'],
+    ['X-GITEA-OTP', '123456', 'REDACTED'],
+    ['X-FORGEJO-OTP', '123456', 'REDACTED'],
+    ['Accept', 'application/json', 'application/json'],
+  ])('header %s: %s → %s', (name, value, shown) => {
+    expect(redactHeader(name, value)).toBe(shown);
+  });
+
+  it('hides a hook secret and an authorization header in a body, keeping the rest', () => {
+    const body = JSON.stringify({ type: 'gitea', authorization_header: 'Bearer s3cr3t', config: { url: 'https://ci.example.com', secret: 'hush' } });
+    const shown = redactBody(body);
+    expect(shown).not.toContain('s3cr3t');
+    expect(shown).not.toContain('hush');
+    expect(JSON.parse(shown)).toEqual({ type: 'gitea', authorization_header: 'REDACTED', config: { url: 'https://ci.example.com', secret: 'REDACTED' } });
   });
 });
