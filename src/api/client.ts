@@ -4,7 +4,7 @@
 // adds the credentials, network-errors.ts names what went wrong.
 import { authorize, type Credentials } from './auth.js';
 import { type HeaderMap, headerValue, intHeader } from './headers.js';
-import { ApiError } from '../errors.js';
+import { ApiError, KettleError } from '../errors.js';
 import { redirectError } from './network-errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
@@ -243,7 +243,8 @@ export class ApiClient {
   /**
    * A GET whose body is passed on as it arrives, in constant memory (pr diff):
    * resolves once a 2xx answer's headers are in, with the body unread; any
-   * other status is read (capped) and thrown as ApiError. Not retried.
+   * other status is read (capped) and thrown as ApiError. Retried as requestStream
+   * is: only until the body has begun.
    */
   async stream(path: string, opts: Pick<RequestOptions, 'headers' | 'query'> = {}): Promise<StreamedResponse> {
     const res = await this.requestStream('GET', path, { ...opts, headers: { accept: '*/*', ...opts.headers }, streamIf: () => true });
@@ -348,7 +349,14 @@ export class ApiClient {
    * credentials behind. Throws ApiError for an answer other than 2xx.
    */
   async download(target: string, signal?: AbortSignal): Promise<StreamAnswer & { url: string }> {
-    let url = new URL(target);
+    const parse = (href: string, base?: URL): URL => {
+      try {
+        return new URL(href, base);
+      } catch {
+        throw new KettleError(`the server gave no usable download address ("${href}")`);
+      }
+    };
+    let url = parse(target);
     for (let hops = 0; ; hops++) {
       const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent };
       if (this.isOwnUrl(url)) authorize(url, headers, this.opts.credentials);
@@ -357,7 +365,7 @@ export class ApiClient {
       const location = headerValue(res.headers, 'location');
       if (res.status >= 300 && res.status < 400 && location !== undefined && hops < 5) {
         res.body.resume();
-        url = new URL(location, url);
+        url = parse(location, url);
         continue;
       }
       if (res.status >= 300) {

@@ -241,7 +241,8 @@ export class Transport {
   async exchange({ method, url, headers, body, path, signal }: StreamOutgoing): Promise<StreamAnswer> {
     const res = await this.dispatch({ method, url, headers, body }, { timeoutMs: this.opts.timeoutMs, gotHeaders: false }, signal);
     this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (body streamed)`);
-    const fail = (e: unknown) => networkError(e, method, url, { timeoutMs: this.opts.timeoutMs, gotHeaders: true }, proxyFor(this.opts.env, url));
+    // A failure partway through the body is traced and worded as any other.
+    const fail = (e: unknown) => this.failed(e, { method, url }, { timeoutMs: this.opts.timeoutMs, gotHeaders: true });
     return { status: res.statusCode, headers: res.headers as HeaderMap, body: idleBounded(res.body, this.opts.timeoutMs, fail) };
   }
 }

@@ -18,7 +18,7 @@ export interface HelpTexts {
   texts: string[];
 }
 
-/** What a command line prints on stdout when stdout is not a terminal; the exit status too. */
+/** What a command line prints on stdout when stdout is not a terminal. */
 async function render(argv: string[], version: string): Promise<string> {
   let out = '';
   const sink = { write: (s: string) => ((out += s), true), isTTY: false };

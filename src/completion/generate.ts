@@ -9,7 +9,6 @@
 //
 // One module per shell; describe.ts turns the commander tree into the
 // description they are generated from.
-export { describeProgram, type CommandSpec, type OptionSpec, type ValueSource } from './describe.js';
 export { bashScript } from './bash.js';
 export { fishScript } from './fish.js';
 export { powershellScript } from './powershell.js';

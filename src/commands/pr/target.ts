@@ -12,7 +12,7 @@ import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
 import { isWebUrl } from '../../context/locate.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
-import { ApiError, KettleError, UsageError } from '../../errors.js';
+import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 
@@ -81,4 +81,3 @@ export function readPull(api: ApiClient, repo: RepoRef, number: number): Promise
   return pulls.get(api, repo, number).catch(failure({ action: `read ${what}`, missing: what, within: { api, repo } }));
 }
 
-export const isApiStatus = (err: unknown, status: number): boolean => err instanceof ApiError && err.status === status;
