@@ -1,9 +1,9 @@
-// Derive test/fixtures/gitea-endpoints.json and forgejo-endpoints.json from
-// the OpenAPI descriptions vendored beside them (gitea-swagger.json,
-// forgejo-swagger.json): for each endpoint kettle calls, the facts a real
-// server enforces (method, path, parameters, required body fields, allowed
-// values). The end-to-end suite checks every request kettle sends against both
-// (test/contract/).
+// Derive test/fixtures/*-endpoints.json from the OpenAPI descriptions vendored
+// beside them (Gitea 1.23.8 and 1.26.4, Forgejo 11.0.1 and 15.0.3): for every
+// endpoint a description has, the facts a real server enforces (method, path,
+// parameters, required body fields, allowed values). The suite checks every
+// request kettle sends against each description that has its endpoint
+// (test/contract/), so a new command needs no list kept by hand.
 //   npm run fixture:gitea
 // To follow a newer server, replace its vendored description and run it again;
 // test/contract/gitea-fixture.test.ts fails when a committed fixture is stale.
@@ -11,92 +11,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/**
- * The endpoints kettle calls that the tests send to the in-memory server
- * (GET /issues is spec-only: see test/contract/check.ts). Functions of
- * src/api/gitea/ that the server lacks are checked against the whole
- * descriptions instead (test/unit/gitea-resources.test.ts).
- */
-export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
-  ['GET', '/version'],
-  ['GET', '/user'],
-  ['GET', '/users/{username}'],
-  ['POST', '/users/{username}/tokens'],
-  ['GET', '/user/repos'],
-  ['POST', '/user/repos'],
-  ['GET', '/users/{username}/repos'],
-  ['GET', '/orgs/{org}/repos'],
-  ['GET', '/repos/{owner}/{repo}'],
-  ['DELETE', '/repos/{owner}/{repo}'],
-  ['GET', '/repos/{owner}/{repo}/labels'],
-  ['POST', '/repos/{owner}/{repo}/labels'],
-  ['GET', '/repos/{owner}/{repo}/issues'],
-  ['POST', '/repos/{owner}/{repo}/issues'],
-  ['GET', '/repos/{owner}/{repo}/issues/{index}'],
-  ['PATCH', '/repos/{owner}/{repo}/issues/{index}'],
-  ['GET', '/repos/issues/search'],
-  ['GET', '/repos/{owner}/{repo}/pulls'],
-  ['POST', '/repos/{owner}/{repo}/pulls'],
-  ['GET', '/repos/{owner}/{repo}/pulls/{index}'],
-  ['POST', '/repos/{owner}/{repo}/pulls/{index}/merge'],
-  ['PATCH', '/repos/{owner}/{repo}/pulls/{index}'],
-  ['GET', '/repos/{owner}/{repo}/pulls/{index}.{diffType}'],
-  ['GET', '/repos/{owner}/{repo}/pulls/{index}/reviews'],
-  ['POST', '/repos/{owner}/{repo}/pulls/{index}/reviews'],
-  ['POST', '/repos/{owner}/{repo}/pulls/{index}/requested_reviewers'],
-  ['GET', '/repos/{owner}/{repo}/issues/{index}/comments'],
-  ['POST', '/repos/{owner}/{repo}/issues/{index}/comments'],
-  ['GET', '/repos/{owner}/{repo}/commits/{ref}/status'],
-  ['GET', '/repos/{owner}/{repo}/branches/{branch}'],
-  ['DELETE', '/repos/{owner}/{repo}/branches/{branch}'],
-  ['GET', '/repos/{owner}/{repo}/milestones'],
-  ['GET', '/user/orgs'],
-  ['GET', '/orgs/{org}'],
-  ['POST', '/orgs'],
-  ['GET', '/repos/{owner}/{repo}/hooks'],
-  ['POST', '/repos/{owner}/{repo}/hooks'],
-  ['PATCH', '/repos/{owner}/{repo}'],
-  ['POST', '/repos/{owner}/{repo}/forks'],
-  ['POST', '/orgs/{org}/repos'],
-  ['DELETE', '/orgs/{org}'],
-  ['GET', '/repos/{owner}/{repo}/hooks/{id}'],
-  ['PATCH', '/repos/{owner}/{repo}/hooks/{id}'],
-  ['DELETE', '/repos/{owner}/{repo}/hooks/{id}'],
-  ['POST', '/repos/{owner}/{repo}/hooks/{id}/tests'],
-  ['GET', '/orgs/{org}/hooks'],
-  ['POST', '/orgs/{org}/hooks'],
-  ['GET', '/orgs/{org}/hooks/{id}'],
-  ['PATCH', '/orgs/{org}/hooks/{id}'],
-  ['DELETE', '/orgs/{org}/hooks/{id}'],
-  ['GET', '/repos/{owner}/{repo}/releases'],
-  ['POST', '/repos/{owner}/{repo}/releases'],
-  ['GET', '/repos/{owner}/{repo}/releases/latest'],
-  ['GET', '/repos/{owner}/{repo}/releases/tags/{tag}'],
-  ['GET', '/repos/{owner}/{repo}/releases/{id}'],
-  ['PATCH', '/repos/{owner}/{repo}/releases/{id}'],
-  ['DELETE', '/repos/{owner}/{repo}/releases/{id}'],
-  ['POST', '/repos/{owner}/{repo}/releases/{id}/assets'],
-  ['DELETE', '/repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}'],
-  ['DELETE', '/repos/{owner}/{repo}/tags/{tag}'],
-  ['DELETE', '/repos/{owner}/{repo}/issues/{index}'],
-  ['GET', '/repos/{owner}/{repo}/issues/{index}/comments'],
-  ['POST', '/repos/{owner}/{repo}/issues/{index}/comments'],
-  ['PATCH', '/repos/{owner}/{repo}/issues/comments/{id}'],
-  ['DELETE', '/repos/{owner}/{repo}/issues/comments/{id}'],
-  ['GET', '/repos/{owner}/{repo}/issues/{index}/labels'],
-  ['POST', '/repos/{owner}/{repo}/issues/{index}/labels'],
-  ['PUT', '/repos/{owner}/{repo}/issues/{index}/labels'],
-  ['DELETE', '/repos/{owner}/{repo}/issues/{index}/labels/{id}'],
-  ['GET', '/repos/{owner}/{repo}/labels/{id}'],
-  ['PATCH', '/repos/{owner}/{repo}/labels/{id}'],
-  ['DELETE', '/repos/{owner}/{repo}/labels/{id}'],
-  ['GET', '/orgs/{org}/labels'],
-  ['GET', '/repos/{owner}/{repo}/milestones'],
-  ['POST', '/repos/{owner}/{repo}/milestones'],
-  ['GET', '/repos/{owner}/{repo}/milestones/{id}'],
-  ['PATCH', '/repos/{owner}/{repo}/milestones/{id}'],
-  ['DELETE', '/repos/{owner}/{repo}/milestones/{id}'],
-];
 
 export interface FieldFact {
   type?: string;
@@ -134,8 +48,6 @@ export interface GiteaFixture {
   /** Query parameters any endpoint accepts (the query-string credentials). */
   authQuery: string[];
   endpoints: EndpointFact[];
-  /** Endpoints kettle calls that this server's description does not have (newer or older routes). */
-  missing: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -180,22 +92,29 @@ function fieldFact(swagger: Json, raw: Json, depth = 0): FieldFact {
   return fact;
 }
 
-/** A path template with its parameter names left out: `/repos/{}/{}/labels/{}`. */
-export const shapeOf = (template: string): string => template.replace(/\{[^}]*\}/g, '{}');
+const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
+
+/**
+ * Every endpoint a description has, so that a new command's requests are
+ * checked without a list kept by hand.
+ */
+export function allEndpoints(swagger: Json): Array<[method: string, path: string]> {
+  const paths = swagger.paths as Record<string, Record<string, Json>>;
+  return Object.keys(paths)
+    .sort()
+    .flatMap((path) => METHODS.filter((m) => paths[path]?.[m]).map((m): [string, string] => [m.toUpperCase(), path]));
+}
 
 /** The facts of the given endpoints (by default, those kettle calls) in one server's description. */
-export function deriveFixture(swagger: Json, file: string, wanted: ReadonlyArray<readonly [string, string]> = KETTLE_ENDPOINTS): GiteaFixture {
+export function deriveFixture(swagger: Json, file: string, wanted: ReadonlyArray<readonly [string, string]> = allEndpoints(swagger)): GiteaFixture {
   const paths = swagger.paths as Record<string, Record<string, Json>>;
   const info = swagger.info as Json;
   const server = String(info.title).replace(/ API$/, '');
-  const found = wanted.map(([method, path]): EndpointFact | undefined => {
-    // The same route may name its parameters differently in another version
-    // (Forgejo 15: …/labels/{identifier} for …/labels/{id}): matched by shape.
-    const own = paths[path] ? path : Object.keys(paths).find((p) => shapeOf(p) === shapeOf(path) && paths[p]?.[method.toLowerCase()]);
-    const op = own === undefined ? undefined : paths[own]?.[method.toLowerCase()];
-    if (!op || own === undefined) return undefined;
+  const endpoints = wanted.map(([method, path]): EndpointFact => {
+    const op = paths[path]?.[method.toLowerCase()];
+    if (!op) throw new Error(`${server}'s description has no ${method} ${path}`);
     const params = (Array.isArray(op.parameters) ? op.parameters : []) as Json[];
-    const fact: EndpointFact = { method, path: own, params: {}, query: {}, requiredQuery: [] };
+    const fact: EndpointFact = { method, path, params: {}, query: {}, requiredQuery: [] };
     for (const p of params) {
       const name = String(p.name);
       if (p.in === 'path') fact.params[name] = String(p.type);
@@ -212,15 +131,13 @@ export function deriveFixture(swagger: Json, file: string, wanted: ReadonlyArray
     if (consumes.some((type) => type !== 'application/json')) fact.consumes = consumes;
     return fact;
   });
-  const endpoints = found.filter((e): e is EndpointFact => e !== undefined);
-  const missing = wanted.filter((_, i) => found[i] === undefined).map(([method, path]) => `${method} ${path}`);
   const security = swagger.securityDefinitions as Record<string, Json>;
   const authQuery = Object.values(security)
     .filter((d) => d.in === 'query')
     .map((d) => String(d.name))
     .sort();
   const version = String(info.version).replace(/\+.*$/, '');
-  return { server: `${server} ${version}`, source: `${String(info.title)} ${String(info.version)} (${file})`, authQuery, endpoints, missing };
+  return { server: `${server} ${version}`, source: `${String(info.title)} ${String(info.version)} (${file})`, authQuery, endpoints };
 }
 
 /** The fixture as committed: stable key order, two-space indent, final newline. */
