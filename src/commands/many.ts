@@ -37,8 +37,8 @@ export function parseNumbers(values: readonly string[], what = 'issue number'): 
  * Run `act` for each number, at most MANY_AT_ONCE at a time (fewer when the
  * server says the rate limit is running low), reporting in the given order as
  * each number's turn comes. Records go to stdout at the end: one as a single
- * record, several as a list (a JSON array with --json, even of one when
- * `alwaysList`). Throws when any failed, naming which.
+ * record, several as a list (a JSON array with --json). Throws when any
+ * failed, naming which.
  */
 export async function forEachNumber(
   ctx: Context,

@@ -1,12 +1,9 @@
 // Which repository a command is about: -R OWNER/NAME, or the git remotes of
 // the current directory: among the remotes on a host kettle has a login for,
 // origin first, then upstream, then the others in git's order.
-import { UsageError } from '../errors.js';
+import type { RepoRef } from '../api/repo.js';
 
-export interface RepoRef {
-  owner: string;
-  name: string;
-}
+export type { RepoRef };
 
 export interface Remote {
   name: string;
@@ -28,15 +25,6 @@ export function fullName(r: RepoRef): string {
   return `${r.owner}/${r.name}`;
 }
 
-/** Parse OWNER/NAME as given to -R (or a repository argument). */
-export function parseRepoArg(value: string, flag = '-R'): RepoRef {
-  const parts = value.trim().replace(/\.git$/, '').split('/');
-  const [owner, name] = parts;
-  if (parts.length !== 2 || owner === undefined || name === undefined || !isSafeSegment(owner) || !isSafeSegment(name)) {
-    throw new UsageError(`invalid ${flag} value "${value}": expected OWNER/NAME (letters, digits, - _ .)`);
-  }
-  return { owner, name };
-}
 
 /**
  * Owner and name from a git remote URL: https/http, ssh://, scp-style

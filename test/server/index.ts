@@ -276,6 +276,7 @@ export class TestServer {
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.state.dispose();
   }
 
   private authenticate(req: IncomingMessage, url: URL): { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; bad: boolean; why?: string } {

@@ -55,11 +55,23 @@ export interface ReleaseData {
   downloadRoot: string | undefined;
 }
 
+/** Asset folders of servers not closed yet; one exit listener for them all. */
+const leftBehind = new Set<() => void>();
+process.once('exit', () => {
+  for (const remove of leftBehind) remove();
+});
+
 export function releaseData(state: State): ReleaseData {
   return state.extension('releases', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kettle-server-assets-'));
-    // Large generated files must not outlive the test run.
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    // Large generated files must not outlive the server: removed when it
+    // closes, or when a process that never closes it (the demo) exits.
+    const remove = () => rmSync(dir, { recursive: true, force: true });
+    leftBehind.add(remove);
+    state.onDispose(() => {
+      remove();
+      leftBehind.delete(remove);
+    });
     return { releases: [], tags: [], dir, downloadRoot: undefined };
   });
 }

@@ -131,6 +131,18 @@ export class State {
     return this.extensions.get(key) as T;
   }
 
+  private readonly disposers: Array<() => void> = [];
+
+  /** Something to undo when the server closes (a folder of asset files). */
+  onDispose(undo: () => void): void {
+    this.disposers.push(undo);
+  }
+
+  /** Undo what the feature modules made outside memory; the server's close() calls it. */
+  dispose(): void {
+    for (const undo of this.disposers.splice(0)) undo();
+  }
+
   id(): number {
     return this.nextId++;
   }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { stateCommand } from '../../src/commands/outcome.js';
 import { parseLinkHeader } from '../../src/api/paginate.js';
 import { apiRoot, buildUrl, encodeSegment, instanceRoot, p } from '../../src/api/url.js';
-import { fullName, isSafeSegment, parseRemoteUrl, parseRepoArg } from '../../src/context/repo.js';
+import { locateRepo } from '../../src/context/locate.js';
+import { fullName, isSafeSegment, parseRemoteUrl } from '../../src/context/repo.js';
 import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/columns.js';
 import { prColumns } from '../../src/commands/pr/columns.js';
 import { hookColumns } from '../../src/commands/hook/columns.js';
@@ -185,7 +186,7 @@ describe('git remotes and repository arguments', () => {
   it('-R OWNER/NAME round-trips, and anything unsafe is a usage error', () => {
     fc.assert(
       fc.property(safeName, safeName, (owner, name) => {
-        expect(fullName(parseRepoArg(`${owner}/${name}`))).toBe(`${owner}/${name}`);
+        expect(fullName(locateRepo(`${owner}/${name}`, []).repo)).toBe(`${owner}/${name}`);
       }),
       RUNS,
     );
@@ -195,7 +196,7 @@ describe('git remotes and repository arguments', () => {
     fc.assert(
       fc.property(fc.oneof(anyString, repoLike), (value) => {
         try {
-          const ref = parseRepoArg(value);
+          const ref = locateRepo(value, []).repo;
           saw('accepted');
           expect(isSafeSegment(ref.owner) && isSafeSegment(ref.name)).toBe(true);
         } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGitRemotes, parseRemoteUrl, parseRepoArg, pickRemote } from '../../src/context/repo.js';
+import { parseGitRemotes, parseRemoteUrl, pickRemote } from '../../src/context/repo.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('parseRemoteUrl', () => {
@@ -65,19 +65,5 @@ describe('parseGitRemotes and pickRemote', () => {
     const picked = pickRemote(parseGitRemotes(text), hosts);
     expect(picked && { host: picked.host, owner: picked.owner, name: picked.name }).toEqual(expected);
     expect(picked?.remote.name).toBe(remote);
-  });
-});
-
-describe('parseRepoArg', () => {
-  it.each([
-    ['alice/teapot', { owner: 'alice', name: 'teapot' }],
-    ['alice/teapot.git', { owner: 'alice', name: 'teapot' }],
-    [' alice/tea.pot ', { owner: 'alice', name: 'tea.pot' }],
-  ])('%j', (value, expected) => {
-    expect(parseRepoArg(value)).toEqual(expected);
-  });
-
-  it.each(['alice', 'alice/', '/teapot', 'a/b/c', '../etc', 'alice/..', 'a?b/c', 'a/b#c', 'a%2Fb/c', 'al ice/x', ''])('refuses %j', (value) => {
-    expect(() => parseRepoArg(value)).toThrow(UsageError);
   });
 });

@@ -1,6 +1,6 @@
 // Webhooks of a repository (/repos/{owner}/{repo}/hooks) and of an
 // organization (/orgs/{org}/hooks).
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';

@@ -1,7 +1,7 @@
 // Issues, their comments and their labels: /repos/{owner}/{repo}/issues, and
 // the lists across repositories (/issues, /repos/issues/search).
-import type { RepoRef } from '../../context/repo.js';
-import { ApiError, UsageError } from '../../errors.js';
+import type { RepoRef } from '../repo.js';
+import { ApiError } from '../../errors.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
@@ -34,8 +34,6 @@ export function setState(api: ApiClient, repo: RepoRef, number: number, state: I
   return edit(api, repo, number, { state });
 }
 
-export const close = (api: ApiClient, repo: RepoRef, number: number): Promise<Issue> => setState(api, repo, number, 'closed');
-export const reopen = (api: ApiClient, repo: RepoRef, number: number): Promise<Issue> => setState(api, repo, number, 'open');
 
 /**
  * What a repository's issue list can be narrowed to, in the server's own
@@ -88,6 +86,16 @@ export const SEARCH_FILTERS: Readonly<Record<string, Readonly<Record<string, str
   reviewed: { reviewed: 'true', type: 'pulls' },
 };
 
+/** A filter only GET /issues knows, on a server that has only the search endpoint; the caller words it. */
+export class UnsupportedFilterError extends Error {
+  constructor(
+    readonly filter: string,
+    readonly supported: string[],
+  ) {
+    super(`the search endpoint has no filter ${filter}`);
+  }
+}
+
 export interface SearchOptions extends ListOptions {
   /** Called when the server lacks GET /issues and the search endpoint answers instead. */
   onFallback?: () => void;
@@ -115,9 +123,7 @@ export async function* searchAll(
   } catch (err) {
     if (started || !(err instanceof ApiError && err.status === 404)) throw err;
     const flags = SEARCH_FILTERS[query.filter];
-    if (!flags) {
-      throw new UsageError(`this server does not support --filter ${query.filter}; use one of ${Object.keys(SEARCH_FILTERS).join(', ')}`);
-    }
+    if (!flags) throw new UnsupportedFilterError(query.filter, Object.keys(SEARCH_FILTERS));
     onFallback?.();
     yield* api.pages<Issue>('/repos/issues/search', window, { ...state, type: 'issues', ...flags }, listOptions);
   }
@@ -137,19 +143,12 @@ export function editComment(api: ApiClient, repo: RepoRef, id: number, body: Edi
   return record<Comment>(api, 'PATCH', `${repoPath(repo)}${p`/issues/comments/${id}`}`, { body });
 }
 
-export function deleteComment(api: ApiClient, repo: RepoRef, id: number): Promise<void> {
-  return done(api, 'DELETE', `${repoPath(repo)}${p`/issues/comments/${id}`}`);
-}
 
 /** Add labels (by id, or by name on servers that take names); answers with all the issue's labels. */
 export function addLabels(api: ApiClient, repo: RepoRef, number: number, body: IssueLabelsOption): Promise<Label[]> {
   return listOf<Label>(api, 'POST', `${issuePath(repo, number)}/labels`, { body });
 }
 
-/** Make these the issue's only labels. */
-export function replaceLabels(api: ApiClient, repo: RepoRef, number: number, body: IssueLabelsOption): Promise<Label[]> {
-  return listOf<Label>(api, 'PUT', `${issuePath(repo, number)}/labels`, { body });
-}
 
 export function removeLabel(api: ApiClient, repo: RepoRef, number: number, labelId: number): Promise<void> {
   return done(api, 'DELETE', `${issuePath(repo, number)}${p`/labels/${labelId}`}`);

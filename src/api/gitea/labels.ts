@@ -1,6 +1,6 @@
 // A repository's labels: /repos/{owner}/{repo}/labels. (Labels on one issue
 // are in issues.ts.)
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';

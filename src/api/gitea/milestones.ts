@@ -1,5 +1,5 @@
 // A repository's milestones: /repos/{owner}/{repo}/milestones.
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';

@@ -1,5 +1,5 @@
 // Pull requests, their reviews and requested reviewers: /repos/{owner}/{repo}/pulls.
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
 import { headerValue } from '../headers.js';
 import { redirectError } from '../network-errors.js';
@@ -99,6 +99,3 @@ export function requestReviewers(api: ApiClient, repo: RepoRef, number: number, 
   return listOf<PullReview>(api, 'POST', `${pullPath(repo, number)}/requested_reviewers`, { body });
 }
 
-export function cancelReviewRequests(api: ApiClient, repo: RepoRef, number: number, body: PullReviewRequestOptions): Promise<void> {
-  return done(api, 'DELETE', `${pullPath(repo, number)}/requested_reviewers`, { body });
-}

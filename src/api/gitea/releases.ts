@@ -1,5 +1,5 @@
 // Releases and their assets: /repos/{owner}/{repo}/releases.
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { Readable } from 'node:stream';
 import type { ApiClient, ListOptions } from '../client.js';
 import { expectRecord } from '../response.js';
@@ -48,10 +48,6 @@ function deleteRelease(api: ApiClient, repo: RepoRef, id: number): Promise<void>
 }
 export { deleteRelease as delete };
 
-/** A release's assets (the endpoint does not page). */
-export function listAssets(api: ApiClient, repo: RepoRef, id: number): Promise<Attachment[]> {
-  return listOf<Attachment>(api, 'GET', `${releasePath(repo, id)}/assets`);
-}
 
 export function deleteAsset(api: ApiClient, repo: RepoRef, id: number, assetId: number): Promise<void> {
   return done(api, 'DELETE', `${releasePath(repo, id)}${p`/assets/${assetId}`}`);

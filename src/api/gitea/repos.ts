@@ -1,6 +1,6 @@
 // Repositories: /repos/{owner}/{repo}, the user's and others' repository
 // lists, forks, branches and commit statuses.
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import { ApiError } from '../../errors.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';

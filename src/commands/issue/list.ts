@@ -29,7 +29,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     const onFallback = () => ctx.trace('GET /issues answered 404; using /repos/issues/search');
     return printListing(ctx, opts, {
       noun: 'issues',
-      pages: (api, window, options) => issues.searchAll(api, window, { filter, state }, { ...options, onFallback }),
+      pages: (api, window, options) => flagWorded(issues.searchAll(api, window, { filter, state }, { ...options, onFallback })),
       columns: crossRepoIssueColumns,
       empty: 'No issues match',
     });
@@ -62,4 +62,16 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     empty: filtered || opts.search !== undefined || opts.since !== undefined || opts.before !== undefined ? 'No issues match' : `No ${state === 'all' ? '' : `${state} `}issues in ${fullName(repo)}`,
     attempt: { action: `list the issues of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
   });
+}
+
+/** The search's own error, said in terms of the flag the user typed. */
+async function* flagWorded<T>(pages: AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    yield* pages;
+  } catch (err) {
+    if (err instanceof issues.UnsupportedFilterError) {
+      throw new UsageError(`this server does not support --filter ${err.filter}; use one of ${err.supported.join(', ')}`);
+    }
+    throw err;
+  }
 }
