@@ -177,3 +177,70 @@ export function formatError(err: unknown, debug: boolean): string[] {
   else if (err instanceof Error && err.stack) lines.push(visibleControls(err.stack));
   return lines;
 }
+
+/** Several values at once (`issue close 6 7 8`) of which some failed: each was reported in its turn. */
+export class SeveralFailed extends KettleError {
+  /** The errors of those that failed. */
+  readonly failures: unknown[];
+
+  constructor(message: string, failures: unknown[]) {
+    super(message);
+    this.failures = failures;
+  }
+}
+
+/** What a failed command line ends with: the exit code and the lines for stderr. */
+export interface Report {
+  code: number;
+  lines: string[];
+}
+
+/** What the failing command knew, for the lines that help the user on. */
+export interface ReportContext {
+  debug: boolean;
+  /** After a 401: how to log in again (the login the command used). */
+  authHint?: string[] | undefined;
+  /** A repository the user never typed, and where it came from (a git remote). */
+  repoFrom?: { owner: string; name: string; source: string } | undefined;
+}
+
+/** Commander's own errors: it printed them already; help and --version are answers. */
+function commanderCode(err: unknown): number | undefined {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !code.startsWith('commander.')) return undefined;
+  return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(code) ? ExitCode.ok : ExitCode.usage;
+}
+
+/** Whether an API path is about this repository (/repos/OWNER/NAME or below). */
+function isAbout(path: string, repo: { owner: string; name: string }): boolean {
+  const [, head, owner, name] = path.split('/');
+  const same = (a: string | undefined, b: string) => a !== undefined && decodeURIComponent(a).toLowerCase() === b.toLowerCase();
+  return head === 'repos' && same(owner, repo.owner) && same(name, repo.name);
+}
+
+/**
+ * The one mapping from how a command line failed to its exit code and the
+ * lines on stderr. Decorations follow typed fields: a 401 adds how to log in
+ * again; an API error about a repository kettle found in a git remote says
+ * which remote.
+ */
+export function report(err: unknown, how: ReportContext): Report {
+  if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return { code: ExitCode.ok, lines: [] };
+  const commander = commanderCode(err);
+  if (commander !== undefined) return { code: commander, lines: [] };
+  if (err instanceof SeveralFailed) {
+    const codes = new Set(err.failures.map(exitCodeFor));
+    const one = codes.size === 1 ? (codes.values().next().value as number) : ExitCode.failure;
+    return { code: one === ExitCode.ok ? ExitCode.failure : one, lines: formatError(err, false) };
+  }
+  let failure = outputError(err) ?? err;
+  let suffix = '';
+  if (failure instanceof ApiError && how.repoFrom && isAbout(failure.path, how.repoFrom)) suffix = ` (from ${how.repoFrom.source})`;
+  if (failure instanceof ApiError && failure.status === 401 && how.authHint) {
+    failure = failure.withMessage(`authentication failed: ${failure.message}${suffix}`, how.authHint);
+    suffix = '';
+  }
+  const lines = formatError(failure, how.debug);
+  if (suffix && lines[0] !== undefined) lines[0] += visibleControls(suffix);
+  return { code: exitCodeFor(failure), lines };
+}

@@ -1,7 +1,7 @@
 // Runs the program in this process. The only place that decides the exit status.
 import pkg from '../package.json' with { type: 'json' };
 import { execute } from './cli/run.js';
-import { ExitCode, KettleError, outputError } from './errors.js';
+import { CancelledError, ExitCode, report } from './errors.js';
 
 export async function main(argv: string[]): Promise<void> {
   const streams = {
@@ -18,14 +18,15 @@ export async function main(argv: string[]): Promise<void> {
   // an output that cannot take what is written (a full disk, /dev/full) is
   // one line and exit 1, whatever the command was doing.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
-    const failure = outputError(err) ?? new KettleError(`cannot write output: ${err.message}`);
-    process.stderr.write(`kettle: ${failure.message}\n`);
-    process.exit(ExitCode.failure);
+    // Any error of standard output is about writing it, whatever its syscall says.
+    const failure = err.code === 'EPIPE' ? err : Object.assign(err, { syscall: 'write' });
+    const { code, lines } = report(failure, { debug: false });
+    for (const line of lines) process.stderr.write(`${line}\n`);
+    process.exit(code);
   });
   const onSignal = (signal: NodeJS.Signals) => {
     process.stderr.write('\n');
-    process.exit(signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated);
+    process.exit(report(new CancelledError('interrupted', signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated), { debug: false }).code);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -105,26 +105,7 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
       ctx.flags.jq = await JqFilter.compile(globals.jq, (text) => io.stderr.write(text));
     }
     const { run } = await def.load();
-    try {
-      await run(ctx, input);
-    } catch (err) {
-      // A repository read from a git remote is one the user never typed: say where it came from.
-      const from = ctx.repoFrom;
-      if (err instanceof KettleError && from && err.message.includes(`${from.repo.owner}/${from.repo.name}`)) {
-        err.message = `${err.message} (from ${from.source})`;
-      }
-      const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
-      const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
-      if (changeUnclear || changeMade) {
-        // Loaded only now: a failure about a change's outcome is rare.
-        const { explainOutcome } = await import('../commands/outcome.js');
-        explainOutcome(err);
-      }
-      if (err instanceof ApiError && err.status === 401 && ctx.resolved) {
-        throw err.withMessage(`authentication failed: ${err.message}`, ctx.authHint(ctx.resolved));
-      }
-      throw err;
-    }
+    await run(ctx, input).catch(explainUnknownOutcome);
   });
   return cmd;
 }
@@ -240,4 +221,20 @@ function addHelpCommand(program: Command): void {
     .addHelpText('after', examples(['kettle help issue list', 'kettle help api', 'kettle help']))
     .action((words: string[]) => findCommand(program, words).outputHelp())
     .helpGroup('Other:');
+}
+
+/**
+ * A change whose outcome is unknown (its answer was lost) or that was made
+ * though its answer could not be read: the error gains the line that says
+ * which command shows the state. Rethrows it.
+ */
+async function explainUnknownOutcome(err: unknown): Promise<never> {
+  const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
+  const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
+  if (changeUnclear || changeMade) {
+    // Loaded only now: a failure about a change's outcome is rare.
+    const { explainOutcome } = await import('../commands/outcome.js');
+    explainOutcome(err);
+  }
+  throw err;
 }

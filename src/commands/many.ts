@@ -5,7 +5,7 @@
 import type { ApiClient } from '../api/client.js';
 import { allowedInFlight } from '../api/paginate.js';
 import type { Context } from '../context/context.js';
-import { ExitCode, formatError, KettleError, exitCodeFor } from '../errors.js';
+import { report, SeveralFailed } from '../errors.js';
 import { type Column, printList, printRecord } from '../output/printer.js';
 import { parseNumberArg } from './input.js';
 import { explainOutcome } from './outcome.js';
@@ -79,7 +79,7 @@ slot()
       if (numbers.length === 1) throw result.err;
       failed.push({ n, err: result.err });
       explainOutcome(result.err);
-      for (const line of formatError(result.err, ctx.flags.debug)) ctx.io.stderr.write(`${line}\n`);
+      for (const line of report(result.err, { debug: ctx.flags.debug }).lines) ctx.io.stderr.write(`${line}\n`);
       continue;
     }
     const { outcome } = result;
@@ -90,7 +90,8 @@ slot()
   if (numbers.length === 1 && records.length === 1) await printRecord(ctx.io, ctx.flags, records[0] as object, output.viewColumns);
   else if (numbers.length > 1 && (records.length > 0 || ctx.flags.json)) await printList(ctx.io, ctx.flags, records, output.columns);
   if (failed.length === 0) return;
-  const codes = new Set(failed.map((f) => exitCodeFor(f.err)));
-  const code = codes.size === 1 ? (codes.values().next().value as number) : ExitCode.failure;
-  throw new KettleError(`${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`, code === ExitCode.ok ? ExitCode.failure : code);
+  throw new SeveralFailed(
+    `${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`,
+    failed.map((f) => f.err),
+  );
 }

@@ -2,7 +2,7 @@
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
-import { formatError, KettleError, UsageError } from '../../errors.js';
+import { KettleError, report, UsageError } from '../../errors.js';
 import type { DeleteOptions } from './index.js';
 import { described, hookFailure, parseHookId, remove, targetOf } from './target.js';
 
@@ -26,7 +26,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
       return;
     }
     failed.push(id);
-    if (ids.length > 1) ctx.io.stderr.write(`${formatError(outcome.reason, ctx.flags.debug)[0] ?? `kettle: webhook ${id} not deleted`}\n`);
+    if (ids.length > 1) ctx.io.stderr.write(`${report(outcome.reason, { debug: ctx.flags.debug }).lines[0] ?? `kettle: webhook ${id} not deleted`}\n`);
     else throw outcome.reason;
   });
   if (failed.length > 0) {
