@@ -4,16 +4,15 @@
 // adds the credentials, network-errors.ts names what went wrong.
 import { authorize, type Credentials } from './auth.js';
 import { type HeaderMap, headerValue, intHeader } from './headers.js';
-import { ApiError, KettleError } from '../errors.js';
+import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
 import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
-import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, Transport } from './transport.js';
+import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, type StreamOutgoing, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
 import { buildUrl, instanceRoot, type QueryValue } from './url.js';
-import type { Readable } from 'node:stream';
 
 // Command code imports these from here.
 export type { AuthMethod, Credentials } from './auth.js';
@@ -86,28 +85,25 @@ function pageOf(link: string, base: string): number | undefined {
   }
 }
 
-/** A body sent as a stream: its bytes, how many there are, and what they are. */
-export interface StreamedBody {
-  body: Readable;
-  size: number;
-  contentType: string;
-  query?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-}
-
-/** A short answer (a JSON record or an error) read whole, refusing one larger than `max`. */
-async function smallText(res: StreamAnswer, max: number, method: string, path: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      res.body.destroy();
-      throw new ApiError({ message: `the answer to ${method} ${path} is larger than expected (HTTP ${res.status})`, method, path, status: res.status });
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The answer as response.ts reads it, when its status is a success; otherwise
+ * the error it is. A redirect is refused (the credential would travel along);
+ * a 5xx to a request that changes something leaves its outcome unknown; an
+ * answer that came on a retry says what the first try got instead.
+ */
+export function failIfNotOk(
+  method: string,
+  path: string,
+  res: { status: number; headers: HeaderMap; text: string; url: string; lostAnswer?: string | undefined },
+  { uncertain = !isIdempotent(method) }: { uncertain?: boolean } = {},
+): { method: string; path: string; status: number; contentType: string | undefined; text: string } {
+  if (res.status >= 300 && res.status < 400) throw redirectError(method, path, res);
+  const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
+  if (res.status < 300) return raw;
+  const err = errorFromResponse(raw);
+  if (res.status >= 500 && uncertain) err.uncertainPath = path;
+  else if (res.lostAnswer !== undefined) err.lostAnswer = res.lostAnswer;
+  throw err;
 }
 
 /** A record's id, so a record seen twice while a list shifts is passed on once. */
@@ -123,13 +119,16 @@ export class ApiClient {
   private readonly transport: Transport;
   /** What the last response said about the rate limit (pagination reads it to pace itself). */
   rateLimit: RateLimit = {};
+  /** The largest body accepted where a body is read whole. */
+  readonly maxResponseBytes: number;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.root = opts.root;
+    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.transport = new Transport({
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxResponseBytes: this.maxResponseBytes,
       insecure: opts.insecure === true,
       env: opts.env ?? {},
       dispatcher: opts.dispatcher,
@@ -140,11 +139,6 @@ export class ApiClient {
 
   private now(): number {
     return this.opts.now ? this.opts.now() : Date.now();
-  }
-
-  /** The largest body accepted where a body is read whole. */
-  get maxResponseBytes(): number {
-    return this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   close(): Promise<void> {
@@ -176,28 +170,33 @@ export class ApiClient {
     opts: RequestOptions & { streamIf: (status: number, headers: HeaderMap) => boolean },
   ): Promise<StreamedAnswer & Retried & { url: string }> {
     const outgoing = this.outgoing(method, path, opts);
-    const res = await withRetries(method, path, () => this.note(this.transport.stream(outgoing, opts.streamIf)), this.retrySeams());
+    const res = await withRetries(method, path, () => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf)), this.retrySeams());
     return { ...res, url: outgoing.url.toString() };
   }
 
   /** A request ready to go: URL under the API root, headers, body, credentials. */
   private outgoing(method: string, path: string, opts: RequestOptions): Outgoing {
     const url = buildUrl(this.root, path, opts.query);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.opts.userAgent,
-      ...opts.headers,
-    };
     let body: string | undefined;
+    const extra: Record<string, string> = {};
     if (opts.body !== undefined) {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
+      extra['content-type'] = 'application/json';
     }
-    // An Authorization header the caller gives (kettle api -H) wins over the
-    // stored credential, as with gh: it is sent as given, never replaced.
-    const own = Object.keys(opts.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-    if (!own) authorize(url, headers, opts.credentials ?? this.opts.credentials);
-    return { method, url, headers, body, path };
+    return { method, url, headers: this.headers(url, { ...extra, ...opts.headers }, opts.credentials), body, path };
+  }
+
+  /**
+   * The headers of every request: what the caller gives, over JSON and
+   * kettle's User-Agent, and the credentials while the URL is under this
+   * client's server. An Authorization header the caller gives (kettle api -H)
+   * wins over the stored credential, as with gh: it is sent as given.
+   */
+  headers(url: URL, given: Record<string, string> = {}, credentials: Credentials = this.opts.credentials): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent, ...given };
+    const own = Object.keys(given).some((name) => name.toLowerCase() === 'authorization');
+    if (!own && this.isOwnUrl(url)) authorize(url, headers, credentials);
+    return headers;
   }
 
   private retrySeams(): RetrySeams {
@@ -225,18 +224,7 @@ export class ApiClient {
       this.opts.onNote?.(`the first answer to DELETE ${path} was lost (${res.lostAnswer}); the server now answers 404 Not Found, so it is gone`);
       return { status: 204, headers: res.headers, data: undefined as T, url: res.url };
     }
-    if (res.status >= 300 && res.status < 400) throw redirectError(method, path, res);
-    const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
-    if (res.status >= 500 && !isIdempotent(method)) {
-      const err = errorFromResponse(raw);
-      err.uncertainPath = path;
-      throw err;
-    }
-    if (res.status >= 400) {
-      const err = errorFromResponse(raw);
-      if (res.lostAnswer !== undefined) err.lostAnswer = res.lostAnswer;
-      throw err;
-    }
+    const raw = failIfNotOk(method, path, res);
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
   }
 
@@ -252,17 +240,26 @@ export class ApiClient {
       // undici's body: a Node readable stream of Buffers.
       return { status: res.status, headers: res.headers, body: res.body as unknown as StreamedResponse['body'] };
     }
-    if (res.status >= 300 && res.status < 400) throw redirectError('GET', path, { status: res.status, headers: res.headers, text: res.text, url: res.url });
-    throw errorFromResponse({ method: 'GET', path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text });
+    failIfNotOk('GET', path, res);
+    throw new ApiError({ message: `GET ${path} answered ${res.status} without a body`, method: 'GET', path, status: res.status });
   }
 
   /** One exchange, and what its answer says about the rate limit. */
   private send(outgoing: Outgoing): Promise<Answer> {
-    return this.note(this.transport.send(outgoing));
+    return this.trackRateLimit(this.transport.send(outgoing));
+  }
+
+  /**
+   * One request whose body, if any, is a stream, its answer's body unread
+   * (release assets: see transfers.ts). Never retried: a stream cannot be
+   * sent twice.
+   */
+  exchange(outgoing: StreamOutgoing): Promise<StreamAnswer> {
+    return this.trackRateLimit(this.transport.exchange(outgoing));
   }
 
   /** Keep what an answer says about the rate limit. */
-  private async note<A extends Pick<Answer, 'headers'>>(answer: Promise<A>): Promise<A> {
+  private async trackRateLimit<A extends Pick<Answer, 'headers'>>(answer: Promise<A>): Promise<A> {
     const res = await answer;
     this.rateLimit = { ...this.rateLimit, ...parseRateLimit((n) => headerValue(res.headers, n), this.now()) };
     return res;
@@ -312,68 +309,6 @@ export class ApiClient {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
     });
-  }
-
-  // Streamed bodies (release assets) -----------------------------------------
-
-  /**
-   * Send a stream (a file being read) as the body of one request, with its
-   * size declared up front, and decode the JSON answer as request() does. Not
-   * retried: the stream is used up by the first attempt.
-   */
-  async upload<T = unknown>(method: string, path: string, upload: StreamedBody): Promise<ApiResponse<T>> {
-    const url = buildUrl(this.root, path, upload.query);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.opts.userAgent,
-      'content-type': upload.contentType,
-      'content-length': String(upload.size),
-    };
-    authorize(url, headers, this.opts.credentials);
-    const res = await this.transport.exchange({ method, url, headers, body: upload.body, path, signal: upload.signal });
-    const text = await smallText(res, this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, method, path);
-    const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text };
-    if (res.status >= 300) {
-      const err = errorFromResponse(raw);
-      // A 5xx after the bytes went out: the asset may or may not be there.
-      if (res.status >= 500) err.uncertainPath = path;
-      throw err;
-    }
-    return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: url.toString() };
-  }
-
-  /**
-   * Open a URL's body as a stream (a download the caller writes away). The
-   * credentials go with it only while the URL is under this client's server;
-   * redirects are followed, and one that leaves the server leaves the
-   * credentials behind. Throws ApiError for an answer other than 2xx.
-   */
-  async download(target: string, signal?: AbortSignal): Promise<StreamAnswer & { url: string }> {
-    const parse = (href: string, base?: URL): URL => {
-      try {
-        return new URL(href, base);
-      } catch {
-        throw new KettleError(`the server gave no usable download address ("${href}")`);
-      }
-    };
-    let url = parse(target);
-    for (let hops = 0; ; hops++) {
-      const headers: Record<string, string> = { accept: '*/*', 'user-agent': this.opts.userAgent };
-      if (this.isOwnUrl(url)) authorize(url, headers, this.opts.credentials);
-      const path = url.pathname;
-      const res = await this.transport.exchange({ method: 'GET', url, headers, path, signal });
-      const location = headerValue(res.headers, 'location');
-      if (res.status >= 300 && res.status < 400 && location !== undefined && hops < 5) {
-        res.body.resume();
-        url = parse(location, url);
-        continue;
-      }
-      if (res.status >= 300) {
-        const text = await smallText(res, 64 * 1024, 'GET', path).catch(() => '');
-        throw errorFromResponse({ method: 'GET', path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text });
-      }
-      return { ...res, url: url.toString() };
-    }
   }
 
   /** Whether a URL is under this client's server (the instance root, not merely the same host). */

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { ApiClient, ListOptions } from '../client.js';
 import { expectRecord } from '../response.js';
 import type { StreamAnswer } from '../transport.js';
+import { download, upload } from '../transfers.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
@@ -65,7 +66,7 @@ export async function uploadAsset(
   asset: { name: string; body: Readable; size: number; signal?: AbortSignal },
 ): Promise<Attachment> {
   const path = `${releasePath(repo, id)}/assets`;
-  const res = await api.upload('POST', path, {
+  const res = await upload(api, 'POST', path, {
     body: asset.body,
     size: asset.size,
     contentType: 'application/octet-stream',
@@ -75,9 +76,9 @@ export async function uploadAsset(
   return expectRecord(res.data, 'POST', path, res.status) as Attachment;
 }
 
-/** An asset's bytes, from its browser_download_url (see ApiClient.download for the credentials). */
+/** An asset's bytes, from its browser_download_url (see transfers.ts for the credentials). */
 export function openAsset(api: ApiClient, asset: Attachment, signal?: AbortSignal): Promise<StreamAnswer & { url: string }> {
-  return api.download(asset.browser_download_url ?? '', signal);
+  return download(api, asset.browser_download_url ?? '', signal);
 }
 
 /** Delete a tag (release delete --cleanup-tag): /repos/{owner}/{repo}/tags/{tag}. */
