@@ -16,6 +16,8 @@ import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSou
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
+  /** Every --login given, in order (kettle status shows each). */
+  logins?: string[];
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs?: number | undefined;
