@@ -95,6 +95,15 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/repos/{owner}/{repo}/milestones/{id}'],
   ['PATCH', '/repos/{owner}/{repo}/milestones/{id}'],
   ['DELETE', '/repos/{owner}/{repo}/milestones/{id}'],
+  ['GET', '/notifications'],
+  ['PUT', '/notifications'],
+  ['GET', '/notifications/new'],
+  ['GET', '/notifications/threads/{id}'],
+  ['PATCH', '/notifications/threads/{id}'],
+  ['GET', '/repos/{owner}/{repo}/notifications'],
+  ['PUT', '/repos/{owner}/{repo}/notifications'],
+  ['GET', '/repos/search'],
+  ['GET', '/users/search'],
 ];
 
 export interface FieldFact {
