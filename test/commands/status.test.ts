@@ -3,6 +3,8 @@
 // alice's: every login shown, the servers asked side by side (a slow one does
 // not hold the others back), a failing one one line in its own section with
 // exit 1, a revoked token named with the line that logs in again.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ANSI, json, type RunResult } from '../e2e/harness.js';
 import { expectExit, rows, type Suite, useServer } from '../e2e/suite.js';
@@ -163,6 +165,22 @@ describe('kettle status', () => {
     const unknown = await kettle(['status', '--login', 'nope']);
     expectExit(unknown, 2);
     expect(unknown.stderr).toMatch(/no login named "nope"; stored logins: home, work, play/);
+  });
+
+  it('a stored URL with user information in it is shown without it', async () => {
+    const file = join(home.configDir, 'config.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { logins: Record<string, { url: string }> };
+    const login = config.logins.play as { url: string };
+    const url = new URL(login.url);
+    url.username = 'alice';
+    url.password = 'hunter2';
+    login.url = url.toString();
+    writeFileSync(file, JSON.stringify(config));
+    // The server is asked all the same; only what is shown matters here.
+    const r = await kettle(['status', '--login', 'play', '--no-color'], { tty: true });
+    expect(r.stdout + r.stderr).not.toContain('hunter2');
+    expect(r.stdout + r.stderr).not.toContain('alice:');
+    expect(r.stdout).toContain(`play  ${play.server.url}`);
   });
 
   it('--jq runs on the whole object', async () => {
