@@ -937,14 +937,14 @@ complete -c kettle -n '__kettle_using "notification list"' -l unread -d 'unread 
 complete -c kettle -n '__kettle_using "notification list"' -l read -d 'threads already read'
 complete -c kettle -n '__kettle_using "notification list"' -l pinned -d 'pinned threads'
 complete -c kettle -n '__kettle_using "notification list"' -l type -x -a 'issue pull commit repository' -d 'only threads about this kind of subject'
-complete -c kettle -n '__kettle_using "notification list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "notification list"' -s R -l repo -x -d 'only this repository\'s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'
 complete -c kettle -n '__kettle_using "notification list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "notification list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "notification list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle notification read
 complete -c kettle -n '__kettle_using "notification read"' -l all -d 'every unread thread (of the repository given with -R)'
-complete -c kettle -n '__kettle_using "notification read"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "notification read"' -s R -l repo -x -d 'only this repository\'s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'
 complete -c kettle -n '__kettle_using "notification read"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "notification read"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "notification read"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'

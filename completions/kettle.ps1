@@ -870,8 +870,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--read'; Tip = 'threads already read'; Value = $false }
         @{ Flag = '--pinned'; Tip = 'pinned threads'; Value = $false }
         @{ Flag = '--type'; Tip = 'only threads about this kind of subject'; Value = $true }
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -879,8 +879,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     )
     $options['notification read'] = @(
         @{ Flag = '--all'; Tip = 'every unread thread (of the repository given with -R)'; Value = $false }
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-R'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }

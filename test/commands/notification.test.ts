@@ -127,6 +127,21 @@ describe('notifications made by changes', () => {
     // alice opened it: nothing for her.
     expect(threadsOf('alice').some((t) => t.issueId === made.id)).toBe(false);
   });
+
+  it('requesting a review tells the reviewer alone; a work-in-progress pull request tells no watcher', async () => {
+    const teapot = s.server.state.repo('alice', 'teapot') as NonNullable<ReturnType<typeof s.server.state.repo>>;
+    teapot.branches.push('wip/handle');
+    const bob = s.server.addToken('bob');
+    const made = await s.kettle(['pr', 'create', '-R', 'alice/teapot', '--head', 'wip/handle', '--base', 'main', '--title', 'WIP: cooler handle', '--body', 'b', '--json'], { env: { KETTLE_TOKEN: bob } });
+    expectExit(made, 0);
+    const pr = issueOf('alice', 'teapot', json<{ number: number }>(made).number);
+    // alice watches alice/teapot, but a WIP pull request reaches only its participants.
+    expect(threadsOf('alice').some((t) => t.issueId === pr.id)).toBe(false);
+    const r = await s.kettle(['pr', 'edit', String(pr.number), '-R', 'alice/teapot', '--add-reviewer', 'carol'], { env: { KETTLE_TOKEN: bob } });
+    expectExit(r, 0);
+    expect(threadsOf('carol').filter((t) => t.issueId === pr.id)).toEqual([expect.objectContaining({ source: 'pull', status: 'unread', updatedBy: 'bob' })]);
+    expect(threadsOf('alice').some((t) => t.issueId === pr.id)).toBe(false);
+  });
 });
 
 describe('notification read', () => {

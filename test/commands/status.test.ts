@@ -208,12 +208,14 @@ describe('kettle status asks every server at once', () => {
     for (const [, s] of ALL) s.server.resetRequests();
     const start = Date.now();
     const together = await timed(['status']);
-    expect(together).toBeLessThan(alone * 0.8);
+    // About the slowest server's time: asked in turn, the three take their sum (here about 1.8 s of latency against 1.2 s).
+    expect(together).toBeLessThan(alone * 0.85);
     // The slowest server alone sets the pace: each server's first requests came in at once, none waiting for another's answers.
     const firsts = ALL.map(([, s]) => (s.server.requests[0]?.at ?? Number.POSITIVE_INFINITY) - start);
     expect(Math.max(...firsts) - Math.min(...firsts)).toBeLessThan(200);
-    // And play's first round of requests went out together, not one after another.
-    const round = play.server.requests.filter((q) => q.at - start < 400);
-    expect(round.length).toBeGreaterThanOrEqual(5);
+    // And play's first round of requests went out together, before any of them could be answered.
+    const first = play.server.requests[0]?.at ?? 0;
+    const round = play.server.requests.filter((q) => q.at - first < 300);
+    expect(round.map((q) => q.path).sort()).toEqual(['/notifications', '/notifications/new', '/repos/issues/search', '/repos/issues/search', '/repos/issues/search', '/user']);
   });
 });

@@ -1,6 +1,11 @@
 // kettle notification: the inbox of one server, listed and marked read.
-import { listFlags, type ListFlags, repoFlag, type RepoFlag } from '../../cli/flags.js';
-import { bool, choice, type GroupDef, variadicArg, verb } from '../../cli/spec.js';
+import { listFlags, type ListFlags, type RepoFlag } from '../../cli/flags.js';
+import { bool, choice, type GroupDef, text, variadicArg, verb } from '../../cli/spec.js';
+
+/** The inbox is the user's, not a repository's: -R narrows it, and no git remote does. */
+const repoFlag = {
+  repo: text('-R, --repo <owner/name>', "only this repository's threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)"),
+};
 
 export const SUBJECT_TYPES = ['issue', 'pull', 'commit', 'repository'] as const;
 
