@@ -44,6 +44,9 @@ __kettle_subcommand() {
     '/milestone') REPLY='milestone' ;;
     '/pr') REPLY='pr' ;;
     '/release') REPLY='release' ;;
+    '/status') REPLY='status' ;;
+    '/notification'|'/notifications') REPLY='notification' ;;
+    '/search') REPLY='search' ;;
     '/org') REPLY='org' ;;
     '/hook') REPLY='hook' ;;
     '/api') REPLY='api' ;;
@@ -101,6 +104,11 @@ __kettle_subcommand() {
     'release/upload') REPLY='release upload' ;;
     'release/download') REPLY='release download' ;;
     'release/delete') REPLY='release delete' ;;
+    'notification/list'|'notification/ls') REPLY='notification list' ;;
+    'notification/read') REPLY='notification read' ;;
+    'search/repos') REPLY='search repos' ;;
+    'search/issues') REPLY='search issues' ;;
+    'search/users') REPLY='search users' ;;
     'org/list'|'org/ls') REPLY='org list' ;;
     'org/view') REPLY='org view' ;;
     'org/create') REPLY='org create' ;;
@@ -168,6 +176,12 @@ __kettle_takes_value() {
     'release upload/-R'|'release upload/--repo') return 0 ;;
     'release download/-R'|'release download/--repo'|'release download/-p'|'release download/--pattern'|'release download/-D'|'release download/--dir') return 0 ;;
     'release delete/-R'|'release delete/--repo') return 0 ;;
+    'status/--fields'|'status/-q'|'status/--jq') return 0 ;;
+    'notification list/-L'|'notification list/--limit'|'notification list/--page'|'notification list/--type'|'notification list/-R'|'notification list/--repo'|'notification list/--fields'|'notification list/-q'|'notification list/--jq') return 0 ;;
+    'notification read/-R'|'notification read/--repo'|'notification read/--fields'|'notification read/-q'|'notification read/--jq') return 0 ;;
+    'search repos/--owner'|'search repos/--sort'|'search repos/-L'|'search repos/--limit'|'search repos/--page'|'search repos/--fields'|'search repos/-q'|'search repos/--jq') return 0 ;;
+    'search issues/-s'|'search issues/--state'|'search issues/--type'|'search issues/-l'|'search issues/--label'|'search issues/--owner'|'search issues/-L'|'search issues/--limit'|'search issues/--page'|'search issues/--fields'|'search issues/-q'|'search issues/--jq') return 0 ;;
+    'search users/-L'|'search users/--limit'|'search users/--page'|'search users/--fields'|'search users/-q'|'search users/--jq') return 0 ;;
     'org list/-L'|'org list/--limit'|'org list/--page'|'org list/--fields'|'org list/-q'|'org list/--jq') return 0 ;;
     'org view/--fields'|'org view/-q'|'org view/--jq') return 0 ;;
     'org create/--full-name'|'org create/--fields'|'org create/-q'|'org create/--jq') return 0 ;;
@@ -203,6 +217,10 @@ __kettle_value() {
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
     'release create/-F'|'release create/--notes-file') __kettle_files "$3" ;;
     'release edit/-F'|'release edit/--notes-file') __kettle_files "$3" ;;
+    'notification list/--type') __kettle_words "$3" issue pull commit repository ;;
+    'search repos/--sort') __kettle_words "$3" stars updated created alpha ;;
+    'search issues/-s'|'search issues/--state') __kettle_words "$3" open closed all ;;
+    'search issues/--type') __kettle_words "$3" issue pr ;;
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
     'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
@@ -223,7 +241,7 @@ __kettle_arg() {
     'release create/1') __kettle_files "$3" ;;
     'release upload/1') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release org hook api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release status notification search org hook api completion help ;;
   esac
   return 0
 }
@@ -294,6 +312,14 @@ __kettle_flags() {
     'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout ;;
+    'status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'notification') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'notification list') __kettle_words "$2" -L --limit --all --page --unread --read --pinned --type -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'notification read') __kettle_words "$2" --all -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'search') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'search repos') __kettle_words "$2" --owner --topic --sort --archived --no-archived -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'search issues') __kettle_words "$2" -s --state --type -l --label --owner -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'search users') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'org view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -316,7 +342,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release org hook api completion help ;;
+    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook api completion help ;;
     'login') __kettle_words "$2" add list default delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete ;;
@@ -325,6 +351,8 @@ __kettle_commands() {
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
     'pr') __kettle_words "$2" list view diff checkout status create edit comment review close reopen ready merge ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
+    'notification') __kettle_words "$2" list read ;;
+    'search') __kettle_words "$2" repos issues users ;;
     'org') __kettle_words "$2" list view create delete ;;
     'hook') __kettle_words "$2" list add view edit test delete ;;
     *) return 1 ;;

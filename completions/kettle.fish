@@ -25,6 +25,12 @@ function __kettle_subcommand
             echo 'pr'
         case '/release'
             echo 'release'
+        case '/status'
+            echo 'status'
+        case '/notification' '/notifications'
+            echo 'notification'
+        case '/search'
+            echo 'search'
         case '/org'
             echo 'org'
         case '/hook'
@@ -139,6 +145,16 @@ function __kettle_subcommand
             echo 'release download'
         case 'release/delete'
             echo 'release delete'
+        case 'notification/list' 'notification/ls'
+            echo 'notification list'
+        case 'notification/read'
+            echo 'notification read'
+        case 'search/repos'
+            echo 'search repos'
+        case 'search/issues'
+            echo 'search issues'
+        case 'search/users'
+            echo 'search users'
         case 'org/list' 'org/ls'
             echo 'org list'
         case 'org/view'
@@ -267,6 +283,18 @@ function __kettle_takes_value
             return 0
         case 'release delete/-R' 'release delete/--repo'
             return 0
+        case 'status/--fields' 'status/-q' 'status/--jq'
+            return 0
+        case 'notification list/-L' 'notification list/--limit' 'notification list/--page' 'notification list/--type' 'notification list/-R' 'notification list/--repo' 'notification list/--fields' 'notification list/-q' 'notification list/--jq'
+            return 0
+        case 'notification read/-R' 'notification read/--repo' 'notification read/--fields' 'notification read/-q' 'notification read/--jq'
+            return 0
+        case 'search repos/--owner' 'search repos/--sort' 'search repos/-L' 'search repos/--limit' 'search repos/--page' 'search repos/--fields' 'search repos/-q' 'search repos/--jq'
+            return 0
+        case 'search issues/-s' 'search issues/--state' 'search issues/--type' 'search issues/-l' 'search issues/--label' 'search issues/--owner' 'search issues/-L' 'search issues/--limit' 'search issues/--page' 'search issues/--fields' 'search issues/-q' 'search issues/--jq'
+            return 0
+        case 'search users/-L' 'search users/--limit' 'search users/--page' 'search users/--fields' 'search users/-q' 'search users/--jq'
+            return 0
         case 'org list/-L' 'org list/--limit' 'org list/--page' 'org list/--fields' 'org list/-q' 'org list/--jq'
             return 0
         case 'org view/--fields' 'org view/-q' 'org view/--jq'
@@ -359,6 +387,9 @@ complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit an
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
+complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
+complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
+complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
@@ -889,6 +920,73 @@ complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the 
 complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
 
+# kettle status
+complete -c kettle -n '__kettle_using "status"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle notification
+complete -c kettle -n '__kettle_using "notification" 0' -a 'list' -d 'List notification threads (unread ones unless told otherwise)'
+complete -c kettle -n '__kettle_using "notification" 0' -a 'read' -d 'Mark notification threads read: the ones named, or with --all every unread one'
+
+# kettle notification list
+complete -c kettle -n '__kettle_using "notification list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "notification list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "notification list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "notification list"' -l unread -d 'unread threads (the default)'
+complete -c kettle -n '__kettle_using "notification list"' -l read -d 'threads already read'
+complete -c kettle -n '__kettle_using "notification list"' -l pinned -d 'pinned threads'
+complete -c kettle -n '__kettle_using "notification list"' -l type -x -a 'issue pull commit repository' -d 'only threads about this kind of subject'
+complete -c kettle -n '__kettle_using "notification list"' -s R -l repo -x -d 'only this repository\'s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'
+complete -c kettle -n '__kettle_using "notification list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "notification list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "notification list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle notification read
+complete -c kettle -n '__kettle_using "notification read"' -l all -d 'every unread thread (of the repository given with -R)'
+complete -c kettle -n '__kettle_using "notification read"' -s R -l repo -x -d 'only this repository\'s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'
+complete -c kettle -n '__kettle_using "notification read"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "notification read"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "notification read"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle search
+complete -c kettle -n '__kettle_using "search" 0' -a 'repos' -d 'Search repositories by name (or topic)'
+complete -c kettle -n '__kettle_using "search" 0' -a 'issues' -d 'Search issues and pull requests in every repository you can see'
+complete -c kettle -n '__kettle_using "search" 0' -a 'users' -d 'Search users by name, full name or e-mail address'
+
+# kettle search repos
+complete -c kettle -n '__kettle_using "search repos"' -l owner -x -d 'only this user\'s or organization\'s repositories'
+complete -c kettle -n '__kettle_using "search repos"' -l topic -d 'QUERY is a topic: repositories tagged with it'
+complete -c kettle -n '__kettle_using "search repos"' -l sort -x -a 'stars updated created alpha' -d 'stars, updated and created: most first; alpha: by name (the default)'
+complete -c kettle -n '__kettle_using "search repos"' -l archived -d 'only archived repositories'
+complete -c kettle -n '__kettle_using "search repos"' -l no-archived -d 'only repositories that are not archived'
+complete -c kettle -n '__kettle_using "search repos"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "search repos"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "search repos"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "search repos"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "search repos"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "search repos"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle search issues
+complete -c kettle -n '__kettle_using "search issues"' -s s -l state -x -a 'open closed all' -d 'which to show'
+complete -c kettle -n '__kettle_using "search issues"' -l type -x -a 'issue pr' -d 'only issues, or only pull requests'
+complete -c kettle -n '__kettle_using "search issues"' -s l -l label -x -d 'only those with this label (repeatable: any of them)'
+complete -c kettle -n '__kettle_using "search issues"' -l owner -x -d 'only in this user\'s or organization\'s repositories'
+complete -c kettle -n '__kettle_using "search issues"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "search issues"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "search issues"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "search issues"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "search issues"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "search issues"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle search users
+complete -c kettle -n '__kettle_using "search users"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "search users"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "search users"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "search users"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "search users"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "search users"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
 # kettle org
 complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizations'
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
@@ -994,4 +1092,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release org hook api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release status notification search org hook api completion help'

@@ -20,6 +20,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
     $children['/release'] = 'release'
+    $children['/status'] = 'status'
+    $children['/notification'] = 'notification'
+    $children['/notifications'] = 'notification'
+    $children['/search'] = 'search'
     $children['/org'] = 'org'
     $children['/hook'] = 'hook'
     $children['/api'] = 'api'
@@ -87,6 +91,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['release/upload'] = 'release upload'
     $children['release/download'] = 'release download'
     $children['release/delete'] = 'release delete'
+    $children['notification/list'] = 'notification list'
+    $children['notification/ls'] = 'notification list'
+    $children['notification/read'] = 'notification read'
+    $children['search/repos'] = 'search repos'
+    $children['search/issues'] = 'search issues'
+    $children['search/users'] = 'search users'
     $children['org/list'] = 'org list'
     $children['org/ls'] = 'org list'
     $children['org/view'] = 'org view'
@@ -113,6 +123,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
+        @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
+        @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
+        @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
@@ -186,6 +199,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'upload'; Tip = 'Upload files as assets of a release' }
         @{ Name = 'download'; Tip = 'Download the assets of a release (the latest release when TAG is left out)' }
         @{ Name = 'delete'; Tip = 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag' }
+    )
+    $commands['notification'] = @(
+        @{ Name = 'list'; Tip = 'List notification threads (unread ones unless told otherwise)' }
+        @{ Name = 'read'; Tip = 'Mark notification threads read: the ones named, or with --all every unread one' }
+    )
+    $commands['search'] = @(
+        @{ Name = 'repos'; Tip = 'Search repositories by name (or topic)' }
+        @{ Name = 'issues'; Tip = 'Search issues and pull requests in every repository you can see' }
+        @{ Name = 'users'; Tip = 'Search users by name, full name or e-mail address' }
     )
     $commands['org'] = @(
         @{ Name = 'list'; Tip = 'List your organizations' }
@@ -833,6 +855,78 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
     )
+    $options['status'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['notification list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--unread'; Tip = 'unread threads (the default)'; Value = $false }
+        @{ Flag = '--read'; Tip = 'threads already read'; Value = $false }
+        @{ Flag = '--pinned'; Tip = 'pinned threads'; Value = $false }
+        @{ Flag = '--type'; Tip = 'only threads about this kind of subject'; Value = $true }
+        @{ Flag = '-R'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['notification read'] = @(
+        @{ Flag = '--all'; Tip = 'every unread thread (of the repository given with -R)'; Value = $false }
+        @{ Flag = '-R'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'only this repository''s threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['search repos'] = @(
+        @{ Flag = '--owner'; Tip = 'only this user''s or organization''s repositories'; Value = $true }
+        @{ Flag = '--topic'; Tip = 'QUERY is a topic: repositories tagged with it'; Value = $false }
+        @{ Flag = '--sort'; Tip = 'stars, updated and created: most first; alpha: by name (the default)'; Value = $true }
+        @{ Flag = '--archived'; Tip = 'only archived repositories'; Value = $false }
+        @{ Flag = '--no-archived'; Tip = 'only repositories that are not archived'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['search issues'] = @(
+        @{ Flag = '-s'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--state'; Tip = 'which to show'; Value = $true }
+        @{ Flag = '--type'; Tip = 'only issues, or only pull requests'; Value = $true }
+        @{ Flag = '-l'; Tip = 'only those with this label (repeatable: any of them)'; Value = $true }
+        @{ Flag = '--label'; Tip = 'only those with this label (repeatable: any of them)'; Value = $true }
+        @{ Flag = '--owner'; Tip = 'only in this user''s or organization''s repositories'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['search users'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
     $options['org list'] = @(
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
@@ -992,6 +1086,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['release edit/-F'] = @{ Kind = 'files' }
     $values['release edit/--notes-file'] = @{ Kind = 'files' }
     $values['release upload/1'] = @{ Kind = 'files' }
+    $values['notification list/--type'] = @{ Kind = 'words'; Words = @('issue', 'pull', 'commit', 'repository') }
+    $values['search repos/--sort'] = @{ Kind = 'words'; Words = @('stars', 'updated', 'created', 'alpha') }
+    $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
+    $values['search issues/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
+    $values['search issues/--type'] = @{ Kind = 'words'; Words = @('issue', 'pr') }
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
@@ -1001,7 +1100,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'org', 'hook', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'status', 'notification', 'search', 'org', 'hook', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

@@ -80,6 +80,10 @@ async function main(): Promise<void> {
     return;
   }
 
+  // A second server, as a sub-path deployment: kettle status shows both at once.
+  const work = await startServer({ seed: 'demo', basePath: '/forge' });
+  const aliceAtWork = work.addToken('alice');
+
   const root = findRoot();
   const bin = join(root, 'bin', 'kettle.cjs');
   const config = mkdtempSync(join(tmpdir(), 'kettle-demo-'));
@@ -131,6 +135,17 @@ async function main(): Promise<void> {
       input: 'a-demo-secret\n',
     },
     { args: ['repo', 'delete', 'alice/notes'] },
+    // The inbox, and one view of every server logged in to.
+    { args: ['notification', 'list', '--unread', '--pinned'] },
+    { args: ['search', 'repos', 'tea', '--sort', 'stars'] },
+    { args: ['search', 'issues', 'lid', '--state', 'all'] },
+    {
+      args: ['login', 'add', '--url', work.url, '--name', 'work', '--with-token'],
+      shown: `login add --url ${work.url} --name work --with-token < work-token.txt`,
+      input: `${aliceAtWork}\n`,
+    },
+    { args: ['status'] },
+    { args: ['status', '--json', '--jq', 'to_entries[] | "\\(.key): \\(.value.notifications | length) unread, \\(.value.assigned | length) assigned"'] },
   ];
 
   let failed = 0;
@@ -150,6 +165,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await server.close();
+    await work.close();
     rmSync(config, { recursive: true, force: true });
   }
   if (failed > 0) {

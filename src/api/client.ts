@@ -73,6 +73,8 @@ export interface ListOptions {
   onProgress?: (received: number, total: number | undefined) => void;
   /** The server's count changed while the list was read. */
   onChange?: (before: number, after: number) => void;
+  /** Takes the page's list out of the answer, where the server wraps it (the search envelopes). */
+  unwrap?: (data: unknown, path: string, status: number) => unknown;
 }
 
 /** The `page` a link points to, when it names one. */
@@ -282,7 +284,7 @@ export class ApiClient {
   ): AsyncGenerator<T[]> {
     const fetchPage: FetchPage<T> = async (page, limit) => {
       const res = await this.request('GET', path, { query: { ...query, page, limit }, headers: options.headers });
-      const items = expectList(res.data, 'GET', path, res.status) as T[];
+      const items = expectList(options.unwrap ? options.unwrap(res.data, path, res.status) : res.data, 'GET', path, res.status) as T[];
       // Printers and the pagination read fields of each record: a null is the server's fault, said so.
       if (items.includes(null as T)) {
         throw new ApiError({ message: `the server sent a list with a null element (GET ${path}, page ${page})`, method: 'GET', path, status: res.status });

@@ -78,6 +78,8 @@ export function errorFromResponse(raw: RawResponse): ApiError {
   if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
     const body = parsed as Record<string, unknown>;
     if (typeof body.message === 'string' && body.message.trim() !== '') serverMessage = oneLine(body.message);
+    // The search endpoints' envelope says what failed as {"ok": false, "error": …}.
+    else if (body.ok === false && typeof body.error === 'string' && body.error.trim() !== '') serverMessage = oneLine(body.error);
     fieldErrors = fieldErrorsOf(body.errors);
   }
   let message: string;

@@ -22,7 +22,8 @@ export interface Session {
 
 /** The options every command accepts, as commander parses them. */
 interface GlobalOpts {
-  login?: string;
+  /** Every --login given, in order (the last one is the login; kettle status takes them all). */
+  login?: string[];
   debug?: boolean;
   color?: boolean;
   timeout?: number;
@@ -46,7 +47,8 @@ function timeoutOption(value: string): number {
 
 export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFlags {
   return {
-    login: opts.login,
+    login: opts.login?.at(-1),
+    logins: opts.login ?? [],
     debug: opts.debug === true || envDebug(env),
     json: opts.json === true || opts.jq !== undefined,
     fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
@@ -179,7 +181,7 @@ function rootCommand(session: Session & { tree: () => Command }): Command {
     .description('Work with a Gitea-family code-hosting service from the command line.')
     .version(session.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .option('--login <name>', 'use this stored login instead of the default one')
+    .option('--login <name>', 'use this stored login instead of the default one', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
     .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
     .option('--no-color', 'no colour in output; also NO_COLOR')
     .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)

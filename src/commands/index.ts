@@ -7,12 +7,15 @@ import { hook } from './hook/index.js';
 import { issue } from './issue/index.js';
 import { labelGroup as label } from './label/index.js';
 import { milestoneGroup as milestone } from './milestone/index.js';
+import { notification } from './notification/index.js';
 import { login } from './login/index.js';
 import { org } from './org/index.js';
 import { pr } from './pr/index.js';
 import { release } from './release/index.js';
 import { repo } from './repo/index.js';
+import { search } from './search/index.js';
+import { status } from './status/index.js';
 import { user } from './user/index.js';
 import { whoami } from './whoami/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, org, hook, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, api, completion];

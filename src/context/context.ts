@@ -17,6 +17,8 @@ import { atLeast, cachedServer, describeServer, parseServerVersion, rememberServ
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
+  /** Every --login given, in order (kettle status shows each). */
+  logins?: string[];
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs?: number | undefined;

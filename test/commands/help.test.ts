@@ -137,6 +137,7 @@ describe('kettle alone and kettle help', () => {
       'Milestones:',
       'Pull requests:',
       'Releases:',
+      'Inbox:',
       'Organizations:',
       'Webhooks:',
       'Other:',
@@ -169,7 +170,8 @@ describe('kettle alone and kettle help', () => {
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.
     expect(under('Releases:')).toEqual(['release list', 'release view [tag]', 'release create <tag> [file...]', 'release edit <tag>', 'release upload <tag> <file...>', 'release download [tag]', 'release delete <tag>']);
-    const listed = headings.slice(0, 11).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
+    expect(under('Inbox:')).toEqual(['status', 'notification list', 'notification read [thread-id...]', 'search repos <query>', 'search issues <query>', 'search users <query>']);
+    const listed = headings.slice(0, headings.indexOf('Global Options:')).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
     const leaves = TREE.filter((t) => t.path.length && t.cmd.commands.length === 0).map((t) => t.path.join(' '));
     expect(listed.sort()).toEqual(leaves.sort());
   });

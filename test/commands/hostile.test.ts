@@ -14,6 +14,7 @@ import { COMMANDS } from '../../src/commands/index.js';
 import type { RunResult } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import type { Fault } from '../server/index.js';
+import { addThread } from '../server/routes-inbox.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -60,6 +61,12 @@ const LISTS: Command[] = [
   { verb: 'org list', args: () => ['org', 'list', '--json'] },
   { verb: 'hook list', args: () => ['hook', 'list', '-R', 'alice/teapot'] },
   { verb: 'api', args: () => ['api', '--paginate', '/repos/alice/teapot/issues?state=all'] },
+  { verb: 'notification list', args: () => ['notification', 'list', '--unread', '--read', '--pinned', '--json'] },
+  { verb: 'search repos', args: () => ['search', 'repos', 'tea', '--json'] },
+  { verb: 'search issues', args: () => ['search', 'issues', 'lid', '--state', 'all'] },
+  { verb: 'search users', args: () => ['search', 'users', 'example', '--json'] },
+  // One section per server: a server that failed is named, the others' records stay.
+  { verb: 'status', args: () => ['status', '--json'], several: true },
 ];
 
 function hookId(): string {
@@ -74,6 +81,10 @@ function pullNumber(): string {
   const branch = fresh('topic');
   teapot().branches.push(branch);
   return String(s.server.state.addIssue(teapot(), 'bob', { title: fresh('hostile pull'), pull: { head: branch, base: 'main' } }).number);
+}
+
+function threadId(): string {
+  return String(addThread(s.server.state, 'alice', s.server.state.addIssue(teapot(), 'bob', { title: fresh('hostile thread') })).id);
 }
 
 function asset(): string {
@@ -120,6 +131,8 @@ const WRITES: Command[] = [
   { verb: 'hook edit', args: () => ['hook', 'edit', hookId(), '-R', 'alice/teapot', '--inactive'] },
   { verb: 'hook test', args: () => ['hook', 'test', hookId(), '-R', 'alice/teapot'] },
   { verb: 'hook delete', args: () => ['hook', 'delete', hookId(), '-R', 'alice/teapot', '--yes'] },
+  { verb: 'notification read', args: () => ['notification', 'read', threadId(), threadId(), '--json'], several: true },
+  { verb: 'notification read', args: () => ['notification', 'read', '--all'] },
   { verb: 'api', args: () => ['api', '-X', 'POST', '/repos/alice/teapot/issues', '-f', `title=${fresh('via api')}`], stream: true },
 ];
 

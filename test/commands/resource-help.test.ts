@@ -26,6 +26,12 @@ const COMMANDS: Array<[command: string, flags: string[]]> = [
   ['org create', ['--full-name']],
   ['hook list', ['-R, --repo', '--limit', '--all']],
   ['hook add', ['-R, --repo', '--url', '--events', '--content-type', '--secret', '--secret-file', '--type', '--inactive']],
+  ['notification list', ['--all', '--unread', '--read', '--pinned', '--type', '-R, --repo', '--limit', '--page', '--json', '--jq']],
+  ['notification read', ['--all', '-R, --repo']],
+  ['status', ['--login', '--json', '--jq']],
+  ['search repos', ['--owner', '--topic', '--sort', '--archived', '--no-archived', '--limit', '--all', '--page', '--json', '--jq']],
+  ['search issues', ['--state', '--type', '--label', '--owner', '--limit', '--all', '--page', '--json', '--jq']],
+  ['search users', ['--limit', '--all', '--page', '--json', '--jq']],
 ];
 
 describe('--help of the resource commands', () => {

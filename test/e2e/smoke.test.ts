@@ -30,6 +30,9 @@ describe('one command line per resource through the built binary', () => {
     ['hook', ['hook', 'list', '-R', 'alice/teapot', '--json'], () => s.server.state.hooks.filter((h) => h.repoId === teapot().id).map((h) => h.id), (r) => json<Array<{ id: number }>>(r).map((h) => h.id)],
     ['user', ['user', 'view', 'bob', '--json', '--fields', 'login'], () => ({ login: 'bob' }), json],
     ['api', ['api', '/repos/alice/teapot'], () => 'alice/teapot', (r) => json<{ full_name: string }>(r).full_name],
+    ['notification', ['notification', 'list', '--json', '--fields', 'subject.title'], () => [{ subject: { title: 'Quieter lid' } }], json],
+    ['search', ['search', 'repos', 'teapot', '--json', '--fields', 'full_name'], () => [{ full_name: 'alice/teapot' }], json],
+    ['status', ['status', '--json', '--jq', '.[].assigned[].title'], () => 'Spout drips after pouring\n', (r) => r.stdout],
   ])('%s', async (_resource, args, expected, read) => {
     const r = await s.kettle(args);
     expectExit(r, 0);

@@ -436,7 +436,7 @@ const mergePull: Handler = (c) => {
  * where the user's review is requested, or one the user has reviewed (a
  * submitted review, not a request).
  */
-const searchIssues = searchIssuesWith((c) => {
+export function reviewChecks(c: Call): Array<(i: Issue) => boolean> {
   const me = c.user.login;
   const checks: Array<(i: Issue) => boolean> = [];
   if (c.query.get('review_requested') === 'true') checks.push((i) => Boolean(i.pull) && extraOf(c.state, i).requested.includes(me));
@@ -445,7 +445,9 @@ const searchIssues = searchIssuesWith((c) => {
     checks.push((i) => Boolean(i.pull) && reviewed.has(i.id));
   }
   return checks;
-});
+}
+
+const searchIssues = searchIssuesWith(reviewChecks);
 
 export const PULL_ROUTES: Array<[string, string, Handler]> = [
   // Before the repository route below, which would take it for a repository named issues/search.

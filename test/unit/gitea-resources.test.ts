@@ -11,10 +11,12 @@ import * as hooks from '../../src/api/gitea/hooks.js';
 import * as issues from '../../src/api/gitea/issues.js';
 import * as labels from '../../src/api/gitea/labels.js';
 import * as milestones from '../../src/api/gitea/milestones.js';
+import * as notifications from '../../src/api/gitea/notifications.js';
 import * as orgs from '../../src/api/gitea/orgs.js';
 import * as pulls from '../../src/api/gitea/pulls.js';
 import * as releases from '../../src/api/gitea/releases.js';
 import * as repos from '../../src/api/gitea/repos.js';
+import * as search from '../../src/api/gitea/search.js';
 import type { AccessToken } from '../../src/api/gitea/types.js';
 import * as users from '../../src/api/gitea/users.js';
 import { pageWindow } from '../../src/api/paginate.js';
@@ -387,6 +389,16 @@ describe('every function, against both descriptions', () => {
     ['releases.deleteAsset', none, (api) => releases.deleteAsset(api, teapot, 1, 2)],
     ['releases.latest', one, (api) => releases.latest(api, teapot)],
     ['releases.deleteTag', none, (api) => releases.deleteTag(api, teapot, 'v1.0')],
+    ['notifications.list', list, (api) => notifications.list(api, window, { statuses: ['unread', 'pinned'], types: ['issue', 'pull'] })],
+    ['notifications.list (repository, all)', list, (api) => notifications.list(api, window, { all: true }, teapot)],
+    ['notifications.get', one, (api) => notifications.get(api, 3)],
+    ['notifications.markRead', one, (api) => notifications.markRead(api, 3)],
+    ['notifications.markAllRead', list, (api) => notifications.markAllRead(api)],
+    ['notifications.markAllRead (repository)', list, (api) => notifications.markAllRead(api, teapot)],
+    ['notifications.unreadCount', '{"new":2}', (api) => notifications.unreadCount(api)],
+    ['search.repos', '{"ok":true,"data":[]}', (api) => search.repos(api, window, { q: 'tea', topic: true, uid: 3, exclusive: true, sort: 'stars', order: 'desc', archived: false })],
+    ['search.users', '{"ok":true,"data":[]}', (api) => search.users(api, window, 'ali')],
+    ['search.issues', list, (api) => search.issues(api, window, { q: 'lid', state: 'all', type: 'pulls', labels: 'bug,ui', owner: org, review_requested: true, created: true, assigned: true })],
   ];
 
   it.each(calls)('%s', async (_name, answer, call) => {

@@ -1,0 +1,91 @@
+// kettle search: repositories, issues and pull requests, and users across the whole server.
+import { listFlags, type ListFlags } from '../../cli/flags.js';
+import { arg, choice, type Flag, type GroupDef, list, text, verb, bool } from '../../cli/spec.js';
+
+export const REPO_SORTS = ['stars', 'updated', 'created', 'alpha'] as const;
+export const ISSUE_TYPES = ['issue', 'pr'] as const;
+
+/** A switch with a negation: true, false, or undefined when neither was given. */
+function switchFlag(spelling: string, description: string): Flag<boolean | undefined> {
+  return { spelling, description, initial: undefined };
+}
+
+export interface QueryOptions extends ListFlags {
+  query: string;
+}
+
+export interface ReposOptions extends QueryOptions {
+  owner: string | undefined;
+  topic: boolean;
+  sort: (typeof REPO_SORTS)[number] | undefined;
+  /** --archived: true, --no-archived: false, neither: undefined (both keys carry it). */
+  archived: boolean | undefined;
+  noArchived: boolean | undefined;
+}
+
+export interface IssuesOptions extends QueryOptions {
+  state: 'open' | 'closed' | 'all';
+  type: (typeof ISSUE_TYPES)[number] | undefined;
+  label: string[];
+  owner: string | undefined;
+}
+
+const query = arg('<query>', 'what to look for');
+
+export const search: GroupDef = {
+  name: 'search',
+  summary: 'Search repositories, issues and pull requests, and users on the server',
+  section: 'Inbox:',
+  examples: ['kettle search repos teapot', 'kettle search issues "lid" --state all'],
+  verbs: [
+    verb({
+      name: 'repos',
+      summary: 'Search repositories by name (or topic)',
+      args: { query },
+      flags: {
+        owner: text('--owner <owner>', "only this user's or organization's repositories"),
+        topic: bool('--topic', 'QUERY is a topic: repositories tagged with it'),
+        sort: choice('--sort <order>', 'stars, updated and created: most first; alpha: by name (the default)', REPO_SORTS),
+        archived: switchFlag('--archived', 'only archived repositories'),
+        noArchived: switchFlag('--no-archived', 'only repositories that are not archived'),
+        ...listFlags,
+      },
+      output: true,
+      examples: [
+        'kettle search repos teapot',
+        'kettle search repos tea --owner wonderland --sort stars',
+        'kettle search repos kitchen --topic --no-archived',
+        'kettle search repos tea --all --json --fields full_name,stars_count',
+      ],
+      load: () => import('./repos.js'),
+    }),
+    verb({
+      name: 'issues',
+      summary: 'Search issues and pull requests in every repository you can see',
+      args: { query },
+      flags: {
+        state: choice('-s, --state <state>', 'which to show', ['open', 'closed', 'all'] as const, 'open'),
+        type: choice('--type <type>', 'only issues, or only pull requests', ISSUE_TYPES),
+        label: list('-l, --label <name>', 'only those with this label (repeatable: any of them)'),
+        owner: text('--owner <owner>', "only in this user's or organization's repositories"),
+        ...listFlags,
+      },
+      output: true,
+      examples: [
+        'kettle search issues lid',
+        'kettle search issues "spout" --state all --type issue --label bug',
+        'kettle search issues tea --owner wonderland --type pr --json',
+      ],
+      load: () => import('./issues.js'),
+    }),
+    verb({
+      name: 'users',
+      summary: 'Search users by name, full name or e-mail address',
+      args: { query },
+      flags: listFlags,
+      output: true,
+      examples: ['kettle search users ali', 'kettle search users bob --json --fields login,full_name'],
+      load: () => import('./users.js'),
+    }),
+  ],
+};

@@ -1,0 +1,18 @@
+// kettle search users QUERY
+import * as search from '../../api/gitea/search.js';
+import type { Context } from '../../context/context.js';
+import { printListing } from '../listing.js';
+import { userColumns } from '../records.js';
+import type { QueryOptions } from './index.js';
+import { queryText } from './query.js';
+
+export async function run(ctx: Context, opts: QueryOptions): Promise<void> {
+  const q = queryText(opts.query);
+  await printListing(ctx, opts, {
+    noun: 'users',
+    pages: (api, window, options) => search.users(api, window, q, options),
+    columns: userColumns,
+    empty: `No users match "${q}"`,
+    attempt: { action: 'search users' },
+  });
+}

@@ -1,0 +1,74 @@
+// kettle status [--login NAME]...: every server at once. Each login's
+// requests go out together and the servers are asked side by side; the view
+// is printed once every server has answered or failed, so a slow server holds
+// back only the printing, never another server's requests.
+import type { Credentials } from '../../api/auth.js';
+import { apiRoot } from '../../api/url.js';
+import { envLogin, envLoginName } from '../../config/env.js';
+import { type Context, credentialsOf, type ResolvedLogin } from '../../context/context.js';
+import { ApiError, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
+import { gather, type ServerView } from './gather.js';
+import { type Outcome, printJson, printPlain, printSections, serverUrl } from './render.js';
+
+interface Target {
+  name: string;
+  login: ResolvedLogin;
+  insecure: boolean;
+}
+
+/** The logins to show: those named, else KETTLE_URL's server, else KETTLE_LOGIN's, else every stored one. */
+function targets(ctx: Context): Target[] {
+  const stored = (name: string): Target => {
+    const l = ctx.storedLogin(name);
+    const credentials: Credentials = credentialsOf(l);
+    return { name, insecure: l.insecure === true, login: { name, source: 'stored', root: l.url, credentials, ...(l.user ? { user: l.user } : {}) } };
+  };
+  const named = [...new Set(ctx.flags.logins ?? [])];
+  if (named.length > 0) return named.map(stored);
+  const fromEnv = envLogin(ctx.env);
+  if (fromEnv) {
+    const root = apiRoot(fromEnv.url);
+    return [{ name: new URL(root).host, insecure: false, login: { source: 'env', root, credentials: { method: 'header', token: fromEnv.token } } }];
+  }
+  const one = envLoginName(ctx.env);
+  if (one !== undefined) return [stored(one)];
+  const names = Object.keys(ctx.config().logins);
+  // No login at all: the usual "not logged in" (exit 4) with what to do.
+  if (names.length === 0) ctx.resolveLogin();
+  return names.map(stored);
+}
+
+/** The lines that say why a server failed: the error's, and for a refused credential how to log in again. */
+function whyFailed(ctx: Context, t: Target, err: unknown): string[] {
+  const lines = formatError(err, ctx.flags.debug).map((l) => l.replace(/^kettle: /, ''));
+  if (err instanceof ApiError && err.status === 401) {
+    lines[0] = `authentication failed: ${lines[0] ?? ''}`;
+    lines.push(...ctx.authHint(t.login).map((l) => l.trim()));
+  }
+  return lines;
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const list = targets(ctx);
+  const outcomes: Outcome[] = await Promise.all(
+    list.map(async (t): Promise<Outcome> => {
+      const server = serverUrl(t.login.root);
+      try {
+        const api = await ctx.clientFor(t.login.root, t.login.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name });
+        const view: ServerView = await gather(api);
+        return { name: t.name, server, view };
+      } catch (err) {
+        return { name: t.name, server, error: whyFailed(ctx, t, err), code: exitCodeFor(err) };
+      }
+    }),
+  );
+  if (ctx.flags.json) printJson(ctx, outcomes);
+  else if (ctx.io.stdoutIsTTY) await printSections(ctx, outcomes);
+  else printPlain(ctx, outcomes);
+  const failed = outcomes.filter((o) => o.error !== undefined);
+  if (failed.length === 0) return;
+  if (!ctx.io.stdoutIsTTY || ctx.flags.json) for (const o of failed) for (const [i, line] of (o.error ?? []).entries()) ctx.io.stderr.write(i === 0 ? `kettle: ${o.name} (${o.server}): ${line}\n` : `  ${line}\n`);
+  const codes = new Set(failed.map((o) => o.code));
+  const code = failed.length === outcomes.length && codes.size === 1 ? (failed[0]?.code ?? ExitCode.failure) : ExitCode.failure;
+  throw new KettleError(`${failed.length} of ${outcomes.length} server${outcomes.length === 1 ? '' : 's'} could not be read: ${failed.map((o) => o.name).join(', ')}`, code === ExitCode.ok ? ExitCode.failure : code);
+}
