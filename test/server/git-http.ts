@@ -100,17 +100,28 @@ function mergesCleanly(dir: string, base: string, head: string): boolean {
   return tryGit(dir, ['merge-tree', '--write-tree', '--no-messages', base, head]) !== undefined;
 }
 
+/** The branches in git and their commits. */
+function headsOf(dir: string): Map<string, string> {
+  const heads = new Map<string, string>();
+  for (const line of (tryGit(dir, ['for-each-ref', '--format=%(objectname) %(refname:short)', 'refs/heads']) ?? '').split('\n')) {
+    const at = line.indexOf(' ');
+    if (at > 0) heads.set(line.slice(at + 1), line.slice(0, at));
+  }
+  return heads;
+}
+
 /**
  * What the server knows of a pull request from git: refs/pull/N/head at the
  * head branch, the head commit, the diff against the merge base, whether it
- * merges cleanly. Gitea does this on creation and after each push to the head.
+ * merges cleanly. Gitea does this on creation and after each push to its head
+ * or its base.
  */
-function trackPull(state: State, repo: Repo, pr: Issue): void {
-  const dir = ensureBare(state, repo);
+function trackPull(state: State, repo: Repo, pr: Issue, heads: Map<string, string>): void {
+  const dir = dirOf(state, repo);
   const pull = pr.pull;
   if (dir === undefined || !pull || pull.merged || pr.state !== 'open') return;
-  const head = refSha(dir, `refs/heads/${pull.head}`);
-  const base = refSha(dir, `refs/heads/${pull.base}`);
+  const head = heads.get(pull.head);
+  const base = heads.get(pull.base);
   if (head === undefined || base === undefined) return;
   git(dir, ['update-ref', `refs/pull/${pr.number}/head`, head]);
   const extra = pullExtraOf(state, pr);
@@ -119,22 +130,26 @@ function trackPull(state: State, repo: Repo, pr: Issue): void {
   extra.mergeable = mergesCleanly(dir, base, head);
 }
 
-/** After a push: the record's branches are git's (known ones kept in order), and open pull requests follow their heads. */
-function syncAfterPush(state: State, repo: Repo): void {
+/**
+ * After git changed branches (a push, a merge): the record's branches are
+ * git's (known ones kept in order), and the open pull requests whose head or
+ * base moved are checked again. `before` is git's branches beforehand.
+ */
+function syncBranches(state: State, repo: Repo, before: Map<string, string>): void {
   const dir = dirOf(state, repo);
   if (dir === undefined) return;
-  const heads = (tryGit(dir, ['for-each-ref', '--format=%(refname:short)', 'refs/heads']) ?? '').split('\n').filter(Boolean);
-  repo.branches = [...repo.branches.filter((b) => heads.includes(b)), ...heads.filter((b) => !repo.branches.includes(b))];
+  const heads = headsOf(dir);
+  repo.branches = [...repo.branches.filter((b) => heads.has(b)), ...[...heads.keys()].filter((b) => !repo.branches.includes(b))];
   repo.updated_at = tick();
-  for (const pr of state.issuesOf(repo)) trackPull(state, repo, pr);
+  const moved = (b: string | undefined) => b !== undefined && heads.get(b) !== before.get(b);
+  for (const pr of state.issuesOf(repo)) if (moved(pr.pull?.head) || moved(pr.pull?.base)) trackPull(state, repo, pr, heads);
 }
 
 /** Git refs of branches the record no longer has (deleted through the API) go too. */
 function dropDeletedBranches(state: State, repo: Repo): void {
   const dir = dirOf(state, repo);
   if (dir === undefined) return;
-  const heads = (tryGit(dir, ['for-each-ref', '--format=%(refname:short)', 'refs/heads']) ?? '').split('\n').filter(Boolean);
-  for (const b of heads) if (!repo.branches.includes(b)) git(dir, ['update-ref', '-d', `refs/heads/${b}`]);
+  for (const b of headsOf(dir).keys()) if (!repo.branches.includes(b)) git(dir, ['update-ref', '-d', `refs/heads/${b}`]);
 }
 
 // Git over HTTP -----------------------------------------------------------
@@ -169,7 +184,8 @@ async function serveGit(state: State, root: string, req: IncomingMessage, res: S
   if (!repo || (user && !state.canSee(user.login, repo))) return plain(res, 404, 'Repository not found');
   if (push && user && !state.canWrite(user.login, repo)) return plain(res, 404, 'Repository not found');
   if (push && repoExtraOf(state, repo).archived) return plain(res, 403, 'This repo is archived. You can view files and clone it, but cannot push or open issues/pull-requests.');
-  ensureBare(state, repo);
+  const dir = ensureBare(state, repo) as string;
+  const before = push && req.method === 'POST' ? headsOf(dir) : undefined;
 
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -217,7 +233,7 @@ async function serveGit(state: State, root: string, req: IncomingMessage, res: S
   });
   await new Promise<void>((resolve) => child.on('close', () => resolve()));
   // What the push changed is in place before git hears the answer end.
-  if (push && req.method === 'POST') syncAfterPush(state, repo);
+  if (before !== undefined) syncBranches(state, repo, before);
   if (!started) res.writeHead(500, { 'content-type': 'text/plain' });
   res.end();
   return true;
@@ -343,8 +359,9 @@ const createPull: Handler = async (c) => {
   if (reply.status === 201 && gitOn(c.state)) {
     const repo = visibleRepo(c);
     const pr = c.state.issue(repo, (reply.body as Json).number as number);
-    if (pr) {
-      trackPull(c.state, repo, pr);
+    const dir = dirOf(c.state, repo);
+    if (pr && dir !== undefined) {
+      trackPull(c.state, repo, pr, headsOf(dir));
       return { status: 201, body: pullRecord(c, pr) };
     }
   }
@@ -412,9 +429,10 @@ const mergePull: Handler = async (c) => {
     }
     const reply = await pullsMerge(c);
     if (reply.status === 200 && pr.pull.merged) {
+      const before = headsOf(dir);
       run(['push', '-q', 'origin', `HEAD:refs/heads/${base}`]);
       dropDeletedBranches(c.state, repo);
-      syncAfterPush(c.state, repo);
+      syncBranches(c.state, repo, before);
     }
     return reply;
   } finally {
@@ -481,7 +499,8 @@ export function enableGit(server: TestServer, root: string): void {
   });
   for (const repo of state.repos) {
     const dir = ensureBare(state, repo) as string;
-    for (const pr of state.issuesOf(repo)) trackPull(state, repo, pr);
+    const heads = headsOf(dir);
+    for (const pr of state.issuesOf(repo)) trackPull(state, repo, pr, heads);
     for (const tag of releaseData(state).tags.filter((t) => t.repoId === repo.id)) {
       const release = releaseData(state).releases.find((r) => r.repoId === repo.id && r.tag_name === tag.name);
       const sha = refSha(dir, `refs/heads/${release?.target_commitish ?? 'main'}`) ?? refSha(dir, 'refs/heads/main');
