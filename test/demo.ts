@@ -91,9 +91,10 @@ async function serve(): Promise<void> {
   process.stdout.write(
     `kettle demo server: ${server.url}\n\n` +
       `Users (org wonderland: alice and bob; repositories alice/teapot, alice/notes, bob/toolbox, wonderland/tea-party):\n${users}\n\n` +
-      `In another shell, run kettle from this checkout (or \`npm link\` once to put it on your PATH):\n\n` +
-      `  alias kettle='node ${bin}'\n` +
-      `  kettle login add --url ${server.url} --user alice      # asks for the password\n\n` +
+      `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
+      `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +
+      `  URL=${server.url}\n` +
+      `  kettle login add --url $URL --user alice      # asks for the password\n\n` +
       `git clones, fetches and pushes over HTTP here too (git asks for the same user name and password).\n` +
       `Or skip the login: export KETTLE_URL=${server.url} KETTLE_TOKEN=${alice}\n\n` +
       `Press Ctrl-C to stop (the repositories are thrown away).\n`,
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
       if (code !== 0 && !expectedFailure) failed++;
     }
     process.stdout.write(
-      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand.\n`,
+      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand (see the README's \"Try it\").\n`,
     );
   } finally {
     await server.close();
