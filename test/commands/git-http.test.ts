@@ -46,7 +46,7 @@ async function commit(cwd: string, file: string, text: string, message: string):
 }
 
 // Many git processes a test: room for a loaded machine.
-describe('with git', { timeout: 60_000 }, () => {
+describe('with git', { timeout: 120_000 }, () => {
   const s = useServer({ runner: 'in-process' });
   const bare = (owner: string, name: string) => join(root.path, 'git', owner, `${name}.git`);
   /** The repository's URL with a user's password in it, as git's credential prompt would give it. */

@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
 import type { TestServer } from './index.js';
-import { extraOf as pullExtraOf, PULL_ROUTES, pullRecord } from './routes-pulls.js';
-import { RELEASE_ROUTES, releaseData } from './routes-releases.js';
+import { extraOf as pullExtraOf, pullRecord } from './routes-pulls.js';
+import { releaseData } from './routes-releases.js';
 import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
-import { type Call, type Handler, type Reply, ROUTES as CORE, obj, visibleRepo } from './routes.js';
+import { type Call, type Handler, type Reply, obj, visibleRepo } from './routes.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
@@ -341,17 +341,25 @@ const createBranch: Handler = (c) => {
 
 // Routes that do their git work around another module's handler -------------
 
-function handlerOf(routes: Array<[string, string, Handler]>, method: string, path: string): Handler {
-  const found = routes.find(([m, p]) => m === method && p === path);
-  if (!found) throw new Error(`no route ${method} ${path}`);
+/** The routes after this module's (set by withGit). */
+let others: Array<[string, string, Handler]> = [];
+
+/**
+ * The handler that answers a route when git is left out: the first of the
+ * routes after this module's (so a fuller route another module adds is the
+ * one wrapped).
+ */
+function next(method: string, path: string): Handler {
+  const found = others.find(([m, p]) => m === method && p === path);
+  if (!found) throw new Error(`no route ${method} ${path} beside git's`);
   return found[2];
 }
 
-const pullsCreate = handlerOf(PULL_ROUTES, 'POST', '/repos/:owner/:repo/pulls');
-const pullsMerge = handlerOf(PULL_ROUTES, 'POST', '/repos/:owner/:repo/pulls/:index/merge');
-const branchDelete = handlerOf(PULL_ROUTES, 'DELETE', '/repos/:owner/:repo/branches/:branch');
-const releaseCreate = handlerOf(RELEASE_ROUTES, 'POST', '/repos/:owner/:repo/releases');
-const coreRepoCreate = handlerOf(CORE, 'POST', '/user/repos');
+const pullsCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/pulls')(c);
+const pullsMerge: Handler = (c) => next('POST', '/repos/:owner/:repo/pulls/:index/merge')(c);
+const branchDelete: Handler = (c) => next('DELETE', '/repos/:owner/:repo/branches/:branch')(c);
+const releaseCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/releases')(c);
+const repoCreate: Handler = (c) => next('POST', '/user/repos')(c);
 
 /** services/pull NewPullRequest pushes the head to refs/pull/N/head of the base repository. */
 const createPull: Handler = async (c) => {
@@ -465,7 +473,7 @@ const createRelease: Handler = async (c) => {
 
 /** A repository created through the API gets its git side at once (with a README on main for --init). */
 const createRepo: Handler = async (c) => {
-  const reply = await coreRepoCreate(c);
+  const reply = await repoCreate(c);
   if (reply.status === 201 && gitOn(c.state)) {
     const repo = c.state.repo(c.user.login, String((reply.body as Json).name));
     if (repo) ensureBare(c.state, repo);
@@ -473,8 +481,7 @@ const createRepo: Handler = async (c) => {
   return reply;
 };
 
-/** Before the pull, release and core routes (all-routes.ts): the first route that matches answers. */
-export const GIT_ROUTES: Array<[string, string, Handler]> = [
+const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/branches', listBranches],
   ['POST', '/repos/:owner/:repo/branches', createBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
@@ -483,6 +490,12 @@ export const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['POST', '/repos/:owner/:repo/releases', createRelease],
   ['POST', '/user/repos', createRepo],
 ];
+
+/** Every route: git's first (the first route that matches answers), each wrapping the one it stands before. */
+export function withGit(routes: Array<[string, string, Handler]>): Array<[string, string, Handler]> {
+  others = routes;
+  return [...GIT_ROUTES, ...routes];
+}
 
 /**
  * Keep real repositories for every record under `root` and serve them over
