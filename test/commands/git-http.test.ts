@@ -165,6 +165,14 @@ describe('with git', { timeout: 120_000 }, () => {
     expect(await git(dir, 'rev-parse', 'v9.0^{commit}')).toBe(await git(dir, 'rev-parse', 'origin/fix/spout'));
     expectExit(await s.kettle(['release', 'create', 'v9.1-draft', '-R', 'alice/teapot', '--draft']), 0);
     expect(await git(dir, 'ls-remote', '--tags', 'origin', 'v9.1-draft')).toBe('');
+    // A pushed tag is the server's: a release for it keeps it where it is.
+    const pushed = await git(dir, 'rev-parse', 'origin/feature/lid');
+    await git(dir, 'tag', '-a', '-m', 'Pushed', 'v9.2', pushed);
+    await git(dir, 'push', '-q', as('alice', 'alice/teapot'), 'v9.2');
+    const tag = await s.kettle(['api', '/repos/alice/teapot/tags/v9.2']);
+    expect(json<{ commit: { sha: string } }>(tag).commit.sha).toBe(pushed);
+    expectExit(await s.kettle(['release', 'create', 'v9.2', '-R', 'alice/teapot']), 0);
+    expect(await git(dir, 'ls-remote', 'origin', 'refs/tags/v9.2^{}')).toBe(`${pushed}\trefs/tags/v9.2^{}`);
   });
 
   it('lists branches as Gitea does: newest commit first, each with its commit, Link and X-Total-Count', async () => {

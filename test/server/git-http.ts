@@ -143,6 +143,18 @@ function syncBranches(state: State, repo: Repo, before: Map<string, string>): vo
   repo.updated_at = tick();
   const moved = (b: string | undefined) => b !== undefined && heads.get(b) !== before.get(b);
   for (const pr of state.issuesOf(repo)) if (moved(pr.pull?.head) || moved(pr.pull?.base)) trackPull(state, repo, pr, heads);
+  // Pushed tags are the server's tags too (a release for one uses it as it is).
+  const tags = new Map<string, string>();
+  for (const line of (tryGit(dir, ['for-each-ref', '--format=%(objectname) %(*objectname) %(refname:strip=2)', 'refs/tags']) ?? '').split('\n')) {
+    const [sha = '', peeled = '', ...name] = line.split(' ');
+    if (name.length > 0) tags.set(name.join(' '), peeled || sha);
+  }
+  const data = releaseData(state);
+  for (const [name, sha] of tags) {
+    const known = data.tags.find((t) => t.repoId === repo.id && t.name === name);
+    if (known) known.sha = sha;
+    else data.tags.push({ repoId: repo.id, name, sha });
+  }
 }
 
 /** Git refs of branches the record no longer has (deleted through the API) go too. */
@@ -205,6 +217,7 @@ async function serveGit(state: State, root: string, req: IncomingMessage, res: S
     ...(typeof req.headers['git-protocol'] === 'string' ? { GIT_PROTOCOL: req.headers['git-protocol'] } : {}),
   };
   const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  child.on('error', () => undefined);
   req.pipe(child.stdin);
   child.stdin.on('error', () => undefined);
   let head = Buffer.alloc(0);
