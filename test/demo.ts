@@ -88,9 +88,11 @@ async function serve(): Promise<void> {
   const alice = server.addToken('alice');
   const bin = join(findRoot(), 'bin', 'kettle.cjs');
   const users = server.state.users.map((u) => `  ${u.login.padEnd(6)} password ${u.password}`).join('\n');
+  const orgs = server.state.orgs.map((o) => `org ${o.login}: ${o.members.join(' and ')}`).join('; ');
+  const repos = server.state.repos.map((r) => `${r.owner}/${r.name}${r.private ? ' (private)' : ''}`).join(', ');
   process.stdout.write(
     `kettle demo server: ${server.url}\n\n` +
-      `Users (org wonderland: alice and bob; repositories alice/teapot, alice/notes, bob/toolbox, wonderland/tea-party):\n${users}\n\n` +
+      `Users (${orgs}; repositories ${repos}):\n${users}\n\n` +
       `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
       `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +
       `  URL=${server.url}\n` +
