@@ -7,7 +7,7 @@
 // branches are created and deleted in git too. Branch listing and creation
 // (GET and POST /repos/:owner/:repo/branches) are answered with or without git.
 // Turned on by enableGit (the demo's playground; tests that need git over HTTP).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -97,7 +97,9 @@ function refSha(dir: string, ref: string): string | undefined {
 
 /** Whether head merges into base without a conflict (git merge-tree, as Gitea's conflict check does in a temporary repository). */
 function mergesCleanly(dir: string, base: string, head: string): boolean {
-  return tryGit(dir, ['merge-tree', '--write-tree', '--no-messages', base, head]) !== undefined;
+  const r = spawnSync('git', ['merge-tree', '--write-tree', '--no-messages', base, head], { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  // 1 is a conflict; anything else (a git before 2.38 has no --write-tree) leaves the question to the merge itself.
+  return r.status !== 1;
 }
 
 /** The branches in git and their commits. */
