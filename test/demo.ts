@@ -1,12 +1,17 @@
 // npm run demo: start the in-memory server with sample data on a free loopback
 // port, take a short tour of real kettle commands against it, and stop.
-// npm run demo -- --serve: keep the server running to try kettle by hand.
+// npm run demo -- --serve: keep the server running to try kettle by hand, a
+// playground with real git repositories served over HTTP (clone, push, open,
+// review and merge pull requests, cut releases) and the real clock for what
+// is created there.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { enableGit } from './server/git-http.js';
 import { startServer, type TestServer } from './server/index.js';
+import { useRealClock } from './server/state.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
@@ -60,25 +65,50 @@ function quoted(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
 }
 
+/** The playground: git on, the sample data's passwords and how to run kettle printed, until Ctrl-C. */
+async function serve(): Promise<void> {
+  const server = await startServer({ seed: 'demo' });
+  const gitRoot = mkdtempSync(join(tmpdir(), 'kettle-demo-git-'));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().finally(() => {
+      rmSync(gitRoot, { recursive: true, force: true });
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Git first: the pull requests' head commits (and so their checks) are real ones.
+  enableGit(server, gitRoot);
+  seedPullsDemo(server.state);
+  seedTriage(server);
+  useRealClock();
+  const alice = server.addToken('alice');
+  const bin = join(findRoot(), 'bin', 'kettle.cjs');
+  const users = server.state.users.map((u) => `  ${u.login.padEnd(6)} password ${u.password}`).join('\n');
+  const orgs = server.state.orgs.map((o) => `org ${o.login}: ${o.members.join(' and ')}`).join('; ');
+  const repos = server.state.repos.map((r) => `${r.owner}/${r.name}${r.private ? ' (private)' : ''}`).join(', ');
+  process.stdout.write(
+    `kettle demo server: ${server.url}\n\n` +
+      `Users (${orgs}; repositories ${repos}):\n${users}\n\n` +
+      `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
+      `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +
+      `  URL=${server.url}\n` +
+      `  kettle login add --url $URL --user alice      # asks for the password\n\n` +
+      `git clones, fetches and pushes over HTTP here too (git asks for the same user name and password).\n` +
+      `Or skip the login: export KETTLE_URL=${server.url} KETTLE_TOKEN=${alice}\n\n` +
+      `Press Ctrl-C to stop (the repositories are thrown away).\n`,
+  );
+}
+
 async function main(): Promise<void> {
-  const serve = process.argv.includes('--serve');
+  if (process.argv.includes('--serve')) return serve();
   const server = await startServer({ seed: 'demo' });
   seedPullsDemo(server.state);
   const alice = server.addToken('alice');
   seedTriage(server);
-
-  if (serve) {
-    process.stdout.write(
-      `Demo server running with sample data (users alice, bob, carol; org wonderland).\n` +
-        `Try kettle against it in another shell:\n\n` +
-        `export KETTLE_URL=${server.url}\nexport KETTLE_TOKEN=${alice}\n\n` +
-        `Press Ctrl-C to stop.\n`,
-    );
-    const stop = () => void server.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    return;
-  }
 
   // A second server, as a sub-path deployment: kettle status shows both at once.
   const work = await startServer({ seed: 'demo', basePath: '/forge' });
@@ -161,7 +191,7 @@ async function main(): Promise<void> {
       if (code !== 0 && !expectedFailure) failed++;
     }
     process.stdout.write(
-      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand.\n`,
+      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand (see the README's \"Try it\").\n`,
     );
   } finally {
     await server.close();

@@ -2,6 +2,7 @@
 // features kept in modules of their own (routes-*.ts), each adding its list here.
 // The first route that matches answers, so a feature listed before the core
 // may replace a core route with a fuller one.
+import { withGit } from './git-http.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { PULL_ROUTES } from './routes-pulls.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
@@ -10,8 +11,12 @@ import { TRIAGE_ROUTES } from './routes-triage.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
-// The inbox comes first (its search routes are fuller), and the writes of the others notify (routes-inbox.ts).
-export const ALL_ROUTES: Array<[string, string, Handler]> = [...INBOX_ROUTES, ...notifying([...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES])];
+// The inbox comes first (its search routes are fuller), the writes of the
+// others notify (routes-inbox.ts), and git follows what the API changes (git-http.ts).
+export const ALL_ROUTES: Array<[string, string, Handler]> = [
+  ...INBOX_ROUTES,
+  ...notifying(withGit([...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES])),
+];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */
 export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROUTES];

@@ -195,6 +195,11 @@ export class TestServer {
   private inFlight = 0;
   /** Most API requests handled at once since the last resetRequests(). */
   maxInFlight = 0;
+  /**
+   * git's smart HTTP outside the API (set by enableGit in git-http.ts); true
+   * when it answered. It runs before anything reads the body, which is binary.
+   */
+  git: ((req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, bad: string | undefined) => Promise<boolean>) | undefined;
 
   constructor(
     private readonly server: Server,
@@ -368,6 +373,10 @@ export class TestServer {
     const method = (req.method ?? 'GET').toUpperCase();
     const inApi = url.pathname === this.apiPrefix || url.pathname.startsWith(`${this.apiPrefix}/`);
     const path = inApi ? url.pathname.slice(this.apiPrefix.length) || '/' : url.pathname;
+    if (!inApi && this.git) {
+      const who = this.authenticate(req, url);
+      if (await this.git(req, res, url, who.user, who.bad ? (who.why ?? 'invalid username, password or token') : undefined)) return;
+    }
     // A streamed route reads its body itself, from disk-sized uploads; the rest are read whole here.
     const early = segments(path);
     const streamed = inApi && early !== null && STREAMED_ROUTES.some(([m, pattern]) => m === method && match(pattern, early) !== null);

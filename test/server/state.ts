@@ -94,8 +94,13 @@ export type Json = Record<string, unknown>;
 
 /** Times move forward one second per record so orderings are stable. */
 let clock = Date.parse('2026-01-05T09:00:00Z');
+let realClock = false;
+/** From now on, records get the time of day (never going back), as the demo's playground wants once its sample data is in. */
+export function useRealClock(): void {
+  realClock = true;
+}
 export function tick(): string {
-  clock += 1000;
+  clock = realClock ? Math.max(clock + 1, Date.now()) : clock + 1000;
   return new Date(clock).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

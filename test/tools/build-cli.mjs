@@ -1,5 +1,5 @@
 // `npm run build:cli`: bundle src/main.ts into dist/cli/main.cjs with esbuild
-// (one CommonJS file; a command evaluates only what it uses: see README, "Start-up").
+// (one CommonJS file; a command evaluates only what it uses: see test/tools/BENCH.md, "What start-up does").
 //
 // Two modules the libraries load at start-up are never used by kettle, and a
 // plugin defers them to first use instead:

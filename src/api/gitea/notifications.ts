@@ -1,6 +1,6 @@
 // Notification threads: /notifications, /notifications/threads/{id} and a
 // repository's /repos/{owner}/{repo}/notifications.
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';

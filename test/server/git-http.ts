@@ -1,0 +1,541 @@
+// Real git repositories behind the in-memory server, served over smart HTTP at
+// the clone URLs the records name (`<instance>/<owner>/<name>.git`), as a
+// Gitea-family server serves them: `git http-backend` does the git side, this
+// module the permissions and what a push changes on the server (branches,
+// pull-request heads). With git turned on, creating a pull request writes
+// refs/pull/N/head, merging one merges in git, a release makes its tag, and
+// branches are created and deleted in git too. Branch listing and creation
+// (GET and POST /repos/:owner/:repo/branches) are answered with or without git.
+// Turned on by enableGit (the demo's playground; tests that need git over HTTP).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
+import type { TestServer } from './index.js';
+import { extraOf as pullExtraOf, pullRecord } from './routes-pulls.js';
+import { releaseData } from './routes-releases.js';
+import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
+import { type Call, type Handler, type Reply, obj, visibleRepo } from './routes.js';
+import type { Issue, Json, Repo, State, User } from './state.js';
+import { tick } from './state.js';
+
+/** Whether this server keeps real repositories (enableGit ran). */
+function gitOn(state: State): boolean {
+  return state.extension('git-http', () => ({ on: false })).on;
+}
+
+/** git in a folder, quietly, with a fixed identity and no user or system configuration. */
+function git(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    input: opts.input ?? '',
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', ...opts.env },
+  }).trim();
+}
+
+function tryGit(cwd: string, args: string[]): string | undefined {
+  try {
+    return git(cwd, args);
+  } catch {
+    return undefined;
+  }
+}
+
+function dirOf(state: State, repo: Repo): string | undefined {
+  return gitOn(state) ? gitDirOf(repoData(state), repo) : undefined;
+}
+
+/** A person as git records one: the user's full name and address. */
+function person(state: State, login: string): string {
+  const u = state.user(login);
+  return `${u?.full_name || login} <${u?.email ?? `${login}@example.com`}>`;
+}
+
+function gitDate(iso: string): string {
+  return `${Math.floor(Date.parse(iso) / 1000)} +0000`;
+}
+
+const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+
+/**
+ * The bare repository of a record, made on first use: a README on main when
+ * the record has branches, and a commit for each further branch (the change a
+ * pull request from it proposes). One `git fast-import` writes it all.
+ */
+function ensureBare(state: State, repo: Repo): string | undefined {
+  const dir = dirOf(state, repo);
+  if (dir === undefined || existsSync(dir)) return dir;
+  mkdirSync(dir, { recursive: true });
+  git(dir, ['init', '-q', '--bare', '-b', 'main']);
+  if (repo.branches.length === 0) return dir;
+  const owner = state.user(repo.owner) ? repo.owner : (state.org(repo.owner)?.members[0] ?? repo.owner);
+  const when = gitDate(repo.created_at);
+  const readme = `# ${repo.name}\n${repo.description ? `\n${repo.description}\n` : ''}`;
+  let stream = `commit refs/heads/main\nmark :1\nauthor ${person(state, owner)} ${when}\ncommitter ${person(state, owner)} ${when}\n${data('Initial commit\n')}M 100644 inline README.md\n${data(readme)}\n`;
+  let mark = 1;
+  for (const branch of repo.branches) {
+    if (branch === 'main') continue;
+    const pr = state.issuesOf(repo).find((i) => i.pull?.head === branch);
+    const who = pr?.author ?? owner;
+    const at = gitDate(pr?.created_at ?? repo.created_at);
+    const file = `${branch.replace(/[^A-Za-z0-9]+/g, '-')}.md`;
+    const message = pr ? `${pr.title}\n\n${pr.body}`.trim() : `Work on ${branch}`;
+    stream += `commit refs/heads/${branch}\nmark :${++mark}\nauthor ${person(state, who)} ${at}\ncommitter ${person(state, who)} ${at}\n${data(`${message}\n`)}from :1\nM 100644 inline ${file}\n${data(`${message}\n`)}\n`;
+  }
+  git(dir, ['fast-import', '--quiet'], { input: stream });
+  return dir;
+}
+
+function refSha(dir: string, ref: string): string | undefined {
+  return tryGit(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+}
+
+/** Whether head merges into base without a conflict (git merge-tree, as Gitea's conflict check does in a temporary repository). */
+function mergesCleanly(dir: string, base: string, head: string): boolean {
+  const r = spawnSync('git', ['merge-tree', '--write-tree', '--no-messages', base, head], { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  // 1 is a conflict; anything else (a git before 2.38 has no --write-tree) leaves the question to the merge itself.
+  return r.status !== 1;
+}
+
+/** The branches in git and their commits. */
+function headsOf(dir: string): Map<string, string> {
+  const heads = new Map<string, string>();
+  for (const line of (tryGit(dir, ['for-each-ref', '--format=%(objectname) %(refname:short)', 'refs/heads']) ?? '').split('\n')) {
+    const at = line.indexOf(' ');
+    if (at > 0) heads.set(line.slice(at + 1), line.slice(0, at));
+  }
+  return heads;
+}
+
+/**
+ * What the server knows of a pull request from git: refs/pull/N/head at the
+ * head branch, the head commit, the diff against the merge base, whether it
+ * merges cleanly. Gitea does this on creation and after each push to its head
+ * or its base.
+ */
+function trackPull(state: State, repo: Repo, pr: Issue, heads: Map<string, string>): void {
+  const dir = dirOf(state, repo);
+  const pull = pr.pull;
+  if (dir === undefined || !pull || pull.merged || pr.state !== 'open') return;
+  const head = heads.get(pull.head);
+  const base = heads.get(pull.base);
+  if (head === undefined || base === undefined) return;
+  git(dir, ['update-ref', `refs/pull/${pr.number}/head`, head]);
+  const extra = pullExtraOf(state, pr);
+  extra.headSha = head;
+  extra.diff = `${git(dir, ['diff', '--no-color', `${base}...${head}`])}\n`;
+  extra.mergeable = mergesCleanly(dir, base, head);
+}
+
+/**
+ * After git changed branches (a push, a merge): the record's branches are
+ * git's (known ones kept in order), and the open pull requests whose head or
+ * base moved are checked again. `before` is git's branches beforehand.
+ */
+function syncBranches(state: State, repo: Repo, before: Map<string, string>): void {
+  const dir = dirOf(state, repo);
+  if (dir === undefined) return;
+  const heads = headsOf(dir);
+  repo.branches = [...repo.branches.filter((b) => heads.has(b)), ...[...heads.keys()].filter((b) => !repo.branches.includes(b))];
+  repo.updated_at = tick();
+  const moved = (b: string | undefined) => b !== undefined && heads.get(b) !== before.get(b);
+  for (const pr of state.issuesOf(repo)) if (moved(pr.pull?.head) || moved(pr.pull?.base)) trackPull(state, repo, pr, heads);
+  // Pushed tags are the server's tags too (a release for one uses it as it is).
+  const tags = new Map<string, string>();
+  for (const line of (tryGit(dir, ['for-each-ref', '--format=%(objectname) %(*objectname) %(refname:strip=2)', 'refs/tags']) ?? '').split('\n')) {
+    const [sha = '', peeled = '', ...name] = line.split(' ');
+    if (name.length > 0) tags.set(name.join(' '), peeled || sha);
+  }
+  const data = releaseData(state);
+  for (const [name, sha] of tags) {
+    const known = data.tags.find((t) => t.repoId === repo.id && t.name === name);
+    if (known) known.sha = sha;
+    else data.tags.push({ repoId: repo.id, name, sha });
+  }
+}
+
+/** Git refs of branches the record no longer has (deleted through the API) go too. */
+function dropDeletedBranches(state: State, repo: Repo): void {
+  const dir = dirOf(state, repo);
+  if (dir === undefined) return;
+  for (const b of headsOf(dir).keys()) if (!repo.branches.includes(b)) git(dir, ['update-ref', '-d', `refs/heads/${b}`]);
+}
+
+// Git over HTTP -----------------------------------------------------------
+
+const SMART = /^\/([^/]+)\/([^/]+?)(?:\.git)?\/(info\/refs|git-upload-pack|git-receive-pack)$/;
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): true {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
+  res.end(text);
+  return true;
+}
+
+/**
+ * One smart-HTTP request: clone, fetch or push. routers/web/repo/githttp.go
+ * httpBase: anonymous reads of public repositories; anything else asks for
+ * credentials (401, Basic realm); a signed-in user without access is told the
+ * repository is not found; pushing needs write access.
+ */
+async function serveGit(state: State, root: string, req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, bad: string | undefined): Promise<boolean> {
+  const base = new URL(state.webRoot).pathname.replace(/\/+$/, '');
+  if (!url.pathname.startsWith(`${base}/`)) return false;
+  const m = SMART.exec(url.pathname.slice(base.length));
+  if (!m) return false;
+  const [, owner = '', name = '', what = ''] = m;
+  const service = what === 'info/refs' ? url.searchParams.get('service') : what;
+  if (service !== 'git-upload-pack' && service !== 'git-receive-pack') return plain(res, 403, 'dumb protocol is not supported');
+  const push = service === 'git-receive-pack';
+  const repo = state.repo(decodeURIComponent(owner), decodeURIComponent(name));
+  const ask = { 'www-authenticate': 'Basic realm="Gitea"' };
+  if (bad !== undefined) return plain(res, 401, bad, ask);
+  if (!user && (!repo || repo.private || push)) return plain(res, 401, 'Unauthorized', ask);
+  if (!repo || (user && !state.canSee(user.login, repo))) return plain(res, 404, 'Repository not found');
+  if (push && user && !state.canWrite(user.login, repo)) return plain(res, 404, 'Repository not found');
+  if (push && repoExtraOf(state, repo).archived) return plain(res, 403, 'This repo is archived. You can view files and clone it, but cannot push or open issues/pull-requests.');
+  const dir = ensureBare(state, repo) as string;
+  const before = push && req.method === 'POST' ? headsOf(dir) : undefined;
+
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_PROJECT_ROOT: root,
+    GIT_HTTP_EXPORT_ALL: '1',
+    PATH_INFO: `/${repo.owner}/${repo.name}.git/${what}`,
+    REQUEST_METHOD: req.method ?? 'GET',
+    QUERY_STRING: url.search.replace(/^\?/, ''),
+    CONTENT_TYPE: req.headers['content-type'] ?? '',
+    REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1',
+    // http-backend allows receive-pack only for an authenticated user.
+    ...(user ? { REMOTE_USER: user.login } : {}),
+    ...(req.headers['content-length'] !== undefined ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
+    ...(req.headers['content-encoding'] !== undefined ? { HTTP_CONTENT_ENCODING: req.headers['content-encoding'] } : {}),
+    ...(typeof req.headers['git-protocol'] === 'string' ? { GIT_PROTOCOL: req.headers['git-protocol'] } : {}),
+  };
+  const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  child.on('error', () => undefined);
+  req.pipe(child.stdin);
+  child.stdin.on('error', () => undefined);
+  let head = Buffer.alloc(0);
+  let started = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (started) {
+      res.write(chunk);
+      return;
+    }
+    head = Buffer.concat([head, chunk]);
+    const end = head.indexOf('\r\n\r\n') >= 0 ? head.indexOf('\r\n\r\n') + 4 : head.indexOf('\n\n') >= 0 ? head.indexOf('\n\n') + 2 : -1;
+    if (end < 0) return;
+    let status = 200;
+    const headers: Record<string, string> = {};
+    for (const line of head.subarray(0, end).toString('latin1').split(/\r?\n/)) {
+      const colon = line.indexOf(':');
+      if (colon <= 0) continue;
+      const key = line.slice(0, colon).trim().toLowerCase();
+      const value = line.slice(colon + 1).trim();
+      if (key === 'status') status = Number.parseInt(value, 10) || 500;
+      else headers[key] = value;
+    }
+    started = true;
+    res.writeHead(status, headers);
+    res.write(head.subarray(end));
+  });
+  await new Promise<void>((resolve) => child.on('close', () => resolve()));
+  // What the push changed is in place before git hears the answer end.
+  if (before !== undefined) syncBranches(state, repo, before);
+  if (!started) res.writeHead(500, { 'content-type': 'text/plain' });
+  res.end();
+  return true;
+}
+
+// Branches ----------------------------------------------------------------
+
+/** services/convert ToBranch and ToPayloadCommit: the record of a branch with no protection rule. */
+function branchRecord(c: Call, repo: Repo, name: string): Json {
+  const dir = dirOf(c.state, repo);
+  const fields = dir === undefined ? undefined : tryGit(dir, ['log', '-1', '--format=%H%x00%an%x00%ae%x00%cn%x00%ce%x00%aI%x00%B', `refs/heads/${name}`, '--']);
+  const [sha = createHash('sha1').update(`${repo.id}:${name}`).digest('hex'), an = '', ae = '', cn = '', ce = '', at = repo.updated_at, message = ''] = fields?.split('\0') ?? [];
+  const username = (email: string) => c.state.users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.login ?? '';
+  const write = c.state.canWrite(c.user.login, repo);
+  return {
+    name,
+    commit: {
+      id: sha,
+      message: fields === undefined ? '' : `${message.trimEnd()}\n`,
+      url: `${c.state.webRoot}/${repo.owner}/${repo.name}/commit/${sha}`,
+      author: { name: an, email: ae, username: username(ae) },
+      committer: { name: cn, email: ce, username: username(ce) },
+      verification: { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', signer: null, payload: '' },
+      timestamp: at,
+      added: null,
+      removed: null,
+      modified: null,
+    },
+    protected: false,
+    required_approvals: 0,
+    enable_status_check: false,
+    status_check_contexts: [],
+    user_can_push: write,
+    user_can_merge: write,
+    effective_branch_protection_name: '',
+  };
+}
+
+/** routers/api/v1/repo/branch.go ListBranches: newest commit first, then by name; Link and X-Total-Count. */
+const listBranches: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const dir = dirOf(c.state, repo);
+  const times = new Map<string, number>();
+  if (dir !== undefined && existsSync(dir)) {
+    for (const line of (tryGit(dir, ['for-each-ref', '--format=%(refname:short) %(committerdate:unix)', 'refs/heads']) ?? '').split('\n')) {
+      const at = line.lastIndexOf(' ');
+      if (at > 0) times.set(line.slice(0, at), Number(line.slice(at + 1)));
+    }
+  }
+  const names = [...repo.branches].sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+  const page = paginate(names, c.query, c.url, c.paging);
+  return { status: 200, body: page.items.map((n) => branchRecord(c, repo, n)), headers: page.headers };
+};
+
+/** Roughly git's check-ref-format for a branch name (the binding's GitRefName). */
+function validRef(name: string): boolean {
+  return !/[\u0000-\u0020\u007f~^:?*[\\]|\.\.|\/\/|@\{|^[/.]|\/\.|[/.]$|\.lock$|\.lock\//.test(name) && name !== '@';
+}
+
+/**
+ * routers/api/v1/repo/branch.go CreateBranch: from old_ref_name (a branch,
+ * tag or commit), else the deprecated old_branch_name, else the default
+ * branch; writers only (reqRepoWriter), never in an archived repository
+ * (mustNotBeArchived, 423) or an empty one (404).
+ */
+const createBranch: Handler = (c) => {
+  const repo = visibleRepo(c);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (repoExtraOf(c.state, repo).archived) throw new HttpError(423, { message: `<Repository ${repo.id}:${repo.owner}/${repo.name}> is archived`, url: '' });
+  const body = obj(c.body);
+  const problems = [];
+  for (const key of ['new_branch_name', 'old_branch_name', 'old_ref_name'] as const) {
+    const v = body[key];
+    if (key === 'new_branch_name' && (typeof v !== 'string' || v === '')) problems.push({ field: key, code: 'Required' });
+    else if (v !== undefined && (typeof v !== 'string' || (v !== '' && !validRef(v)))) problems.push({ field: key, code: 'GitRefName' });
+    else if (typeof v === 'string' && v.length > 100) problems.push({ field: key, code: 'MaxSize' });
+  }
+  if (problems.length) throw invalid('CreateBranchRepoOption', problems);
+  if (repo.branches.length === 0) throw notFound(c.state.apiRoot, 'Git Repository is empty.');
+  const name = body.new_branch_name as string;
+  const oldRef = typeof body.old_ref_name === 'string' ? body.old_ref_name : '';
+  const oldBranch = typeof body.old_branch_name === 'string' ? body.old_branch_name : '';
+  const dir = ensureBare(c.state, repo);
+  let from: string | undefined;
+  if (oldRef !== '') {
+    from = dir !== undefined ? refSha(dir, oldRef) : repo.branches.includes(oldRef) ? oldRef : undefined;
+    // Gitea 1.23 to 1.26 and Forgejo answer a ref they cannot resolve with a bare 500.
+    if (from === undefined) throw new HttpError(500, { message: '', url: '' });
+  } else if (oldBranch !== '') {
+    if (!repo.branches.includes(oldBranch)) throw notFound(c.state.apiRoot, 'The old branch does not exist');
+    from = dir !== undefined ? refSha(dir, `refs/heads/${oldBranch}`) : oldBranch;
+  } else {
+    const def = repoExtraOf(c.state, repo).default_branch;
+    from = dir !== undefined ? refSha(dir, `refs/heads/${def}`) : def;
+  }
+  if (repo.branches.includes(name)) throw conflict('The branch already exists.');
+  const tags = releaseData(c.state).tags.filter((t) => t.repoId === repo.id).map((t) => t.name);
+  if (tags.includes(name) || (dir !== undefined && refSha(dir, `refs/tags/${name}`) !== undefined)) throw conflict('The branch with the same tag already exists.');
+  // A branch "a" blocks "a/b" and the other way round, as git's refs do.
+  if (repo.branches.some((b) => b.startsWith(`${name}/`) || name.startsWith(`${b}/`))) throw conflict('The branch with the same name already exists.');
+  if (dir !== undefined && from !== undefined) git(dir, ['update-ref', `refs/heads/${name}`, from]);
+  repo.branches.push(name);
+  return { status: 201, body: branchRecord(c, repo, name) };
+};
+
+// Routes that do their git work around another module's handler -------------
+
+/** The routes after this module's (set by withGit). */
+let others: Array<[string, string, Handler]> = [];
+
+/**
+ * The handler that answers a route when git is left out: the first of the
+ * routes after this module's (so a fuller route another module adds is the
+ * one wrapped).
+ */
+function next(method: string, path: string): Handler {
+  const found = others.find(([m, p]) => m === method && p === path);
+  if (!found) throw new Error(`no route ${method} ${path} beside git's`);
+  return found[2];
+}
+
+const pullsCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/pulls')(c);
+const pullsMerge: Handler = (c) => next('POST', '/repos/:owner/:repo/pulls/:index/merge')(c);
+const branchDelete: Handler = (c) => next('DELETE', '/repos/:owner/:repo/branches/:branch')(c);
+const releaseCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/releases')(c);
+const repoCreate: Handler = (c) => next('POST', '/user/repos')(c);
+
+/** services/pull NewPullRequest pushes the head to refs/pull/N/head of the base repository. */
+const createPull: Handler = async (c) => {
+  const reply = await pullsCreate(c);
+  if (reply.status === 201 && gitOn(c.state)) {
+    const repo = visibleRepo(c);
+    const pr = c.state.issue(repo, (reply.body as Json).number as number);
+    const dir = dirOf(c.state, repo);
+    if (pr && dir !== undefined) {
+      trackPull(c.state, repo, pr, headsOf(dir));
+      return { status: 201, body: pullRecord(c, pr) };
+    }
+  }
+  return reply;
+};
+
+const MESSAGE_STYLES: Record<string, (pr: Issue) => string> = {
+  // services/pull GetDefaultMergeMessage's templates.
+  merge: (pr) => `Merge pull request '${pr.title}' (#${pr.number}) from ${pr.pull?.head} into ${pr.pull?.base}`,
+  'rebase-merge': (pr) => `Merge pull request '${pr.title}' (#${pr.number}) from ${pr.pull?.head} into ${pr.pull?.base}`,
+  squash: (pr) => `${pr.title} (#${pr.number})\n\n${pr.body}`.trim(),
+};
+
+/**
+ * The merge done in git, in a temporary clone as services/pull/merge.go does
+ * it, before the record changes; a conflict is a 409 with the style and git's
+ * output. The result reaches the repository only when the handler agreed.
+ */
+const mergePull: Handler = async (c) => {
+  const repo = visibleRepo(c);
+  const dir = dirOf(c.state, repo);
+  const pr = /^\d+$/.test(c.params.index ?? '') ? c.state.issue(repo, Number(c.params.index)) : undefined;
+  const style = String(obj(c.body).Do ?? '');
+  const extra = pr ? pullExtraOf(c.state, pr) : undefined;
+  // A fork's head (headRepoId) is left to the record alone.
+  const ready = pr?.pull && !pr.pull.merged && pr.state === 'open' && c.state.canWrite(c.user.login, repo) && extra?.mergeable && extra.headRepoId === undefined;
+  if (dir === undefined || !pr?.pull || !ready || !['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only'].includes(style) || obj(c.body).merge_when_checks_succeed === true) {
+    const reply = await pullsMerge(c);
+    if (dir !== undefined) dropDeletedBranches(c.state, repo);
+    return reply;
+  }
+  ensureBare(c.state, repo);
+  const work = mkdtempSync(join(tmpdir(), 'kettle-merge-'));
+  try {
+    const merger = c.state.user(c.user.login) as User;
+    const env = {
+      GIT_AUTHOR_NAME: merger.full_name || merger.login,
+      GIT_AUTHOR_EMAIL: merger.email,
+      GIT_COMMITTER_NAME: merger.full_name || merger.login,
+      GIT_COMMITTER_EMAIL: merger.email,
+    };
+    const { head, base } = pr.pull;
+    const given = obj(c.body).MergeMessageField;
+    const message = typeof given === 'string' && given !== '' ? given : (MESSAGE_STYLES[style]?.(pr) ?? '');
+    const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => git(work, args, { env: { ...env, ...extra } });
+    try {
+      run(['clone', '-q', '--branch', base, dir, '.']);
+      run(['fetch', '-q', 'origin', `refs/heads/${head}:refs/heads/head-branch`]);
+      if (style === 'merge') run(['merge', '-q', '--no-ff', '-m', message, 'head-branch']);
+      else if (style === 'fast-forward-only') run(['merge', '-q', '--ff-only', 'head-branch']);
+      else if (style === 'squash') {
+        run(['merge', '-q', '--squash', 'head-branch']);
+        // The squashed commit is the poster's, committed by the merger.
+        const author = c.state.user(pr.author);
+        run(['commit', '-q', '--allow-empty', '-m', message], author ? { GIT_AUTHOR_NAME: author.full_name || author.login, GIT_AUTHOR_EMAIL: author.email } : {});
+      } else {
+        run(['switch', '-q', 'head-branch']);
+        run(['rebase', '-q', base]);
+        run(['switch', '-q', base]);
+        run(['merge', '-q', style === 'rebase' ? '--ff-only' : '--no-ff', ...(style === 'rebase' ? [] : ['-m', message]), 'head-branch']);
+      }
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      throw new HttpError(409, { Style: style, StdOut: String(e.stdout ?? ''), StdErr: String(e.stderr ?? ''), Err: {} });
+    }
+    const reply = await pullsMerge(c);
+    if (reply.status === 200 && pr.pull.merged) {
+      const before = headsOf(dir);
+      run(['push', '-q', 'origin', `HEAD:refs/heads/${base}`]);
+      dropDeletedBranches(c.state, repo);
+      syncBranches(c.state, repo, before);
+    }
+    return reply;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+};
+
+const deleteBranch: Handler = async (c) => {
+  const reply = await branchDelete(c);
+  dropDeletedBranches(c.state, visibleRepo(c));
+  return reply;
+};
+
+/** services/release CreateRelease: a published release's new tag is made in git, at the target. */
+const createRelease: Handler = async (c) => {
+  const reply: Reply = await releaseCreate(c);
+  const body = reply.body as Json | undefined;
+  if (reply.status !== 201 || !body || body.draft === true || !gitOn(c.state)) return reply;
+  const repo = visibleRepo(c);
+  const dir = ensureBare(c.state, repo);
+  const tag = String(body.tag_name);
+  if (dir === undefined || refSha(dir, `refs/tags/${tag}`) !== undefined) return reply;
+  const sha = refSha(dir, String(body.target_commitish)) ?? refSha(dir, `refs/heads/${String(body.target_commitish)}`);
+  if (sha === undefined) return reply;
+  git(dir, ['update-ref', `refs/tags/${tag}`, sha]);
+  const known = releaseData(c.state).tags.find((t) => t.repoId === repo.id && t.name === tag);
+  if (known) known.sha = sha;
+  return reply;
+};
+
+/** A repository created through the API gets its git side at once (with a README on main for --init). */
+const createRepo: Handler = async (c) => {
+  const reply = await repoCreate(c);
+  if (reply.status === 201 && gitOn(c.state)) {
+    const repo = c.state.repo(c.user.login, String((reply.body as Json).name));
+    if (repo) ensureBare(c.state, repo);
+  }
+  return reply;
+};
+
+const GIT_ROUTES: Array<[string, string, Handler]> = [
+  ['GET', '/repos/:owner/:repo/branches', listBranches],
+  ['POST', '/repos/:owner/:repo/branches', createBranch],
+  ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
+  ['POST', '/repos/:owner/:repo/pulls', createPull],
+  ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
+  ['POST', '/repos/:owner/:repo/releases', createRelease],
+  ['POST', '/user/repos', createRepo],
+];
+
+/** Every route: git's first (the first route that matches answers), each wrapping the one it stands before. */
+export function withGit(routes: Array<[string, string, Handler]>): Array<[string, string, Handler]> {
+  others = routes;
+  return [...GIT_ROUTES, ...routes];
+}
+
+/**
+ * Keep real repositories for every record under `root` and serve them over
+ * HTTP at the records' clone URLs. Existing records get their git side now:
+ * branches, pull-request heads, and the releases' tags.
+ */
+export function enableGit(server: TestServer, root: string): void {
+  const state = server.state;
+  state.extension('git-http', () => ({ on: false })).on = true;
+  // Forks copy their parent's git folder (routes-repos.ts); clone URLs stay on this server.
+  repoData(state).gitRoot = root;
+  state.repoViews.push((r, json) => {
+    json.clone_url = `${state.webRoot}/${r.owner}/${r.name}.git`;
+  });
+  for (const repo of state.repos) {
+    const dir = ensureBare(state, repo) as string;
+    const heads = headsOf(dir);
+    for (const pr of state.issuesOf(repo)) trackPull(state, repo, pr, heads);
+    for (const tag of releaseData(state).tags.filter((t) => t.repoId === repo.id)) {
+      const release = releaseData(state).releases.find((r) => r.repoId === repo.id && r.tag_name === tag.name);
+      const sha = refSha(dir, `refs/heads/${release?.target_commitish ?? 'main'}`) ?? refSha(dir, 'refs/heads/main');
+      if (sha === undefined) continue;
+      git(dir, ['update-ref', `refs/tags/${tag.name}`, sha]);
+      tag.sha = sha;
+    }
+  }
+  server.git = (req, res, url, user, bad) => serveGit(state, root, req, res, url, user, bad);
+}
