@@ -9,6 +9,7 @@ import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeout
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
+import { countdown } from '../output/countdown.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
@@ -314,25 +315,13 @@ export class Context {
     return client;
   }
 
-  /**
-   * The note before kettle waits: one line, and on a terminal a countdown that
-   * rewrites it each second and clears itself when the wait is over.
-   */
+  /** The note before kettle waits: one line, or on a terminal a countdown (output/countdown.ts). */
   private waitNote(ms: number, reason: string): void {
-    const line = (left: number) => `kettle: ${reason}; retrying in ${left} s`;
     if (!this.io.stderrIsTTY) {
       this.info(`kettle: ${reason}; waiting ${Math.ceil(ms / 1000)} s before retrying`);
       return;
     }
-    const end = Date.now() + ms;
-    const draw = () => {
-      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      this.io.stderr.write(`\r\u001b[2K${left > 0 ? line(left) : ''}`);
-      if (left === 0) clearInterval(timer);
-    };
-    const timer = setInterval(draw, 1000);
-    timer.unref();
-    draw();
+    countdown(this.io, ms, (left) => `kettle: ${visibleControls(reason)}; retrying in ${left} s`);
   }
 
   private warnPlainHttp(root: string, credentials: Credentials): void {
@@ -371,6 +360,16 @@ export class Context {
     return { owner: picked.owner, name: picked.name };
   }
 
+  /**
+   * The repository of a verb that takes OWNER/NAME as an argument or -R
+   * (repo view, edit, fork): the argument, else -R, else the git remotes;
+   * both at once is a usage error.
+   */
+  async repoOf(ownerName: string | undefined, flag: string | undefined): Promise<RepoRef> {
+    if (ownerName && flag !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
+    return ownerName ? this.repoArg(ownerName, 'repository') : this.repo(flag);
+  }
+
   /** The one repository the web URLs among NUMBER arguments name (with their place), or undefined when none is a URL. */
   private repoOfUrls(values: readonly string[]): RepoRef | undefined {
     let found: { repo: RepoRef; key: string } | undefined;
@@ -399,11 +398,9 @@ export class Context {
         return undefined;
       }
     };
-    const urls = Object.values(this.config().logins).map((l) => l.url);
-    const fromEnv = envLogin(this.env);
-    if (fromEnv) urls.push(apiRoot(fromEnv.url));
-    return urls.map(hostname).filter((h): h is string => h !== undefined);
+    return this.loginRoots().map(hostname).filter((h): h is string => h !== undefined);
   }
+
 
   /** Hint for a 401, depending on where the credentials came from. */
   authHint(login: ResolvedLogin | undefined): string[] {

@@ -60,10 +60,8 @@ function changes(body: EditRepoOption, current: Repository): EditRepoOption {
 }
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
-  const arg = opts.ownerName;
-  if (arg && opts.repo !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
   const body = wanted(opts);
-  const repo = arg ? ctx.repoArg(arg, 'repository') : await ctx.repo(opts.repo);
+  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
   const name = fullName(repo);
   const api = await ctx.api();
   const current = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));

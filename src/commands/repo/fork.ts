@@ -38,19 +38,17 @@ async function whenReady(ctx: Context, fork: RepoRef, waits: number[]): Promise<
       }
       if (!noted) ctx.info(`kettle: waiting for the server to finish the fork ${name}…`);
       noted = true;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await ctx.io.sleep(wait);
     }
   }
 }
 
 export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
-  const arg = opts.ownerName;
-  if (arg && opts.repo !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
   if (opts.org !== undefined && !isSafeSegment(opts.org)) throw new UsageError(`invalid --org "${opts.org}": use letters, digits, - _ .`);
   if (opts.name !== undefined && (!isSafeSegment(opts.name) || /\.git$/i.test(opts.name))) {
     throw new UsageError(`invalid --name "${opts.name}": use letters, digits, - _ . (not . or .., no .git at the end)`);
   }
-  const repo = arg ? ctx.repoArg(arg, 'repository') : await ctx.repo(opts.repo);
+  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
   const name = fullName(repo);
   const body: CreateForkOption = {};
   if (opts.org !== undefined) body.organization = opts.org;

@@ -3,7 +3,6 @@ import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { withPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
-import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { openUrl, repoPage } from '../web.js';
@@ -11,9 +10,7 @@ import { repoViewColumns } from './columns.js';
 import type { ViewOptions } from './index.js';
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
-  const arg = opts.ownerName;
-  if (arg && opts.repo !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
-  const repo = arg ? ctx.repoArg(arg, 'repository') : await ctx.repo(opts.repo);
+  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo));
   const api = await ctx.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));

@@ -1,0 +1,18 @@
+// A line on a terminal's stderr that counts down the seconds of a wait
+// ("retrying in 12 s"), rewritten each second and erased when the wait is over.
+import type { IO } from '../context/io.js';
+
+const CLEAR_LINE = '\r\u001b[2K';
+
+export function countdown(io: IO, ms: number, line: (secondsLeft: number) => string): void {
+  const end = io.now().getTime() + ms;
+  const draw = () => {
+    const left = Math.max(0, Math.ceil((end - io.now().getTime()) / 1000));
+    io.stderr.write(`${CLEAR_LINE}${left > 0 ? line(left) : ''}`);
+    if (left === 0) clearInterval(timer);
+  };
+  const timer = setInterval(draw, 1000);
+  // The wait itself keeps the process alive; the drawing must not.
+  timer.unref();
+  draw();
+}
