@@ -132,7 +132,7 @@ describe('pr merge --delete-branch in a checkout of the head', () => {
     expectExit(await run(g.clone, ['pr', 'checkout', String(g.pr.number), ...g.R]), 0);
     const r = await run(g.clone, ['pr', 'merge', ...g.R, '--delete-branch', '--rebase']);
     expectExit(r, 0);
-    expect(sent(s, 'POST', `/repos/${g.full}/pulls/${g.pr.number}/merge`)[0]?.body).toEqual({ Do: 'rebase', delete_branch_after_merge: true });
+    expect(sent(s, 'POST', `/repos/${g.full}/pulls/${g.pr.number}/merge`)[0]?.body).toEqual({ Do: 'rebase', do: 'rebase', delete_branch_after_merge: true });
     expect(git(g.clone, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
     expect(git(g.clone, 'branch', '--list', 'topic')).toBe('');
     expect(r.stderr).toContain('✓ Switched to main and deleted the local branch topic');
@@ -165,10 +165,12 @@ describe('pr create defaults', () => {
     expect(created.requested_reviewers.map((u) => u.login)).toEqual(['carol']);
   });
 
-  it('warns when the head branch is not on the server, saying how to push it', async () => {
+  it('stops when the head branch is not on the server, saying how to push it, and sends nothing', async () => {
     const g = setup();
     git(g.clone, 'switch', '-q', '-c', 'unpushed');
     const r = await run(g.clone, ['pr', 'create', ...g.R, '--title', 'T']);
-    expect(r.stderr).toContain(`kettle: warning: branch unpushed is not on the server in ${g.full}; push it first: git push -u origin unpushed`);
+    expect(expectFailure(r, `branch unpushed is not on the server in ${g.full}; push it first: git push -u origin unpushed`)).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/warning/);
+    expect(sent(s, 'POST')).toEqual([]);
   });
 });

@@ -121,13 +121,27 @@ function checkValue(value: unknown, fact: FieldFact, where: string, server: stri
   return problems;
 }
 
+/**
+ * The merge body's fields under the other spelling (`do` beside `Do`,
+ * `merge_message_field` beside `MergeMessageField`): Gitea 1.26 describes the
+ * snake_case ones, older Gitea and Forgejo the others, and kettle sends both
+ * (contract, "Knowing the server"); a server ignores the spelling it does not read.
+ */
+const MERGE_SPELLINGS = new Set(['do', 'mergetitlefield', 'mergemessagefield', 'mergecommitid']);
+function otherSpelling(fact: FieldFact, key: string): FieldFact | undefined {
+  const bare = key.replace(/_/g, '').toLowerCase();
+  if (!MERGE_SPELLINGS.has(bare)) return undefined;
+  const match = Object.entries(fact.properties ?? {}).find(([name]) => name !== key && name.replace(/_/g, '').toLowerCase() === bare);
+  return match?.[1];
+}
+
 function checkObject(value: Record<string, unknown>, fact: FieldFact, where: string, server: string): string[] {
   const problems: string[] = [];
   for (const key of fact.required ?? []) {
     if (value[key] === undefined) problems.push(`${where} lacks the required field ${key}`);
   }
   for (const [key, v] of Object.entries(value)) {
-    const known = fact.properties?.[key];
+    const known = fact.properties?.[key] ?? otherSpelling(fact, key);
     if (known) problems.push(...checkValue(v, known, `${where}.${key}`, server));
     else if (fact.additional) problems.push(...checkValue(v, fact.additional, `${where}.${key}`, server));
     else if (fact.additional === false) problems.push(`${where}.${key} is not a field ${server} reads`);

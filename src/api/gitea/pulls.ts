@@ -43,11 +43,30 @@ export function create(api: ApiClient, repo: RepoRef, body: CreatePullRequestOpt
 }
 
 /**
+ * A merge body. Gitea 1.26 describes `do`, `merge_title_field` and
+ * `merge_message_field`; older Gitea and Forgejo describe `Do`,
+ * `MergeTitleField` and `MergeMessageField`; every one of them reads both.
+ */
+export type MergeBody = MergePullRequestOption & {
+  do?: MergePullRequestOption['Do'];
+  merge_title_field?: string;
+  merge_message_field?: string;
+};
+
+/** The merge style, title and message under both spellings. */
+export function mergeBody(style: MergePullRequestOption['Do'], title?: string, message?: string): MergeBody {
+  const body: MergeBody = { Do: style, do: style };
+  if (title !== undefined) Object.assign(body, { MergeTitleField: title, merge_title_field: title });
+  if (message !== undefined) Object.assign(body, { MergeMessageField: message, merge_message_field: message });
+  return body;
+}
+
+/**
  * Merge. Real servers answer 200 with an empty body once merged, and 201 when
  * `merge_when_checks_succeed` scheduled the merge instead (checks still
  * running); whatever body came is returned decoded (undefined when empty).
  */
-export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<{ scheduled: boolean; data: unknown }> {
+export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergeBody): Promise<{ scheduled: boolean; data: unknown }> {
   const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body });
   return { scheduled: body.merge_when_checks_succeed === true && res.status === 201, data: res.data };
 }

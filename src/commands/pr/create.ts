@@ -5,7 +5,7 @@ import type { CreatePullRequestOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import type { ApiClient } from '../../api/client.js';
 import { pageWindow } from '../../api/paginate.js';
@@ -89,18 +89,18 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     base = record.default_branch || (await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head));
   }
   if (head === base) throw new UsageError(`--head and --base are both ${head}`);
+  // A head taken from the current branch must be on the server: say how to push it, and send nothing.
+  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
+  const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
+  if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
+    throw new KettleError(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
+  }
   const filled = opts.fill ? await fillFrom(ctx, base, head) : undefined;
   if (opts.fill && filled === undefined) ctx.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
   const asked = opts.title === undefined && filled === undefined;
   let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
   if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
   const body = given ?? filled?.body ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
-  // A head taken from the current branch must be on the server: say how to push it (the create is still tried; the server decides).
-  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
-  const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
-  if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
-    ctx.warn(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
-  }
   const payload: CreatePullRequestOption = { title, head, base };
   if (body !== undefined && body !== '') payload.body = body;
   if (labels.length > 0) payload.labels = labels;
