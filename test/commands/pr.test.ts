@@ -95,6 +95,7 @@ describe('pr merge', () => {
     const r = await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merge']);
     expectExit(r, 0);
     const merge = sent(s, 'POST', `/repos/alice/pr-merge/pulls/${pr.number}/merge`)[0];
+    // Both spellings: Gitea 1.26 describes `do`, the others `Do`.
     expect(merge?.body).toEqual({ Do: 'merge', do: 'merge' });
     expect(merge?.status).toBe(200);
     expect(pr.pull).toMatchObject({ merged: true, merge_style: 'merge', merged_by: 'alice' });

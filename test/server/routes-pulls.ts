@@ -9,7 +9,7 @@
 // store (routes-triage.ts), whose routes answer for pull-request numbers too.
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
-import { type Call, type Handler, type Reply, ROUTES as CORE, searchIssuesWith, obj, visibleRepo } from './routes.js';
+import { type Call, type Handler, type Reply, ROUTES as CORE, flavorAtLeast, searchIssuesWith, obj, visibleRepo } from './routes.js';
 import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -452,17 +452,9 @@ function mergeField(c: Call, body: Json, camel: string, snake: string): unknown 
   return older;
 }
 
-/** Whether the server is Gitea at this version or later (flavor.version; 1.23.8 when unset). */
+/** Whether the server is Gitea at this version or later. */
 function giteaAtLeast(c: Call, version: string): boolean {
-  if (c.flavor.forgejo) return false;
-  const have = (c.flavor.version ?? '1.23.8').split(/[.+-]/).map(Number);
-  const want = version.split('.').map(Number);
-  for (let i = 0; i < want.length; i++) {
-    const a = have[i] ?? 0;
-    const b = want[i] ?? 0;
-    if (a !== b) return a > b;
-  }
-  return true;
+  return !c.flavor.forgejo && flavorAtLeast(c.flavor, version);
 }
 
 /** routers/api/v1/repo/pull.go MergePullRequest (Gitea 1.23.8…1.26.4, Forgejo 11.0.1, 15.0.3). */

@@ -43,22 +43,19 @@ export function create(api: ApiClient, repo: RepoRef, body: CreatePullRequestOpt
 }
 
 /**
- * A merge body. Gitea 1.26 describes `do`, `merge_title_field` and
- * `merge_message_field`; older Gitea and Forgejo describe `Do`,
- * `MergeTitleField` and `MergeMessageField`; every one of them reads both.
+ * The merge form under both spellings servers have described: Gitea 1.26
+ * names `do`, `merge_title_field`, `merge_message_field`, `merge_commit_id`
+ * (and reads the old names too: services/forms/repo_form.go,
+ * MergePullRequestForm.UnmarshalJSON); older Gitea and every Forgejo read
+ * `Do`, `MergeTitleField`, `MergeMessageField`, `MergeCommitID` and ignore the
+ * others. Sending the pair suits them all.
  */
-export type MergeBody = MergePullRequestOption & {
-  do?: MergePullRequestOption['Do'];
-  merge_title_field?: string;
-  merge_message_field?: string;
-};
-
-/** The merge style, title and message under both spellings. */
-export function mergeBody(style: MergePullRequestOption['Do'], title?: string, message?: string): MergeBody {
-  const body: MergeBody = { Do: style, do: style };
-  if (title !== undefined) Object.assign(body, { MergeTitleField: title, merge_title_field: title });
-  if (message !== undefined) Object.assign(body, { MergeMessageField: message, merge_message_field: message });
-  return body;
+function bothSpellings(body: MergePullRequestOption): MergePullRequestOption & Record<string, unknown> {
+  const pair: MergePullRequestOption & Record<string, unknown> = { ...body, do: body.Do };
+  if (body.MergeTitleField !== undefined) pair.merge_title_field = body.MergeTitleField;
+  if (body.MergeMessageField !== undefined) pair.merge_message_field = body.MergeMessageField;
+  if (body.MergeCommitID !== undefined) pair.merge_commit_id = body.MergeCommitID;
+  return pair;
 }
 
 /**
@@ -66,8 +63,8 @@ export function mergeBody(style: MergePullRequestOption['Do'], title?: string, m
  * `merge_when_checks_succeed` scheduled the merge instead (checks still
  * running); whatever body came is returned decoded (undefined when empty).
  */
-export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergeBody): Promise<{ scheduled: boolean; data: unknown }> {
-  const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body });
+export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<{ scheduled: boolean; data: unknown }> {
+  const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body: bothSpellings(body) });
   return { scheduled: body.merge_when_checks_succeed === true && res.status === 201, data: res.data };
 }
 

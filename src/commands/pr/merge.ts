@@ -4,9 +4,8 @@
 // pull request again, tidying branches) only warns when it fails.
 import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
-import { mergeBody } from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
-import type { PullRequest } from '../../api/gitea/types.js';
+import type { MergePullRequestOption, PullRequest } from '../../api/gitea/types.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitReason } from '../../context/git.js';
@@ -125,7 +124,10 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
       );
     }
   }
-  const body = mergeBody(style, opts.subject, opts.message);
+  // The API layer sends each field under both spellings servers have described.
+  const body: MergePullRequestOption = { Do: style };
+  if (opts.subject !== undefined) body.MergeTitleField = opts.subject;
+  if (opts.message !== undefined) body.MergeMessageField = opts.message;
   if (deleteOnServer) body.delete_branch_after_merge = true;
   if (opts.auto) body.merge_when_checks_succeed = true;
   // Forgejo merges, then answers 403 when it may not delete the head branch
