@@ -39,11 +39,11 @@ export function notTaken(what: string, missed: readonly string[], took: readonly
 
 /**
  * The error of a step that failed after earlier steps of the same command had
- * been applied, saying which were: `…; already done: the title and labels`.
+ * been applied, saying which were: `…; already changed before that: the title and labels`.
  */
-export function afterSteps(err: unknown, done: readonly string[]): unknown {
+export function afterSteps(err: unknown, done: readonly string[], verb = 'changed'): unknown {
   if (done.length === 0) return err;
-  const tail = `; already changed before that: the ${spoken(done)}`;
+  const tail = `; already ${verb} before that: the ${spoken(done)}`;
   if (err instanceof ApiError) return err.withMessage(`${err.message}${tail}`);
   if (err instanceof KettleError) return new KettleError(`${err.message}${tail}`, err.exitCode, err.details);
   return err;

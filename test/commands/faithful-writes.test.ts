@@ -16,6 +16,14 @@ const FLAVOURS = [
   ['Forgejo', { forgejo: true }],
 ] as const;
 
+/** The four releases kettle is checked against. */
+const RELEASES = [
+  ['Gitea 1.23.8', { forgejo: false, version: '1.23.8' }],
+  ['Gitea 1.26.4', { forgejo: false, version: '1.26.4' }],
+  ['Forgejo 11.0.1', { forgejo: true, version: '11.0.1+gitea-1.22.0' }],
+  ['Forgejo 15.0.3', { forgejo: true, version: '15.0.3+gitea-1.22.0' }],
+] as const;
+
 let count = 0;
 /** A repository of alice's with branches to propose, new for each test. */
 function freshRepo(branches: string[] = ['topic']) {
@@ -259,14 +267,71 @@ describe('pr merge --delete-branch when the server keeps the branch', () => {
 });
 
 describe('pr merge --auto --delete-branch', () => {
-  it('on Forgejo, the server deletes the branch when it merges', async () => {
-    s.server.set({ flavor: { forgejo: true } });
+  it.each(RELEASES)('on %s', async (name, flavor) => {
+    s.server.set({ flavor });
     const { repo, full } = freshRepo();
     const pr = pull(repo, 'bob', 'Later');
     addStatus(s.server.state, headSha(s.server.state, pr), 'ci', 'pending');
     const r = await s.kettle(['pr', 'merge', String(pr.number), '-R', full, '--auto', '--delete-branch']);
+    if (name === 'Gitea 1.23.8') {
+      // ScheduleAutoMerge has no delete-branch parameter there: nothing is promised, nothing sent.
+      expectFailure(r, `pr merge --auto --delete-branch needs Gitea 1.24 or later, or Forgejo; 127.0.0.1:${new URL(s.server.url).port} runs Gitea 1.23.8, which would keep the branch: merge with --auto alone and delete the branch once merged`);
+      expect(sent(s, 'POST')).toEqual([]);
+      return;
+    }
     expectExit(r, 0);
     expect(extraOf(s.server.state, pr).autoMerge).toEqual({ style: 'merge', deleteBranch: true });
     expect(r.stderr).toContain('the server will delete its branch then');
+  });
+});
+
+describe('pr merge --subject on each release', () => {
+  it.each(RELEASES)('on %s the commit takes the subject and message', async (_name, flavor) => {
+    s.server.set({ flavor });
+    const { repo, full } = freshRepo();
+    const pr = pull(repo, 'bob', 'Lid');
+    expectExit(await s.kettle(['pr', 'merge', String(pr.number), '-R', full, '--subject', 'Lid (#1)', '--message', 'Felt.']), 0);
+    expect(pr.pull?.merge_message).toBe('Lid (#1)\n\nFelt.');
+  });
+});
+
+describe('milestone edit --due as each server stores it', () => {
+  it.each(RELEASES)('on %s a re-run sends nothing', async (_name, flavor) => {
+    s.server.set({ flavor });
+    const { repo, full } = freshRepo();
+    const m = addMilestone(s.server.state, repo, 'v3');
+    const args = ['milestone', 'edit', 'v3', '-R', full, '--due', '2026-05-01T12:00:00+02:00'];
+    expectExit(await s.kettle(args), 0);
+    // Gitea: 23:59:59 of the day named, in the server's time zone; Forgejo: the moment sent.
+    expect(Date.parse(m.due_on ?? '')).toBe(Date.parse(flavor.forgejo ? '2026-05-01T10:00:00Z' : '2026-05-01T23:59:59Z'));
+    s.server.resetRequests();
+    const again = await s.kettle(args);
+    expectExit(again, 0);
+    expect(again.stderr).toMatch(/already is as asked; nothing was sent/);
+    expect(sent(s, 'PATCH')).toEqual([]);
+  });
+});
+
+describe('pr close', () => {
+  it.each(FLAVOURS)('--delete-branch on %s keeps a head another open pull request uses (deleting it would close that one)', async (_name, flavor) => {
+    s.server.set({ flavor });
+    const { repo, full } = freshRepo(['topic', 'other']);
+    const pr = pull(repo, 'alice', 'First');
+    const second = s.server.state.addIssue(repo, 'alice', { title: 'Second', pull: { head: 'topic', base: 'other' } });
+    const r = await s.kettle(['pr', 'close', String(pr.number), '-R', full, '--delete-branch']);
+    expectExit(r, 0);
+    expect(pr.state).toBe('closed');
+    expect(second.state).toBe('open');
+    expect(repo.branches).toContain('topic');
+    expect(r.stderr).toContain(`kettle: warning: not deleting branch topic in ${full}: open pull request #${second.number} still uses it, and deleting it would close it`);
+    expect(sent(s, 'DELETE')).toEqual([]);
+  });
+
+  it('--comment, then a refused close: says the comment was posted', async () => {
+    const { repo, full } = freshRepo();
+    const pr = pull(repo, 'alice', 'Not yours');
+    const r = await s.kettle(['pr', 'close', String(pr.number), '-R', full, '--comment', 'Closing.'], asBob());
+    expectFailure(r, /^kettle: cannot close pull request #\d+ in alice\/faithful-\d+: permission denied .*; already posted before that: the comment$/);
+    expect(pr.state).toBe('open');
   });
 });

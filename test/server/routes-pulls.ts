@@ -434,6 +434,16 @@ const deleteBranch: Handler = (c) => {
   if (protectedBranches(c.state, repo).has(name)) throw forbidden('branch protected');
   if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, "Branch doesn't exist.");
   repo.branches = repo.branches.filter((b) => b !== name);
+  // The deletion is a push: services/repository/push.go closes the open pull
+  // requests whose head it was (pull_service.CloseBranchPulls).
+  const now = tick();
+  for (const i of c.state.issuesOf(repo)) {
+    if (i.pull && !i.pull.merged && i.state === 'open' && i.pull.head === name && extraOf(c.state, i).headRepoId === undefined) {
+      i.state = 'closed';
+      i.closed_at = now;
+      i.updated_at = now;
+    }
+  }
   return { status: 204 };
 };
 

@@ -6,7 +6,6 @@ import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { MergePullRequestOption, PullRequest } from '../../api/gitea/types.js';
-import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitReason } from '../../context/git.js';
 import { hostOf } from '../../api/url.js';
@@ -16,7 +15,7 @@ import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { printJson, printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
-import { sameRepository } from './branches.js';
+import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import type { MergeOptions } from './defs/merge.js';
 import { stateOf } from './show.js';
@@ -75,10 +74,7 @@ async function reportServerDeletion(ctx: Context, api: ApiClient, repo: RepoRef,
   }
   let why = refusal;
   if (why === undefined) {
-    const open = await pulls.list(api, repo, pageWindow({ all: true }), { state: 'open' }).next().then(
-      (page) => (page.value ?? []).filter((p: PullRequest) => p.number !== pr.number && p.head?.ref === branch && sameRepository(p)).map((p: PullRequest) => `#${String(p.number)}`),
-      () => [],
-    );
+    const open = await otherPullsOn(api, repo, pr).catch(() => []);
     why = open.length > 0 ? `open pull request ${open.join(', ')} still uses it` : 'it may be protected or the default branch, or deleting it needs more access';
   }
   ctx.warn(`the server kept branch ${branch} in ${where}: ${why}`);
