@@ -335,3 +335,14 @@ describe('pr close', () => {
     expect(pr.state).toBe('open');
   });
 });
+
+describe('a comment on a number that is no issue', () => {
+  it.each(FLAVOURS)('on %s names the missing issue (Gitea answers 500, Forgejo 404)', async (_name, flavor) => {
+    s.server.set({ flavor });
+    const { full } = freshRepo();
+    const issue = await s.kettle(['issue', 'comment', '42', '-R', full, '--body', 'Hello?']);
+    expect(expectFailure(issue, `issue #42 in ${full} not found`)).toHaveLength(1);
+    const pr = await s.kettle(['pr', 'comment', '42', '-R', full, '--body', 'Hello?']);
+    expect(expectFailure(pr, `pull request #42 in ${full} not found`)).toHaveLength(1);
+  });
+});

@@ -359,8 +359,16 @@ function bodyText(c: Call, resource: string): string {
   return body;
 }
 
+// routers/api/v1/repo/issue_comment.go CreateIssueComment: Gitea (1.23.8,
+// 1.26.4) answers a number that is no issue with 500 (GetIssueByIndex's error
+// is not told apart); Forgejo (11.0.1, 15.0.3) with 404.
 const createComment: Handler = (c) => {
-  const issue = issueOf(c, visibleRepo(c));
+  const repo = visibleRepo(c);
+  const raw = c.params.index ?? '';
+  if (!c.flavor.forgejo && !(/^\d+$/.test(raw) && c.state.issue(repo, Number(raw)))) {
+    throw new HttpError(500, { message: `issue does not exist [id: 0, repo_id: ${repo.id}, index: ${raw}]`, url: '' });
+  }
+  const issue = issueOf(c, repo);
   const comment = addComment(c.state, issue, c.user.login, bodyText(c, 'CreateIssueCommentOption'));
   issue.updated_at = comment.created_at;
   return { status: 201, body: commentJson(c.state, comment) };
