@@ -346,3 +346,22 @@ describe('a comment on a number that is no issue', () => {
     expect(expectFailure(pr, `pull request #42 in ${full} not found`)).toHaveLength(1);
   });
 });
+
+describe('pr create --reviewer', () => {
+  it('refuses the author as reviewer before creating anything', async () => {
+    const { full } = freshRepo();
+    const r = await s.kettle(['pr', 'create', '-R', full, '--title', 'Mine', '--head', 'topic', '--base', 'main', '--reviewer', 'alice']);
+    expectFailure(r, '--reviewer alice: the author of a pull request cannot review it; nothing was sent');
+    expect(sent(s, 'POST')).toEqual([]);
+  });
+
+  it('a review request that fails after the create: the pull request is named as created, exit 1', async () => {
+    const { repo, full } = freshRepo();
+    const r = await s.kettle(['pr', 'create', '-R', full, '--title', 'Ask', '--head', 'topic', '--base', 'main', '--reviewer', 'nobody-here']);
+    expectExit(r, 1);
+    const made = s.server.state.issuesOf(repo).find((i) => i.title === 'Ask');
+    expect(r.stderr).toContain(`✓ Created pull request #${made?.number} in ${full}`);
+    expect(r.stderr).toMatch(new RegExp(`kettle: created pull request #${made?.number} in ${full}, but cannot request reviews from nobody-here: `));
+    expect(record(r.stdout).number).toBe(String(made?.number));
+  });
+});

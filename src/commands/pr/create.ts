@@ -1,6 +1,7 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
+import * as users from '../../api/gitea/users.js';
 import type { CreatePullRequestOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
@@ -16,6 +17,7 @@ import { DRAFT_PREFIX } from './show.js';
 import { headOf, prTarget, type Target } from './target.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
+import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import type { CreateOptions } from './defs/create.js';
@@ -106,6 +108,12 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (labels.length > 0) payload.labels = labels;
   if (milestone !== undefined) payload.milestone = milestone;
   if (opts.assignee.length > 0) payload.assignees = opts.assignee;
+  // The server refuses the author as a reviewer: known before anything is written.
+  if (opts.reviewer.length > 0) {
+    const me = (await users.me(api).catch(() => undefined))?.login;
+    const own = me === undefined ? undefined : opts.reviewer.find((r) => r.toLowerCase() === me.toLowerCase());
+    if (own !== undefined) throw new KettleError(`--reviewer ${own}: the author of a pull request cannot review it; nothing was sent`);
+  }
   const pr = await pulls.create(api, repo, payload).catch(async (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
       const existing = await findOpen(api, target, head, base as string).catch(() => undefined);
@@ -121,18 +129,27 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
   // Forgejo's create takes no reviewers: requested right after, on every server alike.
   let shown = pr;
+  let refused: KettleError | undefined;
   if (opts.reviewer.length > 0 && typeof pr.number === 'number') {
     const number = pr.number;
     const requested = await pulls.requestReviewers(api, repo, number, { reviewers: opts.reviewer }).then(
       () => true,
       (err: unknown) => {
-        ctx.warn(`created, but cannot request reviews from ${opts.reviewer.join(', ')}: ${(err as Error).message}`);
+        refused = new KettleError(`created pull request #${number} in ${fullName(repo)}, but cannot request reviews from ${opts.reviewer.join(', ')}: ${(err as Error).message}`);
         return false;
       },
     );
     if (requested) shown = (await pulls.get(api, repo, number).catch(() => undefined)) ?? pr;
   }
   await printRecord(ctx.io, ctx.flags, shown, prViewColumns);
+  if (refused) throw refused;
+  // What the answer holds against what was asked (the server drops label ids it does not know).
+  const missed: string[] = [];
+  if (payload.labels !== undefined && !sameIds((pr.labels ?? []).map((l) => l.id ?? 0), payload.labels)) missed.push('labels');
+  if (payload.assignees !== undefined && !sameLogins((pr.assignees ?? []).map((u) => u.login ?? ''), payload.assignees)) missed.push('assignees');
+  if (payload.milestone !== undefined && pr.milestone?.id !== payload.milestone) missed.push('milestone');
+  const failed = notTaken(`pull request #${String(pr.number)} in ${fullName(repo)}`, missed);
+  if (failed) throw failed;
 }
 
 /** The number of the open pull request from `head` into `base`, if any. */
