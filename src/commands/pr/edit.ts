@@ -86,6 +86,8 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   // What the answer holds against what was asked: the server answers success
   // while skipping labels, assignees and milestone from a user without write access.
   const missed: string[] = [];
+  // The base of a merged pull request stays as it is (EditPullRequest: !pr.HasMerged).
+  if (change.base !== undefined && edited.base?.ref !== change.base) missed.push('base branch');
   const has = (edited.labels ?? []).map((l) => l.id).filter((id): id is number => typeof id === 'number');
   if (change.labels !== undefined && !sameIds(has, change.labels)) missed.push('labels');
   if (change.assignees !== undefined && !sameLogins((edited.assignees ?? []).map((u) => u.login ?? ''), change.assignees)) missed.push('assignees');
