@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../e2e/suite.js';
-import { addMilestone, protectedBranches, extraOf, addStatus, headSha } from '../server/routes-pulls.js';
+import { addMilestone, protectedBranches, extraOf, addStatus, headSha, pullsData } from '../server/routes-pulls.js';
 import { triage } from '../server/routes-triage.js';
 import type { Issue } from '../server/state.js';
 
@@ -201,6 +201,7 @@ describe('pr merge --subject and --message', () => {
       merge_title_field: 'Quieter lid (#1)',
       MergeMessageField: 'Felt under the lid.',
       merge_message_field: 'Felt under the lid.',
+      delete_branch_after_merge: false,
     });
     expect(pr.pull?.merge_message).toBe('Quieter lid (#1)\n\nFelt under the lid.');
   });
@@ -363,5 +364,18 @@ describe('pr create --reviewer', () => {
     expect(r.stderr).toContain(`✓ Created pull request #${made?.number} in ${full}`);
     expect(r.stderr).toMatch(new RegExp(`kettle: created pull request #${made?.number} in ${full}, but cannot request reviews from nobody-here: `));
     expect(record(r.stdout).number).toBe(String(made?.number));
+  });
+});
+
+describe('pr merge without --delete-branch', () => {
+  it.each(RELEASES)('on %s keeps the branch, even where the repository deletes it by default', async (_name, flavor) => {
+    s.server.set({ flavor });
+    const { repo, full } = freshRepo();
+    pullsData(s.server.state).deleteByDefault.add(repo.id);
+    const pr = pull(repo, 'bob', 'Keep');
+    expectExit(await s.kettle(['pr', 'merge', String(pr.number), '-R', full]), 0);
+    expect(pr.pull?.merged).toBe(true);
+    expect(repo.branches).toContain('topic');
+    expect(sent(s, 'POST')[0]?.body).toMatchObject({ delete_branch_after_merge: false });
   });
 });

@@ -96,7 +96,7 @@ describe('pr merge', () => {
     expectExit(r, 0);
     const merge = sent(s, 'POST', `/repos/alice/pr-merge/pulls/${pr.number}/merge`)[0];
     // Both spellings: Gitea 1.26 describes `do`, the others `Do`.
-    expect(merge?.body).toEqual({ Do: 'merge', do: 'merge' });
+    expect(merge?.body).toEqual({ Do: 'merge', do: 'merge', delete_branch_after_merge: false });
     expect(merge?.status).toBe(200);
     expect(pr.pull).toMatchObject({ merged: true, merge_style: 'merge', merged_by: 'alice' });
     expect(record(r.stdout)).toMatchObject({ number: String(pr.number), state: 'merged' });
@@ -109,7 +109,7 @@ describe('pr merge', () => {
     const r = await s.kettle(['pr', 'merge', `#${pr.number}`, '-R', `alice/pr-body-${style}`, '--style', style, '--message', `${style} it`, '--json', '--fields', 'merged']);
     expectExit(r, 0);
     expect(json(r)).toEqual({ merged: true });
-    expect(sent(s, 'POST')[0]?.body).toEqual({ Do: style, do: style, MergeMessageField: `${style} it`, merge_message_field: `${style} it` });
+    expect(sent(s, 'POST')[0]?.body).toEqual({ Do: style, do: style, MergeMessageField: `${style} it`, merge_message_field: `${style} it`, delete_branch_after_merge: false });
     // The server's own first line, then the message (MergePullRequest).
     expect(pr.pull).toMatchObject({ merge_style: style, merge_message: `Merge pull request '${style}' (#${pr.number}) from topic into main\n\n${style} it` });
   });

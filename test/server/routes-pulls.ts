@@ -66,6 +66,8 @@ export interface PullsData {
   /** Fork repository id → parent repository id. */
   forks: Map<number, number>;
   protectedBranches: Map<number, Set<string>>;
+  /** Repositories whose pull-request settings delete the head branch after a merge by default. */
+  deleteByDefault: Set<number>;
 }
 
 export function pullsData(state: State): PullsData {
@@ -76,6 +78,7 @@ export function pullsData(state: State): PullsData {
     cloneUrls: new Map(),
     forks: new Map(),
     protectedBranches: new Map(),
+    deleteByDefault: new Set(),
   }));
 }
 
@@ -486,10 +489,11 @@ const mergePull: Handler = (c) => {
   const text = String(mergeField(c, body, 'MergeMessageField', 'merge_message_field') ?? '').trim();
   const subject = title || `Merge pull request '${pr.title}' (#${pr.number}) from ${pr.pull?.head} into ${pr.pull?.base}`;
   const message = style === 'rebase' || style === 'fast-forward-only' ? null : text ? `${subject}\n\n${text}` : subject;
-  // delete_branch_after_merge: a plain bool before Gitea 1.26; at 1.26 a
-  // pointer whose absence means the repository's default (off here:
-  // ShouldDeleteBranchAfterMerge, PullRequestsConfig.DefaultDeleteBranchAfterMerge).
-  const deleteBranch = body.delete_branch_after_merge === true;
+  // delete_branch_after_merge: a plain bool before Gitea 1.25; from 1.25 a
+  // pointer whose absence means the repository's default
+  // (ShouldDeleteBranchAfterMerge, PullRequestsConfig.DefaultDeleteBranchAfterMerge).
+  const asked = body.delete_branch_after_merge;
+  const deleteBranch = asked === true || (asked === undefined && giteaAtLeast(c, '1.25') && pullsData(c.state).deleteByDefault.has(repo.id));
   if (body.merge_when_checks_succeed === true && combined(c, headSha(c.state, pr)).state === 'pending') {
     // services/automerge ScheduleAutoMerge takes the delete-branch choice on
     // Forgejo and on Gitea 1.24 and later; Gitea 1.23 has no such parameter.

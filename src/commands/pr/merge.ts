@@ -124,7 +124,9 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   const body: MergePullRequestOption = { Do: style };
   if (opts.subject !== undefined) body.MergeTitleField = opts.subject;
   if (opts.message !== undefined) body.MergeMessageField = opts.message;
-  if (deleteOnServer) body.delete_branch_after_merge = true;
+  // Always said: from Gitea 1.25 its absence means the repository's default,
+  // which may delete a branch the user did not ask to lose.
+  body.delete_branch_after_merge = deleteOnServer;
   if (opts.auto) body.merge_when_checks_succeed = true;
   // Forgejo merges, then answers 403 when it may not delete the head branch
   // (protected, the default branch, no write access): the merge is done.
