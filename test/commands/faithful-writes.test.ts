@@ -55,7 +55,7 @@ describe('pr edit --remove-milestone', () => {
 });
 
 describe('milestone close, reopen and edit keep the due date', () => {
-  it.each(FLAVOURS)('on %s', async (_name, flavor) => {
+  it.each(RELEASES)('on %s', async (_name, flavor) => {
     s.server.set({ flavor });
     const { repo, full } = freshRepo();
     const due = '2026-06-30T18:00:00Z';
