@@ -168,7 +168,7 @@ __kettle_takes_value() {
     'pr close/-R'|'pr close/--repo'|'pr close/-c'|'pr close/--comment'|'pr close/--fields'|'pr close/-q'|'pr close/--jq') return 0 ;;
     'pr reopen/-R'|'pr reopen/--repo'|'pr reopen/--fields'|'pr reopen/-q'|'pr reopen/--jq') return 0 ;;
     'pr ready/-R'|'pr ready/--repo'|'pr ready/--fields'|'pr ready/-q'|'pr ready/--jq') return 0 ;;
-    'pr merge/-R'|'pr merge/--repo'|'pr merge/--style'|'pr merge/-m'|'pr merge/--message'|'pr merge/--fields'|'pr merge/-q'|'pr merge/--jq') return 0 ;;
+    'pr merge/-R'|'pr merge/--repo'|'pr merge/--style'|'pr merge/-t'|'pr merge/--subject'|'pr merge/-m'|'pr merge/--message'|'pr merge/--fields'|'pr merge/-q'|'pr merge/--jq') return 0 ;;
     'release list/-R'|'release list/--repo'|'release list/-L'|'release list/--limit'|'release list/--page'|'release list/--fields'|'release list/-q'|'release list/--jq') return 0 ;;
     'release view/-R'|'release view/--repo'|'release view/--fields'|'release view/-q'|'release view/--jq') return 0 ;;
     'release create/-R'|'release create/--repo'|'release create/-t'|'release create/--title'|'release create/-n'|'release create/--notes'|'release create/-F'|'release create/--notes-file'|'release create/--target'|'release create/--fields'|'release create/-q'|'release create/--jq') return 0 ;;
@@ -303,7 +303,7 @@ __kettle_flags() {
     'pr close') __kettle_words "$2" -R --repo -c --comment -d --delete-branch --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -t --subject -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'release view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;

@@ -267,7 +267,7 @@ function __kettle_takes_value
             return 0
         case 'pr ready/-R' 'pr ready/--repo' 'pr ready/--fields' 'pr ready/-q' 'pr ready/--jq'
             return 0
-        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields' 'pr merge/-q' 'pr merge/--jq'
+        case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-t' 'pr merge/--subject' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields' 'pr merge/-q' 'pr merge/--jq'
             return 0
         case 'release list/-R' 'release list/--repo' 'release list/-L' 'release list/--limit' 'release list/--page' 'release list/--fields' 'release list/-q' 'release list/--jq'
             return 0
@@ -847,7 +847,8 @@ complete -c kettle -n '__kettle_using "pr merge"' -l style -x -a 'merge rebase r
 complete -c kettle -n '__kettle_using "pr merge"' -l merge -d 'short for --style merge'
 complete -c kettle -n '__kettle_using "pr merge"' -l squash -d 'short for --style squash'
 complete -c kettle -n '__kettle_using "pr merge"' -l rebase -d 'short for --style rebase'
-complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the merge commit message'
+complete -c kettle -n '__kettle_using "pr merge"' -s t -l subject -x -d 'the merge commit\'s first line (default: the server\'s own, naming the pull request); not with rebase or fast-forward-only, which make no merge commit'
+complete -c kettle -n '__kettle_using "pr merge"' -s m -l message -x -d 'the merge commit\'s body, under its first line; not with rebase or fast-forward-only'
 complete -c kettle -n '__kettle_using "pr merge"' -s d -l delete-branch -d 'delete the head branch after the merge (and the local one, when checked out)'
 complete -c kettle -n '__kettle_using "pr merge"' -l auto -d 'merge once the checks succeed'
 complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'

@@ -767,8 +767,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--merge'; Tip = 'short for --style merge'; Value = $false }
         @{ Flag = '--squash'; Tip = 'short for --style squash'; Value = $false }
         @{ Flag = '--rebase'; Tip = 'short for --style rebase'; Value = $false }
-        @{ Flag = '-m'; Tip = 'the merge commit message'; Value = $true }
-        @{ Flag = '--message'; Tip = 'the merge commit message'; Value = $true }
+        @{ Flag = '-t'; Tip = 'the merge commit''s first line (default: the server''s own, naming the pull request); not with rebase or fast-forward-only, which make no merge commit'; Value = $true }
+        @{ Flag = '--subject'; Tip = 'the merge commit''s first line (default: the server''s own, naming the pull request); not with rebase or fast-forward-only, which make no merge commit'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the merge commit''s body, under its first line; not with rebase or fast-forward-only'; Value = $true }
+        @{ Flag = '--message'; Tip = 'the merge commit''s body, under its first line; not with rebase or fast-forward-only'; Value = $true }
         @{ Flag = '-d'; Tip = 'delete the head branch after the merge (and the local one, when checked out)'; Value = $false }
         @{ Flag = '--delete-branch'; Tip = 'delete the head branch after the merge (and the local one, when checked out)'; Value = $false }
         @{ Flag = '--auto'; Tip = 'merge once the checks succeed'; Value = $false }

@@ -50,3 +50,12 @@ export function parseDate(value: string, flag: string, edge: 'start' | 'end'): s
   if (Number(offset.slice(1, 3)) > 23 || Number(offset.slice(4)) > 59) throw refuse();
   return `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}${offset}`;
 }
+
+/**
+ * The same day at 23:59:59, in the same offset: what Gitea and Forgejo store
+ * for an issue's or pull request's due date on edit, whatever the time sent.
+ * Takes parseDate's RFC 3339 form.
+ */
+export function endOfDay(rfc3339: string): string {
+  return `${rfc3339.slice(0, 10)}T23:59:59${rfc3339.slice(19)}`;
+}

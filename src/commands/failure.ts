@@ -1,9 +1,10 @@
 // How a failed request is worded: after what the command tried, not after the
 // HTTP exchange. One helper for every verb.
 import type { ApiClient } from '../api/client.js';
+import * as issues from '../api/gitea/issues.js';
 import * as repos from '../api/gitea/repos.js';
 import { fullName, type RepoRef } from '../context/repo.js';
-import { ApiError } from '../errors.js';
+import { ApiError, KettleError } from '../errors.js';
 
 export interface Attempt {
   /** What the command tried, after "cannot": `close issue #3 in alice/teapot`. */
@@ -40,5 +41,27 @@ export function failure(attempt: Attempt): (err: unknown) => Promise<never> {
       throw err.withMessage(`repository ${fullName(within.repo)} not found`);
     }
     throw reword(err, attempt);
+  };
+}
+
+/**
+ * How a failed comment is worded. Gitea answers a comment on a number that is
+ * no issue with 500 rather than 404 (CreateIssueComment): one read tells a
+ * missing issue from a server fault, so the former is named, not blamed on the server.
+ */
+export function commentFailure(api: ApiClient, repo: RepoRef, number: number, what: string): (err: unknown) => Promise<never> {
+  const plain = failure({ action: `comment on ${what}`, missing: what, within: { api, repo } });
+  return async (err: unknown) => {
+    if (err instanceof ApiError && err.status === 500) {
+      const missing = await issues.get(api, repo, number).then(
+        () => false,
+        (e: unknown) => e instanceof ApiError && e.status === 404,
+      );
+      if (missing) {
+        if (!(await repos.exists(api, repo))) throw new KettleError(`repository ${fullName(repo)} not found`);
+        throw new KettleError(`${what} not found`);
+      }
+    }
+    return plain(err);
   };
 }

@@ -206,6 +206,15 @@ export async function printJqPages(
 }
 
 /** Print one record: a labelled view on a terminal, `key<TAB>value` lines otherwise. */
+/** JSON of a command's own shape (--json), run through --jq when given. */
+export function printJson(io: IO, flags: OutputFlags, data: unknown, columns: Column[] = []): void {
+  if (flags.jq) {
+    io.stdout.write(flags.jq.run(JSON.stringify(flags.fields ? JSON.parse(renderJson(data, flags.fields, columns)) : data)));
+    return;
+  }
+  io.stdout.write(renderJson(data, flags.fields, columns));
+}
+
 export async function printRecord(io: IO, flags: OutputFlags, server: object, columns: Column[]): Promise<void> {
   const record = server as Row;
   if (flags.jq) {

@@ -111,7 +111,8 @@ describe('issue edit', () => {
     const set = await s.kettle(['issue', 'edit', '6', '-R', 'wonderland/triage', '--milestone', 'v2.0', '--due', '2026-05-04T10:00:00Z']);
     expectExit(set, 0);
     const v2 = triage(s.server.state).milestones.find((m) => m.title === 'v2.0');
-    expect(sent(s, 'PATCH')[0]?.body).toEqual({ milestone: v2?.id, due_date: '2026-05-04T10:00:00Z' });
+    // The server stores the end of the day named (EditIssue): that is what is sent.
+    expect(sent(s, 'PATCH')[0]?.body).toEqual({ milestone: v2?.id, due_date: '2026-05-04T23:59:59Z' });
     s.server.resetRequests();
     const unset = await s.kettle(['issue', 'edit', '6', '-R', 'wonderland/triage', '--remove-milestone', '--remove-due', '--json']);
     expectExit(unset, 0);

@@ -165,10 +165,12 @@ describe('pr create defaults', () => {
     expect(created.requested_reviewers.map((u) => u.login)).toEqual(['carol']);
   });
 
-  it('warns when the head branch is not on the server, saying how to push it', async () => {
+  it('stops when the head branch is not on the server, saying how to push it, and sends nothing', async () => {
     const g = setup();
     git(g.clone, 'switch', '-q', '-c', 'unpushed');
     const r = await run(g.clone, ['pr', 'create', ...g.R, '--title', 'T']);
-    expect(r.stderr).toContain(`kettle: warning: branch unpushed is not on the server in ${g.full}; push it first: git push -u origin unpushed`);
+    expect(expectFailure(r, `branch unpushed is not on the server in ${g.full}; push it first: git push -u origin unpushed`)).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/warning/);
+    expect(sent(s, 'POST')).toEqual([]);
   });
 });

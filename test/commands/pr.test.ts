@@ -89,35 +89,38 @@ describe('pr create', () => {
 });
 
 describe('pr merge', () => {
-  it('sends {"Do": style} and copes with the empty 200 answer', async () => {
+  it('sends the style under both spellings and copes with the empty 200 answer', async () => {
     const r0 = freshRepo('pr-merge');
     const pr = s.server.state.addIssue(r0, 'bob', { title: 'Merge me', pull: { head: 'topic', base: 'main' } });
     const r = await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merge']);
     expectExit(r, 0);
     const merge = sent(s, 'POST', `/repos/alice/pr-merge/pulls/${pr.number}/merge`)[0];
     // Both spellings: Gitea 1.26 describes `do`, the others `Do`.
-    expect(merge?.body).toEqual({ Do: 'merge', do: 'merge' });
+    expect(merge?.body).toEqual({ Do: 'merge', do: 'merge', delete_branch_after_merge: false });
     expect(merge?.status).toBe(200);
     expect(pr.pull).toMatchObject({ merged: true, merge_style: 'merge', merged_by: 'alice' });
     expect(record(r.stdout)).toMatchObject({ number: String(pr.number), state: 'merged' });
     expect(r.stderr).toBe(`✓ Merged pull request #${pr.number} in alice/pr-merge (merge) ${s.server.url}/alice/pr-merge/pulls/${pr.number}\n`);
   });
 
-  it.each(['rebase', 'rebase-merge', 'squash', 'fast-forward-only'])('--style %s with --message sends MergeMessageField', async (style) => {
-    const r0 = freshRepo(`pr-${style}`);
+  it.each(['merge', 'rebase-merge', 'squash'])('--style %s with --message sends it as the body, under both spellings', async (style) => {
+    const r0 = freshRepo(`pr-body-${style}`);
     const pr = s.server.state.addIssue(r0, 'bob', { title: style, pull: { head: 'topic', base: 'main' } });
-    const r = await s.kettle(['pr', 'merge', `#${pr.number}`, '-R', `alice/pr-${style}`, '--style', style, '--message', `${style} it`, '--json', '--fields', 'merged']);
+    const r = await s.kettle(['pr', 'merge', `#${pr.number}`, '-R', `alice/pr-body-${style}`, '--style', style, '--message', `${style} it`, '--json', '--fields', 'merged']);
     expectExit(r, 0);
     expect(json(r)).toEqual({ merged: true });
-    expect(sent(s, 'POST')[0]?.body).toEqual({ Do: style, do: style, MergeMessageField: `${style} it`, merge_message_field: `${style} it` });
-    expect(pr.pull).toMatchObject({ merge_style: style, merge_message: `${style} it` });
+    expect(sent(s, 'POST')[0]?.body).toEqual({ Do: style, do: style, MergeMessageField: `${style} it`, merge_message_field: `${style} it`, delete_branch_after_merge: false });
+    // The server's own first line, then the message (MergePullRequest).
+    expect(pr.pull).toMatchObject({ merge_style: style, merge_message: `Merge pull request '${style}' (#${pr.number}) from topic into main\n\n${style} it` });
   });
 
-  it('says why a merged pull request cannot be merged again', async () => {
+  it('a merged pull request is already as asked: a note, exit 0', async () => {
     const r0 = freshRepo('pr-merged');
     const pr = s.server.state.addIssue(r0, 'bob', { title: 'Once', pull: { head: 'topic', base: 'main' } });
     expectExit(await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']), 0);
-    expectFailure(await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']), `cannot merge pull request #${pr.number} in alice/pr-merged: it is already merged`);
+    const again = await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merged']);
+    expectExit(again, 0);
+    expect(again.stderr).toBe(`Pull request #${pr.number} in alice/pr-merged is already merged; nothing was sent\n`);
   });
 
   it('names the missing pull request, or the missing repository', async () => {

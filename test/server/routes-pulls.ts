@@ -9,7 +9,7 @@
 // store (routes-triage.ts), whose routes answer for pull-request numbers too.
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
-import { type Call, type Handler, type Reply, ROUTES as CORE, searchIssuesWith, obj, visibleRepo } from './routes.js';
+import { type Call, type Handler, type Reply, ROUTES as CORE, flavorAtLeast, searchIssuesWith, obj, visibleRepo } from './routes.js';
 import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -46,6 +46,17 @@ export interface PullExtra {
   autoMerge?: { style: string; deleteBranch: boolean };
 }
 
+/** Branches protected by a rule (a test sets them): repository id → branch names. */
+export function protectedBranches(state: State, repo: Repo): Set<string> {
+  const data = pullsData(state);
+  let set = data.protectedBranches.get(repo.id);
+  if (!set) {
+    set = new Set();
+    data.protectedBranches.set(repo.id, set);
+  }
+  return set;
+}
+
 export interface PullsData {
   extra: Map<number, PullExtra>;
   reviews: Review[];
@@ -54,6 +65,9 @@ export interface PullsData {
   cloneUrls: Map<number, string>;
   /** Fork repository id → parent repository id. */
   forks: Map<number, number>;
+  protectedBranches: Map<number, Set<string>>;
+  /** Repositories whose pull-request settings delete the head branch after a merge by default. */
+  deleteByDefault: Set<number>;
 }
 
 export function pullsData(state: State): PullsData {
@@ -63,6 +77,8 @@ export function pullsData(state: State): PullsData {
     statuses: [],
     cloneUrls: new Map(),
     forks: new Map(),
+    protectedBranches: new Map(),
+    deleteByDefault: new Set(),
   }));
 }
 
@@ -144,7 +160,10 @@ function repoRecord(c: Call, repo: Repo): Json {
   };
 }
 
-const WIP = /^\s*(\[WIP\]|WIP:?)\s*/i;
+// models/issues/pull.go HasWorkInProgressPrefix: the title starts with one of
+// setting.Repository.PullRequest.WorkInProgressPrefixes ("WIP:", "[WIP]" by
+// default), compared case-insensitively; nothing may come before it.
+const WIP = /^(WIP:|\[WIP\])/i;
 
 export function pullRecord(c: Call, pr: Issue): Json {
   const { state } = c;
@@ -276,34 +295,43 @@ const getPull: Handler = (c) => {
   return { status: 200, body: pullRecord(c, pullOf(c)) };
 };
 
+// routers/api/v1/repo/pull.go EditPullRequest (the same at Gitea 1.23.8 and
+// 1.26.4, Forgejo 11.0.1 and 15.0.3): the poster or a writer may edit; an empty
+// title is ignored (len > 0); labels, assignees and the milestone are applied
+// only for a writer and silently skipped for anyone else (still 201); the
+// milestone is a plain int64, so 0 is ignored rather than taken as "none";
+// a state change of a merged pull request is 412.
 const editPull: Handler = (c) => {
   const repo = visibleRepo(c);
   const pr = pullOf(c);
-  // Gitea: the poster or someone with write access; anyone else gets an empty 403.
-  if (pr.author !== c.user.login && !c.state.canWrite(c.user.login, repo)) throw new HttpError(403, undefined);
+  const writer = c.state.canWrite(c.user.login, repo);
+  if (pr.author !== c.user.login && !writer) throw new HttpError(403, undefined);
   const body = obj(c.body);
   const problems: FieldProblem[] = [];
-  if (body.title !== undefined && (typeof body.title !== 'string' || body.title.trim() === '')) problems.push({ field: 'title' });
-  if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') problems.push({ field: 'state' });
+  if (body.title !== undefined && typeof body.title !== 'string') problems.push({ field: 'title' });
   if (body.milestone !== undefined && !Number.isInteger(body.milestone)) problems.push({ field: 'milestone' });
   if (problems.length) throw invalid('EditPullRequestOption', problems);
-  const milestone = typeof body.milestone === 'number' ? milestoneFor(c, repo, body.milestone) : undefined;
-  if (typeof body.base === 'string' && body.base !== pr.pull?.base) {
-    if (!repo.branches.includes(body.base)) throw notFound(c.state.apiRoot, `NewBaseBranch does not exist [base: ${body.base}]`);
-    (pr.pull as NonNullable<Issue['pull']>).base = body.base;
-  }
-  if (typeof body.title === 'string') pr.title = body.title;
+  if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') throw new HttpError(412, { message: `unknown state: ${String(body.state)}`, url: '' });
+  const milestone = writer && typeof body.milestone === 'number' && body.milestone !== 0 ? milestoneFor(c, repo, body.milestone) : undefined;
+  if (typeof body.title === 'string' && body.title.length > 0) pr.title = body.title;
   if (typeof body.body === 'string') pr.body = body.body;
-  if (Array.isArray(body.labels)) pr.labels = body.labels as number[];
-  if (Array.isArray(body.assignees)) {
-    for (const a of body.assignees) if (typeof a !== 'string' || !c.state.user(a)) throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(a)}]`, url: '' });
+  if (writer && Array.isArray(body.assignees)) {
+    for (const a of body.assignees) if (typeof a !== 'string' || !c.state.user(a)) throw new HttpError(422, { message: `Assignee does not exist: [name: ${String(a)}]`, url: '' });
     pr.assignees = body.assignees as string[];
   }
-  if (milestone !== undefined) setMilestone(c.state, pr, milestone);
-  if ((body.state === 'open' || body.state === 'closed') && body.state !== pr.state) {
-    if (pr.pull?.merged) throw new HttpError(409, { message: 'cannot change state of this pull request, it was already merged', url: '' });
-    pr.state = body.state;
-    pr.closed_at = body.state === 'closed' ? tick() : null;
+  if (milestone) setMilestone(c.state, pr, milestone);
+  // GetLabelsInRepoByIDs: ids of no label of the repository are dropped.
+  if (writer && Array.isArray(body.labels)) pr.labels = (body.labels as unknown[]).filter((id): id is number => typeof id === 'number' && c.state.labels.some((l) => l.id === id));
+  if (body.state === 'open' || body.state === 'closed') {
+    if (pr.pull?.merged) throw new HttpError(412, { message: 'cannot change state of this pull request, it was already merged', url: '' });
+    if (body.state !== pr.state) {
+      pr.state = body.state;
+      pr.closed_at = body.state === 'closed' ? tick() : null;
+    }
+  }
+  if (typeof body.base === 'string' && body.base.length > 0 && !pr.pull?.merged && body.base !== pr.pull?.base) {
+    if (!repo.branches.includes(body.base)) throw notFound(c.state.apiRoot, `new base '${body.base}' not exist`);
+    (pr.pull as NonNullable<Issue['pull']>).base = body.base;
   }
   pr.updated_at = tick();
   return { status: 201, body: pullRecord(c, pr) };
@@ -397,7 +425,7 @@ const getBranch: Handler = (c) => {
   const name = c.params.branch ?? '';
   if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, `branch does not exist [repo_id: ${repo.id} name: ${name}]`);
   const sha = createHash('sha1').update(`${repo.id}:${name}`).digest('hex');
-  return { status: 200, body: { name, commit: { id: sha, message: '' }, protected: false, user_can_push: c.state.canWrite(c.user.login, repo), user_can_merge: c.state.canWrite(c.user.login, repo) } };
+  return { status: 200, body: { name, commit: { id: sha, message: '' }, protected: protectedBranches(c.state, repo).has(name), user_can_push: c.state.canWrite(c.user.login, repo), user_can_merge: c.state.canWrite(c.user.login, repo) } };
 };
 
 const deleteBranch: Handler = (c) => {
@@ -405,31 +433,102 @@ const deleteBranch: Handler = (c) => {
   if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
   const name = c.params.branch ?? '';
   if (name === 'main') throw forbidden('can not delete default branch');
+  // routers/api/v1/repo/branch.go DeleteBranch: ErrBranchIsProtected is 403.
+  if (protectedBranches(c.state, repo).has(name)) throw forbidden('branch protected');
   if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, "Branch doesn't exist.");
   repo.branches = repo.branches.filter((b) => b !== name);
+  // The deletion is a push: services/repository/push.go closes the open pull
+  // requests whose head it was (pull_service.CloseBranchPulls).
+  const now = tick();
+  for (const i of c.state.issuesOf(repo)) {
+    if (i.pull && !i.pull.merged && i.state === 'open' && i.pull.head === name && extraOf(c.state, i).headRepoId === undefined) {
+      i.state = 'closed';
+      i.closed_at = now;
+      i.updated_at = now;
+    }
+  }
   return { status: 204 };
 };
 
+/**
+ * A merge body's field under either spelling. services/forms/repo_form.go
+ * MergePullRequestForm: Gitea 1.26 reads `do`, `merge_title_field`… and falls
+ * back on `Do`, `MergeTitleField`… (its UnmarshalJSON); older Gitea and
+ * Forgejo have untagged fields, which Go's JSON decoding matches by name
+ * without regard to case (`Do`, `do`, `mergetitlefield`), never snake_case.
+ */
+function mergeField(c: Call, body: Json, camel: string, snake: string): unknown {
+  const lower = camel.toLowerCase();
+  const caseless = Object.keys(body).filter((k) => k.toLowerCase() === lower);
+  const older = caseless.length > 0 ? body[caseless[caseless.length - 1] as string] : undefined;
+  if (!c.flavor.forgejo && giteaAtLeast(c, '1.26')) return body[snake] || body[camel];
+  return older;
+}
+
+/** Whether the server is Gitea at this version or later. */
+function giteaAtLeast(c: Call, version: string): boolean {
+  return !c.flavor.forgejo && flavorAtLeast(c.flavor, version);
+}
+
+/** routers/api/v1/repo/pull.go MergePullRequest (Gitea 1.23.8…1.26.4, Forgejo 11.0.1, 15.0.3). */
 const mergePull: Handler = (c) => {
   const repo = visibleRepo(c);
   const pr = pullOf(c);
   const body = obj(c.body);
   const extra = extraOf(c.state, pr);
+  const style = String(mergeField(c, body, 'Do', 'do') ?? '');
   if (!c.state.canWrite(c.user.login, repo)) throw new HttpError(405, { message: 'User not allowed to merge PR', url: '' });
   if (pr.pull?.merged) throw new HttpError(405, { message: 'The PR is already merged', url: '' });
   if (pr.state === 'closed') throw notFound(c.state.apiRoot);
   if (WIP.test(pr.title)) throw new HttpError(405, { message: 'Work in progress PRs cannot be merged', url: '' });
   if (!extra.mergeable) throw new HttpError(405, { message: 'Please try again later', url: '' });
-  const deleteBranch = body.delete_branch_after_merge === true;
+  // The commit message: MergeTitleField (trimmed) or the server's default
+  // title (GetDefaultMergeMessage), then a blank line and MergeMessageField
+  // (trimmed) when there is one. Styles that make no merge commit use neither.
+  const title = String(mergeField(c, body, 'MergeTitleField', 'merge_title_field') ?? '').trim();
+  const text = String(mergeField(c, body, 'MergeMessageField', 'merge_message_field') ?? '').trim();
+  const subject = title || `Merge pull request '${pr.title}' (#${pr.number}) from ${pr.pull?.head} into ${pr.pull?.base}`;
+  const message = style === 'rebase' || style === 'fast-forward-only' ? null : text ? `${subject}\n\n${text}` : subject;
+  // delete_branch_after_merge: a plain bool before Gitea 1.25; from 1.25 a
+  // pointer whose absence means the repository's default
+  // (ShouldDeleteBranchAfterMerge, PullRequestsConfig.DefaultDeleteBranchAfterMerge).
+  const asked = body.delete_branch_after_merge;
+  const deleteBranch = asked === true || (asked === undefined && giteaAtLeast(c, '1.25') && pullsData(c.state).deleteByDefault.has(repo.id));
   if (body.merge_when_checks_succeed === true && combined(c, headSha(c.state, pr)).state === 'pending') {
-    extra.autoMerge = { style: String(body.Do), deleteBranch };
+    // services/automerge ScheduleAutoMerge takes the delete-branch choice on
+    // Forgejo and on Gitea 1.24 and later; Gitea 1.23 has no such parameter.
+    extra.autoMerge = { style, deleteBranch: deleteBranch && (c.flavor.forgejo || giteaAtLeast(c, '1.24')) };
     // Gitea answers a scheduled merge with 201 and no body.
     return { status: 201 };
   }
-  const reply = core('POST', '/repos/:owner/:repo/pulls/:index/merge')(c);
-  if (deleteBranch && pr.pull && extra.headRepoId === undefined) repo.branches = repo.branches.filter((b) => b !== pr.pull?.head);
+  const reply = core('POST', '/repos/:owner/:repo/pulls/:index/merge')({ ...c, body: { ...body, Do: style } });
+  if (pr.pull) pr.pull.merge_message = message;
+  if (deleteBranch && pr.pull && extra.headRepoId === undefined) {
+    const refused = deleteAfterMerge(c, repo, pr);
+    // Forgejo answers the refusal with 403 after merging; Gitea skips it in
+    // silence (1.23: CanDeleteBranch; 1.26: DeleteBranchAfterMerge, logged).
+    if (refused && c.flavor.forgejo) throw forbidden(refused);
+  }
   return reply;
 };
+
+/**
+ * Delete a merged pull request's head branch as the merge handler does; the
+ * reason it is kept, if it is. The branch stays when another open pull request
+ * uses it as head (HasUnmergedPullRequestsByHeadInfo, no error anywhere); the
+ * default branch, a protected branch, and a user without write access are
+ * refused (Forgejo's wording: services/repository/branch.go DeleteBranchAfterMerge).
+ */
+function deleteAfterMerge(c: Call, repo: Repo, pr: Issue): string | undefined {
+  const head = pr.pull?.head ?? '';
+  const sharing = c.state.issuesOf(repo).some((i) => i !== pr && i.pull && !i.pull.merged && i.state === 'open' && i.pull.head === head && extraOf(c.state, i).headRepoId === undefined);
+  if (sharing) return undefined;
+  if (head === 'main') return 'the head branch is the default branch';
+  if (protectedBranches(c.state, repo).has(head)) return 'the head branch is protected';
+  if (!c.state.canWrite(c.user.login, repo)) return 'insufficient permission to delete head branch';
+  repo.branches = repo.branches.filter((b) => b !== head);
+  return undefined;
+}
 
 /**
  * Gitea's review flags on /repos/issues/search match pull requests only: one

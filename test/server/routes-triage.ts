@@ -233,20 +233,45 @@ function triageFields(c: Call, repo: Repo, body: Json, resource: string): { rest
 const coreCreate = core('POST', '/repos/:owner/:repo/issues');
 const coreEdit = core('PATCH', '/repos/:owner/:repo/issues/:index');
 
+// routers/api/v1/repo/issue.go CreateIssue (alike at Gitea 1.23.8, 1.26.4,
+// Forgejo 11.0.1, 15.0.3): from a user without write access to the issues,
+// the labels, milestone, assignees and due date are silently left out; the
+// issue is still made (201). The due date is kept to the second as sent.
 const createIssue: Handler = (c) => {
   const repo = visibleRepo(c);
-  const { rest, apply } = triageFields(c, repo, obj(c.body), 'CreateIssueOption');
+  const given = obj(c.body);
+  const { labels, milestone, assignees, assignee, due_date, ...plain } = given;
+  const body = c.state.canWrite(c.user.login, repo) ? given : plain;
+  void [labels, milestone, assignees, assignee, due_date];
+  const { rest, apply } = triageFields(c, repo, body, 'CreateIssueOption');
   const reply = coreCreate({ ...c, body: rest });
   const created = c.state.issue(repo, Number((reply.body as Json).number));
   if (created) apply(created);
   return created ? { ...reply, body: c.state.issueJson(created) } : reply;
 };
 
+/** A due date as EditIssue and EditPullRequest store it: 23:59:59 of the day it names, in the offset it was sent with. */
+function endOfDaySent(value: unknown, resource: string): string {
+  timeField(value, resource, 'due_date');
+  const text = String(value);
+  return timeField(`${text.slice(0, 10)}T23:59:59${text.slice(19).replace(/^\.\d+/, '')}`, resource, 'due_date');
+}
+
+// routers/api/v1/repo/issue.go EditIssue (alike at the four tags): the poster
+// or a writer may edit; the due date, assignees and milestone only take for a
+// writer and are silently skipped otherwise (still 201); a due date is stored
+// as the end of the day it names; unset_due_date false without a due_date is 400.
 const editIssue: Handler = (c) => {
   const repo = visibleRepo(c);
   const issue = issueOf(c, repo);
-  if (issue.author !== c.user.login && !c.state.canWrite(c.user.login, repo)) throw forbidden('no permission to edit this issue');
-  const { rest, apply } = triageFields(c, repo, obj(c.body), 'EditIssueOption');
+  const writer = c.state.canWrite(c.user.login, repo);
+  if (issue.author !== c.user.login && !writer) throw forbidden('no permission to edit this issue');
+  const given = obj(c.body);
+  const { milestone, assignees, assignee, due_date: due, unset_due_date: unset, ...plain } = given;
+  void [milestone, assignees, assignee];
+  if (writer && (due !== undefined || unset !== undefined) && unset !== true && due === undefined) throw new HttpError(400, { message: 'The due_date cannot be empty', url: '' });
+  const body = writer ? { ...given, ...(typeof due === 'string' && unset !== true ? { due_date: endOfDaySent(due, 'EditIssueOption') } : {}) } : plain;
+  const { rest, apply } = triageFields(c, repo, body, 'EditIssueOption');
   coreEdit({ ...c, body: rest });
   apply(issue);
   return { status: 201, body: c.state.issueJson(issue) };
@@ -334,8 +359,16 @@ function bodyText(c: Call, resource: string): string {
   return body;
 }
 
+// routers/api/v1/repo/issue_comment.go CreateIssueComment: Gitea (1.23.8,
+// 1.26.4) answers a number that is no issue with 500 (GetIssueByIndex's error
+// is not told apart); Forgejo (11.0.1, 15.0.3) with 404.
 const createComment: Handler = (c) => {
-  const issue = issueOf(c, visibleRepo(c));
+  const repo = visibleRepo(c);
+  const raw = c.params.index ?? '';
+  if (!c.flavor.forgejo && !(/^\d+$/.test(raw) && c.state.issue(repo, Number(raw)))) {
+    throw new HttpError(500, { message: `issue does not exist [id: 0, repo_id: ${repo.id}, index: ${raw}]`, url: '' });
+  }
+  const issue = issueOf(c, repo);
   const comment = addComment(c.state, issue, c.user.login, bodyText(c, 'CreateIssueCommentOption'));
   issue.updated_at = comment.created_at;
   return { status: 201, body: commentJson(c.state, comment) };
@@ -529,14 +562,29 @@ const getMilestone: Handler = (c) => {
   return { status: 200, body: milestoneJson(c.state, triage(c.state), milestoneOf(c, repo)) };
 };
 
+/**
+ * The due date a milestone edit stores. routers/api/v1/repo/milestone.go
+ * EditMilestone: Gitea (1.23.8 and 1.26.4) sets it from ParseAPIDeadlineToEndOfDay
+ * whether or not one was sent, so an edit without due_on erases it, and one with
+ * due_on stores 23:59:59 of the day it names in the server's time zone (UTC
+ * here); Forgejo (11.0.1, 15.0.3) changes it only when one is sent, to the second.
+ */
+function milestoneDue(c: Call, m: Milestone, value: unknown): string | null {
+  if (c.flavor.forgejo) return typeof value === 'string' ? timeField(value, 'EditMilestoneOption', 'due_on') : m.due_on;
+  if (typeof value !== 'string') return null;
+  timeField(value, 'EditMilestoneOption', 'due_on');
+  return `${value.slice(0, 10)}T23:59:59Z`;
+}
+
 const editMilestone: Handler = (c) => {
   const repo = writableRepo(c);
   const m = milestoneOf(c, repo);
   const body = obj(c.body);
   checkMilestoneBody(c, body, 'EditMilestoneOption', false);
-  if (typeof body.title === 'string') m.title = body.title;
+  // len(form.Title) > 0: an empty title is ignored.
+  if (typeof body.title === 'string' && body.title.length > 0) m.title = body.title;
   if (typeof body.description === 'string') m.description = body.description;
-  if (typeof body.due_on === 'string') m.due_on = timeField(body.due_on, 'EditMilestoneOption', 'due_on');
+  m.due_on = milestoneDue(c, m, body.due_on);
   if ((body.state === 'open' || body.state === 'closed') && body.state !== m.state) {
     m.state = body.state;
     m.closed_at = body.state === 'closed' ? tick() : null;

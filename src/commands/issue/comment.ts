@@ -5,7 +5,7 @@ import * as users from '../../api/gitea/users.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError } from '../../errors.js';
-import { failure } from '../failure.js';
+import { commentFailure, failure } from '../failure.js';
 import { bodyOrEditor } from '../input.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { commentColumns } from './columns.js';
@@ -25,7 +25,7 @@ export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
       numbers,
       async (number) => {
         const what = `issue #${number} in ${where}`;
-        const comment = await issues.createComment(api, repo, number, { body }).catch(failure({ action: `comment on ${what}`, missing: what, within: { api, repo } }));
+        const comment = await issues.createComment(api, repo, number, { body }).catch(commentFailure(api, repo, number, what));
         return { record: comment, message: `Commented on ${what}${comment.html_url ? ` ${comment.html_url}` : ''}` };
       },
       output,

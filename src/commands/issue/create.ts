@@ -1,5 +1,7 @@
 // kettle issue create --title TEXT [--body TEXT | --body-file FILE|-] [--label NAME|ID]...
 //   [--assignee USER]... [--milestone NAME|NUMBER] [--due DATE]
+// The server keeps the due date to the second; labels, assignees, milestone
+// and due date it left out (no write access) are named, exit 1.
 import * as issues from '../../api/gitea/issues.js';
 import type { CreateIssueOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -10,7 +12,8 @@ import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { LabelNames, parseUserNames, resolveMilestone, UserNames } from '../names.js';
-import { webUrl } from '../records.js';
+import { assigneeLogins, webUrl } from '../records.js';
+import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { openUrl, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
 import type { CreateOptions } from './defs/create.js';
@@ -43,4 +46,12 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const issue = await issues.create(api, repo, payload).catch(failure({ action: `create an issue in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  // The server makes the issue but leaves out what a user without write access may not set.
+  const missed: string[] = [];
+  if (payload.labels !== undefined && !sameIds((issue.labels ?? []).map((l) => l.id ?? 0), payload.labels)) missed.push('labels');
+  if (payload.assignees !== undefined && !sameLogins(assigneeLogins(issue as Record<string, unknown>), payload.assignees)) missed.push('assignees');
+  if (payload.milestone !== undefined && issue.milestone?.id !== payload.milestone) missed.push('milestone');
+  if (payload.due_date !== undefined && (typeof issue.due_date !== 'string' || Date.parse(issue.due_date) !== Date.parse(payload.due_date))) missed.push('due date');
+  const failed = notTaken(`issue #${String(issue.number)} in ${fullName(repo)}`, missed);
+  if (failed) throw failed;
 }

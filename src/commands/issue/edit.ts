@@ -8,12 +8,13 @@ import type { EditIssueOption, Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
-import { parseDate } from '../dates.js';
+import { endOfDay, parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { assigneeLogins, webUrl } from '../records.js';
+import { afterSteps, notTaken, sameLogins } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
 import type { EditOptions } from './defs/edit.js';
 
@@ -26,7 +27,8 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   if (opts.milestone !== undefined && opts.removeMilestone) throw new UsageError('use either --milestone or --remove-milestone, not both');
   if (opts.due !== undefined && opts.removeDue) throw new UsageError('use either --due or --remove-due, not both');
-  const due = opts.due === undefined ? undefined : parseDate(opts.due, '--due', 'end');
+  // The server stores 23:59:59 of the day a due date names, whatever its time: send that, and compare with that.
+  const due = opts.due === undefined ? undefined : endOfDay(parseDate(opts.due, '--due', 'end'));
   const asked =
     opts.title !== undefined ||
     opts.body !== undefined ||
@@ -85,10 +87,29 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
       if (Object.keys(changes).length === 0 && adding.length === 0 && removing.length === 0) {
         return { record: current, note: true, message: `${what[0]?.toUpperCase()}${what.slice(1)} already is as asked; nothing was sent` };
       }
-      if (adding.length > 0) await issues.addLabels(api, repo, number, { labels: adding.map((l) => l.id) }).catch(fail);
-      for (const label of removing) await issues.removeLabel(api, repo, number, label.id).catch(fail);
+      // Each step names what it changed, so a later failure can say what was already done.
+      const done: string[] = [];
+      const step = (err: unknown) => fail(err).catch((e: unknown) => Promise.reject(afterSteps(e, done)));
+      if (adding.length > 0) {
+        await issues.addLabels(api, repo, number, { labels: adding.map((l) => l.id) }).catch(step);
+        done.push('labels');
+      }
+      for (const label of removing) {
+        await issues.removeLabel(api, repo, number, label.id).catch(step);
+        if (!done.includes('labels')) done.push('labels');
+      }
       const issue: Issue =
-        Object.keys(changes).length > 0 ? await issues.edit(api, repo, number, changes).catch(fail) : await issues.get(api, repo, number).catch(fail);
+        Object.keys(changes).length > 0 ? await issues.edit(api, repo, number, changes).catch(step) : await issues.get(api, repo, number).catch(fail);
+      const names: Record<string, string> = { title: 'title', body: 'body', assignees: 'assignees', milestone: 'milestone', due_date: 'due date', unset_due_date: 'due date' };
+      for (const key of Object.keys(changes)) if (!done.includes(names[key] ?? key)) done.push(names[key] ?? key);
+      // The server answers success while skipping the assignees, milestone and
+      // due date of a user without write access: compare with what came back.
+      const missed: string[] = [];
+      if (changes.assignees !== undefined && !sameLogins(assigneeLogins(issue as Record<string, unknown>), changes.assignees)) missed.push('assignees');
+      if (changes.milestone !== undefined && (issue.milestone?.id ?? 0) !== changes.milestone) missed.push('milestone');
+      if ((changes.due_date !== undefined && !sameMoment(issue.due_date, changes.due_date)) || (changes.unset_due_date && issue.due_date)) missed.push('due date');
+      const failed = notTaken(what, missed, done.filter((d) => !missed.includes(d)));
+      if (failed) throw failed;
       return { record: issue, message: `Edited ${what}${webUrl(issue)}` };
     },
     { columns: issueColumns, viewColumns: issueViewColumns },

@@ -9,6 +9,7 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { webUrl } from '../records.js';
+import { afterSteps } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
 import type { CloseOptions } from './defs/state.js';
 
@@ -33,7 +34,12 @@ export async function setState(ctx: Context, opts: CloseOptions, state: issues.I
         return { record: current, note: true, message: `Issue #${number} in ${fullName(repo)} is already ${state}; nothing to do` };
       }
       if (comment !== undefined) await issues.createComment(api, repo, number, { body: comment }).catch(fail);
-      const issue: Issue = await issues.setState(api, repo, number, state).catch(fail);
+      const issue: Issue = await issues
+        .setState(api, repo, number, state)
+        .catch(fail)
+        .catch((err: unknown) => {
+          throw afterSteps(err, comment !== undefined ? ['comment'] : [], 'posted');
+        });
       return { record: issue, message: `${state === 'closed' ? 'Closed' : 'Reopened'} ${what}${webUrl(issue)}` };
     },
     { columns: issueColumns, viewColumns: issueViewColumns },

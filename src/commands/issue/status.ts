@@ -3,7 +3,7 @@
 import * as issues from '../../api/gitea/issues.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
-import { renderJson } from '../../output/printer.js';
+import { printJson, renderJson } from '../../output/printer.js';
 import { printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { crossRepoIssueColumns } from './columns.js';
@@ -31,7 +31,8 @@ export async function run(ctx: Context): Promise<void> {
     const shaped = Object.fromEntries(SECTIONS.map(([how], i) => [how, found[i] ?? []]));
     // --fields applies to the records of each section.
     const fields = ctx.flags.fields;
-    ctx.io.stdout.write(fields ? renderJson(Object.fromEntries(Object.entries(shaped).map(([k, v]) => [k, JSON.parse(renderJson(v, fields))])), undefined) : renderJson(shaped, undefined));
+    const value = fields ? Object.fromEntries(Object.entries(shaped).map(([k, v]) => [k, JSON.parse(renderJson(v, fields))])) : shaped;
+    printJson(ctx.io, { ...ctx.flags, fields: undefined }, value);
     return;
   }
   for (const [i, [how, heading]] of SECTIONS.entries()) {

@@ -9,7 +9,7 @@ import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
 import type { EditOptions } from './index.js';
-import { columnsFor } from './shared.js';
+import { columnsFor, keepDue, sameDue } from './shared.js';
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
@@ -24,14 +24,14 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const changes: EditMilestoneOption = {};
   if (opts.title !== undefined && opts.title.trim() !== current.title) changes.title = opts.title.trim();
   if (opts.description !== undefined && opts.description !== (current.description ?? '')) changes.description = opts.description;
-  if (due !== undefined && (typeof current.due_on !== 'string' || Date.parse(current.due_on) !== Date.parse(due))) changes.due_on = due;
+  if (due !== undefined && !(await sameDue(ctx, current, due))) changes.due_on = due;
   if (Object.keys(changes).length === 0) {
     ctx.info(`Milestone "${current.title}" in ${where} already is as asked; nothing was sent`);
     await printRecord(ctx.io, ctx.flags, current, columnsFor(ctx).view);
     return;
   }
   const what = `milestone "${current.title}" in ${where}`;
-  const edited = await milestones.edit(api, repo, current.id, changes).catch(failure({ action: `edit ${what}`, missing: what }));
+  const edited = await milestones.edit(api, repo, current.id, keepDue(current, changes)).catch(failure({ action: `edit ${what}`, missing: what }));
   ctx.success(`Edited ${what}`);
   await printRecord(ctx.io, ctx.flags, edited, columnsFor(ctx).view);
 }

@@ -1,5 +1,6 @@
 // What kettle milestone close and reopen share: the milestone's state, PATCHed
-// when it differs; already in that state is a note and nothing is sent.
+// when it differs (with its due date, which Gitea would otherwise erase);
+// already in that state is a note and nothing is sent.
 import * as milestones from '../../api/gitea/milestones.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -7,7 +8,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
 import type { OneOptions } from './index.js';
-import { columnsFor } from './shared.js';
+import { columnsFor, keepDue } from './shared.js';
 
 export async function setState(ctx: Context, opts: OneOptions, state: 'open' | 'closed'): Promise<void> {
   const repo = await ctx.repo(opts.repo);
@@ -20,7 +21,7 @@ export async function setState(ctx: Context, opts: OneOptions, state: 'open' | '
     await printRecord(ctx.io, ctx.flags, current, columnsFor(ctx).view);
     return;
   }
-  const edited = await milestones.edit(api, repo, current.id, { state }).catch(failure({ action: `${state === 'closed' ? 'close' : 'reopen'} ${what}`, missing: what }));
+  const edited = await milestones.edit(api, repo, current.id, keepDue(current, { state })).catch(failure({ action: `${state === 'closed' ? 'close' : 'reopen'} ${what}`, missing: what }));
   ctx.success(`${state === 'closed' ? 'Closed' : 'Reopened'} ${what}`);
   await printRecord(ctx.io, ctx.flags, edited, columnsFor(ctx).view);
 }

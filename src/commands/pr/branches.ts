@@ -1,6 +1,8 @@
 // Deleting a pull request's head branch on the server, and the local one.
 import type { ApiClient } from '../../api/client.js';
+import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
+import { pageWindow } from '../../api/paginate.js';
 import type { PullRequest } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
@@ -25,6 +27,13 @@ export async function deleteHeadBranch(ctx: Context, api: ApiClient, repo: RepoR
     ctx.info(`Not deleting ${pr.head?.label ?? branch}: it lives in another repository (a fork)`);
     return false;
   }
+  // Deleting a branch closes every open pull request whose head it is: one
+  // that another still uses is kept, and that one named.
+  const others = await otherPullsOn(api, repo, pr).catch(() => []);
+  if (others.length > 0) {
+    ctx.warn(`not deleting branch ${branch} in ${fullName(repo)}: open pull request ${others.join(', ')} still uses it, and deleting it would close ${others.length > 1 ? 'them' : 'it'}`);
+    return false;
+  }
   try {
     await repos.deleteBranch(api, repo, branch);
     ctx.success(`Deleted branch ${branch} in ${fullName(repo)}`);
@@ -38,4 +47,14 @@ export async function deleteHeadBranch(ctx: Context, api: ApiClient, repo: RepoR
     ctx.warn(`cannot delete branch ${branch} in ${fullName(repo)}: ${err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message}`);
     return false;
   }
+}
+
+/** The other open pull requests of `repo` whose head is this one's head branch, as `#N`. */
+export async function otherPullsOn(api: ApiClient, repo: RepoRef, pr: PullRequest): Promise<string[]> {
+  const branch = pr.head?.ref;
+  const found: string[] = [];
+  for await (const page of pulls.list(api, repo, pageWindow({ all: true }), { state: 'open' })) {
+    for (const p of page) if (p.number !== pr.number && p.head?.ref === branch && sameRepository(p)) found.push(`#${String(p.number)}`);
+  }
+  return found;
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
+import { afterSteps } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import type { CloseOptions } from './defs/close.js';
 import { deleteHeadBranch } from './branches.js';
@@ -27,7 +28,12 @@ export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
     if (opts.comment !== undefined) {
       await issues.createComment(api, repo, number, { body: opts.comment }).catch(failure({ action: `comment on ${what}`, missing: what }));
     }
-    pr = await pulls.edit(api, repo, number, { state: 'closed' }).catch(failure({ action: `close ${what}`, missing: what }));
+    pr = await pulls
+      .edit(api, repo, number, { state: 'closed' })
+      .catch(failure({ action: `close ${what}`, missing: what }))
+      .catch((err: unknown) => {
+        throw afterSteps(err, opts.comment !== undefined ? ['comment'] : [], 'posted');
+      });
     ctx.success(`Closed ${what}${webUrl(pr)}`);
   }
   if (opts.deleteBranch) await deleteHeadBranch(ctx, api, repo, pr);

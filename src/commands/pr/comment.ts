@@ -3,7 +3,7 @@ import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
-import { failure } from '../failure.js';
+import { commentFailure } from '../failure.js';
 import { webUrl } from '../records.js';
 import type { CommentOptions } from './defs/comment.js';
 import { prNumber, prTarget } from './target.js';
@@ -23,7 +23,7 @@ export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const api = await ctx.api();
   const body = await requiredBody(ctx, opts, 'PULL_REQUEST_COMMENT.md');
   const what = `pull request #${number} in ${fullName(repo)}`;
-  const comment = await issues.createComment(api, repo, number, { body }).catch(failure({ action: `comment on ${what}`, missing: what, within: { api, repo } }));
+  const comment = await issues.createComment(api, repo, number, { body }).catch(commentFailure(api, repo, number, what));
   ctx.success(`Commented on ${what}${webUrl(comment)}`);
   await printRecord(ctx.io, ctx.flags, comment, commentColumns);
 }

@@ -1,11 +1,12 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
+import * as users from '../../api/gitea/users.js';
 import type { CreatePullRequestOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import type { ApiClient } from '../../api/client.js';
 import { pageWindow } from '../../api/paginate.js';
@@ -16,6 +17,7 @@ import { DRAFT_PREFIX } from './show.js';
 import { headOf, prTarget, type Target } from './target.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
+import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import type { CreateOptions } from './defs/create.js';
@@ -89,23 +91,29 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     base = record.default_branch || (await branchOf(ctx, opts, 'base', 'Branch to merge into (base)', head));
   }
   if (head === base) throw new UsageError(`--head and --base are both ${head}`);
+  // A head taken from the current branch must be on the server: say how to push it, and send nothing.
+  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
+  const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
+  if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
+    throw new KettleError(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
+  }
   const filled = opts.fill ? await fillFrom(ctx, base, head) : undefined;
   if (opts.fill && filled === undefined) ctx.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
   const asked = opts.title === undefined && filled === undefined;
   let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
   if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
   const body = given ?? filled?.body ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
-  // A head taken from the current branch must be on the server: say how to push it (the create is still tried; the server decides).
-  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
-  const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
-  if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
-    ctx.warn(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
-  }
   const payload: CreatePullRequestOption = { title, head, base };
   if (body !== undefined && body !== '') payload.body = body;
   if (labels.length > 0) payload.labels = labels;
   if (milestone !== undefined) payload.milestone = milestone;
   if (opts.assignee.length > 0) payload.assignees = opts.assignee;
+  // The server refuses the author as a reviewer: known before anything is written.
+  if (opts.reviewer.length > 0) {
+    const me = (await users.me(api).catch(() => undefined))?.login;
+    const own = me === undefined ? undefined : opts.reviewer.find((r) => r.toLowerCase() === me.toLowerCase());
+    if (own !== undefined) throw new KettleError(`--reviewer ${own}: the author of a pull request cannot review it; nothing was sent`);
+  }
   const pr = await pulls.create(api, repo, payload).catch(async (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
       const existing = await findOpen(api, target, head, base as string).catch(() => undefined);
@@ -121,18 +129,27 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
   // Forgejo's create takes no reviewers: requested right after, on every server alike.
   let shown = pr;
+  let refused: KettleError | undefined;
   if (opts.reviewer.length > 0 && typeof pr.number === 'number') {
     const number = pr.number;
     const requested = await pulls.requestReviewers(api, repo, number, { reviewers: opts.reviewer }).then(
       () => true,
       (err: unknown) => {
-        ctx.warn(`created, but cannot request reviews from ${opts.reviewer.join(', ')}: ${(err as Error).message}`);
+        refused = new KettleError(`created pull request #${number} in ${fullName(repo)}, but cannot request reviews from ${opts.reviewer.join(', ')}: ${(err as Error).message}`);
         return false;
       },
     );
     if (requested) shown = (await pulls.get(api, repo, number).catch(() => undefined)) ?? pr;
   }
   await printRecord(ctx.io, ctx.flags, shown, prViewColumns);
+  if (refused) throw refused;
+  // What the answer holds against what was asked (the server drops label ids it does not know).
+  const missed: string[] = [];
+  if (payload.labels !== undefined && !sameIds((pr.labels ?? []).map((l) => l.id ?? 0), payload.labels)) missed.push('labels');
+  if (payload.assignees !== undefined && !sameLogins((pr.assignees ?? []).map((u) => u.login ?? ''), payload.assignees)) missed.push('assignees');
+  if (payload.milestone !== undefined && pr.milestone?.id !== payload.milestone) missed.push('milestone');
+  const failed = notTaken(`pull request #${String(pr.number)} in ${fullName(repo)}`, missed);
+  if (failed) throw failed;
 }
 
 /** The number of the open pull request from `head` into `base`, if any. */

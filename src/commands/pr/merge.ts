@@ -1,17 +1,21 @@
 // kettle pr merge [NUMBER] [--style … | --merge | --squash | --rebase]
-//   [--message TEXT] [--delete-branch] [--auto]
+//   [--subject TEXT] [--message TEXT] [--delete-branch] [--auto]
 // The merge succeeding decides the exit code: what follows it (reading the
 // pull request again, tidying branches) only warns when it fails.
+import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
+import * as repos from '../../api/gitea/repos.js';
 import type { MergePullRequestOption, PullRequest } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitReason } from '../../context/git.js';
-import { fullName } from '../../context/repo.js';
+import { hostOf } from '../../api/url.js';
+import { fullName, type RepoRef } from '../../context/repo.js';
+import { atLeast } from '../../context/server.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
-import { printRecord, renderJson } from '../../output/printer.js';
+import { printJson, printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
-import { deleteHeadBranch, sameRepository } from './branches.js';
+import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import type { MergeOptions } from './defs/merge.js';
 import { stateOf } from './show.js';
@@ -44,9 +48,46 @@ async function leaveLocalBranch(ctx: Context, pr: PullRequest): Promise<void> {
   else ctx.success(`Switched to ${base} and deleted the local branch ${head}`);
 }
 
+/** Styles that make no merge commit, so a subject or message has nowhere to go. */
+const NO_MERGE_COMMIT: ReadonlyArray<MergeOptions['style']> = ['rebase', 'fast-forward-only'];
+
+/**
+ * After a merge that asked the server to delete the head branch: whether it
+ * did. The servers keep it in silence when another open pull request still
+ * uses it, and Gitea also when it is protected, the default branch, or the
+ * user may not delete it; kettle says what the server kept rather than
+ * deleting it itself.
+ */
+async function reportServerDeletion(ctx: Context, api: ApiClient, repo: RepoRef, pr: PullRequest, refusal: string | undefined): Promise<void> {
+  const branch = pr.head?.ref;
+  if (!branch) return;
+  const where = fullName(repo);
+  const exists = await repos.branchExists(api, repo, branch).catch((err: unknown) => {
+    ctx.warn(`cannot tell whether the server deleted branch ${branch} in ${where}: ${(err as Error).message}`);
+    return undefined;
+  });
+  if (exists === undefined) return;
+  if (!exists) {
+    ctx.success(`Deleted branch ${branch} in ${where}`);
+    await leaveLocalBranch(ctx, pr);
+    return;
+  }
+  let why = refusal;
+  if (why === undefined) {
+    const open = await otherPullsOn(api, repo, pr).catch(() => []);
+    why = open.length > 0 ? `open pull request ${open.join(', ')} still uses it` : 'it may be protected or the default branch, or deleting it needs more access';
+  }
+  ctx.warn(`the server kept branch ${branch} in ${where}: ${why}`);
+}
+
 export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   const style = styleOf(opts);
+  if (opts.subject !== undefined && opts.subject.trim() === '') throw new UsageError('--subject must not be empty');
   if (opts.message !== undefined && opts.message.trim() === '') throw new UsageError('--message must not be empty');
+  if (NO_MERGE_COMMIT.includes(style)) {
+    const given = [...(opts.subject !== undefined ? ['--subject'] : []), ...(opts.message !== undefined ? ['--message'] : [])];
+    if (given.length > 0) throw new UsageError(`${given.join(' and ')} cannot be used with --style ${style}: it makes no merge commit, so the server ignores ${given.length > 1 ? 'them' : 'it'}`);
+  }
   const target = await prTarget(ctx, opts.repo, opts.number);
   const api = await ctx.api();
   const { repo } = target;
@@ -61,26 +102,56 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     return undefined;
   });
   const state = before === undefined ? undefined : stateOf(before);
-  if (state === 'merged') throw new KettleError(`cannot merge ${what}: it is already merged`);
+  // Already merged is what was asked: a note, as closing a closed one is.
+  if (state === 'merged' && before !== undefined) {
+    ctx.info(`${what[0]?.toUpperCase()}${what.slice(1)} is already merged; nothing was sent`);
+    await printRecord(ctx.io, ctx.flags, before, prViewColumns);
+    return;
+  }
   if (state === 'closed') throw new KettleError(`cannot merge ${what}: it is closed`);
   const deleteOnServer = opts.deleteBranch && before !== undefined && sameRepository(before);
-  // Real servers require the field name "Do".
+  if (opts.auto && deleteOnServer) {
+    // services/automerge ScheduleAutoMerge takes the delete-branch choice from
+    // Gitea 1.24 and in every Forgejo; Gitea 1.23 would merge and keep the branch.
+    const server = await ctx.server();
+    if (server.flavour === 'gitea' && !atLeast(server, 'gitea', '1.24')) {
+      throw new KettleError(
+        `pr merge --auto --delete-branch needs Gitea 1.24 or later, or Forgejo; ${hostOf(api.root)} runs Gitea ${server.version}, which would keep the branch: merge with --auto alone and delete the branch once merged`,
+      );
+    }
+  }
+  // The API layer sends each field under both spellings servers have described.
   const body: MergePullRequestOption = { Do: style };
+  if (opts.subject !== undefined) body.MergeTitleField = opts.subject;
   if (opts.message !== undefined) body.MergeMessageField = opts.message;
-  if (deleteOnServer) body.delete_branch_after_merge = true;
+  // Always said: from Gitea 1.25 its absence means the repository's default,
+  // which may delete a branch the user did not ask to lose.
+  body.delete_branch_after_merge = deleteOnServer;
   if (opts.auto) body.merge_when_checks_succeed = true;
-  const { scheduled } = await pulls.merge(api, repo, number, body).catch(failure({ action: `merge ${what}`, missing: what, within: { api, repo } }));
+  // Forgejo merges, then answers 403 when it may not delete the head branch
+  // (protected, the default branch, no write access): the merge is done.
+  let refusal: string | undefined;
+  const { scheduled } = await pulls.merge(api, repo, number, body).catch(async (err: unknown) => {
+    if (deleteOnServer && err instanceof ApiError && err.status === 403) {
+      const now = await pulls.get(api, repo, number).catch(() => undefined);
+      if (now !== undefined && stateOf(now) === 'merged') {
+        refusal = `${err.serverMessage ?? 'permission denied'} (HTTP 403 after the merge)`;
+        return { scheduled: false, data: undefined };
+      }
+    }
+    return failure({ action: `merge ${what}`, missing: what, within: { api, repo } })(err);
+  });
   if (scheduled) {
-    ctx.success(`Scheduled ${what} to merge (${style}) when its checks succeed${deleteOnServer ? '; its branch will be deleted then' : ''}${webUrl(before)}`);
-    if (ctx.flags.json) ctx.io.stdout.write(renderJson({ number, merged: false, scheduled: true }, ctx.flags.fields));
+    ctx.success(`Scheduled ${what} to merge (${style}) when its checks succeed${deleteOnServer ? '; the server will delete its branch then' : ''}${webUrl(before)}`);
+    if (ctx.flags.json) printJson(ctx.io, ctx.flags, { number, merged: false, scheduled: true });
     return;
   }
   ctx.success(`Merged ${what} (${style})${webUrl(before)}`);
   if (opts.deleteBranch) {
     if (before === undefined) ctx.warn(`not deleting the head branch: ${what} could not be read to know which it is`);
+    else if (deleteOnServer) await reportServerDeletion(ctx, api, repo, before, refusal);
     else {
-      if (deleteOnServer) await deleteHeadBranch(ctx, api, repo, before, { alreadyAsked: true });
-      else ctx.info(`Not deleting ${before.head?.label ?? before.head?.ref ?? 'the head branch'}: it lives in another repository (a fork)`);
+      ctx.info(`Not deleting ${before.head?.label ?? before.head?.ref ?? 'the head branch'}: it lives in another repository (a fork)`);
       await leaveLocalBranch(ctx, before);
     }
   }
@@ -90,7 +161,7 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     return undefined;
   });
   if (after === undefined) {
-    if (ctx.flags.json) ctx.io.stdout.write(renderJson({ number, merged: true }, ctx.flags.fields));
+    if (ctx.flags.json) printJson(ctx.io, ctx.flags, { number, merged: true });
     return;
   }
   await printRecord(ctx.io, ctx.flags, after, prViewColumns);

@@ -1,5 +1,5 @@
 // kettle pr ready [NUMBER] [--undo]: Gitea and Forgejo mark a draft by a
-// "WIP:" title prefix, so ready removes it and --undo adds it.
+// "WIP:" or "[WIP]" title prefix, so ready removes it and --undo adds "WIP: ".
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -8,7 +8,7 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import type { ReadyOptions } from './defs/ready.js';
-import { DRAFT_PREFIX, isDraft } from './show.js';
+import { isDraft, undrafted } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 
 export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
@@ -23,7 +23,7 @@ export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
   if (draft === opts.undo) {
     ctx.info(`Pull request #${number} in ${fullName(repo)} is ${draft ? 'already a draft' : 'already ready for review'}; nothing to do`);
   } else {
-    const next = opts.undo ? `WIP: ${title}` : title.replace(DRAFT_PREFIX, '');
+    const next = opts.undo ? `WIP: ${title}` : undrafted(title);
     pr = await pulls.edit(api, repo, number, { title: next }).catch(failure({ action: `edit ${what}`, missing: what }));
     ctx.success(opts.undo ? `Marked ${what} as a draft${webUrl(pr)}` : `Marked ${what} as ready for review${webUrl(pr)}`);
   }

@@ -9,8 +9,18 @@ export function stateOf(pr: PullRequest): 'open' | 'closed' | 'merged' | 'draft'
   return isDraft(pr) ? 'draft' : 'open';
 }
 
-/** Gitea marks a draft by a WIP-style title prefix; newer servers also send `draft`. */
-export const DRAFT_PREFIX = /^\s*(\[WIP\]|WIP:?)\s*/i;
+/**
+ * Gitea and Forgejo mark a draft by a title starting with `WIP:` or `[WIP]`,
+ * in any case (their default work-in-progress prefixes); newer servers also send `draft`.
+ */
+export const DRAFT_PREFIX = /^(WIP:|\[WIP\])\s*/i;
+
+/** The title without its draft prefixes. */
+export function undrafted(title: string): string {
+  let next = title;
+  while (DRAFT_PREFIX.test(next)) next = next.replace(DRAFT_PREFIX, '');
+  return next;
+}
 export function isDraft(pr: PullRequest): boolean {
   return pr.draft === true || DRAFT_PREFIX.test(pr.title ?? '');
 }

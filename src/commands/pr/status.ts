@@ -9,7 +9,7 @@ import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
 import { fullName } from '../../context/repo.js';
 import { visibleControls } from '../../output/controls.js';
-import { plainText, renderJson } from '../../output/printer.js';
+import { plainText, printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import type { StatusOptions } from './defs/status.js';
 import { checkState, stateOf } from './show.js';
@@ -47,7 +47,7 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
     current_branch: current ? [await withChecks(current)] : [],
   };
   if (ctx.flags.json) {
-    ctx.io.stdout.write(renderJson(sections, ctx.flags.fields));
+    printJson(ctx.io, ctx.flags, sections);
     return;
   }
   const line = (pr: WithChecks) => `#${String(pr.number)}  ${pr.title ?? ''}  [${pr.head?.ref ?? ''}]  ${stateOf(pr)}  checks: ${pr.checks}`;

@@ -7,7 +7,7 @@ import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { page } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
-import { plainText, renderJson } from '../../output/printer.js';
+import { plainText, printJson } from '../../output/printer.js';
 import { visibleControls } from '../../output/controls.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
@@ -124,7 +124,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comments = opts.comments ? await issues.listComments(api, repo, number).catch(failure({ action: `read the comments of ${what}`, missing: what })) : undefined;
   if (ctx.flags.json) {
-    ctx.io.stdout.write(renderJson(comments === undefined ? pr : { ...pr, comments }, ctx.flags.fields));
+    printJson(ctx.io, ctx.flags, comments === undefined ? pr : { ...pr, comments });
     return;
   }
   const [reviews, status] = await Promise.all([

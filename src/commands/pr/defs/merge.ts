@@ -10,6 +10,7 @@ export interface MergeOptions extends RepoFlag {
   merge: boolean;
   squash: boolean;
   rebase: boolean;
+  subject: string | undefined;
   message: string | undefined;
   deleteBranch: boolean;
   auto: boolean;
@@ -25,11 +26,12 @@ export const merge = verb({
     merge: bool('--merge', 'short for --style merge'),
     squash: bool('--squash', 'short for --style squash'),
     rebase: bool('--rebase', 'short for --style rebase'),
-    message: text('-m, --message <text>', 'the merge commit message'),
+    subject: text('-t, --subject <text>', "the merge commit's first line (default: the server's own, naming the pull request); not with rebase or fast-forward-only, which make no merge commit"),
+    message: text('-m, --message <text>', "the merge commit's body, under its first line; not with rebase or fast-forward-only"),
     deleteBranch: bool('-d, --delete-branch', 'delete the head branch after the merge (and the local one, when checked out)'),
     auto: bool('--auto', 'merge once the checks succeed'),
   },
   output: true,
-  examples: ['kettle pr merge 7', 'kettle pr merge 7 --squash --delete-branch', 'kettle pr merge --auto', 'kettle pr merge 7 --style squash --message "Quieter lid (#7)"'],
+  examples: ['kettle pr merge 7', 'kettle pr merge 7 --squash --delete-branch', 'kettle pr merge --auto', 'kettle pr merge 7 --squash --subject "Quieter lid (#7)" --message "Felt under the lid."'],
   load: () => import('../merge.js'),
 });
