@@ -247,8 +247,9 @@ const editRelease: Handler = (c) => {
   const repo = writableRepo(c);
   const release = releaseById(c, repo);
   const body = obj(c.body);
-  if (typeof body.name === 'string') release.name = body.name;
-  if (typeof body.body === 'string') release.body = body.body;
+  // routers/api/v1/repo/release.go EditRelease: name, body, tag_name and target_commitish only when not empty (len > 0).
+  if (typeof body.name === 'string' && body.name.length > 0) release.name = body.name;
+  if (typeof body.body === 'string' && body.body.length > 0) release.body = body.body;
   if (typeof body.prerelease === 'boolean') release.prerelease = body.prerelease;
   if (typeof body.draft === 'boolean') {
     if (release.draft && !body.draft) {

@@ -32,6 +32,9 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     await printRecord(ctx.io, ctx.flags, label, labelColumns);
     return;
   }
+  // routers/api/v1/repo/label.go EditLabel sets the archived state from is_archived
+  // whether or not it is sent (absent: not archived): send it as it is.
+  changes.is_archived = label.is_archived === true;
   const what = `label "${label.name}" in ${where}`;
   const edited = await labels.edit(api, repo, label.id, changes).catch(failure({ action: `edit ${what}`, missing: what }));
   ctx.success(`Edited ${what}`);
