@@ -13,6 +13,7 @@ import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
 import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSource } from './repo.js';
+import { atLeast, cachedServer, describeServer, parseServerVersion, rememberServer, type ServerInfo } from './server.js';
 
 export interface GlobalFlags extends OutputFlags {
   login?: string | undefined;
@@ -218,13 +219,63 @@ export class Context {
     return located.repo;
   }
 
+  private serverInfo: Promise<ServerInfo> | undefined;
+
+  /**
+   * The server's flavour and version: from the cache folder when learned less
+   * than a day ago, else GET /version (then kept). Only commands whose
+   * behaviour depends on it ask, so the others cost no request.
+   */
+  server(): Promise<ServerInfo> {
+    this.serverInfo ??= (async () => {
+      const login = this.resolveLogin();
+      const now = this.io.now().getTime();
+      const known = cachedServer(this.env, login.root, now);
+      if (known) {
+        this.trace(`server: ${describeServer(known)} (${known.version}, learned ${new Date(known.at).toISOString()})`);
+        return known;
+      }
+      const api = await this.api(login);
+      const { version } = await import('../api/gitea/server.js');
+      const text = await version(api);
+      rememberServer(this.env, login.root, text, now);
+      const info = parseServerVersion(text);
+      this.trace(`server: ${describeServer(info)} (${text})`);
+      return info;
+    })();
+    return this.serverInfo;
+  }
+
+  /** What the cache folder knows of the resolved login's server, without asking it. */
+  knownServer(): ServerInfo | undefined {
+    return cachedServer(this.env, this.resolveLogin().root, this.io.now().getTime());
+  }
+
   /** The API client for the resolved login (built once). */
   async api(login: ResolvedLogin = this.resolveLogin()): Promise<ApiClient> {
-    this.client ??= await this.clientFor(login.root, login.credentials, {
+    if (this.client) return this.client;
+    this.client = await this.clientFor(login.root, login.credentials, {
       ...(login.insecure ? { insecure: true } : {}),
       ...(login.name !== undefined ? { name: login.name } : {}),
     });
+    if (login.credentials.method === 'query') await this.warnQueryAuth();
+    else if (this.flags.debug) {
+      const known = this.knownServer();
+      if (known) this.trace(`server: ${describeServer(known)} (${known.version}, from the cache folder)`);
+    }
     return this.client;
+  }
+
+  /**
+   * `--auth query` on a server whose description no longer lists query-string
+   * tokens (Forgejo 15 and later): it may refuse them (DISABLE_QUERY_AUTH_TOKEN).
+   * Once per command; a server whose version cannot be read is not warned about.
+   */
+  private async warnQueryAuth(): Promise<void> {
+    const info = await this.server().catch(() => undefined);
+    if (info && atLeast(info, 'forgejo', '15')) {
+      this.warn(`${describeServer(info)} may refuse tokens in the query string (--auth query); if it does, add the login again with --auth header`);
+    }
   }
 
   /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, else the client's default. */

@@ -212,10 +212,11 @@ describe('--include', () => {
       status: 200,
       body: '[]',
       headers: { link: `<${s.server.apiUrl}/user/repos?page=2&token=${s.token}>; rel="next"`, 'x-echo': `seen ${s.token}` },
+      path: '/user/repos',
     });
     const r = await s.kettle(['api', '-i', '/user/repos', '--debug'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
     expect(r.code, r.stderr).toBe(0);
-    expect(s.server.requests[0]?.auth).toBe('query');
+    expect(s.server.requests.find((q) => q.path === '/user/repos')?.auth).toBe('query');
     expect(r.stdout).toContain('token=REDACTED>; rel="next"');
     expect(r.stdout).toContain('x-echo: seen REDACTED');
     expect(r.stderr).toContain('token=REDACTED');

@@ -132,7 +132,7 @@ describe('pr merge --delete-branch in a checkout of the head', () => {
     expectExit(await run(g.clone, ['pr', 'checkout', String(g.pr.number), ...g.R]), 0);
     const r = await run(g.clone, ['pr', 'merge', ...g.R, '--delete-branch', '--rebase']);
     expectExit(r, 0);
-    expect(sent(s, 'POST', `/repos/${g.full}/pulls/${g.pr.number}/merge`)[0]?.body).toEqual({ Do: 'rebase', delete_branch_after_merge: true });
+    expect(sent(s, 'POST', `/repos/${g.full}/pulls/${g.pr.number}/merge`)[0]?.body).toEqual({ Do: 'rebase', do: 'rebase', delete_branch_after_merge: true });
     expect(git(g.clone, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
     expect(git(g.clone, 'branch', '--list', 'topic')).toBe('');
     expect(r.stderr).toContain('✓ Switched to main and deleted the local branch topic');

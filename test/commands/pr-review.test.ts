@@ -324,7 +324,7 @@ describe('pr merge extras', () => {
     const r = await s.kettle(['pr', 'merge', String(p.pr.number), ...p.R, '--squash', '--delete-branch', '--json', '--fields', 'merged']);
     expectExit(r, 0);
     expect(json(r)).toEqual({ merged: true });
-    expect(sent(s, 'POST', `/repos/${p.full}/pulls/${p.pr.number}/merge`)[0]?.body).toEqual({ Do: 'squash', delete_branch_after_merge: true });
+    expect(sent(s, 'POST', `/repos/${p.full}/pulls/${p.pr.number}/merge`)[0]?.body).toEqual({ Do: 'squash', do: 'squash', delete_branch_after_merge: true });
     expect(p.repo.branches).not.toContain('topic');
     expect(r.stderr).toContain(`✓ Deleted branch topic in ${p.full}`);
   });

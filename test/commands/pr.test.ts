@@ -95,7 +95,8 @@ describe('pr merge', () => {
     const r = await s.kettle(['pr', 'merge', String(pr.number), '-R', 'alice/pr-merge']);
     expectExit(r, 0);
     const merge = sent(s, 'POST', `/repos/alice/pr-merge/pulls/${pr.number}/merge`)[0];
-    expect(merge?.body).toEqual({ Do: 'merge' });
+    // Both spellings: Gitea 1.26 describes `do`, the others `Do`.
+    expect(merge?.body).toEqual({ Do: 'merge', do: 'merge' });
     expect(merge?.status).toBe(200);
     expect(pr.pull).toMatchObject({ merged: true, merge_style: 'merge', merged_by: 'alice' });
     expect(record(r.stdout)).toMatchObject({ number: String(pr.number), state: 'merged' });
@@ -108,7 +109,7 @@ describe('pr merge', () => {
     const r = await s.kettle(['pr', 'merge', `#${pr.number}`, '-R', `alice/pr-${style}`, '--style', style, '--message', `${style} it`, '--json', '--fields', 'merged']);
     expectExit(r, 0);
     expect(json(r)).toEqual({ merged: true });
-    expect(sent(s, 'POST')[0]?.body).toEqual({ Do: style, MergeMessageField: `${style} it` });
+    expect(sent(s, 'POST')[0]?.body).toEqual({ Do: style, do: style, MergeMessageField: `${style} it`, merge_message_field: `${style} it` });
     expect(pr.pull).toMatchObject({ merge_style: style, merge_message: `${style} it` });
   });
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../e2e/harness.js';
-import { freshFixtureText, KETTLE_ENDPOINTS, SERVERS } from '../tools/derive-gitea-fixture.js';
+import { freshFixtureText, KETTLE_ENDPOINTS, SERVERS, shapeOf } from '../tools/derive-gitea-fixture.js';
 import { checkRequest, checkRequestAll, loadFixture, loadFixtures, SPEC_ONLY, type SentRequest } from './check.js';
 import { exempt, verbOf } from './setup.js';
 
@@ -15,26 +15,32 @@ describe.each(SERVERS)('the committed $name fixture', (server) => {
     expect(committed === freshFixtureText(ROOT, server), `${server.fixture} is stale: run npm run fixture:gitea`).toBe(true);
   });
 
-  it('holds every endpoint kettle calls, and none of the spec-only ones', () => {
+  it('holds every endpoint kettle calls that the description has, and none of the spec-only ones', () => {
     const fixture = loadFixture(server.name);
-    expect(fixture.endpoints.map((e) => [e.method, e.path])).toEqual(KETTLE_ENDPOINTS);
+    const held = fixture.endpoints.map((e) => `${e.method} ${shapeOf(e.path)}`);
+    const missing = fixture.missing.map((m) => shapeOf(m));
+    expect([...held, ...missing].sort()).toEqual(KETTLE_ENDPOINTS.map(([m, p]) => `${m} ${shapeOf(p)}`).sort());
     for (const e of SPEC_ONLY) expect(fixture.endpoints.some((x) => x.method === e.method && x.path === e.path)).toBe(false);
   });
 
   it('knows the facts kettle depends on', () => {
     const fixture = loadFixture(server.name);
     const find = (method: string, path: string) => fixture.endpoints.find((e) => e.method === method && e.path === path);
-    expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.required).toEqual(['Do']);
-    expect(find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('squash');
+    const merge = find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body;
+    // Gitea 1.26 describes `do`; the others `Do` (see the pair kettle sends).
+    expect(merge?.required).toEqual([server.name === 'gitea-1.26' ? 'do' : 'Do']);
+    expect((merge?.properties?.Do ?? merge?.properties?.do)?.enum).toContain('squash');
     expect(find('POST', '/repos/{owner}/{repo}/hooks')?.body?.properties?.config?.required).toEqual(['content_type', 'url']);
     expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.type?.enum).toEqual(['issues', 'pulls']);
     expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.state?.enum).toEqual(['closed', 'open', 'all']);
-    expect(fixture.authQuery).toContain('token');
+    // Forgejo 15's description drops the query-string credentials (kettle warns).
+    if (server.name === 'forgejo-15') expect(fixture.authQuery).not.toContain('token');
+    else expect(fixture.authQuery).toContain('token');
   });
 });
 
 it('names the server of each fixture', () => {
-  expect(loadFixtures().map((f) => f.server)).toEqual(['Gitea', 'Forgejo']);
+  expect(loadFixtures().map((f) => f.server)).toEqual(['Gitea 1.23.8', 'Forgejo 11.0.1', 'Gitea 1.26.4', 'Forgejo 15.0.3']);
   expect(loadFixture('gitea').endpoints.find((e) => e.path === '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('fast-forward-only');
 });
 
@@ -60,10 +66,10 @@ describe('checkRequest', () => {
   });
 
   it.each([
-    ['an unknown endpoint', req('GET', '/repos/a/b/wiki'), /not an endpoint Gitea has/],
+    ['an unknown endpoint', req('GET', '/repos/a/b/wiki'), /not an endpoint Gitea 1.23.8 has/],
     ['a method Gitea lacks there', req('PUT', '/repos/a/b'), /not an endpoint/],
     ['a non-numeric index', req('GET', '/repos/a/b/issues/x'), /index must be an integer/],
-    ['an unknown query parameter', req('GET', '/user/repos', undefined, { per_page: '10' }), /per_page is not one Gitea reads/],
+    ['an unknown query parameter', req('GET', '/user/repos', undefined, { per_page: '10' }), /per_page is not one Gitea 1.23.8 reads/],
     ['a state outside the enum', req('GET', '/repos/a/b/pulls', undefined, { state: 'merged' }), /query state is "merged"/],
     ['a non-integer limit', req('GET', '/user/orgs', undefined, { limit: 'ten' }), /limit must be an integer/],
     ['a merge without Do', req('POST', '/repos/a/b/pulls/1/merge', { style: 'merge' }), /lacks the required field Do/],
@@ -92,13 +98,37 @@ describe('checkRequestAll', () => {
   it('refuses what only Forgejo refuses, naming Forgejo', () => {
     // Gitea 1.23 reads reviewers on creation; Forgejo 11 does not.
     const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/pulls', { title: 't', head: 'h', base: 'main', reviewers: ['bob'] }));
-    expect(problems).toEqual(['POST /repos/a/b/pulls: body.reviewers is not a field Forgejo reads [Forgejo]']);
+    expect(problems).toEqual([
+      'POST /repos/a/b/pulls: body.reviewers is not a field Forgejo 11.0.1 reads [Forgejo 11.0.1]',
+      'POST /repos/a/b/pulls: body.reviewers is not a field Forgejo 15.0.3 reads [Forgejo 15.0.3]',
+    ]);
   });
 
   it('refuses what only Gitea refuses, naming Gitea', () => {
     const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/hooks', { type: 'forgejo', config: { url: 'u', content_type: 'json' } }));
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/body.type is "forgejo"; Gitea accepts .* \[Gitea\]$/);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/body.type is "forgejo"; Gitea 1.23.8 accepts .* \[Gitea 1.23.8\]$/);
+    expect(problems[1]).toMatch(/body.type is "forgejo"; Gitea 1.26.4 accepts .* \[Gitea 1.26.4\]$/);
+  });
+
+  it.each([
+    ['the merge fields under both spellings', { Do: 'squash', do: 'squash', MergeMessageField: 'm', merge_message_field: 'm' }, []],
+    ['only the old spelling: Gitea 1.26 lacks its required do', { Do: 'squash' }, [/lacks the required field do \[Gitea 1.26.4\]/]],
+    ['only the new spelling: the older servers read none of it', { do: 'squash' }, [/Do \[Gitea 1.23.8\]/, /Do \[Forgejo 11.0.1\]/, /Do \[Forgejo 15.0.3\]/]],
+  ])('checks %s against every description', (_what, body, expected) => {
+    const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/pulls/1/merge', body));
+    expected.forEach((re) => expect(problems.join('\n')).toMatch(re));
+    if (expected.length === 0) expect(problems).toEqual([]);
+  });
+
+  it('checks a route only against the descriptions that have it, and refuses one that none has', () => {
+    const only = { ...fixtures[0], endpoints: [], missing: [] } as (typeof fixtures)[number];
+    expect(checkRequestAll([only, ...fixtures.slice(1)], req('GET', '/user'))).toEqual([]);
+    expect(checkRequestAll(fixtures, req('GET', '/repos/a/b/wiki/nowhere')).length).toBe(4);
+  });
+
+  it('takes the query-string credential on every server (Forgejo 15 still reads it unless turned off)', () => {
+    expect(checkRequestAll(fixtures, req('GET', '/user', undefined, { token: 'x' }))).toEqual([]);
   });
 });
 

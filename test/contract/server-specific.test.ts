@@ -20,8 +20,8 @@ describe('checkRequestAll and server-specific values', () => {
 
   it.each([
     ['forgejo typed by the user: Forgejo takes it, so Gitea\'s refusal is the user\'s choice', 'forgejo', ['--type', 'forgejo'], []],
-    ['forgejo that kettle chose itself: still a problem for Gitea', 'forgejo', [], [/type is "forgejo"; Gitea accepts .* \[Gitea\]$/]],
-    ['a value neither lists: a problem for both, typed or not', 'matrix', ['--type', 'matrix'], [/\[Gitea\]$/, /\[Forgejo\]$/]],
+    ['forgejo that kettle chose itself: still a problem for Gitea', 'forgejo', [], [/type is "forgejo"; Gitea 1.23.8 accepts .* \[Gitea 1.23.8\]$/, /Gitea 1.26.4\]$/]],
+    ['a value neither lists: a problem for both, typed or not', 'matrix', ['--type', 'matrix'], [/\[Gitea 1.23.8\]$/, /\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/]],
     ['gitea: fine for both', 'gitea', [], []],
   ])('%s', (_what, type, typed, expected) => {
     const problems = checkRequestAll(fixtures, hookRequest(type), typed);

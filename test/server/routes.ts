@@ -16,6 +16,34 @@ export interface Flavor {
   forgejo: boolean;
   /** DISABLE_QUERY_AUTH_TOKEN set: a `token`/`access_token` query parameter is ignored (the request is anonymous). */
   queryTokensDisabled: boolean;
+  /**
+   * The version GET /version reports, as the server writes it: "1.26.4" for
+   * Gitea, "15.0.3+gitea-1.22.0" for Forgejo. Unset: Gitea 1.23.8, or Forgejo
+   * 11.0.1 when `forgejo` is set (see serverVersion).
+   */
+  version?: string;
+}
+
+/** What a server of this flavour reports as its version. */
+export function serverVersion(flavor: Flavor): string {
+  return flavor.version ?? (flavor.forgejo ? '11.0.1+gitea-1.22.0' : '1.23.8');
+}
+
+/** The flavour's own version numbers ([1, 26, 4], [15, 0, 3]), for rules that changed between releases. */
+export function versionNumbers(flavor: Flavor): [number, number, number] {
+  const [a = 0, b = 0, c = 0] = serverVersion(flavor).split(/[+-]/, 1)[0]?.split('.').map((n) => Number.parseInt(n, 10) || 0) ?? [];
+  return [a, b, c];
+}
+
+/** Whether the server is at least this version of its own flavour ("1.26", "15"). */
+export function flavorAtLeast(flavor: Flavor, version: string): boolean {
+  const want = version.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const have = versionNumbers(flavor);
+  for (let i = 0; i < 3; i++) {
+    const d = (have[i] ?? 0) - (want[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
 }
 
 export interface Call {
@@ -477,7 +505,12 @@ const createHook: Handler = (c) => {
   return { status: 201, body: c.state.hookJson(hook) };
 };
 
+// routers/api/v1/misc/version.go, Version: the application's version, as
+// built (Forgejo's carries the Gitea API it follows after a plus sign).
+const getVersion: Handler = (c) => ({ status: 200, body: { version: serverVersion(c.flavor) } });
+
 export const ROUTES: Array<[string, string, Handler]> = [
+  ['GET', '/version', getVersion],
   ['GET', '/user', getMe],
   ['GET', '/users/:username', getUser],
   ['POST', '/users/:username/tokens', createToken],

@@ -226,7 +226,7 @@ describe('against the in-memory server', () => {
       expect(received()).toEqual([
         { method: 'GET', path: '/repos/alice/teapot/pulls', query: { state: 'open', page: '1', limit: '50' }, body: undefined },
         { method: 'POST', path: '/repos/alice/teapot/pulls', query: {}, body: { title: 'Fix the spout', head: 'fix/spout', base: 'main', body: 'Drips no more.' } },
-        { method: 'POST', path: `/repos/alice/teapot/pulls/${n}/merge`, query: {}, body: { Do: 'squash', MergeMessageField: 'Squashed' } },
+        { method: 'POST', path: `/repos/alice/teapot/pulls/${n}/merge`, query: {}, body: { Do: 'squash', do: 'squash', MergeMessageField: 'Squashed', merge_message_field: 'Squashed' } },
         { method: 'GET', path: `/repos/alice/teapot/pulls/${n}`, query: {}, body: undefined },
       ]);
     });

@@ -43,12 +43,28 @@ export function create(api: ApiClient, repo: RepoRef, body: CreatePullRequestOpt
 }
 
 /**
+ * The merge form under both spellings servers have described: Gitea 1.26
+ * names `do`, `merge_title_field`, `merge_message_field`, `merge_commit_id`
+ * (and reads the old names too: services/forms/repo_form.go,
+ * MergePullRequestForm.UnmarshalJSON); older Gitea and every Forgejo read
+ * `Do`, `MergeTitleField`, `MergeMessageField`, `MergeCommitID` and ignore the
+ * others. Sending the pair suits them all.
+ */
+function bothSpellings(body: MergePullRequestOption): MergePullRequestOption & Record<string, unknown> {
+  const pair: MergePullRequestOption & Record<string, unknown> = { ...body, do: body.Do };
+  if (body.MergeTitleField !== undefined) pair.merge_title_field = body.MergeTitleField;
+  if (body.MergeMessageField !== undefined) pair.merge_message_field = body.MergeMessageField;
+  if (body.MergeCommitID !== undefined) pair.merge_commit_id = body.MergeCommitID;
+  return pair;
+}
+
+/**
  * Merge. Real servers answer 200 with an empty body once merged, and 201 when
  * `merge_when_checks_succeed` scheduled the merge instead (checks still
  * running); whatever body came is returned decoded (undefined when empty).
  */
 export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<{ scheduled: boolean; data: unknown }> {
-  const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body });
+  const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body: bothSpellings(body) });
   return { scheduled: body.merge_when_checks_succeed === true && res.status === 201, data: res.data };
 }
 

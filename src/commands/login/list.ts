@@ -2,6 +2,7 @@
 import { hostOf, instanceRoot } from '../../api/url.js';
 import { hasEnvLogin } from '../../config/env.js';
 import type { Context } from '../../context/context.js';
+import { cachedServer, describeServer } from '../../context/server.js';
 import { keyOf, type LoginEntry, loginsFor } from '../../context/locate.js';
 import { type Column, printList } from '../../output/printer.js';
 
@@ -20,6 +21,7 @@ export const loginColumns: Column[] = [
     get: (r) => (r.default ? 'default' : r.host_login ? `${hostOf(String(r.url))}${new URL(String(r.url)).pathname.replace(/\/$/, '')}` : ''),
     drop: 2,
   },
+  { key: 'server_version', header: 'SERVER', drop: 0 },
   { key: 'tls', header: 'TLS', drop: 4 },
   { key: 'git_protocol', header: 'GIT', drop: 0 },
 ];
@@ -27,6 +29,11 @@ export const loginColumns: Column[] = [
 export async function run(ctx: Context): Promise<void> {
   const config = ctx.config();
   const entries = Object.entries(config.logins).map(([name, l]) => ({ name, url: l.url }));
+  const now = ctx.io.now().getTime();
+  const known = (root: string): string | null => {
+    const info = cachedServer(ctx.env, root, now);
+    return info ? describeServer(info) : null;
+  };
   const records = Object.entries(config.logins).map(([name, login]) => ({
     name,
     url: instanceRoot(login.url),
@@ -37,6 +44,8 @@ export async function run(ctx: Context): Promise<void> {
     git_protocol: login.gitProtocol ?? 'https',
     // Plain to see: a login that skips certificate checks says so in capitals.
     tls: login.insecure ? 'INSECURE (no certificate check)' : login.url.startsWith('https:') ? 'checked' : 'plain http',
+    // What the cache folder knows (learned by a command that needed it); never a request here.
+    server_version: known(login.url),
     default: name === config.default,
     host_login: hostLogin(login.url, entries, config.default) === name,
   }));

@@ -2,6 +2,7 @@
 import * as users from '../../api/gitea/users.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
+import { describeServer } from '../../context/server.js';
 import { printRecord } from '../../output/printer.js';
 import { userColumns } from '../records.js';
 
@@ -9,9 +10,13 @@ export async function run(ctx: Context): Promise<void> {
   const login = ctx.resolveLogin();
   const api = await ctx.api(login);
   const me = await users.me(api);
+  // After /user, on the same connection; from the cache folder once known.
+  // A server whose version cannot be read hides nothing else.
+  const server = await ctx.server().catch(() => undefined);
   await printRecord(ctx.io, ctx.flags, me, [
     ...userColumns,
     { key: 'server', header: 'SERVER', get: () => instanceRoot(login.root) },
+    { key: 'server_version', header: 'VERSION', get: () => (server ? `${describeServer(server)} (${server.version})` : null) },
     // kettle_login, not login_name: that is a field of Gitea's user record (the sign-in source's name).
     { key: 'kettle_login', header: 'VIA', get: () => (login.source === 'env' ? 'KETTLE_URL/KETTLE_TOKEN' : `login "${login.name}"`) },
   ]);
