@@ -64,6 +64,22 @@ describe('label create: a name that is there already', () => {
   });
 });
 
+describe('label edit --name onto a name that is there', () => {
+  // routers/api/v1/repo/label.go EditLabel checks no uniqueness.
+  it('is refused before anything is sent', async () => {
+    const r = await s.kettle(['label', 'edit', 'kind-07', '-R', 'alice/labels', '--name', 'Kind-08']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: alice\/labels already has the label "kind-08" \(id \d+\); label "kind-07" was not renamed\n$/);
+    expect(sent(s, 'PATCH')).toEqual([]);
+  });
+
+  it('a change of case of its own name is a rename like any other', async () => {
+    const r = await s.kettle(['label', 'edit', 'kind-09', '-R', 'alice/labels', '--name', 'Kind-09']);
+    expectExit(r, 0);
+    expect(held().some((l) => l.name === 'Kind-09')).toBe(true);
+  });
+});
+
 describe('label edit: archived labels', () => {
   // routers/api/v1/repo/label.go EditLabel: SetArchived(is_archived != nil && *is_archived).
   it('an archived label stays archived when its colour changes', async () => {

@@ -291,6 +291,17 @@ describe('release edit', () => {
   });
 });
 
+describe('release create in a repository without commits', () => {
+  // routers/api/v1/repo/release.go CreateRelease: 422 "repo is empty" on every release examined.
+  it('is a failure naming why, and nothing is made', async () => {
+    s.server.state.addRepo('alice', 'no-commits', {});
+    const r = await s.kettle(['release', 'create', 'v1.0', '-R', 'alice/no-commits', '--notes', 'x']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/repo is empty/);
+    expect(releasesOf('alice', 'no-commits')).toEqual([]);
+  });
+});
+
 describe('release edit: empty notes', () => {
   // routers/api/v1/repo/release.go EditRelease: body (and name, tag_name, target_commitish) only when len > 0.
   it.each([['--notes'], ['--notes-file']])('%s giving empty notes is refused, nothing sent, the notes kept', async (flag) => {

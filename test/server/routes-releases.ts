@@ -227,6 +227,8 @@ const createRelease: Handler = (c) => {
   for (const field of ['name', 'body', 'target_commitish'] as const) {
     if (body[field] !== undefined && typeof body[field] !== 'string') throw invalid('CreateReleaseOption', [{ field }]);
   }
+  // routers/api/v1/repo/release.go CreateRelease: a repository without commits takes no release.
+  if (repo.branches.length === 0) throw new HttpError(422, { message: 'repo is empty', url: '' });
   const data = releaseData(c.state);
   if (data.releases.some((r) => r.repoId === repo.id && r.tag_name === tag)) throw conflict('Release is has no Tag');
   const tagExists = data.tags.some((t) => t.repoId === repo.id && t.name === tag);

@@ -31,9 +31,9 @@ export async function repoLabels(api: ApiClient, repo: RepoRef): Promise<Array<L
 }
 
 /** The repository's own label a name (or id) means; organization labels are edited on the organization. */
-export async function findLabel(api: ApiClient, repo: RepoRef, value: string): Promise<Label & { id: number; name: string }> {
+export async function findLabel(api: ApiClient, repo: RepoRef, value: string, known?: Array<Label & { id: number; name: string }>): Promise<Label & { id: number; name: string }> {
   const where = fullName(repo);
-  const all = await repoLabels(api, repo);
+  const all = known ?? (await repoLabels(api, repo));
   const wanted = value.trim();
   if (/^\d+$/.test(wanted) && !all.some((l) => l.name === wanted)) {
     const byId = all.find((l) => l.id === Number(wanted));
