@@ -98,6 +98,9 @@ function plan(opts: EditOptions, hook: Hook, rules: EventRules): Plan {
   what.push(...Object.keys(config).filter((k) => k === 'url' || k === 'content_type' || k === 'channel'));
   const current = [...switchesShown(hook.events ?? [])];
   const events = eventsAsked(opts) ? nextSwitches(opts, current, rules) : current;
+  if (events.length === 0 && !eventsAsked(opts)) {
+    throw new UsageError(`webhook ${String(hook.id)} has no events, and an edit that sends none gives it push: name the events with --events`);
+  }
   if (events.length === 0) throw new UsageError('a webhook needs at least one event: that would remove them all');
   if (!sameSet(events, current)) what.push('events');
   const body: EditHookOption = {};
