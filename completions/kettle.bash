@@ -186,9 +186,9 @@ __kettle_takes_value() {
     'org view/--fields'|'org view/-q'|'org view/--jq') return 0 ;;
     'org create/--full-name'|'org create/--fields'|'org create/-q'|'org create/--jq') return 0 ;;
     'hook list/-R'|'hook list/--repo'|'hook list/--org'|'hook list/-L'|'hook list/--limit'|'hook list/--fields'|'hook list/-q'|'hook list/--jq') return 0 ;;
-    'hook add/-R'|'hook add/--repo'|'hook add/--org'|'hook add/--url'|'hook add/-e'|'hook add/--events'|'hook add/--content-type'|'hook add/--secret'|'hook add/--secret-file'|'hook add/--type'|'hook add/--fields'|'hook add/-q'|'hook add/--jq') return 0 ;;
+    'hook add/-R'|'hook add/--repo'|'hook add/--org'|'hook add/--url'|'hook add/-e'|'hook add/--events'|'hook add/--content-type'|'hook add/--secret'|'hook add/--secret-file'|'hook add/--type'|'hook add/--channel'|'hook add/--fields'|'hook add/-q'|'hook add/--jq') return 0 ;;
     'hook view/-R'|'hook view/--repo'|'hook view/--org'|'hook view/--fields'|'hook view/-q'|'hook view/--jq') return 0 ;;
-    'hook edit/-R'|'hook edit/--repo'|'hook edit/--org'|'hook edit/--url'|'hook edit/-e'|'hook edit/--events'|'hook edit/--add-event'|'hook edit/--remove-event'|'hook edit/--secret-file'|'hook edit/--content-type'|'hook edit/--fields'|'hook edit/-q'|'hook edit/--jq') return 0 ;;
+    'hook edit/-R'|'hook edit/--repo'|'hook edit/--org'|'hook edit/--url'|'hook edit/-e'|'hook edit/--events'|'hook edit/--add-event'|'hook edit/--remove-event'|'hook edit/--secret-file'|'hook edit/--channel'|'hook edit/--content-type'|'hook edit/--fields'|'hook edit/-q'|'hook edit/--jq') return 0 ;;
     'hook test/-R'|'hook test/--repo'|'hook test/--org') return 0 ;;
     'hook delete/-R'|'hook delete/--repo'|'hook delete/--org') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
@@ -327,9 +327,9 @@ __kettle_flags() {
     'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --channel --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'hook view') __kettle_words "$2" -R --repo --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout ;;
     'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout ;;

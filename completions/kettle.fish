@@ -303,11 +303,11 @@ function __kettle_takes_value
             return 0
         case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields' 'hook list/-q' 'hook list/--jq'
             return 0
-        case 'hook add/-R' 'hook add/--repo' 'hook add/--org' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--fields' 'hook add/-q' 'hook add/--jq'
+        case 'hook add/-R' 'hook add/--repo' 'hook add/--org' 'hook add/--url' 'hook add/-e' 'hook add/--events' 'hook add/--content-type' 'hook add/--secret' 'hook add/--secret-file' 'hook add/--type' 'hook add/--channel' 'hook add/--fields' 'hook add/-q' 'hook add/--jq'
             return 0
         case 'hook view/-R' 'hook view/--repo' 'hook view/--org' 'hook view/--fields' 'hook view/-q' 'hook view/--jq'
             return 0
-        case 'hook edit/-R' 'hook edit/--repo' 'hook edit/--org' 'hook edit/--url' 'hook edit/-e' 'hook edit/--events' 'hook edit/--add-event' 'hook edit/--remove-event' 'hook edit/--secret-file' 'hook edit/--content-type' 'hook edit/--fields' 'hook edit/-q' 'hook edit/--jq'
+        case 'hook edit/-R' 'hook edit/--repo' 'hook edit/--org' 'hook edit/--url' 'hook edit/-e' 'hook edit/--events' 'hook edit/--add-event' 'hook edit/--remove-event' 'hook edit/--secret-file' 'hook edit/--channel' 'hook edit/--content-type' 'hook edit/--fields' 'hook edit/-q' 'hook edit/--jq'
             return 0
         case 'hook test/-R' 'hook test/--repo' 'hook test/--org'
             return 0
@@ -1043,6 +1043,7 @@ complete -c kettle -n '__kettle_using "hook add"' -l secret -x -d 'the signing s
 complete -c kettle -n '__kettle_using "hook add"' -l secret-file -r -F -d 'read the signing secret from a file (- for standard input)'
 complete -c kettle -n '__kettle_using "hook add"' -l type -x -a 'gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist' -d 'the hook type (forgejo on Forgejo servers; another value is sent with a warning)'
 complete -c kettle -n '__kettle_using "hook add"' -l inactive -d 'create the hook switched off'
+complete -c kettle -n '__kettle_using "hook add"' -l channel -x -d 'the slack channel to post to (needed with --type slack)'
 complete -c kettle -n '__kettle_using "hook add"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "hook add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
@@ -1063,7 +1064,8 @@ complete -c kettle -n '__kettle_using "hook edit"' -l add-event -x -d 'an event 
 complete -c kettle -n '__kettle_using "hook edit"' -l remove-event -x -d 'an event to remove (repeatable)'
 complete -c kettle -n '__kettle_using "hook edit"' -l active -d 'switch deliveries on'
 complete -c kettle -n '__kettle_using "hook edit"' -l inactive -d 'switch deliveries off'
-complete -c kettle -n '__kettle_using "hook edit"' -l secret-file -r -F -d 'read a new signing secret from a file (- for standard input)'
+complete -c kettle -n '__kettle_using "hook edit"' -l secret-file -r -F -d 'not possible through the API: the servers keep the secret (see below)'
+complete -c kettle -n '__kettle_using "hook edit"' -l channel -x -d 'the slack channel to post to (slack webhooks)'
 complete -c kettle -n '__kettle_using "hook edit"' -l content-type -x -a 'json form' -d 'payload encoding'
 complete -c kettle -n '__kettle_using "hook edit"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "hook edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'

@@ -980,6 +980,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--secret-file'; Tip = 'read the signing secret from a file (- for standard input)'; Value = $true }
         @{ Flag = '--type'; Tip = 'the hook type (forgejo on Forgejo servers; another value is sent with a warning)'; Value = $true }
         @{ Flag = '--inactive'; Tip = 'create the hook switched off'; Value = $false }
+        @{ Flag = '--channel'; Tip = 'the slack channel to post to (needed with --type slack)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -1005,7 +1006,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--remove-event'; Tip = 'an event to remove (repeatable)'; Value = $true }
         @{ Flag = '--active'; Tip = 'switch deliveries on'; Value = $false }
         @{ Flag = '--inactive'; Tip = 'switch deliveries off'; Value = $false }
-        @{ Flag = '--secret-file'; Tip = 'read a new signing secret from a file (- for standard input)'; Value = $true }
+        @{ Flag = '--secret-file'; Tip = 'not possible through the API: the servers keep the secret (see below)'; Value = $true }
+        @{ Flag = '--channel'; Tip = 'the slack channel to post to (slack webhooks)'; Value = $true }
         @{ Flag = '--content-type'; Tip = 'payload encoding'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }

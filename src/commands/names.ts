@@ -52,19 +52,23 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   return all;
 }
 
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+/**
+ * Edit distance counting a swap of two neighbouring letters as one edit
+ * (optimal string alignment), for "did you mean": `bgu` is one edit from `bug`.
+ */
+export function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
+    const row = d[i] as number[];
+    const up = d[i - 1] as number[];
     for (let j = 1; j <= b.length; j++) {
-      const here = row[j] as number;
-      row[j] = Math.min(here + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = best;
     }
   }
-  return row[b.length] as number;
+  return (d[a.length] as number[])[b.length] as number;
 }
 
 /** The names closest to a wanted one: containing it or contained, else within a few edits; at most five. */
@@ -81,6 +85,18 @@ export function closeNames(wanted: string, names: readonly string[]): string[] {
   return [...new Set(scored.map((x) => x.name))].slice(0, 5);
 }
 
+/** So few that an unknown name lists them all when none is close. */
+const FEW = 8;
+
+/** What follows "no label "x" in where": the close names, else all of them when there are few, else that there are none. */
+export function nameHint(wanted: string, names: readonly string[], where: string, what: string): string {
+  const close = closeNames(wanted, names);
+  if (close.length > 0) return `; did you mean ${close.map((n) => `"${n}"`).join(', ')}?`;
+  if (names.length === 0) return `; ${where} has none`;
+  if (names.length <= FEW) return `; the ${what}s there: ${[...new Set(names)].map((n) => `"${n}"`).join(', ')}`;
+  return '';
+}
+
 /**
  * Pick the one record a name means: an exact match first, then a match
  * ignoring case. Refuses (exit 2) a name that matches none or several.
@@ -92,9 +108,7 @@ export function pickByName<T>(wanted: string, records: readonly T[], nameOf: (r:
   if (matches.length > 1) {
     throw new UsageError(`${what} "${wanted}" is ambiguous in ${where}: it could be ${matches.map(describe).join(', ')}; give the id instead`);
   }
-  const close = closeNames(wanted, records.map(nameOf));
-  const hint = close.length > 0 ? `; did you mean ${close.map((n) => `"${n}"`).join(', ')}?` : records.length === 0 ? `; ${where} has none` : '';
-  throw new UsageError(`no ${what} "${wanted}" in ${where}${hint}`);
+  throw new UsageError(`no ${what} "${wanted}" in ${where}${nameHint(wanted, records.map(nameOf), where, what)}`);
 }
 
 export interface KnownLabel {
@@ -156,7 +170,7 @@ export class LabelNames {
       let label: KnownLabel;
       if (isId(value)) {
         const found = known.find((l) => l.id === Number(value));
-        if (!found && names) throw new UsageError(`no label with id ${value} in ${where}`);
+        if (!found && names) throw new UsageError(`no label with id ${value} in ${where}${known.length > 0 && known.length <= FEW ? `; the labels there: ${known.map((l) => `${l.name} (id ${l.id})`).join(', ')}` : ''}`);
         label = found ?? { id: Number(value), name: value, scope: 'repo' };
       } else {
         const own = known.filter((l) => l.scope === 'repo');
@@ -189,7 +203,9 @@ export async function resolveMilestone(api: ApiClient, repo: RepoRef, value: str
     if (titled.length === 1) return titled[0] as Milestone & { id: number; title: string };
     const byId = all.find((m) => m.id === Number(wanted));
     if (byId) return byId;
-    throw new UsageError(`no milestone ${wanted} in ${where}`);
+    const titles = all.map((m) => `${m.title} (id ${m.id})`);
+    const hint = all.length === 0 ? `; ${where} has none` : all.length <= FEW ? `; the milestones there: ${titles.join(', ')}` : '; see kettle milestone list --state all';
+    throw new UsageError(`no milestone ${wanted} in ${where}${hint}`);
   }
   return pickByName(wanted, all, (m) => m.title, 'milestone', where, (m) => `${m.title} (id ${m.id})`);
 }

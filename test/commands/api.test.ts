@@ -132,7 +132,8 @@ describe('fields in the body', () => {
       active: true,
     });
     const hook = json<{ id: number; active: boolean; events: string[]; config: { url: string } }>(r);
-    expect(hook).toMatchObject({ active: true, events: ['push', 'issues'], config: { url: 'https://ci.example.com/kettle' } });
+    // addHook: `issues` turns on every issue event, and the record lists each.
+    expect(hook).toMatchObject({ active: true, events: ['push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment'], config: { url: 'https://ci.example.com/kettle' } });
     expect(s.server.state.hooks.find((h) => h.id === hook.id)?.url).toBe('https://ci.example.com/kettle');
   });
 

@@ -62,9 +62,12 @@ describe('hook edit', () => {
     const hook = addHook({ events: ['push', 'create'] });
     const r = await s.kettle(['hook', 'edit', String(hook.id), '-R', 'alice/teapot', '--add-event', 'issues', '--remove-event', 'push', '--inactive']);
     expectExit(r, 0);
-    expect(sent(s, 'PATCH').map((q) => [q.path, q.body])).toEqual([[`/repos/alice/teapot/hooks/${hook.id}`, { events: ['create', 'issues'], active: false }]]);
-    expect(hookOf(hook.id)).toMatchObject({ events: ['create', 'issues'], active: false, url: 'https://ci.example.com/h', content_type: 'json' });
-    expect(record(r.stdout)).toMatchObject({ events: 'create,issues', active: 'false' });
+    const issueEvents = ['issues_only', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment'];
+    expect(sent(s, 'PATCH').map((q) => [q.path, q.body])).toEqual([
+      [`/repos/alice/teapot/hooks/${hook.id}`, { events: ['create', ...issueEvents], branch_filter: '*', authorization_header: '', active: false }],
+    ]);
+    expect(hookOf(hook.id)).toMatchObject({ active: false, url: 'https://ci.example.com/h', content_type: 'json' });
+    expect(record(r.stdout)).toMatchObject({ events: 'create,issues,issue_assign,issue_label,issue_milestone,issue_comment', active: 'false' });
     expect(r.stderr).toBe(`✓ Edited webhook ${hook.id} of alice/teapot: events, inactive\n`);
   });
 
@@ -72,17 +75,8 @@ describe('hook edit', () => {
     const hook = addHook();
     const r = await s.kettle(['hook', 'edit', String(hook.id), '-R', 'alice/teapot', '--events', 'release,push', '--url', 'https://ci.example.com/v2', '--content-type', 'form', '--json']);
     expectExit(r, 0);
-    expect(sent(s, 'PATCH')[0]?.body).toEqual({ config: { url: 'https://ci.example.com/v2', content_type: 'form' }, events: ['release', 'push'] });
-    expect(json(r)).toMatchObject({ events: ['release', 'push'], config: { url: 'https://ci.example.com/v2', content_type: 'form' } });
-  });
-
-  it('--secret-file - sets a new secret from standard input and never prints it', async () => {
-    const hook = addHook();
-    const r = await s.kettle(['hook', 'edit', String(hook.id), '-R', 'alice/teapot', '--secret-file', '-', '--json', '--debug'], { input: 'fresh-secret-99\n' });
-    expectExit(r, 0);
-    expect(sent(s, 'PATCH')[0]?.body).toEqual({ config: { secret: 'fresh-secret-99' } });
-    expect(hookOf(hook.id)?.secret).toBe('fresh-secret-99');
-    expect(r.stdout + r.stderr).not.toContain('fresh-secret-99');
+    expect(sent(s, 'PATCH')[0]?.body).toEqual({ config: { url: 'https://ci.example.com/v2', content_type: 'form' }, events: ['release', 'push'], branch_filter: '*', authorization_header: '' });
+    expect(json(r)).toMatchObject({ events: ['push', 'release'], config: { url: 'https://ci.example.com/v2', content_type: 'form' } });
   });
 
   it('an edit that changes nothing sends nothing, says so and succeeds', async () => {
@@ -90,13 +84,13 @@ describe('hook edit', () => {
     const r = await s.kettle(['hook', 'edit', String(hook.id), '-R', 'alice/teapot', '--add-event', 'push', '--active', '--url', 'https://ci.example.com/h']);
     expectExit(r, 0);
     expect(r.stderr).toBe(`kettle: webhook ${hook.id} of alice/teapot already has those settings; nothing was changed\n`);
-    expect(s.server.requests.map((q) => q.method)).toEqual(['GET']);
+    expect(s.server.requests.map((q) => q.method)).toEqual(['GET', 'GET']);
   });
 
   it.each([
     [['--active', '--inactive'], 'use either --active or --inactive, not both'],
     [[], /nothing to change: give at least one of --url/],
-    [['--add-event', 'nonsense'], /unknown event in --events: nonsense/],
+    [['--add-event', 'nonsense'], /unknown event in --add-event: nonsense/],
     [['--add-event', 'push,issues'], /--add-event takes one event/],
     [['--add-event', 'push', '--remove-event', 'push'], /push: both added and removed/],
     [['--url', 'ftp://x'], /invalid --url "ftp:\/\/x"/],
@@ -152,9 +146,9 @@ describe('hook test', () => {
     const before = repoData(s.server.state).hookTests.length;
     const r = await s.kettle(['hook', 'test', String(a.id), '-R', 'alice/teapot']);
     expectExit(r, 0);
-    expect(r.stderr).toBe(`✓ Sent a test delivery to webhook ${a.id} of alice/teapot\n`);
+    expect(r.stderr).toBe(`✓ Queued a test delivery (the latest commit on main) to webhook ${a.id} of alice/teapot; the webhook's settings page shows whether it arrived\n`);
     expect(sent(s, 'POST').map((q) => q.path)).toEqual([`/repos/alice/teapot/hooks/${a.id}/tests`]);
-    expect(repoData(s.server.state).hookTests.slice(before)).toEqual([{ hookId: a.id, ref: undefined }]);
+    expect(repoData(s.server.state).hookTests.slice(before)).toEqual([{ hookId: a.id, ref: undefined, sent: true }]);
   });
 
   it('--org is refused: the servers have no test for organization webhooks', async () => {
@@ -182,7 +176,7 @@ describe('organization webhooks (--org)', () => {
 
     const edit = await s.kettle(['hook', 'edit', String(id), '--org', 'wonderland', '--add-event', 'release']);
     expectExit(edit, 0);
-    expect(sent(s, 'PATCH').map((q) => [q.path, q.body])).toEqual([[`/orgs/wonderland/hooks/${id}`, { events: ['repository', 'release'] }]]);
+    expect(sent(s, 'PATCH').map((q) => [q.path, q.body])).toEqual([[`/orgs/wonderland/hooks/${id}`, { events: ['repository', 'release'], branch_filter: '', authorization_header: '' }]]);
 
     const del = await s.kettle(['hook', 'delete', String(id), '--org', 'wonderland', '--yes']);
     expectExit(del, 0);

@@ -51,11 +51,11 @@ describe('hook add', () => {
   });
 
   it('sends active false with --inactive, and the chosen type, events and content type', async () => {
-    const r = await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'http://chat.example.com/x', '--type', 'slack', '--events', 'push,issues', '--content-type', 'form', '--inactive', '--json']);
+    const r = await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'http://chat.example.com/x', '--type', 'slack', '--channel', 'tea', '--events', 'push,issues', '--content-type', 'form', '--inactive', '--json']);
     expectExit(r, 0);
     const made = json<{ id: number; active: boolean; events: string[] }>(r);
-    expect(made).toMatchObject({ active: false, events: ['push', 'issues'] });
-    expect(sent(s, 'POST')[0]?.body).toMatchObject({ type: 'slack', active: false, events: ['push', 'issues'], config: { content_type: 'form' } });
+    expect(made).toMatchObject({ active: false, events: ['push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment'] });
+    expect(sent(s, 'POST')[0]?.body).toMatchObject({ type: 'slack', active: false, events: ['push', 'issues'], config: { content_type: 'form', channel: 'tea' } });
     expect(hooksOf('alice', 'teapot').find((h) => h.id === made.id)).toMatchObject({ type: 'slack', active: false, content_type: 'form' });
   });
 

@@ -44,12 +44,68 @@ describe('label create', () => {
   });
 });
 
+describe('label create: a name that is there already', () => {
+  // routers/api/v1/repo/label.go CreateLabel checks no uniqueness: the server would make a second one.
+  it.each([['kind-03'], ['KIND-03']])('%s is refused before anything is sent, naming the label that exists', async (name) => {
+    const existing = held().find((l) => l.name === 'kind-03');
+    const before = held().length;
+    const r = await s.kettle(['label', 'create', name, '-R', 'alice/labels', '--color', 'd73a4a']);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: alice/labels already has the label "kind-03" (id ${existing?.id}); nothing was created: change it with \`kettle label edit "kind-03" -R alice/labels\`\n`);
+    expect(sent(s, 'POST')).toEqual([]);
+    expect(held().length).toBe(before);
+  });
+
+  it('the in-memory server, like the real one, would have made a second label of that name', async () => {
+    const before = held().filter((l) => l.name === 'kind-04').length;
+    const r = await s.kettle(['api', '-X', 'POST', '/repos/alice/labels/labels', '-f', 'name=kind-04', '-f', 'color=#00aabb']);
+    expectExit(r, 0);
+    expect(held().filter((l) => l.name === 'kind-04').length).toBe(before + 1);
+  });
+});
+
+describe('label edit --name onto a name that is there', () => {
+  // routers/api/v1/repo/label.go EditLabel checks no uniqueness.
+  it('is refused before anything is sent', async () => {
+    const r = await s.kettle(['label', 'edit', 'kind-07', '-R', 'alice/labels', '--name', 'Kind-08']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: alice\/labels already has the label "kind-08" \(id \d+\); label "kind-07" was not renamed\n$/);
+    expect(sent(s, 'PATCH')).toEqual([]);
+  });
+
+  it('a change of case of its own name is a rename like any other', async () => {
+    const r = await s.kettle(['label', 'edit', 'kind-09', '-R', 'alice/labels', '--name', 'Kind-09']);
+    expectExit(r, 0);
+    expect(held().some((l) => l.name === 'Kind-09')).toBe(true);
+  });
+});
+
+describe('label edit: archived labels', () => {
+  // routers/api/v1/repo/label.go EditLabel: SetArchived(is_archived != nil && *is_archived).
+  it('an archived label stays archived when its colour changes', async () => {
+    const label = held().find((l) => l.name === 'kind-05');
+    triage(s.server.state).archived.add(label?.id as number);
+    const r = await s.kettle(['label', 'edit', 'kind-05', '-R', 'alice/labels', '--color', '112233', '--json']);
+    expectExit(r, 0);
+    expect(sent(s, 'PATCH')[0]?.body).toEqual({ color: '#112233', is_archived: true });
+    expect(triage(s.server.state).archived.has(label?.id as number)).toBe(true);
+    expect(json<{ is_archived: boolean }>(r).is_archived).toBe(true);
+  });
+
+  it('the server unarchives a label when an edit leaves is_archived out', async () => {
+    const label = held().find((l) => l.name === 'kind-06');
+    triage(s.server.state).archived.add(label?.id as number);
+    expectExit(await s.kettle(['api', '-X', 'PATCH', `/repos/alice/labels/labels/${label?.id}`, '-f', 'color=#445566']), 0);
+    expect(triage(s.server.state).archived.has(label?.id as number)).toBe(false);
+  });
+});
+
 describe('label edit', () => {
   it('finds the label by name on a later page and sends only what changes', async () => {
     const r = await s.kettle(['label', 'edit', 'KIND-70', '-R', 'alice/labels', '--name', 'kind-seventy', '--color', '00aabb', '--description', 'Seventy']);
     expectExit(r, 0);
     const target = held().find((l) => l.name === 'kind-seventy');
-    expect(sent(s, 'PATCH').map((q) => [q.path, q.body])).toEqual([[`/repos/alice/labels/labels/${target?.id}`, { name: 'kind-seventy', description: 'Seventy' }]]);
+    expect(sent(s, 'PATCH').map((q) => [q.path, q.body])).toEqual([[`/repos/alice/labels/labels/${target?.id}`, { name: 'kind-seventy', description: 'Seventy', is_archived: false }]]);
   });
 
   it('an edit that changes nothing sends nothing', async () => {

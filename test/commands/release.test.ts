@@ -291,6 +291,47 @@ describe('release edit', () => {
   });
 });
 
+describe('release create in a repository without commits', () => {
+  // routers/api/v1/repo/release.go CreateRelease: 422 "repo is empty" on every release examined.
+  it('is a failure naming why, and nothing is made', async () => {
+    s.server.state.addRepo('alice', 'no-commits', {});
+    const r = await s.kettle(['release', 'create', 'v1.0', '-R', 'alice/no-commits', '--notes', 'x']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/repo is empty/);
+    expect(releasesOf('alice', 'no-commits')).toEqual([]);
+  });
+});
+
+describe('release edit: empty notes', () => {
+  // routers/api/v1/repo/release.go EditRelease: body (and name, tag_name, target_commitish) only when len > 0.
+  it.each([['--notes'], ['--notes-file']])('%s giving empty notes is refused, nothing sent, the notes kept', async (flag) => {
+    const flags = flag === '--notes' ? [flag, ''] : [flag, join(s.dir, file('empty-notes.md', ''))];
+    await s.kettle(['release', 'create', 'v6.1', '-R', 'alice/teapot', '--notes', 'Keep me']);
+    s.server.resetRequests();
+    const r = await s.kettle(['release', 'edit', 'v6.1', '-R', 'alice/teapot', ...flags, '--title', 'Six one']);
+    expectExit(r, 2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("kettle: the server cannot empty the notes of release v6.1 of alice/teapot through its API (it ignores empty notes); nothing was changed: clear them on the release's page in the web interface, or give new notes\n");
+    expect(sent(s, 'PATCH')).toEqual([]);
+    expect(releaseOf('v6.1')).toMatchObject({ body: 'Keep me', name: 'v6.1' });
+  });
+
+  it('empty notes on a release that has none: nothing to change, exit 0', async () => {
+    await s.kettle(['release', 'create', 'v6.2', '-R', 'alice/teapot']);
+    s.server.resetRequests();
+    const r = await s.kettle(['release', 'edit', 'v6.2', '-R', 'alice/teapot', '--notes', '']);
+    expectExit(r, 0);
+    expect(sent(s, 'PATCH')).toEqual([]);
+  });
+
+  it('the in-memory server, like the real one, keeps notes and title sent empty', async () => {
+    await s.kettle(['release', 'create', 'v6.3', '-R', 'alice/teapot', '--notes', 'Still here', '--title', 'Kept']);
+    const id = releaseOf('v6.3').id;
+    expectExit(await s.kettle(['api', '-X', 'PATCH', `/repos/alice/teapot/releases/${id}`, '-f', 'body=', '-f', 'name=']), 0);
+    expect(releaseOf('v6.3')).toMatchObject({ body: 'Still here', name: 'Kept' });
+  });
+});
+
 describe('release delete', () => {
   it('needs --yes without a terminal; deletes the release and keeps the tag, or with --cleanup-tag deletes both', async () => {
     await s.kettle(['release', 'create', 'v7.0', '-R', 'alice/teapot', '--notes', 'x']);

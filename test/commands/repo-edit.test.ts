@@ -130,3 +130,17 @@ describe('repo create in an organization', () => {
     expectUsage(s, await s.kettle(['repo', 'create', ...args]), mention);
   });
 });
+
+describe('repo edit of a fork', () => {
+  // routers/api/v1/repo/repo.go updateBasicProperties: a fork gets its base repository's visibility, whatever is sent.
+  it('--private on a fork of a public repository: the other changes are made and said; the visibility is named as kept, exit 1', async () => {
+    const base = fresh('fork-base');
+    const mine = s.server.state.addRepo('alice', 'fork-of-base', { description: 'before', init: true });
+    extraOf(s.server.state, mine).parent = base.id;
+    const edit = await s.kettle(['repo', 'edit', 'alice/fork-of-base', '--private', '--description', 'mine now']);
+    expectExit(edit, 1);
+    const lines = edit.stderr.trimEnd().split('\n');
+    expect(lines).toEqual(['✓ Edited alice/fork-of-base: description', 'kettle: alice/fork-of-base stays public: the server gives a fork the visibility of the repository it was forked from (alice/fork-base)']);
+    expect(mine).toMatchObject({ private: false, description: 'mine now' });
+  });
+});

@@ -239,6 +239,8 @@ const createRelease: Handler = (c) => {
   for (const field of ['name', 'body', 'target_commitish'] as const) {
     if (body[field] !== undefined && typeof body[field] !== 'string') throw invalid('CreateReleaseOption', [{ field }]);
   }
+  // routers/api/v1/repo/release.go CreateRelease: a repository without commits takes no release.
+  if (repo.branches.length === 0) throw new HttpError(422, { message: 'repo is empty', url: '' });
   const data = releaseData(c.state);
   if (data.releases.some((r) => r.repoId === repo.id && r.tag_name === tag)) throw conflict('Release is has no Tag');
   const tagExists = data.tags.some((t) => t.repoId === repo.id && t.name === tag);
@@ -259,8 +261,9 @@ const editRelease: Handler = (c) => {
   const repo = writableRepo(c);
   const release = releaseById(c, repo);
   const body = obj(c.body);
-  if (typeof body.name === 'string') release.name = body.name;
-  if (typeof body.body === 'string') release.body = body.body;
+  // routers/api/v1/repo/release.go EditRelease: name, body, tag_name and target_commitish only when not empty (len > 0).
+  if (typeof body.name === 'string' && body.name.length > 0) release.name = body.name;
+  if (typeof body.body === 'string' && body.body.length > 0) release.body = body.body;
   if (typeof body.prerelease === 'boolean') release.prerelease = body.prerelease;
   if (typeof body.draft === 'boolean') {
     if (release.draft && !body.draft) {

@@ -6,6 +6,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { applyHookEdit, hookRecord, newHookSettings, testMakesTask } from './hook-rules.js';
 import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
 import { type Call, HOOK_TYPES, type Handler, type Reply, obj, visibleRepo, validName } from './routes.js';
 import type { Hook, Json, Org, Repo, State } from './state.js';
@@ -31,7 +32,7 @@ export interface RepoData {
   extras: Map<number, RepoExtra>;
   orgHooks: OrgHook[];
   /** Test deliveries asked for, by hook id, in order. */
-  hookTests: Array<{ hookId: number; ref: string | undefined }>;
+  hookTests: Array<{ hookId: number; ref: string | undefined; sent: boolean }>;
   /**
    * Where the git repositories live, `<gitRoot>/<owner>/<name>.git`; when set,
    * records carry `file://` clone URLs there, and a fork copies its parent's.
@@ -119,7 +120,11 @@ const editRepo: Handler = (c) => {
   const extra = extraOf(c.state, repo);
   if (typeof body.description === 'string') repo.description = body.description;
   if (typeof body.website === 'string') extra.website = body.website;
-  if (typeof body.private === 'boolean') repo.private = body.private;
+  if (typeof body.private === 'boolean') {
+    // routers/api/v1/repo/repo.go updateBasicProperties: a fork's visibility is forced to its base repository's, without a word.
+    const base = extra.parent === undefined ? undefined : c.state.repos.find((r) => r.id === extra.parent);
+    repo.private = base ? base.private : body.private;
+  }
   // Gitea keeps the old default branch, without a word, when no branch has the new name.
   if (typeof body.default_branch === 'string' && (repo.branches.length === 0 || repo.branches.includes(body.default_branch))) {
     extra.default_branch = body.default_branch;
@@ -197,41 +202,25 @@ function repoHook(c: Call): Hook {
   return hook;
 }
 
-/** Gitea's editHook: config's url and content_type, events replaced, active when given. */
-function applyHookEdit(hook: Hook, raw: unknown): void {
-  const body = obj(raw);
+/** The binding's checks of an EditHookOption, then editHook's own (hook-rules.ts). */
+function editHook(c: Call, hook: Hook): void {
+  const body = obj(c.body);
   const problems: FieldProblem[] = [];
   if (body.config !== undefined && (typeof body.config !== 'object' || body.config === null || Array.isArray(body.config))) problems.push({ field: 'config' });
   if (body.events !== undefined && (!Array.isArray(body.events) || !body.events.every((e) => typeof e === 'string'))) problems.push({ field: 'events' });
   if (body.active !== undefined && typeof body.active !== 'boolean') problems.push({ field: 'active' });
   check('EditHookOption', problems);
-  const config = obj(body.config);
-  if (config.url !== undefined) {
-    let ok = false;
-    try {
-      ok = typeof config.url === 'string' && /^https?:$/.test(new URL(config.url).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new HttpError(422, { message: 'Invalid url', url: '' });
-  }
-  if (config.content_type !== undefined && config.content_type !== 'json' && config.content_type !== 'form') {
-    throw new HttpError(422, { message: 'Invalid content type', url: '' });
-  }
-  if (typeof config.url === 'string') hook.url = config.url;
-  if (typeof config.content_type === 'string') hook.content_type = config.content_type;
-  if (typeof config.secret === 'string') hook.secret = config.secret;
-  if (Array.isArray(body.events)) hook.events = body.events as string[];
-  if (typeof body.active === 'boolean') hook.active = body.active;
-  hook.updated_at = tick();
+  applyHookEdit(c.flavor, hook, body);
 }
 
-const getRepoHook: Handler = (c) => ({ status: 200, body: c.state.hookJson(repoHook(c)) });
+const showHook = (c: Call, hook: Hook) => hookRecord(c.flavor, c.state.hookJson(hook), hook);
+
+const getRepoHook: Handler = (c) => ({ status: 200, body: showHook(c, repoHook(c)) });
 
 const editRepoHook: Handler = (c) => {
   const hook = repoHook(c);
-  applyHookEdit(hook, c.body);
-  return { status: 200, body: c.state.hookJson(hook) };
+  editHook(c, hook);
+  return { status: 200, body: showHook(c, hook) };
 };
 
 const deleteRepoHook: Handler = (c) => {
@@ -240,9 +229,19 @@ const deleteRepoHook: Handler = (c) => {
   return { status: 204 };
 };
 
+/**
+ * routers/api/v1/repo/hook.go TestHook: 204 with nothing done for a repository
+ * without commits (before the hook is even looked up); otherwise a delivery
+ * task when PrepareWebhook makes one (hook-rules.ts testMakesTask), which
+ * services/webhook/deliver.go sends only for an active hook.
+ */
 const testRepoHook: Handler = (c) => {
+  const repo = adminRepo(c);
+  if (repo.branches.length === 0) return { status: 204 };
   const hook = repoHook(c);
-  repoData(c.state).hookTests.push({ hookId: hook.id, ref: c.query.get('ref') ?? undefined });
+  if (testMakesTask(c.flavor, hook, extraOf(c.state, repo).default_branch)) {
+    repoData(c.state).hookTests.push({ hookId: hook.id, ref: c.query.get('ref') ?? undefined, sent: hook.active });
+  }
   return { status: 204 };
 };
 
@@ -259,45 +258,31 @@ function orgHook(c: Call): OrgHook {
 const listOrgHooks: Handler = (c): Reply => {
   const org = ownedOrg(c);
   const page = paginate(repoData(c.state).orgHooks.filter((h) => h.orgId === org.id), c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map((h) => c.state.hookJson(h)), headers: page.headers };
+  return { status: 200, body: page.items.map((h) => showHook(c, h)), headers: page.headers };
 };
 
 const createOrgHook: Handler = (c) => {
   const org = ownedOrg(c);
   const body = obj(c.body);
   const problems: FieldProblem[] = [];
-  if (typeof body.type !== 'string' || !HOOK_TYPES.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
+  if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
+  if (body.events !== undefined && (!Array.isArray(body.events) || !body.events.every((e) => typeof e === 'string'))) problems.push({ field: 'events' });
   check('CreateHookOption', problems);
   const now = tick();
-  const hook: OrgHook = {
-    id: c.state.id(),
-    repoId: 0,
-    orgId: org.id,
-    type: String(body.type),
-    url: '',
-    content_type: 'json',
-    secret: '',
-    events: ['push'],
-    // Real servers create a hook inactive unless told otherwise.
-    active: false,
-    created_at: now,
-    updated_at: now,
-  };
-  const config = obj(body.config);
-  if (config.url === undefined) throw new HttpError(422, { message: 'Invalid url', url: '' });
-  if (config.content_type === undefined) throw new HttpError(422, { message: 'Invalid content type', url: '' });
-  applyHookEdit(hook, { config, events: body.events ?? ['push'], active: body.active === true });
+  // routers/api/v1/utils/hook.go addHook, as for a repository (hook-rules.ts).
+  const hook: OrgHook = { id: c.state.id(), repoId: 0, orgId: org.id, created_at: now, updated_at: now, ...newHookSettings(c.flavor, body) };
   repoData(c.state).orgHooks.push(hook);
-  return { status: 201, body: c.state.hookJson(hook) };
+  return { status: 201, body: showHook(c, hook) };
 };
 
-const getOrgHook: Handler = (c) => ({ status: 200, body: c.state.hookJson(orgHook(c)) });
+const getOrgHook: Handler = (c) => ({ status: 200, body: showHook(c, orgHook(c)) });
 
 const editOrgHook: Handler = (c) => {
   const hook = orgHook(c);
-  applyHookEdit(hook, c.body);
-  return { status: 200, body: c.state.hookJson(hook) };
+  editHook(c, hook);
+  return { status: 200, body: showHook(c, hook) };
 };
 
 const deleteOrgHook: Handler = (c) => {

@@ -39,6 +39,8 @@ export interface Triage {
   dueOf: Map<number, string>;
   /** Label ids that are exclusive (scoped). */
   exclusive: Set<number>;
+  /** Label ids that are archived. */
+  archived: Set<number>;
   /** Organization login (lower case) → its label ids (kept in state.labels, repoId being the organization's id). */
   orgLabels: Map<string, number[]>;
 }
@@ -46,7 +48,7 @@ export interface Triage {
 /** The triage data of a server, created (with its record decorations) on first use. */
 export function triage(state: State): Triage {
   return state.extension<Triage>('triage', () => {
-    const data: Triage = { comments: [], milestones: [], milestoneOf: new Map(), dueOf: new Map(), exclusive: new Set(), orgLabels: new Map() };
+    const data: Triage = { comments: [], milestones: [], milestoneOf: new Map(), dueOf: new Map(), exclusive: new Set(), archived: new Set(), orgLabels: new Map() };
     state.decorators.issue.push((i, json) => {
       const m = data.milestones.find((x) => x.id === data.milestoneOf.get(i.id));
       json.milestone = m ? milestoneJson(state, data, m) : null;
@@ -55,6 +57,7 @@ export function triage(state: State): Triage {
     });
     state.decorators.label.push((l, json) => {
       json.exclusive = data.exclusive.has(l.id);
+      json.is_archived = data.archived.has(l.id);
     });
     return data;
   });
@@ -469,6 +472,7 @@ function checkLabelBody(body: Json, resource: string, creating: boolean): void {
   }
   if (body.description !== undefined && typeof body.description !== 'string') problems.push({ field: 'description' });
   if (body.exclusive !== undefined && typeof body.exclusive !== 'boolean') problems.push({ field: 'exclusive' });
+  if (body.is_archived !== undefined && typeof body.is_archived !== 'boolean') problems.push({ field: 'is_archived' });
   if (problems.length > 0) throw invalid(resource, problems);
 }
 
@@ -478,6 +482,8 @@ const createLabel: Handler = (c) => {
   checkLabelBody(body, 'CreateLabelOption', true);
   const label = c.state.addLabel(repo, String(body.name), String(body.color).replace(/^#/, '').toLowerCase(), typeof body.description === 'string' ? body.description : '');
   if (body.exclusive === true) triage(c.state).exclusive.add(label.id);
+  if (body.is_archived === true) triage(c.state).archived.add(label.id);
+  // routers/api/v1/repo/label.go CreateLabel checks no uniqueness: a second label of a name is made like the first.
   return { status: 201, body: c.state.labelJson(label) };
 };
 
@@ -495,6 +501,9 @@ const editLabel: Handler = (c) => {
     if (body.exclusive) triage(c.state).exclusive.add(label.id);
     else triage(c.state).exclusive.delete(label.id);
   }
+  // routers/api/v1/repo/label.go EditLabel: SetArchived(is_archived given and true), so an edit without it unarchives.
+  if (body.is_archived === true) triage(c.state).archived.add(label.id);
+  else triage(c.state).archived.delete(label.id);
   return { status: 200, body: c.state.labelJson(label) };
 };
 

@@ -1,6 +1,7 @@
 // The endpoints of the API, as a Gitea-family server answers them: statuses,
 // validation, visibility. Each handler gets the decoded path parameters.
 import type { Readable } from 'node:stream';
+import { hookRecord, newHookSettings } from './hook-rules.js';
 import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
@@ -469,40 +470,21 @@ const createOrg: Handler = (c) => {
 
 const listHooks: Handler = (c) => {
   const repo = writableRepo(c);
-  return list(c, c.state.hooks.filter((h) => h.repoId === repo.id), (h) => c.state.hookJson(h));
+  return list(c, c.state.hooks.filter((h) => h.repoId === repo.id), (h) => hookRecord(c.flavor, c.state.hookJson(h), h));
 };
 
 const createHook: Handler = (c) => {
   const repo = writableRepo(c);
   const body = obj(c.body);
-  const config = obj(body.config);
   const problems: FieldProblem[] = [];
   const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
   if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
+  if (body.events !== undefined && (!Array.isArray(body.events) || !body.events.every((e) => typeof e === 'string'))) problems.push({ field: 'events' });
   checkInvalid(c, 'CreateHookOption', problems);
-  const url = config.url;
-  let urlOk = false;
-  try {
-    urlOk = typeof url === 'string' && /^https?:$/.test(new URL(url).protocol);
-  } catch {
-    urlOk = false;
-  }
-  if (!urlOk) throw new HttpError(422, { message: 'Invalid url', url: '' });
-  const contentType = config.content_type;
-  if (contentType !== 'json' && contentType !== 'form') throw new HttpError(422, { message: 'Invalid content type', url: '' });
-  const events = body.events === undefined ? ['push'] : body.events;
-  if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) checkInvalid(c, 'CreateHookOption', [{ field: 'events' }]);
-  const hook = c.state.addHook(repo, {
-    type: String(body.type),
-    url: String(url),
-    content_type: contentType,
-    secret: typeof config.secret === 'string' ? config.secret : '',
-    events: events as string[],
-    // Real servers create a hook inactive unless told otherwise.
-    active: body.active === true,
-  });
-  return { status: 201, body: c.state.hookJson(hook) };
+  // routers/api/v1/utils/hook.go addHook (hook-rules.ts): events read by name, the rest dropped.
+  const hook = c.state.addHook(repo, newHookSettings(c.flavor, body));
+  return { status: 201, body: hookRecord(c.flavor, c.state.hookJson(hook), hook) };
 };
 
 // routers/api/v1/misc/version.go, Version: the application's version, as

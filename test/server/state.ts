@@ -84,10 +84,16 @@ export interface Hook {
   url: string;
   content_type: string;
   secret: string;
+  /** The event switches that are on, by their own names (hook-rules.ts shows them as each server does). */
   events: string[];
   active: boolean;
   created_at: string;
   updated_at: string;
+  /** Stored as sent; a hook made in the web interface has `*`. */
+  branch_filter?: string;
+  authorization_header?: string;
+  /** A slack hook's settings (services/webhook SlackMeta). */
+  slack?: { channel: string; username: string; icon_url: string; color: string };
 }
 
 export type Json = Record<string, unknown>;
@@ -516,10 +522,10 @@ export class State {
     return {
       id: h.id,
       type: h.type,
-      branch_filter: '*',
+      branch_filter: h.branch_filter ?? '*',
       config: { content_type: h.content_type, url: h.url, http_method: 'post' },
       events: h.events,
-      authorization_header: '',
+      authorization_header: h.authorization_header ?? '',
       active: h.active,
       updated_at: h.updated_at,
       created_at: h.created_at,

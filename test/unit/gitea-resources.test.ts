@@ -252,9 +252,9 @@ describe('against the in-memory server', () => {
     it('list and create', async () => {
       const before = await collect(hooks.list(api, teapot, window));
       expect(before.map((h) => h.config?.url)).toContain('https://ci.example.com/hook');
-      const body = { type: 'gitea' as const, config: { url: 'https://example.com/x', content_type: 'json' }, events: ['issues'], active: false };
+      const body = { type: 'gitea' as const, config: { url: 'https://example.com/x', content_type: 'json' }, events: ['release'], active: false };
       const made = await hooks.create(api, teapot, body);
-      expect(made).toMatchObject({ type: 'gitea', events: ['issues'], active: false });
+      expect(made).toMatchObject({ type: 'gitea', events: ['release'], active: false });
       expect(made.config?.url).toBe('https://example.com/x');
       expect(received().map((r) => [r.method, r.path, r.body])).toEqual([
         ['GET', '/repos/alice/teapot/hooks', undefined],

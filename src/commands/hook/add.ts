@@ -1,29 +1,36 @@
 // kettle hook add [-R OWNER/NAME | --org ORG] --url URL [--events push,issues] [--content-type json] [--secret S | --secret-file FILE|-] [--type T] [--inactive]
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
-import { UsageError } from '../../errors.js';
+import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { readTextFile } from '../input.js';
 import { hookColumns } from './columns.js';
+import { ANY_SERVER_EVENTS, eventRules, minus, namesFor, switchesOf, switchesShown } from './events.js';
 import { type AddOptions, HOOK_TYPES } from './index.js';
 import { create, described, hookFailure, targetOf, withoutSecret } from './target.js';
 
-/** The event names Gitea-family servers accept, including the grouped ones. */
-export const HOOK_EVENTS = [
-  'create', 'delete', 'fork', 'push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment',
-  'pull_request', 'pull_request_assign', 'pull_request_label', 'pull_request_milestone', 'pull_request_comment',
-  'pull_request_review', 'pull_request_review_approved', 'pull_request_review_rejected', 'pull_request_review_comment',
-  'pull_request_sync', 'pull_request_review_request', 'wiki', 'repository', 'release', 'package', 'status', 'workflow_job',
-];
-
-export function parseEvents(value: string): string[] {
+/**
+ * Event names from a comma-separated list. A name no server of the family
+ * takes is refused here, before any request; which names this server takes
+ * is checked once its version is known (events.ts).
+ */
+export function parseEvents(value: string, flag = '--events'): string[] {
   const events = [...new Set(value.split(',').map((e) => e.trim()).filter(Boolean))];
-  if (events.length === 0) throw new UsageError('--events needs at least one event, such as push');
-  const unknown = events.filter((e) => !HOOK_EVENTS.includes(e));
+  if (events.length === 0) throw new UsageError(`${flag} needs at least one event, such as push`);
+  const unknown = events.filter((e) => !ANY_SERVER_EVENTS.includes(e));
   if (unknown.length > 0) {
-    throw new UsageError(`unknown event${unknown.length > 1 ? 's' : ''} in --events: ${unknown.join(', ')}; known events: ${HOOK_EVENTS.join(', ')}`);
+    throw new UsageError(`unknown event${unknown.length > 1 ? 's' : ''} in ${flag}: ${unknown.join(', ')}; known events: ${namesFor(ANY_SERVER_EVENTS).join(', ')}`);
   }
   return events;
+}
+
+/** A slack channel as the servers take it (services/webhook/slack.go IsValidSlackChannel, after trimming). */
+export function checkSlackChannel(value: string): string {
+  const channel = value.trim();
+  if (!/^#?[a-z0-9_-]{1,80}$/.test(channel)) {
+    throw new UsageError(`invalid --channel "${value}": a slack channel is 1 to 80 lower-case letters, digits, - and _, with or without a leading #`);
+  }
+  return channel;
 }
 
 export function checkHookUrl(value: string): string {
@@ -60,16 +67,29 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (!(HOOK_TYPES as readonly string[]).includes(opts.type)) {
     ctx.warn(`--type ${opts.type} is not a type kettle knows (${HOOK_TYPES.join(', ')}); sending it as given, for a server that may know it`);
   }
+  // routers/api/v1/utils/hook.go addHook: a slack hook needs its channel (422 without one).
+  if (opts.type === 'slack' && opts.channel === undefined) throw new UsageError('--type slack needs --channel, such as --channel "#builds"');
+  if (opts.type !== 'slack' && opts.channel !== undefined) throw new UsageError('--channel is for --type slack');
+  const channel = opts.channel === undefined ? undefined : checkSlackChannel(opts.channel);
   if (opts.url !== undefined) checkHookUrl(opts.url);
   const t = await targetOf(ctx, opts);
   const secret = await secretOf(ctx, opts);
   const url = checkHookUrl(opts.url ?? await ask(ctx.io, '--url', { message: 'Address that receives deliveries' }));
+  const rules = eventRules(await ctx.server());
+  const takes = namesFor(rules.create);
+  const unknown = events.filter((e) => !takes.includes(e));
+  if (unknown.length > 0) throw new UsageError(`${rules.server} has no webhook event ${unknown.join(', ')}; it takes ${takes.join(', ')}`);
   const config: Record<string, string> = { url, content_type: opts.contentType };
   if (secret !== undefined) config.secret = secret;
+  if (channel !== undefined) config.channel = channel;
   // Real servers create hooks inactive unless told otherwise: always send `active`.
   const body = { type: opts.type, config, events, active: !opts.inactive };
   const api = await ctx.api();
   const hook = withoutSecret(await create(api, t, body).catch(hookFailure(api, t, `add a webhook to ${described(t)}`)));
-  ctx.success(`Added ${body.active ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${described(t)} for ${events.join(', ')}`);
+  const wanted = [...new Set(events.flatMap(switchesOf))];
+  const missing = minus(wanted, switchesShown(hook.events ?? []));
+  const took = missing.length === 0 ? events : (hook.events ?? []);
+  ctx.success(`Added ${hook.active === true ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${described(t)} for ${took.join(', ') || 'no event'}`);
   await printRecord(ctx.io, ctx.flags, hook, hookColumns);
+  if (missing.length > 0) throw new KettleError(`the server left out the event${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of webhook ${String(hook.id ?? '')}`);
 }

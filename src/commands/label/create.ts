@@ -3,12 +3,12 @@ import * as labels from '../../api/gitea/labels.js';
 import type { CreateLabelOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { UsageError } from '../../errors.js';
+import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
 import type { CreateOptions } from './index.js';
-import { parseColor } from './shared.js';
+import { parseColor, repoLabels } from './shared.js';
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const name = opts.name.trim();
@@ -20,6 +20,13 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const where = fullName(repo);
+  // routers/api/v1/repo/label.go CreateLabel checks no name: a second label of
+  // the same name would make every by-name command ambiguous from then on.
+  const same = (await repoLabels(api, repo)).filter((l) => l.name.toLowerCase() === name.toLowerCase());
+  if (same.length > 0) {
+    const shown = same.map((l) => `"${l.name}" (id ${l.id})`).join(', ');
+    throw new KettleError(`${where} already has the label ${shown}; nothing was created: change it with \`kettle label edit ${JSON.stringify(same[0]?.name ?? name)} -R ${where}\``);
+  }
   const label = await labels.create(api, repo, body).catch(failure({ action: `create label "${name}" in ${where}`, missing: `repository ${where}` }));
   ctx.success(`Created label "${String(label.name)}" in ${where}`);
   await printRecord(ctx.io, ctx.flags, label, labelColumns);

@@ -3,12 +3,12 @@ import * as labels from '../../api/gitea/labels.js';
 import type { EditLabelOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { UsageError } from '../../errors.js';
+import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
 import type { EditOptions } from './index.js';
-import { findLabel, parseColor } from './shared.js';
+import { findLabel, parseColor, repoLabels } from './shared.js';
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.exclusive && opts.notExclusive) throw new UsageError('use either --exclusive or --not-exclusive, not both');
@@ -20,7 +20,14 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
   const where = fullName(repo);
   const api = await ctx.api();
-  const label = await findLabel(api, repo, opts.label);
+  const all = await repoLabels(api, repo);
+  const label = await findLabel(api, repo, opts.label, all);
+  // routers/api/v1/repo/label.go EditLabel checks no name either: a rename onto another label's name would make two.
+  const newName = opts.name?.trim();
+  const taken = newName === undefined ? [] : all.filter((l) => l.id !== label.id && l.name.toLowerCase() === newName.toLowerCase());
+  if (taken.length > 0) {
+    throw new KettleError(`${where} already has the label ${taken.map((l) => `"${l.name}" (id ${l.id})`).join(', ')}; label "${label.name}" was not renamed`);
+  }
   const changes: EditLabelOption = {};
   if (opts.name !== undefined && opts.name.trim() !== label.name) changes.name = opts.name.trim();
   if (color !== undefined && color.slice(1) !== (label.color ?? '').replace(/^#/, '').toLowerCase()) changes.color = color;
@@ -32,6 +39,9 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     await printRecord(ctx.io, ctx.flags, label, labelColumns);
     return;
   }
+  // routers/api/v1/repo/label.go EditLabel sets the archived state from is_archived
+  // whether or not it is sent (absent: not archived): send it as it is.
+  changes.is_archived = label.is_archived === true;
   const what = `label "${label.name}" in ${where}`;
   const edited = await labels.edit(api, repo, label.id, changes).catch(failure({ action: `edit ${what}`, missing: what }));
   ctx.success(`Edited ${what}`);

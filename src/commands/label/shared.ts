@@ -15,8 +15,8 @@ export function parseColor(value: string, flag = '--color'): string {
   return `#${(m[1] as string).toLowerCase()}`;
 }
 
-/** The repository's own label a name (or id) means; organization labels are edited on the organization. */
-export async function findLabel(api: ApiClient, repo: RepoRef, value: string): Promise<Label & { id: number; name: string }> {
+/** Every label of the repository itself (not its organization's), every page. */
+export async function repoLabels(api: ApiClient, repo: RepoRef): Promise<Array<Label & { id: number; name: string }>> {
   const where = fullName(repo);
   const all: Array<Label & { id: number; name: string }> = [];
   const fail = failure({ action: `read the labels of ${where}`, missing: `repository ${where}` });
@@ -27,6 +27,13 @@ export async function findLabel(api: ApiClient, repo: RepoRef, value: string): P
   } catch (err) {
     return fail(err);
   }
+  return all;
+}
+
+/** The repository's own label a name (or id) means; organization labels are edited on the organization. */
+export async function findLabel(api: ApiClient, repo: RepoRef, value: string, known?: Array<Label & { id: number; name: string }>): Promise<Label & { id: number; name: string }> {
+  const where = fullName(repo);
+  const all = known ?? (await repoLabels(api, repo));
   const wanted = value.trim();
   if (/^\d+$/.test(wanted) && !all.some((l) => l.name === wanted)) {
     const byId = all.find((l) => l.id === Number(wanted));

@@ -32,7 +32,13 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const what = `release ${tag} of ${fullName(repo)}`;
   // Only what differs is sent; when nothing does, nothing is.
   const current = release as Record<string, unknown>;
-  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => current[key] !== value)) as EditReleaseOption;
+  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => (current[key] ?? '') !== value)) as EditReleaseOption;
+  // routers/api/v1/repo/release.go EditRelease takes name and body only when
+  // they are not empty: empty notes would leave the old ones while the answer
+  // looked like success. Refused before anything is sent.
+  if (changes.body === '') {
+    throw new UsageError(`the server cannot empty the notes of ${what} through its API (it ignores empty notes); nothing was changed: clear them on the release's page in the web interface, or give new notes`);
+  }
   if (Object.keys(changes).length === 0) {
     ctx.info(`${what} already is as asked; nothing changed`);
     await printRecord(ctx.io, ctx.flags, release, releaseViewColumns());

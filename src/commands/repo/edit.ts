@@ -77,6 +77,14 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     const others = Object.keys(diff).length > 1 ? '; the other changes were saved' : '';
     throw new KettleError(`${name} has no branch ${diff.default_branch}: the default branch stays ${String(edited.default_branch)}${others}`);
   }
+  // routers/api/v1/repo/repo.go updateBasicProperties: a fork's visibility follows its base repository's, whatever is sent.
+  if (diff.private !== undefined && edited.private !== diff.private) {
+    const done = Object.keys(diff).filter((k) => k !== 'private');
+    if (done.length > 0) ctx.success(`Edited ${name}: ${done.join(', ')}`);
+    await printRecord(ctx.io, ctx.flags, edited, repoViewColumns);
+    const base = edited.parent?.full_name;
+    throw new KettleError(`${name} stays ${edited.private === true ? 'private' : 'public'}: the server gives a fork the visibility of the repository it was forked from${typeof base === 'string' ? ` (${base})` : ''}`);
+  }
   ctx.success(`Edited ${name}: ${Object.keys(diff).join(', ')}`);
   await printRecord(ctx.io, ctx.flags, edited, repoViewColumns);
 }
