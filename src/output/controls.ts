@@ -4,8 +4,12 @@
 // terminals, write to the clipboard. It may also hold invisible format
 // characters: a right-to-left override makes "txt.exe" read as "exe.txt", and
 // zero-width spaces or tag characters hide text from the eye. On a terminal
-// they are all shown, not obeyed. Piped output and --json keep the server's
-// text exactly.
+// they are all shown, not obeyed. Piped output is read by a program, but most
+// often one that shows it on a terminal again (`head`, `grep`, `less -R`), so
+// it carries no control character either: they are written as escapes there
+// (see pipeControls and plainText in cells.ts). --json keeps the server's text
+// exactly, JSON-escaped. Only the byte streams a user asks for as they are
+// (`kettle api`, `pr diff` in a pipe, `release download -`) pass them through.
 
 /**
  * What is shown rather than obeyed:
@@ -42,6 +46,33 @@ export function visibleControls(text: string): string {
     if (code === 0x7f) return '^?';
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
   });
+}
+
+/**
+ * Text in a table cell or on a view's line: as written, with every control
+ * character shown (visibleControls), tab (^I) and line feed (^J) too, so a
+ * value keeps to its line and its column.
+ */
+export function visibleCell(text: string): string {
+  return visibleControls(text).replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J'));
+}
+
+/** A control character as the escape printf, JSON and JavaScript all read: \u001b. */
+export function unicodeEscape(c: string): string {
+  return `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+}
+
+/** The C0 controls but tab and line feed, a carriage return not ending a line, DEL and the C1 controls. */
+const PIPE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+
+/**
+ * Piped text that keeps its lines and tabs (what --jq prints): every other
+ * control character written as a \u escape, so it reaches no terminal the
+ * pipe ends in. Inside a JSON string (jq's compact output) the escape means
+ * the same character, so JSON stays JSON with the same values.
+ */
+export function pipeControls(text: string): string {
+  return text.replace(PIPE_CONTROLS, unicodeEscape);
 }
 
 /**

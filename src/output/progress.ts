@@ -2,6 +2,7 @@
 // a terminal, only once the list has taken longer than about a second (a quick
 // list should not flicker), and erased before the list is printed.
 import type { IO } from '../context/io.js';
+import { visibleCell } from './controls.js';
 
 /** How long a list loads before the progress line appears. */
 export const PROGRESS_DELAY_MS = 1000;
@@ -52,7 +53,8 @@ export class Progress {
     this.timer = undefined;
     this.shown = true;
     this.lastDraw = Date.now();
-    this.io.stderr.write(`${CLEAR_LINE}${this.text(this.noun, this.received, this.total)}`);
+    // The noun may hold a server's name (an asset being downloaded): shown, not obeyed.
+    this.io.stderr.write(`${CLEAR_LINE}${visibleCell(this.text(this.noun, this.received, this.total))}`);
   }
 
   /** Stop, and erase the line if it was drawn; safe to call twice. */

@@ -5,6 +5,8 @@ import type { Context } from '../../context/context.js';
 import { startPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError } from '../../errors.js';
+import { plainText } from '../../output/cells.js';
+import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import type { DiffOptions } from './defs/diff.js';
 import { prTarget, resolvePull } from './target.js';
@@ -66,12 +68,14 @@ export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
     if (opts.nameOnly) {
       for await (const line of lines(body)) {
         const path = changedPath(line);
-        if (path !== undefined) await write(paged.out, `${path}\n`);
+        if (path !== undefined) await write(paged.out, `${tty ? visibleControls(path) : plainText(path)}\n`);
       }
-    } else if (tty && ctx.io.color) {
+    } else if (tty) {
+      // On a terminal the changed text's own control characters are shown, not obeyed.
       for await (const line of lines(body)) {
         if (paged.closed()) break;
-        await write(paged.out, `${colourLine(line)}\n`);
+        const shown = visibleControls(line);
+        await write(paged.out, `${ctx.io.color ? colourLine(shown) : shown}\n`);
       }
     } else {
       // Byte for byte, as it arrives.
