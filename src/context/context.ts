@@ -9,6 +9,7 @@ import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeout
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
+import { statusLineDrawn, statusLineErased } from '../output/status-line.js';
 import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
@@ -275,6 +276,8 @@ export class Context {
     const draw = () => {
       const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
       this.io.stderr.write(`\r\u001b[2K${left > 0 ? line(left) : ''}`);
+      if (left > 0) statusLineDrawn(this.io.stderr);
+      else statusLineErased();
       if (left === 0) clearInterval(timer);
     };
     const timer = setInterval(draw, 1000);

@@ -3,6 +3,7 @@
 // list should not flicker), and erased before the list is printed.
 import type { IO } from '../context/io.js';
 import { visibleCell } from './controls.js';
+import { statusLineDrawn, statusLineErased } from './status-line.js';
 
 /** How long a list loads before the progress line appears. */
 export const PROGRESS_DELAY_MS = 1000;
@@ -55,13 +56,17 @@ export class Progress {
     this.lastDraw = Date.now();
     // The noun may hold a server's name (an asset being downloaded): shown, not obeyed.
     this.io.stderr.write(`${CLEAR_LINE}${visibleCell(this.text(this.noun, this.received, this.total))}`);
+    statusLineDrawn(this.io.stderr);
   }
 
   /** Stop, and erase the line if it was drawn; safe to call twice. */
   done(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.shown) this.io.stderr.write(CLEAR_LINE);
+    if (this.shown) {
+      this.io.stderr.write(CLEAR_LINE);
+      statusLineErased();
+    }
     this.shown = false;
   }
 }
