@@ -49,12 +49,29 @@ export function visibleControls(text: string): string {
 }
 
 /**
+ * The format characters visibleControls leaves (a soft hyphen, the Arabic
+ * number signs, …), but a zero-width joiner and a tag character, which it has
+ * already judged (it keeps them only inside an emoji sequence).
+ */
+const OTHER_FORMAT = /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu;
+
+/**
  * Text in a table cell or on a view's line: as written, with every control
  * character shown (visibleControls), tab (^I) and line feed (^J) too, so a
- * value keeps to its line and its column.
+ * value keeps to its line and its column. It is also normalised to NFC and
+ * every format character is shown as <U+XXXX>: composed text and no
+ * invisible characters measure the same under every width rule (kettle's and
+ * cli-table3's), so nothing misaligns a table.
  */
 export function visibleCell(text: string): string {
-  return visibleControls(text).replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J'));
+  const composed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFC');
+  return visibleControls(composed).replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J')).replace(OTHER_FORMAT, codePointName);
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+function codePointName(c: string): string {
+  return `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
 }
 
 /** A control character as the escape printf, JSON and JavaScript all read: \u001b. */
