@@ -134,9 +134,47 @@ const BORDERLESS = {
   middle: '  ',
 };
 
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/** The columns text takes by kettle's rule, colour codes aside; a multi-line text, its widest line. */
+function measure(text: string): number {
+  let widest = 0;
+  for (const line of String(text).replace(SGR, '').split('\n')) widest = Math.max(widest, displayWidth(line));
+  return widest;
+}
+
+let tableClass: Promise<typeof import('cli-table3')> | undefined;
+
+/**
+ * cli-table3, measuring by kettle's width rule. Its cells measure, pad and cut
+ * through the functions of its utils module, called through that module's
+ * exports; they are replaced here, so the library pads what kettle laid out
+ * exactly as kettle measured it. Its own rule (string-width 4) counts emoji
+ * newer than 2019 (🫖, ❤️‍🔥) and the marks of many scripts differently from
+ * what terminals show, and its padding would misalign those rows.
+ */
+function loadTable(): Promise<typeof import('cli-table3')> {
+  tableClass ??= Promise.all([import('cli-table3'), import('cli-table3/src/utils.js')]).then(([table, { default: utils }]) => {
+    if (typeof utils.pad !== 'function' || typeof utils.truncate !== 'function' || typeof utils.strlen !== 'function') {
+      throw new Error('cli-table3: its utils module has changed; update output/table.ts');
+    }
+    utils.strlen = measure;
+    utils.pad = (text, width, fill, align) => {
+      const room = Math.max(0, width - measure(text));
+      if (align === 'right') return fill.repeat(room) + text;
+      if (align === 'center') return fill.repeat(room - Math.ceil(room / 2)) + text + fill.repeat(Math.ceil(room / 2));
+      return text + fill.repeat(room);
+    };
+    // kettle has cut every cell to its column already (truncateToWidth, colours outside the cut).
+    utils.truncate = (text) => text;
+    return table.default as unknown as typeof import('cli-table3');
+  });
+  return tableClass;
+}
+
 export async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<string> {
   // Loaded here, on a terminal only: a pipe never draws a table.
-  const [chalk, { default: Table }] = await Promise.all([loadChalk(io), import('cli-table3')]);
+  const [chalk, Table] = await Promise.all([loadChalk(io), loadTable()]);
   const all = records.map((r) => columns.map((c) => ttyText(cellValue(r, c), c, io)));
   const headers = columns.map((c) => c.header);
   const { shown, widths } = layoutTable(headers, all, columns, io.columns);
