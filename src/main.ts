@@ -2,6 +2,7 @@
 import pkg from '../package.json' with { type: 'json' };
 import { execute } from './cli/run.js';
 import { CancelledError, ExitCode, report } from './errors.js';
+import { eraseStatusLine } from './output/status-line.js';
 
 export async function main(argv: string[]): Promise<void> {
   const streams = {
@@ -25,7 +26,9 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(code);
   });
   const onSignal = (signal: NodeJS.Signals) => {
-    process.stderr.write('\n');
+    // A progress line goes as it would on success (the echoed ^C with it);
+    // otherwise the next line starts below the ^C.
+    if (!eraseStatusLine()) process.stderr.write('\n');
     process.exit(report(new CancelledError('interrupted', signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated), { debug: false }).code);
   };
   process.once('SIGINT', onSignal);

@@ -81,10 +81,21 @@ function writingTo(io: IO, write: (text: string) => void): IO {
 }
 
 /**
+ * What went wrong with a pager, by its exit status; undefined when it did its
+ * job (exit 0, whether the reader read to the end or quit with q).
+ */
+export function pagerFailure(command: string, code: number | null): string | undefined {
+  if (code === 0) return undefined;
+  if (code === 127) return `cannot start the pager (${command})`;
+  return `the pager (${command}) ${code === null ? 'was stopped' : `exited with status ${code}`}`;
+}
+
+/**
  * Run `produce` with its output going through the pager on a terminal, and
  * straight to stdout otherwise; kettle waits for the pager to exit. A pager
- * that cannot be started (the shell's 127) leaves the text to be printed
- * directly, with a warning.
+ * that cannot be started (the shell's 127) or that fails (`false`, a
+ * misspelt option) leaves the text to be printed directly, with a warning:
+ * the reader asked for the output, and gets it.
  */
 export async function withPager(io: IO, produce: (write: (text: string) => void, paged: IO) => Promise<void> | void): Promise<void> {
   const paged = await startPager(io);
@@ -103,8 +114,9 @@ export async function withPager(io: IO, produce: (write: (text: string) => void,
   } finally {
     code = await paged.finish();
   }
-  if (code === 127) {
-    io.stderr.write(`kettle: warning: cannot start the pager (${paged.command}); set KETTLE_PAGER, or KETTLE_PAGER= for none\n`);
+  const failed = pagerFailure(paged.command, code);
+  if (failed) {
+    io.stderr.write(`kettle: warning: ${failed}; printing without it (set KETTLE_PAGER, or KETTLE_PAGER= for none)\n`);
     io.stdout.write(written.join(''));
   }
 }

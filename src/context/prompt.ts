@@ -1,5 +1,6 @@
 // Interactive questions, asked on stderr, only when stdin and stderr are terminals.
 import { CancelledError, UsageError } from '../errors.js';
+import { visibleControls } from '../output/controls.js';
 import { canPrompt, type IO } from './io.js';
 
 export interface Question {
@@ -25,7 +26,8 @@ export async function ask(io: IO, flag: string, q: Question): Promise<string> {
     {
       type: q.secret ? 'password' : 'text',
       name: 'value',
-      message: q.message,
+      // A question may name the server's text (a label, a milestone's title): shown, not obeyed.
+      message: visibleControls(q.message),
       ...(q.initial !== undefined ? { initial: q.initial } : {}),
       stdin: io.stdin,
       stdout: io.stderr,
@@ -47,7 +49,14 @@ export async function choose<T extends string>(io: IO, flag: string, message: st
   const { default: prompts } = await import('prompts');
   let cancelled = false;
   const answer = await prompts(
-    { type: 'select', name: 'value', message, choices, stdin: io.stdin, stdout: io.stderr },
+    {
+      type: 'select',
+      name: 'value',
+      message: visibleControls(message),
+      choices: choices.map((c) => ({ ...c, title: visibleControls(c.title) })),
+      stdin: io.stdin,
+      stdout: io.stderr,
+    },
     { onCancel: () => { cancelled = true; return false; } },
   );
   if (cancelled || answer.value === undefined) throw new CancelledError();

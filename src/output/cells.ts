@@ -2,7 +2,7 @@
 // view or a plain line, shared by the printer and the table layout.
 import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
-import { visibleControls } from './controls.js';
+import { unicodeEscape, visibleCell } from './controls.js';
 import { getPath, unknownPaths } from './fields.js';
 import type { JqFilter } from './jq.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
@@ -37,22 +37,31 @@ export function cellValue(record: Row, column: Column): unknown {
   return column.get ? column.get(record) : getPath(record, column.key);
 }
 
+/** A value as the text it reads as: a list joined with commas, an object as JSON. */
+export function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(valueText).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
 /**
- * A value as text on one line: a tab or line break would break `cut` and
- * `awk`, so they are written `\t`, `\n` and `\r`, and a backslash `\\`, as
- * printf's escapes: the row stays one line and the text can be recovered.
+ * A value as text on one line, for a pipe: a tab or line break would break
+ * `cut` and `awk`, so they are written `\t`, `\n` and `\r`, and a backslash
+ * `\\`, as printf's escapes; any other control character (ESC, BEL, DEL,
+ * the C1 controls) is written `\u001b`, so none reaches the terminal a pipe
+ * often ends in. The row stays one line and `printf '%b'` recovers the text.
  */
 export function plainText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(plainText).join(',');
-  if (typeof value === 'object') return escapeLine(JSON.stringify(value));
-  return escapeLine(String(value));
+  return escapeLine(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 const LINE_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 function escapeLine(text: string): string {
-  return text.replace(/[\\\t\n\r]/g, (c) => LINE_ESCAPES[c] ?? c);
+  return text.replace(/[\\\u0000-\u001f\u007f-\u009f]/g, (c) => LINE_ESCAPES[c] ?? unicodeEscape(c));
 }
 
 /** Choose the columns from --fields: known column keys, or dotted paths of the records. */
@@ -94,5 +103,6 @@ export function paintState(chalk: Paint, state: string): string {
 
 export function ttyText(value: unknown, column: Column, io: IO): string {
   if ((column.kind === 'time' || column.kind === undefined) && looksLikeTimestamp(value)) return relativeTime(value, io.now());
-  return visibleControls(plainText(value));
+  // On a terminal the text is shown as written: no pipe escapes, control characters in caret notation.
+  return visibleCell(valueText(value));
 }

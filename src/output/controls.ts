@@ -4,8 +4,12 @@
 // terminals, write to the clipboard. It may also hold invisible format
 // characters: a right-to-left override makes "txt.exe" read as "exe.txt", and
 // zero-width spaces or tag characters hide text from the eye. On a terminal
-// they are all shown, not obeyed. Piped output and --json keep the server's
-// text exactly.
+// they are all shown, not obeyed. Piped output is read by a program, but most
+// often one that shows it on a terminal again (`head`, `grep`, `less -R`), so
+// it carries no control character either: they are written as escapes there
+// (see pipeControls and plainText in cells.ts). --json keeps the server's text
+// exactly, JSON-escaped. Only the byte streams a user asks for as they are
+// (`kettle api`, `pr diff` in a pipe, `release download -`) pass them through.
 
 /**
  * What is shown rather than obeyed:
@@ -42,6 +46,50 @@ export function visibleControls(text: string): string {
     if (code === 0x7f) return '^?';
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
   });
+}
+
+/**
+ * The format characters visibleControls leaves (a soft hyphen, the Arabic
+ * number signs, …), but a zero-width joiner and a tag character, which it has
+ * already judged (it keeps them only inside an emoji sequence).
+ */
+const OTHER_FORMAT = /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu;
+
+/**
+ * Text in a table cell or on a view's line: as written, with every control
+ * character shown (visibleControls), tab (^I) and line feed (^J) too, so a
+ * value keeps to its line and its column. It is also normalised to NFC and
+ * every format character is shown as <U+XXXX>: composed text and no
+ * invisible characters measure the same under every width rule (kettle's and
+ * cli-table3's), so nothing misaligns a table.
+ */
+export function visibleCell(text: string): string {
+  const composed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFC');
+  return visibleControls(composed).replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J')).replace(OTHER_FORMAT, codePointName);
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+function codePointName(c: string): string {
+  return `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+/** A control character as the escape printf, JSON and JavaScript all read: \u001b. */
+export function unicodeEscape(c: string): string {
+  return `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+}
+
+/** The C0 controls but tab and line feed, a carriage return not ending a line, DEL and the C1 controls. */
+const PIPE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+
+/**
+ * Piped text that keeps its lines and tabs (what --jq prints): every other
+ * control character written as a \u escape, so it reaches no terminal the
+ * pipe ends in. Inside a JSON string (jq's compact output) the escape means
+ * the same character, so JSON stays JSON with the same values.
+ */
+export function pipeControls(text: string): string {
+  return text.replace(PIPE_CONTROLS, unicodeEscape);
 }
 
 /**

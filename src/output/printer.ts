@@ -1,7 +1,7 @@
 // Results on stdout in the three output modes: a table or labelled view on a
 // terminal, tab-separated lines for scripts, and the server's records as JSON.
 import type { IO } from '../context/io.js';
-import { stringifyJson, visibleControls } from './controls.js';
+import { pipeControls, stringifyJson, visibleControls } from './controls.js';
 import { hasPath, merge, pickFields, unknownPaths } from './fields.js';
 import { type JqFilter, JqPages } from './jq.js';
 import { type Column, cellValue, loadChalk, type OutputFlags, paintState, plainText, type Row, selectColumns, ttyText, unknownFields } from './cells.js';
@@ -55,7 +55,7 @@ function unknownJsonFields(records: Row[], fields: string[], columns: Column[]):
 export async function printList(io: IO, flags: OutputFlags, list: readonly object[], columns: Column[], empty?: string): Promise<void> {
   const records = list as Row[];
   if (flags.jq) {
-    io.stdout.write(flags.jq.run(JSON.stringify(flags.fields ? pickFields(records, flags.fields) : records)));
+    io.stdout.write(pipeControls(flags.jq.run(JSON.stringify(flags.fields ? pickFields(records, flags.fields) : records))));
     return;
   }
   if (flags.json) {
@@ -104,6 +104,8 @@ export interface PrintPagesOptions {
   columns?: Column[];
   /** The spool to print through (tests read what it held). */
   spool?: Spool;
+  /** --jq's results as jq printed them, control characters too (`kettle api`, whose output is the server's bytes). */
+  verbatim?: boolean;
 }
 
 /**
@@ -193,7 +195,8 @@ export async function printJqPages(
   opts: PrintPagesOptions = {},
 ): Promise<void> {
   const spool = opts.spool ?? new Spool(opts.spoolMemory);
-  const jq = new JqPages(filter, (text) => spool.write(text), opts.spoolMemory);
+  // jq prints strings raw: a control character in one is escaped (pipeControls).
+  const jq = new JqPages(filter, (text) => spool.write(opts.verbatim ? text : pipeControls(text)), opts.spoolMemory);
   try {
     for await (const page of pages) jq.add(fields ? page.map((r) => pickFields(r, fields)) : page);
     jq.end();
@@ -218,7 +221,7 @@ export function printJson(io: IO, flags: OutputFlags, data: unknown, columns: Co
 export async function printRecord(io: IO, flags: OutputFlags, server: object, columns: Column[]): Promise<void> {
   const record = server as Row;
   if (flags.jq) {
-    io.stdout.write(flags.jq.run(JSON.stringify(flags.fields ? pickFields(record, flags.fields) : record)));
+    io.stdout.write(pipeControls(flags.jq.run(JSON.stringify(flags.fields ? pickFields(record, flags.fields) : record))));
     return;
   }
   if (flags.json) {

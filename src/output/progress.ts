@@ -2,6 +2,8 @@
 // a terminal, only once the list has taken longer than about a second (a quick
 // list should not flicker), and erased before the list is printed.
 import type { IO } from '../context/io.js';
+import { visibleCell } from './controls.js';
+import { statusLineDrawn, statusLineErased } from './status-line.js';
 
 /** How long a list loads before the progress line appears. */
 export const PROGRESS_DELAY_MS = 1000;
@@ -52,14 +54,19 @@ export class Progress {
     this.timer = undefined;
     this.shown = true;
     this.lastDraw = Date.now();
-    this.io.stderr.write(`${CLEAR_LINE}${this.text(this.noun, this.received, this.total)}`);
+    // The noun may hold a server's name (an asset being downloaded): shown, not obeyed.
+    this.io.stderr.write(`${CLEAR_LINE}${visibleCell(this.text(this.noun, this.received, this.total))}`);
+    statusLineDrawn(this.io.stderr);
   }
 
   /** Stop, and erase the line if it was drawn; safe to call twice. */
   done(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.shown) this.io.stderr.write(CLEAR_LINE);
+    if (this.shown) {
+      this.io.stderr.write(CLEAR_LINE);
+      statusLineErased();
+    }
     this.shown = false;
   }
 }

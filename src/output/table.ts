@@ -1,12 +1,22 @@
-// Tables on a terminal: column widths that fit the window (shortening the
-// flexible column, then leaving out the least important ones), and the rows
-// padded by kettle's own width rule.
+// Tables on a terminal. kettle decides the layout: which columns fit the
+// window, which give way (the title first, then the others down to their
+// header), which are left out by rank; cli-table3 draws it, borderless, two
+// blanks between columns, none after the last. Every cell is made to measure
+// the same under kettle's width rule and cli-table3's (string-width): text is
+// normalised to NFC (decomposed Hangul, as macOS file names arrive, counts
+// differently otherwise) and format characters are shown escaped (see
+// tableCell), then cut to its column by kettle's rule.
 import type { IO } from '../context/io.js';
 import { type Column, cellValue, loadChalk, paintState, type Row, ttyText } from './cells.js';
-import { displayWidth, padding, truncateToWidth } from './width.js';
+import { displayWidth, truncateToWidth } from './width.js';
 
-/** The narrowest a shortened column gets: room for a few characters and the ellipsis. */
+/** The narrowest a shortened title gets, as a last resort: a few characters and the ellipsis. */
 const MIN_FLEX = 12;
+/**
+ * The title keeps this much before a column with a drop rank is left out: a
+ * few words, not one. Dates, labels and authors go first.
+ */
+const COMFORT_FLEX = 20;
 const MIN_OTHER = 5;
 
 const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
@@ -22,13 +32,27 @@ function naturalWidths(headers: string[], rows: string[][]): number[] {
 }
 
 /**
+ * Columns whose cells are worth nothing cut: a state ("merg…"), a time
+ * ("10 mo…") and a record's key (a number or a name, a column without a drop
+ * rank that is not the title).
+ */
+const whole = (c: Column | undefined) => c !== undefined && (c.kind === 'state' || c.kind === 'time' || (c.drop === undefined && !c.flex));
+
+/** How narrow a column gets before a ranked column is left out instead. */
+function comfortable(column: Column | undefined, natural: number, header: string): number {
+  if (column?.flex) return Math.min(natural, COMFORT_FLEX);
+  if (whole(column)) return natural;
+  return Math.min(natural, Math.max(MIN_OTHER, displayWidth(header)));
+}
+
+/**
  * Column widths that fit `total` characters: the flexible column (the title)
- * gives way first, down to MIN_FLEX; if the table is still too wide, the widest
- * of the other columns give way one character at a time, first down to their
- * header, then below it. State columns keep their width: a cut "merg…" helps
- * nobody. Widths are display widths (a wide character counts two). Only if the
- * window is narrower than all that does every column, state and title too,
- * give way further, down to one character.
+ * gives way first, down to COMFORT_FLEX; then the other columns, widest first,
+ * down to their header (a state, a time or a record's key not at all); then
+ * the title down to MIN_FLEX; then every column but the state down to
+ * MIN_OTHER (headers cut); and only in a window narrower than all that does
+ * every column give way further, down to one character. Widths are display
+ * widths (a wide character counts two).
  */
 export function fitWidths(headers: string[], rows: string[][], columns: Column[], total: number, gap = 2): number[] {
   const widths = naturalWidths(headers, rows);
@@ -44,9 +68,12 @@ export function fitWidths(headers: string[], rows: string[][], columns: Column[]
       overflow--;
     }
   };
+  const natural = [...widths];
+  const soft = natural.map((w, i) => comfortable(columns[i], w, headers[i] ?? ''));
   const keep = (i: number) => columns[i]?.kind === 'state';
-  if (flex >= 0) shrink((i) => (i === flex ? MIN_FLEX : Infinity));
-  shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : Math.max(MIN_OTHER, displayWidth(headers[i] ?? ''))));
+  if (flex >= 0) shrink((i) => (i === flex ? (soft[i] ?? 0) : Infinity));
+  shrink((i) => soft[i] ?? 0);
+  shrink((i) => (i === flex ? MIN_FLEX : (soft[i] ?? 0)));
   shrink((i) => (keep(i) ? Infinity : i === flex ? MIN_FLEX : MIN_OTHER));
   shrink(() => 1);
   return widths;
@@ -61,19 +88,17 @@ export interface TableLayout {
 
 /**
  * Which columns a table shows in `total` characters, and how wide. Every
- * column stays while each at its narrowest (see fitWidths) fits; when they do
- * not, the columns with a drop rank are left out, rank 1 first, until the rest
- * fits. If even the columns without a rank do not fit at their narrowest, they
- * are cut below it, and in a window with less than one character a column,
- * the last ones are left out: a line is never wider than `total`.
+ * column stays while each at its comfortable width (the title a few words,
+ * the others their header, a state, a time or a key whole) fits; when they
+ * do not, the columns with a drop rank are left out, rank 1 first, until the
+ * rest fits, so dates, labels and authors go before a title is cut to a word.
+ * If even the columns without a rank do not fit, they are cut (see
+ * fitWidths), and in a window with less than one character a column, the
+ * last ones are left out: a line is never wider than `total`.
  */
 export function layoutTable(headers: string[], rows: string[][], columns: Column[], total: number, gap = 2): TableLayout {
   const natural = naturalWidths(headers, rows);
-  const narrowest = columns.map((c, i) => {
-    const width = natural[i] ?? 0;
-    if (c.kind === 'state') return width;
-    return Math.min(width, c.flex ? MIN_FLEX : MIN_OTHER);
-  });
+  const soft = columns.map((c, i) => comfortable(c, natural[i] ?? 0, headers[i] ?? ''));
   let shown = columns.map((_, i) => i);
   const fits = (chosen: number[], width: (i: number) => number) => sum(chosen.map(width)) + gap * (chosen.length - 1) <= total;
   const ranked = columns
@@ -81,7 +106,7 @@ export function layoutTable(headers: string[], rows: string[][], columns: Column
     .filter((c): c is { rank: number; i: number } => c.rank !== undefined)
     .sort((a, b) => a.rank - b.rank || b.i - a.i);
   for (const { i } of ranked) {
-    if (fits(shown, (j) => narrowest[j] ?? 0)) break;
+    if (fits(shown, (j) => soft[j] ?? 0)) break;
     shown = shown.filter((j) => j !== i);
   }
   while (shown.length > 1 && !fits(shown, () => 1)) shown = shown.slice(0, -1);
@@ -90,37 +115,90 @@ export function layoutTable(headers: string[], rows: string[][], columns: Column
   return { shown, widths };
 }
 
+/** No borders: cli-table3 draws only the two blanks between columns. */
+const BORDERLESS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
+};
+
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/** The columns text takes by kettle's rule, colour codes aside; a multi-line text, its widest line. */
+function measure(text: string): number {
+  let widest = 0;
+  for (const line of String(text).replace(SGR, '').split('\n')) widest = Math.max(widest, displayWidth(line));
+  return widest;
+}
+
+let tableClass: Promise<typeof import('cli-table3')> | undefined;
+
+/**
+ * cli-table3, measuring by kettle's width rule. Its cells measure, pad and cut
+ * through the functions of its utils module, called through that module's
+ * exports; they are replaced here, so the library pads what kettle laid out
+ * exactly as kettle measured it. Its own rule (string-width 4) counts emoji
+ * newer than 2019 (🫖, ❤️‍🔥) and the marks of many scripts differently from
+ * what terminals show, and its padding would misalign those rows.
+ */
+function loadTable(): Promise<typeof import('cli-table3')> {
+  tableClass ??= Promise.all([import('cli-table3'), import('cli-table3/src/utils.js')]).then(([table, { default: utils }]) => {
+    if (typeof utils.pad !== 'function' || typeof utils.truncate !== 'function' || typeof utils.strlen !== 'function') {
+      throw new Error('cli-table3: its utils module has changed; update output/table.ts');
+    }
+    utils.strlen = measure;
+    utils.pad = (text, width, fill, align) => {
+      const room = Math.max(0, width - measure(text));
+      if (align === 'right') return fill.repeat(room) + text;
+      if (align === 'center') return fill.repeat(room - Math.ceil(room / 2)) + text + fill.repeat(Math.ceil(room / 2));
+      return text + fill.repeat(room);
+    };
+    // kettle has cut every cell to its column already (truncateToWidth, colours outside the cut).
+    utils.truncate = (text) => text;
+    return table.default as unknown as typeof import('cli-table3');
+  });
+  return tableClass;
+}
+
 export async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<string> {
-  const chalk = await loadChalk(io);
+  // Loaded here, on a terminal only: a pipe never draws a table.
+  const [chalk, Table] = await Promise.all([loadChalk(io), loadTable()]);
   const all = records.map((r) => columns.map((c) => ttyText(cellValue(r, c), c, io)));
-  const { shown, widths } = layoutTable(columns.map((c) => c.header), all, columns, io.columns);
+  const headers = columns.map((c) => c.header);
+  const { shown, widths } = layoutTable(headers, all, columns, io.columns);
   const chosen = shown.map((i) => columns[i] as Column);
-  const texts = all.map((row) => shown.map((i) => row[i] ?? ''));
-  // Each cell is padded here to its column's width as displayWidth measures
-  // it. A table library measuring by a rule of its own (cli-table3 with
-  // string-width) pads emoji sequences and marks differently, and the columns
-  // no longer line up. Blanks go after the colour, two between columns, none
-  // after the last.
-  const line = (cells: Array<[text: string, paint: (text: string) => string]>) =>
-    cells
-      .map(([text, paint], i) => {
-        const cut = truncateToWidth(text, widths[i] ?? 0);
-        return i === cells.length - 1 ? paint(cut) : paint(cut) + padding(cut, widths[i] ?? 0);
-      })
-      .join('  ')
-      .trimEnd();
-  const bold = (text: string) => chalk.bold(text);
-  const plain = (text: string) => text;
-  const head = line(chosen.map((c) => [c.header, bold]));
-  const body = texts.map((row) =>
-    line(
-      row.map((text, i) => {
-        const kind = chosen[i]?.kind;
-        if (kind === 'state') return [text, (cut) => paintState(chalk, cut)];
-        if (kind === 'time') return [text, (cut) => chalk.dim(cut)];
-        return [text, plain];
-      }),
-    ),
-  );
-  return `${[head, ...body].join('\n')}\n`;
+  // Cut by kettle's rule, so cli-table3 (which would cut by its own) only pads.
+  const cut = (text: string, i: number) => truncateToWidth(text, widths[i] ?? 0);
+  const paint = (text: string, i: number) => {
+    const kind = chosen[i]?.kind;
+    if (kind === 'state') return paintState(chalk, text);
+    if (kind === 'time') return chalk.dim(text);
+    return text;
+  };
+  const table = new Table({
+    head: chosen.map((c, i) => chalk.bold(cut(c.header, i))),
+    chars: BORDERLESS,
+    colWidths: widths,
+    wordWrap: false,
+    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
+  });
+  for (const row of all) table.push(shown.map((from, i) => paint(cut(row[from] ?? '', i), i)));
+  // cli-table3 pads the last column too: no trailing blanks.
+  return `${table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')}\n`;
 }

@@ -83,13 +83,40 @@ function measured(text: string): Array<[string, number]> {
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Latin text, the next most common case: ASCII, Latin-1, Latin Extended A and
+ * B, IPA and the spacing modifiers (U+0000–U+02FF), with combining
+ * diacritical marks (U+0300–U+036F). No emoji sequence or wide character is
+ * made of these, so its clusters are a letter and the marks after it, and
+ * the segmenter (whose first use costs ICU's start-up) is not needed.
+ */
+const LATIN = /^[\u0000-\u036f]*$/;
+/** What takes no column in Latin text: the controls, the soft hyphen and the combining marks. */
+const LATIN_ZERO = /[\u0000-\u001f\u007f-\u009f\u00ad\u0300-\u036f]/;
+
+/** Latin text's clusters (a letter with the marks after it) and their widths, without the segmenter. */
+function latinClusters(text: string): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  for (const char of text) {
+    const zero = LATIN_ZERO.test(char);
+    const last = out[out.length - 1];
+    // A combining mark joins the cluster before it (as the segmenter joins it).
+    if (last && char >= '\u0300' && char <= '\u036f') last[0] += char;
+    else out.push([char, zero ? 0 : 1]);
+  }
+  return out;
+}
+
+function clusters(text: string): Array<[string, number]> {
+  return LATIN.test(text) ? latinClusters(text) : measured(text);
+}
 
 /** The number of terminal columns the text takes (the text has no escape sequences). */
 export function displayWidth(text: string): number {
   // Printable ASCII, the common case, is one column a character.
   if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
-  for (const [, w] of measured(text)) width += w;
+  for (const [, w] of clusters(text)) width += w;
   return width;
 }
 
@@ -100,7 +127,7 @@ export function truncateToWidth(text: string, width: number): string {
   if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, width - 1)}…`;
   let kept = '';
   let used = 0;
-  for (const [cluster, w] of measured(text)) {
+  for (const [cluster, w] of clusters(text)) {
     if (used + w > width - 1) break;
     kept += cluster;
     used += w;

@@ -70,7 +70,8 @@ describe('the bundle', () => {
   });
 
   // jq-web: --jq's WebAssembly jq, 2.8 MB, loaded only when --jq is given.
-  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
+  // cli-table3: drawn tables, on a terminal only.
+  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web', 'cli-table3'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
     const modules = wrapped(text).filter((m) => library(m)?.startsWith(`${name}/`));
     expect(modules.length).toBeGreaterThan(0);
   });
@@ -82,6 +83,14 @@ describe('the bundle', () => {
 });
 
 describe('a command evaluates only what it uses', () => {
+  it('a list in a pipe prints its rows without cli-table3 (a table is drawn on a terminal only)', async () => {
+    const r = await evaluated(['issue', 'list', '-R', 'alice/teapot']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^\d+\t/);
+    expect(r.modules).toContain('src/output/printer.ts');
+    expect(r.modules.filter((m) => /^(cli-table3|string-width)\//.test(library(m) ?? ''))).toEqual([]);
+  });
+
   it('building the whole tree (an unknown command) evaluates no library but commander, and no verb', async () => {
     const r = await evaluated(['isue']);
     expect(r.status).toBe(2);

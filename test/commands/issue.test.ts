@@ -287,11 +287,11 @@ describe('issue close and reopen', () => {
 describe("the server's control characters", () => {
   const RAW = 'Lid \u001b]0;pwned\u0007rattles \u001b[31mloudly\u001b[0m';
 
-  it('reach piped output and --json exactly as the server sent them', async () => {
+  it('reach piped output as \\u escapes, and --json exactly as the server sent them', async () => {
     const issue = s.server.state.addIssue(teapot(), 'alice', { title: RAW });
     const plain = await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot']);
     expectExit(plain, 0);
-    expect(record(plain.stdout).title).toBe(RAW);
+    expect(record(plain.stdout).title).toBe('Lid \\u001b]0;pwned\\u0007rattles \\u001b[31mloudly\\u001b[0m');
     const data = await s.kettle(['issue', 'view', String(issue.number), '-R', 'alice/teapot', '--json']);
     expect(json<{ title: string }>(data).title).toBe(RAW);
   });

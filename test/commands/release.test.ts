@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
-import { releaseData, type ReleaseRecord } from '../server/routes-releases.js';
+import { addAsset, addRelease, releaseData, type ReleaseRecord } from '../server/routes-releases.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -354,5 +354,32 @@ describe('release delete', () => {
     expectFailure(await s.kettle(['release', 'delete', 'v404', '-R', 'alice/teapot', '--yes', '--cleanup-tag']), 'release v404 of alice/teapot not found');
     expect(sent(s, 'DELETE')).toEqual([]);
     expect(existsSync(s.dir)).toBe(true);
+  });
+});
+
+describe('release download of an asset named with control characters', () => {
+  it.each([
+    ['ESC', 'esc\u001b[31mred.txt', 'esc^[[31mred.txt'],
+    ['BEL', 'bell\u0007.txt', 'bell^G.txt'],
+    ['DEL', 'del\u007f.txt', 'del^?.txt'],
+    ['a C1 control', 'csi\u009b2J.txt', 'csi<U+009B>2J.txt'],
+    ['a right-to-left override', 'invoice\u202Etxt.exe', 'invoice<U+202E>txt.exe'],
+  ])('%s: refused before any byte is fetched, the name shown escaped, nothing written', async (_what, name, shown) => {
+    const repo = s.server.state.repo('alice', 'teapot');
+    if (!repo) throw new Error('seed changed');
+    const tag = `v-ctl-${Math.random().toString(36).slice(2, 8)}`;
+    const release = addRelease(s.server.state, repo, 'alice', { tag, name: tag, body: '' });
+    await addAsset(s.server.state, release, 'fine.txt', 'fine\n');
+    const hostile = await addAsset(s.server.state, release, name, 'hostile\n');
+    const r = await s.kettle(['release', 'download', tag, '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: the server named an asset "${shown}", which holds a control character; kettle writes no such file (--pattern and --dir - write it to standard output, for a name of your own)\n`);
+    expect(readdirSync(s.dir)).toEqual([]);
+    expect(hostile.download_count).toBe(0);
+    // The way out the message gives: the bytes to standard output.
+    const out = await s.kettle(['release', 'download', tag, '-R', 'alice/teapot', '-p', `${name.slice(0, 3)}*`, '--dir', '-']);
+    expectExit(out, 0);
+    expect(out.stdout).toBe('hostile\n');
+    expect(hostile.download_count).toBe(1);
   });
 });

@@ -79,9 +79,9 @@ const names = (header: string, expected: string[]) =>
 describe('the columns left out as the window narrows', () => {
   it.each<[number, string[]]>([
     [100, ['NUMBER', 'TITLE', 'STATE', 'LABELS', 'UPDATED']],
-    [52, ['NUMBER', 'TITLE', 'STATE', 'LABELS', 'UPDATED']],
-    [40, ['NUMBER', 'TITLE', 'STATE', 'UPDATED']],
-    [30, ['NUMBER', 'TITLE', 'STATE']],
+    [52, ['NUMBER', 'TITLE', 'STATE', 'UPDATED']],
+    [40, ['NUMBER', 'TITLE', 'STATE']],
+    [30, ['NUMBER', 'TITLE']],
     [20, ['NUMBER', 'TITLE']],
   ])('issue list at %i columns: %j', async (cols, expected) => {
     const [header = ''] = await table(['issue', 'list', '-R', 'alice/teapot', '--state', 'all'], cols);
@@ -90,13 +90,37 @@ describe('the columns left out as the window narrows', () => {
 
   it.each<[number, string[]]>([
     [100, ['NUMBER', 'TITLE', 'BRANCHES', 'STATE', 'AUTHOR', 'UPDATED']],
-    [40, ['NUMBER', 'TITLE', 'BRANCHES', 'STATE', 'AUTHOR']],
-    [36, ['NUMBER', 'TITLE', 'BRANCHES', 'STATE']],
-    [30, ['NUMBER', 'TITLE', 'STATE']],
+    [40, ['NUMBER', 'TITLE', 'STATE']],
+    [30, ['NUMBER', 'TITLE']],
     [20, ['NUMBER', 'TITLE']],
   ])('pr list at %i columns: %j', async (cols, expected) => {
     const [header = ''] = await table(['pr', 'list', '-R', 'alice/teapot', '--state', 'all'], cols);
     expect(names(header, expected)).toEqual(expected);
+  });
+});
+
+describe('at 50 columns', () => {
+  // Dates, labels, authors and branches are left out before a title is cut to
+  // a word; no header is cut, nor a date ("10 mo…").
+  it.each([
+    ['issue list', ['issue', 'list', '-R', 'alice/teapot', '--state', 'all']],
+    ['pr list', ['pr', 'list', '-R', 'alice/teapot', '--state', 'all']],
+    ['issue list --all-repos', ['issue', 'list', '--all-repos', '--state', 'all']],
+  ])('%s: the title keeps 20 columns or more; no header, number, state or date is cut', async (_what, args) => {
+    const [header = '', ...rows] = await table(args, 50);
+    expect(header).not.toContain('…');
+    const starts = [...header.matchAll(/\S+/g)].map((m) => m.index);
+    const title = header.indexOf('TITLE');
+    const next = starts.find((at) => at > title) ?? 50;
+    expect(next - title - 2, header).toBeGreaterThanOrEqual(20);
+    // A number, a state or a date is never cut ("merg…", "10 mo…" help nobody).
+    const whole = ['NUMBER', 'STATE', 'UPDATED'].map((name) => header.indexOf(name)).filter((at) => at >= 0);
+    for (const row of rows) {
+      for (const at of whole) {
+        const end = starts.find((s) => s > at) ?? row.length;
+        expect(row.slice(at, end), `${header}\n${row}`).not.toContain('…');
+      }
+    }
   });
 });
 

@@ -56,6 +56,26 @@ describe('issue view through the pager', () => {
     expect(screen).toContain('line 80 of a long report');
   });
 
+  it.each([
+    ['fails at once (false)', 'false', 'the pager (false) exited with status 1'],
+    ['cannot start', 'no-such-pager-here', 'cannot start the pager (no-such-pager-here)'],
+    ['exits with a status of its own', 'exit 3', 'the pager (exit 3) exited with status 3'],
+  ])('a pager that %s: the view is printed directly, with a warning saying so, exit 0', async (_, pager, says) => {
+    const pane = await term.kettle(['issue', 'view', String(tall), '-R', 'alice/teapot'], { env: { KETTLE_PAGER: pager }, rows: 20 });
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    expect(screen).toContain('line 80 of a long report');
+    expect(screen).toContain(`kettle: warning: ${says}`);
+    expect(screen).toContain('printing without it');
+  });
+
+  it('pr diff through a pager that fails: exit 1, saying the changes were not shown', async () => {
+    const pane = await term.kettle(['pr', 'diff', '5', '-R', 'alice/teapot'], { env: { KETTLE_PAGER: 'false' } });
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(1);
+    expect(screen).toContain('kettle: the pager (false) exited with status 1, so the changes were not shown');
+  });
+
   it('never pages piped output', async () => {
     const pane = await term.shell(`${kettleCommand(['issue', 'view', String(tall), '-R', 'alice/teapot'])} | tail -1`, { env: { KETTLE_PAGER: 'less' } });
     const { code, screen } = await pane.exit();

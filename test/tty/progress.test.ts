@@ -51,11 +51,14 @@ describe('progress while a long list loads', () => {
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(COUNT);
   });
 
-  it('stops on Ctrl-C with exit 130 and no stack trace', async () => {
+  it('stops on Ctrl-C with exit 130 and no stack trace, and erases its line as on success', async () => {
     slowly();
     const pane = await demo.term.kettle(LIST);
-    await pane.waitFor(/Fetching issues… /);
+    await pane.waitFor(/Fetching issues… [1-9][\d,]* of 3,000/);
     const screen = await pane.interrupt();
     expect(screen).not.toContain('Generated issue');
+    expect(screen).not.toContain('Fetching');
+    // Nothing left of the line, the echoed ^C included: the status line follows the command line.
+    expect(screen).not.toContain('^C');
   });
 });

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/output/width.js';
 import { startServer, type TestServer } from '../server/index.js';
 import { kettleCommand, SGR, Terminal } from './tmux.js';
 
@@ -143,6 +144,45 @@ describe("the server's bidirectional and zero-width characters", () => {
     expect(new Set(rows.map((r) => r.search(/\b(STATE|open)\b/))).size, rows.join('\n')).toBe(1);
     const out = await piped(['issue', 'list', '-R', 'alice/bidi'], 'bidi.txt');
     expect(out).toContain(`\t${RAW}\t`);
+  });
+});
+
+describe('wide, emoji and decomposed text', () => {
+  // Titles whose width is not their length: CJK and fullwidth (two columns a
+  // character), emoji (two, however many code points; 🫖 and ❤️‍🔥 are newer than
+  // cli-table3's own width rule), and text decomposed (NFD, as macOS file
+  // names arrive): Hangul in jamo, Latin with combining accents.
+  const TITLES = [
+    '急須の蓋がカタカタ鳴る',
+    'teapot 🫖 and fire ❤️‍🔥',
+    '👨‍👩‍👧 family 👍🏽 🇫🇷',
+    '\u1112\u1161\u11ab\u1100\u1173\u11af 주전자',
+    'cafe\u0301 re\u0301sume\u0301 NFD',
+    'Ｆｕｌｌｗｉｄｔｈ',
+    'Plain ASCII title',
+  ];
+
+  it.each([120, 40])('line up in %i columns: the state starts at the same column on every row, and nothing wraps', async (cols) => {
+    const name = `wide-${cols}`;
+    const repo = server.state.addRepo('alice', name);
+    for (const title of TITLES) server.state.addIssue(repo, 'alice', { title });
+    const pane = await term.kettle(['issue', 'list', '-R', `alice/${name}`, '--fields', 'number,title,state'], { cols });
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    const lines = screen.split('\n').filter((l) => /\b(STATE|open)$/.test(l));
+    expect(lines, screen).toHaveLength(TITLES.length + 1);
+    // What tmux shows as rows is what was printed as lines: no line was wider than the window.
+    const rows = (await pane.rows()).filter((l) => /\b(STATE|open)$/.test(l));
+    expect(rows).toEqual(lines);
+    // Every line ends with the state: where it starts, in columns, is the same on every line.
+    const stateAt = (line: string) => displayWidth(line.slice(0, line.search(/(STATE|open)$/)));
+    const header = lines[0] ?? '';
+    for (const line of lines) expect(stateAt(line), `${header}\n${line}`).toBe(stateAt(header));
+    // Decomposed text is shown composed.
+    if (cols === 120) {
+      expect(screen).toContain('한글 주전자');
+      expect(screen).toContain('café résumé NFD');
+    }
   });
 });
 

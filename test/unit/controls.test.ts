@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stringifyJson, visibleControls } from '../../src/output/controls.js';
+import { plainText } from '../../src/output/cells.js';
+import { pipeControls, stringifyJson, visibleCell, visibleControls } from '../../src/output/controls.js';
 
 describe('visibleControls', () => {
   it.each([
@@ -81,5 +82,47 @@ describe('stringifyJson', () => {
         }
       }),
     );
+  });
+});
+
+describe('plainText (a piped cell)', () => {
+  it.each([
+    ['C:\\Users\\tea', 'C:\\\\Users\\\\tea'],
+    ['a\tb\nc\rd', 'a\\tb\\nc\\rd'],
+    ['\u001b]0;PWNED\u0007', '\\u001b]0;PWNED\\u0007'],
+    ['\u009b2J\u007f\u0000', '\\u009b2J\\u007f\\u0000'],
+    ['急須 🫖 naïve', '急須 🫖 naïve'],
+  ])('writes %j as %j', (raw, piped) => {
+    expect(plainText(raw)).toBe(piped);
+  });
+
+  it('holds no control character and stays one line, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(plainText(text)).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      }),
+    );
+  });
+});
+
+describe('pipeControls (what --jq prints)', () => {
+  it.each([
+    ['a\tb\nc', 'a\tb\nc'],
+    ['crlf\r\nline', 'crlf\r\nline'],
+    ['over\rwrite', 'over\\u000dwrite'],
+    ['\u001b[2J\u009b', '\\u001b[2J\\u009b'],
+    ['C:\\Users', 'C:\\Users'],
+  ])('writes %j as %j', (raw, piped) => {
+    expect(pipeControls(raw)).toBe(piped);
+  });
+});
+
+describe('visibleCell (a terminal cell)', () => {
+  it.each([
+    ['C:\\Users\\tea', 'C:\\Users\\tea'],
+    ['a\tb\nc', 'a^Ib^Jc'],
+    ['\u001b[31mred', '^[[31mred'],
+  ])('shows %j as %j', (raw, shown) => {
+    expect(visibleCell(raw)).toBe(shown);
   });
 });

@@ -179,7 +179,7 @@ describe('fitWidths', () => {
   const cols: Column[] = [
     { key: 'number', header: 'N' },
     { key: 'title', header: 'TITLE', flex: true },
-    { key: 'branches', header: 'BRANCHES' },
+    { key: 'branches', header: 'BRANCHES', drop: 1 },
     { key: 'state', header: 'STATE', kind: 'state' },
   ];
   const headers = cols.map((c) => c.header);
@@ -189,8 +189,8 @@ describe('fitWidths', () => {
     ['a table that fits keeps its widths', 80, [3, 30, 20, 6]],
     ['exactly wide enough', 65, [3, 30, 20, 6]],
     ['the title gives way first', 55, [3, 20, 20, 6]],
-    ['the title stops at 12, then the widest other column', 45, [3, 12, 18, 6]],
-    ['then the widest in turn, the title too, never below the floors', 33, [3, 12, 6, 6]],
+    ['the title stops at a few words (20), then the widest other column, down to its header', 45, [3, 20, 10, 6]],
+    ['then the title down to 12, then the others below their header, never below the floors', 33, [3, 12, 6, 6]],
     ['below the floors every column gives way, widest first, the state too', 30, [3, 10, 5, 6]],
     ['down to one character each', 10, [1, 1, 1, 1]],
   ])('%s (%i columns)', (_what, total, expected) => {
@@ -198,7 +198,7 @@ describe('fitWidths', () => {
   });
 
   it('without a flexible column shrinks the widest', () => {
-    const plain = cols.map((c) => ({ ...c, flex: false }));
+    const plain = cols.map((c) => ({ ...c, flex: false, ...(c.key === 'title' ? { drop: 2 } : {}) }));
     expect(fitWidths(headers, rows, plain, 55)).toEqual([3, 20, 20, 6]);
     expect(fitWidths(headers, rows, plain, 45)).toEqual([3, 15, 15, 6]);
   });
@@ -225,28 +225,28 @@ describe('layoutTable', () => {
 
   it.each<[string, Column[], string[], number, string[]]>([
     ['issues, wide', issueColumns, issueRow, 100, ['number', 'title', 'state', 'labels', 'updated_at']],
-    ['issues, every column at its narrowest still fits', issueColumns, issueRow, 41, ['number', 'title', 'state', 'labels', 'updated_at']],
-    ['issues: labels go first', issueColumns, issueRow, 40, ['number', 'title', 'state', 'updated_at']],
-    ['issues: then the date', issueColumns, issueRow, 33, ['number', 'title', 'state']],
-    ['issues: then the state', issueColumns, issueRow, 26, ['number', 'title']],
+    ['issues, every column at its comfortable width still fits', issueColumns, issueRow, 59, ['number', 'title', 'state', 'labels', 'updated_at']],
+    ['issues: labels go first', issueColumns, issueRow, 58, ['number', 'title', 'state', 'updated_at']],
+    ['issues at 50: then the date, before the title is cut to a word', issueColumns, issueRow, 50, ['number', 'title', 'state']],
+    ['issues: then the state', issueColumns, issueRow, 35, ['number', 'title']],
     ['issues at 20', issueColumns, issueRow, 20, ['number', 'title']],
     ['pull requests, wide', prColumns, prRow, 100, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
-    ['pull requests, every column at its narrowest still fits', prColumns, prRow, 47, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
-    ['pull requests: the date goes first', prColumns, prRow, 46, ['number', 'title', 'branches', 'state', 'author']],
-    ['pull requests: then the author', prColumns, prRow, 39, ['number', 'title', 'branches', 'state']],
-    ['pull requests: then the branches', prColumns, prRow, 32, ['number', 'title', 'state']],
-    ['pull requests: then the state', prColumns, prRow, 25, ['number', 'title']],
+    ['pull requests, every column at its comfortable width still fits', prColumns, prRow, 57, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
+    ['pull requests: the date goes first', prColumns, prRow, 56, ['number', 'title', 'branches', 'state', 'author']],
+    ['pull requests: then the author', prColumns, prRow, 44, ['number', 'title', 'branches', 'state']],
+    ['pull requests: then the branches', prColumns, prRow, 36, ['number', 'title', 'state']],
+    ['pull requests: then the state', prColumns, prRow, 26, ['number', 'title']],
     ['pull requests at 20', prColumns, prRow, 20, ['number', 'title']],
-    ['issues of every repository at 30', crossRepoIssueColumns, crossRow, 30, ['repository', 'number', 'title']],
-    ['issues of every repository at 20: the repository goes last', crossRepoIssueColumns, crossRow, 20, ['number', 'title']],
+    ['issues of every repository at 40', crossRepoIssueColumns, crossRow, 40, ['repository', 'number', 'title']],
+    ['issues of every repository at 30: the repository goes last', crossRepoIssueColumns, crossRow, 30, ['number', 'title']],
   ])('%s (%i columns)', (_what, columns, row, total, expected) => {
     const { shown, widths } = layoutTable(headersOf(columns), [row], columns, total);
     expect(keys(columns, shown)).toEqual(expected);
     expect(widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)).toBeLessThanOrEqual(total);
   });
 
-  it('changes nothing while every column fits at its narrowest', () => {
-    for (const total of [41, 52, 60, 100]) {
+  it('changes nothing while every column fits at its comfortable width', () => {
+    for (const total of [59, 60, 100]) {
       const { shown, widths } = layoutTable(headersOf(issueColumns), [issueRow], issueColumns, total);
       expect(shown).toEqual([0, 1, 2, 3, 4]);
       expect(widths).toEqual(fitWidths(headersOf(issueColumns), [issueRow], issueColumns, total));
@@ -254,9 +254,9 @@ describe('layoutTable', () => {
   });
 
   it('gives the room of a left-out column to the others', () => {
-    const { widths } = layoutTable(headersOf(issueColumns), [issueRow], issueColumns, 30);
+    const { widths } = layoutTable(headersOf(issueColumns), [issueRow], issueColumns, 40);
     // NUMBER 6, TITLE, STATE 6 and two gaps of 2.
-    expect(widths).toEqual([6, 14, 6]);
+    expect(widths).toEqual([6, 24, 6]);
   });
 
   it('leaves out columns of the same rank from the right', () => {
@@ -265,7 +265,7 @@ describe('layoutTable', () => {
       { key: 'b', header: 'BBBBBBBB', drop: 1 },
       { key: 'c', header: 'CCCCCCCC', drop: 1 },
     ];
-    expect(layoutTable(headersOf(columns), [], columns, 13).shown).toEqual([0, 1]);
+    expect(layoutTable(headersOf(columns), [], columns, 18).shown).toEqual([0, 1]);
   });
 
   it.each<[number, number[], number[]]>([

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import { displayWidth, padding, truncateToWidth } from '../../src/output/width.js';
 
 describe('displayWidth', () => {
@@ -83,5 +84,43 @@ describe('padding', () => {
     ['🇫🇷', 2, 0],
   ])('%j in %i columns takes %i blanks', (text, width, blanks) => {
     expect(padding(text, width)).toBe(' '.repeat(blanks));
+  });
+});
+
+describe('Latin text, measured without the segmenter', () => {
+  it('measures and cuts ASCII and Latin with combining marks without building a segmenter (its first use costs ICU start-up)', async () => {
+    vi.resetModules();
+    const Real = Intl.Segmenter;
+    let made = 0;
+    const intl = Intl as { Segmenter: typeof Real };
+    intl.Segmenter = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    };
+    try {
+      const fresh = await import('../../src/output/width.js');
+      expect(fresh.displayWidth('naïve café')).toBe(10);
+      expect(fresh.displayWidth('cafe\u0301 re\u0301sume\u0301 Ł ǅ ɐ')).toBe(17);
+      expect(fresh.truncateToWidth('re\u0301sume\u0301s', 4)).toBe('re\u0301s…');
+      expect(fresh.truncateToWidth('soft\u00adhyphen', 5)).toBe('soft\u00ad…');
+      expect(made).toBe(0);
+      // Anything else still goes through it.
+      expect(fresh.displayWidth('急須')).toBe(4);
+      expect(made).toBe(1);
+    } finally {
+      intl.Segmenter = Real;
+    }
+  });
+
+  it('agrees with the segmenter on any Latin text', () => {
+    // A CJK ideograph at the end sends the text down the segmenter's path; it adds two columns.
+    const unit = fc.integer({ min: 0, max: 0x36f }).map((c) => String.fromCodePoint(c));
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => {
+        expect(displayWidth(text)).toBe(displayWidth(`${text}急`) - 2);
+      }),
+    );
   });
 });

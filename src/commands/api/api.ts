@@ -161,7 +161,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
         headers,
         onProgress: (received, total) => progress.update(received, total),
       });
-      const shown = { onFetched: () => progress.done() };
+      const shown = { onFetched: () => progress.done(), verbatim: true };
       if (ctx.flags.jq) await printJqPages(ctx.io, pages, ctx.flags.jq, undefined, shown);
       else await printJsonPages(ctx.io, pages, undefined, shown);
     } finally {

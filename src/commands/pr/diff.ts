@@ -2,9 +2,11 @@
 // byte when piped, coloured and paged on a terminal; streamed as it arrives.
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
-import { startPager } from '../../context/pager.js';
+import { pagerFailure, startPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError } from '../../errors.js';
+import { plainText } from '../../output/cells.js';
+import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import type { DiffOptions } from './defs/diff.js';
 import { prTarget, resolvePull } from './target.js';
@@ -45,10 +47,15 @@ async function* lines(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<st
   if (carry !== '') yield carry;
 }
 
+/** Write, waiting for room; a pager that went away (its pipe closed or broken) ends the wait too, as no drain will come. */
 function write(out: NodeJS.WritableStream, data: string | Buffer): Promise<void> {
   return new Promise((resolve) => {
-    if (out.write(data)) resolve();
-    else out.once('drain', resolve);
+    if (out.write(data) || (out as { destroyed?: boolean }).destroyed) return resolve();
+    const done = () => {
+      for (const event of ['drain', 'close', 'error']) out.removeListener(event, done);
+      resolve();
+    };
+    for (const event of ['drain', 'close', 'error']) out.once(event, done);
   });
 }
 
@@ -61,17 +68,20 @@ export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
     .diffStream(api, target.repo, number, opts.patch ? 'patch' : 'diff')
     .catch(failure({ action: `read the changes of ${what}`, missing: what, within: { api, repo: target.repo } }));
   const tty = ctx.io.stdoutIsTTY;
-  const paged = tty && !opts.nameOnly ? await startPager(ctx.io) : { out: ctx.io.stdout, closed: () => false, finish: async () => undefined };
+  const paged = tty && !opts.nameOnly ? await startPager(ctx.io) : { out: ctx.io.stdout, closed: () => false, finish: async () => 0, command: undefined };
+  let code: number | null = 0;
   try {
     if (opts.nameOnly) {
       for await (const line of lines(body)) {
         const path = changedPath(line);
-        if (path !== undefined) await write(paged.out, `${path}\n`);
+        if (path !== undefined) await write(paged.out, `${tty ? visibleControls(path) : plainText(path)}\n`);
       }
-    } else if (tty && ctx.io.color) {
+    } else if (tty) {
+      // On a terminal the changed text's own control characters are shown, not obeyed.
       for await (const line of lines(body)) {
         if (paged.closed()) break;
-        await write(paged.out, `${colourLine(line)}\n`);
+        const shown = visibleControls(line);
+        await write(paged.out, `${ctx.io.color ? colourLine(shown) : shown}\n`);
       }
     } else {
       // Byte for byte, as it arrives.
@@ -84,6 +94,9 @@ export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
     throw new KettleError(`the connection failed while reading the changes of ${what}: ${(err as Error).message}`);
   } finally {
     if (paged.closed()) (body as unknown as { destroy?: () => void }).destroy?.();
-    await paged.finish();
+    code = await paged.finish();
   }
+  // The diff streamed into the pager and is not kept: a pager that failed showed nothing, and that is a failure.
+  const failed = paged.command === undefined ? undefined : pagerFailure(paged.command, code);
+  if (failed) throw new KettleError(`${failed}, so the changes were not shown; set KETTLE_PAGER, or KETTLE_PAGER= for none`);
 }

@@ -48,7 +48,7 @@ function logins(list: Array<{ login?: string }> | null | undefined): string[] {
 /** The terminal view. */
 export function renderView(seen: Seen, color: boolean, now: Date): string {
   const paint = painter(color);
-  const styled = (word: string) => (STATE_STYLE[word] ? paint(STATE_STYLE[word], word) : word);
+  const styled = (word: string) => (STATE_STYLE[word] ? paint(STATE_STYLE[word], word) : visibleControls(word));
   const v = (s: string) => visibleControls(s);
   const { pr } = seen;
   const lines: string[] = [];
@@ -85,7 +85,7 @@ export function renderView(seen: Seen, color: boolean, now: Date): string {
       lines.push(...(c.body ?? '').replace(/\r\n/g, '\n').trim().split('\n').map((l) => `  ${v(l)}`));
     }
   }
-  if (pr.html_url) lines.push('', paint('dim', `View it on the web: ${pr.html_url}`));
+  if (pr.html_url) lines.push('', paint('dim', `View it on the web: ${v(pr.html_url)}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -151,10 +151,22 @@ async function uploadOne(ctx: Context, api: ApiClient, repo: RepoRef, release: R
   }
 }
 
-/** The file an asset is written to: its own name in `dir`, refused when the server's name would lead elsewhere. */
+/**
+ * Characters no downloaded file name may hold: the C0 controls, DEL and the
+ * C1 controls (an ESC in a name would drive the terminal of whoever lists the
+ * folder), and the bidirectional controls (an override makes "txt.exe" read
+ * as "exe.txt").
+ */
+const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** The file an asset is written to: its own name in `dir`, refused when the server's name would lead elsewhere or hold a control character. */
 export function targetPath(dir: string, asset: Attachment): string {
   const name = asset.name ?? '';
-  if (name === '' || name === '.' || name === '..' || /[\\/\u0000]/.test(name)) {
+  if (UNWRITABLE.test(name)) {
+    // The message shows the name with its controls made visible (formatError).
+    throw new KettleError(`the server named an asset "${name}", which holds a control character; kettle writes no such file (--pattern and --dir - write it to standard output, for a name of your own)`);
+  }
+  if (name === '' || name === '.' || name === '..' || /[\\/]/.test(name)) {
     throw new KettleError(`the server named an asset "${name}", which is not a file name kettle will write`);
   }
   return join(dir, name);

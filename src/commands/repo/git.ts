@@ -4,6 +4,7 @@
 import type { Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { KettleError } from '../../errors.js';
+import { visibleControls } from '../../output/controls.js';
 
 export type GitProtocol = 'https' | 'ssh';
 
@@ -24,6 +25,9 @@ export async function runGit(ctx: Context, args: string[], what: string): Promis
   const child = spawn('git', args, { cwd: io.cwd, env: io.env, stdio: [stdin, 'pipe', 'pipe'] });
   const complaints: string[] = [];
   let pending = '';
+  // The server speaks through git ("remote: …" lines): its control characters
+  // are shown, not obeyed; the carriage returns of git's progress stay.
+  const shown = (text: string) => text.split('\r').map(visibleControls).join('\r');
   // Whole lines pass, progress (ending in \r) passes at once, complaints wait.
   const forward = (text: string, final = false) => {
     pending += text;
@@ -31,16 +35,16 @@ export async function runGit(ctx: Context, args: string[], what: string): Promis
     pending = lines.pop() ?? '';
     for (const line of lines) {
       if (COMPLAINT.test(line)) complaints.push(line.replace(COMPLAINT, ''));
-      else io.stderr.write(`${line}\n`);
+      else io.stderr.write(`${shown(line)}\n`);
     }
     const cr = pending.lastIndexOf('\r');
     if (cr >= 0 && !COMPLAINT.test(pending)) {
-      io.stderr.write(pending.slice(0, cr + 1));
+      io.stderr.write(shown(pending.slice(0, cr + 1)));
       pending = pending.slice(cr + 1);
     }
     if (final && pending !== '') forward('\n');
   };
-  child.stdout?.setEncoding('utf8').on('data', (d: string) => io.stderr.write(d));
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => io.stderr.write(shown(d)));
   child.stderr?.setEncoding('utf8').on('data', (d: string) => forward(d));
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.on('error', (err: NodeJS.ErrnoException) => {
