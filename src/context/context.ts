@@ -106,12 +106,7 @@ export class Context {
   storedLogin(name: string): StoredLogin {
     const logins = this.config().logins;
     const login = logins[name];
-    if (!login) {
-      const names = Object.keys(logins);
-      throw new UsageError(
-        `no login named "${name}"${names.length ? `; stored logins: ${names.join(', ')}` : '; add one with: kettle login add --url URL'}`,
-      );
-    }
+    if (!login) throw noLoginNamed(name, Object.keys(logins));
     return login;
   }
 
@@ -374,4 +369,9 @@ export function credentialsOf(login: StoredLogin): Credentials {
   }
   if (!login.token) throw new AuthError(`the stored login has no token; add it again with kettle login add`);
   return { method: login.auth, token: login.token };
+}
+
+/** The usage error for a login name that is not stored, listing the names there are. */
+export function noLoginNamed(name: string, names: string[]): UsageError {
+  return new UsageError(`no login named "${name}"${names.length ? `; stored logins: ${names.join(', ')}` : '; add one with: kettle login add --url URL'}`);
 }

@@ -172,16 +172,34 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const loginName = name ?? hostOf(root);
   let isDefault = false;
   let replaced = false;
+  let twins: string[] = [];
   await updateConfig(ctx.configDir(), (data) => {
     replaced = loginName in data.logins;
+    // Stored as asked (scripts add named logins on purpose), but said: two
+    // logins answering for one account are rarely meant.
+    twins = Object.entries(data.logins)
+      .filter(([other, l]) => other !== loginName && typeof l === 'object' && l !== null && l.url === root && sameAccount(l.user, login))
+      .map(([other]) => other);
     data.logins[loginName] = stored;
     if (!data.default || !(data.default in data.logins)) data.default = loginName;
     isDefault = data.default === loginName;
   });
   if (note) ctx.info(`kettle: ${note}`);
+  if (twins.length > 0 && login) {
+    const names = twins.map((t) => `"${t}"`).join(', ');
+    ctx.info(
+      `kettle: note: ${twins.length === 1 ? 'login' : 'logins'} ${names} already ${twins.length === 1 ? 'serves' : 'serve'} ${login} on ${server}; ` +
+        `"${loginName}" is stored beside ${twins.length === 1 ? 'it' : 'them'} (remove one with: kettle login delete NAME)`,
+    );
+  }
   const fullName = me.full_name;
   ctx.success(
     `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
       `${replaced ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
   );
+}
+
+/** Account names on Gitea and Forgejo are unique regardless of case. */
+function sameAccount(a: unknown, b: string | undefined): boolean {
+  return typeof a === 'string' && b !== undefined && a.toLowerCase() === b.toLowerCase();
 }
