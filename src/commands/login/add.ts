@@ -6,8 +6,9 @@ import type { User } from '../../api/gitea/types.js';
 import { apiRoot, hostOf, instanceRoot } from '../../api/url.js';
 import { type StoredLogin, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt, readAll } from '../../context/io.js';
+import { canPrompt } from '../../context/io.js';
 import { ask, choose } from '../../context/prompt.js';
+import { readStdin } from '../input.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import type { AddOptions } from './index.js';
 
@@ -32,11 +33,11 @@ async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMetho
     if (opts.withToken || token !== undefined) throw new UsageError('--password-stdin is for --user; a token goes with --token or --with-token');
     if (user === undefined) throw new UsageError('--password-stdin needs --user');
     // One trailing line break is the file's or echo's, not the password's.
-    password = (await readAll(io.stdin)).replace(/\r?\n$/, '');
+    password = (await readStdin(ctx, '--password-stdin')).replace(/\r?\n$/, '');
     if (password === '') throw new UsageError('--password-stdin: standard input held no password');
   }
   if (opts.withToken) {
-    token = (await readAll(io.stdin)).trim();
+    token = (await readStdin(ctx, '--with-token')).trim();
     if (token === '') throw new UsageError('--with-token: standard input held no token');
   }
   if (token !== undefined && token.trim() === '') throw new UsageError('--token must not be empty');
