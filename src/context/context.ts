@@ -127,7 +127,7 @@ export class Context {
   private findLogin(): ResolvedLogin {
     const fromEnv = this.flags.login ? undefined : envLogin(this.env);
     if (fromEnv) {
-      const root = apiRoot(fromEnv.url);
+      const root = apiRoot(fromEnv.url, 'KETTLE_URL');
       // The token is KETTLE_URL's: it must never reach another server.
       if (this.place && !serves(root, this.place)) {
         throw new AuthError(`${this.placeName(this.place)} is not on KETTLE_URL's server (${instanceRoot(root)}); KETTLE_TOKEN is not sent there`, [
@@ -199,7 +199,7 @@ export class Context {
   private loginRoots(): string[] {
     const urls = Object.values(this.config().logins).map((l) => l.url);
     const fromEnv = hasEnvLogin(this.env) ? envLogin(this.env) : undefined;
-    if (fromEnv) urls.push(apiRoot(fromEnv.url));
+    if (fromEnv) urls.push(apiRoot(fromEnv.url, 'KETTLE_URL'));
     return urls;
   }
 
@@ -343,7 +343,7 @@ export class Context {
     };
     const urls = Object.values(this.config().logins).map((l) => l.url);
     const fromEnv = envLogin(this.env);
-    if (fromEnv) urls.push(apiRoot(fromEnv.url));
+    if (fromEnv) urls.push(apiRoot(fromEnv.url, 'KETTLE_URL'));
     return urls.map(hostname).filter((h): h is string => h !== undefined);
   }
 

@@ -450,9 +450,11 @@ const createHook: Handler = (c) => {
   const config = obj(body.config);
   const problems: FieldProblem[] = [];
   const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
-  if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  if (typeof body.type !== 'string' || body.type === '') problems.push({ field: 'type', code: 'required' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   checkInvalid(c, 'CreateHookOption', problems);
+  // routers/api/v1/utils/hook.go checkCreateHookOption: a type the server has no handler for is a plain 422 message.
+  if (!types.includes(String(body.type))) throw new HttpError(422, { message: `Invalid hook type: ${String(body.type)}`, url: '' });
   const url = config.url;
   let urlOk = false;
   try {
