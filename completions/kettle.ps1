@@ -393,8 +393,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--title'; Tip = 'the title (asked for on a terminal when missing)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '-l'; Tip = 'a label by name or id; repeat it or separate values with commas'; Value = $true }
         @{ Flag = '--label'; Tip = 'a label by name or id; repeat it or separate values with commas'; Value = $true }
         @{ Flag = '-a'; Tip = 'assign the issue to this user; repeat it or separate names with commas'; Value = $true }
@@ -416,8 +416,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--add-label'; Tip = 'add this label (repeat it, or separate names with commas)'; Value = $true }
         @{ Flag = '--remove-label'; Tip = 'remove this label'; Value = $true }
         @{ Flag = '--add-assignee'; Tip = 'assign this user too (@me: you)'; Value = $true }
@@ -437,8 +437,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--edit-last'; Tip = 'replace the text of your last comment instead of adding one'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -656,8 +656,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--base'; Tip = 'the branch to merge into (default: the repository''s default branch)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '-f'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '--fill'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '-d'; Tip = 'open it as a draft (a "WIP:" title prefix)'; Value = $false }
@@ -684,8 +684,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '-B'; Tip = 'the new base branch'; Value = $true }
         @{ Flag = '--base'; Tip = 'the new base branch'; Value = $true }
         @{ Flag = '--add-label'; Tip = 'add a label by name (repeatable)'; Value = $true }
@@ -706,8 +706,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -724,8 +724,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -806,8 +806,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--title'; Tip = 'the title (default: the tag)'; Value = $true }
         @{ Flag = '-n'; Tip = 'the release notes'; Value = $true }
         @{ Flag = '--notes'; Tip = 'the release notes'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--notes-file'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the release notes from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--notes-file'; Tip = 'read the release notes from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--target'; Tip = 'the branch or commit to tag when the tag does not exist yet (default: the default branch)'; Value = $true }
         @{ Flag = '-d'; Tip = 'save it as a draft, not published'; Value = $false }
         @{ Flag = '--draft'; Tip = 'save it as a draft, not published'; Value = $false }
@@ -825,8 +825,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--title'; Tip = 'the new title'; Value = $true }
         @{ Flag = '-n'; Tip = 'the release notes'; Value = $true }
         @{ Flag = '--notes'; Tip = 'the release notes'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
-        @{ Flag = '--notes-file'; Tip = 'read the release notes from a file (- for standard input)'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the release notes from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--notes-file'; Tip = 'read the release notes from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--draft'; Tip = 'make it a draft (unpublish it)'; Value = $false }
         @{ Flag = '--publish'; Tip = 'publish a draft'; Value = $false }
         @{ Flag = '--prerelease'; Tip = 'mark it as a pre-release'; Value = $false }

@@ -9,18 +9,21 @@ const API_SUFFIX = '/api/v1';
 /**
  * The API root for a server URL given as an instance root
  * (`https://git.example.com`), a sub-path deployment (`https://example.com/forge`)
- * or an API root (`…/api/v1`). Returned without a trailing slash.
+ * or an API root (`…/api/v1`). Returned without a trailing slash. `from`
+ * says where the URL was given, so a message speaks of what the user can change.
  */
-export function apiRoot(input: string): string {
+export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): string {
   const trimmed = input.trim();
-  if (trimmed === '') throw new UsageError('the server URL is empty');
+  const named = from === 'KETTLE_URL' ? 'KETTLE_URL' : 'the server URL';
+  const invalid = from === 'KETTLE_URL' ? 'invalid KETTLE_URL' : 'invalid server URL';
+  if (trimmed === '') throw new UsageError(`${named} is empty`);
   // A scheme with a slash missing or none ("http:/host", "https:host") would
   // otherwise be read as a host called "http": say what is wrong instead.
   const broken = /^(https?):(?!\/\/)\/?(.*)$/i.exec(trimmed);
   if (broken) {
     const [, scheme = '', rest = ''] = broken;
     const fix = /^https?$/i.test(scheme) ? `; did you mean ${scheme.toLowerCase()}://${rest.replace(/^\/+/, '')}?` : '';
-    throw new UsageError(`invalid server URL "${redactUrlCredentials(trimmed)}": expected http:// or https:// and then the host${fix}`);
+    throw new UsageError(`${invalid} "${redactUrlCredentials(trimmed)}": expected http:// or https:// and then the host${fix}`);
   }
   // A bare host ("git.example.com", "127.0.0.1:3000") is taken as https, as a
   // browser would; a server that answers plain http then gets a message saying so.
@@ -29,16 +32,21 @@ export function apiRoot(input: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new UsageError(`invalid server URL: ${redactUrlCredentials(trimmed)}`);
+    throw new UsageError(`${invalid}: ${redactUrlCredentials(trimmed)}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`invalid server URL: ${url.protocol} is not supported; use http:// or https://`);
+    throw new UsageError(`${invalid}: ${url.protocol} is not supported; use http:// or https://`);
   }
   if (url.username || url.password) {
-    throw new UsageError('the server URL must not contain credentials; pass --user/--password or --token instead');
+    // Flags do not apply to a variable: each source says how it takes credentials.
+    throw new UsageError(
+      from === 'KETTLE_URL'
+        ? 'KETTLE_URL must not contain credentials; put the token in KETTLE_TOKEN instead'
+        : 'the server URL must not contain credentials; pass --user/--password or --token instead',
+    );
   }
   if (url.search || url.hash) {
-    throw new UsageError(`invalid server URL: remove the query or fragment from ${url.origin}${url.pathname}`);
+    throw new UsageError(`${invalid}: remove the query or fragment from ${url.origin}${url.pathname}`);
   }
   let path = url.pathname.replace(/\/+$/, '');
   if (!path.toLowerCase().endsWith(API_SUFFIX)) path += API_SUFFIX;

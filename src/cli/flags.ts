@@ -38,7 +38,7 @@ export interface ListFlags {
 
 export const bodyFlags = {
   body: text('-b, --body <text>', 'the body text'),
-  bodyFile: text('-F, --body-file <file>', 'read the body from a file (- for standard input)'),
+  bodyFile: text('-F, --body-file <file>', 'read the body from a file (- for standard input; at most 4 MiB)'),
 };
 export interface BodyFlags {
   body: string | undefined;

@@ -104,7 +104,7 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
       // Compiled before the verb runs, so a program that does not compile
       // exits 2 before any request. Loaded only now: jq is large.
       const { JqFilter } = await import('../output/jq.js');
-      ctx.flags.jq = await JqFilter.compile(globals.jq, (text) => io.stderr.write(text));
+      ctx.flags.jq = await JqFilter.compile(globals.jq, (text) => io.stderr.write(text), io.env);
     }
     const { run } = await def.load();
     await run(ctx, input).catch(explainUnknownOutcome);

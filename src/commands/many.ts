@@ -88,7 +88,15 @@ slot()
     if (outcome.record) records.push(outcome.record);
   }
   if (numbers.length === 1 && records.length === 1) await printRecord(ctx.io, ctx.flags, records[0] as object, output.viewColumns);
-  else if (numbers.length > 1 && (records.length > 0 || ctx.flags.json)) await printList(ctx.io, ctx.flags, records, output.columns);
+  else if (numbers.length > 1 && !ctx.io.stdoutIsTTY && !ctx.flags.json && !ctx.flags.jq) {
+    // For a script, a record has one shape however many numbers were given:
+    // each one's `key<TAB>value` lines, as for one number, an empty line
+    // between records (a value never holds a line break: it is escaped).
+    for (const [i, record] of records.entries()) {
+      if (i > 0) ctx.io.stdout.write('\n');
+      await printRecord(ctx.io, ctx.flags, record, output.viewColumns);
+    }
+  } else if (numbers.length > 1 && (records.length > 0 || ctx.flags.json)) await printList(ctx.io, ctx.flags, records, output.columns);
   if (failed.length === 0) return;
   throw new SeveralFailed(
     `${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`,

@@ -4,7 +4,7 @@
 import { createdAt } from '../api/response.js';
 import type { Column, Row } from '../output/printer.js';
 
-function names(list: unknown, key: string): string[] {
+export function names(list: unknown, key: string): string[] {
   if (!Array.isArray(list)) return [];
   return list
     .map((item) => (typeof item === 'object' && item !== null ? (item as Row)[key] : undefined))

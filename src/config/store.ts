@@ -3,7 +3,7 @@
 // only by the commands that change logins.
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { AuthMethod } from '../api/auth.js';
 import { KettleError } from '../errors.js';
 import { envConfigDir } from './env.js';
@@ -42,15 +42,114 @@ export function configPath(dir: string): string {
   return join(dir, FILE_NAME);
 }
 
-function normalize(raw: unknown, path: string): ConfigData {
+const AUTH_METHODS: readonly string[] = ['header', 'query', 'basic'];
+
+/** What is wrong with one stored login, or undefined when nothing is. */
+function loginProblem(login: unknown): string | undefined {
+  if (typeof login !== 'object' || login === null || Array.isArray(login)) return 'is not a JSON object';
+  const l = login as Record<string, unknown>;
+  if (typeof l.url !== 'string') return `has a "url" that is not a string (${JSON.stringify(l.url) ?? 'missing'})`;
+  if (!/^https?:\/\/[^/]/i.test(l.url) || !URL.canParse(l.url)) return `has a "url" that is not an http or https address (${JSON.stringify(l.url)})`;
+  if (typeof l.auth !== 'string' || !AUTH_METHODS.includes(l.auth)) {
+    return `has an "auth" that is not one of ${AUTH_METHODS.join(', ')} (${JSON.stringify(l.auth) ?? 'missing'})`;
+  }
+  for (const key of ['user', 'token', 'password', 'added']) {
+    // The secrets' values are never quoted back.
+    if (l[key] !== undefined && typeof l[key] !== 'string') return `has a "${key}" that is not a string`;
+  }
+  if (l.insecure !== undefined && typeof l.insecure !== 'boolean') return 'has an "insecure" that is not true or false';
+  if (l.gitProtocol !== undefined && l.gitProtocol !== 'https' && l.gitProtocol !== 'ssh') {
+    return `has a "gitProtocol" that is not https or ssh (${JSON.stringify(l.gitProtocol)})`;
+  }
+  return undefined;
+}
+
+/**
+ * The config's shape, checked. Reading checks every stored login's fields, so
+ * a hand-edited file with a wrong one is one line naming it rather than a
+ * crash deep in a command; writing (`strict` false) keeps what it cannot
+ * check as it is, so `login delete` can remove a broken login.
+ */
+function normalize(raw: unknown, path: string, strict = true): ConfigData {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new KettleError(`the config file ${path} is not a JSON object; fix or remove it`);
   }
   const obj = raw as Record<string, unknown>;
-  const logins = typeof obj.logins === 'object' && obj.logins !== null ? (obj.logins as Record<string, StoredLogin>) : {};
+  if (strict && obj.logins !== undefined && (typeof obj.logins !== 'object' || obj.logins === null || Array.isArray(obj.logins))) {
+    throw new KettleError(`the config file ${path}: "logins" is not a JSON object; fix or remove it`);
+  }
+  const logins = typeof obj.logins === 'object' && obj.logins !== null && !Array.isArray(obj.logins) ? (obj.logins as Record<string, StoredLogin>) : {};
+  if (strict) {
+    for (const [name, login] of Object.entries(logins)) {
+      const problem = loginProblem(login);
+      if (problem !== undefined) {
+        throw new KettleError(`the config file ${path}: login "${name}" ${problem}; fix it, or remove it with: kettle login delete ${name}`);
+      }
+    }
+  }
   const data: ConfigData = { logins };
   if (typeof obj.default === 'string') data.default = obj.default;
   return data;
+}
+
+/** An operating system error in words, without Node's "ECODE: …, open '…'" wrapping. */
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EDQUOT':
+      return 'the disk quota is exhausted';
+    case 'ENOTDIR':
+      return 'part of the path is a file, not a folder';
+    case 'EISDIR':
+      return 'it is a folder, not a file';
+    case 'ENAMETOOLONG':
+      return 'the path is too long';
+    case 'ELOOP':
+      return 'too many symbolic links in the path';
+    default:
+      return (err as Error).message.replace(/^E[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+  }
+}
+
+/**
+ * Create the config folder (0700) and the folders above it that are missing,
+ * one at a time: Node's recursive mkdir spins for ever on a file system that
+ * answers "no such file" to creating (procfs), and its errors name no folder
+ * a user would recognise.
+ */
+function makeConfigDir(dir: string): void {
+  const fail = (why: string) => new KettleError(`cannot create the config folder ${dir}: ${why}; set KETTLE_CONFIG_DIR to another folder`);
+  const missing: string[] = [];
+  for (let at = resolve(dir); ; ) {
+    try {
+      if (!statSync(at).isDirectory()) throw fail(at === resolve(dir) ? 'it is a file, not a folder' : `${at} is a file, not a folder`);
+      break;
+    } catch (err) {
+      if (err instanceof KettleError) throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(reason(err));
+      missing.push(at);
+      const parent = dirname(at);
+      if (parent === at) break;
+      at = parent;
+    }
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // Made meanwhile by another kettle: fine.
+      if (code === 'EEXIST' && statSync(folder, { throwIfNoEntry: false })?.isDirectory()) continue;
+      throw fail(code === 'ENOENT' ? `the file system does not allow a folder at ${folder}` : reason(err));
+    }
+  }
 }
 
 /**
@@ -64,7 +163,7 @@ export function readConfig(dir: string, warn: (msg: string) => void = () => unde
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { logins: {} };
-    throw new KettleError(`cannot read the config file ${path}: ${(err as Error).message}`);
+    throw new KettleError(`cannot read the config file ${path}: ${reason(err)}`);
   }
   try {
     const mode = statSync(path).mode & 0o777;
@@ -164,7 +263,7 @@ async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> 
       fd = openSync(path, 'wx', 0o600);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new KettleError(`cannot lock the config file in ${dir}: ${(err as Error).message}`);
+        throw new KettleError(`cannot lock the config file in ${dir}: ${reason(err)}`);
       }
       if (isStale(path) && removeStale(path)) continue;
       if (Date.now() > deadline) {
@@ -200,7 +299,7 @@ async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> 
  * a lock so concurrent kettle processes lose no change. The folder is created 0700.
  */
 export async function updateConfig(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeConfigDir(dir);
   return withConfigLock(dir, () => writeChange(dir, change));
 }
 
@@ -216,14 +315,25 @@ async function writeChange(dir: string, change: (data: ConfigData) => void): Pro
       clearInvalidConfig: false,
     });
   } catch (err) {
-    throw new KettleError(`cannot read the config file ${configPath(dir)}: ${(err as Error).message}; fix or remove it`);
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === undefined ? `${(err as Error).message}; fix or remove it` : reason(err);
+    throw new KettleError(`cannot read the config file ${configPath(dir)}: ${why}`);
   }
-  const data = normalize(store.store, configPath(dir));
+  const data = normalize(store.store, configPath(dir), false);
   change(data);
   const next: { default?: string; logins: Record<string, StoredLogin> } = { logins: data.logins };
   if (data.default !== undefined) next.default = data.default;
-  store.store = next;
-  // conf applies the mode only when it creates the file; make sure either way.
-  chmodSync(configPath(dir), 0o600);
+  try {
+    // conf writes a temporary file and renames it over the old one: a failure leaves the old file whole.
+    store.store = next;
+  } catch (err) {
+    throw new KettleError(`cannot write the config file ${configPath(dir)}: ${reason(err)}; nothing was changed`);
+  }
+  try {
+    // conf applies the mode only when it creates the file; make sure either way.
+    chmodSync(configPath(dir), 0o600);
+  } catch {
+    // The change is made; a file conf created is 0600 already, and readConfig tightens one that is not.
+  }
   return data;
 }

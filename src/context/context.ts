@@ -110,12 +110,7 @@ export class Context {
   storedLogin(name: string): StoredLogin {
     const logins = this.config().logins;
     const login = logins[name];
-    if (!login) {
-      const names = Object.keys(logins);
-      throw new UsageError(
-        `no login named "${name}"${names.length ? `; stored logins: ${names.join(', ')}` : '; add one with: kettle login add --url URL'}`,
-      );
-    }
+    if (!login) throw noLoginNamed(name, Object.keys(logins));
     return login;
   }
 
@@ -136,7 +131,7 @@ export class Context {
   private findLogin(): ResolvedLogin {
     const fromEnv = this.flags.login ? undefined : envLogin(this.env);
     if (fromEnv) {
-      const root = apiRoot(fromEnv.url);
+      const root = apiRoot(fromEnv.url, 'KETTLE_URL');
       // The token is KETTLE_URL's: it must never reach another server.
       if (this.place && !serves(root, this.place)) {
         throw new AuthError(`${this.placeName(this.place)} is not on KETTLE_URL's server (${instanceRoot(root)}); KETTLE_TOKEN is not sent there`, [
@@ -208,7 +203,7 @@ export class Context {
   private loginRoots(): string[] {
     const urls = Object.values(this.config().logins).map((l) => l.url);
     const fromEnv = hasEnvLogin(this.env) ? envLogin(this.env) : undefined;
-    if (fromEnv) urls.push(apiRoot(fromEnv.url));
+    if (fromEnv) urls.push(apiRoot(fromEnv.url, 'KETTLE_URL'));
     return urls;
   }
 
@@ -424,4 +419,9 @@ export function credentialsOf(login: StoredLogin): Credentials {
   }
   if (!login.token) throw new AuthError(`the stored login has no token; add it again with kettle login add`);
   return { method: login.auth, token: login.token };
+}
+
+/** The usage error for a login name that is not stored, listing the names there are. */
+export function noLoginNamed(name: string, names: string[]): UsageError {
+  return new UsageError(`no login named "${name}"${names.length ? `; stored logins: ${names.join(', ')}` : '; add one with: kettle login add --url URL'}`);
 }

@@ -70,9 +70,26 @@ export function canPrompt(io: IO): boolean {
   return io.stdinIsTTY && io.stderrIsTTY;
 }
 
-/** Read all of standard input as UTF-8 text. */
-export async function readAll(stream: Readable): Promise<string> {
+/** What readAll throws when a stream holds more than it was allowed to read. */
+export class TooLarge extends Error {
+  constructor(readonly max: number) {
+    super(`more than ${max} bytes`);
+  }
+}
+
+/**
+ * Read all of standard input as UTF-8 text; past `max` bytes, stop reading
+ * and throw TooLarge (a stream may never end: /dev/zero, `yes`).
+ */
+export async function readAll(stream: Readable, max = Number.POSITIVE_INFINITY): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    // Leaving the loop destroys the stream: nothing more is read.
+    if (size > max) throw new TooLarge(max);
+    chunks.push(buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -102,18 +102,36 @@ function jqMessage(stderr: string | undefined, fallback: string): string {
   return text === '' ? fallback : text;
 }
 
+/**
+ * What goes before the program so that `$ENV` and `env` answer the user's
+ * environment, as jq's and gh's do: jq compiled to WebAssembly sees only its
+ * sandbox's made-up one (USER=web_user). Binding `$ENV` shadows jq's own, and
+ * `env` is redefined since jq's builtin reads the variable it was compiled
+ * with. On the program's first line and without a line break, so the line
+ * numbers jq reports are the program's own.
+ */
+export function environmentPrelude(env: NodeJS.ProcessEnv): string {
+  const entries: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) entries[name] = value;
+  return `${JSON.stringify(entries)} as $ENV | def env: $ENV; `;
+}
+
 export class JqFilter {
   /** How many times jq ran (the tests count them: a list's pages each run it once). */
   runs = 0;
   readonly shape: JqShape;
+  /** What jq is given to run: the program behind the environment's prelude. */
+  private readonly runnable: string;
 
   private constructor(
     private readonly jq: JqWeb,
     readonly program: string,
     /** Where what the program writes on stderr (debug, stderr) goes. */
     private readonly notes: (text: string) => void,
+    env: NodeJS.ProcessEnv,
   ) {
     this.shape = shapeOf(program);
+    this.runnable = environmentPrelude(env) + program;
   }
 
   /**
@@ -121,9 +139,10 @@ export class JqFilter {
    * input at all, so a program that would loop or fail on any input is only
    * compiled. One that does not compile is a usage error with jq's message.
    */
-  static async compile(program: string, notes: (text: string) => void): Promise<JqFilter> {
+  static async compile(program: string, notes: (text: string) => void, env: NodeJS.ProcessEnv = {}): Promise<JqFilter> {
     const jq = await jqWeb();
     try {
+      // The program alone: jq quotes it in a syntax error, and the prelude would only crowd the quote.
       jq.raw('', program, ['-c']);
     } catch (err) {
       const failure = err as JqExit;
@@ -133,7 +152,7 @@ export class JqFilter {
         .filter((line) => !/^jq: \d+ compile errors?$/.test(line));
       throw new UsageError(`--jq: ${message[0] ?? 'the expression does not compile'}`, message.slice(1));
     }
-    return new JqFilter(jq, program, notes);
+    return new JqFilter(jq, program, notes, env);
   }
 
   /**
@@ -150,7 +169,7 @@ export class JqFilter {
     console.warn = (...args: unknown[]) => notes.push(String(args.at(-1)));
     try {
       // jq-web drops the last line break of what jq printed; nothing printed is undefined.
-      const out = this.jq.raw(input, this.program, flags);
+      const out = this.jq.raw(input, this.runnable, flags);
       return out === undefined ? '' : `${out}\n`;
     } catch (err) {
       const failure = err as JqExit;

@@ -16,6 +16,11 @@ export function renderPlain(records: Row[], columns: Column[]): string {
   return records.map((r) => `${columns.map((c) => plainText(cellValue(r, c))).join('\t')}\n`).join('');
 }
 
+/** One record for a script: a `key<TAB>value` line per column. */
+export function renderRecordPlain(record: Row, columns: Column[]): string {
+  return columns.map((c) => `${c.key}\t${plainText(cellValue(record, c))}\n`).join('');
+}
+
 export function renderJson(data: unknown, fields: string[] | undefined, columns: Column[] = []): string {
   if (!fields) return `${stringifyJson(data, 2)}\n`;
   const records = (Array.isArray(data) ? data : [data]) as Row[];
@@ -230,7 +235,7 @@ export async function printRecord(io: IO, flags: OutputFlags, server: object, co
   }
   const chosen = selectColumns(columns, flags.fields, [record]);
   if (!io.stdoutIsTTY) {
-    io.stdout.write(chosen.map((c) => `${c.key}\t${plainText(cellValue(record, c))}\n`).join(''));
+    io.stdout.write(renderRecordPlain(record, chosen));
     return;
   }
   const chalk = await loadChalk(io);

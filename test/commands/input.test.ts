@@ -83,6 +83,46 @@ describe('files', () => {
   });
 });
 
+// Text inputs stop at 4 MiB (MAX_TEXT_INPUT), kettle api's at 64 MiB, without
+// reading past the limit: /dev/zero never ends, so only stopping there ends these.
+describe('a size cap on every file and standard input value', () => {
+  const zero = '/dev/zero';
+  it.each([
+    [['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', zero], '--body-file /dev/zero', '4 MiB'],
+    [['issue', 'comment', '1', '-R', 'alice/teapot', '--body-file', zero], '--body-file /dev/zero', '4 MiB'],
+    [['pr', 'edit', '5', '-R', 'alice/teapot', '--body-file', zero], '--body-file /dev/zero', '4 MiB'],
+    [['release', 'create', 'v9.9.9', '-R', 'alice/teapot', '--notes-file', zero], '--notes-file /dev/zero', '4 MiB'],
+    [['hook', 'add', '-R', 'alice/teapot', '--url', 'https://hooks.example.com/in', '--secret-file', zero], '--secret-file /dev/zero', '4 MiB'],
+    [['api', '/repos/alice/teapot/issues', '--input', zero], '--input /dev/zero', '64 MiB'],
+    [['api', '/repos/alice/teapot/issues', '-F', `body=@${zero}`], '-F /dev/zero', '64 MiB'],
+  ])('%j stops at the cap, with one line and nothing sent', async (args, what, cap) => {
+    const r = await s.kettle(args as string[]);
+    usage(r, new RegExp(`^kettle: ${what.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} holds more than ${cap}, the most kettle reads for one value; nothing was sent\n$`));
+    expect(s.server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('a regular file past the cap is refused; one at the cap is sent whole', async () => {
+    const cap = 4 * 1024 * 1024;
+    const over = join(s.dir, 'over.md');
+    writeFileSync(over, 'a'.repeat(cap + 1));
+    usage(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', over]), /--body-file .*over\.md holds more than 4 MiB/);
+    const at = join(s.dir, 'at.md');
+    writeFileSync(at, 'b'.repeat(cap));
+    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', at, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json<{ body: string }>(r).body).toHaveLength(cap);
+  });
+
+  it.each([
+    [['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', '-'], /^kettle: --body-file - \(standard input\) holds more than 4 MiB/],
+    [['issue', 'comment', '1', '-R', 'alice/teapot'], /^kettle: standard input holds more than 4 MiB/],
+    [['login', 'add', '--url', 'http://127.0.0.1:9', '--with-token'], /^kettle: --with-token - \(standard input\) holds more than 4 MiB/],
+  ])('standard input past the cap: %j', async (args, message) => {
+    usage(await s.kettle(args, { input: 'x'.repeat(4 * 1024 * 1024 + 1) }), message);
+    expect(s.server.requests).toHaveLength(0);
+  });
+});
+
 describe('long and non-ASCII text arrives exactly as typed', () => {
   const mixed = 'Ünïcødé — 中文 العربية עברית 🫖☕️ e\u0301 \u200d👩‍👩‍👧 tab\there';
 

@@ -98,3 +98,28 @@ describe('--jq failures', () => {
     expect(Number(r.stdout)).toBeGreaterThan(0);
   });
 });
+
+describe('--jq sees the user environment', () => {
+  it('env and $ENV answer what kettle was started with, not a sandbox', async () => {
+    const env = { USER: 'bob', HOME: '/home/somebody', KETTLE_TEST_VALUE: 'a "quoted" \\(value)\n' };
+    const r = await s.kettle(['issue', 'view', '1', '-R', 'alice/teapot', '--jq', '[env.USER, $ENV.HOME, env.KETTLE_TEST_VALUE]'], { env });
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout)).toEqual([env.USER, env.HOME, env.KETTLE_TEST_VALUE]);
+  });
+
+  it('a list filtered on env.USER keeps only that user records, page by page as without it', async () => {
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/teapot', '--state', 'all', '--all', '--jq', '.[] | select(.user.login == env.USER) | .user.login'], {
+      env: { USER: 'alice' },
+    });
+    expectExit(r, 0);
+    const logins = r.stdout.trim().split('\n');
+    expect(logins.length).toBeGreaterThan(0);
+    expect(new Set(logins)).toEqual(new Set(['alice']));
+  });
+
+  it('a program line numbers are its own', async () => {
+    const r = await s.kettle(['api', '/user', '--jq', '\n$__loc__.line']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe('2\n');
+  });
+});

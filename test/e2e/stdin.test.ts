@@ -1,8 +1,10 @@
 // Standard input from a real pipe, which the in-process command tests
 // (test/commands/) replace with an in-memory stream: a pipe closed at once,
 // and text that arrives in the pipe's own pieces, split wherever they fall.
+import { spawn } from 'node:child_process';
+import { existsSync, openSync, closeSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
+import { BIN, baseEnv, json } from './harness.js';
 import { expectUsage, useServer } from './suite.js';
 
 const s = useServer();
@@ -35,5 +37,30 @@ describe('non-ASCII text through a pipe arrives exactly as typed', () => {
     const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'Piped', '--body-file', '-', '--json'], { input: body });
     expect(r.code, r.stderr).toBe(0);
     expect(json<{ body: string }>(r).body).toBe(body);
+  });
+});
+
+// A pipe that never ends: kettle must stop reading at its cap, not when memory runs out.
+describe.runIf(existsSync('/dev/zero'))('standard input that never ends', () => {
+  it.each([
+    [['issue', 'create', '-R', 'alice/teapot', '--title', 't', '--body-file', '-'], /^kettle: --body-file - \(standard input\) holds more than 4 MiB/],
+    [['issue', 'comment', '1', '-R', 'alice/teapot'], /^kettle: standard input holds more than 4 MiB/],
+  ])('%j stops at the cap and exits 2', async (args, message) => {
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const child = spawn(process.execPath, [BIN, ...args], { env: { ...baseEnv(), HOME: s.configDir, KETTLE_CONFIG_DIR: s.configDir, ...s.ciEnv }, cwd: s.dir, stdio: [zero, 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdout?.resume();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, sig) => resolve([c, sig])));
+      clearTimeout(timer);
+      expect(signal, 'killed after 15 s: it kept reading').toBeNull();
+      expect(code, stderr).toBe(2);
+      expect(stderr).toMatch(message);
+      expect(s.server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
+    } finally {
+      closeSync(zero);
+    }
   });
 });

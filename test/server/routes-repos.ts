@@ -265,11 +265,13 @@ const createOrgHook: Handler = (c) => {
   const org = ownedOrg(c);
   const body = obj(c.body);
   const problems: FieldProblem[] = [];
-  const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
-  if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  if (typeof body.type !== 'string' || body.type === '') problems.push({ field: 'type', code: 'required' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   if (body.events !== undefined && (!Array.isArray(body.events) || !body.events.every((e) => typeof e === 'string'))) problems.push({ field: 'events' });
   check('CreateHookOption', problems);
+  // routers/api/v1/utils/hook.go checkCreateHookOption: a type the server has no handler for is a plain 422 message.
+  const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
+  if (!types.includes(String(body.type))) throw new HttpError(422, { message: `Invalid hook type: ${String(body.type)}`, url: '' });
   const now = tick();
   // routers/api/v1/utils/hook.go addHook, as for a repository (hook-rules.ts).
   const hook: OrgHook = { id: c.state.id(), repoId: 0, orgId: org.id, created_at: now, updated_at: now, ...newHookSettings(c.flavor, body) };

@@ -478,10 +478,12 @@ const createHook: Handler = (c) => {
   const body = obj(c.body);
   const problems: FieldProblem[] = [];
   const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;
-  if (typeof body.type !== 'string' || !types.includes(body.type)) problems.push({ field: 'type', code: body.type === undefined ? 'required' : 'in' });
+  if (typeof body.type !== 'string' || body.type === '') problems.push({ field: 'type', code: 'required' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   if (body.events !== undefined && (!Array.isArray(body.events) || !body.events.every((e) => typeof e === 'string'))) problems.push({ field: 'events' });
   checkInvalid(c, 'CreateHookOption', problems);
+  // routers/api/v1/utils/hook.go checkCreateHookOption: a type the server has no handler for is a plain 422 message.
+  if (!types.includes(String(body.type))) throw new HttpError(422, { message: `Invalid hook type: ${String(body.type)}`, url: '' });
   // routers/api/v1/utils/hook.go addHook (hook-rules.ts): events read by name, the rest dropped.
   const hook = c.state.addHook(repo, newHookSettings(c.flavor, body));
   return { status: 201, body: hookRecord(c.flavor, c.state.hookJson(hook), hook) };

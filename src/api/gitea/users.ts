@@ -19,10 +19,17 @@ export async function me(api: ApiClient, credentials?: Credentials, otp?: string
   }
 }
 
-/** `no Gitea-family API at https://host/ (GET /api/v1/user answered 404); …` */
+/**
+ * `no Gitea-family API at https://host/ (GET /api/v1/user answered 404); …`,
+ * then the likelier mistake: at a host's root, a missing sub-path; under a
+ * sub-path, a sub-path too many (a page's address pasted: /owner/name).
+ */
 export function noApiAt(root: string, status: number): string {
   const url = new URL(root);
-  return `no Gitea-family API at ${instanceRoot(root)}/ (GET ${url.pathname}/user answered ${status}); is the URL missing a sub-path?`;
+  const head = `no Gitea-family API at ${instanceRoot(root)}/ (GET ${url.pathname}/user answered ${status})`;
+  const sub = url.pathname.replace(/\/api\/v1$/i, '');
+  if (sub === '') return `${head}; is the URL missing a sub-path?`;
+  return `${head}; is ${sub} part of the server's address? If not, use ${url.origin}`;
 }
 
 export function get(api: ApiClient, username: string): Promise<User> {

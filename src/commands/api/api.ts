@@ -15,7 +15,7 @@ import { printJqPages, printJsonPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import type { ApiOptions } from './index.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
-import { readTextFile } from '../input.js';
+import { MAX_API_INPUT, readTextFile } from '../input.js';
 
 /** What an arbitrary list path returns, guessed from its last segment, for the progress line of --paginate. */
 const NOUNS: Record<string, string> = {
@@ -121,7 +121,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   // Standard input can be read once: by --input - or by one -F KEY=@-.
   const stdinReaders = fieldArgs.filter(([a, typed]) => typed && /^[^=]+=@-$/.test(a)).length + (inputFile === '-' ? 1 : 0);
   if (stdinReaders > 1) throw new UsageError('standard input can be read only once: use @- or --input - for one value only');
-  const readText = (file: string) => readTextFile(ctx, file, '-F');
+  const readText = (file: string) => readTextFile(ctx, file, '-F', { max: MAX_API_INPUT });
   const fields: Field[] = [];
   for (const [arg, typed] of fieldArgs) fields.push(await parseField(arg, typed, readText));
   const headers: Record<string, string> = {};
@@ -142,7 +142,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   const fieldsInQuery = method === 'GET' || method === 'HEAD' || inputFile !== undefined;
   const query: Record<string, QueryValue> = fieldsInQuery ? fieldsToQuery(fields) : {};
   let body: unknown;
-  if (inputFile !== undefined) body = await readTextFile(ctx, inputFile, '--input');
+  if (inputFile !== undefined) body = await readTextFile(ctx, inputFile, '--input', { max: MAX_API_INPUT });
   else if (!fieldsInQuery && fields.length > 0) body = fieldsToBody(fields);
 
   // -R HOST/OWNER/NAME for {owner}/{repo} may have chosen another login than the first guess.

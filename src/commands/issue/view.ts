@@ -1,14 +1,17 @@
 // kettle issue view NUMBER [--comments]
 import * as issues from '../../api/gitea/issues.js';
-import type { Comment } from '../../api/gitea/types.js';
+import { createdAt } from '../../api/response.js';
+import type { Comment, Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { withPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { visibleControls } from '../../output/controls.js';
-import { printRecord } from '../../output/printer.js';
+import { printRecord, type Row } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
+import { ViewLayout } from '../layout.js';
+import { assigneeLogins, author, labelNames } from '../records.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
 import type { ViewOptions } from './defs/view.js';
@@ -42,7 +45,38 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   }
   // A view can be long (the body, the conversation): on a terminal it goes through the pager.
   await withPager(ctx.io, async (write, paged) => {
-    await printRecord(paged, ctx.flags, issue, issueViewColumns);
+    // On a terminal the layout pr view has; --fields asks for chosen fields, labelled.
+    if (ctx.io.stdoutIsTTY && !ctx.flags.fields) write(renderView(issue, ctx.io.color, ctx.io.now()));
+    else await printRecord(paged, ctx.flags, issue, issueViewColumns);
     if (comments) write(conversationText(comments, ctx.io.stdoutIsTTY, ctx.io.now()));
   });
+}
+
+/** The terminal view: title and number, state and who, the fields that are set, the body, the web address. */
+export function renderView(issue: Issue, color: boolean, now: Date): string {
+  const view = new ViewLayout(color);
+  const r = issue as Row;
+  const when = (iso: unknown) => (typeof iso === 'string' && iso !== '' ? relativeTime(iso, now) : undefined);
+  const opened = when(createdAt(r));
+  const count = typeof issue.comments === 'number' ? issue.comments : 0;
+  view.title(issue.title ?? '', `#${String(issue.number)}`);
+  view.facts([
+    view.state(issue.state ?? ''),
+    `${visibleControls(String(author(r) ?? '?'))} opened ${opened ?? ''}`.trimEnd(),
+    `${count} comment${count === 1 ? '' : 's'}`,
+  ]);
+  view.line();
+  const labels = labelNames(r);
+  const assignees = assigneeLogins(r);
+  const due = typeof issue.due_date === 'string' && issue.due_date !== '' ? issue.due_date : undefined;
+  view.fields([
+    ['Labels', labels.join(', ')],
+    ['Assignees', assignees.join(', ')],
+    ['Milestone', issue.milestone?.title ?? ''],
+    ['Due', due === undefined ? '' : `${due.slice(0, 10)} (${when(due) ?? ''})`],
+  ]);
+  view.line();
+  view.text(issue.body, 'No description provided.');
+  view.web(issue.html_url);
+  return view.toString();
 }

@@ -6,8 +6,9 @@ import type { User } from '../../api/gitea/types.js';
 import { apiRoot, hostOf, instanceRoot } from '../../api/url.js';
 import { type StoredLogin, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt, readAll } from '../../context/io.js';
+import { canPrompt } from '../../context/io.js';
 import { ask, choose } from '../../context/prompt.js';
+import { readStdin } from '../input.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import type { AddOptions } from './index.js';
 
@@ -32,11 +33,11 @@ async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMetho
     if (opts.withToken || token !== undefined) throw new UsageError('--password-stdin is for --user; a token goes with --token or --with-token');
     if (user === undefined) throw new UsageError('--password-stdin needs --user');
     // One trailing line break is the file's or echo's, not the password's.
-    password = (await readAll(io.stdin)).replace(/\r?\n$/, '');
+    password = (await readStdin(ctx, '--password-stdin')).replace(/\r?\n$/, '');
     if (password === '') throw new UsageError('--password-stdin: standard input held no password');
   }
   if (opts.withToken) {
-    token = (await readAll(io.stdin)).trim();
+    token = (await readStdin(ctx, '--with-token')).trim();
     if (token === '') throw new UsageError('--with-token: standard input held no token');
   }
   if (token !== undefined && token.trim() === '') throw new UsageError('--token must not be empty');
@@ -172,16 +173,34 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const loginName = name ?? hostOf(root);
   let isDefault = false;
   let replaced = false;
+  let twins: string[] = [];
   await updateConfig(ctx.configDir(), (data) => {
     replaced = loginName in data.logins;
+    // Stored as asked (scripts add named logins on purpose), but said: two
+    // logins answering for one account are rarely meant.
+    twins = Object.entries(data.logins)
+      .filter(([other, l]) => other !== loginName && typeof l === 'object' && l !== null && l.url === root && sameAccount(l.user, login))
+      .map(([other]) => other);
     data.logins[loginName] = stored;
     if (!data.default || !(data.default in data.logins)) data.default = loginName;
     isDefault = data.default === loginName;
   });
   if (note) ctx.info(`kettle: ${note}`);
+  if (twins.length > 0 && login) {
+    const names = twins.map((t) => `"${t}"`).join(', ');
+    ctx.info(
+      `kettle: note: ${twins.length === 1 ? 'login' : 'logins'} ${names} already ${twins.length === 1 ? 'serves' : 'serve'} ${login} on ${server}; ` +
+        `"${loginName}" is stored beside ${twins.length === 1 ? 'it' : 'them'} (remove one with: kettle login delete NAME)`,
+    );
+  }
   const fullName = me.full_name;
   ctx.success(
     `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
       `${replaced ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
   );
+}
+
+/** Account names on Gitea and Forgejo are unique regardless of case. */
+function sameAccount(a: unknown, b: string | undefined): boolean {
+  return typeof a === 'string' && b !== undefined && a.toLowerCase() === b.toLowerCase();
 }

@@ -1,13 +1,18 @@
 // kettle login delete NAME
-import { updateConfig } from '../../config/store.js';
-import type { Context } from '../../context/context.js';
+import { existsSync } from 'node:fs';
+import { configPath, updateConfig } from '../../config/store.js';
+import { type Context, noLoginNamed } from '../../context/context.js';
 import type { NameOptions } from './index.js';
 
 export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
-  ctx.storedLogin(name);
   let newDefault: string | undefined;
   let wasDefault = false;
+  // No config file, no login: and no config folder made to say so.
+  if (!existsSync(configPath(ctx.configDir()))) throw noLoginNamed(name, []);
+  // Checked on the file as written, not as read for other commands: a login
+  // whose fields are broken can still be deleted.
   await updateConfig(ctx.configDir(), (data) => {
+    if (!Object.hasOwn(data.logins, name)) throw noLoginNamed(name, Object.keys(data.logins));
     delete data.logins[name];
     if (data.default === name) {
       wasDefault = true;

@@ -4,18 +4,11 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { commentFailure } from '../failure.js';
+import { commentColumns } from '../issue/columns.js';
 import { webUrl } from '../records.js';
 import type { CommentOptions } from './defs/comment.js';
 import { prNumber, prTarget } from './target.js';
 import { requiredBody } from './text.js';
-
-export const commentColumns = [
-  { key: 'id', header: 'ID' },
-  { key: 'user.login', header: 'AUTHOR' },
-  { key: 'created_at', header: 'CREATED', kind: 'time' as const },
-  { key: 'html_url', header: 'URL' },
-  { key: 'body', header: 'BODY' },
-];
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const number = prNumber(opts.number);

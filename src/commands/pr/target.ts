@@ -4,6 +4,7 @@
 // head is written OWNER:BRANCH, as gh does. Without a NUMBER, the pull request
 // is the open one whose head is the current git branch.
 import type { ApiClient } from '../../api/client.js';
+import * as issues from '../../api/gitea/issues.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { PullRequest } from '../../api/gitea/types.js';
@@ -12,7 +13,7 @@ import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
 import { isWebUrl } from '../../context/locate.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
-import { KettleError, UsageError } from '../../errors.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 
@@ -75,9 +76,21 @@ export async function resolvePull(ctx: Context, api: ApiClient, target: Target, 
   return { number: pr.number, pr };
 }
 
-/** Read a pull request, worded after what failed. */
+/**
+ * Read a pull request, worded after what failed. Issues and pull requests
+ * share their numbers: a number that is an issue's says so, with the command
+ * that shows it, rather than "not found".
+ */
 export function readPull(api: ApiClient, repo: RepoRef, number: number): Promise<PullRequest> {
   const what = `pull request #${number} in ${fullName(repo)}`;
-  return pulls.get(api, repo, number).catch(failure({ action: `read ${what}`, missing: what, within: { api, repo } }));
+  return pulls.get(api, repo, number).catch(async (err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) {
+      const issue = await issues.get(api, repo, number).catch(() => undefined);
+      if (issue && typeof issue === 'object' && !issue.pull_request) {
+        throw err.withMessage(`#${number} in ${fullName(repo)} is an issue, not a pull request; see it with: kettle issue view ${number} -R ${fullName(repo)}`);
+      }
+    }
+    return failure({ action: `read ${what}`, missing: what, within: { api, repo } })(err);
+  });
 }
 

@@ -7,12 +7,13 @@ import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { page } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
-import { plainText, printJson } from '../../output/printer.js';
+import { plainText, printJson, renderJson, renderRecordPlain, type Row } from '../../output/printer.js';
 import { visibleControls } from '../../output/controls.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { assigneeLogins, labelNames } from '../records.js';
 import type { ViewOptions } from './defs/view.js';
+import { prViewColumns } from './columns.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
@@ -89,27 +90,19 @@ export function renderView(seen: Seen, color: boolean, now: Date): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Not a terminal: one `key<TAB>value` line per field, then the comments, one line each. */
+/**
+ * Not a terminal: the pull request as every pr verb prints it (prViewColumns),
+ * then what only the view reads: its reviews and checks, and the comments,
+ * one line each.
+ */
 export function renderPlain(seen: Seen): string {
   const { pr } = seen;
-  const rows: Array<[string, string]> = [
-    ['number', String(pr.number)],
-    ['title', pr.title ?? ''],
-    ['state', stateOf(pr)],
-    ['author', pr.user?.login ?? ''],
-    ['head', pr.head?.label ?? pr.head?.ref ?? ''],
-    ['base', pr.base?.ref ?? ''],
-    ['mergeable', mergeability(pr)],
-    ['labels', labelNames(pr as never).join(',')],
-    ['assignees', assigneeLogins(pr as never).join(',')],
-    ['reviewers', logins(pr.requested_reviewers).join(',')],
+  const extra: Array<[string, string]> = [
     ['reviews', verdicts(seen.reviews).map((r) => `${r.who}:${r.state}`).join(',')],
     ['checks', seen.status === undefined ? 'unknown' : checkState(seen.status)],
     ...(seen.status?.statuses ?? []).map((s): [string, string] => ['check', `${s.context ?? ''}:${s.status ?? ''}`]),
-    ['url', pr.html_url ?? ''],
-    ['body', pr.body ?? ''],
   ];
-  const out = rows.map(([k, val]) => `${k}\t${plainText(val)}\n`);
+  const out = [renderRecordPlain(pr as Row, prViewColumns), ...extra.map(([k, val]) => `${k}\t${plainText(val)}\n`)];
   for (const c of seen.comments ?? []) out.push(`comment\t${plainText(c.user?.login ?? '')}\t${plainText(c.created_at ?? '')}\t${plainText(c.body ?? '')}\n`);
   return out.join('');
 }

@@ -4,7 +4,7 @@ import type { CreateReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
 import { fullName } from '../../context/repo.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
@@ -29,7 +29,15 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.target !== undefined) payload.target_commitish = opts.target;
   const api = await ctx.api();
   const name = fullName(repo);
-  let release = await releases.create(api, repo, payload).catch(failure({ action: `create release ${tag} in ${name}`, missing: `repository ${name}` }));
+  let release = await releases.create(api, repo, payload).catch((err: unknown) => {
+    // routers/api/v1/repo/release.go CreateRelease: 409 is a release that has
+    // this tag already (the server words it "Release is has no Tag").
+    if (err instanceof ApiError && err.status === 409) {
+      const next = files.length > 0 ? `kettle release upload ${tag} FILE... -R ${name}` : `kettle release edit ${tag} -R ${name}`;
+      throw err.withMessage(`the release for tag ${tag} already exists in ${name}; nothing was changed (change it with: ${next})`);
+    }
+    return failure({ action: `create release ${tag} in ${name}`, missing: `repository ${name}` })(err);
+  });
   ctx.success(`Created ${opts.draft ? 'draft ' : ''}release ${tag} in ${name}${webUrl(release)}`);
   if (files.length > 0) {
     const outcomes: UploadOutcome[] = await uploadFiles(ctx, api, repo, release, files, false);

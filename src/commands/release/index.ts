@@ -46,7 +46,7 @@ export interface DeleteOptions extends RepoFlag {
 const tag = arg('<tag>', 'the tag of the release, such as v1.2.0');
 const notesFlags = {
   notes: text('-n, --notes <text>', 'the release notes'),
-  notesFile: text('-F, --notes-file <file>', 'read the release notes from a file (- for standard input)'),
+  notesFile: text('-F, --notes-file <file>', 'read the release notes from a file (- for standard input; at most 4 MiB)'),
 };
 
 export const release: GroupDef = {
