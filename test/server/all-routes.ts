@@ -5,11 +5,12 @@
 import { PULL_ROUTES } from './routes-pulls.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
+import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
-export const ALL_ROUTES: Array<[string, string, Handler]> = [...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES];
+export const ALL_ROUTES: Array<[string, string, Handler]> = [...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */
 export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROUTES];

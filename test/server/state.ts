@@ -181,13 +181,24 @@ export class State {
     return this.issuesOf(repo).find((i) => i.number === number);
   }
 
+  /**
+   * Access that feature modules grant beyond ownership and organization
+   * membership (a collaborator's permission), consulted by canSee and canWrite.
+   */
+  readonly grants: Array<(login: string, repo: Repo) => 'read' | 'write' | 'admin' | undefined> = [];
+
+  private granted(login: string, repo: Repo): Array<'read' | 'write' | 'admin'> {
+    return this.grants.map((g) => g(login, repo)).filter((g): g is 'read' | 'write' | 'admin' => g !== undefined);
+  }
+
   /** Whether a user may see (and, for simplicity, change) a repository. */
   canSee(login: string, repo: Repo): boolean {
     if (!repo.private) return true;
-    return this.canWrite(login, repo);
+    return this.canWrite(login, repo) || this.granted(login, repo).length > 0;
   }
 
   canWrite(login: string, repo: Repo): boolean {
+    if (this.granted(login, repo).some((g) => g !== 'read')) return true;
     if (repo.owner.toLowerCase() === login.toLowerCase()) return true;
     const org = this.org(repo.owner);
     return Boolean(org?.members.some((m) => m.toLowerCase() === login.toLowerCase()));
