@@ -95,6 +95,27 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/repos/{owner}/{repo}/milestones/{id}'],
   ['PATCH', '/repos/{owner}/{repo}/milestones/{id}'],
   ['DELETE', '/repos/{owner}/{repo}/milestones/{id}'],
+  // Repository settings and keys.
+  ['GET', '/user/starred/{owner}/{repo}'],
+  ['PUT', '/user/starred/{owner}/{repo}'],
+  ['DELETE', '/user/starred/{owner}/{repo}'],
+  ['GET', '/repos/{owner}/{repo}/collaborators'],
+  ['GET', '/repos/{owner}/{repo}/collaborators/{collaborator}'],
+  ['PUT', '/repos/{owner}/{repo}/collaborators/{collaborator}'],
+  ['DELETE', '/repos/{owner}/{repo}/collaborators/{collaborator}'],
+  ['GET', '/repos/{owner}/{repo}/collaborators/{collaborator}/permission'],
+  ['GET', '/repos/{owner}/{repo}/topics'],
+  ['PUT', '/repos/{owner}/{repo}/topics'],
+  ['PUT', '/repos/{owner}/{repo}/topics/{topic}'],
+  ['DELETE', '/repos/{owner}/{repo}/topics/{topic}'],
+  ['POST', '/repos/migrate'],
+  ['POST', '/repos/{owner}/{repo}/mirror-sync'],
+  ['GET', '/user/keys'],
+  ['POST', '/user/keys'],
+  ['DELETE', '/user/keys/{id}'],
+  ['GET', '/user/gpg_keys'],
+  ['POST', '/user/gpg_keys'],
+  ['DELETE', '/user/gpg_keys/{id}'],
 ];
 
 export interface FieldFact {

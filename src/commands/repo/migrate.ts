@@ -44,7 +44,10 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   if (opts.authTokenStdin && source.password !== undefined) throw new UsageError('give the source\'s credentials once: in the address or with --auth-token-stdin');
 
   const token = await tokenOf(ctx, opts, source.password !== undefined);
-  const body: MigrateRepoOptions = { clone_addr: source.url, repo_name: name, service: opts.service, mirror: opts.mirror, private: opts.private };
+  // No description lists "forgejo" (only Forgejo's code reads it, and Gitea would take it for plain git):
+  // a Forgejo source speaks Gitea's API, and every server migrates from it as "gitea".
+  const service = opts.service === 'forgejo' ? 'gitea' : opts.service;
+  const body: MigrateRepoOptions = { clone_addr: source.url, repo_name: name, service, mirror: opts.mirror, private: opts.private };
   if (opts.org !== undefined) body.repo_owner = opts.org;
   if (interval !== undefined) body.mirror_interval = interval;
   if (opts.description !== undefined) body.description = opts.description;

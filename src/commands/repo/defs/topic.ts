@@ -19,7 +19,7 @@ const list = verb({
   summary: "List a repository's topics",
   aliases: ['ls'],
   flags: repoFlag,
-  jq: true,
+  output: true,
   examples: ['kettle repo topic list -R alice/teapot', 'kettle repo topic list --jq ".[]"'],
   notes: '\nOne topic a line; with --json, a JSON array of them.\n',
   load: async () => ({ run: (await import('../topic.js')).runList }),
