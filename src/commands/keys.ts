@@ -40,7 +40,7 @@ export async function readKeyFile(ctx: Context, file: string, what: string): Pro
   }
   if (bytes.length > MAX_KEY_BYTES) throw new UsageError(`${shown} is larger than 64 KiB: not ${what}`);
   const text = bytes.toString('utf8');
-  if (text.trim() === '') throw new UsageError(`${shown} is empty: no ${what} in it`);
+  if (text.trim() === '') throw new UsageError(`${shown} is empty: no key in it`);
   if (PRIVATE.test(text)) throw new UsageError(`${shown} holds a private key; give the public one (it was not sent, nor shown)`);
   if (bytes.includes(0) || text.includes('\uFFFD')) throw new UsageError(`${shown} is binary, not ${what}`);
   return text;
