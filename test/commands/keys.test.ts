@@ -1,5 +1,4 @@
 // kettle ssh-key and gpg-key, run in-process against the in-memory server.
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,22 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
 import { settingsData } from '../server/routes-settings.js';
+import { sshKeyPair } from '../support/keys.js';
 
 const s = useServer({ runner: 'in-process' });
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'keys');
-
-/** A fresh ed25519 key: its OpenSSH public line and its private key in OpenSSH-like PEM form. */
-export function sshKeyPair(comment: string): { pub: string; priv: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from((publicKey.export({ format: 'jwk' }).x as string) ?? '', 'base64url');
-  const withLength = (b: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(b.length);
-    return Buffer.concat([head, b]);
-  };
-  const blob = Buffer.concat([withLength(Buffer.from('ssh-ed25519')), withLength(raw)]);
-  return { pub: `ssh-ed25519 ${blob.toString('base64')} ${comment}\n`, priv: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() };
-}
 
 function write(name: string, content: string | Buffer): string {
   const path = join(s.dir, name);
