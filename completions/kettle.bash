@@ -209,8 +209,9 @@ __kettle_takes_value() {
     'hook edit/-R'|'hook edit/--repo'|'hook edit/--org'|'hook edit/--url'|'hook edit/-e'|'hook edit/--events'|'hook edit/--add-event'|'hook edit/--remove-event'|'hook edit/--secret-file'|'hook edit/--content-type'|'hook edit/--fields'|'hook edit/-q'|'hook edit/--jq') return 0 ;;
     'hook test/-R'|'hook test/--repo'|'hook test/--org') return 0 ;;
     'hook delete/-R'|'hook delete/--repo'|'hook delete/--org') return 0 ;;
-    'ssh-key list/-L'|'ssh-key list/--limit'|'ssh-key list/--page'|'ssh-key list/--fields'|'ssh-key list/-q'|'ssh-key list/--jq') return 0 ;;
-    'ssh-key add/-t'|'ssh-key add/--title'|'ssh-key add/--fields'|'ssh-key add/-q'|'ssh-key add/--jq') return 0 ;;
+    'ssh-key list/-L'|'ssh-key list/--limit'|'ssh-key list/--page'|'ssh-key list/-R'|'ssh-key list/--repo'|'ssh-key list/--fields'|'ssh-key list/-q'|'ssh-key list/--jq') return 0 ;;
+    'ssh-key add/-t'|'ssh-key add/--title'|'ssh-key add/-R'|'ssh-key add/--repo'|'ssh-key add/--fields'|'ssh-key add/-q'|'ssh-key add/--jq') return 0 ;;
+    'ssh-key delete/-R'|'ssh-key delete/--repo') return 0 ;;
     'gpg-key list/-L'|'gpg-key list/--limit'|'gpg-key list/--page'|'gpg-key list/--fields'|'gpg-key list/-q'|'gpg-key list/--jq') return 0 ;;
     'gpg-key add/--fields'|'gpg-key add/-q'|'gpg-key add/--jq') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
@@ -360,9 +361,9 @@ __kettle_flags() {
     'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout ;;
     'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key add') __kettle_words "$2" -t --title --read-only --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key delete') __kettle_words "$2" -y --yes -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'gpg-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;

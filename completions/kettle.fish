@@ -349,9 +349,11 @@ function __kettle_takes_value
             return 0
         case 'hook delete/-R' 'hook delete/--repo' 'hook delete/--org'
             return 0
-        case 'ssh-key list/-L' 'ssh-key list/--limit' 'ssh-key list/--page' 'ssh-key list/--fields' 'ssh-key list/-q' 'ssh-key list/--jq'
+        case 'ssh-key list/-L' 'ssh-key list/--limit' 'ssh-key list/--page' 'ssh-key list/-R' 'ssh-key list/--repo' 'ssh-key list/--fields' 'ssh-key list/-q' 'ssh-key list/--jq'
             return 0
-        case 'ssh-key add/-t' 'ssh-key add/--title' 'ssh-key add/--fields' 'ssh-key add/-q' 'ssh-key add/--jq'
+        case 'ssh-key add/-t' 'ssh-key add/--title' 'ssh-key add/-R' 'ssh-key add/--repo' 'ssh-key add/--fields' 'ssh-key add/-q' 'ssh-key add/--jq'
+            return 0
+        case 'ssh-key delete/-R' 'ssh-key delete/--repo'
             return 0
         case 'gpg-key list/-L' 'gpg-key list/--limit' 'gpg-key list/--page' 'gpg-key list/--fields' 'gpg-key list/-q' 'gpg-key list/--jq'
             return 0
@@ -433,7 +435,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comme
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
-complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys'
+complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
@@ -1125,14 +1127,15 @@ complete -c kettle -n '__kettle_using "hook delete"' -l org -x -d 'the organizat
 complete -c kettle -n '__kettle_using "hook delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle ssh-key
-complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'list' -d 'List your SSH keys'
-complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'add' -d 'Add an SSH public key to your account'
-complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'delete' -d 'Delete SSH keys from your account (asks first)'
+complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'list' -d 'List your SSH keys (or a repository\'s deploy keys)'
+complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'add' -d 'Add an SSH public key to your account (or as a repository\'s deploy key)'
+complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'delete' -d 'Delete SSH keys from your account (or deploy keys), asking first'
 
 # kettle ssh-key list
 complete -c kettle -n '__kettle_using "ssh-key list"' -s L -l limit -x -d 'how many records to show (default 30)'
 complete -c kettle -n '__kettle_using "ssh-key list"' -l all -d 'fetch every page'
 complete -c kettle -n '__kettle_using "ssh-key list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "ssh-key list"' -s R -l repo -x -d 'a repository: its deploy keys instead of your account\'s keys'
 complete -c kettle -n '__kettle_using "ssh-key list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "ssh-key list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "ssh-key list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
@@ -1140,13 +1143,15 @@ complete -c kettle -n '__kettle_using "ssh-key list"' -s q -l jq -x -d 'filter t
 # kettle ssh-key add
 complete -c kettle -n '__kettle_using "ssh-key add" 0' -F
 complete -c kettle -n '__kettle_using "ssh-key add"' -s t -l title -x -d 'the key\'s title (default: the key\'s comment)'
-complete -c kettle -n '__kettle_using "ssh-key add"' -l read-only -d 'a key without write access: refused before sending, since Gitea and Forgejo give account keys write access always'
+complete -c kettle -n '__kettle_using "ssh-key add"' -l read-only -d 'a deploy key that can only read: of -R\'s repository, or the git remote\'s (an account\'s keys can always write)'
+complete -c kettle -n '__kettle_using "ssh-key add"' -s R -l repo -x -d 'a repository: its deploy keys instead of your account\'s keys'
 complete -c kettle -n '__kettle_using "ssh-key add"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "ssh-key add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "ssh-key add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle ssh-key delete
 complete -c kettle -n '__kettle_using "ssh-key delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "ssh-key delete"' -s R -l repo -x -d 'a repository: its deploy keys instead of your account\'s keys'
 
 # kettle gpg-key
 complete -c kettle -n '__kettle_using "gpg-key" 0' -a 'list' -d 'List your GPG keys'

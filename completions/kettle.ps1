@@ -144,7 +144,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
-        @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys' }
+        @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
@@ -250,9 +250,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'delete'; Tip = 'Delete webhooks (asks you to type the repository''s or organization''s name)' }
     )
     $commands['ssh-key'] = @(
-        @{ Name = 'list'; Tip = 'List your SSH keys' }
-        @{ Name = 'add'; Tip = 'Add an SSH public key to your account' }
-        @{ Name = 'delete'; Tip = 'Delete SSH keys from your account (asks first)' }
+        @{ Name = 'list'; Tip = 'List your SSH keys (or a repository''s deploy keys)' }
+        @{ Name = 'add'; Tip = 'Add an SSH public key to your account (or as a repository''s deploy key)' }
+        @{ Name = 'delete'; Tip = 'Delete SSH keys from your account (or deploy keys), asking first' }
     )
     $commands['gpg-key'] = @(
         @{ Name = 'list'; Tip = 'List your GPG keys' }
@@ -1062,6 +1062,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
         @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '-R'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -1070,7 +1072,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['ssh-key add'] = @(
         @{ Flag = '-t'; Tip = 'the key''s title (default: the key''s comment)'; Value = $true }
         @{ Flag = '--title'; Tip = 'the key''s title (default: the key''s comment)'; Value = $true }
-        @{ Flag = '--read-only'; Tip = 'a key without write access: refused before sending, since Gitea and Forgejo give account keys write access always'; Value = $false }
+        @{ Flag = '--read-only'; Tip = 'a deploy key that can only read: of -R''s repository, or the git remote''s (an account''s keys can always write)'; Value = $false }
+        @{ Flag = '-R'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -1079,6 +1083,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['ssh-key delete'] = @(
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '-R'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
     )
     $options['gpg-key list'] = @(
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }

@@ -58,31 +58,37 @@ export function parseIds(values: readonly string[], what: string): number[] {
   return ids;
 }
 
+/** How the keys being deleted are named: one by its id, several by a plural noun. */
+export interface KeyNames {
+  one: (id: number) => string;
+  many: string;
+}
+
 /**
  * Delete keys by id after asking once on a terminal (--yes without one), all
  * at once; one line per id in the order given; exit 1 naming those that failed.
  */
-export async function deleteKeys(ctx: Context, ids: number[], yes: boolean, what: string, remove: (id: number) => Promise<void>): Promise<void> {
-  const many = ids.length === 1 ? `${what} ${ids[0]}` : `${ids.length} ${what}s (${ids.join(', ')})`;
+export async function deleteKeys(ctx: Context, ids: number[], yes: boolean, names: KeyNames, remove: (id: number) => Promise<void>): Promise<void> {
+  const what = ids.length === 1 ? names.one(ids[0] as number) : `${ids.length} ${names.many} (${ids.join(', ')})`;
   if (!yes) {
-    if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${many} without confirmation; pass --yes`);
-    const answer = await choose(ctx.io, '--yes', `Delete ${many}?`, [
+    if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
+    const answer = await choose(ctx.io, '--yes', `Delete ${what}?`, [
       { title: 'No, keep it', value: 'no' },
       { title: 'Yes, delete', value: 'yes' },
     ]);
-    if (answer !== 'yes') throw new UsageError(`not confirmed; nothing was deleted`);
+    if (answer !== 'yes') throw new UsageError('not confirmed; nothing was deleted');
   }
   const outcomes = await Promise.allSettled(ids.map((id) => remove(id)));
   const failed: number[] = [];
   outcomes.forEach((outcome, i) => {
     const id = ids[i] as number;
     if (outcome.status === 'fulfilled') {
-      ctx.success(`Deleted ${what} ${id}`);
+      ctx.success(`Deleted ${names.one(id)}`);
       return;
     }
     if (ids.length === 1) throw outcome.reason;
     failed.push(id);
-    ctx.io.stderr.write(`${formatError(outcome.reason, ctx.flags.debug)[0] ?? `kettle: ${what} ${id} not deleted`}\n`);
+    ctx.io.stderr.write(`${formatError(outcome.reason, ctx.flags.debug)[0] ?? `kettle: ${names.one(id)} not deleted`}\n`);
   });
-  if (failed.length > 0) throw new KettleError(`${failed.length} of ${ids.length} ${what}s not deleted: ${failed.join(', ')}`);
+  if (failed.length > 0) throw new KettleError(`${failed.length} of ${ids.length} ${names.many} not deleted: ${failed.join(', ')}`);
 }

@@ -87,9 +87,8 @@ describe('ssh-key', () => {
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
-  it('without FILE and without a terminal, FILE is required; --read-only is refused before sending', async () => {
+  it('without FILE and without a terminal, FILE is required', async () => {
     expectUsage(s, await s.kettle(['ssh-key', 'add']), /FILE is required \(no terminal to pick one of ~\/\.ssh\/\*\.pub on\)/);
-    expectUsage(s, await s.kettle(['ssh-key', 'add', write('ro.pub', sshKeyPair('ro').pub), '--read-only']), /--read-only: Gitea and Forgejo give the SSH keys of an account write access always; nothing was sent/);
   });
 
   it('delete needs --yes without a terminal, deletes several, and names those that failed', async () => {
@@ -103,6 +102,62 @@ describe('ssh-key', () => {
     expect(r.stderr.split('\n')).toEqual([`✓ Deleted SSH key ${a.id}`, 'kettle: SSH key 999999 not found', `✓ Deleted SSH key ${b.id}`, 'kettle: 1 of 3 SSH keys not deleted: 999999', '']);
     expect(mine().map((k) => k.id)).not.toContain(a.id);
     expect(mine().map((k) => k.id)).not.toContain(b.id);
+  });
+});
+
+describe('ssh-key with -R: deploy keys', () => {
+  const deployKeys = (name: string) => {
+    const repo = s.server.state.repo('alice', name);
+    return settingsData(s.server.state).deployKeys.filter((k) => k.repoId === repo?.id);
+  };
+
+  it('--read-only adds a read-only deploy key; without it a read-write one; again is a note', async () => {
+    s.server.state.addRepo('alice', 'deployed', { init: true });
+    const ro = sshKeyPair('ci@build');
+    const r = await s.kettle(['ssh-key', 'add', write('ci.pub', ro.pub), '--read-only', '-R', 'alice/deployed', '--json']);
+    expectExit(r, 0);
+    expect(sent(s, 'POST').map((q) => [q.path, q.body])).toEqual([['/repos/alice/deployed/keys', { key: ro.pub.trim(), title: 'ci@build', read_only: true }]]);
+    expect(json(r)).toMatchObject({ title: 'ci@build', read_only: true });
+    expect(r.stderr).toMatch(/^✓ Added read-only deploy key \d+ \(ci@build\) to alice\/deployed: SHA256:/);
+    const rw = await s.kettle(['ssh-key', 'add', '-', '--title', 'pusher', '-R', 'alice/deployed'], { input: sshKeyPair('').pub });
+    expectExit(rw, 0);
+    expect(deployKeys('deployed').map((k) => [k.title, k.readOnly])).toEqual([['ci@build', true], ['pusher', false]]);
+    expect(rows((await s.kettle(['ssh-key', 'list', '-R', 'alice/deployed'])).stdout).map((row) => [row[1], row[3]])).toEqual([['ci@build', 'true'], ['pusher', 'false']]);
+    s.server.resetRequests();
+    const again = await s.kettle(['ssh-key', 'add', write('ci.pub', ro.pub), '--read-only', '-R', 'alice/deployed']);
+    expectExit(again, 0);
+    expect(again.stderr).toMatch(/^kettle: this key is already a deploy key of alice\/deployed \(id \d+, ci@build\); nothing was changed$/m);
+    expect(sent(s, 'POST')).toEqual([]);
+    // The same key with other access is not "already there".
+    const other = await s.kettle(['ssh-key', 'add', write('ci.pub', ro.pub), '-R', 'alice/deployed']);
+    expectFailure(other, /^kettle: this key is already a read-only deploy key of alice\/deployed \(id \d+\); delete it first to change that$/);
+  });
+
+  it('--read-only without -R and outside a git checkout names -R', async () => {
+    expectUsage(s, await s.kettle(['ssh-key', 'add', write('ro.pub', sshKeyPair('ro').pub), '--read-only']), /pass -R OWNER\/NAME/);
+  });
+
+  it('an account key cannot also be a deploy key, as the servers refuse it', async () => {
+    s.server.state.addRepo('alice', 'deployed-2', { init: true });
+    const { pub } = sshKeyPair('mine');
+    expectExit(await s.kettle(['ssh-key', 'add', '-'], { input: pub }), 0);
+    expectFailure(await s.kettle(['ssh-key', 'add', '-', '-R', 'alice/deployed-2'], { input: pub }), /Key content has been used as non-deploy key$/);
+  });
+
+  it('delete deletes only deploy keys of that repository: the servers answer 204 for any id', async () => {
+    s.server.state.addRepo('alice', 'deployed-3', { init: true });
+    s.server.state.addRepo('alice', 'deployed-4', { init: true });
+    const here = json<{ id: number }>(await s.kettle(['ssh-key', 'add', '-', '--title', 'here', '-R', 'alice/deployed-3', '--json'], { input: sshKeyPair('').pub }));
+    const there = json<{ id: number }>(await s.kettle(['ssh-key', 'add', '-', '--title', 'there', '-R', 'alice/deployed-4', '--json'], { input: sshKeyPair('').pub }));
+    s.server.resetRequests();
+    const wrong = await s.kettle(['ssh-key', 'delete', String(there.id), '-R', 'alice/deployed-3', '--yes']);
+    expectFailure(wrong, `deploy key ${there.id} of alice/deployed-3 not found`);
+    expect(sent(s, 'DELETE')).toEqual([]);
+    expect(deployKeys('deployed-4')).toHaveLength(1);
+    const r = await s.kettle(['ssh-key', 'delete', String(here.id), '-R', 'alice/deployed-3', '--yes']);
+    expectExit(r, 0);
+    expect(r.stderr).toBe(`✓ Deleted deploy key ${here.id} of alice/deployed-3\n`);
+    expect(deployKeys('deployed-3')).toEqual([]);
   });
 });
 

@@ -30,6 +30,16 @@ export interface SshKey {
   created_at: string;
 }
 
+export interface DeployKey {
+  id: number;
+  repoId: number;
+  title: string;
+  content: string;
+  fingerprint: string;
+  readOnly: boolean;
+  created_at: string;
+}
+
 export interface GpgKey {
   id: number;
   owner: string;
@@ -50,6 +60,7 @@ export interface SettingsData {
   /** Repositories still being migrated, by id. */
   migrating: Set<number>;
   sshKeys: SshKey[];
+  deployKeys: DeployKey[];
   gpgKeys: GpgKey[];
 }
 
@@ -63,6 +74,7 @@ export function settingsData(state: State): SettingsData {
       migrateDelayMs: 0,
       migrating: new Set(),
       sshKeys: [],
+      deployKeys: [],
       gpgKeys: [],
     };
     state.grants.push((login, repo) => data.collaborators.get(repo.id)?.get(login.toLowerCase()));
@@ -420,8 +432,8 @@ const addSshKey: Handler = (c) => {
   // HandleCheckKeyStringError.
   if (!parsed) throw refused('Invalid key content: no key found');
   const data = settingsData(c.state);
-  // AddPublicKey: a fingerprint any account already uses is refused, then a title the owner already uses.
-  if (data.sshKeys.some((k) => k.fingerprint === parsed.fingerprint)) throw refused('Key content has been used as non-deploy key');
+  // AddPublicKey: a fingerprint any key already has (an account's or a deploy key) is refused, then a title the owner already uses.
+  if ([...data.sshKeys, ...data.deployKeys].some((k) => k.fingerprint === parsed.fingerprint)) throw refused('Key content has been used as non-deploy key');
   if (data.sshKeys.some((k) => k.owner === c.user.login && k.title === body.title)) throw refused('Key title has been used');
   const key: SshKey = { id: c.state.id(), owner: c.user.login, title: String(body.title), content: parsed.content, fingerprint: parsed.fingerprint, created_at: tick() };
   data.sshKeys.push(key);
@@ -449,6 +461,64 @@ const deleteSshKey: Handler = (c) => {
   // services/asymkey/ssh_key.go DeletePublicKey: another account's key is ErrKeyAccessDenied, a 403.
   if (key.owner !== c.user.login) throw forbidden('You do not have access to this key');
   data.sshKeys = data.sshKeys.filter((k) => k !== key);
+  return { status: 204 };
+};
+
+// Deploy keys (routers/api/v1/repo/key.go, models/asymkey/ssh_key_deploy.go)
+
+function deployKeyJson(c: Call, repo: Repo, k: DeployKey): Json {
+  return {
+    id: k.id,
+    key_id: k.id,
+    key: k.content,
+    url: `${c.state.apiRoot}/repos/${repo.owner}/${repo.name}/keys/${k.id}`,
+    title: k.title,
+    fingerprint: k.fingerprint,
+    created_at: k.created_at,
+    // appendPrivateInformation: read_only from the key's mode, and its repository.
+    read_only: k.readOnly,
+    repository: c.state.repoJson(repo, c.user.login),
+  };
+}
+
+const listDeployKeys: Handler = (c) => {
+  const repo = adminRepo(c);
+  return list(c, settingsData(c.state).deployKeys.filter((k) => k.repoId === repo.id), (k) => deployKeyJson(c, repo, k));
+};
+
+const addDeployKey: Handler = (c) => {
+  const repo = adminRepo(c);
+  const body = obj(c.body);
+  const problems = [];
+  if (typeof body.key !== 'string' || body.key.trim() === '') problems.push({ field: 'key', code: 'required' });
+  if (typeof body.title !== 'string' || body.title.trim() === '') problems.push({ field: 'title', code: 'required' });
+  if (problems.length > 0) throw invalid('CreateKeyOption', problems);
+  const parsed = parseSsh(String(body.key));
+  if (!parsed) throw refused('Invalid key content: no key found');
+  const data = settingsData(c.state);
+  // AddDeployKey: an account's key cannot also be a deploy key; the same key or title twice in one repository is refused.
+  if (data.sshKeys.some((k) => k.fingerprint === parsed.fingerprint)) throw refused('Key content has been used as non-deploy key');
+  const here = data.deployKeys.filter((k) => k.repoId === repo.id);
+  if (here.some((k) => k.fingerprint === parsed.fingerprint)) throw refused('This key has already been added to this repository');
+  if (here.some((k) => k.title === body.title)) throw refused('A key with the same name already exists');
+  // CreateKeyOption.read_only: absent means a key with write access.
+  const key: DeployKey = { id: c.state.id(), repoId: repo.id, title: String(body.title), content: parsed.content, fingerprint: parsed.fingerprint, readOnly: body.read_only === true, created_at: tick() };
+  data.deployKeys.push(key);
+  return { status: 201, body: deployKeyJson(c, repo, key) };
+};
+
+const deleteDeployKey: Handler = (c) => {
+  adminRepo(c);
+  const id = keyId(c);
+  const data = settingsData(c.state);
+  const key = data.deployKeys.find((k) => k.id === id);
+  // models/repo.go DeleteDeployKey: by id alone, whatever repository the path names; an id that is no
+  // deploy key is nil (204); a key of a repository the user does not administer is ErrKeyAccessDenied.
+  if (!key) return { status: 204 };
+  const owning = c.state.repoById(key.repoId);
+  const mode = owning ? data.collaborators.get(owning.id)?.get(c.user.login.toLowerCase()) : undefined;
+  if (!owning || (!ownerLike(c.state, c.user.login, owning) && mode !== 'admin')) throw forbidden('You do not have access to this key');
+  data.deployKeys = data.deployKeys.filter((k) => k !== key);
   return { status: 204 };
 };
 
@@ -582,6 +652,9 @@ export const SETTINGS_ROUTES: Array<[string, string, Handler]> = [
   ['POST', '/user/keys', addSshKey],
   ['GET', '/user/keys/:id', getSshKey],
   ['DELETE', '/user/keys/:id', deleteSshKey],
+  ['GET', '/repos/:owner/:repo/keys', listDeployKeys],
+  ['POST', '/repos/:owner/:repo/keys', addDeployKey],
+  ['DELETE', '/repos/:owner/:repo/keys/:id', deleteDeployKey],
   ['GET', '/user/gpg_keys', listGpgKeys],
   ['POST', '/user/gpg_keys', addGpgKey],
   ['GET', '/user/gpg_keys/:id', getGpgKey],

@@ -1,8 +1,11 @@
-// The logged-in user's SSH and GPG keys: /user/keys and /user/gpg_keys
-// (routers/api/v1/user/key.go and gpg_key.go in Gitea and Forgejo).
+// The logged-in user's SSH and GPG keys, /user/keys and /user/gpg_keys
+// (routers/api/v1/user/key.go and gpg_key.go in Gitea and Forgejo), and a
+// repository's deploy keys, /repos/{owner}/{repo}/keys (repo/key.go).
+import type { RepoRef } from '../../context/repo.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
+import { repoPath } from './repos.js';
 import { done, record } from './send.js';
 
 /** An SSH key as the servers show it (PublicKey). */
@@ -53,4 +56,32 @@ export function addGpgKey(api: ApiClient, armored: string): Promise<GPGKey> {
 
 export function deleteGpgKey(api: ApiClient, id: number): Promise<void> {
   return done(api, 'DELETE', p`/user/gpg_keys/${id}`);
+}
+
+/** A repository's deploy key (DeployKey): read-only unless made with write access. */
+export interface DeployKey {
+  id: number;
+  key_id?: number;
+  key: string;
+  title: string;
+  fingerprint: string;
+  url?: string;
+  created_at?: string;
+  read_only: boolean;
+}
+
+function deployKeysPath(repo: RepoRef): string {
+  return `${repoPath(repo)}/keys`;
+}
+
+export function listDeployKeys(api: ApiClient, repo: RepoRef, window: PageWindow, options: ListOptions = {}): AsyncGenerator<DeployKey[]> {
+  return api.pages<DeployKey>(deployKeysPath(repo), window, {}, options);
+}
+
+export function addDeployKey(api: ApiClient, repo: RepoRef, body: { key: string; title: string; read_only: boolean }): Promise<DeployKey> {
+  return record<DeployKey>(api, 'POST', deployKeysPath(repo), { body });
+}
+
+export function deleteDeployKey(api: ApiClient, repo: RepoRef, id: number): Promise<void> {
+  return done(api, 'DELETE', `${deployKeysPath(repo)}${p`/${id}`}`);
 }
