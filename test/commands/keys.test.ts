@@ -39,6 +39,13 @@ describe('ssh-key', () => {
     expect(sent(s, 'POST')).toEqual([]);
   });
 
+  it('the server computes the fingerprint ssh-keygen -l prints', async () => {
+    const line = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJlXzDP+oMTSMjVmuFWs+/F4fGC7id/IGa/7A+/mECDi alice@laptop-2\n';
+    const r = await s.kettle(['ssh-key', 'add', '-', '--json'], { input: line });
+    expectExit(r, 0);
+    expect(json(r)).toMatchObject({ title: 'alice@laptop-2', fingerprint: 'SHA256:1zMMYkozn1at3hzD6toDBbb6H8MopVqZyfXV/ks9Q5o' });
+  });
+
   it('reads standard input with --title; without a comment or title it asks for --title', async () => {
     const { pub } = sshKeyPair('');
     const r = await s.kettle(['ssh-key', 'add', '-', '--title', 'from-stdin'], { input: pub });
