@@ -53,18 +53,27 @@ describe('repo star / unstar', () => {
 });
 
 describe('repo collaborator', () => {
-  it('adds with write by default; the permission then lets the collaborator change the repository', async () => {
+  it('adds with write by default; the permission then changes what the collaborator may do', async () => {
     fresh('collab', { private: true });
     const bob = s.server.addToken('bob');
-    const before = await s.kettle(['repo', 'edit', 'alice/collab', '--description', 'by bob'], { env: { KETTLE_TOKEN: bob } });
-    expectFailure(before, 'repository alice/collab not found');
+    const asBob = { env: { KETTLE_TOKEN: bob } };
+    expectFailure(await s.kettle(['label', 'create', 'by-bob', '--color', 'ff0000', '-R', 'alice/collab'], asBob), /not found/);
     const r = await s.kettle(['repo', 'collaborator', 'add', 'bob', '-R', 'alice/collab']);
     expectExit(r, 0);
     expect(r.stderr).toBe('✓ Added bob to alice/collab with write permission\n');
     expect(sent(s, 'PUT').map((q) => [q.path, q.body])).toEqual([['/repos/alice/collab/collaborators/bob', { permission: 'write' }]]);
-    const after = await s.kettle(['repo', 'edit', 'alice/collab', '--description', 'by bob'], { env: { KETTLE_TOKEN: bob } });
-    expectExit(after, 0);
+    // Write: labels yes; the repository's settings (reqAdmin) no.
+    expectExit(await s.kettle(['label', 'create', 'by-bob', '--color', 'ff0000', '-R', 'alice/collab'], asBob), 0);
+    const edit = await s.kettle(['repo', 'edit', 'alice/collab', '--description', 'by bob'], asBob);
+    expectExit(edit, 1);
+    expect(edit.stderr).toMatch(/permission denied/);
+    expect(json(await s.kettle(['repo', 'view', 'alice/collab', '--json'], asBob))).toMatchObject({ permissions: { admin: false, push: true, pull: true } });
+    // Admin: the settings too; deleting the repository stays the owner's.
+    expectExit(await s.kettle(['repo', 'collaborator', 'add', 'bob', '--permission', 'admin', '-R', 'alice/collab']), 0);
+    expectExit(await s.kettle(['repo', 'edit', 'alice/collab', '--description', 'by bob'], asBob), 0);
     expect(s.server.state.repo('alice', 'collab')?.description).toBe('by bob');
+    expectExit(await s.kettle(['repo', 'delete', 'alice/collab', '--yes'], asBob), 1);
+    expect(s.server.state.repo('alice', 'collab')).toBeDefined();
   });
 
   it('read permission lets the collaborator see but not change; changing it says from what to what', async () => {

@@ -106,10 +106,7 @@ function ownerLike(state: State, login: string, repo: Repo): boolean {
 /** routers/api/v1/api.go reqAdmin: the owner, an organization owner, or an admin collaborator. */
 function adminRepo(c: Call): Repo {
   const repo = visibleRepo(c);
-  const data = settingsData(c.state);
-  if (!ownerLike(c.state, c.user.login, repo) && data.collaborators.get(repo.id)?.get(c.user.login.toLowerCase()) !== 'admin') {
-    throw forbidden('user should be an owner or a collaborator with admin write of a repository');
-  }
+  if (!c.state.canAdmin(c.user.login, repo)) throw forbidden('user should be an owner or a collaborator with admin write of a repository');
   return repo;
 }
 

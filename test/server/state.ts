@@ -199,6 +199,16 @@ export class State {
 
   canWrite(login: string, repo: Repo): boolean {
     if (this.granted(login, repo).some((g) => g !== 'read')) return true;
+    return this.owns(login, repo);
+  }
+
+  /** Repository admin (reqAdmin): the owner, a member of the owning organization, or an admin collaborator. */
+  canAdmin(login: string, repo: Repo): boolean {
+    return this.owns(login, repo) || this.granted(login, repo).includes('admin');
+  }
+
+  /** The owner, or a member of the owning organization (reqOwner). */
+  owns(login: string, repo: Repo): boolean {
     if (repo.owner.toLowerCase() === login.toLowerCase()) return true;
     const org = this.org(repo.owner);
     return Boolean(org?.members.some((m) => m.toLowerCase() === login.toLowerCase()));
