@@ -72,6 +72,10 @@ describe('repo migrate', () => {
     expect(s.server.state.repo('alice', 'lost')).toBeUndefined();
   });
 
+  it('an organization that does not exist is named', async () => {
+    expectFailure(await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/x.git', '--org', 'no-such-org']), 'cannot migrate https://git.example.com/bob/x.git: organization no-such-org not found');
+  });
+
   it('a name that is taken is one line', async () => {
     expectFailure(await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/teapot.git']), 'cannot migrate https://git.example.com/bob/teapot.git: a repository named teapot already exists');
   });

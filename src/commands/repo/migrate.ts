@@ -79,7 +79,10 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
     .catch((err: unknown) => {
       if (err instanceof ApiError) {
         if (err.status === 409) throw err.withMessage(`cannot migrate ${source.url}: a repository named ${target} already exists`);
-        if (err.status === 404 && opts.org !== undefined) throw err.withMessage(`cannot migrate ${source.url}: organization ${opts.org} not found`);
+        // routers/api/v1/repo/migrate.go: an owner that does not exist is a 422 "user redirect does not exist".
+        if (opts.org !== undefined && (err.status === 404 || (err.status === 422 && /does not exist/.test(err.serverMessage ?? '')))) {
+          throw err.withMessage(`cannot migrate ${source.url}: organization ${opts.org} not found`);
+        }
         const why = err.serverMessage === undefined ? undefined : hide(err.serverMessage);
         if (why !== undefined && err.status !== 403) throw err.withMessage(`cannot migrate ${source.url} into ${target}: ${why}`);
         throw reword(err, { action: `migrate ${source.url} into ${target}` });
