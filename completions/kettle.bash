@@ -49,6 +49,8 @@ __kettle_subcommand() {
     '/search') REPLY='search' ;;
     '/org') REPLY='org' ;;
     '/hook') REPLY='hook' ;;
+    '/ssh-key') REPLY='ssh-key' ;;
+    '/gpg-key') REPLY='gpg-key' ;;
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
     '/help') REPLY='help' ;;
@@ -64,6 +66,19 @@ __kettle_subcommand() {
     'repo/fork') REPLY='repo fork' ;;
     'repo/clone') REPLY='repo clone' ;;
     'repo/delete') REPLY='repo delete' ;;
+    'repo/star') REPLY='repo star' ;;
+    'repo/unstar') REPLY='repo unstar' ;;
+    'repo/collaborator') REPLY='repo collaborator' ;;
+    'repo/topic') REPLY='repo topic' ;;
+    'repo/migrate') REPLY='repo migrate' ;;
+    'repo/sync') REPLY='repo sync' ;;
+    'repo collaborator/list'|'repo collaborator/ls') REPLY='repo collaborator list' ;;
+    'repo collaborator/add') REPLY='repo collaborator add' ;;
+    'repo collaborator/remove'|'repo collaborator/rm') REPLY='repo collaborator remove' ;;
+    'repo topic/list'|'repo topic/ls') REPLY='repo topic list' ;;
+    'repo topic/add') REPLY='repo topic add' ;;
+    'repo topic/remove'|'repo topic/rm') REPLY='repo topic remove' ;;
+    'repo topic/set') REPLY='repo topic set' ;;
     'issue/list'|'issue/ls') REPLY='issue list' ;;
     'issue/view') REPLY='issue view' ;;
     'issue/status') REPLY='issue status' ;;
@@ -119,6 +134,12 @@ __kettle_subcommand() {
     'hook/edit') REPLY='hook edit' ;;
     'hook/test') REPLY='hook test' ;;
     'hook/delete') REPLY='hook delete' ;;
+    'ssh-key/list'|'ssh-key/ls') REPLY='ssh-key list' ;;
+    'ssh-key/add') REPLY='ssh-key add' ;;
+    'ssh-key/delete'|'ssh-key/rm') REPLY='ssh-key delete' ;;
+    'gpg-key/list'|'gpg-key/ls') REPLY='gpg-key list' ;;
+    'gpg-key/add') REPLY='gpg-key add' ;;
+    'gpg-key/delete'|'gpg-key/rm') REPLY='gpg-key delete' ;;
     *) return 1 ;;
   esac
 }
@@ -135,6 +156,17 @@ __kettle_takes_value() {
     'repo create/--org'|'repo create/-d'|'repo create/--description'|'repo create/--fields'|'repo create/-q'|'repo create/--jq') return 0 ;;
     'repo edit/-R'|'repo edit/--repo'|'repo edit/-d'|'repo edit/--description'|'repo edit/--website'|'repo edit/--default-branch'|'repo edit/--fields'|'repo edit/-q'|'repo edit/--jq') return 0 ;;
     'repo fork/-R'|'repo fork/--repo'|'repo fork/--org'|'repo fork/--name'|'repo fork/--fields'|'repo fork/-q'|'repo fork/--jq') return 0 ;;
+    'repo star/-R'|'repo star/--repo') return 0 ;;
+    'repo unstar/-R'|'repo unstar/--repo') return 0 ;;
+    'repo collaborator list/-R'|'repo collaborator list/--repo'|'repo collaborator list/-L'|'repo collaborator list/--limit'|'repo collaborator list/--page'|'repo collaborator list/--fields'|'repo collaborator list/-q'|'repo collaborator list/--jq') return 0 ;;
+    'repo collaborator add/-R'|'repo collaborator add/--repo'|'repo collaborator add/-p'|'repo collaborator add/--permission') return 0 ;;
+    'repo collaborator remove/-R'|'repo collaborator remove/--repo') return 0 ;;
+    'repo topic list/-R'|'repo topic list/--repo'|'repo topic list/--fields'|'repo topic list/-q'|'repo topic list/--jq') return 0 ;;
+    'repo topic add/-R'|'repo topic add/--repo') return 0 ;;
+    'repo topic remove/-R'|'repo topic remove/--repo') return 0 ;;
+    'repo topic set/-R'|'repo topic set/--repo') return 0 ;;
+    'repo migrate/--org'|'repo migrate/--interval'|'repo migrate/--service'|'repo migrate/--with'|'repo migrate/-d'|'repo migrate/--description'|'repo migrate/--fields'|'repo migrate/-q'|'repo migrate/--jq') return 0 ;;
+    'repo sync/-R'|'repo sync/--repo') return 0 ;;
     'browse/-R'|'browse/--repo'|'browse/-b'|'browse/--branch') return 0 ;;
     'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/-l'|'issue list/--label'|'issue list/-m'|'issue list/--milestone'|'issue list/-a'|'issue list/--assignee'|'issue list/-A'|'issue list/--author'|'issue list/--mention'|'issue list/-S'|'issue list/--search'|'issue list/--since'|'issue list/--before'|'issue list/--filter'|'issue list/--fields'|'issue list/-q'|'issue list/--jq') return 0 ;;
     'issue view/-R'|'issue view/--repo'|'issue view/--fields'|'issue view/-q'|'issue view/--jq') return 0 ;;
@@ -191,6 +223,11 @@ __kettle_takes_value() {
     'hook edit/-R'|'hook edit/--repo'|'hook edit/--org'|'hook edit/--url'|'hook edit/-e'|'hook edit/--events'|'hook edit/--add-event'|'hook edit/--remove-event'|'hook edit/--secret-file'|'hook edit/--channel'|'hook edit/--content-type'|'hook edit/--fields'|'hook edit/-q'|'hook edit/--jq') return 0 ;;
     'hook test/-R'|'hook test/--repo'|'hook test/--org') return 0 ;;
     'hook delete/-R'|'hook delete/--repo'|'hook delete/--org') return 0 ;;
+    'ssh-key list/-L'|'ssh-key list/--limit'|'ssh-key list/--page'|'ssh-key list/-R'|'ssh-key list/--repo'|'ssh-key list/--fields'|'ssh-key list/-q'|'ssh-key list/--jq') return 0 ;;
+    'ssh-key add/-t'|'ssh-key add/--title'|'ssh-key add/-R'|'ssh-key add/--repo'|'ssh-key add/--fields'|'ssh-key add/-q'|'ssh-key add/--jq') return 0 ;;
+    'ssh-key delete/-R'|'ssh-key delete/--repo') return 0 ;;
+    'gpg-key list/-L'|'gpg-key list/--limit'|'gpg-key list/--page'|'gpg-key list/--fields'|'gpg-key list/-q'|'gpg-key list/--jq') return 0 ;;
+    'gpg-key add/--fields'|'gpg-key add/-q'|'gpg-key add/--jq') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
     */--login|*/--timeout) return 0 ;;
   esac
@@ -202,6 +239,8 @@ __kettle_value() {
   case "$1/$2" in
     'login add/--auth') __kettle_words "$3" header query basic ;;
     'login add/--git-protocol') __kettle_words "$3" https ssh ;;
+    'repo collaborator add/-p'|'repo collaborator add/--permission') __kettle_words "$3" read write admin ;;
+    'repo migrate/--service') __kettle_words "$3" git github gitlab gitea forgejo gogs onedev gitbucket codebase ;;
     'issue list/-s'|'issue list/--state') __kettle_words "$3" open closed all ;;
     'issue list/--filter') __kettle_words "$3" all created assigned mentioned review_requested reviewed ;;
     'issue create/-F'|'issue create/--body-file') __kettle_files "$3" ;;
@@ -240,8 +279,10 @@ __kettle_arg() {
     'login delete/0') __kettle_logins "$3" ;;
     'release create/1') __kettle_files "$3" ;;
     'release upload/1') __kettle_files "$3" ;;
+    'ssh-key add/0') __kettle_files "$3" ;;
+    'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release status notification search org hook api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
   esac
   return 0
 }
@@ -266,6 +307,19 @@ __kettle_flags() {
     'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo star') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo unstar') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo collaborator') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo collaborator list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo collaborator add') __kettle_words "$2" -R --repo -p --permission -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo collaborator remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo topic') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo topic list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo topic add') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo topic remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout ;;
     'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -332,6 +386,14 @@ __kettle_flags() {
     'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout ;;
     'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'ssh-key delete') __kettle_words "$2" -y --yes -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'gpg-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'gpg-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -342,10 +404,12 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook api completion help ;;
+    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
     'login') __kettle_words "$2" add list default delete ;;
     'user') __kettle_words "$2" view ;;
-    'repo') __kettle_words "$2" list view create edit fork clone delete ;;
+    'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
+    'repo collaborator') __kettle_words "$2" list add remove ;;
+    'repo topic') __kettle_words "$2" list add remove set ;;
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete ;;
     'label') __kettle_words "$2" list create edit delete ;;
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
@@ -355,6 +419,8 @@ __kettle_commands() {
     'search') __kettle_words "$2" repos issues users ;;
     'org') __kettle_words "$2" list view create delete ;;
     'hook') __kettle_words "$2" list add view edit test delete ;;
+    'ssh-key') __kettle_words "$2" list add delete ;;
+    'gpg-key') __kettle_words "$2" list add delete ;;
     *) return 1 ;;
   esac
   return 0

@@ -35,6 +35,10 @@ function __kettle_subcommand
             echo 'org'
         case '/hook'
             echo 'hook'
+        case '/ssh-key'
+            echo 'ssh-key'
+        case '/gpg-key'
+            echo 'gpg-key'
         case '/api'
             echo 'api'
         case '/completion'
@@ -65,6 +69,32 @@ function __kettle_subcommand
             echo 'repo clone'
         case 'repo/delete'
             echo 'repo delete'
+        case 'repo/star'
+            echo 'repo star'
+        case 'repo/unstar'
+            echo 'repo unstar'
+        case 'repo/collaborator'
+            echo 'repo collaborator'
+        case 'repo/topic'
+            echo 'repo topic'
+        case 'repo/migrate'
+            echo 'repo migrate'
+        case 'repo/sync'
+            echo 'repo sync'
+        case 'repo collaborator/list' 'repo collaborator/ls'
+            echo 'repo collaborator list'
+        case 'repo collaborator/add'
+            echo 'repo collaborator add'
+        case 'repo collaborator/remove' 'repo collaborator/rm'
+            echo 'repo collaborator remove'
+        case 'repo topic/list' 'repo topic/ls'
+            echo 'repo topic list'
+        case 'repo topic/add'
+            echo 'repo topic add'
+        case 'repo topic/remove' 'repo topic/rm'
+            echo 'repo topic remove'
+        case 'repo topic/set'
+            echo 'repo topic set'
         case 'issue/list' 'issue/ls'
             echo 'issue list'
         case 'issue/view'
@@ -175,6 +205,18 @@ function __kettle_subcommand
             echo 'hook test'
         case 'hook/delete'
             echo 'hook delete'
+        case 'ssh-key/list' 'ssh-key/ls'
+            echo 'ssh-key list'
+        case 'ssh-key/add'
+            echo 'ssh-key add'
+        case 'ssh-key/delete' 'ssh-key/rm'
+            echo 'ssh-key delete'
+        case 'gpg-key/list' 'gpg-key/ls'
+            echo 'gpg-key list'
+        case 'gpg-key/add'
+            echo 'gpg-key add'
+        case 'gpg-key/delete' 'gpg-key/rm'
+            echo 'gpg-key delete'
         case '*'
             return 1
     end
@@ -200,6 +242,28 @@ function __kettle_takes_value
         case 'repo edit/-R' 'repo edit/--repo' 'repo edit/-d' 'repo edit/--description' 'repo edit/--website' 'repo edit/--default-branch' 'repo edit/--fields' 'repo edit/-q' 'repo edit/--jq'
             return 0
         case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields' 'repo fork/-q' 'repo fork/--jq'
+            return 0
+        case 'repo star/-R' 'repo star/--repo'
+            return 0
+        case 'repo unstar/-R' 'repo unstar/--repo'
+            return 0
+        case 'repo collaborator list/-R' 'repo collaborator list/--repo' 'repo collaborator list/-L' 'repo collaborator list/--limit' 'repo collaborator list/--page' 'repo collaborator list/--fields' 'repo collaborator list/-q' 'repo collaborator list/--jq'
+            return 0
+        case 'repo collaborator add/-R' 'repo collaborator add/--repo' 'repo collaborator add/-p' 'repo collaborator add/--permission'
+            return 0
+        case 'repo collaborator remove/-R' 'repo collaborator remove/--repo'
+            return 0
+        case 'repo topic list/-R' 'repo topic list/--repo' 'repo topic list/--fields' 'repo topic list/-q' 'repo topic list/--jq'
+            return 0
+        case 'repo topic add/-R' 'repo topic add/--repo'
+            return 0
+        case 'repo topic remove/-R' 'repo topic remove/--repo'
+            return 0
+        case 'repo topic set/-R' 'repo topic set/--repo'
+            return 0
+        case 'repo migrate/--org' 'repo migrate/--interval' 'repo migrate/--service' 'repo migrate/--with' 'repo migrate/-d' 'repo migrate/--description' 'repo migrate/--fields' 'repo migrate/-q' 'repo migrate/--jq'
+            return 0
+        case 'repo sync/-R' 'repo sync/--repo'
             return 0
         case 'browse/-R' 'browse/--repo' 'browse/-b' 'browse/--branch'
             return 0
@@ -313,6 +377,16 @@ function __kettle_takes_value
             return 0
         case 'hook delete/-R' 'hook delete/--repo' 'hook delete/--org'
             return 0
+        case 'ssh-key list/-L' 'ssh-key list/--limit' 'ssh-key list/--page' 'ssh-key list/-R' 'ssh-key list/--repo' 'ssh-key list/--fields' 'ssh-key list/-q' 'ssh-key list/--jq'
+            return 0
+        case 'ssh-key add/-t' 'ssh-key add/--title' 'ssh-key add/-R' 'ssh-key add/--repo' 'ssh-key add/--fields' 'ssh-key add/-q' 'ssh-key add/--jq'
+            return 0
+        case 'ssh-key delete/-R' 'ssh-key delete/--repo'
+            return 0
+        case 'gpg-key list/-L' 'gpg-key list/--limit' 'gpg-key list/--page' 'gpg-key list/--fields' 'gpg-key list/-q' 'gpg-key list/--jq'
+            return 0
+        case 'gpg-key add/--fields' 'gpg-key add/-q' 'gpg-key add/--jq'
+            return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
         case '*/--login' '*/--timeout'
@@ -380,7 +454,7 @@ complete -c kettle -s h -l help -d 'show help for a command'
 complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and remove stored logins'
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
-complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories'
+complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
@@ -392,6 +466,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your noti
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
+complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
+complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
@@ -447,6 +523,12 @@ complete -c kettle -n '__kettle_using "repo" 0' -a 'edit' -d 'Change a repositor
 complete -c kettle -n '__kettle_using "repo" 0' -a 'fork' -d 'Fork a repository into your account or an organization'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'clone' -d 'Clone a repository (a fork gets its parent as remote "upstream")'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'delete' -d 'Delete a repository (asks you to type its name)'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'star' -d 'Star a repository'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'unstar' -d 'Remove your star from a repository'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'collaborator' -d 'List, add and remove a repository\'s collaborators'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'topic' -d 'List, add, remove and set a repository\'s topics'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'migrate' -d 'Copy (or mirror) a repository from another server onto this one'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'sync' -d 'Make a mirror fetch from its source now'
 
 # kettle repo list
 complete -c kettle -n '__kettle_using "repo list"' -s L -l limit -x -d 'how many records to show (default 30)'
@@ -503,6 +585,71 @@ complete -c kettle -n '__kettle_using "repo fork"' -s q -l jq -x -d 'filter the 
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle repo star
+complete -c kettle -n '__kettle_using "repo star"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle repo unstar
+complete -c kettle -n '__kettle_using "repo unstar"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle repo collaborator
+complete -c kettle -n '__kettle_using "repo collaborator" 0' -a 'list' -d 'List a repository\'s collaborators'
+complete -c kettle -n '__kettle_using "repo collaborator" 0' -a 'add' -d 'Add a collaborator, or change a collaborator\'s permission'
+complete -c kettle -n '__kettle_using "repo collaborator" 0' -a 'remove' -d 'Remove a collaborator'
+
+# kettle repo collaborator list
+complete -c kettle -n '__kettle_using "repo collaborator list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo collaborator list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "repo collaborator list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "repo collaborator list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "repo collaborator list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo collaborator list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo collaborator list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle repo collaborator add
+complete -c kettle -n '__kettle_using "repo collaborator add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo collaborator add"' -s p -l permission -x -a 'read write admin' -d 'what the collaborator may do'
+
+# kettle repo collaborator remove
+complete -c kettle -n '__kettle_using "repo collaborator remove"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle repo topic
+complete -c kettle -n '__kettle_using "repo topic" 0' -a 'list' -d 'List a repository\'s topics'
+complete -c kettle -n '__kettle_using "repo topic" 0' -a 'add' -d 'Add topics to a repository'
+complete -c kettle -n '__kettle_using "repo topic" 0' -a 'remove' -d 'Remove topics from a repository'
+complete -c kettle -n '__kettle_using "repo topic" 0' -a 'set' -d 'Replace a repository\'s topics (none: clear them)'
+
+# kettle repo topic list
+complete -c kettle -n '__kettle_using "repo topic list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo topic list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo topic list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo topic list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle repo topic add
+complete -c kettle -n '__kettle_using "repo topic add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle repo topic remove
+complete -c kettle -n '__kettle_using "repo topic remove"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle repo topic set
+complete -c kettle -n '__kettle_using "repo topic set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo topic set"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle repo migrate
+complete -c kettle -n '__kettle_using "repo migrate"' -l org -x -d 'create it in this organization'
+complete -c kettle -n '__kettle_using "repo migrate"' -l mirror -d 'keep it a mirror that fetches from the source'
+complete -c kettle -n '__kettle_using "repo migrate"' -l interval -x -d 'with --mirror: how often it fetches, such as 8h or 30m (at least 10m; 0 never)'
+complete -c kettle -n '__kettle_using "repo migrate"' -l private -d 'make it private'
+complete -c kettle -n '__kettle_using "repo migrate"' -l service -x -a 'git github gitlab gitea forgejo gogs onedev gitbucket codebase' -d 'what the source is (issues, pull requests and releases need one other than git)'
+complete -c kettle -n '__kettle_using "repo migrate"' -l auth-token-stdin -d 'read an access token for the source from standard input (on a terminal without it: asked for, hidden)'
+complete -c kettle -n '__kettle_using "repo migrate"' -l with -x -d 'also copy these, comma-separated: issues,labels,milestones,releases,pull-requests,wiki,lfs'
+complete -c kettle -n '__kettle_using "repo migrate"' -s d -l description -x -d 'a short description'
+complete -c kettle -n '__kettle_using "repo migrate"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "repo migrate"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "repo migrate"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle repo sync
+complete -c kettle -n '__kettle_using "repo sync"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
 # kettle browse
 complete -c kettle -n '__kettle_using "browse"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1080,6 +1227,55 @@ complete -c kettle -n '__kettle_using "hook delete"' -s R -l repo -x -d 'the rep
 complete -c kettle -n '__kettle_using "hook delete"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
+# kettle ssh-key
+complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'list' -d 'List your SSH keys (or a repository\'s deploy keys)'
+complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'add' -d 'Add an SSH public key to your account (or as a repository\'s deploy key)'
+complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'delete' -d 'Delete SSH keys from your account (or deploy keys), asking first'
+
+# kettle ssh-key list
+complete -c kettle -n '__kettle_using "ssh-key list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "ssh-key list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "ssh-key list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "ssh-key list"' -s R -l repo -x -d 'a repository: its deploy keys instead of your account\'s keys'
+complete -c kettle -n '__kettle_using "ssh-key list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "ssh-key list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "ssh-key list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle ssh-key add
+complete -c kettle -n '__kettle_using "ssh-key add" 0' -F
+complete -c kettle -n '__kettle_using "ssh-key add"' -s t -l title -x -d 'the key\'s title (default: the key\'s comment)'
+complete -c kettle -n '__kettle_using "ssh-key add"' -l read-only -d 'a deploy key that can only read: of -R\'s repository, or the git remote\'s (an account\'s keys can always write)'
+complete -c kettle -n '__kettle_using "ssh-key add"' -s R -l repo -x -d 'a repository: its deploy keys instead of your account\'s keys'
+complete -c kettle -n '__kettle_using "ssh-key add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "ssh-key add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "ssh-key add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle ssh-key delete
+complete -c kettle -n '__kettle_using "ssh-key delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "ssh-key delete"' -s R -l repo -x -d 'a repository: its deploy keys instead of your account\'s keys'
+
+# kettle gpg-key
+complete -c kettle -n '__kettle_using "gpg-key" 0' -a 'list' -d 'List your GPG keys'
+complete -c kettle -n '__kettle_using "gpg-key" 0' -a 'add' -d 'Add a GPG public key to your account'
+complete -c kettle -n '__kettle_using "gpg-key" 0' -a 'delete' -d 'Delete GPG keys from your account (asks first)'
+
+# kettle gpg-key list
+complete -c kettle -n '__kettle_using "gpg-key list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "gpg-key list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "gpg-key list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "gpg-key list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "gpg-key list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "gpg-key list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle gpg-key add
+complete -c kettle -n '__kettle_using "gpg-key add" 0' -F
+complete -c kettle -n '__kettle_using "gpg-key add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "gpg-key add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "gpg-key add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle gpg-key delete
+complete -c kettle -n '__kettle_using "gpg-key delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
@@ -1095,4 +1291,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release status notification search org hook api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help'

@@ -26,6 +26,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/search'] = 'search'
     $children['/org'] = 'org'
     $children['/hook'] = 'hook'
+    $children['/ssh-key'] = 'ssh-key'
+    $children['/gpg-key'] = 'gpg-key'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
     $children['/help'] = 'help'
@@ -44,6 +46,23 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['repo/fork'] = 'repo fork'
     $children['repo/clone'] = 'repo clone'
     $children['repo/delete'] = 'repo delete'
+    $children['repo/star'] = 'repo star'
+    $children['repo/unstar'] = 'repo unstar'
+    $children['repo/collaborator'] = 'repo collaborator'
+    $children['repo/topic'] = 'repo topic'
+    $children['repo/migrate'] = 'repo migrate'
+    $children['repo/sync'] = 'repo sync'
+    $children['repo collaborator/list'] = 'repo collaborator list'
+    $children['repo collaborator/ls'] = 'repo collaborator list'
+    $children['repo collaborator/add'] = 'repo collaborator add'
+    $children['repo collaborator/remove'] = 'repo collaborator remove'
+    $children['repo collaborator/rm'] = 'repo collaborator remove'
+    $children['repo topic/list'] = 'repo topic list'
+    $children['repo topic/ls'] = 'repo topic list'
+    $children['repo topic/add'] = 'repo topic add'
+    $children['repo topic/remove'] = 'repo topic remove'
+    $children['repo topic/rm'] = 'repo topic remove'
+    $children['repo topic/set'] = 'repo topic set'
     $children['issue/list'] = 'issue list'
     $children['issue/ls'] = 'issue list'
     $children['issue/view'] = 'issue view'
@@ -109,6 +128,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['hook/edit'] = 'hook edit'
     $children['hook/test'] = 'hook test'
     $children['hook/delete'] = 'hook delete'
+    $children['ssh-key/list'] = 'ssh-key list'
+    $children['ssh-key/ls'] = 'ssh-key list'
+    $children['ssh-key/add'] = 'ssh-key add'
+    $children['ssh-key/delete'] = 'ssh-key delete'
+    $children['ssh-key/rm'] = 'ssh-key delete'
+    $children['gpg-key/list'] = 'gpg-key list'
+    $children['gpg-key/ls'] = 'gpg-key list'
+    $children['gpg-key/add'] = 'gpg-key add'
+    $children['gpg-key/delete'] = 'gpg-key delete'
+    $children['gpg-key/rm'] = 'gpg-key delete'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -116,7 +145,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'login'; Tip = 'Add, list, choose and remove stored logins' }
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
-        @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories' }
+        @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
@@ -128,6 +157,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
+        @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
+        @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -149,6 +180,23 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'fork'; Tip = 'Fork a repository into your account or an organization' }
         @{ Name = 'clone'; Tip = 'Clone a repository (a fork gets its parent as remote "upstream")' }
         @{ Name = 'delete'; Tip = 'Delete a repository (asks you to type its name)' }
+        @{ Name = 'star'; Tip = 'Star a repository' }
+        @{ Name = 'unstar'; Tip = 'Remove your star from a repository' }
+        @{ Name = 'collaborator'; Tip = 'List, add and remove a repository''s collaborators' }
+        @{ Name = 'topic'; Tip = 'List, add, remove and set a repository''s topics' }
+        @{ Name = 'migrate'; Tip = 'Copy (or mirror) a repository from another server onto this one' }
+        @{ Name = 'sync'; Tip = 'Make a mirror fetch from its source now' }
+    )
+    $commands['repo collaborator'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s collaborators' }
+        @{ Name = 'add'; Tip = 'Add a collaborator, or change a collaborator''s permission' }
+        @{ Name = 'remove'; Tip = 'Remove a collaborator' }
+    )
+    $commands['repo topic'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s topics' }
+        @{ Name = 'add'; Tip = 'Add topics to a repository' }
+        @{ Name = 'remove'; Tip = 'Remove topics from a repository' }
+        @{ Name = 'set'; Tip = 'Replace a repository''s topics (none: clear them)' }
     )
     $commands['issue'] = @(
         @{ Name = 'list'; Tip = 'List the issues of a repository, or across repositories with --all-repos' }
@@ -222,6 +270,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change a webhook (only what is given)' }
         @{ Name = 'test'; Tip = 'Send a test delivery of the latest push (repository webhooks only)' }
         @{ Name = 'delete'; Tip = 'Delete webhooks (asks you to type the repository''s or organization''s name)' }
+    )
+    $commands['ssh-key'] = @(
+        @{ Name = 'list'; Tip = 'List your SSH keys (or a repository''s deploy keys)' }
+        @{ Name = 'add'; Tip = 'Add an SSH public key to your account (or as a repository''s deploy key)' }
+        @{ Name = 'delete'; Tip = 'Delete SSH keys from your account (or deploy keys), asking first' }
+    )
+    $commands['gpg-key'] = @(
+        @{ Name = 'list'; Tip = 'List your GPG keys' }
+        @{ Name = 'add'; Tip = 'Add a GPG public key to your account' }
+        @{ Name = 'delete'; Tip = 'Delete GPG keys from your account (asks first)' }
     )
 
     # The options of each command, besides those accepted everywhere.
@@ -326,6 +384,77 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['repo delete'] = @(
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['repo star'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['repo unstar'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['repo collaborator list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['repo collaborator add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-p'; Tip = 'what the collaborator may do'; Value = $true }
+        @{ Flag = '--permission'; Tip = 'what the collaborator may do'; Value = $true }
+    )
+    $options['repo collaborator remove'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['repo topic list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['repo topic add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['repo topic remove'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['repo topic set'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['repo migrate'] = @(
+        @{ Flag = '--org'; Tip = 'create it in this organization'; Value = $true }
+        @{ Flag = '--mirror'; Tip = 'keep it a mirror that fetches from the source'; Value = $false }
+        @{ Flag = '--interval'; Tip = 'with --mirror: how often it fetches, such as 8h or 30m (at least 10m; 0 never)'; Value = $true }
+        @{ Flag = '--private'; Tip = 'make it private'; Value = $false }
+        @{ Flag = '--service'; Tip = 'what the source is (issues, pull requests and releases need one other than git)'; Value = $true }
+        @{ Flag = '--auth-token-stdin'; Tip = 'read an access token for the source from standard input (on a terminal without it: asked for, hidden)'; Value = $false }
+        @{ Flag = '--with'; Tip = 'also copy these, comma-separated: issues,labels,milestones,releases,pull-requests,wiki,lfs'; Value = $true }
+        @{ Flag = '-d'; Tip = 'a short description'; Value = $true }
+        @{ Flag = '--description'; Tip = 'a short description'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['repo sync'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
     $options['browse'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1026,6 +1155,55 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['ssh-key list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '-R'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['ssh-key add'] = @(
+        @{ Flag = '-t'; Tip = 'the key''s title (default: the key''s comment)'; Value = $true }
+        @{ Flag = '--title'; Tip = 'the key''s title (default: the key''s comment)'; Value = $true }
+        @{ Flag = '--read-only'; Tip = 'a deploy key that can only read: of -R''s repository, or the git remote''s (an account''s keys can always write)'; Value = $false }
+        @{ Flag = '-R'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['ssh-key delete'] = @(
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '-R'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'a repository: its deploy keys instead of your account''s keys'; Value = $true }
+    )
+    $options['gpg-key list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['gpg-key add'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['gpg-key delete'] = @(
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1061,6 +1239,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['login add/--git-protocol'] = @{ Kind = 'words'; Words = @('https', 'ssh') }
     $values['login default/0'] = @{ Kind = 'logins' }
     $values['login delete/0'] = @{ Kind = 'logins' }
+    $values['repo collaborator add/-p'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
+    $values['repo collaborator add/--permission'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
+    $values['repo migrate/--service'] = @{ Kind = 'words'; Words = @('git', 'github', 'gitlab', 'gitea', 'forgejo', 'gogs', 'onedev', 'gitbucket', 'codebase') }
     $values['issue list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['issue list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['issue list/--filter'] = @{ Kind = 'words'; Words = @('all', 'created', 'assigned', 'mentioned', 'review_requested', 'reviewed') }
@@ -1100,11 +1281,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
     $values['hook edit/--secret-file'] = @{ Kind = 'files' }
     $values['hook edit/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
+    $values['ssh-key add/0'] = @{ Kind = 'files' }
+    $values['gpg-key add/0'] = @{ Kind = 'files' }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'status', 'notification', 'search', 'org', 'hook', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

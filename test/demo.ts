@@ -164,6 +164,13 @@ async function main(): Promise<void> {
       shown: 'hook add -R alice/teapot --url https://ci.example.com/kettle --events push,issues --secret-file - < secret.txt',
       input: 'a-demo-secret\n',
     },
+    // Repository settings: a star, topics and a collaborator.
+    { args: ['repo', 'star', 'alice/teapot'] },
+    { args: ['repo', 'topic', 'add', 'tea', 'kitchen', '-R', 'alice/teapot'] },
+    { args: ['repo', 'topic', 'list', '-R', 'alice/teapot'] },
+    { args: ['repo', 'collaborator', 'add', 'bob', '--permission', 'read', '-R', 'alice/teapot'] },
+    { args: ['repo', 'collaborator', 'list', 'alice/teapot'] },
+    { args: ['repo', 'view', 'alice/teapot', '--json', '--fields', 'full_name,stars_count,topics'] },
     { args: ['repo', 'delete', 'alice/notes'] },
     // The inbox, and one view of every server logged in to.
     { args: ['notification', 'list', '--unread', '--pinned'] },

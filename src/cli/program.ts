@@ -11,7 +11,7 @@ import { ApiError, KettleError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from './flags.js';
-import type { Flag, GroupDef, TopDef, VerbDef } from './spec.js';
+import type { Flag, GroupDef, SubGroupDef, TopDef, VerbDef } from './spec.js';
 
 export interface Session {
   streams: StreamsLike;
@@ -121,11 +121,15 @@ function rootOf(cmd: Command): Command {
   return treeOf.get(at)?.() ?? at;
 }
 
-function addGroup(program: Command, session: Session, def: GroupDef): void {
-  const group = program.command(def.name).description(def.summary).addHelpText('after', examples(def.examples));
+function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef): Command {
+  const group = parent.command(def.name).description(def.summary).addHelpText('after', examples(def.examples));
   for (const alias of def.aliases ?? []) group.alias(alias);
-  for (const v of def.verbs) addVerb(group, session, v);
-  group.helpGroup(def.section);
+  for (const v of def.verbs) {
+    if ('verbs' in v) addGroup(group, session, v);
+    else addVerb(group, session, v);
+  }
+  if ('section' in def) group.helpGroup(def.section);
+  return group;
 }
 
 /** Root options that may come before the command's name, and whether each takes a value. */

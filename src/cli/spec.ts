@@ -74,6 +74,15 @@ export interface GroupDef {
   section: string;
   aliases?: string[];
   examples: string[];
+  verbs: (VerbDef | SubGroupDef)[];
+}
+
+/** Verbs grouped under one word inside a group: `repo topic add`. */
+export interface SubGroupDef {
+  name: string;
+  summary: string;
+  aliases?: string[];
+  examples: string[];
   verbs: VerbDef[];
 }
 

@@ -3,6 +3,7 @@ import type { GroupDef, TopDef } from '../cli/spec.js';
 import { api } from './api/index.js';
 import { browse } from './browse/index.js';
 import { completion } from './completion/index.js';
+import { gpgKey } from './gpg-key/index.js';
 import { hook } from './hook/index.js';
 import { issue } from './issue/index.js';
 import { labelGroup as label } from './label/index.js';
@@ -14,8 +15,9 @@ import { pr } from './pr/index.js';
 import { release } from './release/index.js';
 import { repo } from './repo/index.js';
 import { search } from './search/index.js';
+import { sshKey } from './ssh-key/index.js';
 import { status } from './status/index.js';
 import { user } from './user/index.js';
 import { whoami } from './whoami/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, sshKey, gpgKey, api, completion];

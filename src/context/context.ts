@@ -31,6 +31,8 @@ export interface ConnectOptions {
   insecure?: boolean;
   /** The login's name, for the --insecure warning. */
   name?: string;
+  /** A longer per-request timeout than the user's, for a request known to be slow (a migration). */
+  timeoutMs?: number;
 }
 
 export interface ResolvedLogin {
@@ -283,7 +285,7 @@ export class Context {
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
-    const timeoutMs = this.timeoutMs();
+    const timeoutMs = connect.timeoutMs ?? this.timeoutMs();
     const maxResponseBytes = envMaxResponseBytes(this.env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {

@@ -63,7 +63,9 @@ describe('--help of every command', () => {
     const paths = TREE.map((t) => t.path.join(' '));
     for (const p of ['login add', 'login list', 'login default', 'login delete', 'whoami', 'user view', 'repo list', 'repo view', 'repo create', 'repo edit', 'repo fork', 'repo clone', 'repo delete',
       'issue list', 'issue view', 'issue create', 'issue edit', 'issue close', 'issue reopen', 'pr list', 'pr create', 'pr merge', 'org list', 'org view',
-      'org create', 'org delete', 'hook list', 'hook add', 'hook view', 'hook edit', 'hook test', 'hook delete', 'api', 'completion', 'help']) {
+      'org create', 'org delete', 'hook list', 'hook add', 'hook view', 'hook edit', 'hook test', 'hook delete', 'api', 'completion', 'help',
+      'repo star', 'repo unstar', 'repo collaborator list', 'repo collaborator add', 'repo collaborator remove', 'repo topic list', 'repo topic add',
+      'repo topic remove', 'repo topic set', 'repo migrate', 'repo sync', 'ssh-key list', 'ssh-key add', 'ssh-key delete', 'gpg-key list', 'gpg-key add', 'gpg-key delete']) {
       expect(paths).toContain(p);
     }
   });
@@ -140,6 +142,7 @@ describe('kettle alone and kettle help', () => {
       'Inbox:',
       'Organizations:',
       'Webhooks:',
+      'Keys:',
       'Other:',
       'Global Options:',
       'Environment:',
@@ -167,6 +170,7 @@ describe('kettle alone and kettle help', () => {
     ]);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
+    expect(under('Keys:')).toEqual(['ssh-key list', 'ssh-key add [file]', 'ssh-key delete <id...>', 'gpg-key list', 'gpg-key add [file]', 'gpg-key delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.
     expect(under('Releases:')).toEqual(['release list', 'release view [tag]', 'release create <tag> [file...]', 'release edit <tag>', 'release upload <tag> <file...>', 'release download [tag]', 'release delete <tag>']);

@@ -7,7 +7,8 @@
 // The seed is fixed under CI and random otherwise; a failure names it
 // (HOSTILE_SEED=n replays one).
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/commands/index.js';
@@ -15,6 +16,7 @@ import type { RunResult } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import type { Fault } from '../server/index.js';
 import { addThread } from '../server/routes-inbox.js';
+import { sshKeyPair } from '../support/keys.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -67,6 +69,10 @@ const LISTS: Command[] = [
   { verb: 'search users', args: () => ['search', 'users', 'example', '--json'] },
   // One section per server: a server that failed is named, the others' records stay.
   { verb: 'status', args: () => ['status', '--json'], several: true },
+  { verb: 'repo collaborator list', args: () => ['repo', 'collaborator', 'list', 'alice/teapot', '--json'] },
+  { verb: 'repo topic list', args: () => ['repo', 'topic', 'list', '-R', 'alice/teapot', '--json'] },
+  { verb: 'ssh-key list', args: () => ['ssh-key', 'list', '--json'] },
+  { verb: 'gpg-key list', args: () => ['gpg-key', 'list', '--json'] },
 ];
 
 function hookId(): string {
@@ -90,6 +96,12 @@ function threadId(): string {
 function asset(): string {
   const path = join(s.dir, 'asset.txt');
   writeFileSync(path, 'hostile asset\n'.repeat(100));
+  return path;
+}
+
+function sshKeyFile(): string {
+  const path = join(s.dir, 'id_hostile.pub');
+  writeFileSync(path, sshKeyPair(fresh('hostile')).pub);
   return path;
 }
 
@@ -134,6 +146,19 @@ const WRITES: Command[] = [
   { verb: 'notification read', args: () => ['notification', 'read', threadId(), threadId(), '--json'], several: true },
   { verb: 'notification read', args: () => ['notification', 'read', '--all'] },
   { verb: 'api', args: () => ['api', '-X', 'POST', '/repos/alice/teapot/issues', '-f', `title=${fresh('via api')}`], stream: true },
+  { verb: 'repo star', args: () => ['repo', 'star', 'alice/teapot'] },
+  { verb: 'repo unstar', args: () => ['repo', 'unstar', 'alice/teapot'] },
+  { verb: 'repo collaborator add', args: () => ['repo', 'collaborator', 'add', 'carol', '--permission', 'read', '-R', 'alice/teapot'] },
+  { verb: 'repo collaborator remove', args: () => ['repo', 'collaborator', 'remove', 'carol', '-R', 'alice/teapot'] },
+  { verb: 'repo topic add', args: () => ['repo', 'topic', 'add', fresh('t'), '-R', 'alice/teapot'] },
+  { verb: 'repo topic remove', args: () => ['repo', 'topic', 'remove', 'tea', '-R', 'alice/teapot'] },
+  { verb: 'repo topic set', args: () => ['repo', 'topic', 'set', 'tea', fresh('t'), '-R', 'alice/teapot'] },
+  { verb: 'repo migrate', args: () => ['repo', 'migrate', `https://git.example.com/bob/${fresh('src')}.git`, '--json'] },
+  { verb: 'repo sync', args: () => ['repo', 'sync', 'alice/teapot'] },
+  { verb: 'ssh-key add', args: () => ['ssh-key', 'add', sshKeyFile()] },
+  { verb: 'ssh-key delete', args: () => ['ssh-key', 'delete', '999999', '--yes'] },
+  { verb: 'gpg-key add', args: () => ['gpg-key', 'add', join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'keys', 'alice.asc')] },
+  { verb: 'gpg-key delete', args: () => ['gpg-key', 'delete', '999999', '--yes'] },
 ];
 
 // Answers ---------------------------------------------------------------
@@ -304,7 +329,9 @@ describe(`a hostile server (seed ${SEED})`, () => {
     const covered = new Set([...LISTS, ...WRITES].map((c) => c.verb));
     // Local or read-one verbs, those that need a git checkout (their failures are the e2e tests'), and browse (it opens a page).
     const elsewhere = new Set(['login add', 'login list', 'login default', 'login delete', 'whoami', 'user view', 'repo view', 'repo clone', 'issue view', 'milestone view', 'pr view', 'pr checkout', 'release view', 'release download', 'org view', 'hook view', 'completion', 'help', 'browse']);
-    const all = COMMANDS.flatMap((g) => ('verbs' in g ? g.verbs.map((v) => `${g.name} ${v.name}`) : [g.verb.name]));
+    const all = COMMANDS.flatMap((g) =>
+      'verbs' in g ? g.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((w) => `${g.name} ${v.name} ${w.name}`) : [`${g.name} ${v.name}`])) : [g.verb.name],
+    );
     expect(all.filter((v) => !covered.has(v) && !elsewhere.has(v))).toEqual([]);
   });
 

@@ -3,8 +3,10 @@
 // bin/kettle.cjs, the esbuild bundle and a real process exit. Each line is run
 // in-process too, and both runs must answer alike: what the command tests see
 // is what users get.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { settingsData } from '../server/routes-settings.js';
 import { kettle as inProcess } from '../support/inprocess.js';
+import { sshKeyPair } from '../support/keys.js';
 import { json, type RunResult } from './harness.js';
 import { expectExit, useServer } from './suite.js';
 
@@ -22,6 +24,13 @@ function teapot() {
 }
 
 describe('one command line per resource through the built binary', () => {
+  beforeEach(async () => {
+    // A key for the key commands' line, added as a user would.
+    if (settingsData(s.server.state).sshKeys.length > 0) return;
+    const key = await s.kettle(['ssh-key', 'add', '-', '--title', 'smoke'], { input: sshKeyPair('').pub });
+    expectExit(key, 0);
+  });
+
   it.each<[string, string[], () => unknown, (r: RunResult) => unknown]>([
     ['issue', ['issue', 'view', '1', '-R', 'alice/teapot', '--json', '--fields', 'number,title'], () => ({ number: 1, title: s.server.state.issue(teapot(), 1)?.title }), json],
     ['repo', ['repo', 'view', 'alice/teapot', '--json', '--fields', 'full_name,private'], () => ({ full_name: 'alice/teapot', private: teapot().private }), json],
@@ -29,6 +38,7 @@ describe('one command line per resource through the built binary', () => {
     ['org', ['org', 'list', '--json', '--fields', 'username'], () => s.server.state.orgs.filter((o) => o.members.includes('alice')).map((o) => o.login), (r) => json<Array<{ username: string }>>(r).map((o) => o.username)],
     ['hook', ['hook', 'list', '-R', 'alice/teapot', '--json'], () => s.server.state.hooks.filter((h) => h.repoId === teapot().id).map((h) => h.id), (r) => json<Array<{ id: number }>>(r).map((h) => h.id)],
     ['user', ['user', 'view', 'bob', '--json', '--fields', 'login'], () => ({ login: 'bob' }), json],
+    ['ssh-key', ['ssh-key', 'list', '--json', '--fields', 'title'], () => settingsData(s.server.state).sshKeys.filter((k) => k.owner === 'alice').map((k) => ({ title: k.title })), json],
     ['api', ['api', '/repos/alice/teapot'], () => 'alice/teapot', (r) => json<{ full_name: string }>(r).full_name],
     ['notification', ['notification', 'list', '--json', '--fields', 'subject.title'], () => [{ subject: { title: 'Quieter lid' } }], json],
     ['search', ['search', 'repos', 'teapot', '--json', '--fields', 'full_name'], () => [{ full_name: 'alice/teapot' }], json],

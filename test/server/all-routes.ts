@@ -7,6 +7,7 @@ import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { PULL_ROUTES } from './routes-pulls.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
+import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
@@ -15,7 +16,7 @@ import type { State } from './state.js';
 // others notify (routes-inbox.ts), and git follows what the API changes (git-http.ts).
 export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...INBOX_ROUTES,
-  ...notifying(withGit([...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES])),
+  ...notifying(withGit([...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES])),
 ];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */

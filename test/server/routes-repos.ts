@@ -92,7 +92,7 @@ function check(resource: string, problems: FieldProblem[]): void {
 /** Admin rights on a repository: the owner, or a member of the owning organization. */
 function adminRepo(c: Call): Repo {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should be the owner of the repository');
+  if (!c.state.canAdmin(c.user.login, repo)) throw forbidden('user should be the owner of the repository');
   return repo;
 }
 

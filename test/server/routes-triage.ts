@@ -284,7 +284,7 @@ const deleteIssue: Handler = (c) => {
   const repo = visibleRepo(c);
   const issue = issueOf(c, repo);
   // Gitea: repository admins only.
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should be an owner or a collaborator with admin write of a repository');
+  if (!c.state.canAdmin(c.user.login, repo)) throw forbidden('user should be an owner or a collaborator with admin write of a repository');
   const own = c.state.issuesOf(repo);
   own.splice(own.indexOf(issue), 1);
   c.state.issues = c.state.issues.filter((i) => i !== issue);

@@ -224,7 +224,7 @@ const createRepo: Handler = (c) => {
 
 const deleteRepo: Handler = (c) => {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('Given user is not owner of organization.');
+  if (!c.state.owns(c.user.login, repo)) throw forbidden('Given user is not owner of organization.');
   c.state.deleteRepo(repo);
   return { status: 204 };
 };
@@ -469,12 +469,19 @@ const createOrg: Handler = (c) => {
 // Webhooks --------------------------------------------------------------
 
 const listHooks: Handler = (c) => {
-  const repo = writableRepo(c);
+  const repo = hookAdminRepo(c);
   return list(c, c.state.hooks.filter((h) => h.repoId === repo.id), (h) => hookRecord(c.flavor, c.state.hookJson(h), h));
 };
 
+/** routers/api/v1/api.go: repository webhooks need reqAdmin. */
+function hookAdminRepo(c: Call): Repo {
+  const repo = visibleRepo(c);
+  if (!c.state.canAdmin(c.user.login, repo)) throw forbidden('user should be an owner or a collaborator with admin write of a repository');
+  return repo;
+}
+
 const createHook: Handler = (c) => {
-  const repo = writableRepo(c);
+  const repo = hookAdminRepo(c);
   const body = obj(c.body);
   const problems: FieldProblem[] = [];
   const types = c.flavor.forgejo ? [...HOOK_TYPES, 'forgejo'] : HOOK_TYPES;

@@ -204,13 +204,34 @@ export class State {
     return this.issuesOf(repo).find((i) => i.number === number);
   }
 
+  /**
+   * Access that feature modules grant beyond ownership and organization
+   * membership (a collaborator's permission), consulted by canSee and canWrite.
+   */
+  readonly grants: Array<(login: string, repo: Repo) => 'read' | 'write' | 'admin' | undefined> = [];
+
+  private granted(login: string, repo: Repo): Array<'read' | 'write' | 'admin'> {
+    return this.grants.map((g) => g(login, repo)).filter((g): g is 'read' | 'write' | 'admin' => g !== undefined);
+  }
+
   /** Whether a user may see (and, for simplicity, change) a repository. */
   canSee(login: string, repo: Repo): boolean {
     if (!repo.private) return true;
-    return this.canWrite(login, repo);
+    return this.canWrite(login, repo) || this.granted(login, repo).length > 0;
   }
 
   canWrite(login: string, repo: Repo): boolean {
+    if (this.granted(login, repo).some((g) => g !== 'read')) return true;
+    return this.owns(login, repo);
+  }
+
+  /** Repository admin (reqAdmin): the owner, a member of the owning organization, or an admin collaborator. */
+  canAdmin(login: string, repo: Repo): boolean {
+    return this.owns(login, repo) || this.granted(login, repo).includes('admin');
+  }
+
+  /** The owner, or a member of the owning organization (reqOwner). */
+  owns(login: string, repo: Repo): boolean {
     if (repo.owner.toLowerCase() === login.toLowerCase()) return true;
     const org = this.org(repo.owner);
     return Boolean(org?.members.some((m) => m.toLowerCase() === login.toLowerCase()));

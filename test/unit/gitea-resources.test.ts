@@ -9,12 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type RawApiResponse, type RequestOptions } from '../../src/api/client.js';
 import * as hooks from '../../src/api/gitea/hooks.js';
 import * as issues from '../../src/api/gitea/issues.js';
+import * as keys from '../../src/api/gitea/keys.js';
 import * as labels from '../../src/api/gitea/labels.js';
 import * as milestones from '../../src/api/gitea/milestones.js';
 import * as notifications from '../../src/api/gitea/notifications.js';
 import * as orgs from '../../src/api/gitea/orgs.js';
 import * as pulls from '../../src/api/gitea/pulls.js';
 import * as releases from '../../src/api/gitea/releases.js';
+import * as settings from '../../src/api/gitea/repo-settings.js';
 import * as repos from '../../src/api/gitea/repos.js';
 import * as search from '../../src/api/gitea/search.js';
 import type { AccessToken } from '../../src/api/gitea/types.js';
@@ -317,6 +319,53 @@ describe('every function, against both descriptions', () => {
     ['repos.listForOrg', list, (api) => repos.listForOrg(api, org, window)],
     ['repos.combinedStatus', one, (api) => repos.combinedStatus(api, teapot, 'feature/lid')],
     ['repos.deleteBranch', none, (api) => repos.deleteBranch(api, teapot, 'feature/lid')],
+    ['settings.isStarred', none, (api) => settings.isStarred(api, teapot)],
+    ['settings.star', none, (api) => settings.star(api, teapot)],
+    ['settings.unstar', none, (api) => settings.unstar(api, teapot)],
+    ['settings.listCollaborators', list, (api) => settings.listCollaborators(api, teapot, window)],
+    ['settings.isCollaborator', none, (api) => settings.isCollaborator(api, teapot, 'bob')],
+    ['settings.permissionOf', one, (api) => settings.permissionOf(api, teapot, 'bob')],
+    ['settings.addCollaborator', none, (api) => settings.addCollaborator(api, teapot, 'bob', 'read')],
+    ['settings.removeCollaborator', none, (api) => settings.removeCollaborator(api, teapot, 'bob')],
+    ['settings.listTopics', '{"topics":[]}', (api) => settings.listTopics(api, teapot)],
+    ['settings.addTopic', none, (api) => settings.addTopic(api, teapot, 'tea')],
+    ['settings.removeTopic', none, (api) => settings.removeTopic(api, teapot, 'tea')],
+    ['settings.setTopics', none, (api) => settings.setTopics(api, teapot, ['tea', 'kitchen'])],
+    [
+      'settings.migrate',
+      one,
+      (api) =>
+        settings.migrate(api, {
+          clone_addr: 'https://git.example.com/a/b.git',
+          repo_name: 'b',
+          repo_owner: org,
+          service: 'github',
+          mirror: true,
+          mirror_interval: '8h',
+          private: true,
+          auth_username: 'u',
+          auth_password: 'p',
+          auth_token: 't',
+          issues: true,
+          labels: true,
+          milestones: true,
+          releases: true,
+          pull_requests: true,
+          wiki: true,
+          lfs: true,
+          description: 'd',
+        }),
+    ],
+    ['settings.mirrorSync', none, (api) => settings.mirrorSync(api, teapot)],
+    ['keys.listSshKeys', list, (api) => keys.listSshKeys(api, window)],
+    ['keys.addSshKey', one, (api) => keys.addSshKey(api, { key: 'ssh-ed25519 AAAA', title: 't' })],
+    ['keys.deleteSshKey', none, (api) => keys.deleteSshKey(api, 3)],
+    ['keys.listDeployKeys', list, (api) => keys.listDeployKeys(api, teapot, window)],
+    ['keys.addDeployKey', one, (api) => keys.addDeployKey(api, teapot, { key: 'ssh-ed25519 AAAA', title: 't', read_only: true })],
+    ['keys.deleteDeployKey', none, (api) => keys.deleteDeployKey(api, teapot, 3)],
+    ['keys.listGpgKeys', list, (api) => keys.listGpgKeys(api, window)],
+    ['keys.addGpgKey', one, (api) => keys.addGpgKey(api, '-----BEGIN PGP PUBLIC KEY BLOCK-----')],
+    ['keys.deleteGpgKey', none, (api) => keys.deleteGpgKey(api, 3)],
     ['issues.get', one, (api) => issues.get(api, teapot, 1)],
     ['issues.create', one, (api) => issues.create(api, teapot, { title: 't', body: 'b', labels: [1], assignee: 'bob' })],
     ['issues.edit', one, (api) => issues.edit(api, teapot, 1, { title: 't', body: 'b' })],

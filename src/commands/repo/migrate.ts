@@ -1,0 +1,101 @@
+// kettle repo migrate CLONE-URL [NAME] [--org ORG] [--mirror [--interval D]] [--private]
+//   [--service S] [--auth-token-stdin] [--with ITEMS]
+import type { MigrateRepoOptions } from '../../api/gitea/repo-settings.js';
+import * as settings from '../../api/gitea/repo-settings.js';
+import type { Context } from '../../context/context.js';
+import { canPrompt, readAll } from '../../context/io.js';
+import { ask } from '../../context/prompt.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
+import { Elapsed } from '../../output/elapsed.js';
+import { printRecord } from '../../output/printer.js';
+import { reword } from '../failure.js';
+import { webUrl } from '../records.js';
+import { repoViewColumns } from './columns.js';
+import type { MigrateOptions } from './index.js';
+import { checkName, defaultName, parseInterval, parseItems, parseSource } from './migrate-input.js';
+
+/** How long kettle waits for the server to finish (unless --timeout allows longer). */
+export const MIGRATE_WAIT_MS = 10 * 60_000;
+
+/** The fields --with turns on, by item. */
+const FIELDS = { issues: 'issues', labels: 'labels', milestones: 'milestones', releases: 'releases', 'pull-requests': 'pull_requests', wiki: 'wiki', lfs: 'lfs' } as const;
+/** What the servers drop from a mirror (routers/api/v1/repo/migrate.go Migrate: a mirror keeps only code, wiki and LFS). */
+const NOT_MIRRORED = ['issues', 'labels', 'milestones', 'releases', 'pull-requests'];
+
+async function tokenOf(ctx: Context, opts: MigrateOptions, hasPassword: boolean): Promise<string | undefined> {
+  if (opts.authTokenStdin) {
+    const token = (await readAll(ctx.io.stdin)).trim();
+    if (token === '') throw new UsageError('--auth-token-stdin: standard input was empty');
+    return token;
+  }
+  if (hasPassword || !canPrompt(ctx.io)) return undefined;
+  const token = await ask(ctx.io, '--auth-token-stdin', { message: "The source's access token (empty: none)", secret: true, required: false });
+  return token === '' ? undefined : token;
+}
+
+export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
+  const source = parseSource(opts.cloneUrl);
+  const name = checkName(opts.name ?? defaultName(source.url), opts.name !== undefined);
+  if (opts.interval !== undefined && !opts.mirror) throw new UsageError('--interval applies to mirrors: add --mirror');
+  const interval = opts.interval === undefined ? undefined : parseInterval(opts.interval);
+  const items = parseItems(opts.with);
+  const dropped = opts.mirror ? items.filter((i) => NOT_MIRRORED.includes(i)) : [];
+  if (dropped.length > 0) throw new UsageError(`--with ${dropped.join(',')}: a mirror copies only the code, wiki and LFS; leave out --mirror to copy them`);
+  if (opts.authTokenStdin && source.password !== undefined) throw new UsageError('give the source\'s credentials once: in the address or with --auth-token-stdin');
+
+  const token = await tokenOf(ctx, opts, source.password !== undefined);
+  // No description lists "forgejo" (only Forgejo's code reads it, and Gitea would take it for plain git):
+  // a Forgejo source speaks Gitea's API, and every server migrates from it as "gitea".
+  const service = opts.service === 'forgejo' ? 'gitea' : opts.service;
+  const body: MigrateRepoOptions = { clone_addr: source.url, repo_name: name, service, mirror: opts.mirror, private: opts.private };
+  if (opts.org !== undefined) body.repo_owner = opts.org;
+  if (interval !== undefined) body.mirror_interval = interval;
+  if (opts.description !== undefined) body.description = opts.description;
+  for (const item of items) body[FIELDS[item]] = true;
+  if (source.username !== undefined) body.auth_username = source.username;
+  if (source.password !== undefined) body.auth_password = source.password;
+  if (token !== undefined) {
+    // A plain git source takes the token as the password; the others read auth_token.
+    if (opts.service === 'git') {
+      body.auth_username = source.username ?? 'oauth2';
+      body.auth_password = token;
+    } else body.auth_token = token;
+  }
+  const secrets = [source.password, token].filter((s): s is string => s !== undefined && s !== '');
+  const hide = (text: string) => secrets.reduce((out, s) => out.split(s).join('***'), text);
+
+  const target = opts.org === undefined ? name : `${opts.org}/${name}`;
+  const login = ctx.resolveLogin();
+  // The servers migrate within the request: allow it the time a large repository takes.
+  const wait = Math.max(MIGRATE_WAIT_MS, ctx.timeoutMs() ?? 0);
+  const api = await ctx.clientFor(login.root, login.credentials, {
+    timeoutMs: wait,
+    ...(login.insecure ? { insecure: true } : {}),
+    ...(login.name !== undefined ? { name: login.name } : {}),
+  });
+  const elapsed = new Elapsed(ctx.io, (s) => `Migrating ${source.url} into ${target}… ${s} s`);
+  const repo = await settings
+    .migrate(api, body)
+    .catch((err: unknown) => {
+      if (err instanceof ApiError) {
+        if (err.status === 409) throw err.withMessage(`cannot migrate ${source.url}: a repository named ${target} already exists`);
+        // routers/api/v1/repo/migrate.go: an owner that does not exist is a 422 "user redirect does not exist".
+        if (opts.org !== undefined && (err.status === 404 || (err.status === 422 && /does not exist/.test(err.serverMessage ?? '')))) {
+          throw err.withMessage(`cannot migrate ${source.url}: organization ${opts.org} not found`);
+        }
+        const why = err.serverMessage === undefined ? undefined : hide(err.serverMessage);
+        if (why !== undefined && err.status !== 403) throw err.withMessage(`cannot migrate ${source.url} into ${target}: ${why}`);
+        throw reword(err, { action: `migrate ${source.url} into ${target}` });
+      }
+      if (err instanceof KettleError && err.uncertainPath !== undefined) {
+        const left = new KettleError(
+          `no answer within ${Math.round(wait / 60_000)} min while the server migrated ${source.url} into ${target}; it may still finish: see kettle repo view ${target.includes('/') ? target : `OWNER/${target}`}`,
+        );
+        throw left;
+      }
+      throw err;
+    })
+    .finally(() => elapsed.done());
+  ctx.success(`Migrated ${source.url} into ${String(repo.full_name ?? target)}${opts.mirror ? ' as a mirror' : ''}${webUrl(repo)}`);
+  await printRecord(ctx.io, ctx.flags, repo, repoViewColumns);
+}

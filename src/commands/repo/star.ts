@@ -1,0 +1,45 @@
+// kettle repo star / unstar [OWNER/NAME]
+import * as repos from '../../api/gitea/repos.js';
+import * as settings from '../../api/gitea/repo-settings.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { ApiError, KettleError } from '../../errors.js';
+import { failure } from '../failure.js';
+import type { StarOptions } from './index.js';
+import { repoOf } from './which.js';
+
+export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
+  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const name = fullName(repo);
+  const api = await ctx.api();
+  const attempt = { action: `star ${name}`, missing: `repository ${name}` };
+  // routers/api/v1/user/star.go IsStarring: 204 when starred, 404 when not (or no such repository).
+  if (await settings.isStarred(api, repo).catch(failure(attempt))) {
+    ctx.info(`kettle: you have already starred ${name}; nothing was changed`);
+    return;
+  }
+  await settings.star(api, repo).catch(failure(attempt));
+  ctx.success(`Starred ${name}`);
+}
+
+export async function runUnstar(ctx: Context, opts: StarOptions): Promise<void> {
+  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const name = fullName(repo);
+  const api = await ctx.api();
+  const attempt = { action: `unstar ${name}`, missing: `repository ${name}` };
+  if (!(await settings.isStarred(api, repo).catch(failure(attempt)))) {
+    // The same 404 answers "not starred" and "no such repository": ask which.
+    const found = await api.get(repos.repoPath(repo)).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return false;
+        throw err;
+      },
+    );
+    if (!found) throw new KettleError(`repository ${name} not found`);
+    ctx.info(`kettle: you have not starred ${name}; nothing was changed`);
+    return;
+  }
+  await settings.unstar(api, repo).catch(failure(attempt));
+  ctx.success(`Unstarred ${name}`);
+}

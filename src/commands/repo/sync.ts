@@ -1,0 +1,22 @@
+// kettle repo sync [OWNER/NAME]: a mirror fetches from its source now.
+import * as settings from '../../api/gitea/repo-settings.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { ApiError } from '../../errors.js';
+import { failure } from '../failure.js';
+import type { SyncOptions } from './index.js';
+import { repoOf } from './which.js';
+
+export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
+  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const name = fullName(repo);
+  const api = await ctx.api();
+  await settings.mirrorSync(api, repo).catch((err: unknown) => {
+    // routers/api/v1/repo/mirror.go MirrorSync: 400 "Repository is not a mirror".
+    if (err instanceof ApiError && err.status === 400) {
+      throw err.withMessage(/not a mirror/i.test(err.serverMessage ?? '') ? `cannot sync ${name}: it is not a mirror` : `cannot sync ${name}: ${err.serverMessage ?? 'HTTP 400'}`);
+    }
+    return failure({ action: `sync ${name}`, missing: `repository ${name}` })(err);
+  });
+  ctx.success(`Asked ${name} to fetch from its source; the server syncs it in the background`);
+}
