@@ -18,6 +18,8 @@ export interface IO {
   /** Where git remotes are read from. */
   cwd: string;
   now: () => Date;
+  /** Wait (a watch between refreshes); a seam, so tests need not wait in real time. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export interface StreamsLike {
@@ -59,6 +61,7 @@ export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
     columns: streams.stdout.columns && streams.stdout.columns > 0 ? streams.stdout.columns : 80,
     cwd: streams.cwd ?? process.cwd(),
     now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
 
