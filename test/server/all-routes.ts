@@ -2,6 +2,7 @@
 // features kept in modules of their own (routes-*.ts), each adding its list here.
 // The first route that matches answers, so a feature listed before the core
 // may replace a core route with a fuller one.
+import { CI_ROUTES } from './routes-ci.js';
 import { PULL_ROUTES } from './routes-pulls.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
@@ -9,7 +10,7 @@ import { TRIAGE_ROUTES } from './routes-triage.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
-export const ALL_ROUTES: Array<[string, string, Handler]> = [...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES];
+export const ALL_ROUTES: Array<[string, string, Handler]> = [...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */
 export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROUTES];

@@ -46,6 +46,7 @@ export const KETTLE_ENDPOINTS: Array<[method: string, path: string]> = [
   ['GET', '/repos/{owner}/{repo}/issues/{index}/comments'],
   ['POST', '/repos/{owner}/{repo}/issues/{index}/comments'],
   ['GET', '/repos/{owner}/{repo}/commits/{ref}/status'],
+  ['GET', '/repos/{owner}/{repo}/commits/{ref}/statuses'],
   ['GET', '/repos/{owner}/{repo}/branches/{branch}'],
   ['DELETE', '/repos/{owner}/{repo}/branches/{branch}'],
   ['GET', '/repos/{owner}/{repo}/milestones'],
