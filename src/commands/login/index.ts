@@ -88,7 +88,8 @@ export const login: GroupDef = {
     verb({
       name: 'git-credential',
       summary: "git's credential-helper protocol (called by git, not by people)",
-      args: { operation: arg('<operation>', 'get, store or erase, as git passes it; store and erase change nothing', ['get', 'store', 'erase']) },
+      // Not a closed choice: git tells helpers to ignore an operation they do not know.
+      args: { operation: arg('<operation>', 'get, store or erase, as git passes it; store, erase and any other change nothing') },
       examples: [
         "printf 'protocol=https\\nhost=git.example.com\\n\\n' | kettle login git-credential get",
         'git credential fill <<< "url=https://git.example.com/alice/teapot.git"   # as git asks it',
