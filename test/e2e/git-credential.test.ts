@@ -69,7 +69,7 @@ function storeLogins(logins: Record<string, { url: string; token: string; user?:
   writeFileSync(join(s.configDir, 'config.json'), JSON.stringify(data), { mode: 0o600 });
 }
 
-describe('login setup-git and git-credential with real git', () => {
+describe('login setup-git and git-credential with real git', { timeout: 60_000 }, () => {
   it('setup-git writes the helper (no token) once; git credential fill gets the token; clone and push pass the Basic check', async () => {
     storeLogins({ work: { url: `${server.url}/api/v1`, token: s.token, user: 'alice' } }, 'work');
     const first = await s.kettle(['login', 'setup-git']);

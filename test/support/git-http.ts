@@ -70,7 +70,7 @@ const pkt = (s) => { const b = Buffer.from(s + '\n'); return (b.length + 4).toSt
   process.stdout.write(pkt('version=1\0' + (withOptions ? 'push-options' : '')) + '0000');
   const commands = (await until()).map((l) => { const [oldSha, newSha, ref] = l.split(' '); return { oldSha, newSha, ref }; });
   const options = withOptions ? await until() : [];
-  const body = JSON.stringify({ gitDir: process.env.GIT_DIR, user: process.env.REMOTE_USER, commands, options });
+  const body = JSON.stringify({ gitDir: require('node:path').resolve(process.env.GIT_DIR || '.'), user: process.env.REMOTE_USER, commands, options });
   const answer = await new Promise((resolve, reject) => {
     const req = http.request(process.env.KETTLE_TEST_AGIT, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
       let text = ''; res.on('data', (d) => (text += d)); res.on('end', () => resolve(JSON.parse(text)));
@@ -113,7 +113,7 @@ export async function startGitHttp(api: TestServer, root: string): Promise<GitHt
     let text = '';
     for await (const chunk of req) text += String(chunk);
     const push = JSON.parse(text) as { gitDir: string; user: string; commands: Array<{ oldSha: string; newSha: string; ref: string }>; options: string[] };
-    const gitDir = push.gitDir.startsWith('/') ? push.gitDir : join(root, push.gitDir);
+    const gitDir = push.gitDir;
     const [owner = '', file = ''] = gitDir.slice(root.length + 1).split('/');
     const repo = api.state.repo(owner, file.replace(/\.git$/, ''));
     const options: Record<string, string> = {};
