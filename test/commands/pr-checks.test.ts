@@ -165,3 +165,21 @@ async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('pr checks --watch on a terminal', () => {
+  it('draws the table again over the last one: cursor up over what was drawn, clear down', async () => {
+    const p = pull();
+    p.report('ci/build', 'pending', 'Building');
+    const running = s.kettle([...p.args, '--watch', '--interval', '1'], { tty: true, columns: 100 });
+    const path = `/repos/alice/${p.repo.name}/commits/${p.sha}/statuses`;
+    await until(() => sent(s, 'GET', path).length >= 1);
+    p.report('ci/build', 'success', 'Built');
+    const r = await running;
+    expectExit(r, 0);
+    const [first, second] = r.stdout.split('\u001b[3A\r\u001b[J');
+    expect(first).toContain('Building');
+    expect(first).toContain('refreshing every 1 s');
+    expect(second).toContain('Built');
+    expect(second).not.toContain('refreshing');
+  });
+});
