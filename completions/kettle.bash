@@ -57,6 +57,8 @@ __kettle_subcommand() {
     'login/add') REPLY='login add' ;;
     'login/list'|'login/ls') REPLY='login list' ;;
     'login/default') REPLY='login default' ;;
+    'login/setup-git') REPLY='login setup-git' ;;
+    'login/git-credential') REPLY='login git-credential' ;;
     'login/delete'|'login/rm') REPLY='login delete' ;;
     'user/view') REPLY='user view' ;;
     'repo/list'|'repo/ls') REPLY='repo list' ;;
@@ -104,6 +106,7 @@ __kettle_subcommand() {
     'pr/diff') REPLY='pr diff' ;;
     'pr/checkout'|'pr/co') REPLY='pr checkout' ;;
     'pr/status') REPLY='pr status' ;;
+    'pr/checks') REPLY='pr checks' ;;
     'pr/create') REPLY='pr create' ;;
     'pr/edit') REPLY='pr edit' ;;
     'pr/comment') REPLY='pr comment' ;;
@@ -193,7 +196,8 @@ __kettle_takes_value() {
     'pr diff/-R'|'pr diff/--repo') return 0 ;;
     'pr checkout/-R'|'pr checkout/--repo'|'pr checkout/-b'|'pr checkout/--branch') return 0 ;;
     'pr status/-R'|'pr status/--repo'|'pr status/--fields'|'pr status/-q'|'pr status/--jq') return 0 ;;
-    'pr create/-R'|'pr create/--repo'|'pr create/-t'|'pr create/--title'|'pr create/-H'|'pr create/--head'|'pr create/-B'|'pr create/--base'|'pr create/-b'|'pr create/--body'|'pr create/-F'|'pr create/--body-file'|'pr create/-l'|'pr create/--label'|'pr create/-a'|'pr create/--assignee'|'pr create/-r'|'pr create/--reviewer'|'pr create/-m'|'pr create/--milestone'|'pr create/--fields'|'pr create/-q'|'pr create/--jq') return 0 ;;
+    'pr checks/-R'|'pr checks/--repo'|'pr checks/-i'|'pr checks/--interval'|'pr checks/--fields'|'pr checks/-q'|'pr checks/--jq') return 0 ;;
+    'pr create/-R'|'pr create/--repo'|'pr create/-t'|'pr create/--title'|'pr create/-H'|'pr create/--head'|'pr create/-B'|'pr create/--base'|'pr create/-b'|'pr create/--body'|'pr create/-F'|'pr create/--body-file'|'pr create/-l'|'pr create/--label'|'pr create/-a'|'pr create/--assignee'|'pr create/-r'|'pr create/--reviewer'|'pr create/-m'|'pr create/--milestone'|'pr create/--topic'|'pr create/--fields'|'pr create/-q'|'pr create/--jq') return 0 ;;
     'pr edit/-R'|'pr edit/--repo'|'pr edit/-t'|'pr edit/--title'|'pr edit/-b'|'pr edit/--body'|'pr edit/-F'|'pr edit/--body-file'|'pr edit/-B'|'pr edit/--base'|'pr edit/--add-label'|'pr edit/--remove-label'|'pr edit/--add-assignee'|'pr edit/--remove-assignee'|'pr edit/--add-reviewer'|'pr edit/-m'|'pr edit/--milestone'|'pr edit/--fields'|'pr edit/-q'|'pr edit/--jq') return 0 ;;
     'pr comment/-R'|'pr comment/--repo'|'pr comment/-b'|'pr comment/--body'|'pr comment/-F'|'pr comment/--body-file'|'pr comment/--fields'|'pr comment/-q'|'pr comment/--jq') return 0 ;;
     'pr review/-R'|'pr review/--repo'|'pr review/-b'|'pr review/--body'|'pr review/-F'|'pr review/--body-file'|'pr review/--fields'|'pr review/-q'|'pr review/--jq') return 0 ;;
@@ -295,6 +299,8 @@ __kettle_flags() {
     'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
     'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'login git-credential') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'whoami') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -350,7 +356,8 @@ __kettle_flags() {
     'pr diff') __kettle_words "$2" -R --repo --patch --name-only -h --help -V --version --login --debug --no-color --timeout ;;
     'pr checkout') __kettle_words "$2" -R --repo -b --branch -f --force -h --help -V --version --login --debug --no-color --timeout ;;
     'pr status') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr checks') __kettle_words "$2" -R --repo --watch -i --interval --required --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --agit --topic --force --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -405,7 +412,7 @@ __kettle_flags() {
 __kettle_commands() {
   case $1 in
     '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
-    'login') __kettle_words "$2" add list default delete ;;
+    'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
@@ -413,7 +420,7 @@ __kettle_commands() {
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete ;;
     'label') __kettle_words "$2" list create edit delete ;;
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
-    'pr') __kettle_words "$2" list view diff checkout status create edit comment review close reopen ready merge ;;
+    'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review close reopen ready merge ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
     'notification') __kettle_words "$2" list read ;;
     'search') __kettle_words "$2" repos issues users ;;

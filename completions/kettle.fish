@@ -51,6 +51,10 @@ function __kettle_subcommand
             echo 'login list'
         case 'login/default'
             echo 'login default'
+        case 'login/setup-git'
+            echo 'login setup-git'
+        case 'login/git-credential'
+            echo 'login git-credential'
         case 'login/delete' 'login/rm'
             echo 'login delete'
         case 'user/view'
@@ -145,6 +149,8 @@ function __kettle_subcommand
             echo 'pr checkout'
         case 'pr/status'
             echo 'pr status'
+        case 'pr/checks'
+            echo 'pr checks'
         case 'pr/create'
             echo 'pr create'
         case 'pr/edit'
@@ -317,7 +323,9 @@ function __kettle_takes_value
             return 0
         case 'pr status/-R' 'pr status/--repo' 'pr status/--fields' 'pr status/-q' 'pr status/--jq'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
+        case 'pr checks/-R' 'pr checks/--repo' 'pr checks/-i' 'pr checks/--interval' 'pr checks/--fields' 'pr checks/-q' 'pr checks/--jq'
+            return 0
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
             return 0
         case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields' 'pr edit/-q' 'pr edit/--jq'
             return 0
@@ -476,6 +484,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a com
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
 complete -c kettle -n '__kettle_using "login" 0' -a 'list' -d 'List stored logins (never their secrets)'
 complete -c kettle -n '__kettle_using "login" 0' -a 'default' -d 'Make a stored login the default one'
+complete -c kettle -n '__kettle_using "login" 0' -a 'setup-git' -d 'Make git ask kettle for the logins\' https credentials'
+complete -c kettle -n '__kettle_using "login" 0' -a 'git-credential' -d 'git\'s credential-helper protocol (called by git, not by people)'
 complete -c kettle -n '__kettle_using "login" 0' -a 'delete' -d 'Remove a stored login'
 
 # kettle login add
@@ -865,6 +875,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'view' -d 'Show a pull request:
 complete -c kettle -n '__kettle_using "pr" 0' -a 'diff' -d 'Show a pull request\'s changes'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'checkout' -d 'Check out a pull request\'s head in the local clone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'status' -d 'Your pull requests, those awaiting your review, and the current branch’s'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'checks' -d 'Show the head commit\'s checks: exit 0 passed, 1 failed, 8 pending'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
@@ -913,6 +924,15 @@ complete -c kettle -n '__kettle_using "pr status"' -l json -d 'print JSON: the s
 complete -c kettle -n '__kettle_using "pr status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
+# kettle pr checks
+complete -c kettle -n '__kettle_using "pr checks"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr checks"' -l watch -d 'refresh until no check is pending, then exit as without it'
+complete -c kettle -n '__kettle_using "pr checks"' -s i -l interval -x -d 'with --watch: seconds between refreshes (default 10)'
+complete -c kettle -n '__kettle_using "pr checks"' -l required -d 'count only the checks the base branch\'s protection requires'
+complete -c kettle -n '__kettle_using "pr checks"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr checks"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr checks"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
 # kettle pr create
 complete -c kettle -n '__kettle_using "pr create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr create"' -s t -l title -x -d 'the title (asked for on a terminal when missing)'
@@ -927,6 +947,9 @@ complete -c kettle -n '__kettle_using "pr create"' -s a -l assignee -x -d 'assig
 complete -c kettle -n '__kettle_using "pr create"' -s r -l reviewer -x -d 'request a review from a user (repeatable)'
 complete -c kettle -n '__kettle_using "pr create"' -s m -l milestone -x -d 'the milestone, by name or number'
 complete -c kettle -n '__kettle_using "pr create"' -s w -l web -d 'open the compare page of base and head, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'
+complete -c kettle -n '__kettle_using "pr create"' -l agit -d 'no fork, no branch on the server: push HEAD to refs/for/<base>/<topic> and let the server open it (AGit)'
+complete -c kettle -n '__kettle_using "pr create"' -l topic -x -d 'with --agit: the topic, which a later push updates (default: the current branch)'
+complete -c kettle -n '__kettle_using "pr create"' -l force -d 'with --agit: replace commits the pull request has and HEAD lacks (asked on a terminal)'
 complete -c kettle -n '__kettle_using "pr create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'

@@ -35,6 +35,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['login/list'] = 'login list'
     $children['login/ls'] = 'login list'
     $children['login/default'] = 'login default'
+    $children['login/setup-git'] = 'login setup-git'
+    $children['login/git-credential'] = 'login git-credential'
     $children['login/delete'] = 'login delete'
     $children['login/rm'] = 'login delete'
     $children['user/view'] = 'user view'
@@ -94,6 +96,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/checkout'] = 'pr checkout'
     $children['pr/co'] = 'pr checkout'
     $children['pr/status'] = 'pr status'
+    $children['pr/checks'] = 'pr checks'
     $children['pr/create'] = 'pr create'
     $children['pr/edit'] = 'pr edit'
     $children['pr/comment'] = 'pr comment'
@@ -167,6 +170,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'add'; Tip = 'Check credentials against a server and store them as a login' }
         @{ Name = 'list'; Tip = 'List stored logins (never their secrets)' }
         @{ Name = 'default'; Tip = 'Make a stored login the default one' }
+        @{ Name = 'setup-git'; Tip = 'Make git ask kettle for the logins'' https credentials' }
+        @{ Name = 'git-credential'; Tip = 'git''s credential-helper protocol (called by git, not by people)' }
         @{ Name = 'delete'; Tip = 'Remove a stored login' }
     )
     $commands['user'] = @(
@@ -230,6 +235,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'diff'; Tip = 'Show a pull request''s changes' }
         @{ Name = 'checkout'; Tip = 'Check out a pull request''s head in the local clone' }
         @{ Name = 'status'; Tip = 'Your pull requests, those awaiting your review, and the current branch’’s' }
+        @{ Name = 'checks'; Tip = 'Show the head commit''s checks: exit 0 passed, 1 failed, 8 pending' }
         @{ Name = 'create'; Tip = 'Open a pull request' }
         @{ Name = 'edit'; Tip = 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone' }
         @{ Name = 'comment'; Tip = 'Comment on a pull request' }
@@ -774,6 +780,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
+    $options['pr checks'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--watch'; Tip = 'refresh until no check is pending, then exit as without it'; Value = $false }
+        @{ Flag = '-i'; Tip = 'with --watch: seconds between refreshes (default 10)'; Value = $true }
+        @{ Flag = '--interval'; Tip = 'with --watch: seconds between refreshes (default 10)'; Value = $true }
+        @{ Flag = '--required'; Tip = 'count only the checks the base branch''s protection requires'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
     $options['pr create'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -801,6 +819,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--milestone'; Tip = 'the milestone, by name or number'; Value = $true }
         @{ Flag = '-w'; Tip = 'open the compare page of base and head, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--web'; Tip = 'open the compare page of base and head, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
+        @{ Flag = '--agit'; Tip = 'no fork, no branch on the server: push HEAD to refs/for/<base>/<topic> and let the server open it (AGit)'; Value = $false }
+        @{ Flag = '--topic'; Tip = 'with --agit: the topic, which a later push updates (default: the current branch)'; Value = $true }
+        @{ Flag = '--force'; Tip = 'with --agit: replace commits the pull request has and HEAD lacks (asked on a terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }

@@ -7,6 +7,8 @@ export const ExitCode = {
   failure: 1,
   usage: 2,
   auth: 4,
+  /** Checks still running (pr checks), as gh answers. */
+  pending: 8,
   interrupted: 130,
   terminated: 143,
 } as const;

@@ -13,6 +13,8 @@ export async function main(argv: string[]): Promise<void> {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
+    // How git (a credential helper) runs this same kettle again.
+    self: process.argv[1] ? [process.execPath, process.argv[1]] : [process.execPath],
   };
 
   // A reader that stops early (`kettle issue list | head -1`) is not an error;

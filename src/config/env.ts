@@ -19,29 +19,70 @@ function setValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** The server and token given by KETTLE_URL and KETTLE_TOKEN (CI), instead of a stored login. */
+/**
+ * The server and token given by the environment (CI), instead of a stored
+ * login: KETTLE_URL and KETTLE_TOKEN, or inside a Gitea or Forgejo Actions
+ * job the job's own server and token. `urlFrom` and `tokenFrom` name the
+ * variables they came from.
+ */
 export interface EnvLogin {
   url: string;
   token: string;
+  urlFrom: string;
+  tokenFrom: string;
+}
+
+/** The token variables of an Actions job, in the order they are taken. */
+export const JOB_TOKEN_VARIABLES = ['KETTLE_TOKEN', 'GITEA_TOKEN', 'FORGEJO_TOKEN', 'GITHUB_TOKEN'] as const;
+
+/**
+ * Whether kettle runs inside a Gitea or Forgejo Actions job: GITEA_ACTIONS or
+ * FORGEJO_ACTIONS set, or GITHUB_ACTIONS with a GITHUB_SERVER_URL that is not
+ * GitHub's own (the runners set the GitHub names too).
+ */
+export function inActionsJob(env: NodeJS.ProcessEnv): boolean {
+  if (truthyEnv(env.GITEA_ACTIONS) || truthyEnv(env.FORGEJO_ACTIONS)) return true;
+  const server = setValue(env, 'GITHUB_SERVER_URL');
+  return truthyEnv(env.GITHUB_ACTIONS) && server !== undefined && !/^https?:\/\/(www\.)?github\.com(\/|$)/i.test(server);
 }
 
 /**
- * KETTLE_URL with KETTLE_TOKEN, or undefined when neither is set. Only one of
- * them is a mistake worth stopping for: the command would otherwise quietly
- * use a stored login.
+ * KETTLE_URL with KETTLE_TOKEN, or in an Actions job GITHUB_SERVER_URL (unless
+ * KETTLE_URL is set) with the first job token variable that is set; undefined
+ * when the environment names no server. Only one of KETTLE_URL and
+ * KETTLE_TOKEN outside a job is a mistake worth stopping for: the command
+ * would otherwise quietly use a stored login.
  */
 export function envLogin(env: NodeJS.ProcessEnv): EnvLogin | undefined {
+  if (inActionsJob(env)) {
+    const urlFrom = setValue(env, 'KETTLE_URL') !== undefined ? 'KETTLE_URL' : setValue(env, 'GITHUB_SERVER_URL') !== undefined ? 'GITHUB_SERVER_URL' : undefined;
+    const tokenFrom = JOB_TOKEN_VARIABLES.find((name) => setValue(env, name) !== undefined);
+    if (urlFrom !== undefined && tokenFrom !== undefined) {
+      return { url: setValue(env, urlFrom) as string, token: setValue(env, tokenFrom) as string, urlFrom, tokenFrom };
+    }
+    if (urlFrom === 'KETTLE_URL') throw new AuthError(`KETTLE_URL is set but none of ${JOB_TOKEN_VARIABLES.join(', ')} is; set one to use the environment`);
+    return undefined;
+  }
   const url = setValue(env, 'KETTLE_URL');
   const token = setValue(env, 'KETTLE_TOKEN');
   if (url === undefined && token === undefined) return undefined;
   if (url === undefined) throw new AuthError('KETTLE_TOKEN is set but KETTLE_URL is not; set both to use the environment');
   if (token === undefined) throw new AuthError('KETTLE_URL is set but KETTLE_TOKEN is not; set both to use the environment');
-  return { url, token };
+  return { url, token, urlFrom: 'KETTLE_URL', tokenFrom: 'KETTLE_TOKEN' };
 }
 
-/** Both KETTLE_URL and KETTLE_TOKEN are set, so commands use them rather than the stored logins. */
+/** The environment names a server and a token, so commands use them rather than the stored logins. */
 export function hasEnvLogin(env: NodeJS.ProcessEnv): boolean {
-  return setValue(env, 'KETTLE_URL') !== undefined && setValue(env, 'KETTLE_TOKEN') !== undefined;
+  try {
+    return envLogin(env) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** In an Actions job, the repository the job runs for (GITHUB_REPOSITORY, OWNER/NAME). */
+export function jobRepository(env: NodeJS.ProcessEnv): string | undefined {
+  return inActionsJob(env) ? setValue(env, 'GITHUB_REPOSITORY') : undefined;
 }
 
 /** KETTLE_LOGIN: the stored login to use when --login is not given. */

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
 import { apiRoot, hostOf, instanceRoot } from '../api/url.js';
-import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin } from '../config/env.js';
+import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin, jobRepository } from '../config/env.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
@@ -45,6 +45,8 @@ export interface ResolvedLogin {
   insecure?: boolean;
   /** How to clone: the stored login's choice; https when absent. */
   gitProtocol?: 'https' | 'ssh';
+  /** The environment path: the variables the server and the token came from. */
+  from?: { url: string; token: string };
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -141,7 +143,7 @@ export class Context {
           `  kettle login add --url ${this.place.root}`,
         ]);
       }
-      return { source: 'env', root, credentials: { method: 'header', token: fromEnv.token } };
+      return { source: 'env', root, credentials: { method: 'header', token: fromEnv.token }, from: { url: fromEnv.urlFrom, token: fromEnv.tokenFrom } };
     }
     const name = this.flags.login || envLoginName(this.env) || this.loginForPlace() || this.config().default;
     if (!name) {
@@ -351,7 +353,16 @@ export class Context {
     this.checkLoggedIn();
     const remotes = await gitRemotes(this.io.cwd, this.env);
     const picked = pickRemote(remotes, this.loginHosts());
-    if (!picked) throw new UsageError(NO_REPO_HINT);
+    if (!picked) {
+      // In an Actions job, the repository the job runs for.
+      const job = jobRepository(this.env);
+      if (job !== undefined) {
+        const { repo } = locateRepo(job, [], 'GITHUB_REPOSITORY');
+        this.repoFrom = { repo, source: 'GITHUB_REPOSITORY' };
+        return repo;
+      }
+      throw new UsageError(NO_REPO_HINT);
+    }
     this.setPlace(placeOfRemote(picked.remote.url));
     this.repoFrom = { repo: { owner: picked.owner, name: picked.name }, source: remoteSource(picked.remote) };
     return { owner: picked.owner, name: picked.name };
@@ -402,7 +413,7 @@ export class Context {
   /** Hint for a 401, depending on where the credentials came from. */
   authHint(login: ResolvedLogin | undefined): string[] {
     if (!login) return [];
-    if (login.source === 'env') return ['  The server rejected KETTLE_TOKEN: check its value and that it has not expired or been revoked.'];
+    if (login.source === 'env') return [`  The server rejected ${login.from?.token ?? 'KETTLE_TOKEN'}: check its value and that it has not expired or been revoked.`];
     const again = `kettle login add --url ${instanceRoot(login.root)} --name ${login.name}`;
     // A login made with a user name and password is made again the same way, not with a token.
     if (login.credentials.method === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];

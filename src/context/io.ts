@@ -1,7 +1,7 @@
 // The streams a command talks through, with TTY detection and the colour
 // decision made once. Commands never touch process.std* directly.
 import type { Readable, Writable } from 'node:stream';
-import { truthyEnv } from '../config/env.js';
+import { inActionsJob, truthyEnv } from '../config/env.js';
 
 export interface IO {
   stdin: Readable;
@@ -18,7 +18,9 @@ export interface IO {
   /** Where git remotes are read from. */
   cwd: string;
   now: () => Date;
-  /** Wait this long (a server still making a fork); a timer that keeps no process alive by itself. */
+  /** The command line that runs this kettle (node and its script), for programs that call kettle back (git's credential helper). */
+  self: string[];
+  /** Wait this long (a watch between refreshes, a server still making a fork); a seam, so tests need not wait in real time. */
   sleep: (ms: number) => Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export interface StreamsLike {
   stderr: Writable & { isTTY?: boolean; columns?: number };
   env: NodeJS.ProcessEnv;
   cwd?: string;
+  self?: string[];
 }
 
 /**
@@ -61,13 +64,14 @@ export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
     columns: streams.stdout.columns && streams.stdout.columns > 0 ? streams.stdout.columns : 80,
     cwd: streams.cwd ?? process.cwd(),
     now: () => new Date(),
+    self: streams.self ?? ['kettle'],
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
 
-/** Prompts go to stderr and read stdin: both must be terminals. */
+/** Prompts go to stderr and read stdin: both must be terminals, and never in an Actions job (nobody answers there). */
 export function canPrompt(io: IO): boolean {
-  return io.stdinIsTTY && io.stderrIsTTY;
+  return io.stdinIsTTY && io.stderrIsTTY && !inActionsJob(io.env);
 }
 
 /** What readAll throws when a stream holds more than it was allowed to read. */

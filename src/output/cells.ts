@@ -97,6 +97,19 @@ export function paintState(chalk: Paint, state: string): string {
     case 'merged':
       return chalk.magenta(state);
     default:
+      break;
+  }
+  // A check's state, written with its mark ("✓ success").
+  switch (state.replace(/^\S+ /, '')) {
+    case 'success':
+      return chalk.green(state);
+    case 'failure':
+    case 'error':
+      return chalk.red(state);
+    case 'pending':
+    case 'warning':
+      return chalk.yellow(state);
+    default:
       return state;
   }
 }

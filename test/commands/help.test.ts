@@ -65,7 +65,8 @@ describe('--help of every command', () => {
       'issue list', 'issue view', 'issue create', 'issue edit', 'issue close', 'issue reopen', 'pr list', 'pr create', 'pr merge', 'org list', 'org view',
       'org create', 'org delete', 'hook list', 'hook add', 'hook view', 'hook edit', 'hook test', 'hook delete', 'api', 'completion', 'help',
       'repo star', 'repo unstar', 'repo collaborator list', 'repo collaborator add', 'repo collaborator remove', 'repo topic list', 'repo topic add',
-      'repo topic remove', 'repo topic set', 'repo migrate', 'repo sync', 'ssh-key list', 'ssh-key add', 'ssh-key delete', 'gpg-key list', 'gpg-key add', 'gpg-key delete']) {
+      'repo topic remove', 'repo topic set', 'repo migrate', 'repo sync', 'ssh-key list', 'ssh-key add', 'ssh-key delete', 'gpg-key list', 'gpg-key add', 'gpg-key delete',
+      'login setup-git', 'login git-credential', 'pr checks']) {
       expect(paths).toContain(p);
     }
   });
@@ -165,10 +166,10 @@ describe('kettle alone and kettle help', () => {
     ]);
     expect(under('Labels:')).toEqual(['label list', 'label create <name>', 'label edit <name>', 'label delete <name>']);
     expect(under('Pull requests:')).toEqual([
-      'pr list', 'pr view [number]', 'pr diff [number]', 'pr checkout <number>', 'pr status', 'pr create', 'pr edit <number>',
+      'pr list', 'pr view [number]', 'pr diff [number]', 'pr checkout <number>', 'pr status', 'pr checks [number]', 'pr create', 'pr edit <number>',
       'pr comment <number>', 'pr review <number>', 'pr close <number>', 'pr reopen <number>', 'pr ready [number]', 'pr merge [number]',
     ]);
-    expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login delete <name>', 'whoami']);
+    expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login setup-git', 'login git-credential <operation>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
     expect(under('Keys:')).toEqual(['ssh-key list', 'ssh-key add [file]', 'ssh-key delete <id...>', 'gpg-key list', 'gpg-key add [file]', 'gpg-key delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);

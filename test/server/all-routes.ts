@@ -4,6 +4,7 @@
 // may replace a core route with a fuller one.
 import { withGit } from './git-http.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
+import { CI_ROUTES } from './routes-ci.js';
 import { PULL_ROUTES } from './routes-pulls.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
@@ -12,11 +13,12 @@ import { TRIAGE_ROUTES } from './routes-triage.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
-// The inbox comes first (its search routes are fuller), the writes of the
-// others notify (routes-inbox.ts), and git follows what the API changes (git-http.ts).
+// The inbox comes first (its search routes are fuller), then CI's (fuller
+// combined statuses); the writes of the others notify (routes-inbox.ts), and
+// git follows what the API changes (git-http.ts).
 export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...INBOX_ROUTES,
-  ...notifying(withGit([...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES])),
+  ...notifying(withGit([...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES])),
 ];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */

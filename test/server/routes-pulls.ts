@@ -30,6 +30,9 @@ export interface StatusRecord {
   state: 'pending' | 'success' | 'error' | 'failure' | 'warning';
   description: string;
   created_at: string;
+  target_url?: string;
+  /** Who reported it (routes-ci.ts). */
+  creator?: string;
 }
 
 /** What a pull request has beyond the core's record. */
@@ -42,6 +45,8 @@ export interface PullExtra {
   /** The repository the head lives in, when it is a fork. */
   headRepoId?: number;
   diff?: string;
+  /** Opened by an AGit push (routes-ci.ts): the head is refs/pull/N/head, with no branch. */
+  agit?: boolean;
   /** Scheduled by merge_when_checks_succeed. */
   autoMerge?: { style: string; deleteBranch: boolean };
 }
@@ -186,7 +191,8 @@ export function pullRecord(c: Call, pr: Issue): Json {
     requested_reviewers: extra.requested.length ? extra.requested.map((u) => state.userJson(state.user(u) as never)) : null,
     draft: WIP.test(pr.title),
     mergeable: open ? extra.mergeable : false,
-    head: branch(pr.pull?.head ?? '', headRepo, headSha(state, pr)),
+    // services/convert/pull.go: an AGit pull request's head is its refs/pull/N/head, with no label.
+    head: extra.agit ? { ...branch(`refs/pull/${pr.number}/head`, repo, headSha(state, pr)), label: '' } : branch(pr.pull?.head ?? '', headRepo, headSha(state, pr)),
     base: { ...branch(pr.pull?.base ?? '', repo, createHash('sha1').update(`${repo.id}:${pr.pull?.base}`).digest('hex')) },
   };
 }
@@ -347,36 +353,6 @@ function combined(c: Call, sha: string): { state: string; statuses: StatusRecord
   return { state: worst ?? '', statuses };
 }
 
-const combinedStatus: Handler = (c) => {
-  const repo = visibleRepo(c);
-  const ref = c.params.ref ?? '';
-  const pr = c.state.issuesOf(repo).find((i) => i.pull && (i.pull.head === ref || headSha(c.state, i) === ref));
-  const sha = pr && pr.pull?.head === ref ? headSha(c.state, pr) : ref;
-  const { state, statuses } = combined(c, sha);
-  const full = `${repo.owner}/${repo.name}`;
-  return {
-    status: 200,
-    body: {
-      state,
-      sha,
-      total_count: statuses.length,
-      statuses: statuses.map((s) => ({
-        id: s.id,
-        status: s.state,
-        target_url: `${c.state.webRoot}/ci/${s.id}`,
-        description: s.description,
-        url: `${c.state.apiRoot}/repos/${full}/statuses/${sha}`,
-        context: s.context,
-        creator: null,
-        created_at: s.created_at,
-        updated_at: s.created_at,
-      })),
-      repository: repoRecord(c, repo),
-      commit_url: `${c.state.apiRoot}/repos/${full}/git/commits/${sha}`,
-      url: `${c.state.apiRoot}/repos/${full}/commits/${sha}/status`,
-    },
-  };
-};
 
 const listReviews: Handler = (c) => {
   const pr = pullOf(c);
@@ -560,7 +536,6 @@ export const PULL_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/pulls/:index/reviews', listReviews],
   ['POST', '/repos/:owner/:repo/pulls/:index/reviews', createReview],
   ['POST', '/repos/:owner/:repo/pulls/:index/requested_reviewers', requestReviewers],
-  ['GET', '/repos/:owner/:repo/commits/:ref/status', combinedStatus],
   ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
 ];

@@ -143,6 +143,7 @@ export function testIO(options: TestIOOptions = {}): TestIO {
     },
     cwd,
     now: () => (now ? new Date(now) : new Date()),
+    self: ['kettle'],
     sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   };
   return {

@@ -43,7 +43,7 @@ describe('exitCodeFor', () => {
   });
 
   it('has the documented codes', () => {
-    expect(ExitCode).toEqual({ ok: 0, failure: 1, usage: 2, auth: 4, interrupted: 130, terminated: 143 });
+    expect(ExitCode).toEqual({ ok: 0, failure: 1, usage: 2, auth: 4, pending: 8, interrupted: 130, terminated: 143 });
   });
 
   it.each([

@@ -22,6 +22,10 @@ export interface NameOptions {
   name: string;
 }
 
+export interface GitCredentialOptions {
+  operation: string;
+}
+
 const loginName = arg('<name>', 'the name of a stored login (see kettle login list)');
 
 export const login: GroupDef = {
@@ -72,6 +76,24 @@ export const login: GroupDef = {
       args: { name: loginName },
       examples: ['kettle login default work'],
       load: () => import('./default.js'),
+    }),
+    verb({
+      name: 'setup-git',
+      summary: "Make git ask kettle for the logins' https credentials",
+      examples: ['kettle login setup-git', 'kettle login setup-git --login work'],
+      notes:
+        "\nWith --login NAME only that stored login is set up. For each login it adds git's global\ncredential.<server URL>.helper (and useHttpPath for a login on a sub-path), keeping the helpers\nalready there; running it again changes nothing. The token stays in kettle's config: git receives\nit only when it asks for that server.\n",
+      load: () => import('./setup-git.js'),
+    }),
+    verb({
+      name: 'git-credential',
+      summary: "git's credential-helper protocol (called by git, not by people)",
+      // Not a closed choice: git tells helpers to ignore an operation they do not know.
+      args: { operation: arg('<operation>', 'get, store or erase, as git passes it; store, erase and any other change nothing') },
+      examples: ["printf 'protocol=https\\nhost=git.example.com\\n\\n' | kettle login git-credential get   # as git asks it"],
+      notes:
+        '\nget answers username= and password= (the token) when the protocol, host and path fall under a login\'s\nserver URL (the longest one wins; KETTLE_URL and KETTLE_TOKEN, or an Actions job, count as a login),\nand otherwise prints nothing and exits 0, so git asks its next helper.\n',
+      load: () => import('./git-credential.js'),
     }),
     verb({
       name: 'delete',

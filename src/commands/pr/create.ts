@@ -68,6 +68,8 @@ async function fillFrom(ctx: Context, base: string, head: string): Promise<{ tit
 }
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  if (opts.agit) return (await import('./agit.js')).createAgit(ctx, opts);
+  if (opts.topic !== undefined || opts.force) throw new UsageError(`${opts.topic !== undefined ? '--topic' : '--force'} goes with --agit`);
   for (const key of ['head', 'base'] as const) {
     const given = opts[key];
     if (given !== undefined) checkBranch(given, `--${key}`);

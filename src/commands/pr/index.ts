@@ -1,6 +1,7 @@
 // kettle pr: work with pull requests. pr has many verbs, so each keeps its
 // definition and options in defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
+import { checks } from './defs/checks.js';
 import { checkout } from './defs/checkout.js';
 import { close, reopen } from './defs/close.js';
 import { comment } from './defs/comment.js';
@@ -19,5 +20,5 @@ export const pr: GroupDef = {
   summary: 'Review, check out, comment on and land pull requests',
   section: 'Pull requests:',
   examples: ['kettle pr list -R alice/teapot', 'kettle pr view 7 --comments', 'kettle pr checkout 7', 'kettle pr merge 7 --squash --delete-branch'],
-  verbs: [list, view, diff, checkout, status, create, edit, comment, review, close, reopen, ready, merge],
+  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, review, close, reopen, ready, merge],
 };

@@ -12,6 +12,9 @@ export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
   assignee: string[];
   reviewer: string[];
   milestone: string | undefined;
+  agit: boolean;
+  topic: string | undefined;
+  force: boolean;
 }
 
 export const create = verb({
@@ -30,6 +33,9 @@ export const create = verb({
     reviewer: list('-r, --reviewer <user>', 'request a review from a user (repeatable)'),
     milestone: text('-m, --milestone <name>', 'the milestone, by name or number'),
     ...webFlag('the compare page of base and head, with --title and the body filled in'),
+    agit: bool('--agit', 'no fork, no branch on the server: push HEAD to refs/for/<base>/<topic> and let the server open it (AGit)'),
+    topic: text('--topic <topic>', 'with --agit: the topic, which a later push updates (default: the current branch)'),
+    force: bool('--force', 'with --agit: replace commits the pull request has and HEAD lacks (asked on a terminal)'),
   },
   output: true,
   examples: [
@@ -38,6 +44,8 @@ export const create = verb({
     'kettle pr create --fill --draft --reviewer carol',
     'kettle pr create --title "Quieter lid" --head feature/lid --base main',
     'kettle pr create -R alice/teapot --title "Fix spout" --head fix/spout --base main --body-file notes.md',
+    'kettle pr create --agit --title "Quieter lid"   # no fork needed: the topic is the current branch',
+    'kettle pr create --agit --topic lid --force   # update it after a rebase',
   ],
   load: () => import('../create.js'),
 });

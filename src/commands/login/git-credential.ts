@@ -1,0 +1,124 @@
+// kettle login git-credential get|store|erase: git's credential-helper
+// protocol (gitcredentials(7)). git writes key=value lines on stdin; for
+// `get` kettle answers username= and password= when the URL falls under a
+// login's server URL, and otherwise nothing, so git asks its next helper.
+// It runs on every git fetch and push: it reads the config and stdin, and
+// loads nothing else (no HTTP client, no request).
+import { envLogin } from '../../config/env.js';
+import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
+import type { Context } from '../../context/context.js';
+import { readAll } from '../../context/io.js';
+import { KettleError } from '../../errors.js';
+import type { GitCredentialOptions } from './index.js';
+
+/** What git asked for: protocol, host (with port) and path, as gitcredentials(7) spells them. */
+export interface CredentialRequest {
+  protocol: string;
+  host: string;
+  path: string;
+}
+
+/**
+ * git's lines into a request; undefined for anything kettle must not answer:
+ * a malformed line, an empty host, a url= that carries credentials, no protocol or host.
+ */
+export function parseRequest(text: string): CredentialRequest | undefined {
+  const fields = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const l = line.replace(/\r$/, '');
+    // A blank line ends the request.
+    if (l === '') break;
+    const eq = l.indexOf('=');
+    if (eq <= 0) return undefined;
+    fields.set(l.slice(0, eq), l.slice(eq + 1));
+  }
+  const url = fields.get('url');
+  if (url !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    if (parsed.username !== '' || parsed.password !== '') return undefined;
+    fields.set('protocol', parsed.protocol.replace(/:$/, ''));
+    fields.set('host', parsed.host);
+    if (!fields.has('path')) fields.set('path', decodeURIComponent(parsed.pathname.replace(/^\//, '')));
+  }
+  const protocol = fields.get('protocol') ?? '';
+  const host = fields.get('host') ?? '';
+  if (protocol === '' || host === '' || /[\s/@]/.test(host)) return undefined;
+  return { protocol: protocol.toLowerCase(), host: host.toLowerCase(), path: fields.get('path') ?? '' };
+}
+
+export interface Candidate {
+  /** The server's instance root (a login's URL without /api/v1). */
+  root: string;
+  username: string;
+  password: string;
+  preferred: boolean;
+}
+
+/** The length of the server path `root` has in common with the request, or -1 when the request is not under it. */
+export function matchLength(root: string, req: CredentialRequest): number {
+  let url: URL;
+  try {
+    url = new URL(root);
+  } catch {
+    return -1;
+  }
+  if (url.protocol.replace(/:$/, '') !== req.protocol || url.host.toLowerCase() !== req.host) return -1;
+  const prefix = url.pathname.replace(/^\/+|\/+$/g, '');
+  if (prefix === '') return 0;
+  const path = req.path.replace(/^\/+/, '');
+  return path === prefix || path.startsWith(`${prefix}/`) ? prefix.length : -1;
+}
+
+/** The login whose server URL the request falls under: the longest path wins, then the preferred (default) one. */
+export function choose(candidates: Candidate[], req: CredentialRequest): Candidate | undefined {
+  let best: { c: Candidate; length: number } | undefined;
+  for (const c of candidates) {
+    const length = matchLength(c.root, req);
+    if (length < 0) continue;
+    if (!best || length > best.length || (length === best.length && c.preferred && !best.c.preferred)) best = { c, length };
+  }
+  return best?.c;
+}
+
+function candidateOf(login: StoredLogin, preferred: boolean): Candidate | undefined {
+  const root = login.url.replace(/\/api\/v1\/?$/, '');
+  if (login.auth === 'basic' && login.password) return { root, username: login.user ?? '', password: login.password, preferred };
+  // A token goes as the password; the servers take any user name beside it.
+  if (login.token) return { root, username: login.user || 'kettle', password: login.token, preferred };
+  return undefined;
+}
+
+export async function run(ctx: Context, opts: GitCredentialOptions): Promise<void> {
+  // git writes the request whatever the operation: read it all, so git never writes into a closed pipe.
+  const text = await readAll(ctx.io.stdin);
+  if (opts.operation !== 'get') return;
+  const req = parseRequest(text);
+  if (!req) return;
+  const candidates: Candidate[] = [];
+  let fromEnv;
+  try {
+    fromEnv = envLogin(ctx.env);
+  } catch {
+    // Half of KETTLE_URL/KETTLE_TOKEN: not a login git can use.
+    fromEnv = undefined;
+  }
+  if (fromEnv) candidates.push({ root: fromEnv.url.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), username: 'kettle', password: fromEnv.token, preferred: true });
+  let config;
+  try {
+    config = readConfig(configDir(ctx.env), (m) => ctx.warn(m));
+  } catch (err) {
+    throw new KettleError(`git-credential: ${(err as Error).message}`);
+  }
+  for (const [name, login] of Object.entries(config.logins)) {
+    const c = typeof login === 'object' && login !== null && typeof login.url === 'string' ? candidateOf(login, name === config.default) : undefined;
+    if (c) candidates.push(c);
+  }
+  const chosen = choose(candidates, req);
+  if (!chosen || /[\n\0]/.test(chosen.username + chosen.password)) return;
+  ctx.io.stdout.write(`username=${chosen.username}\npassword=${chosen.password}\n`);
+}

@@ -1,0 +1,119 @@
+// kettle pr checks [NUMBER] [--watch] [--interval SECONDS] [--required]: the
+// head commit's statuses and what they add up to, as an exit status.
+import type { ApiClient } from '../../api/client.js';
+import { pageWindow } from '../../api/paginate.js';
+import * as statuses from '../../api/gitea/statuses.js';
+import type { CommitStatus, PullRequest } from '../../api/gitea/types.js';
+import type { Context } from '../../context/context.js';
+import { fullName, type RepoRef } from '../../context/repo.js';
+import { ExitCode, KettleError } from '../../errors.js';
+import { type Column, printList, renderPlain } from '../../output/printer.js';
+import { renderTable } from '../../output/table.js';
+import { failure } from '../failure.js';
+import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
+import type { ChecksOptions } from './defs/checks.js';
+import { prTarget, readPull, resolvePull } from './target.js';
+
+const DEFAULT_INTERVAL_S = 10;
+
+const MARKS: Record<string, string> = { success: '✓', warning: '!', failure: 'X', error: 'X', pending: '*' };
+
+export const checkColumns: Column[] = [
+  { key: 'context', header: 'CHECK' },
+  { key: 'status', header: 'STATE', get: (r) => `${MARKS[String(r.status)] ?? '*'} ${String(r.status)}`, kind: 'state' },
+  { key: 'description', header: 'DESCRIPTION', flex: true, drop: 2 },
+  { key: 'target_url', header: 'URL', drop: 1 },
+];
+
+/** In a pipe the state is the bare word, so scripts can compare it. */
+const plainColumns: Column[] = checkColumns.map((c) => (c.key === 'status' ? { key: 'status', header: 'STATE' } : c));
+
+interface Round {
+  checks: Check[];
+  tally: Tally;
+}
+
+export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
+  const target = await prTarget(ctx, opts.repo, opts.number);
+  const api = await ctx.api();
+  const { repo } = target;
+  const found = await resolvePull(ctx, api, target, opts.number);
+  const pr = found.pr ?? (await readPull(api, repo, found.number));
+  const what = `pull request #${found.number} in ${fullName(repo)}`;
+  const ref = pr.head?.sha || pr.head?.ref;
+  if (!ref) throw new KettleError(`the server names no head commit for ${what}`);
+  const required = opts.required ? await requiredContexts(ctx, api, repo, pr) : undefined;
+  const intervalMs = (opts.interval ?? DEFAULT_INTERVAL_S) * 1000;
+  if (opts.interval !== undefined && !opts.watch) ctx.warn('--interval has no effect without --watch');
+
+  const read = async (): Promise<Round> => {
+    const all: CommitStatus[] = [];
+    for await (const page of statuses.list(api, repo, ref, pageWindow({ all: true }))) all.push(...page);
+    const checks = checksOf(all, required);
+    return { checks, tally: tally(checks) };
+  };
+  const readOrSay = () => read().catch(failure({ action: `read the checks of ${what}`, missing: what, within: { api, repo } }));
+
+  let round = await readOrSay();
+  if (opts.watch && !ctx.flags.json && !ctx.flags.jq) round = await watch(ctx, round, readOrSay, intervalMs);
+  else {
+    while (opts.watch && round.tally.pending > 0) {
+      await ctx.io.sleep(intervalMs);
+      round = await readOrSay();
+    }
+    if (round.checks.length > 0 || ctx.flags.json || ctx.flags.jq) await printList(ctx.io, ctx.flags, round.checks, ctx.io.stdoutIsTTY ? checkColumns : plainColumns);
+  }
+  conclude(ctx, round, pr, required);
+}
+
+/** The contexts the base branch's protection requires; [] when it requires none (said so). */
+async function requiredContexts(ctx: Context, api: ApiClient, repo: RepoRef, pr: PullRequest): Promise<string[]> {
+  const base = pr.base?.ref;
+  if (!base) throw new KettleError(`the server names no base branch for pull request #${String(pr.number)}`);
+  const branch = await statuses.branch(api, repo, base).catch(failure({ action: `read branch ${base} of ${fullName(repo)}`, missing: `branch ${base} in ${fullName(repo)}` }));
+  const contexts = branch.enable_status_check ? (branch.status_check_contexts ?? []) : [];
+  if (contexts.length === 0) ctx.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
+  return contexts;
+}
+
+/** Say what the checks add up to: a line on stderr, and the exit status (0, 1 or 8). */
+function conclude(ctx: Context, round: Round, pr: PullRequest, required: string[] | undefined): void {
+  const { tally: t } = round;
+  const sha = String(pr.head?.sha ?? '').slice(0, 7);
+  if (t.total === 0) {
+    ctx.info(required ? 'No required checks.' : `No checks reported on ${sha ? `commit ${sha}, ` : ''}the head of #${String(pr.number)}.`);
+    return;
+  }
+  if (t.failed > 0) throw new KettleError(`checks failed: ${summary(t)}`);
+  if (t.pending > 0) throw new KettleError(`checks pending: ${summary(t)}`, ExitCode.pending);
+  ctx.success(`All checks passed: ${summary(t)}`);
+}
+
+/**
+ * Refresh until nothing is pending. On a terminal the table is drawn again in place; in a
+ * pipe each check is a line when it first shows and when its state changes.
+ */
+async function watch(ctx: Context, first: Round, read: () => Promise<Round>, intervalMs: number): Promise<Round> {
+  const { io } = ctx;
+  const seen = new Map<string, string>();
+  let drawn = 0;
+  let round = first;
+  for (;;) {
+    const done = round.tally.pending === 0;
+    if (io.stdoutIsTTY) {
+      const table = round.checks.length > 0 ? await renderTable(io, round.checks as never[], checkColumns) : '';
+      const foot = done ? '' : `${summary(round.tally)}; refreshing every ${intervalMs / 1000} s (Ctrl-C to stop)\n`;
+      const block = table + foot;
+      // Up to the first line drawn last time, and clear from there down.
+      io.stdout.write(`${drawn > 0 ? `\u001b[${drawn}A\r\u001b[J` : ''}${block}`);
+      drawn = block.split('\n').length - 1;
+    } else {
+      const changed = round.checks.filter((c) => seen.get(c.context) !== `${c.status}\u0000${c.description}`);
+      for (const c of changed) seen.set(c.context, `${c.status}\u0000${c.description}`);
+      if (changed.length > 0) io.stdout.write(renderPlain(changed as never[], plainColumns));
+    }
+    if (done) return round;
+    await io.sleep(intervalMs);
+    round = await read();
+  }
+}
