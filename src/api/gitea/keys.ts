@@ -1,7 +1,7 @@
 // The logged-in user's SSH and GPG keys, /user/keys and /user/gpg_keys
 // (routers/api/v1/user/key.go and gpg_key.go in Gitea and Forgejo), and a
 // repository's deploy keys, /repos/{owner}/{repo}/keys (repo/key.go).
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';

@@ -2,7 +2,7 @@
 // migration from elsewhere and a mirror's sync. Paths and answers as Gitea
 // 1.23+ and Forgejo 11+ have them (routers/api/v1/user/star.go,
 // repo/collaborators.go, repo/topic.go, repo/migrate.go, repo/mirror.go).
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import { ApiError } from '../../errors.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';

@@ -1,7 +1,7 @@
 // Commit statuses and the branch record that says which ones a protected
 // branch requires: /repos/{owner}/{repo}/commits/{ref}/statuses and
 // /repos/{owner}/{repo}/branches/{branch}.
-import type { RepoRef } from '../../context/repo.js';
+import type { RepoRef } from '../repo.js';
 import type { ApiClient } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
