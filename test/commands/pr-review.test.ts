@@ -316,6 +316,16 @@ describe('pr edit', () => {
     expect(r.stderr).toMatch(/^kettle: --add-label: no label named "enhance" in alice\/prw-\d+; did you mean "enhancement"\?\n$/);
     expect(sent(s, 'PATCH')).toEqual([]);
   });
+
+  it('a transposed label name: the close name is the one meant (bgu is bug)', async () => {
+    const p = fresh();
+    s.server.state.addLabel(p.repo, 'bug');
+    s.server.state.addLabel(p.repo, 'documentation');
+    const r = await s.kettle(['pr', 'edit', String(p.pr.number), ...p.R, '--add-label', 'bgu']);
+    expectExit(r, 2);
+    expect(r.stderr).toMatch(/no label named "bgu" in alice\/prw-\d+; did you mean "bug"\?\n$/);
+    expect(sent(s, 'PATCH')).toEqual([]);
+  });
 });
 
 describe('pr merge extras', () => {

@@ -9,6 +9,7 @@ import { pageWindow } from '../../api/paginate.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
+import { nameHint } from '../names.js';
 
 interface Named {
   id?: number;
@@ -22,23 +23,14 @@ async function all<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   return out;
 }
 
-/** Names that look like `wanted`: sharing a prefix or contained either way, case-insensitively. */
-export function closeMatches(wanted: string, names: string[]): string[] {
-  const w = wanted.toLowerCase();
-  return names.filter((n) => {
-    const l = n.toLowerCase();
-    return l.includes(w) || w.includes(l) || (w.length >= 2 && l.startsWith(w.slice(0, 2)));
-  }).slice(0, 5);
-}
-
 export function pick(kind: string, flag: string, wanted: string, records: Named[], repo: RepoRef): number {
   const nameOf = (r: Named) => r.name ?? r.title ?? '';
   const exact = records.find((r) => nameOf(r) === wanted);
   const found = exact ?? records.find((r) => nameOf(r).toLowerCase() === wanted.toLowerCase());
   if (found && typeof found.id === 'number') return found.id;
   if (/^\d+$/.test(wanted)) return Number(wanted);
-  const close = closeMatches(wanted, records.map(nameOf));
-  throw new UsageError(`${flag}: no ${kind} named "${wanted}" in ${fullName(repo)}${close.length ? `; did you mean ${close.map((n) => `"${n}"`).join(', ')}?` : ''}`);
+  // The same close names as every other command gives (transpositions count as one edit).
+  throw new UsageError(`${flag}: no ${kind} named "${wanted}" in ${fullName(repo)}${nameHint(wanted, records.map(nameOf), fullName(repo), kind)}`);
 }
 
 /** Label names (or ids) to ids; no request when none are given. */
