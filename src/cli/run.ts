@@ -4,6 +4,7 @@
 import type { Context } from '../context/context.js';
 import { envDebug } from '../config/env.js';
 import type { StreamsLike } from '../context/io.js';
+import { authHint } from '../context/logins.js';
 import { ExitCode, report } from '../errors.js';
 import { buildProgram } from './program.js';
 
@@ -22,7 +23,7 @@ export async function execute(argv: string[], streams: StreamsLike, version: str
   } catch (err) {
     const done = report(err, {
       debug: debug || Boolean(ctx?.flags.debug),
-      authHint: ctx?.resolved ? ctx.authHint(ctx.resolved) : undefined,
+      authHint: ctx?.resolved ? authHint(ctx.resolved) : undefined,
       repoFrom: ctx?.repoFrom ? { ...ctx.repoFrom.repo, source: ctx.repoFrom.source } : undefined,
     });
     code = done.code;

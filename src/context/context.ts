@@ -14,6 +14,7 @@ import type { OutputFlags } from '../output/printer.js';
 import type { IO } from './io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
 import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSource } from './repo.js';
+import { credentialsOf, hostnameOf, noLoginNamed, type ResolvedLogin } from './logins.js';
 import { atLeast, cachedServer, describeServer, parseServerVersion, rememberServer, type ServerInfo } from './server.js';
 
 export interface GlobalFlags extends OutputFlags {
@@ -33,20 +34,6 @@ export interface ConnectOptions {
   name?: string;
   /** A longer per-request timeout than the user's, for a request known to be slow (a migration). */
   timeoutMs?: number;
-}
-
-export interface ResolvedLogin {
-  /** Stored login name; undefined for the environment path. */
-  name?: string;
-  source: 'env' | 'stored';
-  root: string;
-  credentials: Credentials;
-  user?: string;
-  insecure?: boolean;
-  /** How to clone: the stored login's choice; https when absent. */
-  gitProtocol?: 'https' | 'ssh';
-  /** The environment path: the variables the server and the token came from. */
-  from?: { url: string; token: string };
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -399,42 +386,10 @@ export class Context {
 
   /** The hosts kettle has credentials for: every stored login's, and KETTLE_URL's. */
   private loginHosts(): string[] {
-    const hostname = (url: string) => {
-      try {
-        return new URL(url).hostname.replace(/^\[|\]$/g, '');
-      } catch {
-        return undefined;
-      }
-    };
-    return this.loginRoots().map(hostname).filter((h): h is string => h !== undefined);
-  }
-
-
-  /** Hint for a 401, depending on where the credentials came from. */
-  authHint(login: ResolvedLogin | undefined): string[] {
-    if (!login) return [];
-    if (login.source === 'env') return [`  The server rejected ${login.from?.token ?? 'KETTLE_TOKEN'}: check its value and that it has not expired or been revoked.`];
-    const again = `kettle login add --url ${instanceRoot(login.root)} --name ${login.name}`;
-    // A login made with a user name and password is made again the same way, not with a token.
-    if (login.credentials.method === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];
-    return [`  Log in again:  ${again} --with-token < token.txt`];
+    return this.loginRoots().map(hostnameOf).filter((h): h is string => h !== undefined);
   }
 
   async dispose(): Promise<void> {
     await Promise.all(this.clients.map((c) => c.close()));
   }
-}
-
-export function credentialsOf(login: StoredLogin): Credentials {
-  if (login.auth === 'basic') {
-    if (login.token && !login.password) return { method: 'basic', user: login.user ?? '', password: login.token };
-    return { method: 'basic', user: login.user ?? '', password: login.password ?? '' };
-  }
-  if (!login.token) throw new AuthError(`the stored login has no token; add it again with kettle login add`);
-  return { method: login.auth, token: login.token };
-}
-
-/** The usage error for a login name that is not stored, listing the names there are. */
-export function noLoginNamed(name: string, names: string[]): UsageError {
-  return new UsageError(`no login named "${name}"${names.length ? `; stored logins: ${names.join(', ')}` : '; add one with: kettle login add --url URL'}`);
 }

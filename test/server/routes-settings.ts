@@ -418,16 +418,23 @@ const listSshKeys: Handler = (c) => {
   return list(c, mine, (k) => sshKeyJson(c, k));
 };
 
-const addSshKey: Handler = (c) => {
+/**
+ * The body of an ssh key, account's or deploy: CreateKeyOption's key and title
+ * are Required, and the key must parse (HandleCheckKeyStringError).
+ */
+function sshKeyBody(c: Call) {
   const body = obj(c.body);
   const problems = [];
-  // CreateKeyOption: key and title are Required.
   if (typeof body.key !== 'string' || body.key.trim() === '') problems.push({ field: 'key', code: 'required' });
   if (typeof body.title !== 'string' || body.title.trim() === '') problems.push({ field: 'title', code: 'required' });
   if (problems.length > 0) throw invalid('CreateKeyOption', problems);
   const parsed = parseSsh(String(body.key));
-  // HandleCheckKeyStringError.
   if (!parsed) throw refused('Invalid key content: no key found');
+  return { body, parsed };
+}
+
+const addSshKey: Handler = (c) => {
+  const { body, parsed } = sshKeyBody(c);
   const data = settingsData(c.state);
   // AddPublicKey: a fingerprint any key already has (an account's or a deploy key) is refused, then a title the owner already uses.
   if ([...data.sshKeys, ...data.deployKeys].some((k) => k.fingerprint === parsed.fingerprint)) throw refused('Key content has been used as non-deploy key');
@@ -485,13 +492,7 @@ const listDeployKeys: Handler = (c) => {
 
 const addDeployKey: Handler = (c) => {
   const repo = adminRepo(c);
-  const body = obj(c.body);
-  const problems = [];
-  if (typeof body.key !== 'string' || body.key.trim() === '') problems.push({ field: 'key', code: 'required' });
-  if (typeof body.title !== 'string' || body.title.trim() === '') problems.push({ field: 'title', code: 'required' });
-  if (problems.length > 0) throw invalid('CreateKeyOption', problems);
-  const parsed = parseSsh(String(body.key));
-  if (!parsed) throw refused('Invalid key content: no key found');
+  const { body, parsed } = sshKeyBody(c);
   const data = settingsData(c.state);
   // AddDeployKey: an account's key cannot also be a deploy key; the same key or title twice in one repository is refused.
   if (data.sshKeys.some((k) => k.fingerprint === parsed.fingerprint)) throw refused('Key content has been used as non-deploy key');

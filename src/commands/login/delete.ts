@@ -1,7 +1,8 @@
 // kettle login delete NAME
 import { existsSync } from 'node:fs';
 import { configPath, updateConfig } from '../../config/store.js';
-import { type Context, noLoginNamed } from '../../context/context.js';
+import type { Context } from '../../context/context.js';
+import { noLoginNamed } from '../../context/logins.js';
 import type { NameOptions } from './index.js';
 
 export async function run(ctx: Context, { name }: NameOptions): Promise<void> {

@@ -5,7 +5,8 @@
 import type { Credentials } from '../../api/auth.js';
 import { apiRoot } from '../../api/url.js';
 import { envLogin, envLoginName } from '../../config/env.js';
-import { type Context, credentialsOf, type ResolvedLogin } from '../../context/context.js';
+import type { Context } from '../../context/context.js';
+import { authHint, credentialsOf, type ResolvedLogin } from '../../context/logins.js';
 import { ApiError, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
 import { gather, type ServerView } from './gather.js';
 import { type Outcome, printJson, printPlain, printSections, serverUrl } from './render.js';
@@ -43,7 +44,7 @@ function whyFailed(ctx: Context, t: Target, err: unknown): string[] {
   const lines = formatError(err, ctx.flags.debug).map((l) => l.replace(/^kettle: /, ''));
   if (err instanceof ApiError && err.status === 401) {
     lines[0] = `authentication failed: ${lines[0] ?? ''}`;
-    lines.push(...ctx.authHint(t.login).map((l) => l.trim()));
+    lines.push(...authHint(t.login).map((l) => l.trim()));
   }
   return lines;
 }

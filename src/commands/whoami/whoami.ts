@@ -2,7 +2,8 @@
 import * as users from '../../api/gitea/users.js';
 import { instanceRoot } from '../../api/url.js';
 import { inActionsJob, jobRepository } from '../../config/env.js';
-import type { Context, ResolvedLogin } from '../../context/context.js';
+import type { Context } from '../../context/context.js';
+import type { ResolvedLogin } from '../../context/logins.js';
 import { describeServer } from '../../context/server.js';
 import { printRecord } from '../../output/printer.js';
 import { userColumns } from '../records.js';
