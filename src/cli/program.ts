@@ -3,34 +3,14 @@
 // commander and the definitions, nothing more.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { COMMANDS } from '../commands/index.js';
-import { Context, type GlobalFlags } from '../context/context.js';
-import { envDebug } from '../config/env.js';
-import { createIO, type StreamsLike } from '../context/io.js';
 import { parseTimeout } from '../config/settings.js';
-import { ApiError, KettleError, UsageError } from '../errors.js';
-import { parseFieldList } from '../output/fields.js';
+import { UsageError } from '../errors.js';
+import { type Session, verbAction } from './action.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from './flags.js';
 import type { Flag, GroupDef, SubGroupDef, TopDef, VerbDef } from './spec.js';
 
-export interface Session {
-  streams: StreamsLike;
-  version: string;
-  /** Receives the context of the verb that runs, so its owner can dispose of it. */
-  onContext: (ctx: Context) => void;
-}
-
-/** The options every command accepts, as commander parses them. */
-interface GlobalOpts {
-  /** Every --login given, in order (the last one is the login; kettle status takes them all). */
-  login?: string[];
-  debug?: boolean;
-  color?: boolean;
-  timeout?: number;
-  json?: boolean;
-  fields?: string;
-  jq?: string;
-}
+export type { Session } from './action.js';
 
 /** Help fits a terminal's width; anything else gets commander's default of 80 columns. */
 function terminalWidth(stream: { isTTY?: boolean; columns?: number }): number {
@@ -43,17 +23,6 @@ function timeoutOption(value: string): number {
   } catch (err) {
     throw new InvalidArgumentError(err instanceof UsageError ? err.message : String(err));
   }
-}
-
-export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFlags {
-  return {
-    login: opts.login?.at(-1),
-    logins: opts.login ?? [],
-    debug: opts.debug === true || envDebug(env),
-    json: opts.json === true || opts.jq !== undefined,
-    fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
-    timeoutMs: opts.timeout,
-  };
 }
 
 function optionOf(flag: Flag<unknown>): Option {
@@ -70,7 +39,6 @@ function optionOf(flag: Flag<unknown>): Option {
 function addVerb(parent: Command, session: Session, def: VerbDef): Command {
   const cmd = parent.command(def.name).description(def.summary);
   for (const alias of def.aliases ?? []) cmd.alias(alias);
-  const argKeys = Object.keys(def.args ?? {});
   for (const a of Object.values(def.args ?? {})) {
     cmd.argument(a.spelling, a.description);
     if (a.choices) cmd.registeredArguments.at(-1)?.choices(a.choices);
@@ -85,30 +53,7 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     cmd.option('-q, --jq <expression>', "filter the JSON with jq's language (implies --json): each result on a line, strings raw");
   }
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
-  cmd.action(async (...received: unknown[]) => {
-    const command = received[received.length - 1] as Command;
-    const values = command.opts() as Record<string, unknown>;
-    const input: Record<string, unknown> = {};
-    argKeys.forEach((key, i) => {
-      input[key] = received[i];
-    });
-    for (const { key, flag, option } of flags) {
-      const value = values[option.attributeName()];
-      input[key] = value === undefined ? flag.initial : value;
-    }
-    const globals = command.optsWithGlobals() as GlobalOpts;
-    const io = createIO(session.streams, globals.color === false);
-    const ctx = new Context(io, globalFlags(globals, session.streams.env), session.version, () => rootOf(command));
-    session.onContext(ctx);
-    if (globals.jq !== undefined) {
-      // Compiled before the verb runs, so a program that does not compile
-      // exits 2 before any request. Loaded only now: jq is large.
-      const { JqFilter } = await import('../output/jq.js');
-      ctx.flags.jq = await JqFilter.compile(globals.jq, (text) => io.stderr.write(text), io.env);
-    }
-    const { run } = await def.load();
-    await run(ctx, input).catch(explainUnknownOutcome);
-  });
+  cmd.action(verbAction(def, session, flags.map(({ key, flag, option }) => ({ key, flag, attribute: option.attributeName() })), rootOf));
   return cmd;
 }
 
@@ -227,20 +172,4 @@ function addHelpCommand(program: Command): void {
     .addHelpText('after', examples(['kettle help issue list', 'kettle help api', 'kettle help']))
     .action((words: string[]) => findCommand(program, words).outputHelp())
     .helpGroup('Other:');
-}
-
-/**
- * A change whose outcome is unknown (its answer was lost) or that was made
- * though its answer could not be read: the error gains the line that says
- * which command shows the state. Rethrows it.
- */
-async function explainUnknownOutcome(err: unknown): Promise<never> {
-  const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
-  const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
-  if (changeUnclear || changeMade) {
-    // Loaded only now: a failure about a change's outcome is rare.
-    const { explainOutcome } = await import('../commands/outcome.js');
-    explainOutcome(err);
-  }
-  throw err;
 }

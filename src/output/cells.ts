@@ -3,7 +3,7 @@
 import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
 import { unicodeEscape, visibleCell } from './controls.js';
-import { getPath, unknownPaths } from './fields.js';
+import { getPath } from './fields.js';
 import type { JqFilter } from './jq.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';
 
@@ -65,15 +65,6 @@ function escapeLine(text: string): string {
 }
 
 /** Choose the columns from --fields: known column keys, or dotted paths of the records. */
-export function selectColumns(columns: Column[], fields: string[] | undefined, records: Row[]): Column[] {
-  if (!fields) return columns;
-  const byKey = new Map(columns.map((c) => [c.key.toLowerCase(), c]));
-  const chosen = fields.map((f) => byKey.get(f.toLowerCase()) ?? { key: f, header: f.toUpperCase() });
-  const custom = chosen.filter((c) => !byKey.has(c.key.toLowerCase())).map((c) => c.key);
-  const unknown = unknownPaths(records, custom);
-  if (unknown.length > 0) throw unknownFields(unknown, columns);
-  return chosen;
-}
 
 export function unknownFields(unknown: string[], columns: Column[]): UsageError {
   return new UsageError(

@@ -73,8 +73,3 @@ export function merge(a: unknown, b: unknown): unknown {
   return b;
 }
 
-/** Paths that none of the records has: most likely typos. */
-export function unknownPaths(records: unknown[], paths: string[]): string[] {
-  if (records.length === 0) return [];
-  return paths.filter((p) => !records.some((r) => walk(r, p).found));
-}

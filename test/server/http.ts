@@ -29,12 +29,28 @@ export function conflict(message: string): HttpError {
   return new HttpError(409, { message, url: '' });
 }
 
-/** A validation failure: the spec's body, errors listing each failing field. */
-export function invalid(resource: string, problems: FieldProblem[], message?: string): HttpError {
-  return new HttpError(422, {
-    message: message ?? problems.map((p) => `[${p.field}]: ${p.code ?? 'invalid'}`).join(', '),
+/**
+ * A validation failure: the spec's body, errors listing each failing field.
+ * A server of the `bare422` flavour sends the message alone (the server's
+ * answer is decided where it is sent, in index.ts).
+ */
+export class ValidationError extends HttpError {
+  constructor(override readonly body: { message: string; errors: unknown[] }) {
+    super(422, body);
+  }
+}
+
+export function invalid(resource: string, problems: FieldProblem[], message?: string): ValidationError {
+  const text = message ?? problems.map((p) => `[${p.field}]: ${p.code ?? 'invalid'}`).join(', ');
+  return new ValidationError({
+    message: text,
     errors: problems.map((p) => ({ resource: p.resource ?? resource, field: p.field, code: p.code ?? 'invalid' })),
   });
+}
+
+/** Throws the validation failure of these problems, if there are any. */
+export function check(resource: string, problems: FieldProblem[]): void {
+  if (problems.length > 0) throw invalid(resource, problems);
 }
 
 /** Split a raw path into decoded segments; null for a malformed escape. */

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments } from './http.js';
+import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments, ValidationError } from './http.js';
 import { logRequest } from './log.js';
 import { ALL_ROUTES, DEMO_SEEDS, STREAMED_ROUTES, WEB_ROUTES } from './all-routes.js';
 import type { Call, Flavor } from './routes.js';
@@ -139,6 +139,34 @@ const HTML_PAGE = (status: number) =>
   `<html>\r\n<head><title>${status} Bad Gateway</title></head>\r\n<body>\r\n<center><h1>${status} Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
 /** A record of an endless list's page made new: ids and numbers moved past every earlier page's. */
+type Send = (status: number, payload: unknown, headers?: Record<string, string>) => void;
+
+/** What routing a request needs of the steps before it. */
+interface Routing {
+  method: string;
+  segs: string[];
+  url: URL;
+  rec: RecordedRequest;
+  who: { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean };
+  upload: Transform | undefined;
+  send: Send;
+  limitHeaders: Record<string, string>;
+  spoil: Fault | undefined;
+}
+
+/** A streamed route's body, its bytes counted on the way to the handler, for the contract check. */
+function countedUpload(req: IncomingMessage, rec: RecordedRequest): Transform {
+  rec.bodyBytes = 0;
+  const upload = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      rec.bodyBytes = (rec.bodyBytes ?? 0) + chunk.length;
+      done(null, chunk);
+    },
+  });
+  pipeline(req, upload).catch(() => undefined);
+  return upload;
+}
+
 function renumber(item: unknown, page: number): unknown {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
   const out: Json = { ...(item as Json) };
@@ -367,9 +395,14 @@ export class TestServer {
     return { headers, exceeded, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
   }
 
+  /**
+   * One request, in named steps: git's smart HTTP, the request read and
+   * recorded, pages outside the API, injected faults, the rate limit, the
+   * refusals before any handler (bad JSON, bad credentials, a malformed
+   * path), and the route's handler.
+   */
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const rawUrl = req.url ?? '/';
-    const url = new URL(rawUrl, this.url);
+    const url = new URL(req.url ?? '/', this.url);
     const method = (req.method ?? 'GET').toUpperCase();
     const inApi = url.pathname === this.apiPrefix || url.pathname.startsWith(`${this.apiPrefix}/`);
     const path = inApi ? url.pathname.slice(this.apiPrefix.length) || '/' : url.pathname;
@@ -377,7 +410,37 @@ export class TestServer {
       const who = this.authenticate(req, url);
       if (await this.git(req, res, url, who.user, who.bad ? (who.why ?? 'invalid username, password or token') : undefined)) return;
     }
-    // A streamed route reads its body itself, from disk-sized uploads; the rest are read whole here.
+    const { rec, who, streamed } = await this.receive(req, res, url, method, path, inApi);
+    if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));
+    if (!inApi) {
+      if (await this.handleWeb(req, res, url, method, who)) return;
+      rec.status = 404;
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><head><title>Page Not Found</title></head><body>Not found</body></html>');
+      return;
+    }
+    const fault = this.takeFault(rec);
+    if (fault) {
+      rec.fault = fault.kind;
+      if (this.sendFault(fault, rec, res)) return;
+    }
+    // The faults that spoil the real answer: the handler runs, what it sends is changed.
+    const spoil = fault && ['mangle', 'endless', 'drip'].includes(fault.kind) ? fault : undefined;
+    const askedPage = Math.max(1, Number(url.searchParams.get('page')) || 1);
+    if (spoil?.kind === 'endless') url.searchParams.set('page', '1');
+    const limit = this.rateLimit(who.user?.login ?? req.socket.remoteAddress ?? 'anonymous');
+    const upload = streamed ? countedUpload(req, rec) : undefined;
+    const send = this.sender(res, rec, url, method, limit.headers, spoil, askedPage);
+    if (limit.exceeded) return send(429, { message: 'rate limit exceeded', url: this.apiUrl }, { 'retry-after': String(limit.retryAfter) });
+    if (rec.bodyText !== '' && rec.body === undefined) return send(400, { message: 'invalid JSON in request body', url: `${this.apiUrl}/swagger` });
+    if (who.bad) return send(401, { message: who.why ?? 'invalid username, password or token', url: `${this.apiUrl}/swagger` });
+    const segs = segments(path);
+    if (!segs) return send(400, { message: 'malformed path', url: '' });
+    await this.route(req, res, { method, segs, url, rec, who, upload, send, limitHeaders: limit.headers, spoil });
+  }
+
+  /** The request read (whole, except on a streamed route, which reads its own body) and recorded. */
+  private async receive(req: IncomingMessage, res: ServerResponse, url: URL, method: string, path: string, inApi: boolean) {
     const early = segments(path);
     const streamed = inApi && early !== null && STREAMED_ROUTES.some(([m, pattern]) => m === method && match(pattern, early) !== null);
     let bodyText = '';
@@ -397,7 +460,7 @@ export class TestServer {
       method,
       path,
       query: Object.fromEntries(url.searchParams),
-      rawUrl,
+      rawUrl: req.url ?? '/',
       headers: { ...req.headers },
       auth: who.auth,
       user: who.user?.login,
@@ -422,47 +485,18 @@ export class TestServer {
       logRequest(rec);
     }
     for (const l of this.listeners) l(rec);
+    return { rec, who, streamed };
+  }
 
-    if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));
-
-    if (!inApi && (await this.handleWeb(req, res, url, method, who))) return;
-    if (!inApi) {
-      rec.status = 404;
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!DOCTYPE html><html><head><title>Page Not Found</title></head><body>Not found</body></html>');
-      return;
-    }
-
-    const fault = this.takeFault(rec);
-    if (fault) {
-      rec.fault = fault.kind;
-      if (this.sendFault(fault, rec, res)) return;
-    }
-    // The faults that spoil the real answer: the handler runs, what it sends is changed.
-    const spoil = fault && ['mangle', 'endless', 'drip'].includes(fault.kind) ? fault : undefined;
-    const askedPage = Math.max(1, Number(url.searchParams.get('page')) || 1);
-    if (spoil?.kind === 'endless') url.searchParams.set('page', '1');
-
-    const limit = this.rateLimit(who.user?.login ?? req.socket.remoteAddress ?? 'anonymous');
-    let upload: Transform | undefined;
-    if (streamed) {
-      // Counted on the way to the handler, for the contract check.
-      rec.bodyBytes = 0;
-      upload = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          rec.bodyBytes = (rec.bodyBytes ?? 0) + chunk.length;
-          done(null, chunk);
-        },
-      });
-      pipeline(req, upload).catch(() => undefined);
-    }
-    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      let h: Record<string, string> = { ...limit.headers, ...headers };
+  /** How an answer is sent: the rate-limit headers, the flavour's timestamps, and the spoiling faults (endless pages, mangled or dripped bodies). */
+  private sender(res: ServerResponse, rec: RecordedRequest, url: URL, method: string, limitHeaders: Record<string, string>, spoil: Fault | undefined, askedPage: number): Send {
+    return (status, payload, headers = {}) => {
+      let h: Record<string, string> = { ...limitHeaders, ...headers };
       if (spoil?.kind === 'endless' && Array.isArray(payload) && status === 200) {
         payload = payload.map((item: unknown) => renumber(item, askedPage));
         const next = new URL(url);
         next.searchParams.set('page', String(askedPage + 1));
-        h = { ...limit.headers, link: `<${next.toString()}>; rel="next"` };
+        h = { ...limitHeaders, link: `<${next.toString()}>; rel="next"` };
       }
       rec.status = spoil?.status ?? status;
       let text = payload === undefined ? '' : JSON.stringify(this.settings.flavor.legacyTimestamps ? renameTimestamps(payload) : payload);
@@ -476,40 +510,24 @@ export class TestServer {
       }
       res.end(method === 'HEAD' ? undefined : text);
     };
+  }
 
-    if (limit.exceeded) {
-      send(429, { message: 'rate limit exceeded', url: this.apiUrl }, { 'retry-after': String(limit.retryAfter) });
-      return;
-    }
-    if (bodyText !== '' && body === undefined) {
-      send(400, { message: 'invalid JSON in request body', url: `${this.apiUrl}/swagger` });
-      return;
-    }
-    if (who.bad) {
-      send(401, { message: who.why ?? 'invalid username, password or token', url: `${this.apiUrl}/swagger` });
-      return;
-    }
-    const segs = segments(path);
-    if (!segs) {
-      send(400, { message: 'malformed path', url: '' });
-      return;
-    }
+  /** The handler of the route the path names: 404 when none does, 405 when one does for another method, 401 without a user. */
+  private async route(req: IncomingMessage, res: ServerResponse, r: Routing): Promise<void> {
+    const { method, segs, url, rec, who, upload, send, limitHeaders, spoil } = r;
     let found = false;
     for (const [m, pattern, handler] of ALL_ROUTES) {
       const params = match(pattern, segs);
       if (!params) continue;
       found = true;
       if (m !== method && !(m === 'GET' && method === 'HEAD')) continue;
-      if (!who.user) {
-        send(401, { message: 'token is required', url: `${this.apiUrl}/swagger` });
-        return;
-      }
+      if (!who.user) return send(401, { message: 'token is required', url: `${this.apiUrl}/swagger` });
       const call: Call = {
         method,
         params,
         query: url.searchParams,
         url,
-        body,
+        body: rec.body,
         user: who.user,
         auth: who.auth ?? 'header',
         basicPassword: who.basicPassword,
@@ -521,24 +539,23 @@ export class TestServer {
       };
       try {
         const reply = await handler(call);
-        if (reply.raw !== undefined) {
-          rec.status = spoil?.status ?? reply.status;
-          const raw = spoil?.kind === 'mangle' && spoil.mangle ? spoil.mangle(reply.raw) : reply.raw;
-          res.writeHead(rec.status, { ...limit.headers, ...reply.headers, 'content-length': String(Buffer.byteLength(raw)) });
-          if (spoil?.kind === 'drip' && method !== 'HEAD') drip(res, Buffer.from(raw), spoil.bytes ?? 1, spoil.intervalMs ?? 50);
-          else res.end(method === 'HEAD' ? undefined : raw);
-          return;
-        }
-        send(reply.status, reply.body, reply.headers);
+        if (reply.raw === undefined) return send(reply.status, reply.body, reply.headers);
+        rec.status = spoil?.status ?? reply.status;
+        const raw = spoil?.kind === 'mangle' && spoil.mangle ? spoil.mangle(reply.raw) : reply.raw;
+        res.writeHead(rec.status, { ...limitHeaders, ...reply.headers, 'content-length': String(Buffer.byteLength(raw)) });
+        if (spoil?.kind === 'drip' && method !== 'HEAD') drip(res, Buffer.from(raw), spoil.bytes ?? 1, spoil.intervalMs ?? 50);
+        else res.end(method === 'HEAD' ? undefined : raw);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
-        send(err.status, err.body, err.headers);
+        // The bare422 flavour: a failed validation answered with its message alone.
+        if (err instanceof ValidationError && this.settings.flavor.bare422) send(422, { message: err.body.message, url: `${this.apiUrl}/swagger` });
+        else send(err.status, err.body, err.headers);
       }
       return;
     }
     if (found) {
       rec.status = 405;
-      res.writeHead(405, limit.headers);
+      res.writeHead(405, limitHeaders);
       res.end();
       return;
     }

@@ -7,8 +7,8 @@ import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { applyHookEdit, hookRecord, newHookSettings, testMakesTask } from './hook-rules.js';
-import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
-import { type Call, HOOK_TYPES, type Handler, type Reply, obj, visibleRepo, validName } from './routes.js';
+import { check, conflict, type FieldProblem, forbidden, HttpError, invalid, notFound } from './http.js';
+import { type Call, createRepoOf, HOOK_TYPES, type Handler, list, type Reply, obj, visibleRepo, validName } from './routes.js';
 import type { Hook, Json, Org, Repo, State } from './state.js';
 import { tick } from './state.js';
 
@@ -85,10 +85,6 @@ function showExtra(state: State, data: RepoData, r: Repo, json: Json, viewer: st
   }
 }
 
-function check(resource: string, problems: FieldProblem[]): void {
-  if (problems.length > 0) throw invalid(resource, problems);
-}
-
 /** Admin rights on a repository: the owner, or a member of the owning organization. */
 function adminRepo(c: Call): Repo {
   const repo = visibleRepo(c);
@@ -141,20 +137,7 @@ const createOrgRepo: Handler = (c) => {
   const org = c.state.org(c.params.org ?? '');
   if (!org) throw notFound(c.state.apiRoot, `org does not exist [id: 0, name: ${c.params.org}]`);
   if (!org.members.includes(c.user.login)) throw forbidden('Given user is not allowed to create repository in organization.');
-  const body = obj(c.body);
-  if (!validName(body.name)) check('CreateRepoOption', [{ field: 'name', code: body.name === undefined ? 'required' : 'invalid' }]);
-  for (const key of ['private', 'auto_init'] as const) {
-    if (body[key] !== undefined && typeof body[key] !== 'boolean') check('CreateRepoOption', [{ field: key }]);
-  }
-  if (body.description !== undefined && typeof body.description !== 'string') check('CreateRepoOption', [{ field: 'description' }]);
-  const name = String(body.name);
-  if (c.state.repo(org.login, name)) throw conflict('The repository with the same name already exists.');
-  const repo = c.state.addRepo(org.login, name, {
-    ...(typeof body.description === 'string' ? { description: body.description } : {}),
-    private: body.private === true,
-    init: body.auto_init === true,
-  });
-  return { status: 201, body: c.state.repoJson(repo, c.user.login) };
+  return createRepoOf(c, org.login);
 };
 
 const forkRepo: Handler = (c) => {
@@ -257,8 +240,7 @@ function orgHook(c: Call): OrgHook {
 
 const listOrgHooks: Handler = (c): Reply => {
   const org = ownedOrg(c);
-  const page = paginate(repoData(c.state).orgHooks.filter((h) => h.orgId === org.id), c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map((h) => showHook(c, h)), headers: page.headers };
+  return list(c, repoData(c.state).orgHooks.filter((h) => h.orgId === org.id), (h) => showHook(c, h));
 };
 
 const createOrgHook: Handler = (c) => {

@@ -2,7 +2,7 @@
 // validation, visibility. Each handler gets the decoded path parameters.
 import type { Readable } from 'node:stream';
 import { hookRecord, newHookSettings } from './hook-rules.js';
-import { conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
+import { check, conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
@@ -142,13 +142,6 @@ function typeFilter(c: Call): (i: Issue) => boolean {
   return () => true;
 }
 
-function checkInvalid(c: Call, resource: string, problems: FieldProblem[]): void {
-  if (problems.length === 0) return;
-  const err = invalid(resource, problems);
-  if (c.flavor.bare422) throw new HttpError(422, { message: (err.body as Json).message, url: `${c.state.apiRoot}/swagger` });
-  throw err;
-}
-
 // Users -----------------------------------------------------------------
 
 const getMe: Handler = (c) => ({ status: 200, body: c.state.userJson(c.user) });
@@ -166,7 +159,7 @@ const createToken: Handler = (c) => {
   if (target.login !== c.user.login) throw forbidden('only the user may create their tokens');
   const body = obj(c.body);
   const name = body.name;
-  if (typeof name !== 'string' || name.trim() === '') checkInvalid(c, 'CreateAccessTokenOption', [{ field: 'name', code: 'required' }]);
+  if (typeof name !== 'string' || name.trim() === '') check('CreateAccessTokenOption', [{ field: 'name', code: 'required' }]);
   if (c.state.tokens.some((t) => t.login === target.login && t.name === name)) {
     throw new HttpError(400, { message: 'access token name has been used already', url: '' });
   }
@@ -205,22 +198,25 @@ const orgRepos: Handler = (c) => {
 
 const getRepo: Handler = (c) => ({ status: 200, body: c.state.repoJson(visibleRepo(c), c.user.login) });
 
-const createRepo: Handler = (c) => {
+const createRepo: Handler = (c) => createRepoOf(c, c.user.login);
+
+/** POST /user/repos and /orgs/{org}/repos (routers/api/v1/repo/repo.go CreateUserRepo): the same checks, another owner. */
+export function createRepoOf(c: Call, owner: string): Reply {
   const body = obj(c.body);
-  if (!validName(body.name)) checkInvalid(c, 'CreateRepoOption', [{ field: 'name', code: body.name === undefined ? 'required' : 'invalid' }]);
+  if (!validName(body.name)) check('CreateRepoOption', [{ field: 'name', code: body.name === undefined ? 'required' : 'invalid' }]);
   for (const key of ['private', 'auto_init'] as const) {
-    if (body[key] !== undefined && typeof body[key] !== 'boolean') checkInvalid(c, 'CreateRepoOption', [{ field: key }]);
+    if (body[key] !== undefined && typeof body[key] !== 'boolean') check('CreateRepoOption', [{ field: key }]);
   }
-  if (body.description !== undefined && typeof body.description !== 'string') checkInvalid(c, 'CreateRepoOption', [{ field: 'description' }]);
+  if (body.description !== undefined && typeof body.description !== 'string') check('CreateRepoOption', [{ field: 'description' }]);
   const name = String(body.name);
-  if (c.state.repo(c.user.login, name)) throw conflict('The repository with the same name already exists.');
-  const repo = c.state.addRepo(c.user.login, name, {
+  if (c.state.repo(owner, name)) throw conflict('The repository with the same name already exists.');
+  const repo = c.state.addRepo(owner, name, {
     ...(typeof body.description === 'string' ? { description: body.description } : {}),
     private: body.private === true,
     init: body.auto_init === true,
   });
   return { status: 201, body: c.state.repoJson(repo, c.user.login) };
-};
+}
 
 const deleteRepo: Handler = (c) => {
   const repo = visibleRepo(c);
@@ -242,7 +238,7 @@ const createLabel: Handler = (c) => {
   const problems: FieldProblem[] = [];
   if (typeof body.name !== 'string' || body.name.trim() === '') problems.push({ field: 'name', code: 'required' });
   if (typeof body.color !== 'string' || !/^#?[0-9a-fA-F]{6}$/.test(body.color)) problems.push({ field: 'color' });
-  checkInvalid(c, 'CreateLabelOption', problems);
+  check('CreateLabelOption', problems);
   const label = c.state.addLabel(repo, String(body.name), String(body.color).replace(/^#/, ''), typeof body.description === 'string' ? body.description : '');
   return { status: 201, body: c.state.labelJson(label) };
 };
@@ -317,7 +313,7 @@ function validateIssueInput(c: Call, repo: Repo, body: Json, creating: boolean):
     if (!ok) problems.push({ field: 'labels' });
   }
   if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') problems.push({ field: 'state' });
-  checkInvalid(c, creating ? 'CreateIssueOption' : 'EditIssueOption', problems);
+  check(creating ? 'CreateIssueOption' : 'EditIssueOption', problems);
   if (body.assignee !== undefined && body.assignee !== '' && (typeof body.assignee !== 'string' || !c.state.user(body.assignee))) {
     throw new HttpError(422, { message: `user does not exist [uid: 0, name: ${String(body.assignee)}]`, url: '' });
   }
@@ -395,7 +391,7 @@ const createPull: Handler = (c) => {
   for (const key of ['title', 'head', 'base'] as const) {
     if (typeof body[key] !== 'string' || (body[key] as string).trim() === '') problems.push({ field: key, code: 'required' });
   }
-  checkInvalid(c, 'CreatePullRequestOption', problems);
+  check('CreatePullRequestOption', problems);
   const head = String(body.head);
   const base = String(body.base);
   if (!repo.branches.includes(base)) throw notFound(c.state.apiRoot, `base branch ${base} does not exist`);
@@ -425,8 +421,8 @@ const mergePull: Handler = (c) => {
   const pr = pullOf(c);
   const pull = pr.pull as NonNullable<Issue['pull']>;
   const body = obj(c.body);
-  if (typeof body.Do !== 'string' || body.Do === '') checkInvalid(c, 'MergePullRequestForm', [{ field: 'Do', code: 'required' }]);
-  if (!MERGE_STYLES.includes(String(body.Do))) checkInvalid(c, 'MergePullRequestForm', [{ field: 'Do', code: 'in' }]);
+  if (typeof body.Do !== 'string' || body.Do === '') check('MergePullRequestForm', [{ field: 'Do', code: 'required' }]);
+  if (!MERGE_STYLES.includes(String(body.Do))) check('MergePullRequestForm', [{ field: 'Do', code: 'in' }]);
   if (!c.state.canWrite(c.user.login, repo)) throw forbidden('User not allowed to merge PR');
   if (pull.merged) throw new HttpError(405, { message: 'The PR is already merged', url: '' });
   if (pr.state === 'closed') throw new HttpError(405, { message: 'The PR is closed', url: '' });
@@ -458,8 +454,8 @@ const getOrg: Handler = (c) => {
 
 const createOrg: Handler = (c) => {
   const body = obj(c.body);
-  if (!validName(body.username)) checkInvalid(c, 'CreateOrgOption', [{ field: 'username', code: body.username === undefined ? 'required' : 'invalid' }]);
-  if (body.full_name !== undefined && typeof body.full_name !== 'string') checkInvalid(c, 'CreateOrgOption', [{ field: 'full_name' }]);
+  if (!validName(body.username)) check('CreateOrgOption', [{ field: 'username', code: body.username === undefined ? 'required' : 'invalid' }]);
+  if (body.full_name !== undefined && typeof body.full_name !== 'string') check('CreateOrgOption', [{ field: 'full_name' }]);
   const name = String(body.username);
   if (c.state.owner(name)) throw new HttpError(422, { message: `user already exists [name: ${name}]`, url: '' });
   const org = c.state.addOrg(name, typeof body.full_name === 'string' ? body.full_name : '', [c.user.login]);
@@ -488,7 +484,7 @@ const createHook: Handler = (c) => {
   if (typeof body.type !== 'string' || body.type === '') problems.push({ field: 'type', code: 'required' });
   if (typeof body.config !== 'object' || body.config === null) problems.push({ field: 'config', code: 'required' });
   if (body.events !== undefined && (!Array.isArray(body.events) || !body.events.every((e) => typeof e === 'string'))) problems.push({ field: 'events' });
-  checkInvalid(c, 'CreateHookOption', problems);
+  check('CreateHookOption', problems);
   // routers/api/v1/utils/hook.go checkCreateHookOption: a type the server has no handler for is a plain 422 message.
   if (!types.includes(String(body.type))) throw new HttpError(422, { message: `Invalid hook type: ${String(body.type)}`, url: '' });
   // routers/api/v1/utils/hook.go addHook (hook-rules.ts): events read by name, the rest dropped.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { getPath, parseFieldList, pickFields, unknownPaths } from '../../src/output/fields.js';
+import { getPath, parseFieldList, pickFields } from '../../src/output/fields.js';
+import { Selection } from '../../src/output/select.js';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
@@ -153,7 +154,7 @@ describe('pickFields', () => {
   });
 });
 
-describe('unknownPaths', () => {
+describe('the names of --fields no record has', () => {
   const records = deepFreeze([
     { number: 1, user: { login: 'a' }, milestone: null },
     { number: 2, user: { login: 'b' }, milestone: { title: 'v1' } },
@@ -169,6 +170,8 @@ describe('unknownPaths', () => {
     [['number.value'], records, ['number.value']],
     [['toString', 'constructor', 'user.hasOwnProperty'], records, ['toString', 'constructor', 'user.hasOwnProperty']],
   ])('case %#: paths %j', (paths, recs, expected) => {
-    expect(unknownPaths(recs, paths)).toEqual(expected);
+    const selection = new Selection(paths, []);
+    selection.see(recs);
+    expect(selection.unknown()).toEqual(expected);
   });
 });

@@ -2,7 +2,7 @@
 // are filtered as they arrive (the spool holds results, not records).
 import { describe, expect, it } from 'vitest';
 import { JqFilter, shapeOf } from '../../src/output/jq.js';
-import { printJqPages } from '../../src/output/printer.js';
+import { printPages } from '../../src/output/printer.js';
 import { Spool } from '../../src/output/spool.js';
 import { testIO } from '../support/io.js';
 
@@ -44,13 +44,13 @@ async function* pagesOf(filter: JqFilter, pages: number, size: number, seen: num
   }
 }
 
-describe('printJqPages', () => {
+describe('printPages --jq', () => {
   it('filters each page as it arrives: the spool holds results, not records', async () => {
     const filter = await JqFilter.compile('.[].number', () => {});
     const { io, stdout } = testIO();
     const seen: number[] = [];
     const spool = new Spool(1024);
-    await printJqPages(io, pagesOf(filter, 5, 20, seen), filter, undefined, { spool });
+    await printPages(io, { json: true, jq: filter }, pagesOf(filter, 5, 20, seen), [], { spool });
     expect(seen).toEqual([0, 1, 2, 3, 4]);
     expect(filter.runs).toBe(5);
     const expected = `${Array.from({ length: 100 }, (_, i) => i + 1).join('\n')}\n`;
@@ -61,7 +61,7 @@ describe('printJqPages', () => {
   it('joins map(…) page by page into one array', async () => {
     const filter = await JqFilter.compile('map(.number)', () => {});
     const { io, stdout } = testIO();
-    await printJqPages(io, pagesOf(filter, 3, 2, []), filter, undefined);
+    await printPages(io, { json: true, jq: filter }, pagesOf(filter, 3, 2, []), []);
     expect(filter.runs).toBe(3);
     expect(stdout.text()).toBe('[1,2,3,4,5,6]\n');
   });
@@ -71,7 +71,7 @@ describe('printJqPages', () => {
     const { io, stdout } = testIO();
     const seen: number[] = [];
     // A small spool: the list's text goes to a temporary file and back.
-    await printJqPages(io, pagesOf(filter, 4, 10, seen), filter, undefined, { spoolMemory: 1024 });
+    await printPages(io, { json: true, jq: filter }, pagesOf(filter, 4, 10, seen), [], { spoolMemory: 1024 });
     expect(seen).toEqual([0, 0, 0, 0]);
     expect(filter.runs).toBe(1);
     expect(stdout.text()).toBe('40\n820\n');
@@ -80,7 +80,7 @@ describe('printJqPages', () => {
   it('prints nothing when jq fails on a later page', async () => {
     const filter = await JqFilter.compile('.[] | if .number > 15 then error("too far") else .number end', () => {});
     const { io, stdout } = testIO();
-    await expect(printJqPages(io, pagesOf(filter, 3, 10, []), filter, undefined)).rejects.toThrow(/too far/);
+    await expect(printPages(io, { json: true, jq: filter }, pagesOf(filter, 3, 10, []), [])).rejects.toThrow(/too far/);
     expect(stdout.text()).toBe('');
   });
 });

@@ -3,7 +3,19 @@ import { createIO } from '../../src/context/io.js';
 import { UsageError } from '../../src/errors.js';
 import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/columns.js';
 import { prColumns } from '../../src/commands/pr/columns.js';
-import { type Column, fitWidths, layoutTable, printList, type Row, plainText, renderJson, renderPlain, selectColumns } from '../../src/output/printer.js';
+import { plainText } from '../../src/output/cells.js';
+import { renderJson, renderPlain } from '../../src/output/formats.js';
+import { type Column, printList, type Row } from '../../src/output/printer.js';
+import { Selection } from '../../src/output/select.js';
+import { fitWidths, layoutTable } from '../../src/output/table.js';
+
+/** The columns --fields chooses, checked against the records. */
+function selectColumns(columns: Column[], fields: string[] | undefined, records: Row[]): Column[] {
+  const selection = new Selection(fields, columns);
+  selection.see(records);
+  selection.check();
+  return selection.columns;
+}
 import { displayWidth } from '../../src/output/width.js';
 import { testIO } from '../support/io.js';
 

@@ -10,7 +10,8 @@ import { proxyFor } from '../../src/api/proxy.js';
 import { apiRoot } from '../../src/api/url.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { ISSUE_FILTERS } from '../../src/commands/issue/defs/list.js';
-import { type Column, renderJson } from '../../src/output/printer.js';
+import { renderJson } from '../../src/output/formats.js';
+import type { Column } from '../../src/output/printer.js';
 
 describe('issue list --filter', () => {
   it('offers what the API layer can send', () => {

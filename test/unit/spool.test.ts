@@ -3,7 +3,9 @@ import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { type Column, JsonArrayText, printJsonPages, printPages, renderJson, type Row } from '../../src/output/printer.js';
+import { JsonArrayText, renderJson } from '../../src/output/formats.js';
+import { type Column, printPages, type Row } from '../../src/output/printer.js';
+import { Selection } from '../../src/output/select.js';
 import { Spool } from '../../src/output/spool.js';
 import { tempDir } from '../e2e/harness.js';
 import { testIO } from '../support/io.js';
@@ -80,8 +82,9 @@ describe('JsonArrayText', () => {
     ['mixed records', records, undefined],
     ['with --fields', records.slice(0, 2), ['id', 'user.login', 'labels.name']],
   ])('%s: the same text as JSON.stringify(list, null, 2)', (_name, list, fields) => {
-    const json = new JsonArrayText(fields);
-    const text = list.map((r) => json.add(r)).join('') + json.end();
+    const json = new JsonArrayText();
+    const { json: view } = new Selection(fields, []);
+    const text = list.map((r) => json.add(view(r))).join('') + json.end();
     // What the whole list printed at once looks like (renderJson).
     expect(text).toBe(renderJson(list, fields));
   });
@@ -109,19 +112,19 @@ const PAGES: Row[][] = [
   [{ number: 1, title: 'a' }],
 ];
 
-describe('printJsonPages', () => {
+describe('printPages --json', () => {
   it('prints the text of JSON.stringify(list, null, 2), spilled to disk or not', async () => {
     const pages: unknown[][] = [[{ a: [1, { b: 'x\ny' }] }, null, 'text', 7], [], [[]], [{}]];
     for (const spoolMemory of [1, 1024 * 1024]) {
       const { io, stdout } = fakeIO(false);
-      await printJsonPages(io, pagesOf(pages as Row[][]), undefined, { spoolMemory });
+      await printPages(io, { json: true }, pagesOf(pages as Row[][]), [], { spoolMemory });
       expect(stdout()).toBe(`${JSON.stringify(pages.flat(), null, 2)}\n`);
     }
   });
 
   it('prints [] for an empty list', async () => {
     const { io, stdout } = fakeIO(false);
-    await printJsonPages(io, pagesOf([[], []]), undefined);
+    await printPages(io, { json: true }, pagesOf([[], []]), []);
     expect(stdout()).toBe('[]\n');
   });
 });

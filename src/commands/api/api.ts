@@ -11,7 +11,7 @@ import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';
-import { printJqPages, printJsonPages } from '../../output/printer.js';
+import { printPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import type { ApiOptions } from './index.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
@@ -162,8 +162,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
         onProgress: (received, total) => progress.update(received, total),
       });
       const shown = { onFetched: () => progress.done(), verbatim: true };
-      if (ctx.flags.jq) await printJqPages(ctx.io, pages, ctx.flags.jq, undefined, shown);
-      else await printJsonPages(ctx.io, pages, undefined, shown);
+      await printPages(ctx.io, { json: true, jq: ctx.flags.jq }, pages, [], shown);
     } finally {
       progress.done();
     }

@@ -3,8 +3,8 @@
 import * as issues from '../../api/gitea/issues.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
-import { printJson, renderJson } from '../../output/printer.js';
-import { printList } from '../../output/printer.js';
+import { renderJson } from '../../output/formats.js';
+import { plainRows, printJson, printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { crossRepoIssueColumns } from './columns.js';
 
@@ -43,10 +43,7 @@ export async function run(ctx: Context): Promise<void> {
       else await printList(ctx.io, ctx.flags, records, crossRepoIssueColumns);
     } else {
       // Plain: the section's name leads each line, so `grep ^assigned` picks one section.
-      const out: string[] = [];
-      const sink = { write: (text: string) => out.push(text) };
-      await printList({ ...ctx.io, stdout: sink as never }, ctx.flags, records, crossRepoIssueColumns);
-      for (const line of out.join('').split('\n')) if (line !== '') ctx.io.stdout.write(`${how}\t${line}\n`);
+      for (const line of plainRows(ctx.flags, records, crossRepoIssueColumns).split('\n')) if (line !== '') ctx.io.stdout.write(`${how}\t${line}\n`);
     }
   }
 }

@@ -8,7 +8,8 @@ import type { Context } from '../../context/context.js';
 import { visibleControls } from '../../output/controls.js';
 import { loadChalk, type Paint } from '../../output/cells.js';
 import { pickFields } from '../../output/fields.js';
-import { plainText, renderJson } from '../../output/printer.js';
+import { plainText } from '../../output/cells.js';
+import { renderJson } from '../../output/formats.js';
 import { relativeTime } from '../../output/time.js';
 import type { ServerView, WithChecks } from './gather.js';
 

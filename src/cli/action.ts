@@ -1,0 +1,109 @@
+// What happens when a verb's command line has been parsed, step by step, each
+// step named: the verb's input gathered from what commander parsed, the
+// context it runs in, --jq compiled, the verb loaded and run, and a change
+// whose outcome is unclear explained. Errors go on to cli/run.ts, which
+// reports them (errors.ts report).
+import type { Command } from 'commander';
+import { envDebug } from '../config/env.js';
+import { Context, type GlobalFlags } from '../context/context.js';
+import { createIO, type StreamsLike } from '../context/io.js';
+import { ApiError, KettleError } from '../errors.js';
+import { parseFieldList } from '../output/fields.js';
+import type { Flag, VerbDef } from './spec.js';
+
+export interface Session {
+  streams: StreamsLike;
+  version: string;
+  /** Receives the context of the verb that runs, so its owner can dispose of it. */
+  onContext: (ctx: Context) => void;
+}
+
+/** The options every command accepts, as commander parses them. */
+export interface GlobalOpts {
+  /** Every --login given, in order (the last one is the login; kettle status takes them all). */
+  login?: string[];
+  debug?: boolean;
+  color?: boolean;
+  timeout?: number;
+  json?: boolean;
+  fields?: string;
+  jq?: string;
+}
+
+/** A verb's flags as commander knows them: the definition's key, the flag, and commander's attribute name. */
+export interface ParsedFlag {
+  key: string;
+  flag: Flag<unknown>;
+  attribute: string;
+}
+
+/** The action commander calls for a verb. */
+export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], wholeTree: (cmd: Command) => Command) {
+  const argKeys = Object.keys(def.args ?? {});
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received[received.length - 1] as Command;
+    const input = inputOf(argKeys, flags, received, command);
+    const globals = command.optsWithGlobals() as GlobalOpts;
+    const ctx = contextOf(session, globals, () => wholeTree(command));
+    session.onContext(ctx);
+    if (globals.jq !== undefined) await compileJq(ctx, globals.jq);
+    const { run } = await def.load();
+    await run(ctx, input).catch(explainUnknownOutcome);
+  };
+}
+
+/** The verb's input: its arguments in order, then each flag's value (or its initial value). */
+function inputOf(argKeys: string[], flags: ParsedFlag[], received: unknown[], command: Command): Record<string, unknown> {
+  const values = command.opts() as Record<string, unknown>;
+  const input: Record<string, unknown> = {};
+  argKeys.forEach((key, i) => {
+    input[key] = received[i];
+  });
+  for (const { key, flag, attribute } of flags) {
+    const value = values[attribute];
+    input[key] = value === undefined ? flag.initial : value;
+  }
+  return input;
+}
+
+/** The context a verb runs in: its streams, the global flags, and the way to the whole command tree. */
+function contextOf(session: Session, globals: GlobalOpts, tree: () => Command): Context {
+  const io = createIO(session.streams, globals.color === false);
+  return new Context(io, globalFlags(globals, session.streams.env), session.version, tree);
+}
+
+export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFlags {
+  return {
+    login: opts.login?.at(-1),
+    logins: opts.login ?? [],
+    debug: opts.debug === true || envDebug(env),
+    json: opts.json === true || opts.jq !== undefined,
+    fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
+    timeoutMs: opts.timeout,
+  };
+}
+
+/**
+ * --jq, compiled before the verb runs, so a program that does not compile
+ * exits 2 before any request. Loaded only now: jq is large.
+ */
+async function compileJq(ctx: Context, program: string): Promise<void> {
+  const { JqFilter } = await import('../output/jq.js');
+  ctx.flags.jq = await JqFilter.compile(program, (text) => ctx.io.stderr.write(text), ctx.io.env);
+}
+
+/**
+ * A change whose outcome is unknown (its answer was lost) or that was made
+ * though its answer could not be read: the error gains the line that says
+ * which command shows the state. Rethrows it.
+ */
+async function explainUnknownOutcome(err: unknown): Promise<never> {
+  const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
+  const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
+  if (changeUnclear || changeMade) {
+    // Loaded only now: a failure about a change's outcome is rare.
+    const { explainOutcome } = await import('../commands/outcome.js');
+    explainOutcome(err);
+  }
+  throw err;
+}
