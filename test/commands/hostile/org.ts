@@ -1,0 +1,15 @@
+// The hostile server's cases of `kettle org` (see ../hostile.test.ts).
+import type { Kit, NounCases } from './kit.js';
+
+export default (k: Kit): NounCases => ({
+  lists: [
+    { verb: 'org list', args: () => ['org', 'list', '--json'] },
+  ],
+  writes: [
+    { verb: 'org create', args: () => ['org', 'create', k.fresh('org'), '--json'] },
+    { verb: 'org delete', args: () => ['org', 'delete', k.server.state.addOrg(k.fresh('gone'), 'Gone', ['alice']).login, '--yes'] },
+  ],
+  elsewhere: {
+    'org view': 'reads one record',
+  },
+});
