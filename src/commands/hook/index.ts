@@ -8,13 +8,7 @@ import { list } from './defs/list.js';
 import { test } from './defs/test.js';
 import { view } from './defs/view.js';
 
-export { HOOK_TYPES } from './defs/add.js';
-export type { AddOptions } from './defs/add.js';
-export type { DeleteOptions } from './defs/delete.js';
-export type { EditOptions } from './defs/edit.js';
-export type { ListOptions } from './defs/list.js';
-export type { TestOptions } from './defs/test.js';
-export type { ViewOptions } from './defs/view.js';
+export { HOOK_TYPES } from './choices.js';
 
 export const hook: GroupDef = {
   name: 'hook',

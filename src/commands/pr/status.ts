@@ -11,9 +11,11 @@ import { fullName } from '../../context/repo.js';
 import { visibleControls } from '../../output/controls.js';
 import { plainText, printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import type { StatusOptions } from './defs/status.js';
 import { checkState, stateOf } from './show.js';
 import { findByHead, headOf, prTarget } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export type StatusOptions = RepoFlag;
 
 type WithChecks = PullRequest & { checks?: string };
 

@@ -1,12 +1,8 @@
 // kettle hook delete: definition and options.
 import { yesFlag } from '../../../cli/flags.js';
 import { variadicArg, verb } from '../../../cli/spec.js';
-import { type TargetFlags, targetFlags } from './shared.js';
-
-export interface DeleteOptions extends TargetFlags {
-  ids: string[];
-  yes: boolean;
-}
+import { targetFlags } from './shared.js';
+import type { TargetFlags } from '../target.js';
 
 export const del = verb({
   name: 'delete',

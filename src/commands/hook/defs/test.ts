@@ -1,10 +1,7 @@
 // kettle hook test: definition and options.
 import { verb } from '../../../cli/spec.js';
-import { hookId, type TargetFlags, targetFlags } from './shared.js';
-
-export interface TestOptions extends TargetFlags {
-  id: string;
-}
+import { hookId, targetFlags } from './shared.js';
+import type { TargetFlags } from '../target.js';
 
 export const test = verb({
   name: 'test',

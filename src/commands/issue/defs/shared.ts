@@ -1,10 +1,7 @@
 // What the issue verbs' definitions share: the number arguments.
 import { arg, variadicArg } from '../../../cli/spec.js';
+import type { NumbersOptions } from '../options.js';
 
 export const number = arg('<number>', 'the issue number, such as 3 or #3, or its web URL');
 export const numbers = variadicArg('<number...>', 'one or more issue numbers, such as 3 or #3, or their web URLs');
 
-/** A verb acting on several issues at once. */
-export interface NumbersOptions {
-  numbers: string[];
-}

@@ -2,12 +2,6 @@
 import { arg, optionalArg, variadicArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
 
-export interface CloneOptions {
-  ownerName: string;
-  directory: string | undefined;
-  gitFlags: string[];
-}
-
 export const clone = verb({
   name: 'clone',
   summary: 'Clone a repository (a fork gets its parent as remote "upstream")',

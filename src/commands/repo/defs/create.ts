@@ -1,14 +1,6 @@
 // kettle repo create: definition and options.
 import { arg, bool, text, verb } from '../../../cli/spec.js';
 
-export interface CreateOptions {
-  name: string;
-  org: string | undefined;
-  description: string | undefined;
-  private: boolean;
-  init: boolean;
-}
-
 export const create = verb({
   name: 'create',
   summary: 'Create a repository for the logged-in user or an organization',

@@ -3,11 +3,6 @@ import { yesFlag } from '../../../cli/flags.js';
 import { arg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
 
-export interface DeleteOptions {
-  ownerName: string;
-  yes: boolean;
-}
-
 export const del = verb({
   name: 'delete',
   summary: 'Delete a repository (asks you to type its name)',
