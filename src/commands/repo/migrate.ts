@@ -12,7 +12,7 @@ import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
 import { checkName, defaultName, parseInterval, parseItems, parseSource } from './migrate-input.js';
-import type { SERVICES, ITEMS } from './choices.js';
+import type { SERVICES } from './choices.js';
 
 export interface MigrateOptions {
   cloneUrl: string;

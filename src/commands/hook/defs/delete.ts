@@ -2,7 +2,6 @@
 import { yesFlag } from '../../../cli/flags.js';
 import { variadicArg, verb } from '../../../cli/spec.js';
 import { targetFlags } from './shared.js';
-import type { TargetFlags } from '../target.js';
 
 export const del = verb({
   name: 'delete',

@@ -2,7 +2,6 @@
 import { bool, choice, list, text, verb } from '../../../cli/spec.js';
 import { CONTENT_TYPES } from '../choices.js';
 import { hookId, targetFlags } from './shared.js';
-import type { TargetFlags } from '../target.js';
 
 export const edit = verb({
   name: 'edit',

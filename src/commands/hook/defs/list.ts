@@ -2,7 +2,6 @@
 import { windowFlags } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
 import { targetFlags } from './shared.js';
-import type { TargetFlags } from '../target.js';
 
 export const list = verb({
   name: 'list',

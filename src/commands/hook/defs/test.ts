@@ -1,7 +1,6 @@
 // kettle hook test: definition and options.
 import { verb } from '../../../cli/spec.js';
 import { hookId, targetFlags } from './shared.js';
-import type { TargetFlags } from '../target.js';
 
 export const test = verb({
   name: 'test',

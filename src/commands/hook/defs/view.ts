@@ -1,7 +1,6 @@
 // kettle hook view: definition and options.
 import { verb } from '../../../cli/spec.js';
 import { hookId, targetFlags } from './shared.js';
-import type { TargetFlags } from '../target.js';
 
 export const view = verb({
   name: 'view',
