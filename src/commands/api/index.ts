@@ -2,7 +2,7 @@
 import { InvalidArgumentError } from 'commander';
 import { repoFlag } from '../../cli/flags.js';
 import { arg, bool, type Flag, list, text, type TopDef, verb } from '../../cli/spec.js';
-import { HTTP_METHODS, type HttpMethod } from './methods.js';
+import { HTTP_METHODS, type HttpMethod } from './choices.js';
 
 // Any case will do (-X patch); the choices are what help and completion show.
 const method: Flag<HttpMethod | undefined> = {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { bashScript, fishScript, powershellScript, zshScript } from '../../completion/generate.js';
 import type { Context } from '../../context/context.js';
 import { UsageError } from '../../errors.js';
-import { SHELLS } from './shells.js';
+import { SHELLS } from './choices.js';
 
 export interface CompletionOptions {
   shell: string;

@@ -11,7 +11,7 @@ import { openUrl, repoPage, stateQuery } from '../web.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
 import type { ListFlags, RepoFlag, State, WebFlag } from '../../cli/flags.js';
-import type { ISSUE_FILTERS } from './filters.js';
+import type { ISSUE_FILTERS } from './choices.js';
 
 export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
   state: State;

@@ -1,7 +1,7 @@
 // kettle issue list: definition and options.
 import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
 import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js';
-import { ISSUE_FILTERS } from '../filters.js';
+import { ISSUE_FILTERS } from '../choices.js';
 
 export const list = verb({
   name: 'list',
