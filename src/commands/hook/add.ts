@@ -7,8 +7,7 @@ import { hookColumns } from './columns.js';
 import { eventRules, minus, namesFor, switchesOf, switchesShown } from './events.js';
 import { HOOK_TYPES, type CONTENT_TYPES } from './choices.js';
 import { checkHookUrl, checkSlackChannel, parseEvents, secretOf } from './checks.js';
-import { create, described, hookFailure, targetOf, withoutSecret } from './target.js';
-import type { TargetFlags } from './target.js';
+import { create, described, hookFailure, type TargetFlags, targetOf, withoutSecret } from './target.js';
 
 export interface AddOptions extends TargetFlags {
   url: string | undefined;

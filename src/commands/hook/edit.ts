@@ -13,9 +13,8 @@ import { printRecord } from '../../output/printer.js';
 import { checkHookUrl, checkSlackChannel, parseEvents } from './checks.js';
 import { hookViewColumns } from './columns.js';
 import { type EventRules, eventRules, minus, namesFor, namesToSend, switchesOf, switchesShown } from './events.js';
-import { described, edit, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import { described, edit, get, hookFailure, parseHookId, type TargetFlags, targetOf, withoutSecret } from './target.js';
 import type { CONTENT_TYPES } from './choices.js';
-import type { TargetFlags } from './target.js';
 
 export interface EditOptions extends TargetFlags {
   id: string;

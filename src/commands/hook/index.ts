@@ -1,5 +1,5 @@
 // kettle hook: the webhooks of a repository or organization. Each verb keeps
-// its definition and options in defs/<verb>.ts; this file lists them.
+// its definition in defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
 import { add } from './defs/add.js';
 import { del } from './defs/delete.js';

@@ -15,8 +15,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { branchPasses } from './branch-filter.js';
 import { eventRules, switchesShown } from './events.js';
-import { get, hookFailure, parseHookId, targetOf } from './target.js';
-import type { TargetFlags } from './target.js';
+import { get, hookFailure, parseHookId, type TargetFlags, targetOf } from './target.js';
 
 export interface TestOptions extends TargetFlags {
   id: string;

@@ -2,8 +2,7 @@
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { hookViewColumns } from './columns.js';
-import { described, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
-import type { TargetFlags } from './target.js';
+import { described, get, hookFailure, parseHookId, type TargetFlags, targetOf, withoutSecret } from './target.js';
 
 export interface ViewOptions extends TargetFlags {
   id: string;

@@ -10,10 +10,9 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag } from './find.js';
-import { editNotes, readNotes } from './notes.js';
+import { editNotes, type NotesFlags, readNotes } from './notes.js';
 import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './transfer.js';
 import type { RepoFlag } from '../../cli/flags.js';
-import type { NotesFlags } from './notes.js';
 
 export interface CreateOptions extends RepoFlag, NotesFlags {
   tag: string;

@@ -9,9 +9,8 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag, findRelease } from './find.js';
-import { readNotes } from './notes.js';
+import { type NotesFlags, readNotes } from './notes.js';
 import type { RepoFlag } from '../../cli/flags.js';
-import type { NotesFlags } from './notes.js';
 
 export interface EditOptions extends RepoFlag, NotesFlags {
   tag: string;

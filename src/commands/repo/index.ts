@@ -1,6 +1,6 @@
 // kettle repo: list, view, create, edit, fork, clone and delete repositories;
 // star them, manage collaborators and topics, migrate and sync mirrors.
-// repo has many verbs, so each keeps its definition and options in
+// repo has many verbs, so each keeps its definition in
 // defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
 import { clone } from './defs/clone.js';

@@ -4,8 +4,7 @@ import type { Context } from '../../context/context.js';
 import { crossRepoIssueColumns } from '../issue/columns.js';
 import { printListing } from '../listing.js';
 import { splitValues } from '../names.js';
-import { queryText } from './query.js';
-import type { QueryOptions } from './query.js';
+import { type QueryOptions, queryText } from './query.js';
 import type { ISSUE_TYPES } from './choices.js';
 
 export interface IssuesOptions extends QueryOptions {

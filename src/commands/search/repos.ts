@@ -5,8 +5,7 @@ import type { Context } from '../../context/context.js';
 import { failure } from '../failure.js';
 import { printListing, windowOf } from '../listing.js';
 import { repoColumns } from '../repo/columns.js';
-import { queryText } from './query.js';
-import type { QueryOptions } from './query.js';
+import { type QueryOptions, queryText } from './query.js';
 import type { REPO_SORTS } from './choices.js';
 
 export interface ReposOptions extends QueryOptions {

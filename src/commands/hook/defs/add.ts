@@ -1,4 +1,4 @@
-// kettle hook add: definition and options.
+// kettle hook add: definition.
 import { bool, choice, openChoice, text, textWithDefault, verb } from '../../../cli/spec.js';
 import { targetFlags } from './shared.js';
 import { CONTENT_TYPES, HOOK_TYPES } from '../choices.js';

@@ -1,4 +1,4 @@
-// kettle hook delete: definition and options.
+// kettle hook delete: definition.
 import { yesFlag } from '../../../cli/flags.js';
 import { variadicArg, verb } from '../../../cli/spec.js';
 import { targetFlags } from './shared.js';

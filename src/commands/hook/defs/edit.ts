@@ -1,4 +1,4 @@
-// kettle hook edit: definition and options.
+// kettle hook edit: definition.
 import { bool, choice, list, text, verb } from '../../../cli/spec.js';
 import { CONTENT_TYPES } from '../choices.js';
 import { hookId, targetFlags } from './shared.js';

@@ -1,4 +1,4 @@
-// kettle hook list: definition and options.
+// kettle hook list: definition.
 import { windowFlags } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
 import { targetFlags } from './shared.js';

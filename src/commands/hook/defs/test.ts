@@ -1,4 +1,4 @@
-// kettle hook test: definition and options.
+// kettle hook test: definition.
 import { verb } from '../../../cli/spec.js';
 import { hookId, targetFlags } from './shared.js';
 

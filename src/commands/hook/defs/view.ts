@@ -1,4 +1,4 @@
-// kettle hook view: definition and options.
+// kettle hook view: definition.
 import { verb } from '../../../cli/spec.js';
 import { hookId, targetFlags } from './shared.js';
 

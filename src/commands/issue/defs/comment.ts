@@ -1,4 +1,4 @@
-// kettle issue comment: definition and options.
+// kettle issue comment: definition.
 import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { bool, verb } from '../../../cli/spec.js';
 import { numbers } from './shared.js';

@@ -1,4 +1,4 @@
-// kettle issue create: definition and options.
+// kettle issue create: definition.
 import { bodyFlags, repoFlag, webFlag } from '../../../cli/flags.js';
 import { list, text, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle issue delete: definition and options.
+// kettle issue delete: definition.
 import { repoFlag, yesFlag } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
 import { numbers } from './shared.js';

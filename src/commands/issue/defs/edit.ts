@@ -1,4 +1,4 @@
-// kettle issue edit: definition and options.
+// kettle issue edit: definition.
 import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { bool, list, text, verb } from '../../../cli/spec.js';
 import { numbers } from './shared.js';

@@ -1,4 +1,4 @@
-// kettle issue list: definition and options.
+// kettle issue list: definition.
 import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
 import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js';
 import { ISSUE_FILTERS } from '../choices.js';

@@ -1,4 +1,4 @@
-// kettle issue close / reopen: definitions and options.
+// kettle issue close / reopen: definitions.
 import { repoFlag } from '../../../cli/flags.js';
 import { text, verb } from '../../../cli/spec.js';
 import { numbers } from './shared.js';

@@ -1,4 +1,4 @@
-// kettle issue view: definition and options.
+// kettle issue view: definition.
 import { repoFlag, webFlag } from '../../../cli/flags.js';
 import { bool, verb } from '../../../cli/spec.js';
 import { number } from './shared.js';

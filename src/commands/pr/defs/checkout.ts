@@ -1,4 +1,4 @@
-// kettle pr checkout: definition and options.
+// kettle pr checkout: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { arg, bool, text, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle pr checks: definition and options.
+// kettle pr checks: definition.
 import { positiveInt, repoFlag } from '../../../cli/flags.js';
 import { bool, int, optionalArg, verb } from '../../../cli/spec.js';
 

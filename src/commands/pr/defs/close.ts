@@ -1,4 +1,4 @@
-// kettle pr close and reopen: definitions and options.
+// kettle pr close and reopen: definitions.
 import { repoFlag } from '../../../cli/flags.js';
 import { arg, bool, text, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle pr comment: definition and options.
+// kettle pr comment: definition.
 import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, verb } from '../../../cli/spec.js';
 

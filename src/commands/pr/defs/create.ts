@@ -1,4 +1,4 @@
-// kettle pr create: definition and options.
+// kettle pr create: definition.
 import { bodyFlags, repoFlag, webFlag } from '../../../cli/flags.js';
 import { bool, list, text, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle pr diff: definition and options.
+// kettle pr diff: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
 

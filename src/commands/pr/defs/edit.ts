@@ -1,4 +1,4 @@
-// kettle pr edit: definition and options.
+// kettle pr edit: definition.
 import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, bool, list, text, verb } from '../../../cli/spec.js';
 

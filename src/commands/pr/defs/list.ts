@@ -1,4 +1,4 @@
-// kettle pr list: definition and options.
+// kettle pr list: definition.
 import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
 import { choice, list as many, text, verb } from '../../../cli/spec.js';
 import { PR_SORTS } from '../choices.js';

@@ -1,4 +1,4 @@
-// kettle pr merge: definition and options.
+// kettle pr merge: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
 import { MERGE_STYLES } from '../choices.js';

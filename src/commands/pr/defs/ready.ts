@@ -1,4 +1,4 @@
-// kettle pr ready: definition and options.
+// kettle pr ready: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle pr review: definition and options.
+// kettle pr review: definition.
 import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, bool, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle pr status: definition and options.
+// kettle pr status: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
 

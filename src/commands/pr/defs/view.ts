@@ -1,4 +1,4 @@
-// kettle pr view: definition and options.
+// kettle pr view: definition.
 import { repoFlag, webFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle repo clone: definition and options.
+// kettle repo clone: definition.
 import { arg, optionalArg, variadicArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
 

@@ -1,4 +1,4 @@
-// kettle repo collaborator list / add / remove: definitions and options.
+// kettle repo collaborator list / add / remove: definitions.
 import { listFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, choice, optionalArg, type SubGroupDef, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';

@@ -1,4 +1,4 @@
-// kettle repo create: definition and options.
+// kettle repo create: definition.
 import { arg, bool, text, verb } from '../../../cli/spec.js';
 
 export const create = verb({

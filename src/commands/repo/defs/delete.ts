@@ -1,4 +1,4 @@
-// kettle repo delete: definition and options.
+// kettle repo delete: definition.
 import { yesFlag } from '../../../cli/flags.js';
 import { arg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';

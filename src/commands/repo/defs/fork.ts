@@ -1,4 +1,4 @@
-// kettle repo fork: definition and options.
+// kettle repo fork: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, text, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';

@@ -1,4 +1,4 @@
-// kettle repo list: definition and options.
+// kettle repo list: definition.
 import { listFlags } from '../../../cli/flags.js';
 import { text, verb } from '../../../cli/spec.js';
 

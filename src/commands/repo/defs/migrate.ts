@@ -1,4 +1,4 @@
-// kettle repo migrate: definition and options.
+// kettle repo migrate: definition.
 import { arg, bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
 import { SERVICES, ITEMS } from '../choices.js';
 

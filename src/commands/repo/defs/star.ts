@@ -1,4 +1,4 @@
-// kettle repo star / unstar: definitions and options.
+// kettle repo star / unstar: definitions.
 import { repoFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';

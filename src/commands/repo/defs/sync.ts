@@ -1,4 +1,4 @@
-// kettle repo sync: definition and options.
+// kettle repo sync: definition.
 import { repoFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';

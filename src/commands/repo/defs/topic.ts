@@ -1,4 +1,4 @@
-// kettle repo topic list / add / remove / set: definitions and options.
+// kettle repo topic list / add / remove / set: definitions.
 import { repoFlag, yesFlag } from '../../../cli/flags.js';
 import { type SubGroupDef, variadicArg, verb } from '../../../cli/spec.js';
 

@@ -1,4 +1,4 @@
-// kettle repo view: definition and options.
+// kettle repo view: definition.
 import { repoFlag, webFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
 
