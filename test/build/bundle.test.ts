@@ -97,9 +97,10 @@ describe('a command evaluates only what it uses', () => {
     const libraries = new Set(r.modules.map(library).filter((l) => l !== undefined).map((l) => l.split('/')[0]));
     expect([...libraries]).toEqual(['commander']);
     for (const m of r.modules) {
-      // Definition files only: src/commands/index.ts, src/commands/<noun>/index.ts
-      // and, for a noun with many verbs, src/commands/<noun>/defs/<verb>.ts.
-      if (m.startsWith('src/commands/')) expect(m).toMatch(/^src\/commands\/(index|[a-z-]+\/index|[a-z-]+\/defs\/[a-z-]+)\.ts$/);
+      // Definition files only: src/commands/index.ts, src/commands/<noun>/index.ts,
+      // for a noun with many verbs src/commands/<noun>/defs/<verb>.ts, and the
+      // value lists its flags offer, src/commands/<noun>/choices.ts.
+      if (m.startsWith('src/commands/')) expect(m).toMatch(/^src\/commands\/(index|[a-z-]+\/(index|choices)|[a-z-]+\/defs\/[a-z-]+)\.ts$/);
       expect(m).not.toMatch(/^src\/api\/(client|paginate|response|ratelimit)\.ts$/);
       expect(m).not.toMatch(/^src\/output\/(printer|spool|progress|time|jq)\.ts$/);
     }
@@ -111,7 +112,7 @@ describe('a command evaluates only what it uses', () => {
     expect((JSON.parse(r.stdout) as { login: string }).login).toBe('alice');
     expect(r.modules).toContain('src/commands/whoami/whoami.ts');
     expect(r.modules.some((m) => library(m)?.startsWith('undici/'))).toBe(true);
-    expect(r.modules.filter((m) => /^src\/commands\/(issue|pr|repo)\//.test(m) && !/\/(index|defs\/[a-z-]+)\.ts$/.test(m))).toEqual([]);
+    expect(r.modules.filter((m) => /^src\/commands\/(issue|pr|repo)\//.test(m) && !/\/(index|choices|defs\/[a-z-]+)\.ts$/.test(m))).toEqual([]);
     for (const name of ['conf', 'prompts', 'chalk', 'jq-web']) expect(r.modules.filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
   });
 });

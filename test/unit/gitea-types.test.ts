@@ -16,6 +16,7 @@ import {
   TYPES_DIR,
   TYPES_PATH,
   typeOf,
+  unitsInOrder,
 } from '../tools/gen-gitea-types.js';
 
 type Json = Record<string, unknown>;
@@ -120,7 +121,7 @@ describe('generateTypes', () => {
     expect(files.get(TYPES_PATH)).toMatch(/\n\nexport type \* from '\.\/types\/records\.js';\nexport type \* from '\.\/types\/options\.js';\n$/);
   });
 
-  it('cuts a group too long for one file into parts in name order, each importing what it needs from the others', () => {
+  it('cuts a group too long for one file into parts, a definition before what it refers to, each importing what it needs from the parts after it', () => {
     const files = byPath(generateTypes(tiny, ['Thing', 'CreateThingOption'], 18));
     for (const text of files.values()) expect(lineCount(text)).toBeLessThan(18);
     const a = files.get(`${TYPES_DIR}/records-a.ts`) as string;
@@ -138,6 +139,30 @@ describe('generateTypes', () => {
       './types/options-a.js',
       './types/options-b.js',
     ]);
+  });
+
+  it('orders definitions so no two parts import each other, and keeps definitions that refer to each other together', () => {
+    const refs = (map: Record<string, string[]>) => (name: string) => new Set(map[name] ?? []);
+    // A and B refer to each other; C refers to A; D to C; E stands alone.
+    const order = unitsInOrder(['A', 'B', 'C', 'D', 'E'], refs({ A: ['B'], B: ['A', 'B'], C: ['A'], D: ['C'] }));
+    expect(order).toEqual([['D'], ['C'], ['A', 'B'], ['E']]);
+    const ring: Json = {
+      swagger: '2.0',
+      info: { title: 'Tiny', version: '1' },
+      paths: {},
+      definitions: {
+        Apple: { type: 'object', properties: { pear: { $ref: '#/definitions/Pear' }, x1: { type: 'string' }, x2: { type: 'string' } } },
+        Pear: { type: 'object', properties: { apple: { $ref: '#/definitions/Apple' }, y1: { type: 'string' }, y2: { type: 'string' } } },
+        Basket: { type: 'object', properties: { apple: { $ref: '#/definitions/Apple' }, z1: { type: 'string' }, z2: { type: 'string' } } },
+      },
+    };
+    const files = byPath(generateTypes(ring, ['Basket'], 22));
+    const parts = [...files.keys()].filter((path) => path !== TYPES_PATH);
+    expect(parts.length).toBeGreaterThan(1);
+    const home = new Map(parts.flatMap((path) => declaredIn(files.get(path) as string).map((name) => [name, path] as const)));
+    expect(home.get('Apple')).toBe(home.get('Pear'));
+    const importsOf = (path: string) => [...(files.get(path) as string).matchAll(/from '\.\/(.*)\.js'/g)].map((m) => `${TYPES_DIR}/${m[1]}.ts`);
+    for (const path of parts) for (const other of importsOf(path)) expect(importsOf(other)).not.toContain(path);
   });
 
   it('refuses a definition too long to fit a file on its own', () => {

@@ -92,4 +92,10 @@ describe('the import graph of src/', () => {
     });
     expect(wrong).toEqual([]);
   });
+
+  it('a value list that definitions and verbs share (src/commands/<noun>/choices.ts) imports nothing, so start-up pays only for the list', () => {
+    const lists = [...graph].filter(([f]) => /^commands\/[^/]+\/choices\.ts$/.test(rel(f)));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.filter(([, to]) => to.length > 0).map(([f]) => rel(f))).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { networkError } from '../../src/api/network-errors.js';
 import { proxyFor } from '../../src/api/proxy.js';
 import { apiRoot } from '../../src/api/url.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { ISSUE_FILTERS } from '../../src/commands/issue/defs/list.js';
+import { ISSUE_FILTERS } from '../../src/commands/issue/choices.js';
 import { renderJson } from '../../src/output/formats.js';
 import type { Column } from '../../src/output/printer.js';
 

@@ -13,9 +13,21 @@ import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { stringifyJson, visibleControls } from '../../output/controls.js';
 import { printPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
-import type { ApiOptions } from './index.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
 import { MAX_API_INPUT, readTextFile } from '../input.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { HttpMethod } from './choices.js';
+
+export interface ApiOptions extends RepoFlag {
+  path: string;
+  method: HttpMethod | undefined;
+  rawField: string[];
+  field: string[];
+  input: string | undefined;
+  header: string[];
+  include: boolean;
+  paginate: boolean;
+}
 
 /** What an arbitrary list path returns, guessed from its last segment, for the progress line of --paginate. */
 const NOUNS: Record<string, string> = {

@@ -1,10 +1,8 @@
 // kettle api: the escape hatch for endpoints kettle has no command for.
 import { InvalidArgumentError } from 'commander';
-import { type RepoFlag, repoFlag } from '../../cli/flags.js';
+import { repoFlag } from '../../cli/flags.js';
 import { arg, bool, type Flag, list, text, type TopDef, verb } from '../../cli/spec.js';
-
-const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+import { HTTP_METHODS, type HttpMethod } from './choices.js';
 
 // Any case will do (-X patch); the choices are what help and completion show.
 const method: Flag<HttpMethod | undefined> = {
@@ -19,17 +17,6 @@ const method: Flag<HttpMethod | undefined> = {
     return found;
   },
 };
-
-export interface ApiOptions extends RepoFlag {
-  path: string;
-  method: HttpMethod | undefined;
-  rawField: string[];
-  field: string[];
-  input: string | undefined;
-  header: string[];
-  include: boolean;
-  paginate: boolean;
-}
 
 export const api: TopDef = {
   section: 'Other:',

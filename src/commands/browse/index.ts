@@ -1,14 +1,6 @@
 // kettle browse: open the repository, an issue or pull request, a file or the settings in the browser.
-import { type RepoFlag, repoFlag } from '../../cli/flags.js';
+import { repoFlag } from '../../cli/flags.js';
 import { bool, optionalArg, text, type TopDef, verb } from '../../cli/spec.js';
-
-export interface BrowseOptions extends RepoFlag {
-  target: string | undefined;
-  branch: string | undefined;
-  settings: boolean;
-  /** False with --no-browser. */
-  browser: boolean;
-}
 
 export const browse: TopDef = {
   section: 'Repositories:',

@@ -4,7 +4,11 @@ import type { Command } from 'commander';
 import { bashScript, fishScript, powershellScript, zshScript } from '../../completion/generate.js';
 import type { Context } from '../../context/context.js';
 import { UsageError } from '../../errors.js';
-import { type CompletionOptions, SHELLS } from './index.js';
+import { SHELLS } from './choices.js';
+
+export interface CompletionOptions {
+  shell: string;
+}
 
 const GENERATORS: Record<(typeof SHELLS)[number], (program: Command) => string> = {
   bash: bashScript,

@@ -1,12 +1,6 @@
 // kettle completion SHELL: a shell completion script generated from the command tree.
 import { arg, type TopDef, verb } from '../../cli/spec.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
-
-export interface CompletionOptions {
-  shell: string;
-}
-
 export const completion: TopDef = {
   section: 'Other:',
   verb: verb({

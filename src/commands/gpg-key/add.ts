@@ -7,8 +7,11 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readKeyFile } from '../keys.js';
 import { gpgKeyColumns } from './columns.js';
-import type { AddOptions } from './index.js';
 import { armoredKey, primaryKeyId } from './parse.js';
+
+export interface AddOptions {
+  file: string | undefined;
+}
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (opts.file === undefined && ctx.io.stdinIsTTY) throw new UsageError('FILE is required: give the armored key file, or - for standard input (gpg --armor --export KEY-ID | kettle gpg-key add -)');

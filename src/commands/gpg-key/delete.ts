@@ -5,7 +5,11 @@ import type { Context } from '../../context/context.js';
 import { KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { deleteKeys, parseIds } from '../keys.js';
-import type { DeleteOptions } from './index.js';
+
+export interface DeleteOptions {
+  ids: string[];
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const ids = parseIds(opts.ids, 'GPG key');

@@ -1,17 +1,6 @@
 // kettle gpg-key: the logged-in user's GPG keys.
-import { type ListFlags, listFlags, yesFlag } from '../../cli/flags.js';
+import { listFlags, yesFlag } from '../../cli/flags.js';
 import { type GroupDef, optionalArg, variadicArg, verb } from '../../cli/spec.js';
-
-export type ListOptions = ListFlags;
-
-export interface AddOptions {
-  file: string | undefined;
-}
-
-export interface DeleteOptions {
-  ids: string[];
-  yes: boolean;
-}
 
 const list = verb({
   name: 'list',

@@ -3,7 +3,9 @@ import * as keys from '../../api/gitea/keys.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { gpgKeyColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListFlags } from '../../cli/flags.js';
+
+export type ListOptions = ListFlags;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   await printListing(ctx, opts, {

@@ -3,63 +3,21 @@ import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
-import { readTextFile } from '../input.js';
 import { hookColumns } from './columns.js';
-import { ANY_SERVER_EVENTS, eventRules, minus, namesFor, switchesOf, switchesShown } from './events.js';
-import { type AddOptions, HOOK_TYPES } from './index.js';
-import { create, described, hookFailure, targetOf, withoutSecret } from './target.js';
+import { eventRules, minus, namesFor, switchesOf, switchesShown } from './events.js';
+import { HOOK_TYPES, type CONTENT_TYPES } from './choices.js';
+import { checkHookUrl, checkSlackChannel, parseEvents, secretOf } from './checks.js';
+import { create, described, hookFailure, type TargetFlags, targetOf, withoutSecret } from './target.js';
 
-/**
- * Event names from a comma-separated list. A name no server of the family
- * takes is refused here, before any request; which names this server takes
- * is checked once its version is known (events.ts).
- */
-export function parseEvents(value: string, flag = '--events'): string[] {
-  const events = [...new Set(value.split(',').map((e) => e.trim()).filter(Boolean))];
-  if (events.length === 0) throw new UsageError(`${flag} needs at least one event, such as push`);
-  const unknown = events.filter((e) => !ANY_SERVER_EVENTS.includes(e));
-  if (unknown.length > 0) {
-    throw new UsageError(`unknown event${unknown.length > 1 ? 's' : ''} in ${flag}: ${unknown.join(', ')}; known events: ${namesFor(ANY_SERVER_EVENTS).join(', ')}`);
-  }
-  return events;
-}
-
-/** A slack channel as the servers take it (services/webhook/slack.go IsValidSlackChannel, after trimming). */
-export function checkSlackChannel(value: string): string {
-  const channel = value.trim();
-  if (!/^#?[a-z0-9_-]{1,80}$/.test(channel)) {
-    throw new UsageError(`invalid --channel "${value}": a slack channel is 1 to 80 lower-case letters, digits, - and _, with or without a leading #`);
-  }
-  return channel;
-}
-
-export function checkHookUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`invalid --url "${value}": expected an http:// or https:// address`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid --url "${value}": expected an http:// or https:// address`);
-  }
-  return value;
-}
-
-/**
- * The signing secret from --secret or --secret-file. One that is empty or only
- * blanks signs nothing a receiver could trust: refused, whichever way it came.
- */
-export async function secretOf(ctx: Context, opts: Pick<AddOptions, 'secret' | 'secretFile'>): Promise<string | undefined> {
-  const { secret, secretFile: file } = opts;
-  if (secret !== undefined && file !== undefined) throw new UsageError('use either --secret or --secret-file, not both');
-  if (file === undefined) {
-    if (secret !== undefined && secret.trim() === '') throw new UsageError('--secret is empty or only blanks; give a secret, or leave the flag out for none');
-    return secret;
-  }
-  const text = (await readTextFile(ctx, file, '--secret-file')).replace(/\r?\n$/, '');
-  if (text.trim() === '') throw new UsageError(`--secret-file ${file} is empty or only blanks`);
-  return text;
+export interface AddOptions extends TargetFlags {
+  url: string | undefined;
+  events: string;
+  contentType: (typeof CONTENT_TYPES)[number];
+  secret: string | undefined;
+  secretFile: string | undefined;
+  type: string;
+  inactive: boolean;
+  channel: string | undefined;
 }
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {

@@ -3,8 +3,12 @@ import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { KettleError, report, UsageError } from '../../errors.js';
-import type { DeleteOptions } from './index.js';
-import { described, hookFailure, parseHookId, remove, targetOf } from './target.js';
+import { described, hookFailure, parseHookId, remove, type TargetFlags, targetOf } from './target.js';
+
+export interface DeleteOptions extends TargetFlags {
+  ids: string[];
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const ids = [...new Set(opts.ids.map(parseHookId))];

@@ -1,5 +1,5 @@
 // kettle hook: the webhooks of a repository or organization. Each verb keeps
-// its definition and options in defs/<verb>.ts; this file lists them.
+// its definition in defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
 import { add } from './defs/add.js';
 import { del } from './defs/delete.js';
@@ -8,13 +8,7 @@ import { list } from './defs/list.js';
 import { test } from './defs/test.js';
 import { view } from './defs/view.js';
 
-export { HOOK_TYPES } from './defs/add.js';
-export type { AddOptions } from './defs/add.js';
-export type { DeleteOptions } from './defs/delete.js';
-export type { EditOptions } from './defs/edit.js';
-export type { ListOptions } from './defs/list.js';
-export type { TestOptions } from './defs/test.js';
-export type { ViewOptions } from './defs/view.js';
+export { HOOK_TYPES } from './choices.js';
 
 export const hook: GroupDef = {
   name: 'hook',

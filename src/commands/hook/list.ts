@@ -3,8 +3,12 @@ import type { Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
-import type { ListOptions } from './index.js';
-import { described, hookFailure, list, type Target, targetOf, withoutSecret } from './target.js';
+import { described, hookFailure, list, type Target, type TargetFlags, targetOf, withoutSecret } from './target.js';
+
+export interface ListOptions extends TargetFlags {
+  limit: number | undefined;
+  all: boolean;
+}
 
 async function* secretless(pages: AsyncGenerator<Hook[]>): AsyncGenerator<Hook[]> {
   for await (const page of pages) yield page.map(withoutSecret);

@@ -10,7 +10,11 @@ import type { Context } from '../../context/context.js';
 import { fullName, isSafeSegment, type RepoRef } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { TargetFlags } from './defs/shared.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface TargetFlags extends RepoFlag {
+  org: string | undefined;
+}
 
 export type Target = { kind: 'repo'; repo: RepoRef; name: string } | { kind: 'org'; org: string; name: string };
 

@@ -2,8 +2,11 @@
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { hookViewColumns } from './columns.js';
-import type { ViewOptions } from './index.js';
-import { described, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import { described, get, hookFailure, parseHookId, type TargetFlags, targetOf, withoutSecret } from './target.js';
+
+export interface ViewOptions extends TargetFlags {
+  id: string;
+}
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const id = parseHookId(opts.id);

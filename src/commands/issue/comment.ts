@@ -9,7 +9,12 @@ import { commentFailure, failure } from '../failure.js';
 import { bodyOrEditor } from '../input.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { commentColumns } from './columns.js';
-import type { CommentOptions } from './defs/comment.js';
+import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { NumbersOptions } from './options.js';
+
+export interface CommentOptions extends NumbersOptions, RepoFlag, BodyFlags {
+  editLast: boolean;
+}
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);

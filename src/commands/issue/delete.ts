@@ -8,7 +8,12 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { DeleteOptions } from './defs/delete.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { NumbersOptions } from './options.js';
+
+export interface DeleteOptions extends NumbersOptions, RepoFlag {
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);

@@ -1,5 +1,5 @@
 // kettle issue: list, view, create, edit, comment on, close, reopen and delete
-// issues. issue has many verbs, so each keeps its definition and options in
+// issues. issue has many verbs, so each keeps its definition in
 // defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
 import { comment } from './defs/comment.js';

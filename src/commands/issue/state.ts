@@ -11,7 +11,12 @@ import { forEachNumber, parseNumbers } from '../many.js';
 import { webUrl } from '../records.js';
 import { afterSteps } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { CloseOptions } from './defs/state.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { NumbersOptions } from './options.js';
+
+export interface CloseOptions extends NumbersOptions, RepoFlag {
+  comment: string | undefined;
+}
 
 export async function setState(ctx: Context, opts: CloseOptions, state: issues.IssueState): Promise<void> {
   const numbers = parseNumbers(opts.numbers);

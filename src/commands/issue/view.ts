@@ -14,7 +14,12 @@ import { ViewLayout } from '../layout.js';
 import { assigneeLogins, author, labelNames } from '../records.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
-import type { ViewOptions } from './defs/view.js';
+import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+
+export interface ViewOptions extends RepoFlag, WebFlag {
+  number: string;
+  comments: boolean;
+}
 
 /** The conversation as text, oldest first: author and time (relative on a terminal), then the body indented. */
 export function conversationText(comments: readonly Comment[], terminal: boolean, now: Date): string {

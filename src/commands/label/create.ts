@@ -7,8 +7,15 @@ import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
-import type { CreateOptions } from './index.js';
 import { parseColor, repoLabels } from './shared.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface CreateOptions extends RepoFlag {
+  name: string;
+  color: string | undefined;
+  description: string | undefined;
+  exclusive: boolean;
+}
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const name = opts.name.trim();

@@ -6,8 +6,13 @@ import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { DeleteOptions } from './index.js';
 import { findLabel } from './shared.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface DeleteOptions extends RepoFlag {
+  label: string;
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

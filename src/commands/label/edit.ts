@@ -7,8 +7,17 @@ import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
-import type { EditOptions } from './index.js';
 import { findLabel, parseColor, repoLabels } from './shared.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface EditOptions extends RepoFlag {
+  label: string;
+  name: string | undefined;
+  color: string | undefined;
+  description: string | undefined;
+  exclusive: boolean;
+  notExclusive: boolean;
+}
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.exclusive && opts.notExclusive) throw new UsageError('use either --exclusive or --not-exclusive, not both');

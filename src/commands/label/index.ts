@@ -1,26 +1,6 @@
 // kettle label: list, create, edit and delete a repository's labels.
-import { type ListFlags, listFlags, type RepoFlag, repoFlag, yesFlag } from '../../cli/flags.js';
+import { listFlags, repoFlag, yesFlag } from '../../cli/flags.js';
 import { arg, bool, type GroupDef, text, verb } from '../../cli/spec.js';
-
-export interface ListOptions extends ListFlags, RepoFlag {}
-export interface CreateOptions extends RepoFlag {
-  name: string;
-  color: string | undefined;
-  description: string | undefined;
-  exclusive: boolean;
-}
-export interface EditOptions extends RepoFlag {
-  label: string;
-  name: string | undefined;
-  color: string | undefined;
-  description: string | undefined;
-  exclusive: boolean;
-  notExclusive: boolean;
-}
-export interface DeleteOptions extends RepoFlag {
-  label: string;
-  yes: boolean;
-}
 
 const label = arg('<name>', 'the label, by name (or id)');
 const color = text('-c, --color <hex>', 'the colour, as #rrggbb or rrggbb');

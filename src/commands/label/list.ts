@@ -4,7 +4,9 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { labelColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+
+export interface ListOptions extends ListFlags, RepoFlag {}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -10,7 +10,21 @@ import { canPrompt } from '../../context/io.js';
 import { ask, choose } from '../../context/prompt.js';
 import { readStdin } from '../input.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
-import type { AddOptions } from './index.js';
+import type { AUTH_METHODS, GIT_PROTOCOLS } from './choices.js';
+
+export interface AddOptions {
+  url: string | undefined;
+  name: string | undefined;
+  token: string | undefined;
+  withToken: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  passwordStdin: boolean;
+  otp: string | undefined;
+  auth: (typeof AUTH_METHODS)[number] | undefined;
+  insecure: boolean;
+  gitProtocol: (typeof GIT_PROTOCOLS)[number];
+}
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 

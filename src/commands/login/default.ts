@@ -1,7 +1,7 @@
 // kettle login default NAME
 import { updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
-import type { NameOptions } from './index.js';
+import type { NameOptions } from './options.js';
 
 export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
   const login = ctx.storedLogin(name);

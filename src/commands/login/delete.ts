@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { configPath, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { noLoginNamed } from '../../context/logins.js';
-import type { NameOptions } from './index.js';
+import type { NameOptions } from './options.js';
 
 export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
   let newDefault: string | undefined;

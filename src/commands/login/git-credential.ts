@@ -9,7 +9,10 @@ import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { readAll } from '../../context/io.js';
 import { KettleError } from '../../errors.js';
-import type { GitCredentialOptions } from './index.js';
+
+export interface GitCredentialOptions {
+  operation: string;
+}
 
 /** What git asked for: protocol, host (with port) and path, as gitcredentials(7) spells them. */
 export interface CredentialRequest {

@@ -1,30 +1,6 @@
 // kettle login: add, list, choose and remove stored logins.
 import { arg, bool, choice, type GroupDef, text, verb } from '../../cli/spec.js';
-
-export const AUTH_METHODS = ['header', 'query', 'basic'] as const;
-export const GIT_PROTOCOLS = ['https', 'ssh'] as const;
-
-export interface AddOptions {
-  url: string | undefined;
-  name: string | undefined;
-  token: string | undefined;
-  withToken: boolean;
-  user: string | undefined;
-  password: string | undefined;
-  passwordStdin: boolean;
-  otp: string | undefined;
-  auth: (typeof AUTH_METHODS)[number] | undefined;
-  insecure: boolean;
-  gitProtocol: (typeof GIT_PROTOCOLS)[number];
-}
-
-export interface NameOptions {
-  name: string;
-}
-
-export interface GitCredentialOptions {
-  operation: string;
-}
+import { AUTH_METHODS, GIT_PROTOCOLS } from './choices.js';
 
 const loginName = arg('<name>', 'the name of a stored login (see kettle login list)');
 

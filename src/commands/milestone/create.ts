@@ -7,8 +7,14 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
-import type { CreateOptions } from './index.js';
 import { columnsFor } from './shared.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface CreateOptions extends RepoFlag {
+  title: string;
+  description: string | undefined;
+  due: string | undefined;
+}
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const title = opts.title.trim();

@@ -7,7 +7,11 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
-import type { DeleteOptions } from './index.js';
+import type { OneOptions } from './options.js';
+
+export interface DeleteOptions extends OneOptions {
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -8,8 +8,14 @@ import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
-import type { EditOptions } from './index.js';
 import { columnsFor, keepDue, sameDue } from './shared.js';
+import type { OneOptions } from './options.js';
+
+export interface EditOptions extends OneOptions {
+  title: string | undefined;
+  description: string | undefined;
+  due: string | undefined;
+}
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');

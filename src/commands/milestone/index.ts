@@ -1,26 +1,6 @@
 // kettle milestone: list, view, create, edit, close, reopen and delete a repository's milestones.
-import { type ListFlags, listFlags, type RepoFlag, repoFlag, type State, stateFlag, yesFlag } from '../../cli/flags.js';
+import { listFlags, repoFlag, stateFlag, yesFlag } from '../../cli/flags.js';
 import { arg, type GroupDef, text, verb } from '../../cli/spec.js';
-
-export interface ListOptions extends ListFlags, RepoFlag {
-  state: State;
-}
-export interface OneOptions extends RepoFlag {
-  milestone: string;
-}
-export interface CreateOptions extends RepoFlag {
-  title: string;
-  description: string | undefined;
-  due: string | undefined;
-}
-export interface EditOptions extends OneOptions {
-  title: string | undefined;
-  description: string | undefined;
-  due: string | undefined;
-}
-export interface DeleteOptions extends OneOptions {
-  yes: boolean;
-}
 
 const milestone = arg('<milestone>', 'the milestone, by title or number');
 const description = text('-d, --description <text>', 'what the milestone is for');

@@ -3,8 +3,12 @@ import * as milestones from '../../api/gitea/milestones.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
-import type { ListOptions } from './index.js';
 import { columnsFor } from './shared.js';
+import type { ListFlags, RepoFlag, State } from '../../cli/flags.js';
+
+export interface ListOptions extends ListFlags, RepoFlag {
+  state: State;
+}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -7,7 +7,7 @@ import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
-import type { OneOptions } from './index.js';
+import type { OneOptions } from './options.js';
 import { columnsFor, keepDue } from './shared.js';
 
 export async function setState(ctx: Context, opts: OneOptions, state: 'open' | 'closed'): Promise<void> {

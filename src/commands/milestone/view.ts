@@ -2,7 +2,7 @@
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { resolveMilestone } from '../names.js';
-import type { OneOptions } from './index.js';
+import type { OneOptions } from './options.js';
 import { columnsFor } from './shared.js';
 
 export async function run(ctx: Context, opts: OneOptions): Promise<void> {

@@ -1,25 +1,12 @@
 // kettle notification: the inbox of one server, listed and marked read.
-import { listFlags, type ListFlags, type RepoFlag } from '../../cli/flags.js';
+import { listFlags } from '../../cli/flags.js';
 import { bool, choice, type GroupDef, text, variadicArg, verb } from '../../cli/spec.js';
+import { SUBJECT_TYPES } from './choices.js';
 
 /** The inbox is the user's, not a repository's: -R narrows it, and no git remote does. */
 const repoFlag = {
   repo: text('-R, --repo <owner/name>', "only this repository's threads: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: every repository)"),
 };
-
-export const SUBJECT_TYPES = ['issue', 'pull', 'commit', 'repository'] as const;
-
-export interface ListOptions extends ListFlags, RepoFlag {
-  unread: boolean;
-  read: boolean;
-  pinned: boolean;
-  type: (typeof SUBJECT_TYPES)[number] | undefined;
-}
-
-export interface ReadOptions extends RepoFlag {
-  ids: string[];
-  all: boolean;
-}
 
 export const notification: GroupDef = {
   name: 'notification',

@@ -7,7 +7,12 @@ import { printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { forEachNumber } from '../many.js';
 import { threadColumns, threadStatus } from './columns.js';
-import type { ReadOptions } from './index.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface ReadOptions extends RepoFlag {
+  ids: string[];
+  all: boolean;
+}
 
 /** Thread ids, each checked before any request; duplicates once. */
 function parseIds(values: readonly string[]): number[] {

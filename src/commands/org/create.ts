@@ -8,7 +8,11 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { orgViewColumns } from './columns.js';
-import type { CreateOptions } from './index.js';
+
+export interface CreateOptions {
+  name: string;
+  fullName: string | undefined;
+}
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const { name } = opts;

@@ -6,7 +6,11 @@ import { ask } from '../../context/prompt.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { DeleteOptions } from './index.js';
+
+export interface DeleteOptions {
+  org: string;
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const { org } = opts;

@@ -1,19 +1,6 @@
 // kettle org: list, view, create and delete organizations.
-import { type ListFlags, listFlags, yesFlag } from '../../cli/flags.js';
+import { listFlags, yesFlag } from '../../cli/flags.js';
 import { arg, type GroupDef, text, verb } from '../../cli/spec.js';
-
-export type ListOptions = ListFlags;
-export interface ViewOptions {
-  org: string;
-}
-export interface CreateOptions {
-  name: string;
-  fullName: string | undefined;
-}
-export interface DeleteOptions {
-  org: string;
-  yes: boolean;
-}
 
 export const org: GroupDef = {
   name: 'org',

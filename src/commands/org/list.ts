@@ -3,7 +3,9 @@ import * as orgs from '../../api/gitea/orgs.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { orgColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListFlags } from '../../cli/flags.js';
+
+export type ListOptions = ListFlags;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   await printListing(ctx, opts, {

@@ -6,7 +6,10 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { orgViewColumns } from './columns.js';
-import type { ViewOptions } from './index.js';
+
+export interface ViewOptions {
+  org: string;
+}
 
 export async function run(ctx: Context, { org }: ViewOptions): Promise<void> {
   if (!isSafeSegment(org)) throw new UsageError(`invalid organization name "${org}"`);

@@ -19,7 +19,7 @@ import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
-import type { CreateOptions } from './defs/create.js';
+import type { CreateOptions } from './create.js';
 import { DRAFT_PREFIX } from './show.js';
 
 /** git's rule for a ref name, roughly: what may follow refs/for/<base>/. */

@@ -6,8 +6,14 @@ import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitOk, gitReason, isAncestor, remotes, revParse } from '../../context/git.js';
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import type { CheckoutOptions } from './defs/checkout.js';
 import { prNumber, prTarget, readPull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface CheckoutOptions extends RepoFlag {
+  number: string;
+  branch: string | undefined;
+  force: boolean;
+}
 
 /** The remote whose URL is the base repository (by owner/name; the clone URL as a fallback). */
 async function baseRemote(cwd: string, env: NodeJS.ProcessEnv, repo: RepoRef, cloneUrl: string | undefined): Promise<string> {

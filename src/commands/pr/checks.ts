@@ -12,8 +12,15 @@ import { type Column, printList } from '../../output/printer.js';
 import { renderTable } from '../../output/table.js';
 import { failure } from '../failure.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
-import type { ChecksOptions } from './defs/checks.js';
 import { prTarget, readPull, resolvePull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface ChecksOptions extends RepoFlag {
+  number: string | undefined;
+  watch: boolean;
+  interval: number | undefined;
+  required: boolean;
+}
 
 const DEFAULT_INTERVAL_S = 10;
 

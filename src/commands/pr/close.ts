@@ -9,10 +9,16 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { afterSteps } from '../taken.js';
 import { prViewColumns } from './columns.js';
-import type { CloseOptions } from './defs/close.js';
 import { deleteHeadBranch } from './branches.js';
 import { stateOf } from './show.js';
 import { prNumber, prTarget, readPull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface CloseOptions extends RepoFlag {
+  number: string;
+  comment: string | undefined;
+  deleteBranch: boolean;
+}
 
 export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
   const number = prNumber(opts.number);

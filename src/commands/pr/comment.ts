@@ -6,9 +6,13 @@ import { printRecord } from '../../output/printer.js';
 import { commentFailure } from '../failure.js';
 import { commentColumns } from '../issue/columns.js';
 import { webUrl } from '../records.js';
-import type { CommentOptions } from './defs/comment.js';
 import { prNumber, prTarget } from './target.js';
 import { requiredBody } from './text.js';
+import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+
+export interface CommentOptions extends RepoFlag, BodyFlags {
+  number: string;
+}
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const number = prNumber(opts.number);

@@ -8,8 +8,14 @@ import { KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
-import type { DiffOptions } from './defs/diff.js';
 import { prTarget, resolvePull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface DiffOptions extends RepoFlag {
+  number: string | undefined;
+  patch: boolean;
+  nameOnly: boolean;
+}
 
 const PAINT: Array<[RegExp, string]> = [
   [/^(diff --git |index |--- |\+\+\+ |new file mode|deleted file mode|similarity index|rename (from|to) |old mode|new mode)/, '\u001b[1m'],

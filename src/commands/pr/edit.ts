@@ -16,9 +16,22 @@ import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { afterSteps, notTaken, sameIds, sameLogins, spoken } from '../taken.js';
 import { prViewColumns } from './columns.js';
-import type { EditOptions } from './defs/edit.js';
 import { labelIds, milestoneId } from './names.js';
 import { prNumber, prTarget, readPull } from './target.js';
+import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+
+export interface EditOptions extends RepoFlag, BodyFlags {
+  number: string;
+  title: string | undefined;
+  base: string | undefined;
+  addLabel: string[];
+  removeLabel: string[];
+  addAssignee: string[];
+  removeAssignee: string[];
+  addReviewer: string[];
+  milestone: string | undefined;
+  removeMilestone: boolean;
+}
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -1,5 +1,5 @@
 // kettle pr: work with pull requests. pr has many verbs, so each keeps its
-// definition and options in defs/<verb>.ts; this file lists them.
+// definition in defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
 import { checks } from './defs/checks.js';
 import { checkout } from './defs/checkout.js';

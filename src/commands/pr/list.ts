@@ -9,9 +9,18 @@ import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { openUrl, repoPage, stateQuery } from '../web.js';
 import { prColumns } from './columns.js';
-import type { ListOptions } from './defs/list.js';
 import { labelIds, milestoneId } from './names.js';
 import { prTarget } from './target.js';
+import type { ListFlags, RepoFlag, State, WebFlag } from '../../cli/flags.js';
+import type { PR_SORTS } from './choices.js';
+
+export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
+  state: State;
+  label: string[];
+  author: string | undefined;
+  milestone: string | undefined;
+  sort: (typeof PR_SORTS)[number] | undefined;
+}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state, sort } = opts;

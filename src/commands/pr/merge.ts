@@ -17,9 +17,22 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
-import type { MergeOptions } from './defs/merge.js';
 import { stateOf } from './show.js';
 import { prTarget, resolvePull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { MERGE_STYLES } from './choices.js';
+
+export interface MergeOptions extends RepoFlag {
+  number: string | undefined;
+  style: (typeof MERGE_STYLES)[number] | undefined;
+  merge: boolean;
+  squash: boolean;
+  rebase: boolean;
+  subject: string | undefined;
+  message: string | undefined;
+  deleteBranch: boolean;
+  auto: boolean;
+}
 
 /** --style, or one of its short forms; two different ones are a usage error. */
 export function styleOf(opts: MergeOptions): NonNullable<MergeOptions['style']> {

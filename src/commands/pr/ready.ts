@@ -7,9 +7,14 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
-import type { ReadyOptions } from './defs/ready.js';
 import { isDraft, undrafted } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface ReadyOptions extends RepoFlag {
+  number: string | undefined;
+  undo: boolean;
+}
 
 export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
   const target = await prTarget(ctx, opts.repo, opts.number);

@@ -7,9 +7,13 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
-import type { ReopenOptions } from './defs/close.js';
 import { stateOf } from './show.js';
 import { prNumber, prTarget, readPull } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface ReopenOptions extends RepoFlag {
+  number: string;
+}
 
 export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
   const number = prNumber(opts.number);

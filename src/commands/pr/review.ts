@@ -9,8 +9,15 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
-import type { ReviewOptions } from './defs/review.js';
 import { prNumber, prTarget } from './target.js';
+import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+
+export interface ReviewOptions extends RepoFlag, BodyFlags {
+  number: string;
+  approve: boolean;
+  requestChanges: boolean;
+  comment: boolean;
+}
 
 const EVENTS = { approve: 'APPROVED', requestChanges: 'REQUEST_CHANGES', comment: 'COMMENT' } as const;
 const DONE = { APPROVED: 'Approved', REQUEST_CHANGES: 'Requested changes on', COMMENT: 'Reviewed' } as const;

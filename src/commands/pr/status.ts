@@ -12,9 +12,11 @@ import { visibleControls } from '../../output/controls.js';
 import { plainText } from '../../output/cells.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import type { StatusOptions } from './defs/status.js';
 import { checkState, stateOf } from './show.js';
 import { findByHead, headOf, prTarget } from './target.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export type StatusOptions = RepoFlag;
 
 type WithChecks = PullRequest & { checks?: string };
 

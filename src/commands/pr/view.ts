@@ -14,11 +14,16 @@ import { visibleControls } from '../../output/controls.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { assigneeLogins, labelNames } from '../records.js';
-import type { ViewOptions } from './defs/view.js';
 import { prViewColumns } from './columns.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
+import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+
+export interface ViewOptions extends RepoFlag, WebFlag {
+  number: string | undefined;
+  comments: boolean;
+}
 
 interface Seen {
   pr: PullRequest;

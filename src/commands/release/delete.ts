@@ -7,7 +7,13 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { checkTag, findRelease } from './find.js';
-import type { DeleteOptions } from './index.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface DeleteOptions extends RepoFlag {
+  tag: string;
+  yes: boolean;
+  cleanupTag: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const tag = checkTag(opts.tag);

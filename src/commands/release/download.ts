@@ -8,8 +8,15 @@ import { KettleError, UsageError } from '../../errors.js';
 import { formatSize } from './columns.js';
 import { checkTag, findRelease } from './find.js';
 import { globToRegExp } from './glob.js';
-import type { DownloadOptions } from './index.js';
 import { downloadAsset, streamAsset, targetPath } from './transfer.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface DownloadOptions extends RepoFlag {
+  tag: string | undefined;
+  pattern: string[];
+  dir: string | undefined;
+  clobber: boolean;
+}
 
 export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   // `release download -`: the latest release's asset to standard output, short for --dir -.

@@ -9,8 +9,17 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag, findRelease } from './find.js';
-import type { EditOptions } from './index.js';
-import { readNotes } from './notes.js';
+import { type NotesFlags, readNotes } from './notes.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface EditOptions extends RepoFlag, NotesFlags {
+  tag: string;
+  title: string | undefined;
+  draft: boolean;
+  publish: boolean;
+  prerelease: boolean;
+  stable: boolean;
+}
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const tag = checkTag(opts.tag);

@@ -1,47 +1,6 @@
 // kettle release: list, view, create, edit and delete releases; upload and download their assets.
-import { type ListFlags, listFlags, type RepoFlag, repoFlag, yesFlag } from '../../cli/flags.js';
+import { listFlags, repoFlag, yesFlag } from '../../cli/flags.js';
 import { arg, bool, type GroupDef, list, optionalArg, text, variadicArg, verb } from '../../cli/spec.js';
-
-export interface ListOptions extends ListFlags, RepoFlag {}
-export interface ViewOptions extends RepoFlag {
-  tag: string | undefined;
-}
-export interface NotesFlags {
-  notes: string | undefined;
-  notesFile: string | undefined;
-}
-export interface CreateOptions extends RepoFlag, NotesFlags {
-  tag: string;
-  files: string[];
-  title: string | undefined;
-  target: string | undefined;
-  draft: boolean;
-  prerelease: boolean;
-}
-export interface EditOptions extends RepoFlag, NotesFlags {
-  tag: string;
-  title: string | undefined;
-  draft: boolean;
-  publish: boolean;
-  prerelease: boolean;
-  stable: boolean;
-}
-export interface UploadOptions extends RepoFlag {
-  tag: string;
-  files: string[];
-  clobber: boolean;
-}
-export interface DownloadOptions extends RepoFlag {
-  tag: string | undefined;
-  pattern: string[];
-  dir: string | undefined;
-  clobber: boolean;
-}
-export interface DeleteOptions extends RepoFlag {
-  tag: string;
-  yes: boolean;
-  cleanupTag: boolean;
-}
 
 const tag = arg('<tag>', 'the tag of the release, such as v1.2.0');
 const notesFlags = {

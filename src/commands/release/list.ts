@@ -6,7 +6,9 @@ import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
 import { releaseColumns } from './columns.js';
 import { latestId } from './find.js';
-import type { ListOptions } from './index.js';
+import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+
+export interface ListOptions extends ListFlags, RepoFlag {}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -3,7 +3,11 @@ import type { Context } from '../../context/context.js';
 import { editText } from '../../context/editor.js';
 import { UsageError } from '../../errors.js';
 import { readTextFile } from '../input.js';
-import type { NotesFlags } from './index.js';
+
+export interface NotesFlags {
+  notes: string | undefined;
+  notesFile: string | undefined;
+}
 
 /** The text of --notes or --notes-file; undefined when neither is given. */
 export async function readNotes(ctx: Context, opts: NotesFlags): Promise<string | undefined> {

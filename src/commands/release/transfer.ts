@@ -17,7 +17,7 @@ import { headerValue } from '../../api/headers.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { Attachment, Release } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import type { RepoRef } from '../../context/repo.js';
+import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { Progress } from '../../output/progress.js';
 import { formatSize } from './columns.js';
@@ -244,3 +244,22 @@ export async function streamAsset(ctx: Context, api: ApiClient, asset: Attachmen
   }
 }
 
+/** A shell word, quoted only when it needs to be. */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Throws when some files did not arrive: which, why, and the command that
+ * uploads just those. `lead` starts the message ("release v1 was created, but").
+ */
+export function unfinishedUpload(outcomes: UploadOutcome[], tag: string, repo: RepoRef, lead: string): void {
+  const failed = outcomes.flatMap((o) => ('error' in o ? [o] : []));
+  if (failed.length === 0) return;
+  const names = failed.map((o) => o.file.name).join(', ');
+  const retry = ['kettle', 'release', 'upload', tag, ...failed.map((o) => o.file.path), '-R', fullName(repo)].map(shellWord).join(' ');
+  throw new KettleError(`${lead} ${failed.length} of ${outcomes.length} file${outcomes.length === 1 ? '' : 's'} did not upload: ${names}`, 1, [
+    ...failed.map((o) => `  ${o.file.name}: ${o.error}`),
+    `  Finish with:  ${retry}`,
+  ]);
+}

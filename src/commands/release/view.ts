@@ -8,7 +8,11 @@ import { ViewLayout } from '../layout.js';
 import { author } from '../records.js';
 import { formatSize, releaseKind, releaseViewColumns } from './columns.js';
 import { checkTag, findRelease, latestId } from './find.js';
-import type { ViewOptions } from './index.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface ViewOptions extends RepoFlag {
+  tag: string | undefined;
+}
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);

@@ -4,7 +4,12 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
 import { clone, cloneUrl } from './git.js';
-import type { CloneOptions } from './index.js';
+
+export interface CloneOptions {
+  ownerName: string;
+  directory: string | undefined;
+  gitFlags: string[];
+}
 
 /**
  * DIRECTORY and the git flags after `--` arrive as one list of operands: a

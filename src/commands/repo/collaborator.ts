@@ -7,8 +7,20 @@ import { ApiError, KettleError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
-import type { CollaboratorAddOptions, CollaboratorListOptions, CollaboratorRemoveOptions } from './index.js';
 import { repoOf } from './which.js';
+import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+import type { PERMISSIONS } from './choices.js';
+
+export interface CollaboratorAddOptions extends RepoFlag {
+  user: string;
+  permission: (typeof PERMISSIONS)[number];
+}
+export interface CollaboratorListOptions extends RepoFlag, ListFlags {
+  ownerName: string | undefined;
+}
+export interface CollaboratorRemoveOptions extends RepoFlag {
+  user: string;
+}
 
 const columns: Column[] = [
   { key: 'login', header: 'LOGIN' },

@@ -9,7 +9,14 @@ import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
-import type { CreateOptions } from './index.js';
+
+export interface CreateOptions {
+  name: string;
+  org: string | undefined;
+  description: string | undefined;
+  private: boolean;
+  init: boolean;
+}
 
 /** The owner named in ORG/NAME or --org (undefined for the user's own), and the name. */
 function target(opts: CreateOptions): { org: string | undefined; name: string } {

@@ -6,7 +6,11 @@ import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { DeleteOptions } from './index.js';
+
+export interface DeleteOptions {
+  ownerName: string;
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const repo = ctx.repoArg(opts.ownerName, 'repository');

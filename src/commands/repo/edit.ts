@@ -7,7 +7,24 @@ import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { repoViewColumns } from './columns.js';
-import type { EditOptions } from './index.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface EditOptions extends RepoFlag {
+  ownerName: string | undefined;
+  description: string | undefined;
+  website: string | undefined;
+  private: boolean;
+  public: boolean;
+  defaultBranch: string | undefined;
+  archive: boolean;
+  unarchive: boolean;
+  enableIssues: boolean;
+  disableIssues: boolean;
+  enableWiki: boolean;
+  disableWiki: boolean;
+  enablePrs: boolean;
+  disablePrs: boolean;
+}
 
 type Switch = 'private' | 'archived' | 'has_issues' | 'has_wiki' | 'has_pull_requests';
 

@@ -1,6 +1,6 @@
 // kettle repo: list, view, create, edit, fork, clone and delete repositories;
 // star them, manage collaborators and topics, migrate and sync mirrors.
-// repo has many verbs, so each keeps its definition and options in
+// repo has many verbs, so each keeps its definition in
 // defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../cli/spec.js';
 import { clone } from './defs/clone.js';
@@ -15,19 +15,6 @@ import { star, unstar } from './defs/star.js';
 import { sync } from './defs/sync.js';
 import { topic } from './defs/topic.js';
 import { view } from './defs/view.js';
-
-export type { CloneOptions } from './defs/clone.js';
-export type { CollaboratorAddOptions, CollaboratorListOptions, CollaboratorRemoveOptions } from './defs/collaborator.js';
-export type { CreateOptions } from './defs/create.js';
-export type { DeleteOptions } from './defs/delete.js';
-export type { EditOptions } from './defs/edit.js';
-export type { ForkOptions } from './defs/fork.js';
-export type { ListOptions } from './defs/list.js';
-export type { MigrateOptions } from './defs/migrate.js';
-export type { StarOptions } from './defs/star.js';
-export type { SyncOptions } from './defs/sync.js';
-export type { TopicChangeOptions, TopicListOptions, TopicSetOptions } from './defs/topic.js';
-export type { ViewOptions } from './defs/view.js';
 
 export const repo: GroupDef = {
   name: 'repo',

@@ -5,7 +5,11 @@ import { isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printListing } from '../listing.js';
 import { repoColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListFlags } from '../../cli/flags.js';
+
+export interface ListOptions extends ListFlags {
+  user: string | undefined;
+}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { user } = opts;

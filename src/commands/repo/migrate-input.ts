@@ -1,7 +1,7 @@
 // What repo migrate checks before sending: the source address (credentials
 // taken out of it), the new name, the mirror interval and --with.
 import { UsageError } from '../../errors.js';
-import { ITEMS } from './defs/migrate.js';
+import { ITEMS } from './choices.js';
 
 export interface Source {
   /** The address without credentials: what is sent and shown. */

@@ -11,8 +11,21 @@ import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
-import type { MigrateOptions } from './index.js';
 import { checkName, defaultName, parseInterval, parseItems, parseSource } from './migrate-input.js';
+import type { SERVICES } from './choices.js';
+
+export interface MigrateOptions {
+  cloneUrl: string;
+  name: string | undefined;
+  org: string | undefined;
+  mirror: boolean;
+  interval: string | undefined;
+  private: boolean;
+  service: (typeof SERVICES)[number];
+  authTokenStdin: boolean;
+  with: string | undefined;
+  description: string | undefined;
+}
 
 /** How long kettle waits for the server to finish (unless --timeout allows longer). */
 export const MIGRATE_WAIT_MS = 10 * 60_000;

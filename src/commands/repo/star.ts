@@ -5,8 +5,12 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { StarOptions } from './index.js';
 import { repoOf } from './which.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface StarOptions extends RepoFlag {
+  ownerName: string | undefined;
+}
 
 export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
   const repo = await repoOf(ctx, opts.ownerName, opts.repo);

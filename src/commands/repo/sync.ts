@@ -4,8 +4,12 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { SyncOptions } from './index.js';
 import { repoOf } from './which.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface SyncOptions extends RepoFlag {
+  ownerName: string | undefined;
+}
 
 export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
   const repo = await repoOf(ctx, opts.ownerName, opts.repo);

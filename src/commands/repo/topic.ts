@@ -7,8 +7,16 @@ import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { stringifyJson } from '../../output/controls.js';
 import { failure } from '../failure.js';
-import type { TopicChangeOptions, TopicListOptions, TopicSetOptions } from './index.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface TopicChangeOptions extends RepoFlag {
+  topics: string[];
+}
+export type TopicListOptions = RepoFlag;
+export interface TopicSetOptions extends TopicChangeOptions {
+  yes: boolean;
+}
 
 function current(ctx: Context, repo: RepoRef): Promise<string[]> {
   const name = fullName(repo);

@@ -7,7 +7,11 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { openUrl, repoPage } from '../web.js';
 import { repoViewColumns } from './columns.js';
-import type { ViewOptions } from './index.js';
+import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+
+export interface ViewOptions extends RepoFlag, WebFlag {
+  ownerName: string | undefined;
+}
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = await ctx.repoOf(opts.ownerName, opts.repo);

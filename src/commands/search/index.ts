@@ -1,33 +1,11 @@
 // kettle search: repositories, issues and pull requests, and users across the whole server.
-import { listFlags, type ListFlags } from '../../cli/flags.js';
+import { listFlags } from '../../cli/flags.js';
 import { arg, choice, type Flag, type GroupDef, list, text, verb, bool } from '../../cli/spec.js';
-
-export const REPO_SORTS = ['stars', 'updated', 'created', 'alpha'] as const;
-export const ISSUE_TYPES = ['issue', 'pr'] as const;
+import { REPO_SORTS, ISSUE_TYPES } from './choices.js';
 
 /** A switch with a negation: true, false, or undefined when neither was given. */
 function switchFlag(spelling: string, description: string): Flag<boolean | undefined> {
   return { spelling, description, initial: undefined };
-}
-
-export interface QueryOptions extends ListFlags {
-  query: string;
-}
-
-export interface ReposOptions extends QueryOptions {
-  owner: string | undefined;
-  topic: boolean;
-  sort: (typeof REPO_SORTS)[number] | undefined;
-  /** --archived: true, --no-archived: false, neither: undefined (both keys carry it). */
-  archived: boolean | undefined;
-  noArchived: boolean | undefined;
-}
-
-export interface IssuesOptions extends QueryOptions {
-  state: 'open' | 'closed' | 'all';
-  type: (typeof ISSUE_TYPES)[number] | undefined;
-  label: string[];
-  owner: string | undefined;
 }
 
 const query = arg('<query>', 'what to look for');

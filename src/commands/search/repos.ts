@@ -5,8 +5,17 @@ import type { Context } from '../../context/context.js';
 import { failure } from '../failure.js';
 import { printListing, windowOf } from '../listing.js';
 import { repoColumns } from '../repo/columns.js';
-import type { ReposOptions } from './index.js';
-import { queryText } from './query.js';
+import { type QueryOptions, queryText } from './query.js';
+import type { REPO_SORTS } from './choices.js';
+
+export interface ReposOptions extends QueryOptions {
+  owner: string | undefined;
+  topic: boolean;
+  sort: (typeof REPO_SORTS)[number] | undefined;
+  /** --archived: true, --no-archived: false, neither: undefined (both keys carry it). */
+  archived: boolean | undefined;
+  noArchived: boolean | undefined;
+}
 
 /** The servers sort ascending unless told: the counts and dates read best largest first. */
 const ORDER: Record<NonNullable<ReposOptions['sort']>, 'asc' | 'desc'> = { stars: 'desc', updated: 'desc', created: 'desc', alpha: 'asc' };

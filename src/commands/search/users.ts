@@ -3,8 +3,7 @@ import * as search from '../../api/gitea/search.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { userColumns } from '../records.js';
-import type { QueryOptions } from './index.js';
-import { queryText } from './query.js';
+import { type QueryOptions, queryText } from './query.js';
 
 export async function run(ctx: Context, opts: QueryOptions): Promise<void> {
   const q = queryText(opts.query);

@@ -13,8 +13,14 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readKeyFile } from '../keys.js';
 import { deployKeyColumns, sshKeyColumns } from './columns.js';
-import type { AddOptions } from './index.js';
 import { parseSshKey, type SshPublicKey } from './parse.js';
+import type { DeployRepo } from './options.js';
+
+export interface AddOptions extends DeployRepo {
+  file: string | undefined;
+  title: string | undefined;
+  readOnly: boolean;
+}
 
 /** On a terminal without FILE: pick one of ~/.ssh/*.pub. */
 async function pickFile(ctx: Context): Promise<string> {

@@ -6,7 +6,12 @@ import { fullName } from '../../context/repo.js';
 import { KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { deleteKeys, parseIds } from '../keys.js';
-import type { DeleteOptions } from './index.js';
+import type { DeployRepo } from './options.js';
+
+export interface DeleteOptions extends DeployRepo {
+  ids: string[];
+  yes: boolean;
+}
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   if (opts.repo === undefined) {

@@ -1,24 +1,10 @@
 // kettle ssh-key: the logged-in user's SSH keys, or with -R a repository's deploy keys.
-import { type ListFlags, listFlags, yesFlag } from '../../cli/flags.js';
+import { listFlags, yesFlag } from '../../cli/flags.js';
 import { bool, type GroupDef, optionalArg, text, variadicArg, verb } from '../../cli/spec.js';
 
 const deployRepo = {
   repo: text('-R, --repo <owner/name>', "a repository: its deploy keys instead of your account's keys"),
 };
-type DeployRepo = { repo: string | undefined };
-
-export interface ListOptions extends ListFlags, DeployRepo {}
-
-export interface AddOptions extends DeployRepo {
-  file: string | undefined;
-  title: string | undefined;
-  readOnly: boolean;
-}
-
-export interface DeleteOptions extends DeployRepo {
-  ids: string[];
-  yes: boolean;
-}
 
 const list = verb({
   name: 'list',

@@ -4,7 +4,10 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { deployKeyColumns, sshKeyColumns } from './columns.js';
-import type { ListOptions } from './index.js';
+import type { ListFlags } from '../../cli/flags.js';
+import type { DeployRepo } from './options.js';
+
+export interface ListOptions extends ListFlags, DeployRepo {}
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.repo !== undefined) {

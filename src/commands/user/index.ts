@@ -1,10 +1,6 @@
 // kettle user: look up users.
 import { arg, type GroupDef, verb } from '../../cli/spec.js';
 
-export interface ViewOptions {
-  username: string;
-}
-
 export const user: GroupDef = {
   name: 'user',
   summary: 'Look up users',

@@ -4,7 +4,10 @@ import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { userColumns } from '../records.js';
-import type { ViewOptions } from './index.js';
+
+export interface ViewOptions {
+  username: string;
+}
 
 export async function run(ctx: Context, { username }: ViewOptions): Promise<void> {
   const api = await ctx.api();

@@ -6,83 +6,20 @@
 // objects, lists and times may be null (Go encodes an unset pointer, slice or
 // map so).
 
-import type {
-  ExternalTracker, ExternalWiki, InternalTracker, Organization, Permission, RepoTransfer
-} from './records-a.js';
-
-/** Repository represents a repository */
-export interface Repository {
-  allow_fast_forward_only_merge?: boolean;
-  allow_merge_commits?: boolean;
-  allow_rebase?: boolean;
-  allow_rebase_explicit?: boolean;
-  allow_rebase_update?: boolean;
-  allow_squash_merge?: boolean;
-  archived?: boolean;
-  archived_at?: string | null;
+/** Organization represents an organization */
+export interface Organization {
   avatar_url?: string;
-  clone_url?: string;
-  created_at?: string | null;
-  default_allow_maintainer_edit?: boolean;
-  default_branch?: string;
-  default_delete_branch_after_merge?: boolean;
-  default_merge_style?: string;
   description?: string;
-  empty?: boolean;
-  external_tracker?: ExternalTracker | null;
-  external_wiki?: ExternalWiki | null;
-  fork?: boolean;
-  forks_count?: number;
+  email?: string;
   full_name?: string;
-  has_actions?: boolean;
-  has_issues?: boolean;
-  has_packages?: boolean;
-  has_projects?: boolean;
-  has_pull_requests?: boolean;
-  has_releases?: boolean;
-  has_wiki?: boolean;
-  html_url?: string;
   id?: number;
-  ignore_whitespace_conflicts?: boolean;
-  internal?: boolean;
-  internal_tracker?: InternalTracker | null;
-  language?: string;
-  languages_url?: string;
-  licenses?: string[] | null;
-  link?: string;
-  mirror?: boolean;
-  mirror_interval?: string;
-  mirror_updated?: string | null;
+  location?: string;
   name?: string;
-  /** ObjectFormatName of the underlying git repository */
-  object_format_name?: 'sha1' | 'sha256';
-  open_issues_count?: number;
-  open_pr_counter?: number;
-  original_url?: string;
-  owner?: User | null;
-  parent?: Repository | null;
-  permissions?: Permission | null;
-  private?: boolean;
-  projects_mode?: string;
-  release_counter?: number;
-  repo_transfer?: RepoTransfer | null;
-  size?: number;
-  ssh_url?: string;
-  stars_count?: number;
-  template?: boolean;
-  topics?: string[] | null;
-  updated_at?: string | null;
-  url?: string;
-  watchers_count?: number;
+  repo_admin_change_team_access?: boolean;
+  /** deprecated */
+  username?: string;
+  visibility?: string;
   website?: string;
-}
-
-/** RepositoryMeta basic repository information */
-export interface RepositoryMeta {
-  full_name?: string;
-  id?: number;
-  name?: string;
-  owner?: string;
 }
 
 /** ReviewStateType review state type */

@@ -1,25 +1,8 @@
-// kettle hook add: definition and options.
+// kettle hook add: definition.
 import { bool, choice, openChoice, text, textWithDefault, verb } from '../../../cli/spec.js';
-import { type TargetFlags, targetFlags } from './shared.js';
+import { targetFlags } from './shared.js';
+import { CONTENT_TYPES, HOOK_TYPES } from '../choices.js';
 
-/**
- * The types the servers' API descriptions list for a new hook
- * (CreateHookOption.type): Gitea 1.23's, and Forgejo 11's, which adds forgejo.
- * Another value is sent with a warning: a newer server may know it.
- */
-export const HOOK_TYPES = ['gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist'] as const;
-export const CONTENT_TYPES = ['json', 'form'] as const;
-
-export interface AddOptions extends TargetFlags {
-  url: string | undefined;
-  events: string;
-  contentType: (typeof CONTENT_TYPES)[number];
-  secret: string | undefined;
-  secretFile: string | undefined;
-  type: string;
-  inactive: boolean;
-  channel: string | undefined;
-}
 
 export const add = verb({
   name: 'add',

@@ -1,12 +1,7 @@
-// kettle hook delete: definition and options.
+// kettle hook delete: definition.
 import { yesFlag } from '../../../cli/flags.js';
 import { variadicArg, verb } from '../../../cli/spec.js';
-import { type TargetFlags, targetFlags } from './shared.js';
-
-export interface DeleteOptions extends TargetFlags {
-  ids: string[];
-  yes: boolean;
-}
+import { targetFlags } from './shared.js';
 
 export const del = verb({
   name: 'delete',

@@ -1,20 +1,7 @@
-// kettle hook edit: definition and options.
+// kettle hook edit: definition.
 import { bool, choice, list, text, verb } from '../../../cli/spec.js';
-import { CONTENT_TYPES } from './add.js';
-import { hookId, type TargetFlags, targetFlags } from './shared.js';
-
-export interface EditOptions extends TargetFlags {
-  id: string;
-  url: string | undefined;
-  events: string | undefined;
-  addEvent: string[];
-  removeEvent: string[];
-  active: boolean;
-  inactive: boolean;
-  secretFile: string | undefined;
-  channel: string | undefined;
-  contentType: (typeof CONTENT_TYPES)[number] | undefined;
-}
+import { CONTENT_TYPES } from '../choices.js';
+import { hookId, targetFlags } from './shared.js';
 
 export const edit = verb({
   name: 'edit',

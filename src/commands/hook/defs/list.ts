@@ -1,12 +1,7 @@
-// kettle hook list: definition and options.
+// kettle hook list: definition.
 import { windowFlags } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
-import { type TargetFlags, targetFlags } from './shared.js';
-
-export interface ListOptions extends TargetFlags {
-  limit: number | undefined;
-  all: boolean;
-}
+import { targetFlags } from './shared.js';
 
 export const list = verb({
   name: 'list',

@@ -1,10 +1,6 @@
-// kettle hook test: definition and options.
+// kettle hook test: definition.
 import { verb } from '../../../cli/spec.js';
-import { hookId, type TargetFlags, targetFlags } from './shared.js';
-
-export interface TestOptions extends TargetFlags {
-  id: string;
-}
+import { hookId, targetFlags } from './shared.js';
 
 export const test = verb({
   name: 'test',

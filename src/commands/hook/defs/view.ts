@@ -1,10 +1,6 @@
-// kettle hook view: definition and options.
+// kettle hook view: definition.
 import { verb } from '../../../cli/spec.js';
-import { hookId, type TargetFlags, targetFlags } from './shared.js';
-
-export interface ViewOptions extends TargetFlags {
-  id: string;
-}
+import { hookId, targetFlags } from './shared.js';
 
 export const view = verb({
   name: 'view',

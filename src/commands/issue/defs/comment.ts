@@ -1,11 +1,7 @@
-// kettle issue comment: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle issue comment: definition.
+import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { bool, verb } from '../../../cli/spec.js';
-import { numbers, type NumbersOptions } from './shared.js';
-
-export interface CommentOptions extends NumbersOptions, RepoFlag, BodyFlags {
-  editLast: boolean;
-}
+import { numbers } from './shared.js';
 
 export const comment = verb({
   name: 'comment',

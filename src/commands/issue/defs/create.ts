@@ -1,14 +1,6 @@
-// kettle issue create: definition and options.
-import { bodyFlags, type BodyFlags, repoFlag, type RepoFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
+// kettle issue create: definition.
+import { bodyFlags, repoFlag, webFlag } from '../../../cli/flags.js';
 import { list, text, verb } from '../../../cli/spec.js';
-
-export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
-  title: string | undefined;
-  label: string[];
-  assignee: string[];
-  milestone: string | undefined;
-  due: string | undefined;
-}
 
 export const create = verb({
   name: 'create',

@@ -1,11 +1,7 @@
-// kettle issue delete: definition and options.
-import { type RepoFlag, repoFlag, yesFlag } from '../../../cli/flags.js';
+// kettle issue delete: definition.
+import { repoFlag, yesFlag } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
-import { numbers, type NumbersOptions } from './shared.js';
-
-export interface DeleteOptions extends NumbersOptions, RepoFlag {
-  yes: boolean;
-}
+import { numbers } from './shared.js';
 
 export const del = verb({
   name: 'delete',

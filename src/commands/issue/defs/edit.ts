@@ -1,19 +1,7 @@
-// kettle issue edit: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle issue edit: definition.
+import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { bool, list, text, verb } from '../../../cli/spec.js';
-import { numbers, type NumbersOptions } from './shared.js';
-
-export interface EditOptions extends NumbersOptions, RepoFlag, BodyFlags {
-  title: string | undefined;
-  addLabel: string[];
-  removeLabel: string[];
-  addAssignee: string[];
-  removeAssignee: string[];
-  milestone: string | undefined;
-  removeMilestone: boolean;
-  due: string | undefined;
-  removeDue: boolean;
-}
+import { numbers } from './shared.js';
 
 export const edit = verb({
   name: 'edit',

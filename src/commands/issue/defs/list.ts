@@ -1,28 +1,7 @@
-// kettle issue list: definition and options.
-import { listFlags, type ListFlags, repoFlag, type RepoFlag, type State, stateFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
+// kettle issue list: definition.
+import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
 import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js';
-
-/**
- * `issue list --all-repos --filter` values: the keys of SEARCH_FILTERS in
- * src/api/gitea/issues.ts (the API spec documents only all for GET /issues;
- * the rest are what Gitea's search endpoint can narrow to). Listed here, not
- * imported, so start-up does not load the API layer; a unit test keeps the two equal.
- */
-export const ISSUE_FILTERS = ['all', 'created', 'assigned', 'mentioned', 'review_requested', 'reviewed'] as const;
-
-export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
-  state: State;
-  allRepos: boolean;
-  filter: (typeof ISSUE_FILTERS)[number] | undefined;
-  label: string[];
-  milestone: string | undefined;
-  assignee: string | undefined;
-  author: string | undefined;
-  mention: string | undefined;
-  search: string | undefined;
-  since: string | undefined;
-  before: string | undefined;
-}
+import { ISSUE_FILTERS } from '../choices.js';
 
 export const list = verb({
   name: 'list',

@@ -1,12 +1,7 @@
-// kettle issue close / reopen: definitions and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle issue close / reopen: definitions.
+import { repoFlag } from '../../../cli/flags.js';
 import { text, verb } from '../../../cli/spec.js';
-import { numbers, type NumbersOptions } from './shared.js';
-
-export interface CloseOptions extends NumbersOptions, RepoFlag {
-  comment: string | undefined;
-}
-export interface ReopenOptions extends NumbersOptions, RepoFlag {}
+import { numbers } from './shared.js';
 
 export const close = verb({
   name: 'close',

@@ -1,12 +1,7 @@
-// kettle issue view: definition and options.
-import { repoFlag, type RepoFlag, webFlag, type WebFlag } from '../../../cli/flags.js';
+// kettle issue view: definition.
+import { repoFlag, webFlag } from '../../../cli/flags.js';
 import { bool, verb } from '../../../cli/spec.js';
 import { number } from './shared.js';
-
-export interface ViewOptions extends RepoFlag, WebFlag {
-  number: string;
-  comments: boolean;
-}
 
 export const view = verb({
   name: 'view',

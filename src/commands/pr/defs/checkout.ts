@@ -1,12 +1,6 @@
-// kettle pr checkout: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr checkout: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { arg, bool, text, verb } from '../../../cli/spec.js';
-
-export interface CheckoutOptions extends RepoFlag {
-  number: string;
-  branch: string | undefined;
-  force: boolean;
-}
 
 export const checkout = verb({
   name: 'checkout',

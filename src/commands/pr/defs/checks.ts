@@ -1,13 +1,6 @@
-// kettle pr checks: definition and options.
-import { positiveInt, repoFlag, type RepoFlag } from '../../../cli/flags.js';
+// kettle pr checks: definition.
+import { positiveInt, repoFlag } from '../../../cli/flags.js';
 import { bool, int, optionalArg, verb } from '../../../cli/spec.js';
-
-export interface ChecksOptions extends RepoFlag {
-  number: string | undefined;
-  watch: boolean;
-  interval: number | undefined;
-  required: boolean;
-}
 
 export const checks = verb({
   name: 'checks',

@@ -1,16 +1,6 @@
-// kettle pr close and reopen: definitions and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr close and reopen: definitions.
+import { repoFlag } from '../../../cli/flags.js';
 import { arg, bool, text, verb } from '../../../cli/spec.js';
-
-export interface CloseOptions extends RepoFlag {
-  number: string;
-  comment: string | undefined;
-  deleteBranch: boolean;
-}
-
-export interface ReopenOptions extends RepoFlag {
-  number: string;
-}
 
 export const close = verb({
   name: 'close',

@@ -1,10 +1,6 @@
-// kettle pr comment: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr comment: definition.
+import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, verb } from '../../../cli/spec.js';
-
-export interface CommentOptions extends RepoFlag, BodyFlags {
-  number: string;
-}
 
 export const comment = verb({
   name: 'comment',

@@ -1,21 +1,6 @@
-// kettle pr create: definition and options.
-import { bodyFlags, type BodyFlags, repoFlag, type RepoFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
+// kettle pr create: definition.
+import { bodyFlags, repoFlag, webFlag } from '../../../cli/flags.js';
 import { bool, list, text, verb } from '../../../cli/spec.js';
-
-export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
-  title: string | undefined;
-  head: string | undefined;
-  base: string | undefined;
-  fill: boolean;
-  draft: boolean;
-  label: string[];
-  assignee: string[];
-  reviewer: string[];
-  milestone: string | undefined;
-  agit: boolean;
-  topic: string | undefined;
-  force: boolean;
-}
 
 export const create = verb({
   name: 'create',

@@ -1,12 +1,6 @@
-// kettle pr diff: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr diff: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
-
-export interface DiffOptions extends RepoFlag {
-  number: string | undefined;
-  patch: boolean;
-  nameOnly: boolean;
-}
 
 export const diff = verb({
   name: 'diff',

@@ -1,19 +1,6 @@
-// kettle pr edit: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr edit: definition.
+import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, bool, list, text, verb } from '../../../cli/spec.js';
-
-export interface EditOptions extends RepoFlag, BodyFlags {
-  number: string;
-  title: string | undefined;
-  base: string | undefined;
-  addLabel: string[];
-  removeLabel: string[];
-  addAssignee: string[];
-  removeAssignee: string[];
-  addReviewer: string[];
-  milestone: string | undefined;
-  removeMilestone: boolean;
-}
 
 export const edit = verb({
   name: 'edit',

@@ -1,16 +1,7 @@
-// kettle pr list: definition and options.
-import { listFlags, type ListFlags, repoFlag, type RepoFlag, type State, stateFlag, type WebFlag, webFlag } from '../../../cli/flags.js';
+// kettle pr list: definition.
+import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
 import { choice, list as many, text, verb } from '../../../cli/spec.js';
-
-export const PR_SORTS = ['oldest', 'recentupdate', 'leastupdate', 'mostcomment', 'leastcomment', 'priority'] as const;
-
-export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
-  state: State;
-  label: string[];
-  author: string | undefined;
-  milestone: string | undefined;
-  sort: (typeof PR_SORTS)[number] | undefined;
-}
+import { PR_SORTS } from '../choices.js';
 
 export const list = verb({
   name: 'list',

@@ -1,20 +1,7 @@
-// kettle pr merge: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr merge: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
-
-export const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only'] as const;
-
-export interface MergeOptions extends RepoFlag {
-  number: string | undefined;
-  style: (typeof MERGE_STYLES)[number] | undefined;
-  merge: boolean;
-  squash: boolean;
-  rebase: boolean;
-  subject: string | undefined;
-  message: string | undefined;
-  deleteBranch: boolean;
-  auto: boolean;
-}
+import { MERGE_STYLES } from '../choices.js';
 
 export const merge = verb({
   name: 'merge',

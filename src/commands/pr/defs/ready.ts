@@ -1,11 +1,6 @@
-// kettle pr ready: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr ready: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
-
-export interface ReadyOptions extends RepoFlag {
-  number: string | undefined;
-  undo: boolean;
-}
 
 export const ready = verb({
   name: 'ready',

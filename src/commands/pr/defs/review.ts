@@ -1,13 +1,6 @@
-// kettle pr review: definition and options.
-import { type BodyFlags, bodyFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr review: definition.
+import { bodyFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, bool, verb } from '../../../cli/spec.js';
-
-export interface ReviewOptions extends RepoFlag, BodyFlags {
-  number: string;
-  approve: boolean;
-  requestChanges: boolean;
-  comment: boolean;
-}
 
 export const review = verb({
   name: 'review',

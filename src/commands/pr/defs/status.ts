@@ -1,8 +1,6 @@
-// kettle pr status: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle pr status: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { verb } from '../../../cli/spec.js';
-
-export type StatusOptions = RepoFlag;
 
 export const status = verb({
   name: 'status',

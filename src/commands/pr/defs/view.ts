@@ -1,11 +1,6 @@
-// kettle pr view: definition and options.
-import { repoFlag, type RepoFlag, webFlag, type WebFlag } from '../../../cli/flags.js';
+// kettle pr view: definition.
+import { repoFlag, webFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, verb } from '../../../cli/spec.js';
-
-export interface ViewOptions extends RepoFlag, WebFlag {
-  number: string | undefined;
-  comments: boolean;
-}
 
 export const view = verb({
   name: 'view',

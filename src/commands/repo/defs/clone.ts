@@ -1,12 +1,6 @@
-// kettle repo clone: definition and options.
+// kettle repo clone: definition.
 import { arg, optionalArg, variadicArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export interface CloneOptions {
-  ownerName: string;
-  directory: string | undefined;
-  gitFlags: string[];
-}
 
 export const clone = verb({
   name: 'clone',

@@ -1,22 +1,8 @@
-// kettle repo collaborator list / add / remove: definitions and options.
-import { type ListFlags, listFlags, type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle repo collaborator list / add / remove: definitions.
+import { listFlags, repoFlag } from '../../../cli/flags.js';
 import { arg, choice, optionalArg, type SubGroupDef, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export const PERMISSIONS = ['read', 'write', 'admin'] as const;
-
-export interface CollaboratorListOptions extends RepoFlag, ListFlags {
-  ownerName: string | undefined;
-}
-
-export interface CollaboratorAddOptions extends RepoFlag {
-  user: string;
-  permission: (typeof PERMISSIONS)[number];
-}
-
-export interface CollaboratorRemoveOptions extends RepoFlag {
-  user: string;
-}
+import { PERMISSIONS } from '../choices.js';
 
 const list = verb({
   name: 'list',

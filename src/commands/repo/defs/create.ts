@@ -1,13 +1,5 @@
-// kettle repo create: definition and options.
+// kettle repo create: definition.
 import { arg, bool, text, verb } from '../../../cli/spec.js';
-
-export interface CreateOptions {
-  name: string;
-  org: string | undefined;
-  description: string | undefined;
-  private: boolean;
-  init: boolean;
-}
 
 export const create = verb({
   name: 'create',

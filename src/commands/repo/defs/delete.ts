@@ -1,12 +1,7 @@
-// kettle repo delete: definition and options.
+// kettle repo delete: definition.
 import { yesFlag } from '../../../cli/flags.js';
 import { arg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export interface DeleteOptions {
-  ownerName: string;
-  yes: boolean;
-}
 
 export const del = verb({
   name: 'delete',

@@ -1,24 +1,7 @@
-// kettle repo edit: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle repo edit: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, text, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export interface EditOptions extends RepoFlag {
-  ownerName: string | undefined;
-  description: string | undefined;
-  website: string | undefined;
-  private: boolean;
-  public: boolean;
-  defaultBranch: string | undefined;
-  archive: boolean;
-  unarchive: boolean;
-  enableIssues: boolean;
-  disableIssues: boolean;
-  enableWiki: boolean;
-  disableWiki: boolean;
-  enablePrs: boolean;
-  disablePrs: boolean;
-}
 
 export const edit = verb({
   name: 'edit',

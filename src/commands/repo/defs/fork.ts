@@ -1,14 +1,7 @@
-// kettle repo fork: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle repo fork: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { bool, optionalArg, text, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export interface ForkOptions extends RepoFlag {
-  ownerName: string | undefined;
-  org: string | undefined;
-  name: string | undefined;
-  clone: boolean;
-}
 
 export const fork = verb({
   name: 'fork',

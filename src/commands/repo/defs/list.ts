@@ -1,10 +1,6 @@
-// kettle repo list: definition and options.
-import { type ListFlags, listFlags } from '../../../cli/flags.js';
+// kettle repo list: definition.
+import { listFlags } from '../../../cli/flags.js';
 import { text, verb } from '../../../cli/spec.js';
-
-export interface ListOptions extends ListFlags {
-  user: string | undefined;
-}
 
 export const list = verb({
   name: 'list',

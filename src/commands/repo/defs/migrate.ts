@@ -1,22 +1,6 @@
-// kettle repo migrate: definition and options.
+// kettle repo migrate: definition.
 import { arg, bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
-
-export const SERVICES = ['git', 'github', 'gitlab', 'gitea', 'forgejo', 'gogs', 'onedev', 'gitbucket', 'codebase'] as const;
-/** What --with may bring along besides the code. */
-export const ITEMS = ['issues', 'labels', 'milestones', 'releases', 'pull-requests', 'wiki', 'lfs'] as const;
-
-export interface MigrateOptions {
-  cloneUrl: string;
-  name: string | undefined;
-  org: string | undefined;
-  mirror: boolean;
-  interval: string | undefined;
-  private: boolean;
-  service: (typeof SERVICES)[number];
-  authTokenStdin: boolean;
-  with: string | undefined;
-  description: string | undefined;
-}
+import { SERVICES, ITEMS } from '../choices.js';
 
 export const migrate = verb({
   name: 'migrate',

@@ -1,11 +1,7 @@
-// kettle repo star / unstar: definitions and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle repo star / unstar: definitions.
+import { repoFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export interface StarOptions extends RepoFlag {
-  ownerName: string | undefined;
-}
 
 export const star = verb({
   name: 'star',

@@ -1,11 +1,7 @@
-// kettle repo sync: definition and options.
-import { type RepoFlag, repoFlag } from '../../../cli/flags.js';
+// kettle repo sync: definition.
+import { repoFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
 import { OWNER_NAME } from './view.js';
-
-export interface SyncOptions extends RepoFlag {
-  ownerName: string | undefined;
-}
 
 export const sync = verb({
   name: 'sync',

@@ -1,16 +1,6 @@
-// kettle repo topic list / add / remove / set: definitions and options.
-import { type RepoFlag, repoFlag, yesFlag } from '../../../cli/flags.js';
+// kettle repo topic list / add / remove / set: definitions.
+import { repoFlag, yesFlag } from '../../../cli/flags.js';
 import { type SubGroupDef, variadicArg, verb } from '../../../cli/spec.js';
-
-export type TopicListOptions = RepoFlag;
-
-export interface TopicChangeOptions extends RepoFlag {
-  topics: string[];
-}
-
-export interface TopicSetOptions extends TopicChangeOptions {
-  yes: boolean;
-}
 
 const RULE = '\nTopics are lower-case letters, digits, "-" and ".", starting with a letter or digit, at most 35 characters; a repository has at most 25.\n';
 

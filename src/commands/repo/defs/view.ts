@@ -1,10 +1,6 @@
-// kettle repo view: definition and options.
-import { repoFlag, type RepoFlag, webFlag, type WebFlag } from '../../../cli/flags.js';
+// kettle repo view: definition.
+import { repoFlag, webFlag } from '../../../cli/flags.js';
 import { optionalArg, verb } from '../../../cli/spec.js';
-
-export interface ViewOptions extends RepoFlag, WebFlag {
-  ownerName: string | undefined;
-}
 
 export const OWNER_NAME = 'the repository, such as alice/teapot';
 

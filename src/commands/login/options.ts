@@ -1,0 +1,4 @@
+// What the login verbs that take a login's name share.
+export interface NameOptions {
+  name: string;
+}

@@ -1,0 +1,6 @@
+// What the milestone verbs acting on one milestone share.
+import type { RepoFlag } from '../../cli/flags.js';
+
+export interface OneOptions extends RepoFlag {
+  milestone: string;
+}
