@@ -84,6 +84,11 @@ describe('the import graph of src/', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the output layer knows no command and no command line', () => {
+    const wrong = [...graph].flatMap(([f, to]) => (rel(f).startsWith('output/') ? to.filter((t) => /^(cli|commands)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`) : []));
+    expect(wrong).toEqual([]);
+  });
+
   it('no verb imports a definition (src/commands/<noun>/index.ts or defs/)', () => {
     const wrong = [...graph].flatMap(([f, to]) => {
       const r = rel(f);
