@@ -96,13 +96,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   } catch (err) {
     // Only a checkout that was never built gets here: say how to build it.
     const missing = err && err.code === 'ENOENT';
-    process.stderr.write(missing ? 'kettle: the CLI is not built yet; run: npm run build\n' : `kettle: cannot load the CLI: ${err && err.message}\n`);
+    process.stderr.write(missing ? 'kettle: the CLI is not built yet; run: npm run build\n' : `kettle: cannot load the CLI: ${err?.message}\n`);
     process.exitCode = 1;
   }
   // main() reports every error itself; this catch is a last resort that
   // still prints one line and no stack (a stack may hold a secret).
   cli?.main(args).catch((err) => {
-    process.stderr.write(`kettle: unexpected error: ${String((err && err.message) || err).split('\n')[0]}\n`);
+    process.stderr.write(`kettle: unexpected error: ${String((err?.message) || err).split('\n')[0]}\n`);
     process.exitCode = 1;
   });
 }

@@ -198,7 +198,7 @@ async function main(): Promise<void> {
       if (code !== 0 && !expectedFailure) failed++;
     }
     process.stdout.write(
-      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand (see the README's \"Try it\").\n`,
+      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand (see the README's "Try it").\n`,
     );
   } finally {
     await server.close();

@@ -104,7 +104,7 @@ export class Transport {
 
   /** Send one request once. Throws NetworkError when no complete answer came. */
   async send(outgoing: Outgoing): Promise<Answer> {
-    const { method, url, path } = outgoing;
+    const { method, path } = outgoing;
     const started = this.opts.now();
     const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
     const res = await this.dispatch(outgoing, timing, AbortSignal.timeout(this.opts.timeoutMs));

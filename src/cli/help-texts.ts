@@ -21,7 +21,13 @@ export interface HelpTexts {
 /** What a command line prints on stdout when stdout is not a terminal. */
 async function render(argv: string[], version: string): Promise<string> {
   let out = '';
-  const sink = { write: (s: string) => ((out += s), true), isTTY: false };
+  const sink = {
+    write: (s: string) => {
+      out += s;
+      return true;
+    },
+    isTTY: false,
+  };
   const streams = { stdin: undefined, stdout: sink, stderr: sink, env: {} } as unknown as StreamsLike;
   // The whole tree, as `kettle --help` builds it without this file.
   const program = buildProgram({ streams, version, onContext: () => undefined });

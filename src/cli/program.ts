@@ -113,7 +113,12 @@ export function entryNamed(argv: readonly string[]): GroupDef | TopDef | undefin
 export function buildProgram(session: Session, argv?: readonly string[]): Command {
   const only = argv === undefined ? undefined : entryNamed(argv);
   let whole: Command | undefined;
-  const program = rootCommand({ ...session, tree: () => (only === undefined ? program : (whole ??= buildProgram(session))) });
+  const tree = (): Command => {
+    if (only === undefined) return program;
+    whole ??= buildProgram(session);
+    return whole;
+  };
+  const program = rootCommand({ ...session, tree });
   for (const entry of only ? [only] : COMMANDS) {
     if ('verbs' in entry) addGroup(program, session, entry);
     else addVerb(program, session, entry.verb).helpGroup(entry.section);

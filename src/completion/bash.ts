@@ -58,7 +58,7 @@ export function bashScript(program: Command): string {
         return undefined;
     }
   };
-  shCommonFunctions(out, all, p, bashValues, globals, (key, words) => `${p}_words "$2" ${words.map(shWord).join(' ')}`);
+  shCommonFunctions(out, all, p, bashValues, globals, (_key, words) => `${p}_words "$2" ${words.map(shWord).join(' ')}`);
 
   out.push(
     `# Complete the word under the cursor of a ${name} command line.`,

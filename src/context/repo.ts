@@ -64,7 +64,7 @@ export function parseGitRemotes(output: string): Remote[] {
   const remotes: Remote[] = [];
   for (const line of output.split('\n')) {
     const m = /^(\S+)\s+(\S+)\s+\(fetch\)\s*$/.exec(line);
-    if (m && m[1] && m[2] && !remotes.some((r) => r.name === m[1])) remotes.push({ name: m[1], url: m[2] });
+    if (m?.[1] && m[2] && !remotes.some((r) => r.name === m[1])) remotes.push({ name: m[1], url: m[2] });
   }
   return remotes;
 }

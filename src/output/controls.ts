@@ -28,6 +28,7 @@ const SHOWN =
 
 const ZWJ = '\u200d';
 /** What a zero-width joiner joins in an emoji sequence (👩‍💻): a pictograph after a pictograph, its skin tone or VS16. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: single code points on purpose (a pictograph, a skin tone, VS16), each tested alone
 const JOINED_BEFORE = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
 const JOINED_AFTER = /^\p{Extended_Pictographic}/u;
 

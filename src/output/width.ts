@@ -92,6 +92,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  */
 const LATIN = /^[\u0000-\u036f]*$/;
 /** What takes no column in Latin text: the controls, the soft hyphen and the combining marks. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: combining marks alone, on purpose: each takes no column
 const LATIN_ZERO = /[\u0000-\u001f\u007f-\u009f\u00ad\u0300-\u036f]/;
 
 /** Latin text's clusters (a letter with the marks after it) and their widths, without the segmenter. */

@@ -86,7 +86,7 @@ describe('with git', { timeout: 120_000 }, () => {
     const dir = await clone(as('alice', 'alice/teapot'));
     await git(dir, 'switch', '-q', '-c', 'kettle-pushed');
     const first = await commit(dir, 'pushed.txt', 'one\n', 'Pushed');
-    await git(dir, 'push', '-q', s.server.url.replace('://', `://alice:${s.token}@`) + '/alice/teapot.git', 'kettle-pushed');
+    await git(dir, 'push', '-q', `${s.server.url.replace('://', `://alice:${s.token}@`)}/alice/teapot.git`, 'kettle-pushed');
     expect(s.server.state.repo('alice', 'teapot')?.branches).toContain('kettle-pushed');
     const created = await s.kettle(['pr', 'create', '-R', 'alice/teapot', '--head', 'kettle-pushed', '--title', 'Pushed', '--json', '--fields', 'number,head']);
     expectExit(created, 0);

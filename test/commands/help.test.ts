@@ -111,7 +111,7 @@ describe('--help of every command', () => {
       const at = w.indexOf('kettle');
       expect(at, example).toBeGreaterThanOrEqual(0);
       const rest = w.slice(at + 1);
-      if (!path.every((name, k) => names(TREE.find((t) => t.path.join(' ') === path.slice(0, k + 1).join(' '))?.cmd as Command).includes(rest[k] ?? ''))) continue;
+      if (!path.every((_name, k) => names(TREE.find((t) => t.path.join(' ') === path.slice(0, k + 1).join(' '))?.cmd as Command).includes(rest[k] ?? ''))) continue;
       own++;
       // Flags of this command (not those of a subcommand, for a group's examples).
       if (cmd.commands.length) continue;

@@ -86,7 +86,7 @@ describe('a record without a usable id', () => {
     expect(r.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(new RegExp(`^✓ Created release ${tag} in alice/teapot`)),
       `kettle: release ${tag} was created, but 1 of 1 file did not upload: notes.txt`,
-      expect.stringMatching(/^  notes\.txt: the server sent a record without a usable identifier \(.+ where \/releases\/… needs one\)$/),
+      expect.stringMatching(/^ {2}notes\.txt: the server sent a record without a usable identifier \(.+ where \/releases\/… needs one\)$/),
       expect.stringMatching(new RegExp(`^  Finish with:  kettle release upload ${tag} `)),
     ]);
     expect(s.server.requests.filter((q) => /undefined|null|NaN|\/\/|1\.5/.test(q.path))).toEqual([]);

@@ -143,7 +143,7 @@ function check(cmd: Command, args: string[], r: RunResult, token: string): void 
   if (r.code !== 0) {
     // One kettle: line says what failed; the others are the contract's notes, field lines, hints and per-value lines.
     expect(lines.some((l) => /^kettle: \S/.test(l)), where).toBe(true);
-    for (const l of lines) expect(l, where).toMatch(/^(kettle: \S|✓ |! |  \S|waiting |Waiting |Retrying |note: |Run |Check |Try |Use |Log in|Created|Uploaded|Deleted)/);
+    for (const l of lines) expect(l, where).toMatch(/^(kettle: \S|✓ |! | {2}\S|waiting |Waiting |Retrying |note: |Run |Check |Try |Use |Log in|Created|Uploaded|Deleted)/);
   }
   // An answer cut off partway (cut, stall) is a failure unless a later try of the same request replaced it.
   const requests = s.server.requests;

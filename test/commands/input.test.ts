@@ -144,7 +144,7 @@ describe('long and non-ASCII text arrives exactly as typed', () => {
     const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', '🫖'.repeat(256)]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/\n  title: max_size\n$/);
+    expect(r.stderr).toMatch(/\n {2}title: max_size\n$/);
   });
 
   it('non-ASCII plain output keeps one record per line', async () => {

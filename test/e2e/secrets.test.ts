@@ -17,7 +17,7 @@ describe('--debug traces every request with credentials redacted', () => {
     const r = await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com/x', '--secret', secret, '--json', '--debug'], { env: s.ciEnv });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('[debug] >   authorization: token REDACTED');
-    expect(r.stderr).toMatch(/\[debug\] >   body: \{.*"secret":"REDACTED".*\}/);
+    expect(r.stderr).toMatch(/\[debug\] > {3}body: \{.*"secret":"REDACTED".*\}/);
     expect(all(r)).not.toContain(secret);
     expect(all(r)).not.toContain(s.token);
     // The server did get the secret: redaction is for output only.

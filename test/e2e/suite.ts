@@ -131,11 +131,11 @@ export function expectFailure(r: RunResult, firstLine: string | RegExp): string[
   expectExit(r, 1);
   expect(r.stdout).toBe('');
   const lines = r.stderr.trimEnd().split('\n');
-  expect(lines[0]).toMatch(typeof firstLine === 'string' ? new RegExp(`^kettle: ${escape(firstLine)}$`) : firstLine);
+  expect(lines[0]).toMatch(typeof firstLine === 'string' ? new RegExp(`^kettle: ${escapeRegExp(firstLine)}$`) : firstLine);
   return lines;
 }
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -5,7 +5,7 @@
 // These routes come before the pull-request ones (all-routes.ts), so the
 // branch and combined-status routes here answer with the fuller record.
 import { createHash } from 'node:crypto';
-import { forbidden, HttpError, invalid, notFound, paginate } from './http.js';
+import { forbidden, HttpError, invalid, paginate } from './http.js';
 import { type Call, type Handler, obj, visibleRepo } from './routes.js';
 import { extraOf, headSha, PULL_ROUTES, pullsData, type StatusRecord } from './routes-pulls.js';
 import type { Issue, Json, Repo, State } from './state.js';

@@ -7,7 +7,7 @@ import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { applyHookEdit, hookRecord, newHookSettings, testMakesTask } from './hook-rules.js';
-import { check, conflict, type FieldProblem, forbidden, HttpError, invalid, notFound } from './http.js';
+import { check, conflict, type FieldProblem, forbidden, HttpError, notFound } from './http.js';
 import { type Call, createRepoOf, HOOK_TYPES, type Handler, list, type Reply, obj, visibleRepo, validName } from './routes.js';
 import type { Hook, Json, Org, Repo, State } from './state.js';
 import { tick } from './state.js';

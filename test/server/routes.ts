@@ -2,7 +2,7 @@
 // validation, visibility. Each handler gets the decoded path parameters.
 import type { Readable } from 'node:stream';
 import { hookRecord, newHookSettings } from './hook-rules.js';
-import { check, conflict, type FieldProblem, forbidden, HttpError, invalid, notFound, type PageOptions, paginate } from './http.js';
+import { check, conflict, type FieldProblem, forbidden, HttpError, notFound, type PageOptions, paginate } from './http.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
@@ -410,7 +410,7 @@ const createPull: Handler = (c) => {
 function pullOf(c: Call): Issue {
   const repo = visibleRepo(c);
   const pr = c.state.issue(repo, indexParam(c));
-  if (!pr || !pr.pull) throw notFound(c.state.apiRoot);
+  if (!pr?.pull) throw notFound(c.state.apiRoot);
   return pr;
 }
 

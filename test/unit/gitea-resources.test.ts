@@ -23,7 +23,7 @@ import type { AccessToken } from '../../src/api/gitea/types.js';
 import * as users from '../../src/api/gitea/users.js';
 import { pageWindow } from '../../src/api/paginate.js';
 import { buildUrl } from '../../src/api/url.js';
-import { ApiError, UsageError } from '../../src/errors.js';
+import { ApiError, } from '../../src/errors.js';
 import { checkRequest, type SentRequest } from '../contract/check.js';
 import { ROOT } from '../e2e/harness.js';
 import { SPEC_VARIANT, startServer, type TestServer } from '../server/index.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseGitRemotes, parseRemoteUrl, pickRemote } from '../../src/context/repo.js';
-import { UsageError } from '../../src/errors.js';
 
 describe('parseRemoteUrl', () => {
   it.each([

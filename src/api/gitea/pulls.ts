@@ -8,7 +8,7 @@ import { errorFromResponse } from '../response.js';
 import { p } from '../url.js';
 import type { StateFilter } from './issues.js';
 import { repoPath } from './repos.js';
-import { done, list as listOf, record } from './send.js';
+import { list as listOf, record } from './send.js';
 import type { CreatePullRequestOption, EditPullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
 
 export function pullPath(repo: RepoRef, number: number): string {

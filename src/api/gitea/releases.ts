@@ -8,7 +8,7 @@ import { download, upload } from '../transfers.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
-import { done, list as listOf, record } from './send.js';
+import { done, record } from './send.js';
 import type { Attachment, CreateReleaseOption, EditReleaseOption, Release } from './types.js';
 
 const releasePath = (repo: RepoRef, id: number): string => `${repoPath(repo)}${p`/releases/${id}`}`;

@@ -78,7 +78,7 @@ export function fieldsToQuery(fields: Field[]): Record<string, Array<string | nu
   for (const field of fields) {
     const key = field.key.endsWith('[]') ? field.key.slice(0, -2) : field.key;
     const value = field.value === null ? '' : typeof field.value === 'object' ? JSON.stringify(field.value) : String(field.value);
-    (query[key] ??= []).push(value);
+    query[key] = [...(query[key] ?? []), value];
   }
   return query;
 }

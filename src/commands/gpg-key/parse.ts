@@ -22,7 +22,7 @@ export function primaryKeyId(armored: string): string | undefined {
     .join('');
   const bytes = Buffer.from(body, 'base64');
   const packet = firstPacket(bytes);
-  if (!packet || packet.tag !== 6 || packet.body[0] !== 4) return undefined;
+  if (packet?.tag !== 6 || packet.body[0] !== 4) return undefined;
   const head = Buffer.from([0x99, (packet.body.length >> 8) & 0xff, packet.body.length & 0xff]);
   const fingerprint = createHash('sha1').update(head).update(packet.body).digest('hex').toUpperCase();
   return fingerprint.slice(-16);

@@ -3,7 +3,7 @@ import type { Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
-import { described, hookFailure, list, type Target, type TargetFlags, targetOf, withoutSecret } from './target.js';
+import { described, list, type Target, type TargetFlags, targetOf, withoutSecret } from './target.js';
 
 export interface ListOptions extends TargetFlags {
   limit: number | undefined;

@@ -5,7 +5,7 @@
 import * as issues from '../../api/gitea/issues.js';
 import type { CreateIssueOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { fullName, isSafeSegment } from '../../context/repo.js';
+import { fullName, } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';

@@ -103,7 +103,7 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
   const req = parseRequest(text);
   if (!req) return;
   const candidates: Candidate[] = [];
-  let fromEnv;
+  let fromEnv: ReturnType<typeof envLogin> | undefined;
   try {
     fromEnv = envLogin(ctx.env);
   } catch {
@@ -111,7 +111,7 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
     fromEnv = undefined;
   }
   if (fromEnv) candidates.push({ root: fromEnv.url.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), username: 'kettle', password: fromEnv.token, preferred: true });
-  let config;
+  let config: ReturnType<typeof readConfig> | undefined;
   try {
     config = readConfig(configDir(ctx.env), (m) => ctx.warn(m));
   } catch (err) {

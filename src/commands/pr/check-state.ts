@@ -40,7 +40,7 @@ export function contextPattern(pattern: string): RegExp {
   let depth = 0;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
-    if (c === '\\' && i + 1 < pattern.length) out += escape(pattern[++i] as string);
+    if (c === '\\' && i + 1 < pattern.length) out += escapeRegExp(pattern[++i] as string);
     else if (c === '*') {
       while (pattern[i + 1] === '*') i++;
       out += '.*';
@@ -61,18 +61,18 @@ export function contextPattern(pattern: string): RegExp {
       depth--;
       out += ')';
     } else if (c === ',' && depth > 0) out += '|';
-    else out += escape(c);
+    else out += escapeRegExp(c);
   }
   while (depth-- > 0) out += ')';
   try {
     return new RegExp(`^${out}$`, 's');
   } catch {
     // A pattern the servers cannot compile either: they fall back to the literal text.
-    return new RegExp(`^${escape(pattern)}$`);
+    return new RegExp(`^${escapeRegExp(pattern)}$`);
   }
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 

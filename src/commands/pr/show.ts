@@ -54,6 +54,6 @@ export function verdicts(reviews: PullReview[]): Array<{ who: string; verdict: s
 
 /** The combined status state in one word; `none` when the commit has no statuses. */
 export function checkState(status: CombinedStatus | undefined): string {
-  if (!status || !status.statuses || status.statuses.length === 0) return 'none';
+  if (!status?.statuses || status.statuses.length === 0) return 'none';
   return status.state ?? 'pending';
 }

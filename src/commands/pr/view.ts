@@ -8,7 +8,7 @@ import type { Context } from '../../context/context.js';
 import { page } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
-import { renderJson, renderRecordPlain } from '../../output/formats.js';
+import { renderRecordPlain } from '../../output/formats.js';
 import { printJson, type Row } from '../../output/printer.js';
 import { visibleControls } from '../../output/controls.js';
 import { relativeTime } from '../../output/time.js';

@@ -8,7 +8,6 @@ import { failure } from '../failure.js';
 
 /** A tag as given on the command line: not empty, no spaces or control characters. */
 export function checkTag(tag: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
   if (tag.trim() === '' || /[\s\u0000-\u001f\u007f]/.test(tag)) throw new UsageError(`invalid tag "${tag}"`);
   return tag;
 }

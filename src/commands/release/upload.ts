@@ -17,5 +17,5 @@ export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   const api = await ctx.api();
   const release = await findRelease(api, repo, tag, 'upload to');
   const outcomes = await uploadFiles(ctx, api, repo, release, files, opts.clobber);
-  unfinishedUpload(outcomes, tag, repo, 'on release ' + tag + ',');
+  unfinishedUpload(outcomes, tag, repo, `on release ${tag},`);
 }
