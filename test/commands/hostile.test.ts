@@ -15,6 +15,7 @@ import { COMMANDS } from '../../src/commands/index.js';
 import type { RunResult } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import type { Fault } from '../server/index.js';
+import { secretsData, type StoredSecret, type StoredVariable } from '../server/routes-actions-secrets.js';
 import { addThread } from '../server/routes-inbox.js';
 import { sshKeyPair } from '../support/keys.js';
 
@@ -74,6 +75,8 @@ const LISTS: Command[] = [
   { verb: 'repo topic list', args: () => ['repo', 'topic', 'list', '-R', 'alice/teapot', '--json'] },
   { verb: 'ssh-key list', args: () => ['ssh-key', 'list', '--json'] },
   { verb: 'gpg-key list', args: () => ['gpg-key', 'list', '--json'] },
+  { verb: 'secret list', args: () => ['secret', 'list', '-R', 'alice/teapot', '--json'] },
+  { verb: 'variable list', args: () => ['variable', 'list', '--org', 'wonderland'] },
 ];
 
 function hookId(): string {
@@ -92,6 +95,23 @@ function pullNumber(): string {
 
 function threadId(): string {
   return String(addThread(s.server.state, 'alice', s.server.state.addIssue(teapot(), 'bob', { title: fresh('hostile thread') })).id);
+}
+
+function secretFile(): string {
+  const path = join(s.dir, 'secret.txt');
+  writeFileSync(path, 'hostile-secret-value\n');
+  return path;
+}
+
+/** A secret or variable of alice/teapot, made in the server, by its name. */
+function actionsName(kind: 'secrets' | 'variables'): string {
+  const name = fresh('DOOMED').replace(/-/g, '_').toUpperCase();
+  const data = secretsData(s.server.state)[kind];
+  const key = `repo:${teapot().id}` as const;
+  const list = (data.get(key) ?? []) as Array<StoredSecret & StoredVariable>;
+  list.push({ id: s.server.state.id(), name, data: 'v', description: '', created_at: '2026-01-05T09:00:00Z', ownerId: 0, repoId: teapot().id });
+  data.set(key, list);
+  return name;
 }
 
 function asset(): string {
@@ -160,6 +180,10 @@ const WRITES: Command[] = [
   { verb: 'ssh-key delete', args: () => ['ssh-key', 'delete', '999999', '--yes'] },
   { verb: 'gpg-key add', args: () => ['gpg-key', 'add', join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'keys', 'alice.asc')] },
   { verb: 'gpg-key delete', args: () => ['gpg-key', 'delete', '999999', '--yes'] },
+  { verb: 'secret set', args: () => ['secret', 'set', 'HOSTILE', '-R', 'alice/teapot', '--body-file', secretFile()] },
+  { verb: 'secret delete', args: () => ['secret', 'delete', actionsName('secrets'), '-R', 'alice/teapot', '--yes'] },
+  { verb: 'variable set', args: () => ['variable', 'set', 'HOSTILE', fresh('v'), '-R', 'alice/teapot'] },
+  { verb: 'variable delete', args: () => ['variable', 'delete', actionsName('variables'), '-R', 'alice/teapot', '--yes'] },
 ];
 
 // Answers ---------------------------------------------------------------
@@ -330,7 +354,7 @@ describe(`a hostile server (seed ${SEED})`, () => {
   it('the tables name every list verb and every verb that writes', () => {
     const covered = new Set([...LISTS, ...WRITES].map((c) => c.verb));
     // Local or read-one verbs, those that need a git checkout (their failures are the e2e tests'), and browse (it opens a page).
-    const elsewhere = new Set(['login add', 'login list', 'login default', 'login delete', 'login setup-git', 'login git-credential', 'whoami', 'user view', 'repo view', 'repo clone', 'issue view', 'milestone view', 'pr view', 'pr checkout', 'release view', 'release download', 'org view', 'hook view', 'completion', 'help', 'browse']);
+    const elsewhere = new Set(['login add', 'login list', 'login default', 'login delete', 'login setup-git', 'login git-credential', 'whoami', 'user view', 'repo view', 'repo clone', 'issue view', 'milestone view', 'pr view', 'pr checkout', 'release view', 'release download', 'org view', 'hook view', 'variable get', 'completion', 'help', 'browse']);
     const all = COMMANDS.flatMap((g) =>
       'verbs' in g ? g.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((w) => `${g.name} ${v.name} ${w.name}`) : [`${g.name} ${v.name}`])) : [g.verb.name],
     );
