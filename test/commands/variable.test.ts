@@ -1,4 +1,5 @@
 // kettle variable list|get|set|delete, run in-process against the in-memory server of each release.
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
@@ -108,6 +109,23 @@ describe('variable set', () => {
     expect(get.stdout).toBe('hatters\n');
     expectExit(await s.kettle(['variable', 'delete', 'SHELL_THEME', '--user', '--yes']), 0);
     expect(stored(`owner:${alice?.id ?? 0}`)).toEqual([]);
+  });
+
+  it('without -R, --org or --user: the repository of the git remote', async () => {
+    const { id, full } = freshRepo();
+    const work = join(s.dir, 'work');
+    execFileSync('git', ['init', '-q', work]);
+    execFileSync('git', ['-C', work, 'remote', 'add', 'origin', `${s.server.url}/${full}.git`]);
+    expectExit(await s.kettle(['variable', 'set', 'FROM_REMOTE', 'yes'], { cwd: work }), 0);
+    expect(stored(`repo:${id}`).map((v) => v.name)).toEqual(['FROM_REMOTE']);
+    const none = await s.kettle(['variable', 'list']);
+    expectExit(none, 2);
+  });
+
+  it('takes a value that starts with a dash after --', async () => {
+    const { id, full } = freshRepo();
+    expectExit(await s.kettle(['variable', 'set', '-R', full, '--', 'OFFSET', '-5']), 0);
+    expect(stored(`repo:${id}`).map((v) => [v.name, v.data])).toEqual([['OFFSET', '-5']]);
   });
 
   it('someone who does not own the organization is refused', async () => {
