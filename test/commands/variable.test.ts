@@ -122,6 +122,18 @@ describe('variable set', () => {
     expectExit(none, 2);
   });
 
+  it('a server whose version cannot be read: read first, then create or update', async () => {
+    const { id, full } = freshRepo();
+    const path = `/repos/${full}/actions/variables/REGION`;
+    s.server.fault({ kind: 'status', status: 404, path: '/version', times: 10 });
+    expectExit(await s.kettle(['variable', 'set', 'REGION', 'eu', '-R', full]), 0);
+    expectExit(await s.kettle(['variable', 'set', 'REGION', 'us', '-R', full]), 0);
+    expect(s.server.requests.filter((q) => q.path !== '/version').map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${path}`, `POST ${path}`, `GET ${path}`, `PUT ${path}`]);
+    // Gitea 1.23 has no description: none is sent back.
+    expect(sent(s, 'PUT').map((q) => q.body)).toEqual([{ value: 'us' }]);
+    expect(stored(`repo:${id}`).map((v) => v.data)).toEqual(['us']);
+  });
+
   it('takes a value that starts with a dash after --', async () => {
     const { id, full } = freshRepo();
     expectExit(await s.kettle(['variable', 'set', '-R', full, '--', 'OFFSET', '-5']), 0);

@@ -24,13 +24,16 @@ export interface SetOptions extends ScopeFlags {
  *   one write, whether it creates or updates.
  * - Elsewhere nothing but the name and value is kept: create first, and on 409
  *   update (one request to create, two to update).
+ * A server whose version cannot be read gets the read first: that is right on
+ * every server, the description sent back only where the record has one.
  */
 export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const s = await scopeOf(ctx, opts);
   const name = await newName(ctx, 'variable', opts.name);
   await checkValue(ctx, 'variable', opts.value);
   const api = await ctx.api();
-  const described = atLeast(await ctx.server(), 'gitea', '1.24');
+  const info = await ctx.server().catch(() => undefined);
+  const described = info === undefined || atLeast(info, 'gitea', '1.24');
   const created = await (described ? readThenWrite : createOrUpdate)(api, s, name, opts.value);
   ctx.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
 }
@@ -65,6 +68,7 @@ async function readThenWrite(api: ApiClient, s: Scope, name: string, value: stri
       return readThenWrite(api, s, name, value, false);
     }
   }
-  await variables.updateVariable(api, s.scope, name, value, existing.description ?? '').catch(attempt(s, name));
+  // The description goes back only where the record has one (Gitea 1.24 and later).
+  await variables.updateVariable(api, s.scope, name, value, typeof existing.description === 'string' ? existing.description : undefined).catch(attempt(s, name));
   return false;
 }
