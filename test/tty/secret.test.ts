@@ -32,6 +32,17 @@ describe('secret set on a terminal', () => {
     expect(teapotSecrets().find((x) => x.name === 'DEPLOY_TOKEN')?.data).toBe(value);
   });
 
+  it('--body-file - at a terminal asks at the hidden prompt too, rather than echo what is typed', async () => {
+    const pane = await demo.term.kettle(['secret', 'set', 'STDIN_TYPED', '-R', 'alice/teapot', '--body-file', '-']);
+    await pane.asked('Value of STDIN_TYPED (hidden)');
+    await pane.type('typed-at-terminal');
+    expect(await pane.screen()).not.toContain('typed-at');
+    await pane.keys('Enter');
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    expect(teapotSecrets().find((x) => x.name === 'STDIN_TYPED')?.data).toBe('typed-at-terminal');
+  });
+
   it('Ctrl-C at the prompt sends nothing (exit 130)', async () => {
     const pane = await demo.term.kettle(['secret', 'set', 'ABANDONED', '-R', 'alice/teapot']);
     await pane.asked('Value of ABANDONED (hidden)');
