@@ -49,6 +49,8 @@ __kettle_subcommand() {
     '/search') REPLY='search' ;;
     '/org') REPLY='org' ;;
     '/hook') REPLY='hook' ;;
+    '/secret') REPLY='secret' ;;
+    '/variable') REPLY='variable' ;;
     '/ssh-key') REPLY='ssh-key' ;;
     '/gpg-key') REPLY='gpg-key' ;;
     '/api') REPLY='api' ;;
@@ -137,6 +139,13 @@ __kettle_subcommand() {
     'hook/edit') REPLY='hook edit' ;;
     'hook/test') REPLY='hook test' ;;
     'hook/delete') REPLY='hook delete' ;;
+    'secret/list'|'secret/ls') REPLY='secret list' ;;
+    'secret/set') REPLY='secret set' ;;
+    'secret/delete'|'secret/rm') REPLY='secret delete' ;;
+    'variable/list'|'variable/ls') REPLY='variable list' ;;
+    'variable/get') REPLY='variable get' ;;
+    'variable/set') REPLY='variable set' ;;
+    'variable/delete'|'variable/rm') REPLY='variable delete' ;;
     'ssh-key/list'|'ssh-key/ls') REPLY='ssh-key list' ;;
     'ssh-key/add') REPLY='ssh-key add' ;;
     'ssh-key/delete'|'ssh-key/rm') REPLY='ssh-key delete' ;;
@@ -227,6 +236,13 @@ __kettle_takes_value() {
     'hook edit/-R'|'hook edit/--repo'|'hook edit/--org'|'hook edit/--url'|'hook edit/-e'|'hook edit/--events'|'hook edit/--add-event'|'hook edit/--remove-event'|'hook edit/--secret-file'|'hook edit/--channel'|'hook edit/--content-type'|'hook edit/--fields'|'hook edit/-q'|'hook edit/--jq') return 0 ;;
     'hook test/-R'|'hook test/--repo'|'hook test/--org') return 0 ;;
     'hook delete/-R'|'hook delete/--repo'|'hook delete/--org') return 0 ;;
+    'secret list/-R'|'secret list/--repo'|'secret list/--org'|'secret list/-L'|'secret list/--limit'|'secret list/--page'|'secret list/--fields'|'secret list/-q'|'secret list/--jq') return 0 ;;
+    'secret set/-R'|'secret set/--repo'|'secret set/--org'|'secret set/-F'|'secret set/--body-file') return 0 ;;
+    'secret delete/-R'|'secret delete/--repo'|'secret delete/--org') return 0 ;;
+    'variable list/-R'|'variable list/--repo'|'variable list/--org'|'variable list/-L'|'variable list/--limit'|'variable list/--page'|'variable list/--fields'|'variable list/-q'|'variable list/--jq') return 0 ;;
+    'variable get/-R'|'variable get/--repo'|'variable get/--org'|'variable get/--fields'|'variable get/-q'|'variable get/--jq') return 0 ;;
+    'variable set/-R'|'variable set/--repo'|'variable set/--org') return 0 ;;
+    'variable delete/-R'|'variable delete/--repo'|'variable delete/--org') return 0 ;;
     'ssh-key list/-L'|'ssh-key list/--limit'|'ssh-key list/--page'|'ssh-key list/-R'|'ssh-key list/--repo'|'ssh-key list/--fields'|'ssh-key list/-q'|'ssh-key list/--jq') return 0 ;;
     'ssh-key add/-t'|'ssh-key add/--title'|'ssh-key add/-R'|'ssh-key add/--repo'|'ssh-key add/--fields'|'ssh-key add/-q'|'ssh-key add/--jq') return 0 ;;
     'ssh-key delete/-R'|'ssh-key delete/--repo') return 0 ;;
@@ -269,6 +285,7 @@ __kettle_value() {
     'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
     'hook edit/--secret-file') __kettle_files "$3" ;;
     'hook edit/--content-type') __kettle_words "$3" json form ;;
+    'secret set/-F'|'secret set/--body-file') __kettle_files "$3" ;;
     'api/-X'|'api/--method') __kettle_words "$3" GET HEAD POST PUT PATCH DELETE OPTIONS ;;
     'api/--input') __kettle_files "$3" ;;
     */--login) __kettle_logins "$3" ;;
@@ -286,7 +303,7 @@ __kettle_arg() {
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release status notification search org hook secret variable ssh-key gpg-key api completion help ;;
   esac
   return 0
 }
@@ -393,6 +410,15 @@ __kettle_flags() {
     'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout ;;
     'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'secret') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'secret list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'secret set') __kettle_words "$2" -R --repo --org --user -F --body-file -h --help -V --version --login --debug --no-color --timeout ;;
+    'secret delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'variable') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'variable list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'variable get') __kettle_words "$2" -R --repo --org --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'variable set') __kettle_words "$2" -R --repo --org --user -h --help -V --version --login --debug --no-color --timeout ;;
+    'variable delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -411,7 +437,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
+    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook secret variable ssh-key gpg-key api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
@@ -426,6 +452,8 @@ __kettle_commands() {
     'search') __kettle_words "$2" repos issues users ;;
     'org') __kettle_words "$2" list view create delete ;;
     'hook') __kettle_words "$2" list add view edit test delete ;;
+    'secret') __kettle_words "$2" list set delete ;;
+    'variable') __kettle_words "$2" list get set delete ;;
     'ssh-key') __kettle_words "$2" list add delete ;;
     'gpg-key') __kettle_words "$2" list add delete ;;
     *) return 1 ;;

@@ -35,6 +35,10 @@ function __kettle_subcommand
             echo 'org'
         case '/hook'
             echo 'hook'
+        case '/secret'
+            echo 'secret'
+        case '/variable'
+            echo 'variable'
         case '/ssh-key'
             echo 'ssh-key'
         case '/gpg-key'
@@ -211,6 +215,20 @@ function __kettle_subcommand
             echo 'hook test'
         case 'hook/delete'
             echo 'hook delete'
+        case 'secret/list' 'secret/ls'
+            echo 'secret list'
+        case 'secret/set'
+            echo 'secret set'
+        case 'secret/delete' 'secret/rm'
+            echo 'secret delete'
+        case 'variable/list' 'variable/ls'
+            echo 'variable list'
+        case 'variable/get'
+            echo 'variable get'
+        case 'variable/set'
+            echo 'variable set'
+        case 'variable/delete' 'variable/rm'
+            echo 'variable delete'
         case 'ssh-key/list' 'ssh-key/ls'
             echo 'ssh-key list'
         case 'ssh-key/add'
@@ -385,6 +403,20 @@ function __kettle_takes_value
             return 0
         case 'hook delete/-R' 'hook delete/--repo' 'hook delete/--org'
             return 0
+        case 'secret list/-R' 'secret list/--repo' 'secret list/--org' 'secret list/-L' 'secret list/--limit' 'secret list/--page' 'secret list/--fields' 'secret list/-q' 'secret list/--jq'
+            return 0
+        case 'secret set/-R' 'secret set/--repo' 'secret set/--org' 'secret set/-F' 'secret set/--body-file'
+            return 0
+        case 'secret delete/-R' 'secret delete/--repo' 'secret delete/--org'
+            return 0
+        case 'variable list/-R' 'variable list/--repo' 'variable list/--org' 'variable list/-L' 'variable list/--limit' 'variable list/--page' 'variable list/--fields' 'variable list/-q' 'variable list/--jq'
+            return 0
+        case 'variable get/-R' 'variable get/--repo' 'variable get/--org' 'variable get/--fields' 'variable get/-q' 'variable get/--jq'
+            return 0
+        case 'variable set/-R' 'variable set/--repo' 'variable set/--org'
+            return 0
+        case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
+            return 0
         case 'ssh-key list/-L' 'ssh-key list/--limit' 'ssh-key list/--page' 'ssh-key list/-R' 'ssh-key list/--repo' 'ssh-key list/--fields' 'ssh-key list/-q' 'ssh-key list/--jq'
             return 0
         case 'ssh-key add/-t' 'ssh-key add/--title' 'ssh-key add/-R' 'ssh-key add/--repo' 'ssh-key add/--fields' 'ssh-key add/-q' 'ssh-key add/--jq'
@@ -474,6 +506,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your noti
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
+complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
+complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
@@ -1250,6 +1284,70 @@ complete -c kettle -n '__kettle_using "hook delete"' -s R -l repo -x -d 'the rep
 complete -c kettle -n '__kettle_using "hook delete"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
+# kettle secret
+complete -c kettle -n '__kettle_using "secret" 0' -a 'list' -d 'List a repository\'s or organization\'s secrets (names and dates; values are never shown)'
+complete -c kettle -n '__kettle_using "secret" 0' -a 'set' -d 'Create or replace a secret (its value from a file, standard input or a hidden prompt)'
+complete -c kettle -n '__kettle_using "secret" 0' -a 'delete' -d 'Delete a secret, asking first'
+
+# kettle secret list
+complete -c kettle -n '__kettle_using "secret list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "secret list"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret list"' -l user -d 'your account\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "secret list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "secret list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "secret list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "secret list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "secret list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle secret set
+complete -c kettle -n '__kettle_using "secret set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "secret set"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret set"' -l user -d 'your account\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret set"' -s F -l body-file -r -F -d 'read the value from a file (- for standard input); trailing line breaks are dropped'
+
+# kettle secret delete
+complete -c kettle -n '__kettle_using "secret delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "secret delete"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret delete"' -l user -d 'your account\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle variable
+complete -c kettle -n '__kettle_using "variable" 0' -a 'list' -d 'List variables and their values'
+complete -c kettle -n '__kettle_using "variable" 0' -a 'get' -d 'Print a variable\'s value'
+complete -c kettle -n '__kettle_using "variable" 0' -a 'set' -d 'Create a variable, or change its value'
+complete -c kettle -n '__kettle_using "variable" 0' -a 'delete' -d 'Delete a variable, asking first'
+
+# kettle variable list
+complete -c kettle -n '__kettle_using "variable list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable list"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable list"' -l user -d 'your account\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "variable list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "variable list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "variable list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "variable list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "variable list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle variable get
+complete -c kettle -n '__kettle_using "variable get"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable get"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable get"' -l user -d 'your account\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable get"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "variable get"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "variable get"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle variable set
+complete -c kettle -n '__kettle_using "variable set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable set"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable set"' -l user -d 'your account\'s variables instead of a repository\'s'
+
+# kettle variable delete
+complete -c kettle -n '__kettle_using "variable delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
 # kettle ssh-key
 complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'list' -d 'List your SSH keys (or a repository\'s deploy keys)'
 complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'add' -d 'Add an SSH public key to your account (or as a repository\'s deploy key)'
@@ -1314,4 +1412,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release status notification search org hook secret variable ssh-key gpg-key api completion help'

@@ -26,6 +26,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/search'] = 'search'
     $children['/org'] = 'org'
     $children['/hook'] = 'hook'
+    $children['/secret'] = 'secret'
+    $children['/variable'] = 'variable'
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
     $children['/api'] = 'api'
@@ -131,6 +133,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['hook/edit'] = 'hook edit'
     $children['hook/test'] = 'hook test'
     $children['hook/delete'] = 'hook delete'
+    $children['secret/list'] = 'secret list'
+    $children['secret/ls'] = 'secret list'
+    $children['secret/set'] = 'secret set'
+    $children['secret/delete'] = 'secret delete'
+    $children['secret/rm'] = 'secret delete'
+    $children['variable/list'] = 'variable list'
+    $children['variable/ls'] = 'variable list'
+    $children['variable/get'] = 'variable get'
+    $children['variable/set'] = 'variable set'
+    $children['variable/delete'] = 'variable delete'
+    $children['variable/rm'] = 'variable delete'
     $children['ssh-key/list'] = 'ssh-key list'
     $children['ssh-key/ls'] = 'ssh-key list'
     $children['ssh-key/add'] = 'ssh-key add'
@@ -160,6 +173,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
+        @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
+        @{ Name = 'variable'; Tip = 'List, read, set and delete Actions variables' }
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
@@ -276,6 +291,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change a webhook (only what is given)' }
         @{ Name = 'test'; Tip = 'Send a test delivery of the latest push (repository webhooks only)' }
         @{ Name = 'delete'; Tip = 'Delete webhooks (asks you to type the repository''s or organization''s name)' }
+    )
+    $commands['secret'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s or organization''s secrets (names and dates; values are never shown)' }
+        @{ Name = 'set'; Tip = 'Create or replace a secret (its value from a file, standard input or a hidden prompt)' }
+        @{ Name = 'delete'; Tip = 'Delete a secret, asking first' }
+    )
+    $commands['variable'] = @(
+        @{ Name = 'list'; Tip = 'List variables and their values' }
+        @{ Name = 'get'; Tip = 'Print a variable''s value' }
+        @{ Name = 'set'; Tip = 'Create a variable, or change its value' }
+        @{ Name = 'delete'; Tip = 'Delete a variable, asking first' }
     )
     $commands['ssh-key'] = @(
         @{ Name = 'list'; Tip = 'List your SSH keys (or a repository''s deploy keys)' }
@@ -1176,6 +1202,74 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['secret list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['secret set'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
+        @{ Flag = '-F'; Tip = 'read the value from a file (- for standard input); trailing line breaks are dropped'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the value from a file (- for standard input); trailing line breaks are dropped'; Value = $true }
+    )
+    $options['secret delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['variable list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['variable get'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['variable set'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+    )
+    $options['variable delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
     $options['ssh-key list'] = @(
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
@@ -1302,13 +1396,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
     $values['hook edit/--secret-file'] = @{ Kind = 'files' }
     $values['hook edit/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
+    $values['secret set/-F'] = @{ Kind = 'files' }
+    $values['secret set/--body-file'] = @{ Kind = 'files' }
     $values['ssh-key add/0'] = @{ Kind = 'files' }
     $values['gpg-key add/0'] = @{ Kind = 'files' }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'status', 'notification', 'search', 'org', 'hook', 'secret', 'variable', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

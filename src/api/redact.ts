@@ -25,6 +25,14 @@ export function redactBody(body: string, max = 2000): string {
   return text.length > max ? `${text.slice(0, max)}… (${Buffer.byteLength(body)} bytes)` : text;
 }
 
+/** Paths whose request body is a secret's value as a whole (PUT …/actions/secrets/NAME): never shown. */
+const SECRET_BODY_PATH = /\/actions\/secrets\/[^/]+$/;
+
+/** A request body for a trace, knowing where it goes: an Actions secret's body shows only its size. */
+export function redactRequestBody(path: string, body: string): string {
+  return SECRET_BODY_PATH.test(path) ? `(${Buffer.byteLength(body)} bytes, an Actions secret: not shown)` : redactBody(body);
+}
+
 /** Replace user:password in a URL (if any) so it can be shown. */
 export function redactUrlCredentials(text: string): string {
   return text.replace(/(\/\/)[^/@\s]*@/, '$1***@');

@@ -7,7 +7,7 @@ import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { networkError } from './network-errors.js';
 import { proxyFor, proxySettings } from './proxy.js';
-import { redactBody, redactHeader, redactUrl } from './redact.js';
+import { redactHeader, redactRequestBody, redactUrl } from './redact.js';
 import { statusText } from './status.js';
 import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
 
@@ -172,7 +172,7 @@ export class Transport {
     if (trace) {
       trace(`> ${method} ${redactUrl(url)}`);
       for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
-      if (body !== undefined) trace(`>   body: ${typeof body === 'string' ? redactBody(body) : '(streamed)'}`);
+      if (body !== undefined) trace(`>   body: ${typeof body === 'string' ? redactRequestBody(url.pathname, body) : '(streamed)'}`);
     }
     // Outside the try below: a dispatcher that cannot be made (a bad proxy
     // variable) is the user's setting to fix, not a request that failed.

@@ -15,9 +15,11 @@ import { pr } from './pr/index.js';
 import { release } from './release/index.js';
 import { repo } from './repo/index.js';
 import { search } from './search/index.js';
+import { secret } from './secret/index.js';
 import { sshKey } from './ssh-key/index.js';
 import { status } from './status/index.js';
 import { user } from './user/index.js';
+import { variable } from './variable/index.js';
 import { whoami } from './whoami/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, sshKey, gpgKey, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, secret, variable, sshKey, gpgKey, api, completion];

@@ -7,6 +7,8 @@ export interface Question {
   message: string;
   /** Hidden input for tokens and passwords. */
   secret?: boolean;
+  /** The answer exactly as typed, spaces included (a secret's value); otherwise trimmed. */
+  asTyped?: boolean;
   /** Answer again when the reply is empty. */
   required?: boolean;
   initial?: string;
@@ -40,7 +42,7 @@ export async function ask(io: IO, flag: string, q: Question): Promise<string> {
     { onCancel: () => { cancelled = true; return false; } },
   );
   if (cancelled || typeof answer.value !== 'string') throw new CancelledError();
-  return answer.value.trim();
+  return q.asTyped ? answer.value : answer.value.trim();
 }
 
 /** Pick one of several choices; returns the chosen value. */

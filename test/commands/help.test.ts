@@ -143,6 +143,7 @@ describe('kettle alone and kettle help', () => {
       'Inbox:',
       'Organizations:',
       'Webhooks:',
+      'Actions:',
       'Keys:',
       'Other:',
       'Global Options:',
@@ -171,6 +172,9 @@ describe('kettle alone and kettle help', () => {
     ]);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login setup-git', 'login git-credential <operation>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
+    expect(under('Actions:')).toEqual(
+      expect.arrayContaining(['secret list', 'secret set <name>', 'secret delete <name>', 'variable list', 'variable get <name>', 'variable set <name> <value>', 'variable delete <name>']),
+    );
     expect(under('Keys:')).toEqual(['ssh-key list', 'ssh-key add [file]', 'ssh-key delete <id...>', 'gpg-key list', 'gpg-key add [file]', 'gpg-key delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.

@@ -104,3 +104,16 @@ describe('several values at once', () => {
     expect(json<unknown[]>(r)).toHaveLength(1);
   });
 });
+
+describe('kettle status, a server that answers with field errors', () => {
+  // Found by the suite: the field lines under a server's failure came out
+  // indented twice ("    name: required"), unlike every other command's.
+  it('names the server on one line and each field on an indented line of its own', async () => {
+    s.server.fault({ kind: 'status', status: 403, body: '{"message":"[Name]: Required","errors":[{"field":"name","code":"required"}]}', times: 1000 });
+    const r = await s.kettle(['status', '--json']);
+    expectExit(r, 1);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^kettle: 127\.0\.0\.1:\d+ \(http:\/\/127\.0\.0\.1:\d+\): \[Name\]: Required \(HTTP 403\)$/);
+    expect(lines).toContain('  name: required');
+  });
+});

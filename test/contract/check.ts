@@ -16,6 +16,8 @@ export interface SentRequest {
   query: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
   bodyText: string;
+  /** The release that answered it ("Gitea 1.26.4"), when known. */
+  release?: string;
   /** A body the server read as a stream (an asset upload), which bodyText leaves out: its size. */
   bodyBytes?: number;
 }
@@ -242,9 +244,14 @@ export function checkRequestAll(fixtures: GiteaFixture[], req: SentRequest, chos
   const absent = (e: { problems: string[] }) => e.problems.length === 1 && / is not an endpoint \S+ [\d.]+ has$/.test(e.problems[0] as string);
   const each = all.every(absent) ? all : all.filter((e) => !absent(e));
   const acceptedSomewhere = each.some((e) => e.problems.length === 0);
+  // A field only some releases read, sent to a release whose description lists
+  // it (a variable's description, Gitea 1.24 and later): the others never get
+  // it, and any test against one of them still checks what it was sent.
+  const answeredFine = req.release !== undefined && each.some((e) => e.server === req.release && e.problems.length === 0);
+  const otherRelease = (problem: string): boolean => answeredFine && / is not a field .+ reads$/.test(problem);
   const userChoice = (problem: string): boolean => {
     const value = / is ("(?:[^"\\]|\\.)*"); [^;]+ accepts /.exec(problem)?.[1];
     return value !== undefined && chosen.includes(JSON.parse(value) as string);
   };
-  return each.flatMap((e) => e.problems.filter((p) => !(acceptedSomewhere && userChoice(p))).map((p) => `${p} [${e.server}]`));
+  return each.flatMap((e) => e.problems.filter((p) => !(acceptedSomewhere && userChoice(p)) && !otherRelease(p)).map((p) => `${p} [${e.server}]`));
 }

@@ -37,3 +37,22 @@ describe('hook add --type', () => {
     expect([...HOOK_TYPES].sort()).toEqual([...new Set([...listed('gitea'), ...listed('forgejo')])].sort());
   });
 });
+
+describe('a field only newer releases read', () => {
+  const fixtures = loadFixtures();
+  const update = (release: string | undefined): SentRequest => ({
+    method: 'PUT',
+    path: '/repos/alice/teapot/actions/variables/REGION',
+    query: {},
+    headers: { 'content-type': 'application/json' },
+    bodyText: JSON.stringify({ value: 'eu', description: 'kept' }),
+    ...(release !== undefined ? { release } : {}),
+  });
+
+  it('is allowed when the release that answered reads it, and a problem when sent to one that does not', () => {
+    expect(checkRequestAll(fixtures, update('Gitea 1.26.4'))).toEqual([]);
+    for (const release of ['Gitea 1.23.8', 'Forgejo 11.0.1', undefined]) {
+      expect(checkRequestAll(fixtures, update(release)).some((p) => /body\.description is not a field Gitea 1\.23\.8 reads/.test(p))).toBe(true);
+    }
+  });
+});

@@ -4,6 +4,7 @@
 // in-process too, and both runs must answer alike: what the command tests see
 // is what users get.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { secretsData } from '../server/routes-actions-secrets.js';
 import { settingsData } from '../server/routes-settings.js';
 import { kettle as inProcess } from '../support/inprocess.js';
 import { sshKeyPair } from '../support/keys.js';
@@ -25,10 +26,17 @@ function teapot() {
 
 describe('one command line per resource through the built binary', () => {
   beforeEach(async () => {
+    // A secret and a variable for the Actions lines.
+    const actions = secretsData(s.server.state);
+    const key = `repo:${teapot().id}` as const;
+    if (!actions.secrets.has(key)) {
+      actions.secrets.set(key, [{ id: s.server.state.id(), name: 'SMOKE_TOKEN', data: 'never shown', description: '', created_at: '2026-01-05T09:00:00Z' }]);
+      actions.variables.set(key, [{ id: s.server.state.id(), ownerId: 0, repoId: teapot().id, name: 'SMOKE', data: 'smoke value', description: '' }]);
+    }
     // A key for the key commands' line, added as a user would.
     if (settingsData(s.server.state).sshKeys.length > 0) return;
-    const key = await s.kettle(['ssh-key', 'add', '-', '--title', 'smoke'], { input: sshKeyPair('').pub });
-    expectExit(key, 0);
+    const added = await s.kettle(['ssh-key', 'add', '-', '--title', 'smoke'], { input: sshKeyPair('').pub });
+    expectExit(added, 0);
   });
 
   it.each<[string, string[], () => unknown, (r: RunResult) => unknown]>([
@@ -39,6 +47,8 @@ describe('one command line per resource through the built binary', () => {
     ['hook', ['hook', 'list', '-R', 'alice/teapot', '--json'], () => s.server.state.hooks.filter((h) => h.repoId === teapot().id).map((h) => h.id), (r) => json<Array<{ id: number }>>(r).map((h) => h.id)],
     ['user', ['user', 'view', 'bob', '--json', '--fields', 'login'], () => ({ login: 'bob' }), json],
     ['ssh-key', ['ssh-key', 'list', '--json', '--fields', 'title'], () => settingsData(s.server.state).sshKeys.filter((k) => k.owner === 'alice').map((k) => ({ title: k.title })), json],
+    ['secret', ['secret', 'list', '-R', 'alice/teapot', '--json', '--fields', 'name'], () => [{ name: 'SMOKE_TOKEN' }], json],
+    ['variable', ['variable', 'get', 'smoke', '-R', 'alice/teapot'], () => 'smoke value\n', (r) => r.stdout],
     ['api', ['api', '/repos/alice/teapot'], () => 'alice/teapot', (r) => json<{ full_name: string }>(r).full_name],
     ['notification', ['notification', 'list', '--json', '--fields', 'subject.title'], () => [{ subject: { title: 'Quieter lid' } }], json],
     ['search', ['search', 'repos', 'teapot', '--json', '--fields', 'full_name'], () => [{ full_name: 'alice/teapot' }], json],

@@ -12,7 +12,7 @@ import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments, ValidationError } from './http.js';
 import { logRequest } from './log.js';
 import { ALL_ROUTES, DEMO_SEEDS, STREAMED_ROUTES, WEB_ROUTES } from './all-routes.js';
-import type { Call, Flavor } from './routes.js';
+import { type Call, type Flavor, versionNumbers } from './routes.js';
 import { type Json, seedDemo, State, type User } from './state.js';
 
 export type FaultKind =
@@ -73,6 +73,8 @@ export interface RecordedRequest {
   user: string | undefined;
   bodyText: string;
   body: unknown;
+  /** The release that answered, as the descriptions name it ("Gitea 1.26.4"): the contract check reads it. */
+  release?: string;
   /** On a streamed route (an asset upload): the bytes of the body, which bodyText leaves out. */
   bodyBytes?: number;
   status?: number;
@@ -466,6 +468,7 @@ export class TestServer {
       user: who.user?.login,
       bodyText,
       body,
+      release: `${this.settings.flavor.forgejo ? 'Forgejo' : 'Gitea'} ${versionNumbers(this.settings.flavor).join('.')}`,
       at: Date.now(),
     };
     if (inApi) {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type RawApiResponse, type RequestOptions } from '../../src/api/client.js';
 import * as hooks from '../../src/api/gitea/hooks.js';
 import * as issues from '../../src/api/gitea/issues.js';
+import * as actions from '../../src/api/gitea/actions-secrets.js';
 import * as keys from '../../src/api/gitea/keys.js';
 import * as labels from '../../src/api/gitea/labels.js';
 import * as milestones from '../../src/api/gitea/milestones.js';
@@ -447,6 +448,19 @@ describe('every function, against both descriptions', () => {
     ['notifications.unreadCount', '{"new":2}', (api) => notifications.unreadCount(api)],
     ['search.repos', '{"ok":true,"data":[]}', (api) => search.repos(api, window, { q: 'tea', topic: true, uid: 3, exclusive: true, sort: 'stars', order: 'desc', archived: false })],
     ['search.users', '{"ok":true,"data":[]}', (api) => search.users(api, window, 'ali')],
+    ...(['repo', 'org', 'user'] as const).flatMap((kind): Array<[string, string, (api: ApiClient) => Promise<unknown> | AsyncIterable<unknown>]> => {
+      const scope: actions.ActionsScope = kind === 'repo' ? { kind, repo: teapot } : kind === 'org' ? { kind, org } : { kind };
+      return [
+        ...(scope.kind !== 'user' ? [[`actions.listSecrets (${kind})`, list, (api: ApiClient) => actions.listSecrets(api, scope, window)] as [string, string, (api: ApiClient) => AsyncIterable<unknown>]] : []),
+        [`actions.putSecret (${kind})`, none, (api) => actions.putSecret(api, scope, 'TOKEN', 'v')],
+        [`actions.deleteSecret (${kind})`, none, (api) => actions.deleteSecret(api, scope, 'TOKEN')],
+        [`actions.listVariables (${kind})`, list, (api) => actions.listVariables(api, scope, window)],
+        [`actions.getVariable (${kind})`, one, (api) => actions.getVariable(api, scope, 'REGION')],
+        [`actions.createVariable (${kind})`, none, (api) => actions.createVariable(api, scope, 'REGION', 'eu')],
+        [`actions.updateVariable (${kind})`, none, (api) => actions.updateVariable(api, scope, 'REGION', 'eu')],
+        [`actions.deleteVariable (${kind})`, none, (api) => actions.deleteVariable(api, scope, 'REGION')],
+      ];
+    }),
     ['search.issues', list, (api) => search.issues(api, window, { q: 'lid', state: 'all', type: 'pulls', labels: 'bug,ui', owner: org, review_requested: true, created: true, assigned: true })],
   ];
 

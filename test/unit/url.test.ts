@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactBody, redactHeader, redactUrl, redactUrlCredentials } from '../../src/api/redact.js';
+import { redactBody, redactHeader, redactRequestBody, redactUrl, redactUrlCredentials } from '../../src/api/redact.js';
 import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -255,5 +255,17 @@ describe('redactHeader and redactBody', () => {
     expect(shown).not.toContain('s3cr3t');
     expect(shown).not.toContain('hush');
     expect(JSON.parse(shown)).toEqual({ type: 'gitea', authorization_header: 'REDACTED', config: { url: 'https://ci.example.com', secret: 'REDACTED' } });
+  });
+});
+
+describe('redactRequestBody', () => {
+  it.each([
+    ['/api/v1/repos/alice/teapot/actions/secrets/TOKEN', '{"data":"hunter2"}', '(18 bytes, an Actions secret: not shown)'],
+    ['/api/v1/orgs/acme/actions/secrets/TOKEN', '{"data":"hunter2"}', '(18 bytes, an Actions secret: not shown)'],
+    ['/api/v1/user/actions/secrets/TOKEN', 'hunter2', '(7 bytes, an Actions secret: not shown)'],
+    ['/api/v1/repos/alice/teapot/actions/variables/REGION', '{"value":"eu"}', '{"value":"eu"}'],
+    ['/api/v1/repos/alice/teapot/hooks', '{"config":{"secret":"s"}}', '{"config":{"secret":"REDACTED"}}'],
+  ])('%s', (path, body, shown) => {
+    expect(redactRequestBody(path, body)).toBe(shown);
   });
 });

@@ -44,6 +44,10 @@ export function kitOf(s: Suite) {
     get server() {
       return s.server;
     },
+    /** The test's folder. */
+    get dir() {
+      return s.dir;
+    },
     fresh,
     teapot,
     hookId: () => String(s.server.state.addHook(teapot(), { type: 'gitea', url: 'https://ci.example.com/h', content_type: 'json', secret: 'hostile-secret', events: ['push'], active: true }).id),

@@ -1,0 +1,21 @@
+// kettle secret delete NAME [--org ORG | --user] [--yes]
+import * as secrets from '../../api/gitea/actions-secrets.js';
+import type { Context } from '../../context/context.js';
+import { confirmDelete, type ScopeFlags, scopeOf, storedName } from '../actions-scope.js';
+import { failure } from '../failure.js';
+
+export interface DeleteOptions extends ScopeFlags {
+  name: string;
+  yes: boolean;
+}
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  const { scope, where } = await scopeOf(ctx, opts);
+  const name = storedName('secret', opts.name);
+  await confirmDelete(ctx, 'secret', name, where, opts.yes);
+  const api = await ctx.api();
+  // DeleteSecret answers 404 alike for a missing secret and a missing repository or organization.
+  const what = `secret ${name} of ${where}`;
+  await secrets.deleteSecret(api, scope, name).catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
+  ctx.success(`Deleted ${what}`);
+}

@@ -1,0 +1,22 @@
+// kettle variable delete NAME [--org ORG | --user] [--yes]
+import * as variables from '../../api/gitea/actions-secrets.js';
+import type { Context } from '../../context/context.js';
+import { confirmDelete, type ScopeFlags, scopeOf, storedName } from '../actions-scope.js';
+import { failure } from '../failure.js';
+
+export interface DeleteOptions extends ScopeFlags {
+  name: string;
+  yes: boolean;
+}
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  const { scope, where } = await scopeOf(ctx, opts);
+  const name = storedName('variable', opts.name);
+  await confirmDelete(ctx, 'variable', name, where, opts.yes);
+  const api = await ctx.api();
+  const what = `variable ${name} of ${where}`;
+  await variables
+    .deleteVariable(api, scope, name)
+    .catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
+  ctx.success(`Deleted ${what}`);
+}

@@ -1,0 +1,20 @@
+// kettle variable list [--org ORG | --user]
+import * as variables from '../../api/gitea/actions-secrets.js';
+import type { ListFlags } from '../../cli/flags.js';
+import type { Context } from '../../context/context.js';
+import { type ScopeFlags, scopeOf } from '../actions-scope.js';
+import { printListing } from '../listing.js';
+import { variableColumns } from './columns.js';
+
+export interface ListOptions extends ListFlags, ScopeFlags {}
+
+export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+  const { scope, where, missing } = await scopeOf(ctx, opts);
+  await printListing(ctx, opts, {
+    noun: 'variables',
+    pages: (api, window, options) => variables.listVariables(api, scope, window, options),
+    columns: variableColumns,
+    empty: `No variables in ${where}`,
+    attempt: { action: `list the variables of ${where}`, missing },
+  });
+}
