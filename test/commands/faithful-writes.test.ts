@@ -8,20 +8,13 @@ import { expectExit, expectFailure, expectUsage, record, sent, useServer } from 
 import { addMilestone, protectedBranches, extraOf, addStatus, headSha, pullsData } from '../server/routes-pulls.js';
 import { triage } from '../server/routes-triage.js';
 import type { Issue } from '../server/state.js';
+import { RELEASES } from '../support/releases.js';
 
 const s = useServer({ runner: 'in-process' });
 
 const FLAVOURS = [
   ['Gitea', { forgejo: false }],
   ['Forgejo', { forgejo: true }],
-] as const;
-
-/** The four releases kettle is checked against. */
-const RELEASES = [
-  ['Gitea 1.23.8', { forgejo: false, version: '1.23.8' }],
-  ['Gitea 1.26.4', { forgejo: false, version: '1.26.4' }],
-  ['Forgejo 11.0.1', { forgejo: true, version: '11.0.1+gitea-1.22.0' }],
-  ['Forgejo 15.0.3', { forgejo: true, version: '15.0.3+gitea-1.22.0' }],
 ] as const;
 
 let count = 0;

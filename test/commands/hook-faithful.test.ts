@@ -7,15 +7,9 @@ import { json } from '../e2e/harness.js';
 import { expectExit, expectUsage, sent, useServer } from '../e2e/suite.js';
 import { type OrgHook, repoData } from '../server/routes-repos.js';
 import type { Hook } from '../server/state.js';
+import { RELEASES as FLAVOURS } from '../support/releases.js';
 
 const s = useServer({ runner: 'in-process' });
-
-const FLAVOURS = [
-  ['Gitea 1.23.8', { forgejo: false, version: '1.23.8' }],
-  ['Gitea 1.26.4', { forgejo: false, version: '1.26.4' }],
-  ['Forgejo 11.0.1', { forgejo: true, version: '11.0.1+gitea-1.22.0' }],
-  ['Forgejo 15.0.3', { forgejo: true, version: '15.0.3+gitea-1.22.0' }],
-] as const;
 
 type Version = { forgejo: boolean; version: string };
 const flavour = (v: Version) => s.server.set({ flavor: v });

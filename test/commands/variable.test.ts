@@ -5,15 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
 import { secretsData } from '../server/routes-actions-secrets.js';
+import { RELEASES } from '../support/releases.js';
 
 const s = useServer({ runner: 'in-process' });
-
-const RELEASES = [
-  ['Gitea 1.23.8', { forgejo: false, version: '1.23.8' }],
-  ['Gitea 1.26.4', { forgejo: false, version: '1.26.4' }],
-  ['Forgejo 11.0.1', { forgejo: true, version: '11.0.1+gitea-1.22.0' }],
-  ['Forgejo 15.0.3', { forgejo: true, version: '15.0.3+gitea-1.22.0' }],
-] as const;
 
 let count = 0;
 function freshRepo(): { id: number; full: string } {
