@@ -529,6 +529,14 @@ export class TestServer {
           else res.end(method === 'HEAD' ? undefined : raw);
           return;
         }
+        if (reply.stream !== undefined) {
+          rec.status = reply.status;
+          res.writeHead(reply.status, { ...limit.headers, ...reply.headers });
+          // A body cut partway: the connection closes before the promised length.
+          reply.stream.on('error', () => res.destroy());
+          reply.stream.pipe(res);
+          return;
+        }
         send(reply.status, reply.body, reply.headers);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
