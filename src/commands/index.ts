@@ -14,10 +14,12 @@ import { org } from './org/index.js';
 import { pr } from './pr/index.js';
 import { release } from './release/index.js';
 import { repo } from './repo/index.js';
+import { run as runGroup } from './run/index.js';
 import { search } from './search/index.js';
 import { sshKey } from './ssh-key/index.js';
 import { status } from './status/index.js';
 import { user } from './user/index.js';
 import { whoami } from './whoami/index.js';
+import { workflow } from './workflow/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, sshKey, gpgKey, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, runGroup, workflow, status, notification, search, org, hook, sshKey, gpgKey, api, completion];

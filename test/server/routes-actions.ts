@@ -91,6 +91,29 @@ export interface WorkflowRecord {
   disabled: boolean;
   /** Jobs (and their steps) a dispatched run gets. */
   jobs: Array<{ name: string; steps: string[] }>;
+  /** The file's text; written from the fields above when not given. */
+  yaml?: string;
+}
+
+/** The workflow file as a person would write it: name, triggers, the dispatch inputs, jobs. */
+export function workflowYaml(w: WorkflowRecord): string {
+  if (w.yaml !== undefined) return w.yaml;
+  const out = [`name: ${JSON.stringify(w.name)}`, 'on:', '  push:'];
+  if (w.dispatch) {
+    out.push('  workflow_dispatch:');
+    const inputs = Object.entries(w.dispatch);
+    if (inputs.length > 0) out.push('    inputs:');
+    for (const [name, spec] of inputs) {
+      out.push(`      ${name}:`);
+      if (spec.description !== undefined) out.push(`        description: ${JSON.stringify(spec.description)}`);
+      if (spec.required !== undefined) out.push(`        required: ${spec.required}`);
+      if (spec.default !== undefined) out.push(`        default: ${JSON.stringify(spec.default)}`);
+      if (spec.type !== undefined) out.push(`        type: ${spec.type}`);
+    }
+  }
+  out.push('jobs:');
+  for (const j of w.jobs) out.push(`  ${j.name}:`, '    runs-on: ubuntu-latest', '    steps:', ...j.steps.map((st) => `      - run: echo ${JSON.stringify(st)}`));
+  return `${out.join('\n')}\n`;
 }
 
 export interface ArtifactRecord {
@@ -805,6 +828,35 @@ const dispatch: Handler = (c) => {
   return { status: 204 };
 };
 
+// routers/api/v1/repo/file.go GetContents, for the workflow files only (what kettle reads to learn a
+// workflow's dispatch inputs): the file's record with its text in base64; 404 for any other path.
+const workflowContents: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const folder = `${c.params.dot}/${c.params.folder}`;
+  const ref = c.query.get('ref');
+  if (ref && !repo.branches.includes(ref.replace(/^refs\/heads\//, ''))) throw notFound(c.state.apiRoot, 'object does not exist');
+  const w = workflowsOf(c.state, repo).find((x) => x.folder === folder && x.file === c.params.file);
+  if (!w) throw notFound(c.state.apiRoot, 'object does not exist');
+  const text = Buffer.from(workflowYaml(w));
+  const path = `${w.folder}/${w.file}`;
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    status: 200,
+    body: {
+      name: w.file,
+      path,
+      sha: 'f'.repeat(40),
+      type: 'file',
+      size: text.length,
+      encoding: 'base64',
+      content: text.toString('base64'),
+      url: `${c.state.apiRoot}/repos/${full}/contents/${path}?ref=main`,
+      html_url: `${c.state.webRoot}/${full}/src/branch/main/${path}`,
+      download_url: `${c.state.webRoot}/${full}/raw/branch/main/${path}`,
+    },
+  };
+};
+
 const R = '/repos/:owner/:repo/actions';
 export const ACTIONS_ROUTES: Array<[string, string, Handler]> = [
   ['GET', `${R}/tasks`, listTasks],
@@ -824,4 +876,5 @@ export const ACTIONS_ROUTES: Array<[string, string, Handler]> = [
   ['PUT', `${R}/workflows/:workflow/enable`, setDisabled(false)],
   ['PUT', `${R}/workflows/:workflow/disable`, setDisabled(true)],
   ['POST', `${R}/workflows/:workflow/dispatches`, dispatch],
+  ['GET', '/repos/:owner/:repo/contents/:dot/:folder/:file', workflowContents],
 ];

@@ -414,3 +414,28 @@ export async function dispatch(api: ApiClient, server: ActionsServer, repo: Repo
   const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
   return num(r.workflow_run_id) || undefined;
 }
+
+/** The folders each flavour reads workflows from, in the order it looks. */
+export function workflowFolders(server: ActionsServer): string[] {
+  return server.flavour === 'forgejo' ? ['.forgejo/workflows', '.gitea/workflows'] : ['.gitea/workflows', '.github/workflows'];
+}
+
+/**
+ * A workflow file's text at a ref, from the first folder that has it; undefined
+ * when none does. Read through the contents API, which every server has.
+ */
+export async function workflowFile(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string): Promise<{ path: string; text: string } | undefined> {
+  for (const folder of workflowFolders(server)) {
+    const path = `${repoPath(repo)}/contents/${folder}${p`/${file}`}`;
+    try {
+      const res = await api.request('GET', path, { query: { ref } });
+      const r = expectRecord(res.data, 'GET', path, res.status);
+      if (r.type !== 'file' || typeof r.content !== 'string') continue;
+      return { path: `${folder}/${file}`, text: Buffer.from(r.content, 'base64').toString('utf8') };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) continue;
+      throw err;
+    }
+  }
+  return undefined;
+}
