@@ -82,6 +82,8 @@ export interface RecordedRequest {
   inFlight?: number;
   /** Requests the rate limit still allowed this identity when this one arrived; undefined without a limit. */
   rateRemaining?: number;
+  /** The flavour the server was set to when the request arrived. */
+  flavour?: 'gitea' | 'forgejo';
 }
 
 export interface ServerOptions {
@@ -404,6 +406,7 @@ export class TestServer {
       bodyText,
       body,
       at: Date.now(),
+      flavour: this.settings.flavor.forgejo ? 'forgejo' : 'gitea',
     };
     if (inApi) {
       this.inFlight++;
@@ -532,9 +535,15 @@ export class TestServer {
         if (reply.stream !== undefined) {
           rec.status = reply.status;
           res.writeHead(reply.status, { ...limit.headers, ...reply.headers });
-          // A body cut partway: the connection closes before the promised length.
+          const promised = Number(reply.headers?.['content-length'] ?? Number.NaN);
+          let written = 0;
+          reply.stream.on('data', (chunk: Buffer) => {
+            written += chunk.length;
+          });
+          // A body that ends short of its Content-Length was cut: what was written goes out, then the connection closes.
+          reply.stream.on('end', () => (written < promised ? res.socket?.end() : res.end()));
           reply.stream.on('error', () => res.destroy());
-          reply.stream.pipe(res);
+          reply.stream.pipe(res, { end: false });
           return;
         }
         send(reply.status, reply.body, reply.headers);

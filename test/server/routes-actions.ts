@@ -608,8 +608,9 @@ export function logStream(spec: LogSpec): { size: number; body: Readable } {
   let pending = Buffer.alloc(0);
   const body = new Readable({
     read() {
+      // Cut: the body ends short of its Content-Length, and the server closes the connection (index.ts).
       if (cut !== undefined && sent >= cut) {
-        this.destroy(new Error('cut'));
+        this.push(null);
         return;
       }
       if (sent >= size) {
@@ -776,10 +777,10 @@ function startRun(c: Call, repo: Repo, w: WorkflowRecord, ref: string, inputs: R
   return run;
 }
 
-/** A dispatched run moves on by itself: running, then success (read by read). */
+/** A dispatched run moves on by itself: still queued at the first read, then running, then success (read by read). */
 function dispatchPhases(w: WorkflowRecord): Phase[] {
   const jobs = (status: RunStatus) => Object.fromEntries(w.jobs.map((j) => [j.name, { status, steps: j.steps.map(() => status) }]));
-  return [{ run: 'running', jobs: jobs('running') }, { run: 'success', jobs: jobs('success') }];
+  return [{}, { run: 'running', jobs: jobs('running') }, { run: 'success', jobs: jobs('success') }];
 }
 
 // Gitea 1.24+: routers/api/v1/repo/action.go ActionsDispatchWorkflow and services/actions/workflow.go
@@ -832,10 +833,12 @@ const dispatch: Handler = (c) => {
 // workflow's dispatch inputs): the file's record with its text in base64; 404 for any other path.
 const workflowContents: Handler = (c) => {
   const repo = visibleRepo(c);
-  const folder = `${c.params.dot}/${c.params.folder}`;
+  const filepath = c.params.filepath ?? '';
+  const folder = filepath.slice(0, filepath.lastIndexOf('/'));
+  const file = filepath.slice(filepath.lastIndexOf('/') + 1);
   const ref = c.query.get('ref');
   if (ref && !repo.branches.includes(ref.replace(/^refs\/heads\//, ''))) throw notFound(c.state.apiRoot, 'object does not exist');
-  const w = workflowsOf(c.state, repo).find((x) => x.folder === folder && x.file === c.params.file);
+  const w = workflowsOf(c.state, repo).find((x) => x.folder === folder && x.file === file);
   if (!w) throw notFound(c.state.apiRoot, 'object does not exist');
   const text = Buffer.from(workflowYaml(w));
   const path = `${w.folder}/${w.file}`;
@@ -876,5 +879,5 @@ export const ACTIONS_ROUTES: Array<[string, string, Handler]> = [
   ['PUT', `${R}/workflows/:workflow/enable`, setDisabled(false)],
   ['PUT', `${R}/workflows/:workflow/disable`, setDisabled(true)],
   ['POST', `${R}/workflows/:workflow/dispatches`, dispatch],
-  ['GET', '/repos/:owner/:repo/contents/:dot/:folder/:file', workflowContents],
+  ['GET', '/repos/:owner/:repo/contents/:filepath', workflowContents],
 ];

@@ -426,7 +426,8 @@ export function workflowFolders(server: ActionsServer): string[] {
  */
 export async function workflowFile(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string): Promise<{ path: string; text: string } | undefined> {
   for (const folder of workflowFolders(server)) {
-    const path = `${repoPath(repo)}/contents/${folder}${p`/${file}`}`;
+    // One segment, its slashes encoded: the servers read the path parameter unescaped.
+    const path = `${repoPath(repo)}${p`/contents/${`${folder}/${file}`}`}`;
     try {
       const res = await api.request('GET', path, { query: { ref } });
       const r = expectRecord(res.data, 'GET', path, res.status);

@@ -15,11 +15,11 @@ export interface DeleteOptions extends RepoFlag {
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const id = parseId(opts.id);
+  if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete run ${id} without confirmation; pass --yes`);
   const at = await place(ctx, opts.repo);
   requireFeature(at, 'delete', 'run delete');
   const what = runName(at, id);
   if (!opts.yes) {
-    if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
     const typed = await ask(ctx.io, '--yes', { message: `Type ${id} to delete ${what} with its logs and artifacts for good`, required: false });
     if (typed !== String(id)) throw new UsageError(`confirmation did not match ${id}; nothing was deleted`);
   }

@@ -92,10 +92,14 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
     return;
   }
   ctx.success(`Started ${what}: run ${runId}`);
+  if (opts.watch) {
+    await follow(ctx, at, runId, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000, true);
+    return;
+  }
+  // Where only tasks are listed, the run shows once a runner took a job: until then its number is all there is.
   const shown = await actions.getRun(at.api, at.server, at.repo, runId).catch(() => undefined);
-  if (shown && !opts.watch) await printRecord(ctx.io, ctx.flags, shown.record, runViewColumns);
-  else if (!opts.watch) ctx.io.stdout.write(`${runId}\n`);
-  if (opts.watch) await follow(ctx, at, runId, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000, true);
+  if (shown) await printRecord(ctx.io, ctx.flags, shown.record, runViewColumns);
+  else ctx.io.stdout.write(`${runId}\n`);
 }
 
 async function runIds(at: Place, filter: actions.RunFilter): Promise<Set<number>> {
