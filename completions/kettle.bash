@@ -44,6 +44,8 @@ __kettle_subcommand() {
     '/milestone') REPLY='milestone' ;;
     '/pr') REPLY='pr' ;;
     '/release') REPLY='release' ;;
+    '/run') REPLY='run' ;;
+    '/workflow') REPLY='workflow' ;;
     '/status') REPLY='status' ;;
     '/notification'|'/notifications') REPLY='notification' ;;
     '/search') REPLY='search' ;;
@@ -122,6 +124,18 @@ __kettle_subcommand() {
     'release/upload') REPLY='release upload' ;;
     'release/download') REPLY='release download' ;;
     'release/delete') REPLY='release delete' ;;
+    'run/list'|'run/ls') REPLY='run list' ;;
+    'run/view') REPLY='run view' ;;
+    'run/watch') REPLY='run watch' ;;
+    'run/rerun') REPLY='run rerun' ;;
+    'run/cancel') REPLY='run cancel' ;;
+    'run/delete'|'run/rm') REPLY='run delete' ;;
+    'run/download') REPLY='run download' ;;
+    'workflow/list'|'workflow/ls') REPLY='workflow list' ;;
+    'workflow/view') REPLY='workflow view' ;;
+    'workflow/enable') REPLY='workflow enable' ;;
+    'workflow/disable') REPLY='workflow disable' ;;
+    'workflow/run') REPLY='workflow run' ;;
     'notification/list'|'notification/ls') REPLY='notification list' ;;
     'notification/read') REPLY='notification read' ;;
     'search/repos') REPLY='search repos' ;;
@@ -212,6 +226,18 @@ __kettle_takes_value() {
     'release upload/-R'|'release upload/--repo') return 0 ;;
     'release download/-R'|'release download/--repo'|'release download/-p'|'release download/--pattern'|'release download/-D'|'release download/--dir') return 0 ;;
     'release delete/-R'|'release delete/--repo') return 0 ;;
+    'run list/-R'|'run list/--repo'|'run list/-L'|'run list/--limit'|'run list/--page'|'run list/-s'|'run list/--status'|'run list/-b'|'run list/--branch'|'run list/-w'|'run list/--workflow'|'run list/-e'|'run list/--event'|'run list/--fields'|'run list/-q'|'run list/--jq') return 0 ;;
+    'run view/-R'|'run view/--repo'|'run view/-j'|'run view/--job'|'run view/--fields'|'run view/-q'|'run view/--jq') return 0 ;;
+    'run watch/-R'|'run watch/--repo'|'run watch/-i'|'run watch/--interval') return 0 ;;
+    'run rerun/-R'|'run rerun/--repo'|'run rerun/-j'|'run rerun/--job') return 0 ;;
+    'run cancel/-R'|'run cancel/--repo') return 0 ;;
+    'run delete/-R'|'run delete/--repo') return 0 ;;
+    'run download/-R'|'run download/--repo'|'run download/-n'|'run download/--name'|'run download/-D'|'run download/--dir') return 0 ;;
+    'workflow list/-R'|'workflow list/--repo'|'workflow list/--fields'|'workflow list/-q'|'workflow list/--jq') return 0 ;;
+    'workflow view/-R'|'workflow view/--repo'|'workflow view/--fields'|'workflow view/-q'|'workflow view/--jq') return 0 ;;
+    'workflow enable/-R'|'workflow enable/--repo') return 0 ;;
+    'workflow disable/-R'|'workflow disable/--repo') return 0 ;;
+    'workflow run/-R'|'workflow run/--repo'|'workflow run/-r'|'workflow run/--ref'|'workflow run/-f'|'workflow run/--field'|'workflow run/-i'|'workflow run/--interval') return 0 ;;
     'status/--fields'|'status/-q'|'status/--jq') return 0 ;;
     'notification list/-L'|'notification list/--limit'|'notification list/--page'|'notification list/--type'|'notification list/-R'|'notification list/--repo'|'notification list/--fields'|'notification list/-q'|'notification list/--jq') return 0 ;;
     'notification read/-R'|'notification read/--repo'|'notification read/--fields'|'notification read/-q'|'notification read/--jq') return 0 ;;
@@ -260,6 +286,8 @@ __kettle_value() {
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
     'release create/-F'|'release create/--notes-file') __kettle_files "$3" ;;
     'release edit/-F'|'release edit/--notes-file') __kettle_files "$3" ;;
+    'run list/-s'|'run list/--status') __kettle_words "$3" queued waiting in_progress success failure cancelled skipped ;;
+    'run list/-w'|'run list/--workflow') __kettle_files "$3" ;;
     'notification list/--type') __kettle_words "$3" issue pull commit repository ;;
     'search repos/--sort') __kettle_words "$3" stars updated created alpha ;;
     'search issues/-s'|'search issues/--state') __kettle_words "$3" open closed all ;;
@@ -283,10 +311,14 @@ __kettle_arg() {
     'login delete/0') __kettle_logins "$3" ;;
     'release create/1') __kettle_files "$3" ;;
     'release upload/1') __kettle_files "$3" ;;
+    'workflow view/0') __kettle_files "$3" ;;
+    'workflow enable/0') __kettle_files "$3" ;;
+    'workflow disable/0') __kettle_files "$3" ;;
+    'workflow run/0') __kettle_files "$3" ;;
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release run workflow status notification search org hook ssh-key gpg-key api completion help ;;
   esac
   return 0
 }
@@ -373,6 +405,20 @@ __kettle_flags() {
     'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout ;;
+    'run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'run list') __kettle_words "$2" -R --repo -L --limit --all --page -s --status -b --branch -w --workflow -e --event --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'run view') __kettle_words "$2" -R --repo --log -j --job --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'run watch') __kettle_words "$2" -R --repo -i --interval --exit-status -h --help -V --version --login --debug --no-color --timeout ;;
+    'run rerun') __kettle_words "$2" -R --repo --failed -j --job -h --help -V --version --login --debug --no-color --timeout ;;
+    'run cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'run delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'run download') __kettle_words "$2" -R --repo -n --name -D --dir -h --help -V --version --login --debug --no-color --timeout ;;
+    'workflow') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'workflow list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'workflow view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'workflow enable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'workflow disable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'workflow run') __kettle_words "$2" -R --repo -r --ref -f --field --watch -i --interval -h --help -V --version --login --debug --no-color --timeout ;;
     'status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'notification') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'notification list') __kettle_words "$2" -L --limit --all --page --unread --read --pinned --type -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -411,7 +457,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release status notification search org hook ssh-key gpg-key api completion help ;;
+    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release run workflow status notification search org hook ssh-key gpg-key api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
@@ -422,6 +468,8 @@ __kettle_commands() {
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
     'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review close reopen ready merge ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
+    'run') __kettle_words "$2" list view watch rerun cancel delete download ;;
+    'workflow') __kettle_words "$2" list view enable disable run ;;
     'notification') __kettle_words "$2" list read ;;
     'search') __kettle_words "$2" repos issues users ;;
     'org') __kettle_words "$2" list view create delete ;;

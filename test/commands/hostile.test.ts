@@ -15,6 +15,7 @@ import { COMMANDS } from '../../src/commands/index.js';
 import type { RunResult } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import type { Fault } from '../server/index.js';
+import { actionsData, addArtifact, addRun, addWorkflow } from '../server/routes-actions.js';
 import { addThread } from '../server/routes-inbox.js';
 import { sshKeyPair } from '../support/keys.js';
 
@@ -50,7 +51,22 @@ const teapot = () => {
   return repo;
 };
 
+/** alice/teapot's Actions: a finished run with an artifact, and a workflow that can be dispatched. */
+function actions(): string {
+  const repo = teapot();
+  const data = actionsData(s.server.state);
+  let run = data.runs.find((r) => r.repoId === repo.id);
+  if (!run) {
+    run = addRun(s.server.state, repo, { jobs: [{ name: 'build', log: { text: 'built\n' } }] });
+    addArtifact(s.server.state, run, 'dist', Buffer.from('PK'));
+    addWorkflow(s.server.state, repo, { file: 'deploy.yml', dispatch: { target: { default: 'staging' } } });
+  }
+  return String(run.index);
+}
+
 const LISTS: Command[] = [
+  { verb: 'run list', args: () => (actions(), ['run', 'list', '-R', 'alice/teapot', '--json']) },
+  { verb: 'workflow list', args: () => (actions(), ['workflow', 'list', '-R', 'alice/teapot', '--json']) },
   { verb: 'repo list', args: () => ['repo', 'list', '--json'] },
   { verb: 'issue list', args: () => ['issue', 'list', '-R', 'alice/teapot', '--state', 'all'] },
   { verb: 'issue list', args: () => ['issue', 'list', '--all-repos', '--json'] },
@@ -107,6 +123,13 @@ function sshKeyFile(): string {
 }
 
 const WRITES: Command[] = [
+  { verb: 'run view', args: () => ['run', 'view', actions(), '--log', '-R', 'alice/teapot'], stream: true },
+  { verb: 'run rerun', args: () => ['run', 'rerun', actions(), '-R', 'alice/teapot'] },
+  { verb: 'run delete', args: () => ['run', 'delete', actions(), '-R', 'alice/teapot', '--yes'] },
+  { verb: 'run download', args: () => ['run', 'download', actions(), '-R', 'alice/teapot', '--dir', join(s.dir, fresh('artifacts'))] },
+  { verb: 'workflow enable', args: () => (actions(), ['workflow', 'enable', 'deploy.yml', '-R', 'alice/teapot']) },
+  { verb: 'workflow disable', args: () => (actions(), ['workflow', 'disable', 'deploy.yml', '-R', 'alice/teapot']) },
+  { verb: 'workflow run', args: () => (actions(), ['workflow', 'run', 'deploy.yml', '-R', 'alice/teapot', '-f', 'target=x']) },
   { verb: 'repo create', args: () => ['repo', 'create', fresh('hostile'), '--json'] },
   { verb: 'repo edit', args: () => ['repo', 'edit', 'alice/teapot', '--description', fresh('A teapot')] },
   { verb: 'repo fork', args: () => ['repo', 'fork', 'bob/toolbox', '--json'] },
@@ -330,7 +353,7 @@ describe(`a hostile server (seed ${SEED})`, () => {
   it('the tables name every list verb and every verb that writes', () => {
     const covered = new Set([...LISTS, ...WRITES].map((c) => c.verb));
     // Local or read-one verbs, those that need a git checkout (their failures are the e2e tests'), and browse (it opens a page).
-    const elsewhere = new Set(['login add', 'login list', 'login default', 'login delete', 'login setup-git', 'login git-credential', 'whoami', 'user view', 'repo view', 'repo clone', 'issue view', 'milestone view', 'pr view', 'pr checkout', 'release view', 'release download', 'org view', 'hook view', 'completion', 'help', 'browse']);
+    const elsewhere = new Set(['login add', 'login list', 'login default', 'login delete', 'login setup-git', 'login git-credential', 'whoami', 'user view', 'repo view', 'repo clone', 'issue view', 'milestone view', 'pr view', 'pr checkout', 'release view', 'release download', 'org view', 'hook view', 'completion', 'help', 'browse', 'run watch', 'run cancel', 'workflow view']);
     const all = COMMANDS.flatMap((g) =>
       'verbs' in g ? g.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((w) => `${g.name} ${v.name} ${w.name}`) : [`${g.name} ${v.name}`])) : [g.verb.name],
     );
