@@ -140,6 +140,7 @@ describe('kettle alone and kettle help', () => {
       'Milestones:',
       'Pull requests:',
       'Releases:',
+      'Actions:',
       'Inbox:',
       'Organizations:',
       'Webhooks:',
