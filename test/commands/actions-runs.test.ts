@@ -199,6 +199,27 @@ describe('run view --log', () => {
     expect(none.stderr).toMatch(/^kettle: job 9999 of run \d+ of alice\/actions-\d+ not found; its jobs: a \(ID \d+\), b \(ID \d+\)\n$/);
   });
 
+  it('on a terminal: through the pager, each step in a colour of its own, control characters shown', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const log = '2026-01-05T09:00:00Z ::group::Set up job\n2026-01-05T09:00:01Z ready\n2026-01-05T09:00:02Z ::group::Run tests\n2026-01-05T09:00:03Z \u001b]0;owned\u0007ok\n';
+    const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'build', log: { text: log } }] });
+    const r = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R], { tty: { stdout: true }, env: { KETTLE_PAGER: 'cat', FORCE_COLOR: '1' } });
+    expectExit(r, 0);
+    const [first, second] = ['\u001b[36m', '\u001b[33m'];
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      `${first}2026-01-05T09:00:00Z ::group::Set up job\u001b[0m`,
+      `${first}2026-01-05T09:00:01Z ready\u001b[0m`,
+      `${second}2026-01-05T09:00:02Z ::group::Run tests\u001b[0m`,
+      expect.stringMatching(/^\u001b\[33m2026-01-05T09:00:03Z .*ok\u001b\[0m$/),
+    ]);
+    // The log's own escape sequence is shown, not sent to the terminal.
+    expect(r.stdout).not.toContain('\u001b]0;owned');
+    const failed = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R], { tty: { stdout: true }, env: { KETTLE_PAGER: 'false' } });
+    expectExit(failed, 1);
+    expect(failed.stderr).toMatch(/so the log was not shown/);
+  });
+
   it('a stream cut partway: what arrived stays on stdout, one line on stderr, exit 1', async () => {
     s.server.set({ flavor: G26 });
     const t = repo();
