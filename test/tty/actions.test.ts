@@ -80,8 +80,11 @@ describe('run watch', () => {
     const pane = await term.kettle(['run', 'watch', String(run.id), '-R', `alice/${r.name}`, '--interval', '0.5']);
     await pane.waitFor(/Refreshing every/);
     await pane.interrupt();
-    const { code } = await pane.exit();
+    const { code, screen } = await pane.exit();
     expect(code).toBe(130);
+    // The refresh line is erased; the run stays drawn as last seen.
+    expect(screen).not.toContain('Refreshing');
+    expect(screen).toMatch(/\* ci\.yml · Run 1 · main · run \d+: in_progress/);
     expect(run.status).toBe('running');
     expect(server.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });

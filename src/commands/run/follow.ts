@@ -8,6 +8,7 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
+import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
 import { visibleControls } from '../../output/controls.js';
 import { MARKS, type Place, readJobs, readRun, runName } from './target.js';
 
@@ -39,14 +40,13 @@ function paint(ctx: Context, status: string, text: string): string {
   return c ? `${c}${text}\u001b[0m` : text;
 }
 
-function block(ctx: Context, s: Snapshot, footer: string): string {
+function block(ctx: Context, s: Snapshot): string {
   const v = visibleControls;
   const lines = [`${paint(ctx, s.run.status, MARKS[s.run.status] ?? '?')} ${v(s.run.workflow)} · ${v(s.run.title)} · ${v(s.run.branch)} · run ${s.run.id}: ${paint(ctx, s.run.status, s.run.status)}`];
   for (const job of s.jobs) {
     lines.push(`  ${paint(ctx, job.status, MARKS[job.status] ?? '?')} ${v(job.name)}: ${job.status}`);
     for (const step of job.steps) lines.push(`      ${paint(ctx, step.status, MARKS[step.status] ?? '?')} ${v(step.name)}`);
   }
-  if (footer) lines.push(footer);
   return `${lines.join('\n')}\n`;
 }
 
@@ -69,10 +69,14 @@ export async function follow(ctx: Context, at: Place, id: number, intervalMs: nu
     const s = await snapshot(at, id, fresh);
     const done = actions.isDone(s.run.status);
     if (io.stdoutIsTTY) {
-      const text = block(ctx, s, done ? '' : `Refreshing every ${intervalMs / 1000} s (Ctrl-C to stop watching; the run goes on)`);
-      // Up to the first line drawn last time, and clear from there down.
-      io.stdout.write(`${drawn > 0 ? `\u001b[${drawn}A\r\u001b[J` : ''}${text}`);
+      // The refresh line is drawn last, without a newline: Ctrl-C erases it (main.ts), leaving the run as last seen.
+      const footer = done ? '' : `Refreshing every ${intervalMs / 1000} s (Ctrl-C to stop watching; the run goes on)`;
+      const text = block(ctx, s) + footer;
+      // Back to where the last drawing began, and clear from there down.
+      io.stdout.write(`${drawn > 0 ? `\u001b[${drawn}A` : ''}\r\u001b[J${text}`);
       drawn = text.split('\n').length - 1;
+      if (done) statusLineErased();
+      else statusLineDrawn(io.stdout);
     } else {
       const changed: string[] = [];
       for (const [key, line] of pipeLines(s)) {
