@@ -473,6 +473,16 @@ describe('workflow run', () => {
     expect(sent(s, 'POST')).toEqual([]);
   });
 
+  it('a disabled workflow (Gitea): the server\'s refusal, worded, exit 1', async () => {
+    s.server.set({ flavor: G26 });
+    const t = deployable();
+    actionsData(s.server.state).workflows.filter((w) => w.repoId === t.repo.id).forEach((w) => (w.disabled = true));
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'target=x', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: cannot start workflow deploy.yml of ${t.full} on main: workflow is disabled\n`);
+    expect(actionsData(s.server.state).runs.filter((x) => x.repoId === t.repo.id)).toEqual([]);
+  });
+
   it('--ref: the run is on that branch', async () => {
     s.server.set({ flavor: G26 });
     const t = deployable();
@@ -503,6 +513,16 @@ describe('run watch and workflow run --watch in a pipe', () => {
     expect(new Set(lines).size).toBe(lines.length);
     expect(lines).toContain(`run\t${run[key]}\tsuccess`);
     expect(r.stderr).toBe(`✓ run ${run[key]} of ${t.full} succeeded\n`);
+  });
+
+  it('a read that fails once (503) is retried, and the watch goes on', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running', phases: [{}, { run: 'success', jobs: { build: { status: 'success' } } }] });
+    s.server.fault({ kind: 'status', status: 503, path: new RegExp(`/actions/runs/${run.id}$`), skip: 1 });
+    const r = await s.kettle(['run', 'watch', String(run.id), '--interval', '0.1', ...t.R]);
+    expectExit(r, 0);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs/${run.id}`).some((q) => q.status === 503)).toBe(true);
   });
 
   it('a failure: exit 1 with one line', async () => {
