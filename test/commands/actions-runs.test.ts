@@ -95,6 +95,21 @@ describe('run list', () => {
     expect(sent(s, 'GET', `/repos/${t.full}/actions/runs`)[0]?.query).toMatchObject({ status: 'waiting', ref: 'refs/heads/main', workflow_id: 'ci.yml' });
   });
 
+  it.each([
+    ['Gitea 1.23', G23],
+    ['Forgejo 15', F15],
+  ] as const)('%s: --all reads every page, though the server sends no Link header', async (_n, flavor) => {
+    s.server.set({ flavor });
+    const t = repo();
+    for (let i = 0; i < 75; i++) addRun(s.server.state, t.repo, { title: `Run ${i + 1}`, jobs: [{ name: 'a' }, { name: 'b' }] });
+    const r = await s.kettle(['run', 'list', ...t.R, '--all']);
+    expectExit(r, 0);
+    const titles = rows(r.stdout).map((row) => row[2]);
+    expect(titles).toHaveLength(75);
+    expect(titles[0]).toBe('Run 75');
+    expect(titles.at(-1)).toBe('Run 1');
+  });
+
   it('--json: the server\'s records', async () => {
     s.server.set({ flavor: F15 });
     const t = threeRuns();

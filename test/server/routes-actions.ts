@@ -452,8 +452,8 @@ function envelope(c: Call, key: string, items: unknown[], headers: boolean): { s
 }
 
 // routers/api/v1/repo/action.go ListActionTasks: every task, newest first (task_list.go ToOrders `id` DESC);
-// Forgejo 15 also takes status[] (StatusFromString, 400 on an unknown word). No Link header on the
-// old servers' task list: only X-Total-Count (SetTotalCountHeader).
+// Forgejo 15 also takes status[] (StatusFromString, 400 on an unknown word). Neither Link nor
+// X-Total-Count: only the body's total_count.
 const listTasks: Handler = (c) => {
   const repo = visibleRepo(c);
   advance(c.state, repo);
@@ -469,7 +469,7 @@ const listTasks: Handler = (c) => {
     c,
     'workflow_runs',
     tasks.map(([r, j]) => taskJson(c.state, r, j)),
-    true,
+    false,
   );
 };
 
