@@ -154,6 +154,25 @@ describe('run view', () => {
     ]);
   });
 
+  it('on a terminal: the run as a view, then its jobs with their steps', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', String(t.b.id), ...t.R], { tty: { stdout: true }, columns: 100, env: { KETTLE_PAGER: '', NO_COLOR: '1' } });
+    expectExit(r, 0);
+    expect(r.stdout).toMatch(/^status: +failure$/m);
+    expect(r.stdout).toMatch(/^title: +Louder whistle$/m);
+    const jobs = r.stdout.slice(r.stdout.indexOf('\nJOBS\n'));
+    expect(jobs.split('\n').slice(1, 8)).toEqual([
+      'JOBS',
+      `✓ build (ID ${t.b.jobs[0]?.id}): success`,
+      '    ✓ Set up job: success',
+      '    ✓ Run tests: success',
+      `X test (ID ${t.b.jobs[1]?.id}): failure`,
+      '    ✓ Set up job: success',
+      '    X Run tests: failure',
+    ]);
+  });
+
   it('Forgejo 11: the run by its number, the jobs its tasks name', async () => {
     s.server.set({ flavor: F11 });
     const t = threeRuns();
@@ -450,6 +469,10 @@ describe('workflow run', () => {
     expect(run?.inputs).toEqual({ target: 'staging', dry: 'false' });
     expect(run?.ref).toBe('refs/heads/main');
     expect(r.stderr).toBe(`✓ Started workflow deploy.yml of ${t.full} on main: run ${run?.[key]}\n`);
+    // The run it started on stdout: its record where the server lists it, else its RUN-ID (a run that has
+    // no task yet is not in a task list).
+    if (key === 'id') expect(record(r.stdout)).toMatchObject({ id: String(run?.id), workflow: 'deploy.yml', event: 'workflow_dispatch', branch: 'main' });
+    else expect(r.stdout).toBe(`${run?.index}\n`);
     const post = sent(s, 'POST', `/repos/${t.full}/actions/workflows/deploy.yml/dispatches`);
     expect(post).toHaveLength(1);
     expect(post[0]?.body).toMatchObject({ ref: 'main', inputs: { target: 'staging' } });
