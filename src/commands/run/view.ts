@@ -3,7 +3,6 @@
 import * as actions from '../../api/gitea/actions.js';
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
-
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../output/controls.js';
 import { printJson, printRecord } from '../../output/printer.js';
