@@ -25,6 +25,14 @@ function __kettle_subcommand
             echo 'pr'
         case '/release'
             echo 'release'
+        case '/run'
+            echo 'run'
+        case '/workflow'
+            echo 'workflow'
+        case '/secret'
+            echo 'secret'
+        case '/variable'
+            echo 'variable'
         case '/status'
             echo 'status'
         case '/notification' '/notifications'
@@ -35,10 +43,6 @@ function __kettle_subcommand
             echo 'org'
         case '/hook'
             echo 'hook'
-        case '/secret'
-            echo 'secret'
-        case '/variable'
-            echo 'variable'
         case '/ssh-key'
             echo 'ssh-key'
         case '/gpg-key'
@@ -185,6 +189,44 @@ function __kettle_subcommand
             echo 'release download'
         case 'release/delete'
             echo 'release delete'
+        case 'run/list' 'run/ls'
+            echo 'run list'
+        case 'run/view'
+            echo 'run view'
+        case 'run/watch'
+            echo 'run watch'
+        case 'run/rerun'
+            echo 'run rerun'
+        case 'run/cancel'
+            echo 'run cancel'
+        case 'run/delete' 'run/rm'
+            echo 'run delete'
+        case 'run/download'
+            echo 'run download'
+        case 'workflow/list' 'workflow/ls'
+            echo 'workflow list'
+        case 'workflow/view'
+            echo 'workflow view'
+        case 'workflow/enable'
+            echo 'workflow enable'
+        case 'workflow/disable'
+            echo 'workflow disable'
+        case 'workflow/run'
+            echo 'workflow run'
+        case 'secret/list' 'secret/ls'
+            echo 'secret list'
+        case 'secret/set'
+            echo 'secret set'
+        case 'secret/delete' 'secret/rm'
+            echo 'secret delete'
+        case 'variable/list' 'variable/ls'
+            echo 'variable list'
+        case 'variable/get'
+            echo 'variable get'
+        case 'variable/set'
+            echo 'variable set'
+        case 'variable/delete' 'variable/rm'
+            echo 'variable delete'
         case 'notification/list' 'notification/ls'
             echo 'notification list'
         case 'notification/read'
@@ -215,20 +257,6 @@ function __kettle_subcommand
             echo 'hook test'
         case 'hook/delete'
             echo 'hook delete'
-        case 'secret/list' 'secret/ls'
-            echo 'secret list'
-        case 'secret/set'
-            echo 'secret set'
-        case 'secret/delete' 'secret/rm'
-            echo 'secret delete'
-        case 'variable/list' 'variable/ls'
-            echo 'variable list'
-        case 'variable/get'
-            echo 'variable get'
-        case 'variable/set'
-            echo 'variable set'
-        case 'variable/delete' 'variable/rm'
-            echo 'variable delete'
         case 'ssh-key/list' 'ssh-key/ls'
             echo 'ssh-key list'
         case 'ssh-key/add'
@@ -373,6 +401,44 @@ function __kettle_takes_value
             return 0
         case 'release delete/-R' 'release delete/--repo'
             return 0
+        case 'run list/-R' 'run list/--repo' 'run list/-L' 'run list/--limit' 'run list/--page' 'run list/-s' 'run list/--status' 'run list/-b' 'run list/--branch' 'run list/-w' 'run list/--workflow' 'run list/-e' 'run list/--event' 'run list/--fields' 'run list/-q' 'run list/--jq'
+            return 0
+        case 'run view/-R' 'run view/--repo' 'run view/-j' 'run view/--job' 'run view/--fields' 'run view/-q' 'run view/--jq'
+            return 0
+        case 'run watch/-R' 'run watch/--repo' 'run watch/-i' 'run watch/--interval'
+            return 0
+        case 'run rerun/-R' 'run rerun/--repo' 'run rerun/-j' 'run rerun/--job'
+            return 0
+        case 'run cancel/-R' 'run cancel/--repo'
+            return 0
+        case 'run delete/-R' 'run delete/--repo'
+            return 0
+        case 'run download/-R' 'run download/--repo' 'run download/-n' 'run download/--name' 'run download/-D' 'run download/--dir'
+            return 0
+        case 'workflow list/-R' 'workflow list/--repo' 'workflow list/--fields' 'workflow list/-q' 'workflow list/--jq'
+            return 0
+        case 'workflow view/-R' 'workflow view/--repo' 'workflow view/--fields' 'workflow view/-q' 'workflow view/--jq'
+            return 0
+        case 'workflow enable/-R' 'workflow enable/--repo'
+            return 0
+        case 'workflow disable/-R' 'workflow disable/--repo'
+            return 0
+        case 'workflow run/-R' 'workflow run/--repo' 'workflow run/-r' 'workflow run/--ref' 'workflow run/-f' 'workflow run/--field' 'workflow run/-i' 'workflow run/--interval'
+            return 0
+        case 'secret list/-R' 'secret list/--repo' 'secret list/--org' 'secret list/-L' 'secret list/--limit' 'secret list/--page' 'secret list/--fields' 'secret list/-q' 'secret list/--jq'
+            return 0
+        case 'secret set/-R' 'secret set/--repo' 'secret set/--org' 'secret set/-F' 'secret set/--body-file'
+            return 0
+        case 'secret delete/-R' 'secret delete/--repo' 'secret delete/--org'
+            return 0
+        case 'variable list/-R' 'variable list/--repo' 'variable list/--org' 'variable list/-L' 'variable list/--limit' 'variable list/--page' 'variable list/--fields' 'variable list/-q' 'variable list/--jq'
+            return 0
+        case 'variable get/-R' 'variable get/--repo' 'variable get/--org' 'variable get/--fields' 'variable get/-q' 'variable get/--jq'
+            return 0
+        case 'variable set/-R' 'variable set/--repo' 'variable set/--org'
+            return 0
+        case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
+            return 0
         case 'status/--fields' 'status/-q' 'status/--jq'
             return 0
         case 'notification list/-L' 'notification list/--limit' 'notification list/--page' 'notification list/--type' 'notification list/-R' 'notification list/--repo' 'notification list/--fields' 'notification list/-q' 'notification list/--jq'
@@ -402,20 +468,6 @@ function __kettle_takes_value
         case 'hook test/-R' 'hook test/--repo' 'hook test/--org'
             return 0
         case 'hook delete/-R' 'hook delete/--repo' 'hook delete/--org'
-            return 0
-        case 'secret list/-R' 'secret list/--repo' 'secret list/--org' 'secret list/-L' 'secret list/--limit' 'secret list/--page' 'secret list/--fields' 'secret list/-q' 'secret list/--jq'
-            return 0
-        case 'secret set/-R' 'secret set/--repo' 'secret set/--org' 'secret set/-F' 'secret set/--body-file'
-            return 0
-        case 'secret delete/-R' 'secret delete/--repo' 'secret delete/--org'
-            return 0
-        case 'variable list/-R' 'variable list/--repo' 'variable list/--org' 'variable list/-L' 'variable list/--limit' 'variable list/--page' 'variable list/--fields' 'variable list/-q' 'variable list/--jq'
-            return 0
-        case 'variable get/-R' 'variable get/--repo' 'variable get/--org' 'variable get/--fields' 'variable get/-q' 'variable get/--jq'
-            return 0
-        case 'variable set/-R' 'variable set/--repo' 'variable set/--org'
-            return 0
-        case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
             return 0
         case 'ssh-key list/-L' 'ssh-key list/--limit' 'ssh-key list/--page' 'ssh-key list/-R' 'ssh-key list/--repo' 'ssh-key list/--fields' 'ssh-key list/-q' 'ssh-key list/--jq'
             return 0
@@ -501,13 +553,15 @@ complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit an
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
+complete -c kettle -n '__kettle_using "" 0' -a 'run' -d 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts'
+complete -c kettle -n '__kettle_using "" 0' -a 'workflow' -d 'List, view, enable, disable and run Actions workflows'
+complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
+complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
 complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
 complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
-complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
-complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
@@ -1125,6 +1179,158 @@ complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the 
 complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
 
+# kettle run
+complete -c kettle -n '__kettle_using "run" 0' -a 'list' -d 'List a repository\'s Actions runs, newest first'
+complete -c kettle -n '__kettle_using "run" 0' -a 'view' -d 'Show a run, its jobs and their steps; --log prints a job\'s log'
+complete -c kettle -n '__kettle_using "run" 0' -a 'watch' -d 'Follow a run until it finishes: exit 0 on success, 1 on failure or cancellation'
+complete -c kettle -n '__kettle_using "run" 0' -a 'rerun' -d 'Run a finished run again: all its jobs, the failed ones, or one'
+complete -c kettle -n '__kettle_using "run" 0' -a 'cancel' -d 'Cancel a run that is queued or in progress'
+complete -c kettle -n '__kettle_using "run" 0' -a 'delete' -d 'Delete a finished run with its logs and artifacts, asking first'
+complete -c kettle -n '__kettle_using "run" 0' -a 'download' -d 'Download a run\'s artifacts, each to a file of its own (NAME.zip)'
+
+# kettle run list
+complete -c kettle -n '__kettle_using "run list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "run list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "run list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "run list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "run list"' -s s -l status -x -a 'queued waiting in_progress success failure cancelled skipped' -d 'only runs with this status'
+complete -c kettle -n '__kettle_using "run list"' -s b -l branch -x -d 'only runs of this branch'
+complete -c kettle -n '__kettle_using "run list"' -s w -l workflow -r -F -d 'only runs of this workflow file (ci.yml)'
+complete -c kettle -n '__kettle_using "run list"' -s e -l event -x -d 'only runs triggered by this event (push, pull_request, workflow_dispatch, …)'
+complete -c kettle -n '__kettle_using "run list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "run list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "run list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle run view
+complete -c kettle -n '__kettle_using "run view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "run view"' -l log -d 'print the jobs\' logs (one job\'s with --job), streamed as they arrive'
+complete -c kettle -n '__kettle_using "run view"' -s j -l job -x -d 'with --log: only this job (its ID as run view shows it)'
+complete -c kettle -n '__kettle_using "run view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "run view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "run view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle run watch
+complete -c kettle -n '__kettle_using "run watch"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "run watch"' -s i -l interval -x -d 'seconds between refreshes (default 3; at least 0.1)'
+complete -c kettle -n '__kettle_using "run watch"' -l exit-status -d 'accepted as gh takes it; the exit status always follows the run'
+
+# kettle run rerun
+complete -c kettle -n '__kettle_using "run rerun"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "run rerun"' -l failed -d 'only the jobs that failed or were cancelled'
+complete -c kettle -n '__kettle_using "run rerun"' -s j -l job -x -d 'only this job (its ID as run view shows it)'
+
+# kettle run cancel
+complete -c kettle -n '__kettle_using "run cancel"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle run delete
+complete -c kettle -n '__kettle_using "run delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "run delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle run download
+complete -c kettle -n '__kettle_using "run download"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "run download"' -s n -l name -x -d 'only the artifact of this name (repeat for more)'
+complete -c kettle -n '__kettle_using "run download"' -s D -l dir -x -d 'the folder to write to (default: the current one)'
+
+# kettle workflow
+complete -c kettle -n '__kettle_using "workflow" 0' -a 'list' -d 'List a repository\'s workflows: file, name and state'
+complete -c kettle -n '__kettle_using "workflow" 0' -a 'view' -d 'Show a workflow: its file, name, state and the inputs workflow_dispatch takes'
+complete -c kettle -n '__kettle_using "workflow" 0' -a 'enable' -d 'Enable a workflow that was disabled'
+complete -c kettle -n '__kettle_using "workflow" 0' -a 'disable' -d 'Disable a workflow: no new runs until it is enabled again'
+complete -c kettle -n '__kettle_using "workflow" 0' -a 'run' -d 'Start a workflow_dispatch workflow and print the run it started'
+
+# kettle workflow list
+complete -c kettle -n '__kettle_using "workflow list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "workflow list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "workflow list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "workflow list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle workflow view
+complete -c kettle -n '__kettle_using "workflow view" 0' -F
+complete -c kettle -n '__kettle_using "workflow view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "workflow view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "workflow view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "workflow view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle workflow enable
+complete -c kettle -n '__kettle_using "workflow enable" 0' -F
+complete -c kettle -n '__kettle_using "workflow enable"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle workflow disable
+complete -c kettle -n '__kettle_using "workflow disable" 0' -F
+complete -c kettle -n '__kettle_using "workflow disable"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle workflow run
+complete -c kettle -n '__kettle_using "workflow run" 0' -F
+complete -c kettle -n '__kettle_using "workflow run"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "workflow run"' -s r -l ref -x -d 'the branch or tag to run it on (default: the default branch)'
+complete -c kettle -n '__kettle_using "workflow run"' -s f -l field -x -d 'an input of the workflow (repeat for more)'
+complete -c kettle -n '__kettle_using "workflow run"' -l watch -d 'then follow the run as kettle run watch does, and exit as it does'
+complete -c kettle -n '__kettle_using "workflow run"' -s i -l interval -x -d 'with --watch: seconds between refreshes (default 3)'
+
+# kettle secret
+complete -c kettle -n '__kettle_using "secret" 0' -a 'list' -d 'List a repository\'s or organization\'s secrets (names and dates; values are never shown)'
+complete -c kettle -n '__kettle_using "secret" 0' -a 'set' -d 'Create or replace a secret (its value from a file, standard input or a hidden prompt)'
+complete -c kettle -n '__kettle_using "secret" 0' -a 'delete' -d 'Delete a secret, asking first'
+
+# kettle secret list
+complete -c kettle -n '__kettle_using "secret list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "secret list"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret list"' -l user -d 'your account\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "secret list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "secret list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "secret list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "secret list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "secret list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle secret set
+complete -c kettle -n '__kettle_using "secret set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "secret set"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret set"' -l user -d 'your account\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret set"' -s F -l body-file -r -F -d 'read the value from a file (- for standard input); trailing line breaks are dropped'
+
+# kettle secret delete
+complete -c kettle -n '__kettle_using "secret delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "secret delete"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret delete"' -l user -d 'your account\'s secrets instead of a repository\'s'
+complete -c kettle -n '__kettle_using "secret delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle variable
+complete -c kettle -n '__kettle_using "variable" 0' -a 'list' -d 'List variables and their values'
+complete -c kettle -n '__kettle_using "variable" 0' -a 'get' -d 'Print a variable\'s value'
+complete -c kettle -n '__kettle_using "variable" 0' -a 'set' -d 'Create a variable, or change its value'
+complete -c kettle -n '__kettle_using "variable" 0' -a 'delete' -d 'Delete a variable, asking first'
+
+# kettle variable list
+complete -c kettle -n '__kettle_using "variable list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable list"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable list"' -l user -d 'your account\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "variable list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "variable list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "variable list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "variable list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "variable list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle variable get
+complete -c kettle -n '__kettle_using "variable get"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable get"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable get"' -l user -d 'your account\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable get"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "variable get"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "variable get"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle variable set
+complete -c kettle -n '__kettle_using "variable set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable set"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable set"' -l user -d 'your account\'s variables instead of a repository\'s'
+
+# kettle variable delete
+complete -c kettle -n '__kettle_using "variable delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
+complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
 # kettle status
 complete -c kettle -n '__kettle_using "status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1284,70 +1490,6 @@ complete -c kettle -n '__kettle_using "hook delete"' -s R -l repo -x -d 'the rep
 complete -c kettle -n '__kettle_using "hook delete"' -l org -x -d 'the organization\'s webhooks instead of a repository\'s'
 complete -c kettle -n '__kettle_using "hook delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
-# kettle secret
-complete -c kettle -n '__kettle_using "secret" 0' -a 'list' -d 'List a repository\'s or organization\'s secrets (names and dates; values are never shown)'
-complete -c kettle -n '__kettle_using "secret" 0' -a 'set' -d 'Create or replace a secret (its value from a file, standard input or a hidden prompt)'
-complete -c kettle -n '__kettle_using "secret" 0' -a 'delete' -d 'Delete a secret, asking first'
-
-# kettle secret list
-complete -c kettle -n '__kettle_using "secret list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "secret list"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
-complete -c kettle -n '__kettle_using "secret list"' -l user -d 'your account\'s secrets instead of a repository\'s'
-complete -c kettle -n '__kettle_using "secret list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "secret list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "secret list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "secret list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "secret list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "secret list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle secret set
-complete -c kettle -n '__kettle_using "secret set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "secret set"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
-complete -c kettle -n '__kettle_using "secret set"' -l user -d 'your account\'s secrets instead of a repository\'s'
-complete -c kettle -n '__kettle_using "secret set"' -s F -l body-file -r -F -d 'read the value from a file (- for standard input); trailing line breaks are dropped'
-
-# kettle secret delete
-complete -c kettle -n '__kettle_using "secret delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "secret delete"' -l org -x -d 'an organization\'s secrets instead of a repository\'s'
-complete -c kettle -n '__kettle_using "secret delete"' -l user -d 'your account\'s secrets instead of a repository\'s'
-complete -c kettle -n '__kettle_using "secret delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle variable
-complete -c kettle -n '__kettle_using "variable" 0' -a 'list' -d 'List variables and their values'
-complete -c kettle -n '__kettle_using "variable" 0' -a 'get' -d 'Print a variable\'s value'
-complete -c kettle -n '__kettle_using "variable" 0' -a 'set' -d 'Create a variable, or change its value'
-complete -c kettle -n '__kettle_using "variable" 0' -a 'delete' -d 'Delete a variable, asking first'
-
-# kettle variable list
-complete -c kettle -n '__kettle_using "variable list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "variable list"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable list"' -l user -d 'your account\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "variable list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "variable list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "variable list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "variable list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "variable list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle variable get
-complete -c kettle -n '__kettle_using "variable get"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "variable get"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable get"' -l user -d 'your account\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable get"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "variable get"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "variable get"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle variable set
-complete -c kettle -n '__kettle_using "variable set"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "variable set"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable set"' -l user -d 'your account\'s variables instead of a repository\'s'
-
-# kettle variable delete
-complete -c kettle -n '__kettle_using "variable delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organization\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
-complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
 # kettle ssh-key
 complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'list' -d 'List your SSH keys (or a repository\'s deploy keys)'
 complete -c kettle -n '__kettle_using "ssh-key" 0' -a 'add' -d 'Add an SSH public key to your account (or as a repository\'s deploy key)'
@@ -1412,4 +1554,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release status notification search org hook secret variable ssh-key gpg-key api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help'

@@ -20,14 +20,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
     $children['/release'] = 'release'
+    $children['/run'] = 'run'
+    $children['/workflow'] = 'workflow'
+    $children['/secret'] = 'secret'
+    $children['/variable'] = 'variable'
     $children['/status'] = 'status'
     $children['/notification'] = 'notification'
     $children['/notifications'] = 'notification'
     $children['/search'] = 'search'
     $children['/org'] = 'org'
     $children['/hook'] = 'hook'
-    $children['/secret'] = 'secret'
-    $children['/variable'] = 'variable'
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
     $children['/api'] = 'api'
@@ -115,6 +117,32 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['release/upload'] = 'release upload'
     $children['release/download'] = 'release download'
     $children['release/delete'] = 'release delete'
+    $children['run/list'] = 'run list'
+    $children['run/ls'] = 'run list'
+    $children['run/view'] = 'run view'
+    $children['run/watch'] = 'run watch'
+    $children['run/rerun'] = 'run rerun'
+    $children['run/cancel'] = 'run cancel'
+    $children['run/delete'] = 'run delete'
+    $children['run/rm'] = 'run delete'
+    $children['run/download'] = 'run download'
+    $children['workflow/list'] = 'workflow list'
+    $children['workflow/ls'] = 'workflow list'
+    $children['workflow/view'] = 'workflow view'
+    $children['workflow/enable'] = 'workflow enable'
+    $children['workflow/disable'] = 'workflow disable'
+    $children['workflow/run'] = 'workflow run'
+    $children['secret/list'] = 'secret list'
+    $children['secret/ls'] = 'secret list'
+    $children['secret/set'] = 'secret set'
+    $children['secret/delete'] = 'secret delete'
+    $children['secret/rm'] = 'secret delete'
+    $children['variable/list'] = 'variable list'
+    $children['variable/ls'] = 'variable list'
+    $children['variable/get'] = 'variable get'
+    $children['variable/set'] = 'variable set'
+    $children['variable/delete'] = 'variable delete'
+    $children['variable/rm'] = 'variable delete'
     $children['notification/list'] = 'notification list'
     $children['notification/ls'] = 'notification list'
     $children['notification/read'] = 'notification read'
@@ -133,17 +161,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['hook/edit'] = 'hook edit'
     $children['hook/test'] = 'hook test'
     $children['hook/delete'] = 'hook delete'
-    $children['secret/list'] = 'secret list'
-    $children['secret/ls'] = 'secret list'
-    $children['secret/set'] = 'secret set'
-    $children['secret/delete'] = 'secret delete'
-    $children['secret/rm'] = 'secret delete'
-    $children['variable/list'] = 'variable list'
-    $children['variable/ls'] = 'variable list'
-    $children['variable/get'] = 'variable get'
-    $children['variable/set'] = 'variable set'
-    $children['variable/delete'] = 'variable delete'
-    $children['variable/rm'] = 'variable delete'
     $children['ssh-key/list'] = 'ssh-key list'
     $children['ssh-key/ls'] = 'ssh-key list'
     $children['ssh-key/add'] = 'ssh-key add'
@@ -168,13 +185,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
+        @{ Name = 'run'; Tip = 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts' }
+        @{ Name = 'workflow'; Tip = 'List, view, enable, disable and run Actions workflows' }
+        @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
+        @{ Name = 'variable'; Tip = 'List, read, set and delete Actions variables' }
         @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
         @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
         @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
-        @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
-        @{ Name = 'variable'; Tip = 'List, read, set and delete Actions variables' }
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
@@ -269,6 +288,33 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'download'; Tip = 'Download the assets of a release (the latest release when TAG is left out)' }
         @{ Name = 'delete'; Tip = 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag' }
     )
+    $commands['run'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s Actions runs, newest first' }
+        @{ Name = 'view'; Tip = 'Show a run, its jobs and their steps; --log prints a job''s log' }
+        @{ Name = 'watch'; Tip = 'Follow a run until it finishes: exit 0 on success, 1 on failure or cancellation' }
+        @{ Name = 'rerun'; Tip = 'Run a finished run again: all its jobs, the failed ones, or one' }
+        @{ Name = 'cancel'; Tip = 'Cancel a run that is queued or in progress' }
+        @{ Name = 'delete'; Tip = 'Delete a finished run with its logs and artifacts, asking first' }
+        @{ Name = 'download'; Tip = 'Download a run''s artifacts, each to a file of its own (NAME.zip)' }
+    )
+    $commands['workflow'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s workflows: file, name and state' }
+        @{ Name = 'view'; Tip = 'Show a workflow: its file, name, state and the inputs workflow_dispatch takes' }
+        @{ Name = 'enable'; Tip = 'Enable a workflow that was disabled' }
+        @{ Name = 'disable'; Tip = 'Disable a workflow: no new runs until it is enabled again' }
+        @{ Name = 'run'; Tip = 'Start a workflow_dispatch workflow and print the run it started' }
+    )
+    $commands['secret'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s or organization''s secrets (names and dates; values are never shown)' }
+        @{ Name = 'set'; Tip = 'Create or replace a secret (its value from a file, standard input or a hidden prompt)' }
+        @{ Name = 'delete'; Tip = 'Delete a secret, asking first' }
+    )
+    $commands['variable'] = @(
+        @{ Name = 'list'; Tip = 'List variables and their values' }
+        @{ Name = 'get'; Tip = 'Print a variable''s value' }
+        @{ Name = 'set'; Tip = 'Create a variable, or change its value' }
+        @{ Name = 'delete'; Tip = 'Delete a variable, asking first' }
+    )
     $commands['notification'] = @(
         @{ Name = 'list'; Tip = 'List notification threads (unread ones unless told otherwise)' }
         @{ Name = 'read'; Tip = 'Mark notification threads read: the ones named, or with --all every unread one' }
@@ -291,17 +337,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change a webhook (only what is given)' }
         @{ Name = 'test'; Tip = 'Send a test delivery of the latest push (repository webhooks only)' }
         @{ Name = 'delete'; Tip = 'Delete webhooks (asks you to type the repository''s or organization''s name)' }
-    )
-    $commands['secret'] = @(
-        @{ Name = 'list'; Tip = 'List a repository''s or organization''s secrets (names and dates; values are never shown)' }
-        @{ Name = 'set'; Tip = 'Create or replace a secret (its value from a file, standard input or a hidden prompt)' }
-        @{ Name = 'delete'; Tip = 'Delete a secret, asking first' }
-    )
-    $commands['variable'] = @(
-        @{ Name = 'list'; Tip = 'List variables and their values' }
-        @{ Name = 'get'; Tip = 'Print a variable''s value' }
-        @{ Name = 'set'; Tip = 'Create a variable, or change its value' }
-        @{ Name = 'delete'; Tip = 'Delete a variable, asking first' }
     )
     $commands['ssh-key'] = @(
         @{ Name = 'list'; Tip = 'List your SSH keys (or a repository''s deploy keys)' }
@@ -1033,6 +1068,172 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
     )
+    $options['run list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '-s'; Tip = 'only runs with this status'; Value = $true }
+        @{ Flag = '--status'; Tip = 'only runs with this status'; Value = $true }
+        @{ Flag = '-b'; Tip = 'only runs of this branch'; Value = $true }
+        @{ Flag = '--branch'; Tip = 'only runs of this branch'; Value = $true }
+        @{ Flag = '-w'; Tip = 'only runs of this workflow file (ci.yml)'; Value = $true }
+        @{ Flag = '--workflow'; Tip = 'only runs of this workflow file (ci.yml)'; Value = $true }
+        @{ Flag = '-e'; Tip = 'only runs triggered by this event (push, pull_request, workflow_dispatch, …)'; Value = $true }
+        @{ Flag = '--event'; Tip = 'only runs triggered by this event (push, pull_request, workflow_dispatch, …)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['run view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--log'; Tip = 'print the jobs'' logs (one job''s with --job), streamed as they arrive'; Value = $false }
+        @{ Flag = '-j'; Tip = 'with --log: only this job (its ID as run view shows it)'; Value = $true }
+        @{ Flag = '--job'; Tip = 'with --log: only this job (its ID as run view shows it)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['run watch'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-i'; Tip = 'seconds between refreshes (default 3; at least 0.1)'; Value = $true }
+        @{ Flag = '--interval'; Tip = 'seconds between refreshes (default 3; at least 0.1)'; Value = $true }
+        @{ Flag = '--exit-status'; Tip = 'accepted as gh takes it; the exit status always follows the run'; Value = $false }
+    )
+    $options['run rerun'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--failed'; Tip = 'only the jobs that failed or were cancelled'; Value = $false }
+        @{ Flag = '-j'; Tip = 'only this job (its ID as run view shows it)'; Value = $true }
+        @{ Flag = '--job'; Tip = 'only this job (its ID as run view shows it)'; Value = $true }
+    )
+    $options['run cancel'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['run delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['run download'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-n'; Tip = 'only the artifact of this name (repeat for more)'; Value = $true }
+        @{ Flag = '--name'; Tip = 'only the artifact of this name (repeat for more)'; Value = $true }
+        @{ Flag = '-D'; Tip = 'the folder to write to (default: the current one)'; Value = $true }
+        @{ Flag = '--dir'; Tip = 'the folder to write to (default: the current one)'; Value = $true }
+    )
+    $options['workflow list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['workflow view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['workflow enable'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['workflow disable'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['workflow run'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-r'; Tip = 'the branch or tag to run it on (default: the default branch)'; Value = $true }
+        @{ Flag = '--ref'; Tip = 'the branch or tag to run it on (default: the default branch)'; Value = $true }
+        @{ Flag = '-f'; Tip = 'an input of the workflow (repeat for more)'; Value = $true }
+        @{ Flag = '--field'; Tip = 'an input of the workflow (repeat for more)'; Value = $true }
+        @{ Flag = '--watch'; Tip = 'then follow the run as kettle run watch does, and exit as it does'; Value = $false }
+        @{ Flag = '-i'; Tip = 'with --watch: seconds between refreshes (default 3)'; Value = $true }
+        @{ Flag = '--interval'; Tip = 'with --watch: seconds between refreshes (default 3)'; Value = $true }
+    )
+    $options['secret list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['secret set'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
+        @{ Flag = '-F'; Tip = 'read the value from a file (- for standard input); trailing line breaks are dropped'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the value from a file (- for standard input); trailing line breaks are dropped'; Value = $true }
+    )
+    $options['secret delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['variable list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['variable get'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['variable set'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+    )
+    $options['variable delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
     $options['status'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -1202,74 +1403,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
-    $options['secret list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['secret set'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
-        @{ Flag = '-F'; Tip = 'read the value from a file (- for standard input); trailing line breaks are dropped'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the value from a file (- for standard input); trailing line breaks are dropped'; Value = $true }
-    )
-    $options['secret delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s secrets instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s secrets instead of a repository''s'; Value = $false }
-        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-    )
-    $options['variable list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['variable get'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['variable set'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
-    )
-    $options['variable delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--org'; Tip = 'an organization''s variables instead of a repository''s'; Value = $true }
-        @{ Flag = '--user'; Tip = 'your account''s variables instead of a repository''s'; Value = $false }
-        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-    )
     $options['ssh-key list'] = @(
         @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
         @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
@@ -1386,6 +1519,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['release edit/-F'] = @{ Kind = 'files' }
     $values['release edit/--notes-file'] = @{ Kind = 'files' }
     $values['release upload/1'] = @{ Kind = 'files' }
+    $values['run list/-s'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
+    $values['run list/--status'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
+    $values['run list/-w'] = @{ Kind = 'files' }
+    $values['run list/--workflow'] = @{ Kind = 'files' }
+    $values['workflow view/0'] = @{ Kind = 'files' }
+    $values['workflow enable/0'] = @{ Kind = 'files' }
+    $values['workflow disable/0'] = @{ Kind = 'files' }
+    $values['workflow run/0'] = @{ Kind = 'files' }
+    $values['secret set/-F'] = @{ Kind = 'files' }
+    $values['secret set/--body-file'] = @{ Kind = 'files' }
     $values['notification list/--type'] = @{ Kind = 'words'; Words = @('issue', 'pull', 'commit', 'repository') }
     $values['search repos/--sort'] = @{ Kind = 'words'; Words = @('stars', 'updated', 'created', 'alpha') }
     $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
@@ -1396,15 +1539,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
     $values['hook edit/--secret-file'] = @{ Kind = 'files' }
     $values['hook edit/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
-    $values['secret set/-F'] = @{ Kind = 'files' }
-    $values['secret set/--body-file'] = @{ Kind = 'files' }
     $values['ssh-key add/0'] = @{ Kind = 'files' }
     $values['gpg-key add/0'] = @{ Kind = 'files' }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'status', 'notification', 'search', 'org', 'hook', 'secret', 'variable', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

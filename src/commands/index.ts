@@ -14,6 +14,7 @@ import { org } from './org/index.js';
 import { pr } from './pr/index.js';
 import { release } from './release/index.js';
 import { repo } from './repo/index.js';
+import { run as runGroup } from './run/index.js';
 import { search } from './search/index.js';
 import { secret } from './secret/index.js';
 import { sshKey } from './ssh-key/index.js';
@@ -21,5 +22,6 @@ import { status } from './status/index.js';
 import { user } from './user/index.js';
 import { variable } from './variable/index.js';
 import { whoami } from './whoami/index.js';
+import { workflow } from './workflow/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, status, notification, search, org, hook, secret, variable, sshKey, gpgKey, api, completion];
+export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, runGroup, workflow, secret, variable, status, notification, search, org, hook, sshKey, gpgKey, api, completion];

@@ -28,7 +28,7 @@ type Shell = keyof typeof FILES;
 const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'];
 /** The stored logins: two named as `kettle login add` names them by default, host:port. */
 const LOGINS = ['127.0.0.1:3000', '127.0.0.1:8080', 'home', 'work'];
-const TOP = ['api', 'browse', 'completion', 'gpg-key', 'help', 'hook', 'issue', 'label', 'login', 'milestone', 'notification', 'org', 'pr', 'release', 'repo', 'search', 'secret', 'ssh-key', 'status', 'user', 'variable', 'whoami'];
+const TOP = ['api', 'browse', 'completion', 'gpg-key', 'help', 'hook', 'issue', 'label', 'login', 'milestone', 'notification', 'org', 'pr', 'release', 'repo', 'run', 'search', 'secret', 'ssh-key', 'status', 'user', 'variable', 'whoami', 'workflow'];
 
 /** The stored tokens start with this: completing --login must never show them. */
 const SECRET = 'completion-secret-token';

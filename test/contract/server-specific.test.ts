@@ -30,6 +30,35 @@ describe('checkRequestAll and server-specific values', () => {
   });
 });
 
+/** A workflow dispatch, as kettle sends it to a server of one flavour. */
+function dispatch(flavour: 'gitea' | 'forgejo' | undefined, body: Record<string, unknown>, query: Record<string, string> = {}): SentRequest {
+  return {
+    method: 'POST',
+    path: '/repos/alice/teapot/actions/workflows/deploy.yml/dispatches',
+    query,
+    headers: { 'content-type': 'application/json' },
+    bodyText: JSON.stringify(body),
+    ...(flavour ? { flavour } : {}),
+  };
+}
+
+describe('checkRequestAll and a field only the answering flavour reads', () => {
+  const fixtures = loadFixtures();
+
+  it.each([
+    ['return_run_info to Forgejo: Gitea 1.26 would ignore it', dispatch('forgejo', { ref: 'main', inputs: {}, return_run_info: true }), []],
+    ['return_run_info to Gitea: a problem there', dispatch('gitea', { ref: 'main', inputs: {}, return_run_info: true }), [/return_run_info is not a field Gitea 1.26.4 reads \[Gitea 1.26.4\]$/]],
+    ['return_run_info from a server of unknown flavour: a problem for Gitea', dispatch(undefined, { ref: 'main', return_run_info: true }), [/\[Gitea 1.26.4\]$/]],
+    ['return_run_details to Gitea 1.26: Forgejo would ignore it', dispatch('gitea', { ref: 'main', inputs: {} }, { return_run_details: 'true' }), []],
+    ['a field neither reads, to Forgejo: a problem for all', dispatch('forgejo', { ref: 'main', colour: 'red' }), [/\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/]],
+    ['no ref, to Forgejo: its own descriptions object, so Gitea\'s do too', dispatch('forgejo', { return_run_info: true }), [/ref \[Forgejo 11.0.1\]$/, /Gitea 1.26.4\]$/, /Gitea 1.26.4\]$/, /ref \[Forgejo 15.0.3\]$/]],
+  ])('%s', (_what, request, expected) => {
+    const problems = checkRequestAll(fixtures, request);
+    expect(problems, problems.join('\n')).toHaveLength(expected.length);
+    expected.forEach((re, i) => expect(problems[i]).toMatch(re));
+  });
+});
+
 describe('hook add --type', () => {
   it('knows every type either description lists for a new hook, and no other', () => {
     const listed = (name: 'gitea' | 'forgejo') =>

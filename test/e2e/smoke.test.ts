@@ -5,6 +5,7 @@
 // is what users get.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { secretsData } from '../server/routes-actions-secrets.js';
+import { actionsData, addRun, addWorkflow } from '../server/routes-actions.js';
 import { settingsData } from '../server/routes-settings.js';
 import { kettle as inProcess } from '../support/inprocess.js';
 import { sshKeyPair } from '../support/keys.js';
@@ -33,6 +34,11 @@ describe('one command line per resource through the built binary', () => {
       actions.secrets.set(key, [{ id: s.server.state.id(), name: 'SMOKE_TOKEN', data: 'never shown', description: '', created_at: '2026-01-05T09:00:00Z' }]);
       actions.variables.set(key, [{ id: s.server.state.id(), ownerId: 0, repoId: teapot().id, name: 'SMOKE', data: 'smoke value', description: '' }]);
     }
+    // Actions in alice/teapot for the run and workflow lines.
+    if (!actionsData(s.server.state).runs.some((r) => r.repoId === teapot().id)) {
+      addRun(s.server.state, teapot(), { title: 'Quieter lid' });
+      addWorkflow(s.server.state, teapot(), { file: 'deploy.yml', name: 'Deploy', dispatch: {} });
+    }
     // A key for the key commands' line, added as a user would.
     if (settingsData(s.server.state).sshKeys.length > 0) return;
     const added = await s.kettle(['ssh-key', 'add', '-', '--title', 'smoke'], { input: sshKeyPair('').pub });
@@ -52,6 +58,8 @@ describe('one command line per resource through the built binary', () => {
     ['api', ['api', '/repos/alice/teapot'], () => 'alice/teapot', (r) => json<{ full_name: string }>(r).full_name],
     ['notification', ['notification', 'list', '--json', '--fields', 'subject.title'], () => [{ subject: { title: 'Quieter lid' } }], json],
     ['search', ['search', 'repos', 'teapot', '--json', '--fields', 'full_name'], () => [{ full_name: 'alice/teapot' }], json],
+    ['run', ['run', 'list', '-R', 'alice/teapot', '--json', '--fields', 'run_number,display_title'], () => [{ run_number: 1, display_title: 'Quieter lid' }], json],
+    ['workflow', ['workflow', 'view', 'deploy.yml', '-R', 'alice/teapot', '--json', '--jq', '.name'], () => 'Deploy\n', (r) => r.stdout],
     ['status', ['status', '--json', '--jq', '.[].assigned[].title'], () => 'Spout drips after pouring\n', (r) => r.stdout],
   ])('%s', async (_resource, args, expected, read) => {
     const r = await s.kettle(args);

@@ -4,6 +4,7 @@
 // may replace a core route with a fuller one.
 import { withGit } from './git-http.js';
 import { ACTIONS_SECRETS_ROUTES } from './routes-actions-secrets.js';
+import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { CI_ROUTES } from './routes-ci.js';
 import { PULL_ROUTES } from './routes-pulls.js';
@@ -19,7 +20,7 @@ import type { State } from './state.js';
 // git follows what the API changes (git-http.ts).
 export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...INBOX_ROUTES,
-  ...notifying(withGit([...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES, ...ACTIONS_SECRETS_ROUTES])),
+  ...notifying(withGit([...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES, ...ACTIONS_SECRETS_ROUTES, ...ACTIONS_ROUTES])),
 ];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */

@@ -84,6 +84,8 @@ export interface RecordedRequest {
   inFlight?: number;
   /** Requests the rate limit still allowed this identity when this one arrived; undefined without a limit. */
   rateRemaining?: number;
+  /** The flavour the server was set to when the request arrived. */
+  flavour?: 'gitea' | 'forgejo';
 }
 
 export interface ServerOptions {
@@ -470,6 +472,7 @@ export class TestServer {
       body,
       release: `${this.settings.flavor.forgejo ? 'Forgejo' : 'Gitea'} ${versionNumbers(this.settings.flavor).join('.')}`,
       at: Date.now(),
+      flavour: this.settings.flavor.forgejo ? 'forgejo' : 'gitea',
     };
     if (inApi) {
       this.inFlight++;
@@ -542,9 +545,23 @@ export class TestServer {
       };
       try {
         const reply = await handler(call);
-        if (reply.raw === undefined) return send(reply.status, reply.body, reply.headers);
+        if (reply.raw === undefined && reply.stream === undefined) return send(reply.status, reply.body, reply.headers);
+        if (reply.stream !== undefined) {
+          rec.status = reply.status;
+          res.writeHead(reply.status, { ...limitHeaders, ...reply.headers });
+          const promised = Number(reply.headers?.['content-length'] ?? Number.NaN);
+          let written = 0;
+          reply.stream.on('data', (chunk: Buffer) => {
+            written += chunk.length;
+          });
+          // A body that ends short of its Content-Length was cut: what was written goes out, then the connection closes.
+          reply.stream.on('end', () => (written < promised ? res.socket?.end() : res.end()));
+          reply.stream.on('error', () => res.destroy());
+          reply.stream.pipe(res, { end: false });
+          return;
+        }
         rec.status = spoil?.status ?? reply.status;
-        const raw = spoil?.kind === 'mangle' && spoil.mangle ? spoil.mangle(reply.raw) : reply.raw;
+        const raw = spoil?.kind === 'mangle' && spoil.mangle ? spoil.mangle(reply.raw as string) : (reply.raw as string);
         res.writeHead(rec.status, { ...limitHeaders, ...reply.headers, 'content-length': String(Buffer.byteLength(raw)) });
         if (spoil?.kind === 'drip' && method !== 'HEAD') drip(res, Buffer.from(raw), spoil.bytes ?? 1, spoil.intervalMs ?? 50);
         else res.end(method === 'HEAD' ? undefined : raw);

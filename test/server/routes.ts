@@ -75,6 +75,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A file on disk sent as the body, streamed (asset downloads). */
   file?: { path: string; size: number; name: string };
+  /** A body sent as it is produced (a large job log); an error in it cuts the connection. */
+  stream?: Readable;
 }
 
 export type Handler = (c: Call) => Reply | Promise<Reply>;

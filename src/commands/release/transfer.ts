@@ -56,7 +56,7 @@ export async function localFiles(paths: string[], cwd: string): Promise<LocalFil
   return files;
 }
 
-function transferText(noun: string, received: number, total: number | undefined): string {
+export function transferText(noun: string, received: number, total: number | undefined): string {
   const of = total !== undefined ? ` of ${formatSize(total)}` : '';
   const percent = total ? ` (${Math.floor((received / total) * 100)}%)` : '';
   return `${noun}… ${formatSize(received)}${of}${percent}`;
@@ -85,8 +85,8 @@ function collectSpentBuffers(): void {
   collector?.({ type: 'minor' });
 }
 
-/** A pass-through stream that counts the bytes going by. */
-function counter(onBytes: (total: number) => void): Transform {
+/** A pass-through stream that counts the bytes going by (and has the spent buffers collected every few MiB). */
+export function counter(onBytes: (total: number) => void): Transform {
   let total = 0;
   let sinceCollect = 0;
   return new Transform({

@@ -1,0 +1,442 @@
+// Actions: runs, their jobs, steps and logs, artifacts and workflows, under
+// /repos/{owner}/{repo}/actions. The servers differ by version (see
+// test/server/README.md, "Actions"): Gitea 1.23 and Forgejo 11 list only tasks
+// (one per job execution, named by the run's number); Gitea 1.25 and Forgejo 12
+// list runs, each in its own record shape and status words. This module picks
+// the endpoint from what the caller knows of the server, and reads every shape
+// into kettle's words.
+import { ApiError, KettleError } from '../../errors.js';
+import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
+import { download } from '../transfers.js';
+import type { PageWindow } from '../paginate.js';
+import type { RepoRef } from '../repo.js';
+import { expectRecord } from '../response.js';
+import { p, type QueryValue } from '../url.js';
+import { repoPath } from './repos.js';
+
+/** What the caller knows of the server: its flavour and its own version numbers. */
+export interface ActionsServer {
+  flavour: 'gitea' | 'forgejo';
+  numbers: readonly number[];
+}
+
+/** kettle's status words, the same on every server. */
+export const RUN_STATES = ['queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped'] as const;
+export type RunState = (typeof RUN_STATES)[number] | 'unknown';
+
+/** What each feature needs: the first release of each flavour that has its endpoint (none: no release known here). */
+const FEATURES = {
+  runs: { gitea: '1.25', forgejo: '12' },
+  jobs: { gitea: '1.25' },
+  // The log is fetched by job id, which only the job list (1.25) gives.
+  logs: { gitea: '1.25' },
+  rerun: { gitea: '1.26' },
+  delete: { gitea: '1.25' },
+  // Artifacts are listed by run id, which only the run list (1.25) gives.
+  artifacts: { gitea: '1.25' },
+  workflows: { gitea: '1.24' },
+  dispatch: { gitea: '1.24', forgejo: '0' },
+  runDetails: { gitea: '1.26', forgejo: '0' },
+  cancel: {},
+} as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
+export type Feature = keyof typeof FEATURES;
+
+/** The newest releases whose descriptions are known here: a feature none of them has is named after them. */
+const NEWEST = { gitea: '1.26.4', forgejo: '15.0.3' };
+
+function atLeast(server: ActionsServer, version: string): boolean {
+  const want = version.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < 3; i++) {
+    const d = (server.numbers[i] ?? 0) - (want[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+export function offers(server: ActionsServer, feature: Feature): boolean {
+  const since = (FEATURES[feature] as { gitea?: string; forgejo?: string })[server.flavour];
+  return since !== undefined && atLeast(server, since);
+}
+
+/** "Gitea 1.25 or later (no Forgejo release up to 15.0.3 has it)": the servers that have a feature. */
+export function needs(feature: Feature): string {
+  const f = FEATURES[feature] as { gitea?: string; forgejo?: string };
+  const have: string[] = [];
+  const lack: string[] = [];
+  for (const flavour of ['gitea', 'forgejo'] as const) {
+    const name = flavour === 'gitea' ? 'Gitea' : 'Forgejo';
+    const since = f[flavour];
+    if (since === undefined) lack.push(`${name} up to ${NEWEST[flavour]}`);
+    else have.push(since === '0' ? name : `${name} ${since} or later`);
+  }
+  if (have.length === 0) return `a server release with that endpoint (none known here has one: ${lack.join(', ')})`;
+  return `${have.join(' or ')}${lack.length > 0 ? ` (no release of ${lack.join(' or ')} has it)` : ''}`;
+}
+
+/** A feature this server does not have: the caller says so before sending anything. */
+export class NotOffered extends KettleError {
+  constructor(
+    readonly feature: Feature,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// Status words ---------------------------------------------------------------
+
+/** models/actions/status.go's words (tasks everywhere, Forgejo's runs) in kettle's. */
+const FROM_INTERNAL: Record<string, RunState> = {
+  waiting: 'queued',
+  blocked: 'waiting',
+  running: 'in_progress',
+  success: 'success',
+  failure: 'failure',
+  cancelled: 'cancelled',
+  skipped: 'skipped',
+};
+const TO_INTERNAL: Record<string, string> = { queued: 'waiting', waiting: 'blocked', in_progress: 'running' };
+
+/** Gitea 1.25+'s GitHub words (convert.ToActionsStatus): a status, and once completed a conclusion. */
+function fromGithub(status: unknown, conclusion: unknown): RunState {
+  if (status === 'completed') return (RUN_STATES as readonly string[]).includes(String(conclusion)) ? (conclusion as RunState) : 'unknown';
+  if (status === 'queued') return 'queued';
+  if (status === 'in_progress') return 'in_progress';
+  if (status === 'waiting' || status === 'pending' || status === 'requested') return 'waiting';
+  return 'unknown';
+}
+
+export function isDone(state: RunState): boolean {
+  return state === 'success' || state === 'failure' || state === 'cancelled' || state === 'skipped';
+}
+
+// Records --------------------------------------------------------------------
+
+/** One run, as kettle shows it, whichever record the server sent. */
+export interface Run {
+  /** The RUN-ID the user types: the run's id, or its number where only tasks are listed. */
+  id: number;
+  number: number;
+  workflow: string;
+  title: string;
+  branch: string;
+  event: string;
+  status: RunState;
+  created: string;
+  url: string;
+  /** Job names with their status, where the record tells (tasks do, one per job). */
+  jobs?: Array<{ name: string; status: RunState; id: number }>;
+}
+
+export interface Job {
+  id: number;
+  name: string;
+  status: RunState;
+  steps: Array<{ number: number; name: string; status: RunState }>;
+}
+
+type Rec = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+/** A zero time (the servers send 1970 or 0001 for "not yet") as none. */
+const when = (v: unknown): string => (typeof v === 'string' && !/^(0001|1970)-01-01/.test(v) ? v : '');
+
+/** The runs kettle made from a list of tasks, kept beside the newest task record of each (which --json shows). */
+const fromTasks = new WeakMap<object, Run>();
+
+/** A run in kettle's words, from any of the three records (Gitea's run, Forgejo's run, or the newest task of a run). */
+export function runOf(record: object): Run {
+  const grouped = fromTasks.get(record);
+  if (grouped) return grouped;
+  const r = record as Rec;
+  if ('index_in_repo' in r) {
+    return {
+      id: num(r.id),
+      number: num(r.index_in_repo),
+      workflow: str(r.workflow_id),
+      title: str(r.title),
+      branch: str(r.prettyref),
+      event: str(r.trigger_event) || str(r.event),
+      status: FROM_INTERNAL[str(r.status)] ?? 'unknown',
+      created: when(r.created),
+      url: str(r.html_url),
+    };
+  }
+  if ('conclusion' in r || 'path' in r) {
+    return {
+      id: num(r.id),
+      number: num(r.run_number),
+      // path is "<file>@<ref>".
+      workflow: str(r.path).replace(/@.*$/, ''),
+      title: str(r.display_title),
+      branch: str(r.head_branch),
+      event: str(r.event),
+      status: fromGithub(r.status, r.conclusion),
+      created: when(r.started_at),
+      url: str(r.html_url),
+    };
+  }
+  return {
+    id: num(r.run_number),
+    number: num(r.run_number),
+    workflow: str(r.workflow_id),
+    title: str(r.display_title),
+    branch: str(r.head_branch),
+    event: str(r.event),
+    status: FROM_INTERNAL[str(r.status)] ?? 'unknown',
+    created: when(r.created_at),
+    url: str(r.url),
+  };
+}
+
+/** A run's status from its jobs' tasks: anything still going decides, then a failure, then a cancellation. */
+function combined(states: RunState[]): RunState {
+  for (const s of ['in_progress', 'queued', 'waiting', 'failure', 'cancelled', 'unknown'] as const) if (states.includes(s)) return s;
+  return states.every((s) => s === 'skipped') ? 'skipped' : 'success';
+}
+
+/** Tasks of one run (newest first) as that run: the newest attempt of each job counts. */
+function groupTasks(tasks: Rec[]): Run {
+  const first = tasks[0] as Rec;
+  const byJob = new Map<string, Rec>();
+  for (const t of tasks) if (!byJob.has(str(t.name))) byJob.set(str(t.name), t);
+  const jobs = [...byJob.values()].reverse().map((t) => ({ name: str(t.name), status: FROM_INTERNAL[str(t.status)] ?? ('unknown' as RunState), id: num(t.id) }));
+  const oldest = tasks[tasks.length - 1] as Rec;
+  return { ...runOf({ ...first, created_at: oldest.created_at }), status: combined(jobs.map((j) => j.status)), jobs };
+}
+
+export function jobOf(record: object): Job {
+  const r = record as Rec;
+  const steps = Array.isArray(r.steps) ? (r.steps as Rec[]) : [];
+  return {
+    id: num(r.id),
+    name: str(r.name),
+    status: fromGithub(r.status, r.conclusion),
+    steps: steps.map((s) => ({ number: num(s.number), name: str(s.name), status: fromGithub(s.status, s.conclusion) })),
+  };
+}
+
+// Lists ----------------------------------------------------------------------
+
+export interface RunFilter {
+  status?: RunState | undefined;
+  branch?: string | undefined;
+  workflow?: string | undefined;
+  event?: string | undefined;
+}
+
+/** Take the list out of an envelope ({total_count, <key>: [...]}), refusing any other shape. */
+function unwrapper(key: string): NonNullable<ListOptions['unwrap']> {
+  return (data, path, status) => {
+    const list = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Rec)[key] : undefined;
+    // Go writes a nil list as null.
+    if (list === null) return [];
+    if (!Array.isArray(list)) throw new ApiError({ message: `the server's answer to GET ${path} has no "${key}" list`, method: 'GET', path, status });
+    return list;
+  };
+}
+
+/** Every record of a list, in the largest pages. */
+function everything(window?: PageWindow): PageWindow {
+  return { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: Math.max(window?.pageSize ?? 0, 50) };
+}
+
+function matches(run: Run, f: RunFilter): boolean {
+  return (
+    (f.status === undefined || run.status === f.status) &&
+    (f.branch === undefined || run.branch === f.branch) &&
+    (f.workflow === undefined || run.workflow === f.workflow) &&
+    (f.event === undefined || run.event === f.event)
+  );
+}
+
+/**
+ * A repository's runs, newest first, in pages of the server's records. Where
+ * the server lists runs, the filters it takes are sent and the rest applied
+ * here on every page; where it lists only tasks, the tasks are read whole
+ * (a run's tasks may span pages), grouped by run, filtered, and the window cut
+ * from that.
+ */
+export async function* listRuns(api: ApiClient, server: ActionsServer, repo: RepoRef, filter: RunFilter, window: PageWindow, options: ListOptions = {}): AsyncGenerator<object[]> {
+  const base = `${repoPath(repo)}/actions`;
+  if (offers(server, 'runs')) {
+    const query: Record<string, QueryValue> = {};
+    const rest: RunFilter = {};
+    if (server.flavour === 'forgejo') {
+      if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
+      if (filter.event) query.event = [filter.event];
+      if (filter.branch) query.ref = `refs/heads/${filter.branch}`;
+      if (filter.workflow) query.workflow_id = filter.workflow;
+    } else {
+      if (filter.status) query.status = filter.status;
+      if (filter.event) query.event = filter.event;
+      if (filter.branch) query.branch = filter.branch;
+      // No workflow filter on Gitea's run list.
+      rest.workflow = filter.workflow;
+    }
+    if (rest.workflow === undefined) {
+      yield* api.pages<object>(`${base}/runs`, window, query, { ...options, unwrap: unwrapper('workflow_runs') });
+      return;
+    }
+    // Filtered here: every page is read, and the window cut from what matches.
+    let skip = window.offset;
+    let left = window.count;
+    for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs') })) {
+      const kept = page.filter((r) => matches(runOf(r), rest)).slice(skip);
+      skip = Math.max(0, skip - page.length);
+      const out = kept.slice(0, left);
+      left -= out.length;
+      if (out.length > 0) yield out;
+      if (left <= 0) return;
+    }
+    return;
+  }
+  const tasks: Rec[] = [];
+  for await (const page of api.pages<Rec>(`${base}/tasks`, everything(window), {}, { ...options, unwrap: unwrapper('workflow_runs') })) tasks.push(...page);
+  const byRun = new Map<number, Rec[]>();
+  for (const t of tasks) {
+    const n = num(t.run_number);
+    byRun.set(n, [...(byRun.get(n) ?? []), t]);
+  }
+  const runs: object[] = [];
+  for (const group of [...byRun.values()].sort((a, b) => num((b[0] as Rec).run_number) - num((a[0] as Rec).run_number))) {
+    const run = groupTasks(group);
+    if (!matches(run, filter)) continue;
+    const record = group[0] as Rec;
+    fromTasks.set(record, run);
+    runs.push(record);
+  }
+  yield runs.slice(window.offset, window.offset + window.count);
+}
+
+/** One run by its RUN-ID: the run's record, or (tasks only) the newest task of the run with that number. */
+export async function getRun(api: ApiClient, server: ActionsServer, repo: RepoRef, id: number): Promise<{ run: Run; record: object }> {
+  if (offers(server, 'runs')) {
+    const path = `${repoPath(repo)}${p`/actions/runs/${id}`}`;
+    const res = await api.request('GET', path);
+    const record = expectRecord(res.data, 'GET', path, res.status) as object;
+    return { run: runOf(record), record };
+  }
+  const tasks: Rec[] = [];
+  for await (const page of api.pages<Rec>(`${repoPath(repo)}/actions/tasks`, everything(), {}, { unwrap: unwrapper('workflow_runs') })) {
+    tasks.push(...page.filter((t) => num(t.run_number) === id));
+  }
+  if (tasks.length === 0) throw new ApiError({ message: `no run number ${id}`, method: 'GET', path: `${repoPath(repo)}/actions/tasks`, status: 404 });
+  const run = groupTasks(tasks);
+  const record = tasks[0] as Rec;
+  fromTasks.set(record, run);
+  return { run, record };
+}
+
+/** A run's jobs with their steps (Gitea 1.25+). */
+export async function listJobs(api: ApiClient, repo: RepoRef, runId: number, window: PageWindow): Promise<object[]> {
+  const all: object[] = [];
+  for await (const page of api.pages<object>(`${repoPath(repo)}${p`/actions/runs/${runId}/jobs`}`, window, {}, { unwrap: unwrapper('jobs') })) all.push(...page);
+  return all;
+}
+
+/** A job's log, as a stream of bytes (Gitea 1.24+). */
+export function jobLog(api: ApiClient, repo: RepoRef, jobId: number): Promise<StreamedResponse> {
+  return api.stream(`${repoPath(repo)}${p`/actions/jobs/${jobId}/logs`}`, { headers: { accept: 'text/plain, */*' } });
+}
+
+export async function rerun(api: ApiClient, repo: RepoRef, runId: number, which: { failed?: boolean; job?: number }): Promise<void> {
+  const base = `${repoPath(repo)}${p`/actions/runs/${runId}`}`;
+  const path = which.job !== undefined ? `${base}${p`/jobs/${which.job}/rerun`}` : which.failed ? `${base}/rerun-failed-jobs` : `${base}/rerun`;
+  await api.request('POST', path);
+}
+
+export async function deleteRun(api: ApiClient, repo: RepoRef, runId: number): Promise<void> {
+  await api.request('DELETE', `${repoPath(repo)}${p`/actions/runs/${runId}`}`);
+}
+
+export interface Artifact {
+  id: number;
+  name: string;
+  size_in_bytes?: number;
+  expired?: boolean;
+  archive_download_url?: string;
+}
+
+export async function runArtifacts(api: ApiClient, repo: RepoRef, runId: number): Promise<Artifact[]> {
+  const path = `${repoPath(repo)}${p`/actions/runs/${runId}/artifacts`}`;
+  const res = await api.request('GET', path);
+  return unwrapper('artifacts')(res.data, path, res.status) as Artifact[];
+}
+
+/** An artifact's zip as a stream (redirects followed; credentials only under the server). */
+export function artifactZip(api: ApiClient, repo: RepoRef, artifactId: number, signal?: AbortSignal) {
+  const url = new URL(`${api.root.replace(/\/$/, '')}${repoPath(repo)}${p`/actions/artifacts/${artifactId}/zip`}`);
+  return download(api, url.toString(), signal);
+}
+
+// Workflows ------------------------------------------------------------------
+
+export interface Workflow {
+  id: string;
+  name: string;
+  path: string;
+  state: string;
+}
+
+export async function listWorkflows(api: ApiClient, repo: RepoRef): Promise<Workflow[]> {
+  const path = `${repoPath(repo)}/actions/workflows`;
+  const res = await api.request('GET', path);
+  return unwrapper('workflows')(res.data, path, res.status) as Workflow[];
+}
+
+export async function getWorkflow(api: ApiClient, repo: RepoRef, file: string): Promise<Workflow> {
+  const path = `${repoPath(repo)}${p`/actions/workflows/${file}`}`;
+  const res = await api.request('GET', path);
+  return expectRecord(res.data, 'GET', path, res.status) as unknown as Workflow;
+}
+
+export async function setWorkflowEnabled(api: ApiClient, repo: RepoRef, file: string, enabled: boolean): Promise<void> {
+  await api.request('PUT', `${repoPath(repo)}${p`/actions/workflows/${file}`}/${enabled ? 'enable' : 'disable'}`);
+}
+
+/**
+ * Dispatch a workflow_dispatch workflow; the started run's id where the server
+ * tells it (Gitea 1.26 `return_run_details`, Forgejo `return_run_info`), else undefined.
+ */
+export async function dispatch(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string, inputs: Record<string, string>): Promise<number | undefined> {
+  const path = `${repoPath(repo)}${p`/actions/workflows/${file}/dispatches`}`;
+  if (server.flavour === 'forgejo') {
+    const res = await api.request('POST', path, { body: { ref, inputs, return_run_info: true } });
+    if (res.status !== 201 || res.data === undefined || res.data === null) return undefined;
+    const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
+    // The run's id where the server lists runs; its number where it lists only tasks.
+    return offers(server, 'runs') ? num(r.id) || undefined : num(r.run_number) || undefined;
+  }
+  const details = offers(server, 'runDetails');
+  const res = await api.request('POST', path, { body: { ref, inputs }, ...(details ? { query: { return_run_details: true } } : {}) });
+  if (!details || res.status !== 200 || res.data === undefined || res.data === null) return undefined;
+  const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
+  return num(r.workflow_run_id) || undefined;
+}
+
+/** The folders each flavour reads workflows from, in the order it looks. */
+export function workflowFolders(server: ActionsServer): string[] {
+  return server.flavour === 'forgejo' ? ['.forgejo/workflows', '.gitea/workflows'] : ['.gitea/workflows', '.github/workflows'];
+}
+
+/**
+ * A workflow file's text at a ref, from the first folder that has it; undefined
+ * when none does. Read through the contents API, which every server has.
+ */
+export async function workflowFile(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string): Promise<{ path: string; text: string } | undefined> {
+  for (const folder of workflowFolders(server)) {
+    // One segment, its slashes encoded: the servers read the path parameter unescaped.
+    const path = `${repoPath(repo)}${p`/contents/${`${folder}/${file}`}`}`;
+    try {
+      const res = await api.request('GET', path, { query: { ref } });
+      const r = expectRecord(res.data, 'GET', path, res.status);
+      if (r.type !== 'file' || typeof r.content !== 'string') continue;
+      return { path: `${folder}/${file}`, text: Buffer.from(r.content, 'base64').toString('utf8') };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) continue;
+      throw err;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,18 @@
+// kettle run cancel RUN-ID: no release of Gitea or Forgejo known here has an
+// API to cancel a run (only the web page does), so kettle says so, without
+// sending anything, and names the page.
+import type { RepoFlag } from '../../cli/flags.js';
+import { instanceRoot } from '../../api/url.js';
+import type { Context } from '../../context/context.js';
+import { fullName } from '../../context/repo.js';
+import { parseId, place, requireFeature } from './target.js';
+
+export interface CancelOptions extends RepoFlag {
+  id: string;
+}
+
+export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
+  parseId(opts.id);
+  const at = await place(ctx, opts.repo);
+  requireFeature(at, 'cancel', 'run cancel', `; cancel it on the web: ${instanceRoot(at.api.root)}/${fullName(at.repo)}/actions`);
+}

@@ -1,0 +1,102 @@
+// kettle run download RUN-ID [--name NAME]... [--dir DIR]: each artifact
+// streamed to NAME.zip through a temporary file beside it, renamed only once
+// complete, so no partial file is ever left under the final name.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, unlinkSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import * as actions from '../../api/gitea/actions.js';
+import { headerValue } from '../../api/headers.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { Context } from '../../context/context.js';
+import { KettleError, UsageError } from '../../errors.js';
+import { Progress } from '../../output/progress.js';
+import { failure } from '../failure.js';
+import { formatSize } from '../release/columns.js';
+import { counter, transferText } from '../release/transfer.js';
+import { parseId, type Place, place, requireFeature, runName } from './target.js';
+
+export interface DownloadOptions extends RepoFlag {
+  id: string;
+  name: string[];
+  dir: string | undefined;
+}
+
+/** Characters no file kettle writes may hold in its name (controls, bidirectional overrides), nor a path separator. */
+const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/;
+
+export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
+  const id = parseId(opts.id);
+  if (opts.dir === '') throw new UsageError('--dir must not be empty');
+  const at = await place(ctx, opts.repo);
+  requireFeature(at, 'artifacts', 'run download');
+  const what = runName(at, id);
+  const all = await actions.runArtifacts(at.api, at.repo, id).catch(failure({ action: `list the artifacts of ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
+  const unknown = opts.name.filter((n) => !all.some((a) => a.name === n));
+  if (unknown.length > 0) {
+    throw new KettleError(`${what} has no artifact named ${unknown.map((n) => `"${n}"`).join(', ')}; it has ${all.length === 0 ? 'none' : all.map((a) => a.name).join(', ')}`);
+  }
+  const chosen = opts.name.length > 0 ? all.filter((a) => opts.name.includes(a.name)) : all;
+  if (chosen.length === 0) throw new KettleError(`${what} has no artifacts`);
+  const expired = chosen.filter((a) => a.expired);
+  if (expired.length > 0 && opts.name.length > 0) throw new KettleError(`${expired.map((a) => a.name).join(', ')} of ${what} expired; nothing was downloaded`);
+  for (const a of expired) ctx.warn(`artifact ${a.name} has expired; left out`);
+  const shown = opts.dir ?? '.';
+  const dir = resolve(ctx.io.cwd, shown);
+  // Every target is checked before the first byte is fetched.
+  const targets = chosen
+    .filter((a) => !a.expired)
+    .map((a) => {
+      if (a.name === '' || a.name === '.' || a.name === '..' || UNWRITABLE.test(a.name)) throw new KettleError(`the server named an artifact "${a.name}", which is not a file name kettle will write`);
+      return { artifact: a, path: join(dir, `${a.name}.zip`), shown: join(shown, `${a.name}.zip`) };
+    });
+  const there = targets.filter((t) => existsSync(t.path)).map((t) => t.shown);
+  if (there.length > 0) throw new KettleError(`${there.join(', ')} already exist${there.length === 1 ? 's' : ''}; nothing was downloaded`);
+  await mkdir(dir, { recursive: true });
+  for (const t of targets) {
+    const size = await save(ctx, at, t.artifact, t.path);
+    ctx.success(`Downloaded ${t.shown} (${formatSize(size)})`);
+  }
+}
+
+async function save(ctx: Context, at: Place, artifact: actions.Artifact, final: string): Promise<number> {
+  const temp = join(resolve(final, '..'), `.${artifact.name}.${randomBytes(4).toString('hex')}.kettle-part`);
+  const removeTemp = () => {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never made, or already gone.
+    }
+  };
+  // Ctrl-C ends the process from its signal handler: the part goes on the way out.
+  process.once('exit', removeTemp);
+  const progress = new Progress(ctx.io, `Downloading ${artifact.name}`, 300, transferText);
+  let received = 0;
+  try {
+    const res = await actions.artifactZip(at.api, at.repo, artifact.id).catch(failure({ action: `download artifact ${artifact.name}`, missing: `artifact ${artifact.name}` }));
+    const declared = headerValue(res.headers, 'content-length');
+    const total = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : artifact.size_in_bytes;
+    const count = counter((n) => {
+      received = n;
+      progress.update(n, total);
+    });
+    try {
+      await pipeline(res.body, count, createWriteStream(temp, { flags: 'wx' }));
+    } catch (err) {
+      const why = (err as NodeJS.ErrnoException).code?.startsWith('E') ? (err as Error).message : `the connection failed (${(err as Error).message})`;
+      throw new KettleError(`cannot download ${artifact.name}: ${why} after ${formatSize(received)}${total !== undefined ? ` of ${formatSize(total)}` : ''}`);
+    }
+    if (declared !== undefined && /^\d+$/.test(declared) && received !== Number(declared)) {
+      throw new KettleError(`cannot download ${artifact.name}: ${received} bytes arrived, but the server announced ${declared}`);
+    }
+    await rename(temp, final);
+    return received;
+  } catch (err) {
+    removeTemp();
+    throw err;
+  } finally {
+    process.removeListener('exit', removeTemp);
+    progress.done();
+  }
+}

@@ -1,0 +1,40 @@
+// kettle run rerun RUN-ID [--failed | --job JOB-ID]
+import * as actions from '../../api/gitea/actions.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { Context } from '../../context/context.js';
+import { ApiError, KettleError, UsageError } from '../../errors.js';
+import { failure } from '../failure.js';
+import { parseId, place, readJobs, requireFeature, runName } from './target.js';
+
+export interface RerunOptions extends RepoFlag {
+  id: string;
+  failed: boolean;
+  job: number | undefined;
+}
+
+export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
+  const id = parseId(opts.id);
+  if (opts.failed && opts.job !== undefined) throw new UsageError('use either --failed or --job, not both');
+  const at = await place(ctx, opts.repo);
+  requireFeature(at, 'rerun', 'run rerun');
+  const what = runName(at, id);
+  let which = 'all its jobs';
+  if (opts.failed || opts.job !== undefined) {
+    const jobs = ((await readJobs(at, id)) ?? []).map(actions.jobOf);
+    if (opts.job !== undefined) {
+      const job = jobs.find((j) => j.id === opts.job);
+      if (!job) throw new KettleError(`job ${opts.job} of ${what} not found; its jobs: ${jobs.map((j) => `${j.name} (ID ${j.id})`).join(', ') || 'none'}`);
+      which = `job ${job.name} (ID ${job.id})`;
+    } else {
+      const failed = jobs.filter((j) => j.status === 'failure' || j.status === 'cancelled');
+      if (failed.length === 0) throw new KettleError(`${what} has no failed or cancelled jobs; nothing was rerun`);
+      which = `its failed jobs (${failed.map((j) => j.name).join(', ')})`;
+    }
+  }
+  await actions.rerun(at.api, at.repo, id, { failed: opts.failed, ...(opts.job !== undefined ? { job: opts.job } : {}) }).catch(async (err: unknown) => {
+    // services/actions/rerun.go: a run still going cannot be rerun (400).
+    if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot rerun ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was rerun`);
+    return failure({ action: `rerun ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);
+  });
+  ctx.success(`Rerunning ${which} of ${what}`);
+}

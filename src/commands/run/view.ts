@@ -1,0 +1,59 @@
+// kettle run view RUN-ID [--log] [--job JOB-ID]: the run, its jobs and their
+// steps where the server lists them; --log streams jobs' logs as they arrive.
+import * as actions from '../../api/gitea/actions.js';
+import type { RepoFlag } from '../../cli/flags.js';
+import type { Context } from '../../context/context.js';
+import { plainText } from '../../output/cells.js';
+import { visibleControls } from '../../output/controls.js';
+import { printJson, printRecord } from '../../output/printer.js';
+import { runViewColumns } from './columns.js';
+import { streamLogs } from './log.js';
+import { MARKS, parseId, place, readJobs, readRun, requireFeature } from './target.js';
+
+export interface ViewOptions extends RepoFlag {
+  id: string;
+  log: boolean;
+  job: number | undefined;
+}
+
+export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+  const id = parseId(opts.id);
+  if (opts.job !== undefined && !opts.log) ctx.warn('--job has no effect without --log');
+  const at = await place(ctx, opts.repo);
+  if (opts.log) {
+    if (!actions.offers(at.server, 'logs')) {
+      // Said before anything is sent, with the page where the log can be read.
+      const { run: found } = await readRun(at, id);
+      requireFeature(at, 'logs', 'run view --log', found.url ? `; the run's log is on its web page: ${found.url}` : '');
+    }
+    await streamLogs(ctx, at, id, opts.job);
+    return;
+  }
+  const { record } = await readRun(at, id);
+  const jobs = await readJobs(at, id);
+  if (ctx.flags.json || ctx.flags.jq) {
+    printJson(ctx.io, ctx.flags, jobs ? { ...record, jobs } : record, runViewColumns);
+    return;
+  }
+  await printRecord(ctx.io, ctx.flags, record, runViewColumns);
+  const shown = jobs?.map(actions.jobOf) ?? actions.runOf(record).jobs?.map((j) => ({ ...j, steps: [] }));
+  if (!shown || shown.length === 0) return;
+  const io = ctx.io;
+  if (io.stdoutIsTTY) {
+    const lines = ['', 'JOBS'];
+    for (const job of shown) {
+      lines.push(`${MARKS[job.status] ?? '?'} ${visibleControls(job.name)} (ID ${job.id}): ${job.status}`);
+      for (const step of job.steps) lines.push(`    ${MARKS[step.status] ?? '?'} ${visibleControls(step.name)}: ${step.status}`);
+    }
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return;
+  }
+  // In a pipe: one row per job and per step, tab-separated, after the run's key/value lines.
+  const rows: string[] = [];
+  for (const job of shown) {
+    rows.push(['job', job.id, plainText(job.name), job.status].join('\t'));
+    for (const step of job.steps) rows.push(['step', job.id, step.number, plainText(step.name), step.status].join('\t'));
+  }
+  io.stdout.write(`${rows.join('\n')}\n`);
+}
+

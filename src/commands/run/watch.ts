@@ -1,0 +1,17 @@
+// kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
+import type { RepoFlag } from '../../cli/flags.js';
+import type { Context } from '../../context/context.js';
+import { DEFAULT_INTERVAL_S, follow } from './follow.js';
+import { parseId, place } from './target.js';
+
+export interface WatchOptions extends RepoFlag {
+  id: string;
+  interval: number | undefined;
+  exitStatus: boolean;
+}
+
+export async function run(ctx: Context, opts: WatchOptions): Promise<void> {
+  const id = parseId(opts.id);
+  const at = await place(ctx, opts.repo);
+  await follow(ctx, at, id, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000);
+}

@@ -1,0 +1,619 @@
+// kettle run and kettle workflow against the in-memory server's Actions
+// (routes-actions.ts), the same command lines against old servers (Gitea 1.23,
+// Forgejo 11: tasks only) and new ones (Gitea 1.26, Forgejo 15).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json } from '../e2e/harness.js';
+import { expectExit, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
+import { actionsData, addArtifact, addRun, addWorkflow } from '../server/routes-actions.js';
+
+const s = useServer({ runner: 'in-process' });
+
+const G23 = {};
+const G25 = { version: '1.25.0' };
+const G26 = { version: '1.26.4' };
+const F11 = { forgejo: true };
+const F15 = { forgejo: true, version: '15.0.3+gitea-1.22.0' };
+const FLAVORS = [
+  ['Gitea 1.23', G23, 'old'],
+  ['Gitea 1.26', G26, 'new'],
+  ['Forgejo 11', F11, 'old'],
+  ['Forgejo 15', F15, 'new'],
+] as const;
+
+let counter = 0;
+function repo() {
+  const name = `actions-${++counter}`;
+  const r = s.server.state.addRepo('alice', name, { init: true });
+  r.branches.push('topic');
+  return { repo: r, R: ['-R', `alice/${name}`], full: `alice/${name}` };
+}
+
+/** Three runs: a success on main, a failure on topic, a dispatch still running. */
+function threeRuns() {
+  const t = repo();
+  const a = addRun(s.server.state, t.repo, { workflow: 'ci.yml', title: 'Quieter lid', branch: 'main', event: 'push', status: 'success' });
+  const b = addRun(s.server.state, t.repo, {
+    workflow: 'ci.yml',
+    title: 'Louder whistle',
+    branch: 'topic',
+    event: 'pull_request',
+    status: 'failure',
+    jobs: [
+      { name: 'build', status: 'success' },
+      { name: 'test', status: 'failure', steps: [['Set up job', 'success'], ['Run tests', 'failure']] },
+    ],
+  });
+  const c = addRun(s.server.state, t.repo, { workflow: 'deploy.yml', title: 'Deploy', branch: 'main', event: 'workflow_dispatch', status: 'running' });
+  return { ...t, a, b, c };
+}
+
+describe('run list', () => {
+  it.each(FLAVORS)('%s: every run, newest first, with its RUN-ID', async (_name, flavor, age) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'list', ...t.R]);
+    expectExit(r, 0);
+    const ids = [t.c, t.b, t.a].map((x) => String(age === 'new' ? x.id : x.index));
+    expect(rows(r.stdout).map((row) => row.slice(0, 6))).toEqual([
+      [ids[0], 'deploy.yml', 'Deploy', 'main', 'workflow_dispatch', 'in_progress'],
+      [ids[1], 'ci.yml', 'Louder whistle', 'topic', 'pull_request', 'failure'],
+      [ids[2], 'ci.yml', 'Quieter lid', 'main', 'push', 'success'],
+    ]);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/${age === 'new' ? 'runs' : 'tasks'}`)).toHaveLength(1);
+  });
+
+  it.each(FLAVORS)('%s: filters give the same runs whether the server applies them or kettle does', async (_name, flavor, age) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const idOf = (x: { id: number; index: number }) => String(age === 'new' ? x.id : x.index);
+    const ids = async (...args: string[]) => {
+      const r = await s.kettle(['run', 'list', ...t.R, ...args]);
+      expectExit(r, 0);
+      return rows(r.stdout).map((row) => row[0]);
+    };
+    expect(await ids('--status', 'failure')).toEqual([idOf(t.b)]);
+    expect(await ids('--status', 'in_progress')).toEqual([idOf(t.c)]);
+    expect(await ids('--workflow', 'ci.yml')).toEqual([idOf(t.b), idOf(t.a)]);
+    expect(await ids('--branch', 'main', '--event', 'push')).toEqual([idOf(t.a)]);
+    expect(await ids('--workflow', 'ci.yml', '--limit', '1')).toEqual([idOf(t.b)]);
+  });
+
+  it('Gitea 1.26: sends the filters it takes, in its words', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    expectExit(await s.kettle(['run', 'list', ...t.R, '--status', 'queued', '--branch', 'main', '--event', 'push']), 0);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs`)[0]?.query).toMatchObject({ status: 'queued', branch: 'main', event: 'push' });
+  });
+
+  it('Forgejo 15: status in its own words, the branch as a full ref, the workflow', async () => {
+    s.server.set({ flavor: F15 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'list', ...t.R, '--status', 'queued', '--branch', 'main', '--workflow', 'ci.yml']);
+    expectExit(r, 0);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs`)[0]?.query).toMatchObject({ status: 'waiting', ref: 'refs/heads/main', workflow_id: 'ci.yml' });
+  });
+
+  it.each([
+    ['Gitea 1.23', G23],
+    ['Forgejo 15', F15],
+  ] as const)('%s: --all reads every page, though the server sends no Link header', async (_n, flavor) => {
+    s.server.set({ flavor });
+    const t = repo();
+    for (let i = 0; i < 75; i++) addRun(s.server.state, t.repo, { title: `Run ${i + 1}`, jobs: [{ name: 'a' }, { name: 'b' }] });
+    const r = await s.kettle(['run', 'list', ...t.R, '--all']);
+    expectExit(r, 0);
+    const titles = rows(r.stdout).map((row) => row[2]);
+    expect(titles).toHaveLength(75);
+    expect(titles[0]).toBe('Run 75');
+    expect(titles.at(-1)).toBe('Run 1');
+  });
+
+  it('--json: the server\'s records', async () => {
+    s.server.set({ flavor: F15 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'list', ...t.R, '--json']);
+    expectExit(r, 0);
+    const list = json<Array<Record<string, unknown>>>(r);
+    expect(list.map((x) => x.index_in_repo)).toEqual([3, 2, 1]);
+    expect(list[0]?.status).toBe('running');
+  });
+
+  it('an empty list says so on stderr only', async () => {
+    const t = repo();
+    const r = await s.kettle(['run', 'list', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--status takes only kettle\'s words', async () => {
+    const t = repo();
+    const r = await s.kettle(['run', 'list', ...t.R, '--status', 'running']);
+    expectUsage(s, r, /queued/);
+  });
+});
+
+describe('run view', () => {
+  it('Gitea 1.26: the run, then a row per job and per step', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', String(t.b.id), ...t.R]);
+    expectExit(r, 0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const head = record(lines.filter((l) => !/^(job|step)\t/.test(l)).join('\n'));
+    expect(head).toMatchObject({ id: String(t.b.id), workflow: 'ci.yml', status: 'failure', number: '2' });
+    const [build, test] = t.b.jobs;
+    expect(rows(lines.filter((l) => /^(job|step)\t/.test(l)).join('\n'))).toEqual([
+      ['job', String(build?.id), 'build', 'success'],
+      ['step', String(build?.id), '0', 'Set up job', 'success'],
+      ['step', String(build?.id), '1', 'Run tests', 'success'],
+      ['job', String(test?.id), 'test', 'failure'],
+      ['step', String(test?.id), '0', 'Set up job', 'success'],
+      ['step', String(test?.id), '1', 'Run tests', 'failure'],
+    ]);
+  });
+
+  it('on a terminal: the run as a view, then its jobs with their steps', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', String(t.b.id), ...t.R], { tty: { stdout: true }, columns: 100, env: { KETTLE_PAGER: '', NO_COLOR: '1' } });
+    expectExit(r, 0);
+    expect(r.stdout).toMatch(/^status: +failure$/m);
+    expect(r.stdout).toMatch(/^title: +Louder whistle$/m);
+    const jobs = r.stdout.slice(r.stdout.indexOf('\nJOBS\n'));
+    expect(jobs.split('\n').slice(1, 8)).toEqual([
+      'JOBS',
+      `✓ build (ID ${t.b.jobs[0]?.id}): success`,
+      '    ✓ Set up job: success',
+      '    ✓ Run tests: success',
+      `X test (ID ${t.b.jobs[1]?.id}): failure`,
+      '    ✓ Set up job: success',
+      '    X Run tests: failure',
+    ]);
+  });
+
+  it('Forgejo 11: the run by its number, the jobs its tasks name', async () => {
+    s.server.set({ flavor: F11 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', String(t.b.index), ...t.R]);
+    expectExit(r, 0);
+    expect(r.stdout).toMatch(/^status\tfailure$/m);
+    expect(r.stdout).toMatch(/^job\t\d+\tbuild\tsuccess$/m);
+    expect(r.stdout).toMatch(/^job\t\d+\ttest\tfailure$/m);
+  });
+
+  it.each(FLAVORS)('%s: an unknown RUN-ID is one line, exit 1', async (_name, flavor) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', '999', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: run 999 of ${t.full} not found\n`);
+  });
+
+  it('--json: the run record with its jobs', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', String(t.b.id), ...t.R, '--json']);
+    expectExit(r, 0);
+    const data = json<{ id: number; conclusion: string; jobs: Array<{ name: string }> }>(r);
+    expect(data.id).toBe(t.b.id);
+    expect(data.conclusion).toBe('failure');
+    expect(data.jobs.map((j) => j.name)).toEqual(['build', 'test']);
+  });
+
+  it.each([['abc'], ['0'], ['1.5']])('RUN-ID %s: exit 2 before any request', async (id) => {
+    const t = repo();
+    expectUsage(s, await s.kettle(['run', 'view', id, ...t.R]), /RUN-ID must be a whole number/);
+  });
+});
+
+describe('run view --log', () => {
+  it('Gitea 1.26: the job\'s log byte for byte in a pipe', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'build', log: { text: 'one\n\u001b[31mtwo\u001b[0m\nthree\n' } }] });
+    const r = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stdout).toBe('one\n\u001b[31mtwo\u001b[0m\nthree\n');
+  });
+
+  it('--job picks one job; an unknown one is named with the jobs there are', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'a', log: { text: 'A\n' } }, { name: 'b', log: { text: 'B\n' } }] });
+    const b = run.jobs[1]?.id as number;
+    const both = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R]);
+    expect(both.stdout).toBe('A\nB\n');
+    const one = await s.kettle(['run', 'view', String(run.id), '--log', '--job', String(b), ...t.R]);
+    expectExit(one, 0);
+    expect(one.stdout).toBe('B\n');
+    const none = await s.kettle(['run', 'view', String(run.id), '--log', '--job', '9999', ...t.R]);
+    expectExit(none, 1);
+    expect(none.stderr).toMatch(/^kettle: job 9999 of run \d+ of alice\/actions-\d+ not found; its jobs: a \(ID \d+\), b \(ID \d+\)\n$/);
+  });
+
+  it('on a terminal: through the pager, each step in a colour of its own, control characters shown', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const log = '2026-01-05T09:00:00Z ::group::Set up job\n2026-01-05T09:00:01Z ready\n2026-01-05T09:00:02Z ::group::Run tests\n2026-01-05T09:00:03Z \u001b]0;owned\u0007ok\n';
+    const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'build', log: { text: log } }] });
+    const r = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R], { tty: { stdout: true }, env: { KETTLE_PAGER: 'cat', FORCE_COLOR: '1' } });
+    expectExit(r, 0);
+    const [first, second] = ['\u001b[36m', '\u001b[33m'];
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      `${first}2026-01-05T09:00:00Z ::group::Set up job\u001b[0m`,
+      `${first}2026-01-05T09:00:01Z ready\u001b[0m`,
+      `${second}2026-01-05T09:00:02Z ::group::Run tests\u001b[0m`,
+      expect.stringMatching(/^\u001b\[33m2026-01-05T09:00:03Z .*ok\u001b\[0m$/),
+    ]);
+    // The log's own escape sequence is shown, not sent to the terminal.
+    expect(r.stdout).not.toContain('\u001b]0;owned');
+    const failed = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R], { tty: { stdout: true }, env: { KETTLE_PAGER: 'false' } });
+    expectExit(failed, 1);
+    expect(failed.stderr).toMatch(/so the log was not shown/);
+  });
+
+  it('a stream cut partway: what arrived stays on stdout, one line on stderr, exit 1', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'build', log: { size: 2_000_000, cutAt: 300_000 } }] });
+    const r = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stdout.length).toBe(300_000);
+    expect(r.stdout.startsWith('::group::step line 1:')).toBe(true);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^kettle: .*the log of job build/);
+  });
+
+  it.each([
+    ['Gitea 1.23', G23, 'Gitea 1.23.8', 'index'],
+    ['Forgejo 11', F11, 'Forgejo 11.0.1', 'index'],
+    ['Forgejo 15', F15, 'Forgejo 15.0.3', 'id'],
+  ] as const)('%s: which versions have it, and the run\'s web page; no log asked for', async (_n, flavor, runs, key) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', String(t.b[key]), '--log', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `kettle: run view --log needs Gitea 1.25 or later (no release of Forgejo up to 15.0.3 has it); ${new URL(s.server.url).host} runs ${runs}; the run's log is on its web page: ${s.server.url.replace(/\/api\/v1$/, '')}/${t.full}/actions/runs/${t.b.index}\n`,
+    );
+    expect(s.server.requests.filter((q) => q.path.includes('/logs'))).toEqual([]);
+  });
+});
+
+describe('run rerun, cancel, delete', () => {
+  it('rerun: all jobs, the failed ones, one job (Gitea 1.26)', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const failed = await s.kettle(['run', 'rerun', String(t.b.id), '--failed', ...t.R]);
+    expectExit(failed, 0);
+    expect(failed.stderr).toBe(`✓ Rerunning its failed jobs (test) of run ${t.b.id} of ${t.full}\n`);
+    expect(sent(s, 'POST', `/repos/${t.full}/actions/runs/${t.b.id}/rerun-failed-jobs`)).toHaveLength(1);
+    expect(t.b.jobs.map((j) => j.status)).toEqual(['success', 'waiting']);
+    const running = await s.kettle(['run', 'rerun', String(t.b.id), ...t.R]);
+    expectExit(running, 1);
+    expect(running.stderr).toBe(`kettle: cannot rerun run ${t.b.id} of ${t.full}: this workflow run is not done; nothing was rerun\n`);
+    const ok = await s.kettle(['run', 'rerun', String(t.a.id), '--job', String(t.a.jobs[0]?.id), ...t.R]);
+    expectExit(ok, 0);
+    expect(sent(s, 'POST', `/repos/${t.full}/actions/runs/${t.a.id}/jobs/${t.a.jobs[0]?.id}/rerun`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['Gitea 1.23', G23, 'Gitea 1.23.8'],
+    ['Forgejo 15', F15, 'Forgejo 15.0.3'],
+  ] as const)('rerun on %s: one line naming Gitea 1.26, nothing sent but the version', async (_n, flavor, runs) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'rerun', '1', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: run rerun needs Gitea 1.26 or later (no release of Forgejo up to 15.0.3 has it); ${new URL(s.server.url).host} runs ${runs}\n`);
+    expect(s.server.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /version']);
+  });
+
+  it('--failed with --job: exit 2', async () => {
+    const t = repo();
+    expectUsage(s, await s.kettle(['run', 'rerun', '3', '--failed', '--job', '4', ...t.R]), /either --failed or --job/);
+  });
+
+  it('cancel: no server has the endpoint; says so with the Actions page', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'cancel', String(t.c.id), ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: run cancel needs a server release with that endpoint \(none known here has one: Gitea up to 1\.26\.4, Forgejo up to 15\.0\.3\); .* runs Gitea 1\.26\.4; cancel it on the web: http:\/\/.*\/alice\/actions-\d+\/actions\n$/);
+    expect(s.server.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it('delete: asks first (refused without a terminal or --yes), then deletes a finished run', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    expectUsage(s, await s.kettle(['run', 'delete', String(t.a.id), ...t.R]), /pass --yes/);
+    const r = await s.kettle(['run', 'delete', String(t.a.id), '--yes', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stderr).toBe(`✓ Deleted run ${t.a.id} of ${t.full}\n`);
+    expect(actionsData(s.server.state).runs.some((x) => x.id === t.a.id)).toBe(false);
+    const busy = await s.kettle(['run', 'delete', String(t.c.id), '--yes', ...t.R]);
+    expectExit(busy, 1);
+    expect(busy.stderr).toBe(`kettle: cannot delete run ${t.c.id} of ${t.full}: this workflow run is not done; nothing was deleted\n`);
+    const gone = await s.kettle(['run', 'delete', String(t.a.id), '--yes', ...t.R]);
+    expectExit(gone, 1);
+    expect(gone.stderr).toBe(`kettle: run ${t.a.id} of ${t.full} not found\n`);
+  });
+});
+
+describe('run download', () => {
+  it('each artifact to NAME.zip, nothing partial left; an existing file stops it before any byte', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    addArtifact(s.server.state, t.a, 'coverage', Buffer.from('PK coverage'));
+    addArtifact(s.server.state, t.a, 'binaries', Buffer.alloc(200_000, 7));
+    const out = join(s.dir, 'out');
+    const r = await s.kettle(['run', 'download', String(t.a.id), '--dir', out, ...t.R]);
+    expectExit(r, 0);
+    expect(readdirSync(out).sort()).toEqual(['binaries.zip', 'coverage.zip']);
+    expect(readFileSync(join(out, 'coverage.zip'), 'utf8')).toBe('PK coverage');
+    expect(readFileSync(join(out, 'binaries.zip')).length).toBe(200_000);
+    const again = await s.kettle(['run', 'download', String(t.a.id), '--dir', out, '--name', 'coverage', ...t.R]);
+    expectExit(again, 1);
+    expect(again.stderr).toMatch(/coverage\.zip already exists; nothing was downloaded/);
+    const unknown = await s.kettle(['run', 'download', String(t.a.id), '--name', 'docs', ...t.R]);
+    expectExit(unknown, 1);
+    expect(unknown.stderr).toBe(`kettle: run ${t.a.id} of ${t.full} has no artifact named "docs"; it has coverage, binaries\n`);
+  });
+
+  it('a download cut partway leaves no file under the final name', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    const a = addArtifact(s.server.state, t.a, 'big', Buffer.alloc(3_000_000, 1));
+    s.server.fault({ kind: 'stall', path: new RegExp(`/artifacts/${a.id}/zip$`), bytes: 1000 } as never);
+    const out = join(s.dir, 'cut');
+    mkdirSync(out);
+    const r = await s.kettle(['run', 'download', String(t.a.id), '--dir', out, ...t.R], { env: { KETTLE_TIMEOUT: '2' } });
+    expectExit(r, 1);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('Forgejo 15: which versions have it', async () => {
+    s.server.set({ flavor: F15 });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'download', String(t.a.id), ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: run download needs Gitea 1\.25 or later/);
+  });
+});
+
+describe('workflow list, view, enable, disable', () => {
+  function workflows() {
+    const t = repo();
+    addWorkflow(s.server.state, t.repo, { file: 'ci.yml', name: 'CI' });
+    addWorkflow(s.server.state, t.repo, {
+      file: 'deploy.yml',
+      name: 'Deploy',
+      dispatch: { target: { required: true, description: 'where to' }, dry: { default: 'false' } },
+    });
+    return t;
+  }
+
+  it('Gitea 1.26: list, disable, enable', async () => {
+    s.server.set({ flavor: G26 });
+    const t = workflows();
+    const r = await s.kettle(['workflow', 'list', ...t.R]);
+    expectExit(r, 0);
+    expect(rows(r.stdout)).toEqual([
+      ['ci.yml', 'CI', 'active', '.gitea/workflows/ci.yml'],
+      ['deploy.yml', 'Deploy', 'active', '.gitea/workflows/deploy.yml'],
+    ]);
+    const off = await s.kettle(['workflow', 'disable', 'ci.yml', ...t.R]);
+    expectExit(off, 0);
+    expect(off.stderr).toBe(`✓ Disabled workflow ci.yml of ${t.full}\n`);
+    expect(rows((await s.kettle(['workflow', 'list', ...t.R])).stdout)[0]?.[2]).toBe('disabled_manually');
+    expectExit(await s.kettle(['workflow', 'enable', 'ci.yml', ...t.R]), 0);
+    expect(rows((await s.kettle(['workflow', 'list', ...t.R])).stdout)[0]?.[2]).toBe('active');
+    const missing = await s.kettle(['workflow', 'enable', 'nope.yml', ...t.R]);
+    expectExit(missing, 1);
+    expect(missing.stderr).toBe(`kettle: workflow nope.yml of ${t.full} not found\n`);
+  });
+
+  it.each([
+    ['Gitea 1.23', G23, 'Gitea 1.23.8'],
+    ['Forgejo 15', F15, 'Forgejo 15.0.3'],
+  ] as const)('%s: workflow list names the versions that have it', async (_n, flavor, runs) => {
+    s.server.set({ flavor });
+    const t = workflows();
+    const r = await s.kettle(['workflow', 'list', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: workflow list needs Gitea 1.24 or later (no release of Forgejo up to 15.0.3 has it); ${new URL(s.server.url).host} runs ${runs}\n`);
+  });
+
+  it.each(FLAVORS)('%s: view shows the dispatch inputs from the file', async (_n, flavor) => {
+    s.server.set({ flavor });
+    const t = workflows();
+    const r = await s.kettle(['workflow', 'view', 'deploy.yml', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stdout).toMatch(/^name\tDeploy$/m);
+    expect(rows(r.stdout.split('\n').filter((l) => l.startsWith('input\t')).join('\n'))).toEqual([
+      ['input', 'target', 'required', '', 'where to'],
+      ['input', 'dry', 'optional', 'false', ''],
+    ]);
+  });
+});
+
+describe('workflow run', () => {
+  function deployable() {
+    const t = repo();
+    addWorkflow(s.server.state, t.repo, {
+      file: 'deploy.yml',
+      name: 'Deploy',
+      folder: '.gitea/workflows',
+      dispatch: { target: { required: true }, dry: { default: 'false' } },
+    });
+    addWorkflow(s.server.state, t.repo, { file: 'ci.yml', name: 'CI' });
+    return t;
+  }
+
+  it.each([
+    ['Gitea 1.26 (return_run_details)', G26, 'id'],
+    ['Gitea 1.25 (found in the run list)', G25, 'id'],
+    ['Forgejo 15 (return_run_info)', F15, 'id'],
+    ['Forgejo 11 (return_run_info: the number)', F11, 'index'],
+  ] as const)('%s: dispatches with the inputs and names the run it started', async (_n, flavor, key) => {
+    s.server.set({ flavor });
+    const t = deployable();
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'target=staging', ...t.R]);
+    expectExit(r, 0);
+    const started = actionsData(s.server.state).runs.filter((x) => x.repoId === t.repo.id);
+    expect(started).toHaveLength(1);
+    const run = started[0];
+    expect(run?.inputs).toEqual({ target: 'staging', dry: 'false' });
+    expect(run?.ref).toBe('refs/heads/main');
+    expect(r.stderr).toBe(`✓ Started workflow deploy.yml of ${t.full} on main: run ${run?.[key]}\n`);
+    // The run it started on stdout: its record where the server lists it, else its RUN-ID (a run that has
+    // no task yet is not in a task list).
+    if (key === 'id') expect(record(r.stdout)).toMatchObject({ id: String(run?.id), workflow: 'deploy.yml', event: 'workflow_dispatch', branch: 'main' });
+    else expect(r.stdout).toBe(`${run?.index}\n`);
+    const post = sent(s, 'POST', `/repos/${t.full}/actions/workflows/deploy.yml/dispatches`);
+    expect(post).toHaveLength(1);
+    expect(post[0]?.body).toMatchObject({ ref: 'main', inputs: { target: 'staging' } });
+  });
+
+  it('Gitea 1.23: one line, nothing dispatched', async () => {
+    const t = deployable();
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'target=x', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: workflow run needs Gitea 1.24 or later or Forgejo; ${new URL(s.server.url).host} runs Gitea 1.23.8\n`);
+    expect(sent(s, 'POST')).toEqual([]);
+  });
+
+  it.each([
+    [['-f', 'colour=red', '-f', 'target=x'], /deploy\.yml has no input colour; its inputs: target, dry/],
+    [[], /deploy\.yml needs input -f target=…/],
+    [['-f', 'target'], /-f takes KEY=VALUE/],
+  ])('inputs %j: exit 2, nothing dispatched', async (args, message) => {
+    s.server.set({ flavor: G26 });
+    const t = deployable();
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', ...args, ...t.R]);
+    expectExit(r, 2);
+    expect(r.stderr).toMatch(message);
+    expect(sent(s, 'POST')).toEqual([]);
+  });
+
+  it('a workflow without workflow_dispatch, and an unknown one: exit 1 before dispatching', async () => {
+    s.server.set({ flavor: F11 });
+    const t = deployable();
+    const ci = await s.kettle(['workflow', 'run', 'ci.yml', ...t.R]);
+    expectExit(ci, 1);
+    expect(ci.stderr).toBe('kettle: ci.yml has no workflow_dispatch trigger: it cannot be started by hand\n');
+    const nope = await s.kettle(['workflow', 'run', 'nope.yml', ...t.R]);
+    expectExit(nope, 1);
+    expect(nope.stderr).toBe(`kettle: workflow nope.yml not found in .forgejo/workflows or .gitea/workflows of ${t.full} at main\n`);
+    expect(sent(s, 'POST')).toEqual([]);
+  });
+
+  it('a disabled workflow (Gitea): the server\'s refusal, worded, exit 1', async () => {
+    s.server.set({ flavor: G26 });
+    const t = deployable();
+    actionsData(s.server.state).workflows.filter((w) => w.repoId === t.repo.id).forEach((w) => (w.disabled = true));
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'target=x', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: cannot start workflow deploy.yml of ${t.full} on main: workflow is disabled\n`);
+    expect(actionsData(s.server.state).runs.filter((x) => x.repoId === t.repo.id)).toEqual([]);
+  });
+
+  it('--ref: the run is on that branch', async () => {
+    s.server.set({ flavor: G26 });
+    const t = deployable();
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '--ref', 'topic', '-f', 'target=x', ...t.R]);
+    expectExit(r, 0);
+    expect(actionsData(s.server.state).runs.find((x) => x.repoId === t.repo.id)?.ref).toBe('refs/heads/topic');
+  });
+});
+
+describe('run watch and workflow run --watch in a pipe', () => {
+  it.each([
+    ['Gitea 1.26', G26, 'id'],
+    ['Forgejo 11', F11, 'index'],
+  ] as const)('%s: one line per change, exit 0 on success', async (_n, flavor, key) => {
+    s.server.set({ flavor });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, {
+      status: 'running',
+      jobs: [{ name: 'build', status: 'running', steps: [['Set up job', 'success'], ['Run tests', 'running']] }],
+      phases: [{}, { jobs: { build: { status: 'running', steps: ['success', 'running'] } } }, { run: 'success', jobs: { build: { status: 'success', steps: ['success', 'success'] } } }],
+    });
+    const r = await s.kettle(['run', 'watch', String(run[key]), '--interval', '0.1', ...t.R]);
+    expectExit(r, 0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`run\t${run[key]}\tin_progress`);
+    expect(lines.at(-1)).toMatch(/success$/);
+    // Each line is a change: none repeats.
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toContain(`run\t${run[key]}\tsuccess`);
+    expect(r.stderr).toBe(`✓ run ${run[key]} of ${t.full} succeeded\n`);
+  });
+
+  it('a read that fails once (503) is retried, and the watch goes on', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running', phases: [{}, { run: 'success', jobs: { build: { status: 'success' } } }] });
+    s.server.fault({ kind: 'status', status: 503, path: new RegExp(`/actions/runs/${run.id}$`), skip: 1 });
+    const r = await s.kettle(['run', 'watch', String(run.id), '--interval', '0.1', ...t.R]);
+    expectExit(r, 0);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs/${run.id}`).some((q) => q.status === 503)).toBe(true);
+  });
+
+  it('a failure: exit 1 with one line', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running', phases: [{ run: 'failure', jobs: { build: { status: 'failure' } } }] });
+    const r = await s.kettle(['run', 'watch', String(run.id), '--interval', '0.1', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: run ${run.id} of ${t.full} failed\n`);
+    expect(r.stdout).toMatch(/^job\tbuild\tfailure$/m);
+  });
+
+  it('a run that never settles is read once per interval', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running' });
+    const controller = new AbortController();
+    const started = Date.now();
+    const watching = s.kettle(['run', 'watch', String(run.id), '--interval', '0.2', ...t.R]);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const reads = sent(s, 'GET', `/repos/${t.full}/actions/runs/${run.id}`).length;
+    // 1.2 s at one read per 0.2 s: about six, never a burst.
+    expect(reads).toBeGreaterThanOrEqual(3);
+    expect(reads).toBeLessThanOrEqual(8);
+    run.status = 'success';
+    const r = await watching;
+    controller.abort();
+    expectExit(r, 0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('workflow run --watch: follows the run it started (Forgejo 11, where it shows only once a job starts)', async () => {
+    s.server.set({ flavor: F11 });
+    const t = repo();
+    addWorkflow(s.server.state, t.repo, { file: 'deploy.yml', folder: '.forgejo/workflows', dispatch: {} });
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '--watch', '--interval', '0.1', ...t.R]);
+    expectExit(r, 0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('run\t1\tqueued');
+    expect(lines).toContain('run\t1\tsuccess');
+    expect(r.stderr).toMatch(/✓ run 1 of alice\/actions-\d+ succeeded\n$/);
+  });
+});
+
+describe('files and folders', () => {
+  it('download writes nothing when the folder holds a file of the name', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    addArtifact(s.server.state, t.a, 'coverage', Buffer.from('new'));
+    writeFileSync(join(s.dir, 'coverage.zip'), 'old');
+    const r = await s.kettle(['run', 'download', String(t.a.id), ...t.R], { cwd: s.dir });
+    expectExit(r, 1);
+    expect(readFileSync(join(s.dir, 'coverage.zip'), 'utf8')).toBe('old');
+    expect(existsSync(join(s.dir, 'coverage.zip'))).toBe(true);
+  });
+});

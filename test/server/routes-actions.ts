@@ -1,0 +1,883 @@
+// Actions runs, jobs, steps, logs, artifacts and workflows, as each server
+// answers them (test/server/README.md, "Actions", has the table of which
+// version has which endpoint). Statuses are kept as the servers keep them
+// (models/actions/status.go: waiting, blocked, running, success, failure,
+// cancelled, skipped) and written out in each endpoint's own words.
+//
+// A run can be given phases: every actions read of its repository moves each
+// such run one phase on (request-counted, so a test of `watch` is deterministic).
+// A job's log can be generated (a size, never held whole) and cut partway.
+import { Readable } from 'node:stream';
+import { forbidden, HttpError, notFound } from './http.js';
+import { type Call, flavorAtLeast, type Handler, obj, visibleRepo, writableRepo } from './routes.js';
+import type { Json, Repo, State } from './state.js';
+import { tick } from './state.js';
+
+/** models/actions/status.go: the status names every server keeps internally. */
+export type RunStatus = 'waiting' | 'blocked' | 'running' | 'success' | 'failure' | 'cancelled' | 'skipped';
+const DONE: RunStatus[] = ['success', 'failure', 'cancelled', 'skipped'];
+
+export interface StepRecord {
+  name: string;
+  status: RunStatus;
+}
+
+export interface LogSpec {
+  /** The log as text. */
+  text?: string;
+  /** Or a generated log of this many bytes (numbered lines), produced as it is sent. */
+  size?: number;
+  /** Close the connection after this many bytes of the body (a stream cut partway). */
+  cutAt?: number;
+}
+
+export interface JobRecord {
+  id: number;
+  runId: number;
+  name: string;
+  status: RunStatus;
+  /** 0 until a runner picked the job up (models/actions/run_job.go TaskID). */
+  taskId: number;
+  attempt: number;
+  steps: StepRecord[];
+  log: LogSpec | undefined;
+  labels: string[];
+  started: string;
+  stopped: string;
+}
+
+/** What one phase sets: the run's status, and jobs' (by name) with their steps'. */
+export interface Phase {
+  run?: RunStatus;
+  jobs?: Record<string, { status: RunStatus; steps?: RunStatus[] }>;
+}
+
+export interface RunRecord {
+  id: number;
+  repoId: number;
+  /** The number within the repository (ActionRun.Index). */
+  index: number;
+  workflowId: string;
+  title: string;
+  /** The full ref, refs/heads/main. */
+  ref: string;
+  sha: string;
+  event: string;
+  triggerUser: string;
+  status: RunStatus;
+  created: string;
+  started: string;
+  stopped: string;
+  jobs: JobRecord[];
+  phases: Phase[];
+  /** The inputs a dispatch gave it. */
+  inputs: Record<string, string>;
+}
+
+export interface WorkflowInput {
+  description?: string;
+  required?: boolean;
+  default?: string;
+  type?: string;
+}
+
+export interface WorkflowRecord {
+  repoId: number;
+  file: string;
+  folder: '.gitea/workflows' | '.forgejo/workflows';
+  name: string;
+  /** `on: workflow_dispatch` with these inputs; undefined when the workflow cannot be dispatched. */
+  dispatch: Record<string, WorkflowInput> | undefined;
+  disabled: boolean;
+  /** Jobs (and their steps) a dispatched run gets. */
+  jobs: Array<{ name: string; steps: string[] }>;
+  /** The file's text; written from the fields above when not given. */
+  yaml?: string;
+}
+
+/** The workflow file as a person would write it: name, triggers, the dispatch inputs, jobs. */
+export function workflowYaml(w: WorkflowRecord): string {
+  if (w.yaml !== undefined) return w.yaml;
+  const out = [`name: ${JSON.stringify(w.name)}`, 'on:', '  push:'];
+  if (w.dispatch) {
+    out.push('  workflow_dispatch:');
+    const inputs = Object.entries(w.dispatch);
+    if (inputs.length > 0) out.push('    inputs:');
+    for (const [name, spec] of inputs) {
+      out.push(`      ${name}:`);
+      if (spec.description !== undefined) out.push(`        description: ${JSON.stringify(spec.description)}`);
+      if (spec.required !== undefined) out.push(`        required: ${spec.required}`);
+      if (spec.default !== undefined) out.push(`        default: ${JSON.stringify(spec.default)}`);
+      if (spec.type !== undefined) out.push(`        type: ${spec.type}`);
+    }
+  }
+  out.push('jobs:');
+  for (const j of w.jobs) out.push(`  ${j.name}:`, '    runs-on: ubuntu-latest', '    steps:', ...j.steps.map((st) => `      - run: echo ${JSON.stringify(st)}`));
+  return `${out.join('\n')}\n`;
+}
+
+export interface ArtifactRecord {
+  id: number;
+  repoId: number;
+  runId: number;
+  name: string;
+  content: Buffer;
+  expired: boolean;
+  created: string;
+}
+
+export interface ActionsData {
+  runs: RunRecord[];
+  workflows: WorkflowRecord[];
+  artifacts: ArtifactRecord[];
+  nextTask: number;
+}
+
+export function actionsData(state: State): ActionsData {
+  return state.extension<ActionsData>('actions', () => ({ runs: [], workflows: [], artifacts: [], nextTask: 1 }));
+}
+
+// Seeding ------------------------------------------------------------------
+
+export interface RunSeed {
+  workflow?: string;
+  title?: string;
+  branch?: string;
+  event?: string;
+  status?: RunStatus;
+  jobs?: Array<{ name: string; status?: RunStatus; steps?: Array<[string, RunStatus]> | string[]; log?: LogSpec }>;
+  phases?: Phase[];
+  user?: string;
+}
+
+export function addRun(state: State, repo: Repo, seed: RunSeed = {}): RunRecord {
+  const data = actionsData(state);
+  const now = tick();
+  const index = data.runs.filter((r) => r.repoId === repo.id).length + 1;
+  const status = seed.status ?? 'success';
+  const run: RunRecord = {
+    id: state.id(),
+    repoId: repo.id,
+    index,
+    workflowId: seed.workflow ?? 'ci.yml',
+    title: seed.title ?? `Run ${index}`,
+    ref: `refs/heads/${seed.branch ?? 'main'}`,
+    sha: `${String(index).padStart(2, '0')}${'c0ffee'.repeat(7)}`.slice(0, 40),
+    event: seed.event ?? 'push',
+    triggerUser: seed.user ?? repo.owner,
+    status,
+    created: now,
+    started: status === 'waiting' || status === 'blocked' ? '' : now,
+    stopped: DONE.includes(status) ? now : '',
+    jobs: [],
+    phases: seed.phases ?? [],
+    inputs: {},
+  };
+  for (const j of seed.jobs ?? [{ name: 'build' }]) {
+    const jobStatus = j.status ?? status;
+    const steps = (j.steps ?? ['Set up job', 'Run tests']).map((s): StepRecord => (typeof s === 'string' ? { name: s, status: jobStatus } : { name: s[0], status: s[1] }));
+    run.jobs.push(makeJob(data, state, run, j.name, jobStatus, steps, j.log));
+  }
+  data.runs.push(run);
+  return run;
+}
+
+function makeJob(data: ActionsData, state: State, run: RunRecord, name: string, status: RunStatus, steps: StepRecord[], log: LogSpec | undefined): JobRecord {
+  const started = status !== 'waiting' && status !== 'blocked';
+  return {
+    id: state.id(),
+    runId: run.id,
+    name,
+    status,
+    taskId: started ? data.nextTask++ : 0,
+    attempt: 1,
+    steps: started ? steps : steps.map((s) => ({ ...s, status: 'waiting' })),
+    log: log ?? { text: steps.map((s) => `${s.name}\n`).join('') },
+    labels: ['ubuntu-latest'],
+    started: started ? run.created : '',
+    stopped: DONE.includes(status) ? run.created : '',
+  };
+}
+
+export function addWorkflow(state: State, repo: Repo, w: Partial<Omit<WorkflowRecord, 'repoId'>> & { file: string }): WorkflowRecord {
+  const made: WorkflowRecord = {
+    repoId: repo.id,
+    folder: '.gitea/workflows',
+    name: w.file,
+    dispatch: undefined,
+    disabled: false,
+    jobs: [{ name: 'build', steps: ['Set up job', 'Run'] }],
+    ...w,
+  };
+  actionsData(state).workflows.push(made);
+  return made;
+}
+
+export function addArtifact(state: State, run: RunRecord, name: string, content: Buffer, expired = false): ArtifactRecord {
+  const made: ArtifactRecord = { id: state.id(), repoId: run.repoId, runId: run.id, name, content, expired, created: tick() };
+  actionsData(state).artifacts.push(made);
+  return made;
+}
+
+// Time passing ---------------------------------------------------------------
+
+/** Each read of a repository's actions moves its runs that have phases left one phase on. */
+function advance(state: State, repo: Repo): void {
+  const data = actionsData(state);
+  for (const run of data.runs) {
+    if (run.repoId !== repo.id) continue;
+    const phase = run.phases.shift();
+    if (!phase) continue;
+    const now = tick();
+    for (const [name, j] of Object.entries(phase.jobs ?? {})) {
+      const job = run.jobs.find((x) => x.name === name);
+      if (!job) continue;
+      setJob(data, job, j.status, now);
+      if (j.steps) job.steps.forEach((s, i) => (s.status = j.steps?.[i] ?? s.status));
+    }
+    if (phase.run) {
+      run.status = phase.run;
+      if (!run.started && phase.run !== 'waiting' && phase.run !== 'blocked') run.started = now;
+      run.stopped = DONE.includes(phase.run) ? now : '';
+    }
+  }
+}
+
+function setJob(data: ActionsData, job: JobRecord, status: RunStatus, now: string): void {
+  job.status = status;
+  if (status !== 'waiting' && status !== 'blocked' && job.taskId === 0) {
+    job.taskId = data.nextTask++;
+    job.started = now;
+  }
+  job.stopped = DONE.includes(status) ? now : '';
+}
+
+// Offers per flavour and version -----------------------------------------------
+
+const gitea = (c: Call, v: string) => !c.flavor.forgejo && flavorAtLeast(c.flavor, v);
+const forgejo = (c: Call, v: string) => c.flavor.forgejo && flavorAtLeast(c.flavor, v);
+/** A route this server does not have: the router's 404. */
+function offered(c: Call, yes: boolean): void {
+  if (!yes) throw notFound(c.state.apiRoot);
+}
+
+// Record shapes ----------------------------------------------------------------
+
+/** services/convert/convert.go ToActionsStatus (Gitea 1.25+): status and conclusion in GitHub's words. */
+function githubStatus(s: RunStatus): { status: string; conclusion: string } {
+  if (s === 'waiting') return { status: 'queued', conclusion: '' };
+  if (s === 'blocked') return { status: 'waiting', conclusion: '' };
+  if (s === 'running') return { status: 'in_progress', conclusion: '' };
+  return { status: 'completed', conclusion: s };
+}
+
+const ZERO_TIME = '1970-01-01T00:00:00Z';
+const time = (t: string) => t || ZERO_TIME;
+
+function repoOf(state: State, id: number): Repo {
+  const repo = state.repos.find((r) => r.id === id);
+  if (!repo) throw new Error(`no repository ${id}`);
+  return repo;
+}
+
+function shortRef(ref: string): string {
+  return ref.replace(/^refs\/(heads|tags)\//, '');
+}
+
+/** services/convert/convert.go ToActionTask: one per job execution. */
+function taskJson(state: State, run: RunRecord, job: JobRecord): Json {
+  const repo = repoOf(state, run.repoId);
+  return {
+    id: job.taskId,
+    name: job.name,
+    head_branch: shortRef(run.ref),
+    head_sha: run.sha,
+    run_number: run.index,
+    event: run.event,
+    display_title: run.title,
+    status: job.status,
+    workflow_id: run.workflowId,
+    // models/actions/run.go Link: the web page of the run, by its number.
+    url: `${state.webRoot}/${repo.owner}/${repo.name}/actions/runs/${run.index}`,
+    created_at: time(job.started || run.created),
+    updated_at: time(job.stopped || job.started || run.created),
+    run_started_at: time(job.started),
+  };
+}
+
+/** services/convert/convert.go ToActionWorkflowRun (Gitea 1.25+). */
+function giteaRunJson(c: Call, run: RunRecord): Json {
+  const repo = repoOf(c.state, run.repoId);
+  const full = `${repo.owner}/${repo.name}`;
+  const user = c.state.user(run.triggerUser);
+  return {
+    id: run.id,
+    url: `${c.state.apiRoot}/repos/${full}/actions/runs/${run.id}`,
+    html_url: `${c.state.webRoot}/${full}/actions/runs/${run.index}`,
+    run_number: run.index,
+    started_at: time(run.started),
+    completed_at: time(run.stopped),
+    event: run.event,
+    display_title: run.title,
+    head_branch: shortRef(run.ref),
+    head_sha: run.sha,
+    ...githubStatus(run.status),
+    path: `${run.workflowId}@${run.ref}`,
+    repository: c.state.repoJson(repo, c.user.login),
+    trigger_actor: user ? c.state.userJson(user) : null,
+    actor: user ? c.state.userJson(user) : null,
+  };
+}
+
+/** services/convert/action.go ToActionRun (Forgejo 12+): the internal status word, times as created/started/stopped. */
+function forgejoRunJson(c: Call, run: RunRecord): Json {
+  const repo = repoOf(c.state, run.repoId);
+  const user = c.state.user(run.triggerUser);
+  return {
+    id: run.id,
+    title: run.title,
+    repository: c.state.repoJson(repo, c.user.login),
+    workflow_id: run.workflowId,
+    index_in_repo: run.index,
+    trigger_user: user ? c.state.userJson(user) : null,
+    ScheduleID: 0,
+    prettyref: shortRef(run.ref),
+    is_ref_deleted: false,
+    commit_sha: run.sha,
+    is_fork_pull_request: false,
+    need_approval: false,
+    approved_by: 0,
+    event: run.event,
+    event_payload: '{}',
+    trigger_event: run.event,
+    status: run.status,
+    started: time(run.started),
+    stopped: time(run.stopped),
+    created: run.created,
+    updated: run.stopped || run.started || run.created,
+    duration: 0,
+    html_url: `${c.state.webRoot}/${repo.owner}/${repo.name}/actions/runs/${run.index}`,
+  };
+}
+
+/** services/convert/convert.go ToActionWorkflowJob: steps only once a task ran it, numbered from 0. */
+function jobJson(c: Call, run: RunRecord, job: JobRecord): Json {
+  const repo = repoOf(c.state, run.repoId);
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    id: job.id,
+    url: `${c.state.apiRoot}/repos/${full}/actions/jobs/${job.id}`,
+    html_url: `${c.state.webRoot}/${full}/actions/runs/${run.index}/jobs/${job.id}`,
+    run_id: run.id,
+    run_url: `${c.state.apiRoot}/repos/${full}/actions/runs/${run.id}`,
+    name: job.name,
+    labels: job.labels,
+    run_attempt: job.attempt,
+    head_sha: run.sha,
+    head_branch: shortRef(run.ref),
+    ...githubStatus(job.status),
+    runner_id: job.taskId === 0 ? 0 : 1,
+    runner_name: job.taskId === 0 ? '' : 'runner-1',
+    steps:
+      job.taskId === 0
+        ? []
+        : job.steps.map((s, i) => ({ name: s.name, number: i, ...githubStatus(s.status), started_at: time(job.started), completed_at: time(DONE.includes(s.status) ? job.stopped : '') })),
+    created_at: run.created,
+    started_at: time(job.started),
+    completed_at: time(job.stopped),
+  };
+}
+
+/** services/convert/convert.go ToActionArtifact. */
+function artifactJson(c: Call, a: ArtifactRecord): Json {
+  const repo = repoOf(c.state, a.repoId);
+  const url = `${c.state.apiRoot}/repos/${repo.owner}/${repo.name}/actions/artifacts/${a.id}`;
+  return {
+    id: a.id,
+    name: a.name,
+    size_in_bytes: a.content.length,
+    expired: a.expired,
+    url,
+    archive_download_url: `${url}/zip`,
+    created_at: a.created,
+    updated_at: a.created,
+    expires_at: a.created,
+    workflow_run: { id: a.runId, repository_id: a.repoId, head_sha: '' },
+  };
+}
+
+/** services/convert/convert.go getActionWorkflowEntry: the id is the file name; state active or disabled_manually. */
+function workflowJson(c: Call, w: WorkflowRecord): Json {
+  const repo = repoOf(c.state, w.repoId);
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    id: w.file,
+    name: w.name,
+    path: `${w.folder}/${w.file}`,
+    state: w.disabled ? 'disabled_manually' : 'active',
+    created_at: repo.created_at,
+    updated_at: repo.updated_at,
+    url: `${c.state.apiRoot}/repos/${full}/actions/workflows/${w.file}`,
+    html_url: `${c.state.webRoot}/${full}/src/branch/main/${w.folder}/${w.file}`,
+    badge_url: `${c.state.webRoot}/${full}/actions/workflows/${w.file}/badge.svg?branch=main`,
+  };
+}
+
+// Handlers ---------------------------------------------------------------------
+
+function runsOf(state: State, repo: Repo): RunRecord[] {
+  return actionsData(state)
+    .runs.filter((r) => r.repoId === repo.id)
+    .sort((a, b) => b.id - a.id);
+}
+
+/** A page of a list that the server wraps in an envelope with total_count. */
+function envelope(c: Call, key: string, items: unknown[], headers: boolean): { status: number; body: Json; headers: Record<string, string> } {
+  const q = c.query;
+  const page = Math.max(1, Number(q.get('page')) || 1);
+  let limit = Number(q.get('limit')) || c.paging.defaultPageSize;
+  limit = Math.min(Math.max(1, limit), c.paging.maxPageSize);
+  const slice = items.slice((page - 1) * limit, page * limit);
+  const h: Record<string, string> = {};
+  if (headers) {
+    h['x-total-count'] = String(items.length);
+    if (page * limit < items.length) {
+      const u = new URL(c.url);
+      u.searchParams.set('page', String(page + 1));
+      u.searchParams.set('limit', String(limit));
+      h.link = `<${u.toString()}>; rel="next"`;
+    }
+  }
+  return { status: 200, body: { total_count: items.length, [key]: slice }, headers: h };
+}
+
+// routers/api/v1/repo/action.go ListActionTasks: every task, newest first (task_list.go ToOrders `id` DESC);
+// Forgejo 15 also takes status[] (StatusFromString, 400 on an unknown word). Neither Link nor
+// X-Total-Count: only the body's total_count.
+const listTasks: Handler = (c) => {
+  const repo = visibleRepo(c);
+  advance(c.state, repo);
+  let tasks: Array<[RunRecord, JobRecord]> = [];
+  for (const run of runsOf(c.state, repo)) for (const job of run.jobs) if (job.taskId !== 0) tasks.push([run, job]);
+  tasks.sort((a, b) => b[1].taskId - a[1].taskId);
+  const statuses = c.query.getAll('status');
+  if (forgejo(c, '15') && statuses.length > 0) {
+    for (const s of statuses) if (!isStatus(s)) throw new HttpError(400, { message: `unknown status: ${s}`, url: '' });
+    tasks = tasks.filter(([, j]) => statuses.includes(j.status));
+  }
+  return envelope(
+    c,
+    'workflow_runs',
+    tasks.map(([r, j]) => taskJson(c.state, r, j)),
+    false,
+  );
+};
+
+function isStatus(s: string): s is RunStatus {
+  return ['waiting', 'blocked', 'running', 'success', 'failure', 'cancelled', 'skipped', 'unknown'].includes(s);
+}
+
+// routers/api/v1/shared/action.go convertToInternal (Gitea 1.25+): GitHub's words, 400 for others.
+const GITEA_STATUS: Record<string, RunStatus[]> = {
+  pending: ['blocked'],
+  waiting: ['blocked'],
+  requested: ['blocked'],
+  action_required: ['blocked'],
+  queued: ['waiting'],
+  in_progress: ['running'],
+  completed: ['success', 'failure', 'skipped', 'cancelled'],
+  failure: ['failure'],
+  success: ['success'],
+  skipped: ['skipped'],
+  neutral: ['skipped'],
+  cancelled: ['cancelled'],
+  timed_out: ['cancelled'],
+};
+
+// Gitea 1.25+: routers/api/v1/shared/action.go ListRuns (event, branch as refs/heads/…, status[], actor, head_sha;
+// no workflow filter). Forgejo 12+: routers/api/v1/repo/action.go ListActionRuns (event[], status[] in its own
+// words, run_number, head_sha, ref as the full ref, workflow_id), with no Link or X-Total-Count header.
+const listRuns: Handler = (c) => {
+  offered(c, gitea(c, '1.25') || forgejo(c, '12'));
+  const repo = visibleRepo(c);
+  advance(c.state, repo);
+  let runs = runsOf(c.state, repo);
+  const q = c.query;
+  if (c.flavor.forgejo) {
+    const statuses = q.getAll('status');
+    for (const s of statuses) if (!isStatus(s)) throw new HttpError(400, { message: `unknown status: ${s}`, url: '' });
+    const events = q.getAll('event');
+    if (statuses.length) runs = runs.filter((r) => statuses.includes(r.status));
+    if (events.length) runs = runs.filter((r) => events.includes(r.event));
+    const num = Number(q.get('run_number') ?? 0);
+    if (num) runs = runs.filter((r) => r.index === num);
+    if (q.get('head_sha')) runs = runs.filter((r) => r.sha === q.get('head_sha'));
+    if (q.get('ref')) runs = runs.filter((r) => r.ref === q.get('ref'));
+    if (q.get('workflow_id')) runs = runs.filter((r) => r.workflowId === q.get('workflow_id'));
+    return envelope(
+      c,
+      'workflow_runs',
+      runs.map((r) => forgejoRunJson(c, r)),
+      false,
+    );
+  }
+  const wanted: RunStatus[] = [];
+  for (const s of q.getAll('status')) {
+    const mapped = GITEA_STATUS[s];
+    if (!mapped) throw new HttpError(400, { message: `Invalid status ${s}`, url: '' });
+    wanted.push(...mapped);
+  }
+  if (wanted.length) runs = runs.filter((r) => wanted.includes(r.status));
+  if (q.get('event')) runs = runs.filter((r) => r.event === q.get('event'));
+  if (q.get('branch')) runs = runs.filter((r) => r.ref === `refs/heads/${q.get('branch')}`);
+  if (q.get('head_sha')) runs = runs.filter((r) => r.sha === q.get('head_sha'));
+  return envelope(
+    c,
+    'workflow_runs',
+    runs.map((r) => giteaRunJson(c, r)),
+    true,
+  );
+};
+
+/** A run of this repository by its id, else 404 (Gitea getCurrentRepoActionRunByID; Forgejo GetActionRun checks the repository too). */
+function runParam(c: Call, repo: Repo): RunRecord {
+  const raw = c.params.run ?? '';
+  const run = /^\d+$/.test(raw) ? actionsData(c.state).runs.find((r) => r.id === Number(raw) && r.repoId === repo.id) : undefined;
+  if (!run) throw notFound(c.state.apiRoot);
+  return run;
+}
+
+const getRun: Handler = (c) => {
+  offered(c, gitea(c, '1.25') || forgejo(c, '12'));
+  const repo = visibleRepo(c);
+  advance(c.state, repo);
+  const run = runParam(c, repo);
+  return { status: 200, body: c.flavor.forgejo ? forgejoRunJson(c, run) : giteaRunJson(c, run) };
+};
+
+// routers/api/v1/repo/action.go DeleteActionRun (Gitea 1.25+): 400 while the run is not done, else 204.
+const deleteRun: Handler = (c) => {
+  offered(c, gitea(c, '1.25'));
+  const repo = writableRepo(c);
+  const run = runParam(c, repo);
+  if (!DONE.includes(run.status)) throw new HttpError(400, { message: 'this workflow run is not done', url: '' });
+  const data = actionsData(c.state);
+  data.runs = data.runs.filter((r) => r !== run);
+  data.artifacts = data.artifacts.filter((a) => a.runId !== run.id);
+  return { status: 204 };
+};
+
+// routers/api/v1/repo/action.go ListWorkflowRunJobs (Gitea 1.25+).
+const listJobs: Handler = (c) => {
+  offered(c, gitea(c, '1.25'));
+  const repo = visibleRepo(c);
+  advance(c.state, repo);
+  const run = runParam(c, repo);
+  return envelope(
+    c,
+    'jobs',
+    run.jobs.map((j) => jobJson(c, run, j)),
+    true,
+  );
+};
+
+function jobParam(c: Call, repo: Repo): [RunRecord, JobRecord] {
+  const raw = c.params.job ?? '';
+  for (const run of actionsData(c.state).runs) {
+    if (run.repoId !== repo.id) continue;
+    const job = run.jobs.find((j) => String(j.id) === raw);
+    if (job) return [run, job];
+  }
+  throw notFound(c.state.apiRoot);
+}
+
+const getJob: Handler = (c) => {
+  offered(c, gitea(c, '1.25'));
+  const repo = visibleRepo(c);
+  const [run, job] = jobParam(c, repo);
+  return { status: 200, body: jobJson(c, run, job) };
+};
+
+/** The log's bytes, produced as they are read: numbered lines, never held whole. */
+export function logStream(spec: LogSpec): { size: number; body: Readable } {
+  const text = spec.text !== undefined ? Buffer.from(spec.text) : undefined;
+  const size = text ? text.length : (spec.size ?? 0);
+  const cut = spec.cutAt;
+  let sent = 0;
+  let line = 0;
+  let pending = Buffer.alloc(0);
+  const body = new Readable({
+    read() {
+      // Cut: the body ends short of its Content-Length, and the server closes the connection (index.ts).
+      if (cut !== undefined && sent >= cut) {
+        this.push(null);
+        return;
+      }
+      if (sent >= size) {
+        this.push(null);
+        return;
+      }
+      let chunk: Buffer;
+      if (text) chunk = text.subarray(sent, sent + 64 * 1024);
+      else {
+        const parts: Buffer[] = [pending];
+        let have = pending.length;
+        while (have < 64 * 1024) {
+          line++;
+          const b = Buffer.from(`${line % 1000 === 1 ? '::group::step ' : ''}line ${line}: the kettle is on and the water is warming\n`);
+          parts.push(b);
+          have += b.length;
+        }
+        const all = Buffer.concat(parts);
+        chunk = all.subarray(0, Math.min(all.length, size - sent));
+        pending = all.subarray(chunk.length);
+      }
+      if (cut !== undefined && sent + chunk.length > cut) chunk = chunk.subarray(0, cut - sent);
+      sent += chunk.length;
+      this.push(chunk);
+    },
+  });
+  return { size, body };
+}
+
+// routers/common/actions.go DownloadActionsRunJobLogs (Gitea 1.24+): 404 until a task ran the job; text/plain with
+// its length and an attachment disposition.
+const jobLogs: Handler = (c) => {
+  offered(c, gitea(c, '1.24'));
+  const repo = visibleRepo(c);
+  const [run, job] = jobParam(c, repo);
+  if (job.taskId === 0 || !job.log) throw notFound(c.state.apiRoot, 'job not started');
+  const { size, body } = logStream(job.log);
+  return {
+    status: 200,
+    stream: body,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(size),
+      'content-disposition': `attachment; filename="${run.workflowId.split('.')[0]}-${job.name}-${job.taskId}.log"`,
+    },
+  };
+};
+
+// routers/api/v1/repo/action.go RerunWorkflowRun / RerunFailedWorkflowRun / RerunWorkflowJob (Gitea 1.26):
+// 201; a run that is not done cannot be rerun (services/actions/rerun.go: 400 "run is not done").
+function rerun(c: Call, pick: (run: RunRecord) => JobRecord[], answer: (run: RunRecord, jobs: JobRecord[]) => unknown): ReturnType<Handler> {
+  offered(c, gitea(c, '1.26'));
+  const repo = writableRepo(c);
+  const run = runParam(c, repo);
+  if (!DONE.includes(run.status)) throw new HttpError(400, { message: 'this workflow run is not done', url: '' });
+  const jobs = pick(run);
+  for (const job of jobs) {
+    job.status = 'waiting';
+    job.taskId = 0;
+    job.attempt++;
+    job.started = job.stopped = '';
+    for (const s of job.steps) s.status = 'waiting';
+  }
+  if (jobs.length > 0) {
+    run.status = 'waiting';
+    run.stopped = '';
+  }
+  return { status: 201, body: answer(run, jobs) };
+}
+
+const rerunRun: Handler = (c) =>
+  rerun(
+    c,
+    (run) => run.jobs,
+    (run) => giteaRunJson(c, run),
+  );
+const rerunFailed: Handler = (c) =>
+  rerun(
+    c,
+    (run) => run.jobs.filter((j) => j.status === 'failure' || j.status === 'cancelled'),
+    () => undefined,
+  );
+const rerunJob: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const run = runParam(c, repo);
+  const job = run.jobs.find((j) => String(j.id) === c.params.job);
+  if (!job) throw notFound(c.state.apiRoot);
+  return rerun(
+    c,
+    () => [job],
+    (r) => jobJson(c, r, job),
+  );
+};
+
+// routers/api/v1/repo/action.go GetArtifactsOfRun (Gitea 1.24+): the run's artifacts, `name` narrowing them.
+const runArtifacts: Handler = (c) => {
+  offered(c, gitea(c, '1.24'));
+  const repo = visibleRepo(c);
+  const run = runParam(c, repo);
+  const name = c.query.get('name');
+  const arts = actionsData(c.state).artifacts.filter((a) => a.runId === run.id && (!name || a.name === name));
+  return { status: 200, body: { total_count: arts.length, artifacts: arts.map((a) => artifactJson(c, a)) } };
+};
+
+// routers/api/v1/repo/action.go DownloadArtifact: 404 for an expired one; the zip itself (served directly here,
+// as DownloadArtifactV4ServeDirect does when the storage allows it).
+const artifactZip: Handler = (c) => {
+  offered(c, gitea(c, '1.24'));
+  const repo = visibleRepo(c);
+  const a = actionsData(c.state).artifacts.find((x) => String(x.id) === c.params.artifact && x.repoId === repo.id);
+  if (!a) throw notFound(c.state.apiRoot);
+  if (a.expired) throw notFound(c.state.apiRoot, 'Artifact has expired');
+  return { status: 200, stream: Readable.from([a.content]), headers: { 'content-type': 'application/zip', 'content-length': String(a.content.length) } };
+};
+
+function workflowsOf(state: State, repo: Repo): WorkflowRecord[] {
+  return actionsData(state).workflows.filter((w) => w.repoId === repo.id);
+}
+
+// routers/api/v1/repo/action.go ActionsListRepositoryWorkflows (Gitea 1.24+): the default branch's workflows.
+const listWorkflows: Handler = (c) => {
+  offered(c, gitea(c, '1.24'));
+  const repo = visibleRepo(c);
+  const ws = workflowsOf(c.state, repo);
+  return { status: 200, body: { total_count: ws.length, workflows: ws.map((w) => workflowJson(c, w)) } };
+};
+
+function workflowParam(c: Call, repo: Repo): WorkflowRecord | undefined {
+  return workflowsOf(c.state, repo).find((w) => w.file === (c.params.workflow ?? ''));
+}
+
+const getWorkflow: Handler = (c) => {
+  offered(c, gitea(c, '1.24'));
+  const repo = visibleRepo(c);
+  const w = workflowParam(c, repo);
+  if (!w) throw notFound(c.state.apiRoot);
+  return { status: 200, body: workflowJson(c, w) };
+};
+
+// services/actions/workflow.go EnableOrDisableWorkflow: 404 for an unknown file, 204 either way (idempotent).
+function setDisabled(disabled: boolean): Handler {
+  return (c) => {
+    offered(c, gitea(c, '1.24'));
+    const repo = writableRepo(c);
+    const w = workflowParam(c, repo);
+    if (!w) throw notFound(c.state.apiRoot);
+    w.disabled = disabled;
+    return { status: 204 };
+  };
+}
+
+function startRun(c: Call, repo: Repo, w: WorkflowRecord, ref: string, inputs: Record<string, string>): RunRecord {
+  const run = addRun(c.state, repo, {
+    workflow: w.file,
+    title: `${w.name}`,
+    branch: ref.replace(/^refs\/heads\//, ''),
+    event: 'workflow_dispatch',
+    status: 'waiting',
+    jobs: w.jobs.map((j) => ({ name: j.name, status: 'waiting' as const, steps: j.steps })),
+    user: c.user.login,
+    phases: dispatchPhases(w),
+  });
+  run.inputs = inputs;
+  return run;
+}
+
+/** A dispatched run moves on by itself: still queued at the first read, then running, then success (read by read). */
+function dispatchPhases(w: WorkflowRecord): Phase[] {
+  const jobs = (status: RunStatus) => Object.fromEntries(w.jobs.map((j) => [j.name, { status, steps: j.steps.map(() => status) }]));
+  return [{}, { run: 'running', jobs: jobs('running') }, { run: 'success', jobs: jobs('success') }];
+}
+
+// Gitea 1.24+: routers/api/v1/repo/action.go ActionsDispatchWorkflow and services/actions/workflow.go
+// DispatchActionWorkflow: 422 without a ref, 403 for a disabled workflow, 404 for an unknown ref or file, 422 for one
+// without workflow_dispatch; inputs not given take their defaults (no required check); 204, or 200 with RunDetails
+// when return_run_details is true (1.26). Forgejo 11+: routers/api/v1/repo/action.go DispatchWorkflow: 400 without a
+// ref, 500 for an unknown file (GetWorkflowFromCommit's error is not ErrNotExist), 400 for a missing required input,
+// 201 with the run (id, run_number, jobs) when return_run_info is true, else 204.
+const dispatch: Handler = (c) => {
+  offered(c, gitea(c, '1.24') || c.flavor.forgejo);
+  const repo = writableRepo(c);
+  const body = obj(c.body);
+  const ref = typeof body.ref === 'string' ? body.ref : '';
+  const given = obj(body.inputs) as Record<string, unknown>;
+  const w = workflowParam(c, repo);
+  if (c.flavor.forgejo) {
+    if (!ref) throw new HttpError(400, { message: 'ref is empty', url: '' });
+    if (!repo.branches.includes(ref.replace(/^refs\/heads\//, ''))) throw notFound(c.state.apiRoot, 'reference not found');
+    if (!w) throw new HttpError(500, { message: 'workflow not found', url: '' });
+    if (!w.dispatch) throw new HttpError(500, { message: 'workflow does not have a workflow_dispatch trigger', url: '' });
+    const inputs: Record<string, string> = {};
+    for (const [name, spec] of Object.entries(w.dispatch)) {
+      const v = typeof given[name] === 'string' ? (given[name] as string) : '';
+      if (!v && spec.required) throw new HttpError(400, { message: `input required for '${name}'`, url: '' });
+      inputs[name] = v || spec.default || '';
+    }
+    const run = startRun(c, repo, w, ref, inputs);
+    if (body.return_run_info === true) return { status: 201, body: { id: run.id, run_number: run.index, jobs: run.jobs.map((j) => j.name) } };
+    return { status: 204 };
+  }
+  if (!ref) throw new HttpError(422, { message: 'ref is required parameter', url: '' });
+  if (w?.disabled) throw forbidden('workflow is disabled');
+  if (!repo.branches.includes(ref.replace(/^refs\/heads\//, ''))) throw notFound(c.state.apiRoot, `ref "${ref}" doesn't exist`);
+  if (!w) throw notFound(c.state.apiRoot, `workflow "${c.params.workflow}" doesn't exist`);
+  if (!w.dispatch) throw new HttpError(422, { message: `workflow "${w.file}" has no workflow_dispatch event trigger`, url: '' });
+  const inputs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(w.dispatch)) inputs[name] = typeof given[name] === 'string' ? (given[name] as string) : (spec.default ?? '');
+  const run = startRun(c, repo, w, ref, inputs);
+  if (gitea(c, '1.26') && c.query.get('return_run_details') === 'true') {
+    const full = `${repo.owner}/${repo.name}`;
+    return {
+      status: 200,
+      body: { workflow_run_id: run.id, html_url: `${c.state.webRoot}/${full}/actions/runs/${run.id}`, run_url: `${c.state.apiRoot}/repos/${full}/actions/runs/${run.id}` },
+    };
+  }
+  return { status: 204 };
+};
+
+// routers/api/v1/repo/file.go GetContents, for the workflow files only (what kettle reads to learn a
+// workflow's dispatch inputs): the file's record with its text in base64; 404 for any other path.
+const workflowContents: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const filepath = c.params.filepath ?? '';
+  const folder = filepath.slice(0, filepath.lastIndexOf('/'));
+  const file = filepath.slice(filepath.lastIndexOf('/') + 1);
+  const ref = c.query.get('ref');
+  if (ref && !repo.branches.includes(ref.replace(/^refs\/heads\//, ''))) throw notFound(c.state.apiRoot, 'object does not exist');
+  const w = workflowsOf(c.state, repo).find((x) => x.folder === folder && x.file === file);
+  if (!w) throw notFound(c.state.apiRoot, 'object does not exist');
+  const text = Buffer.from(workflowYaml(w));
+  const path = `${w.folder}/${w.file}`;
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    status: 200,
+    body: {
+      name: w.file,
+      path,
+      sha: 'f'.repeat(40),
+      type: 'file',
+      size: text.length,
+      encoding: 'base64',
+      content: text.toString('base64'),
+      url: `${c.state.apiRoot}/repos/${full}/contents/${path}?ref=main`,
+      html_url: `${c.state.webRoot}/${full}/src/branch/main/${path}`,
+      download_url: `${c.state.webRoot}/${full}/raw/branch/main/${path}`,
+    },
+  };
+};
+
+const R = '/repos/:owner/:repo/actions';
+export const ACTIONS_ROUTES: Array<[string, string, Handler]> = [
+  ['GET', `${R}/tasks`, listTasks],
+  ['GET', `${R}/runs`, listRuns],
+  ['GET', `${R}/runs/:run`, getRun],
+  ['DELETE', `${R}/runs/:run`, deleteRun],
+  ['GET', `${R}/runs/:run/jobs`, listJobs],
+  ['POST', `${R}/runs/:run/rerun`, rerunRun],
+  ['POST', `${R}/runs/:run/rerun-failed-jobs`, rerunFailed],
+  ['POST', `${R}/runs/:run/jobs/:job/rerun`, rerunJob],
+  ['GET', `${R}/runs/:run/artifacts`, runArtifacts],
+  ['GET', `${R}/jobs/:job`, getJob],
+  ['GET', `${R}/jobs/:job/logs`, jobLogs],
+  ['GET', `${R}/artifacts/:artifact/zip`, artifactZip],
+  ['GET', `${R}/workflows`, listWorkflows],
+  ['GET', `${R}/workflows/:workflow`, getWorkflow],
+  ['PUT', `${R}/workflows/:workflow/enable`, setDisabled(false)],
+  ['PUT', `${R}/workflows/:workflow/disable`, setDisabled(true)],
+  ['POST', `${R}/workflows/:workflow/dispatches`, dispatch],
+  ['GET', '/repos/:owner/:repo/contents/:filepath', workflowContents],
+];
