@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { envDebug } from '../config/env.js';
 import { Context, type GlobalFlags } from '../context/context.js';
 import { createIO, type StreamsLike } from '../context/io.js';
-import { ApiError, KettleError } from '../errors.js';
+import { ApiError, KettleError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import type { Flag, VerbDef } from './spec.js';
 
@@ -42,6 +42,7 @@ export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], 
   const argKeys = Object.keys(def.args ?? {});
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
+    if (def.excess !== undefined && command.args.length > argKeys.length) throw new UsageError(def.excess);
     const input = inputOf(argKeys, flags, received, command);
     const globals = command.optsWithGlobals() as GlobalOpts;
     const ctx = contextOf(session, globals, () => wholeTree(command));

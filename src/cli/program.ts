@@ -53,6 +53,7 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     cmd.option('-q, --jq <expression>', "filter the JSON with jq's language (implies --json): each result on a line, strings raw");
   }
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
+  if (def.excess !== undefined) cmd.allowExcessArguments(true);
   cmd.action(verbAction(def, session, flags.map(({ key, flag, option }) => ({ key, flag, attribute: option.attributeName() })), rootOf));
   return cmd;
 }

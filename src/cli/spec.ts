@@ -63,6 +63,8 @@ export interface VerbDef<A extends Args = Args, F extends Flags = Flags> {
   examples: string[];
   /** Extra help text after the examples. */
   notes?: string;
+  /** The usage error for operands beyond those declared, instead of commander's "too many arguments" (which would repeat them). */
+  excess?: string;
   /** The module that does the work, imported only when this verb runs. */
   load: () => Promise<{ run: Run<Input<A, F>> }>;
 }

@@ -29,6 +29,7 @@ export const secret: GroupDef = {
       name: 'set',
       summary: 'Create or replace a secret (its value from a file, standard input or a hidden prompt)',
       args: { name },
+      excess: "a secret's value is never taken from the command line, where other users of the machine can read it: use --body-file FILE, pipe it in, or type it at the prompt",
       flags: {
         ...scopeFlags,
         bodyFile: text('-F, --body-file <file>', 'read the value from a file (- for standard input); trailing line breaks are dropped'),
