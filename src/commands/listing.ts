@@ -47,6 +47,7 @@ export async function printListing(ctx: Context, flags: ListFlags, listing: List
   const progress = new Progress(ctx.io, listing.noun);
   let changed = false;
   try {
+    // Not with --jq: jq's input built from the pages' text measured no less CPU, and more peak memory, than from the records.
     const asText = listing.passThrough === true && ctx.flags.json === true && ctx.flags.fields === undefined && ctx.flags.jq === undefined;
     const pages = listing.pages(api, window, {
       ...(asText ? { pageBytes: renderJsonPage } : {}),

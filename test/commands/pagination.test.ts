@@ -7,7 +7,7 @@ import type { RecordedRequest } from '../server/index.js';
 import { json, range } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import { MAX_ADAPTIVE_CONCURRENCY } from '../../src/api/paginate.js';
-import { stringifyJson } from '../../src/output/controls.js';
+import { pipeControls, stringifyJson } from '../../src/output/controls.js';
 
 const ISSUES = 1000;
 const PATH = '/repos/alice/bulk/issues';
@@ -244,6 +244,28 @@ describe('--json alone passes each page through as text', () => {
     expect(records).toHaveLength(expectedNumbers().length);
     expect(r.stdout).toBe(`${stringifyJson(records, 2)}\n`);
     expect(r.stdout).toContain('\\u0085');
+  });
+
+  it.each([
+    ['.[].title', 'each record'],
+    ['map(.title)', 'a page to an array'],
+    ['[.[].title] | length', 'the whole list'],
+  ])('--jq %s (%s) reads the records of such pages', async (program) => {
+    s.server.set({ maxPageSize: 50 });
+    const sent: string[] = [];
+    s.server.fault({ kind: 'mangle', path: PATH, times: 1000, mangle: (body) => (sent.push(goStyle(body)), sent.at(-1) as string) });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--jq', program]);
+    expect(r.code).toBe(0);
+    const pages = listRequests()
+      .map((q, i) => [Number(q.query.page), sent[i] as string] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const titles = pages.flatMap(([, text]) => JSON.parse(text) as Array<{ title: string }>).map((i) => i.title);
+    const expected: Record<string, string> = {
+      '.[].title': titles.map((t) => `${pipeControls(t)}\n`).join(''),
+      'map(.title)': `${pipeControls(JSON.stringify(titles))}\n`,
+      '[.[].title] | length': `${titles.length}\n`,
+    };
+    expect(r.stdout).toBe(expected[program]);
   });
 
   it.each([
