@@ -111,6 +111,41 @@ function stringifiedAsIs(value: number): boolean {
   return value < 0x20 && value !== 0x08 && value !== 0x09 && value !== 0x0a && value !== 0x0c && value !== 0x0d;
 }
 
+/**
+ * Where the number at b[i] ends, checked as JSON.parse checks it; minus that
+ * and one when JSON.stringify writes it otherwise (anything but an integer of
+ * up to 15 digits, or -0).
+ */
+function numberEnd(b: Buffer, i: number): number {
+  let j = i;
+  let c = b[j] as number;
+  if (c === MINUS) j++;
+  const digitsFrom = j;
+  c = b[j] as number;
+  if (c === 0x30) j++;
+  else if (c >= 0x31 && c <= 0x39) {
+    while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
+  } else throw NOT_QUICK;
+  let integer = true;
+  if (b[j] === 0x2e) {
+    integer = false;
+    const f = ++j;
+    while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
+    if (j === f) throw NOT_QUICK;
+  }
+  c = b[j] as number;
+  if (c === 0x65 || c === 0x45) {
+    integer = false;
+    j++;
+    c = b[j] as number;
+    if (c === 0x2b || c === MINUS) j++;
+    const f = j;
+    while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
+    if (j === f) throw NOT_QUICK;
+  }
+  return integer && j - digitsFrom <= 15 && !(b[i] === MINUS && b[digitsFrom] === 0x30) ? j : -j - 1;
+}
+
 /** The hash of the last key copyKey read. */
 let keyHash = 0;
 
@@ -304,38 +339,14 @@ function render(b: Buffer): JsonText[] {
             continue;
           }
         } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
-          let j = i;
-          if (c === MINUS) j++;
-          const digitsFrom = j;
-          c = b[j] as number;
-          if (c === 0x30) j++;
-          else if (c >= 0x31 && c <= 0x39) {
-            while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
-          } else throw NOT_QUICK;
-          let integer = true;
-          if (b[j] === 0x2e) {
-            integer = false;
-            const f = ++j;
-            while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
-            if (j === f) throw NOT_QUICK;
-          }
-          c = b[j] as number;
-          if (c === 0x65 || c === 0x45) {
-            integer = false;
-            j++;
-            c = b[j] as number;
-            if (c === 0x2b || c === MINUS) j++;
-            const f = j;
-            while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
-            if (j === f) throw NOT_QUICK;
-          }
-          if (integer && j - digitsFrom <= 15 && !(b[i] === MINUS && b[digitsFrom] === 0x30)) {
+          const j = numberEnd(b, i);
+          if (j >= 0) {
             while (i < j) out[o++] = b[i++] as number;
           } else {
             // As JSON.stringify writes the value: 1.0 is 1, 1e3 is 1000, -0 is 0.
-            const text = JSON.stringify(Number(b.toString('latin1', i, j)));
+            const text = JSON.stringify(Number(b.toString('latin1', i, -j - 1)));
             o += out.write(text, o, 'latin1');
-            i = j;
+            i = -j - 1;
           }
         } else {
           const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : c === 0x6e ? 'null' : '';
