@@ -146,6 +146,29 @@ function numberEnd(b: Buffer, i: number): number {
   return integer && j - digitsFrom <= 15 && !(b[i] === MINUS && b[digitsFrom] === 0x30) ? j : -j - 1;
 }
 
+// The loop of render() is large, and V8 takes long to optimise it (hundreds of
+// ms on a busy machine, while the first pages run unoptimised): what it does
+// per byte is in small functions like these, which V8 optimises at once.
+
+/** A line break and the indent of `level` (two spaces a level), at out[o]; where the writing ends. */
+function newline(out: Buffer, o: number, level: number): number {
+  out[o++] = NEWLINE;
+  for (let k = 2 * level; k > 0; k--) out[o++] = SPACE;
+  return o;
+}
+
+/** b[from…to) copied to out[o]; where the writing ends. */
+function copyBytes(b: Buffer, from: number, to: number, out: Buffer, o: number): number {
+  for (let k = from; k < to; k++) out[o++] = b[k] as number;
+  return o;
+}
+
+/** Whether hash is among keys[from…]: a key the object being read already had. */
+function seenBefore(keys: number[], from: number, hash: number): boolean {
+  for (let k = from; k < keys.length; k++) if (keys[k] === hash) return true;
+  return false;
+}
+
 /** The hash of the last key copyKey read. */
 let keyHash = 0;
 
@@ -271,8 +294,7 @@ function render(b: Buffer): JsonText[] {
         if (expectingKey) {
           expectingKey = false;
           if (b[i] !== QUOTE) throw NOT_QUICK;
-          out[o++] = NEWLINE;
-          for (let k = 2 * (depth + 1); k > 0; k--) out[o++] = SPACE;
+          o = newline(out, o, depth + 1);
           const keyAt = i;
           out[o++] = QUOTE;
           i++;
@@ -286,7 +308,7 @@ function render(b: Buffer): JsonText[] {
           // An integer key comes first once parsed.
           c = b[keyAt + 1] as number;
           if (c >= 0x30 && c <= 0x39) slow = true;
-          for (let k = keyFrom[depth] as number; k < keys.length; k++) if (keys[k] === hash) slow = true;
+          if (seenBefore(keys, keyFrom[depth] as number, hash)) slow = true;
           keys.push(hash);
           isId = depth === 1 && i - keyAt === 4 && b[keyAt + 1] === 0x69 && b[keyAt + 2] === 0x64;
           while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
@@ -333,15 +355,15 @@ function render(b: Buffer): JsonText[] {
               expectingKey = true;
             } else {
               kinds[depth] = 2;
-              out[o++] = NEWLINE;
-              for (let k = 2 * (depth + 1); k > 0; k--) out[o++] = SPACE;
+              o = newline(out, o, depth + 1);
             }
             continue;
           }
         } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
           const j = numberEnd(b, i);
           if (j >= 0) {
-            while (i < j) out[o++] = b[i++] as number;
+            o = copyBytes(b, i, j, out, o);
+            i = j;
           } else {
             // As JSON.stringify writes the value: 1.0 is 1, 1e3 is 1000, -0 is 0.
             const text = JSON.stringify(Number(b.toString('latin1', i, -j - 1)));
@@ -371,8 +393,7 @@ function render(b: Buffer): JsonText[] {
             if (kinds[depth] === 1) {
               expectingKey = true;
             } else {
-              out[o++] = NEWLINE;
-              for (let k = 2 * (depth + 1); k > 0; k--) out[o++] = SPACE;
+              o = newline(out, o, depth + 1);
             }
             break;
           }
@@ -380,8 +401,7 @@ function render(b: Buffer): JsonText[] {
           if ((kind === 1 && c === CLOSE_BRACE) || (kind === 2 && c === CLOSE_BRACKET)) {
             i++;
             if (kind === 1) keys.length = keyFrom[depth] as number;
-            out[o++] = NEWLINE;
-            for (let k = 2 * depth; k > 0; k--) out[o++] = SPACE;
+            o = newline(out, o, depth);
             out[o++] = c;
             depth--;
             continue;
