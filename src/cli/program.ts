@@ -1,6 +1,6 @@
 // Builds the commander tree from the per-resource definitions. Specs only:
 // each verb's module is imported when that verb runs, so start-up costs
-// commander and the definitions, nothing more.
+// commander and the definitions of the command named, nothing more.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ENTRIES, type Entry, loadCommands } from '../commands/index.js';
 import { parseTimeout } from '../config/settings.js';
