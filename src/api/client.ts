@@ -62,6 +62,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Credentials for this request only (token minting uses Basic). */
   credentials?: Credentials;
+  /** Keep a successful answer's body as bytes (`bytes`), undecoded. */
+  keepBytes?: boolean;
 }
 
 /** What a list command may ask of pages() besides the window. */
@@ -75,6 +77,13 @@ export interface ListOptions {
   onChange?: (before: number, after: number) => void;
   /** Takes the page's list out of the answer, where the server wraps it (the search envelopes). */
   unwrap?: (data: unknown, path: string, status: number) => unknown;
+  /**
+   * The records of a page straight from its bytes (a printer that passes them
+   * through as text), or undefined to decode and check the page as usual. The
+   * page's records are then what it answers, each with the record's `id`.
+   * Not used with `unwrap`.
+   */
+  pageBytes?: (bytes: Buffer) => readonly { id: unknown }[] | undefined;
 }
 
 /** The `page` a link points to, when it names one. */
@@ -185,7 +194,7 @@ export class ApiClient {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
       extra['content-type'] = 'application/json';
     }
-    return { method, url, headers: this.headers(url, { ...extra, ...opts.headers }, opts.credentials), body, path };
+    return { method, url, headers: this.headers(url, { ...extra, ...opts.headers }, opts.credentials), body, path, ...(opts.keepBytes ? { keepBytes: true } : {}) };
   }
 
   /**
@@ -221,7 +230,11 @@ export class ApiClient {
    * meets 404 was carried out the first time: it counts as done, with a note.
    */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const res = await this.requestRaw(method, path, opts);
+    return this.decoded<T>(method, path, await this.requestRaw(method, path, opts));
+  }
+
+  /** request()'s answer to what requestRaw() answered. */
+  private decoded<T>(method: string, path: string, res: RawApiResponse & Retried): ApiResponse<T> {
     if (res.status === 404 && method === 'DELETE' && res.lostAnswer !== undefined) {
       this.opts.onNote?.(`the first answer to DELETE ${path} was lost (${res.lostAnswer}); the server now answers 404 Not Found, so it is gone`);
       return { status: 204, headers: res.headers, data: undefined as T, url: res.url };
@@ -282,9 +295,21 @@ export class ApiClient {
     query: Record<string, QueryValue> = {},
     options: ListOptions = {},
   ): AsyncGenerator<T[]> {
+    const quick = options.unwrap ? undefined : options.pageBytes;
     const fetchPage: FetchPage<T> = async (page, limit) => {
-      const res = await this.request('GET', path, { query: { ...query, page, limit }, headers: options.headers });
-      const items = expectList(options.unwrap ? options.unwrap(res.data, path, res.status) : res.data, 'GET', path, res.status) as T[];
+      const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });
+      const bytes = answer.bytes;
+      const records = bytes !== undefined ? quick?.(bytes) : undefined;
+      let res: Pick<ApiResponse<unknown>, 'status' | 'headers' | 'url'>;
+      let items: T[];
+      if (records !== undefined) {
+        res = answer;
+        items = records as unknown as T[];
+      } else {
+        const decoded = this.decoded<unknown>('GET', path, bytes !== undefined ? { ...answer, text: bytes.toString('utf8'), bytes: undefined } : answer);
+        res = decoded;
+        items = expectList(options.unwrap ? options.unwrap(decoded.data, path, decoded.status) : decoded.data, 'GET', path, decoded.status) as T[];
+      }
       // Printers and the pagination read fields of each record: a null is the server's fault, said so.
       if (items.includes(null as T)) {
         throw new ApiError({ message: `the server sent a list with a null element (GET ${path}, page ${page})`, method: 'GET', path, status: res.status });

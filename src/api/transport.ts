@@ -34,13 +34,18 @@ export interface Outgoing {
   body: string | undefined;
   /** Path relative to the API root, for messages. */
   path: string;
+  /** Keep a successful answer's body as bytes, undecoded (a page a printer passes through as text). */
+  keepBytes?: boolean;
 }
 
 /** Whatever the server answered, whatever its status. */
 export interface Answer {
   status: number;
   headers: HeaderMap;
+  /** The body as text; empty when it is in `bytes` instead. */
   text: string;
+  /** A successful answer's body, undecoded, when the request asked to keep its bytes. */
+  bytes?: Buffer;
 }
 
 /** An answer whose body, when it is a success, is handed over unread (see Transport.stream). */
@@ -108,14 +113,16 @@ export class Transport {
     const started = this.opts.now();
     const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
     const res = await this.dispatch(outgoing, timing, AbortSignal.timeout(this.opts.timeoutMs));
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = (await this.readBody(res, method, path)).toString('utf8');
+      bytes = await this.readBody(res, method, path);
     } catch (err) {
       throw this.failed(err, outgoing, timing);
     }
-    this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, ${text.length} bytes)`);
-    return { status: res.statusCode, headers: res.headers as HeaderMap, text };
+    const keep = outgoing.keepBytes === true && res.statusCode >= 200 && res.statusCode < 300;
+    const text = keep ? '' : bytes.toString('utf8');
+    this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? bytes.length : text.length} bytes)`);
+    return keep ? { status: res.statusCode, headers: res.headers as HeaderMap, text, bytes } : { status: res.statusCode, headers: res.headers as HeaderMap, text };
   }
 
   /**

@@ -38,7 +38,7 @@ export interface ParsedFlag {
 }
 
 /** The action commander calls for a verb. */
-export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], wholeTree: (cmd: Command) => Command) {
+export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], wholeTree: (cmd: Command) => Promise<Command>) {
   const argKeys = Object.keys(def.args ?? {});
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
@@ -68,7 +68,7 @@ function inputOf(argKeys: string[], flags: ParsedFlag[], received: unknown[], co
 }
 
 /** The context a verb runs in: its streams, the global flags, and the way to the whole command tree. */
-function contextOf(session: Session, globals: GlobalOpts, tree: () => Command): Context {
+function contextOf(session: Session, globals: GlobalOpts, tree: () => Promise<Command>): Context {
   const io = createIO(session.streams, globals.color === false);
   return new Context(io, globalFlags(globals, session.streams.env), session.version, tree);
 }

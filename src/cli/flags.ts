@@ -16,6 +16,17 @@ export function positiveInt(flag: string) {
   };
 }
 
+/** A flag's parser for a number of seconds, fractions allowed, at least `min` (a bound on a request rate: --interval). */
+export function seconds(flag: string, min = 0.1) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n) || n < min) {
+      throw new InvalidArgumentError(`${flag} takes a number of seconds of ${min} or more, not "${value}"`);
+    }
+    return n;
+  };
+}
+
 export const repoFlag = {
   repo: text('-R, --repo <owner/name>', 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'),
 };

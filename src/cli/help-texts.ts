@@ -30,7 +30,7 @@ async function render(argv: string[], version: string): Promise<string> {
   };
   const streams = { stdin: undefined, stdout: sink, stderr: sink, env: {} } as unknown as StreamsLike;
   // The whole tree, as `kettle --help` builds it without this file.
-  const program = buildProgram({ streams, version, onContext: () => undefined });
+  const program = await buildProgram({ streams, version, onContext: () => undefined });
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
@@ -57,7 +57,7 @@ export async function helpTexts(version: string): Promise<HelpTexts> {
     }
   };
   const sink = { write: () => true, isTTY: false };
-  const tree = buildProgram({ streams: { stdin: undefined, stdout: sink, stderr: sink, env: {} } as unknown as StreamsLike, version, onContext: () => undefined });
+  const tree = await buildProgram({ streams: { stdin: undefined, stdout: sink, stderr: sink, env: {} } as unknown as StreamsLike, version, onContext: () => undefined });
   await visit(tree, [[]], []);
   return result;
 }

@@ -1,14 +1,14 @@
 // Builds the commander tree from the per-resource definitions. Specs only:
 // each verb's module is imported when that verb runs, so start-up costs
-// commander and the definitions, nothing more.
+// commander and the definitions of the command named, nothing more.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { COMMANDS } from '../commands/index.js';
+import { ENTRIES, type Entry, loadCommands } from '../commands/index.js';
 import { parseTimeout } from '../config/settings.js';
 import { UsageError } from '../errors.js';
 import { type Session, verbAction } from './action.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from './flags.js';
-import type { Flag, GroupDef, SubGroupDef, TopDef, VerbDef } from './spec.js';
+import type { Flag, GroupDef, SubGroupDef, VerbDef } from './spec.js';
 
 export type { Session } from './action.js';
 
@@ -59,12 +59,12 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
 }
 
 /** The whole tree, for a root that may hold only one branch of it. */
-const treeOf = new WeakMap<Command, () => Command>();
+const treeOf = new WeakMap<Command, () => Promise<Command>>();
 
-function rootOf(cmd: Command): Command {
+function rootOf(cmd: Command): Promise<Command> {
   let at = cmd;
   while (at.parent) at = at.parent;
-  return treeOf.get(at)?.() ?? at;
+  return treeOf.get(at)?.() ?? Promise.resolve(at);
 }
 
 function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef): Command {
@@ -87,7 +87,7 @@ const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': tr
  * the nearest of all of them), `help`, or an option before the command that
  * is not a root option. `completion` prints the whole tree, so it builds it.
  */
-export function entryNamed(argv: readonly string[]): GroupDef | TopDef | undefined {
+export function entryNamed(argv: readonly string[]): Entry | undefined {
   let i = 0;
   while (i < argv.length) {
     const word = argv[i] as string;
@@ -98,29 +98,28 @@ export function entryNamed(argv: readonly string[]): GroupDef | TopDef | undefin
   }
   const word = argv[i];
   if (word === undefined) return undefined;
-  const entry = COMMANDS.find((e) => {
-    const def = 'verbs' in e ? e : e.verb;
-    return def.name === word || (def.aliases ?? []).includes(word);
-  });
-  return entry && !('verb' in entry && entry.verb.name === 'completion') ? entry : undefined;
+  const entry = ENTRIES.find((e) => e.name === word || (e.aliases ?? []).includes(word));
+  return entry && entry.name !== 'completion' ? entry : undefined;
 }
 
 /**
  * The commander tree. With argv, only the branch it names: `kettle issue list`
- * builds `issue` and its verbs, not the other ~90 (each costs option parsing
- * and help set-up at start-up); anything else builds the whole tree. The tree
- * a verb sees through ctx.commandTree() is always the whole one.
+ * loads the definitions of `issue` alone and builds it and its verbs, not the
+ * other ~90 (each costs its definitions' evaluation, option parsing and help
+ * set-up at start-up); anything else builds the whole tree. The tree a verb
+ * sees through ctx.commandTree() is always the whole one.
  */
-export function buildProgram(session: Session, argv?: readonly string[]): Command {
+export async function buildProgram(session: Session, argv?: readonly string[]): Promise<Command> {
   const only = argv === undefined ? undefined : entryNamed(argv);
-  let whole: Command | undefined;
-  const tree = (): Command => {
-    if (only === undefined) return program;
+  const defs = only ? [await only.load()] : await loadCommands();
+  let whole: Promise<Command> | undefined;
+  const tree = (): Promise<Command> => {
+    if (only === undefined) return Promise.resolve(program);
     whole ??= buildProgram(session);
     return whole;
   };
   const program = rootCommand({ ...session, tree });
-  for (const entry of only ? [only] : COMMANDS) {
+  for (const entry of defs) {
     if ('verbs' in entry) addGroup(program, session, entry);
     else addVerb(program, session, entry.verb).helpGroup(entry.section);
   }
@@ -129,7 +128,7 @@ export function buildProgram(session: Session, argv?: readonly string[]): Comman
   return program;
 }
 
-function rootCommand(session: Session & { tree: () => Command }): Command {
+function rootCommand(session: Session & { tree: () => Promise<Command> }): Command {
   const program = new Command('kettle');
   treeOf.set(program, session.tree);
   program

@@ -11,7 +11,7 @@ import { buildProgram } from './program.js';
 export async function execute(argv: string[], streams: StreamsLike, version: string): Promise<number> {
   const debug = argv.includes('--debug') || envDebug(streams.env);
   let ctx: Context | undefined;
-  const program = buildProgram({ streams, version, onContext: (c) => (ctx = c) }, argv);
+  const program = await buildProgram({ streams, version, onContext: (c) => (ctx = c) }, argv);
   let code: number = ExitCode.ok;
   try {
     if (argv.length === 0) {

@@ -1,27 +1,45 @@
-// Every command kettle has, in the order the overview lists them.
+// Every command kettle has, in the order the overview lists them: the word
+// that names each top-level command (and its aliases), and how to load its
+// definitions. A command line evaluates only the definitions of the command
+// it names (`kettle issue list`: issue's), so start-up does not grow with the
+// number of commands; help, completion and an unknown word load them all.
 import type { GroupDef, TopDef } from '../cli/spec.js';
-import { api } from './api/index.js';
-import { browse } from './browse/index.js';
-import { completion } from './completion/index.js';
-import { gpgKey } from './gpg-key/index.js';
-import { hook } from './hook/index.js';
-import { issue } from './issue/index.js';
-import { labelGroup as label } from './label/index.js';
-import { milestoneGroup as milestone } from './milestone/index.js';
-import { notification } from './notification/index.js';
-import { login } from './login/index.js';
-import { org } from './org/index.js';
-import { pr } from './pr/index.js';
-import { release } from './release/index.js';
-import { repo } from './repo/index.js';
-import { run as runGroup } from './run/index.js';
-import { search } from './search/index.js';
-import { secret } from './secret/index.js';
-import { sshKey } from './ssh-key/index.js';
-import { status } from './status/index.js';
-import { user } from './user/index.js';
-import { variable } from './variable/index.js';
-import { whoami } from './whoami/index.js';
-import { workflow } from './workflow/index.js';
 
-export const COMMANDS: (GroupDef | TopDef)[] = [login, whoami, user, repo, browse, issue, label, milestone, pr, release, runGroup, workflow, secret, variable, status, notification, search, org, hook, sshKey, gpgKey, api, completion];
+export interface Entry {
+  /** The word that names it and its aliases: enough to choose the branch a command line builds. */
+  name: string;
+  aliases?: string[];
+  /** Its definitions (evaluated on first use). */
+  load: () => Promise<GroupDef | TopDef>;
+}
+
+export const ENTRIES: Entry[] = [
+  { name: 'login', load: async () => (await import('./login/index.js')).login },
+  { name: 'whoami', load: async () => (await import('./whoami/index.js')).whoami },
+  { name: 'user', load: async () => (await import('./user/index.js')).user },
+  { name: 'repo', load: async () => (await import('./repo/index.js')).repo },
+  { name: 'browse', load: async () => (await import('./browse/index.js')).browse },
+  { name: 'issue', load: async () => (await import('./issue/index.js')).issue },
+  { name: 'label', load: async () => (await import('./label/index.js')).labelGroup },
+  { name: 'milestone', load: async () => (await import('./milestone/index.js')).milestoneGroup },
+  { name: 'pr', load: async () => (await import('./pr/index.js')).pr },
+  { name: 'release', load: async () => (await import('./release/index.js')).release },
+  { name: 'run', load: async () => (await import('./run/index.js')).run },
+  { name: 'workflow', load: async () => (await import('./workflow/index.js')).workflow },
+  { name: 'secret', load: async () => (await import('./secret/index.js')).secret },
+  { name: 'variable', load: async () => (await import('./variable/index.js')).variable },
+  { name: 'status', load: async () => (await import('./status/index.js')).status },
+  { name: 'notification', aliases: ['notifications'], load: async () => (await import('./notification/index.js')).notification },
+  { name: 'search', load: async () => (await import('./search/index.js')).search },
+  { name: 'org', load: async () => (await import('./org/index.js')).org },
+  { name: 'hook', load: async () => (await import('./hook/index.js')).hook },
+  { name: 'ssh-key', load: async () => (await import('./ssh-key/index.js')).sshKey },
+  { name: 'gpg-key', load: async () => (await import('./gpg-key/index.js')).gpgKey },
+  { name: 'api', load: async () => (await import('./api/index.js')).api },
+  { name: 'completion', load: async () => (await import('./completion/index.js')).completion },
+];
+
+/** Every command's definitions, in the overview's order: the whole tree. */
+export function loadCommands(): Promise<(GroupDef | TopDef)[]> {
+  return Promise.all(ENTRIES.map((e) => e.load()));
+}

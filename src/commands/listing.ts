@@ -5,6 +5,7 @@ import { type PageWindow, pageWindow } from '../api/paginate.js';
 import type { ListFlags } from '../cli/flags.js';
 import type { Context } from '../context/context.js';
 import { UsageError } from '../errors.js';
+import { renderJsonPage } from '../output/json-text.js';
 import { type Column, printPages } from '../output/printer.js';
 import { Progress } from '../output/progress.js';
 import { type Attempt, failure } from './failure.js';
@@ -27,6 +28,12 @@ export interface Listing {
   empty: string;
   /** How a failure is worded. */
   attempt?: Attempt;
+  /**
+   * The pages are the server's records as they came (none changed or left
+   * out on the way): --json alone then prints each page's text re-indented
+   * (json-text.ts) instead of parsing and serialising every record again.
+   */
+  passThrough?: boolean;
 }
 
 /**
@@ -40,7 +47,10 @@ export async function printListing(ctx: Context, flags: ListFlags, listing: List
   const progress = new Progress(ctx.io, listing.noun);
   let changed = false;
   try {
+    // Not with --jq: jq's input built from the pages' text measured no less CPU, and more peak memory, than from the records.
+    const asText = listing.passThrough === true && ctx.flags.json === true && ctx.flags.fields === undefined && ctx.flags.jq === undefined;
     const pages = listing.pages(api, window, {
+      ...(asText ? { pageBytes: renderJsonPage } : {}),
       onProgress: (received, total) => progress.update(received, total),
       onChange: () => {
         changed = true;

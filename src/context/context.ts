@@ -51,11 +51,12 @@ export class Context {
 
   /**
    * The whole command tree, for the verbs that describe it (completion). A
-   * function, so the context does not depend on how the tree is built.
+   * function, so the context does not depend on how the tree is built (its
+   * definitions load on first use).
    */
-  readonly commandTree: () => Command;
+  readonly commandTree: () => Promise<Command>;
 
-  constructor(io: IO, flags: GlobalFlags, version: string, commandTree: () => Command) {
+  constructor(io: IO, flags: GlobalFlags, version: string, commandTree: () => Promise<Command>) {
     this.io = io;
     this.flags = flags;
     this.version = version;

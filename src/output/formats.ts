@@ -6,6 +6,7 @@ import type { IO } from '../context/io.js';
 import { pipeControls, stringifyJson, visibleControls } from './controls.js';
 import { type Column, cellValue, loadChalk, paintState, plainText, type Row, ttyText } from './cells.js';
 import { type JqFilter, JqPages } from './jq.js';
+import { JsonText } from './json-text.js';
 import { selectWhole } from './select.js';
 import { renderTable } from './table.js';
 
@@ -17,7 +18,7 @@ export interface Format {
   dispose(): void;
 }
 
-type Write = (text: string) => void;
+type Write = (text: string | Buffer) => void;
 
 /** Tab-separated lines, a record to a line: for scripts. */
 export function renderPlain(records: readonly Row[], columns: Column[]): string {
@@ -84,7 +85,12 @@ export class JsonArrayText {
     // Stringified inside an array, the element comes out indented as an
     // element ("[\n  {…}\n]"): no second pass over the text to indent it.
     const text = stringifyJson([record], 2);
-    return `${this.count++ === 0 ? '[' : ','}${text.slice(1, -2)}`;
+    return `${this.before()}${text.slice(1, -2)}`;
+  }
+
+  /** What comes before one more element whose text, indented as an element, is at hand (a JsonText). */
+  before(): string {
+    return this.count++ === 0 ? '[' : ',';
   }
 
   /** The closing text. */
@@ -93,12 +99,23 @@ export class JsonArrayText {
   }
 }
 
-/** One JSON array, written record by record: a whole page's text would be one large string. */
+/**
+ * One JSON array, written record by record: a whole page's text would be one
+ * large string. A record already rendered (a JsonText: --json alone) is
+ * written as it is.
+ */
 export function jsonFormat(write: Write, view: (record: unknown) => unknown): Format {
   const json = new JsonArrayText();
   return {
     add: (records) => {
-      for (const record of records) write(json.add(view(record)));
+      for (const record of records) {
+        if (record instanceof JsonText) {
+          write(json.before());
+          write(record.bytes);
+        } else {
+          write(json.add(view(record)));
+        }
+      }
     },
     end: async () => write(json.end()),
     dispose: () => {},

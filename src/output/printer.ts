@@ -38,7 +38,7 @@ export async function printPages(
 ): Promise<void> {
   const selection = new Selection(flags.fields, columns);
   const spool = opts.spool ?? new Spool(opts.spoolMemory);
-  const write = (text: string) => spool.write(text);
+  const write = (text: string | Buffer) => spool.write(text);
   const view = flags.fields ? selection.json : undefined;
   let format: Format;
   if (flags.jq) format = jqFormat(write, flags.jq, view, opts);

@@ -31,15 +31,19 @@ const COPY_CHUNK = 256 * 1024;
  */
 const FILE_BATCH = 32 * 1024;
 
+/** Text, or text already encoded as UTF-8 (a record --json passes through: see json-text.ts). */
+type Chunk = string | Buffer;
+
 export class Spool {
-  private chunks: string[] = [];
+  private chunks: Chunk[] = [];
   private bytes = 0;
-  private batch: string[] = [];
+  private batch: Chunk[] = [];
   private batchLength = 0;
   private fd: number | undefined;
+  private scratch: Buffer | undefined;
   private dir: string | undefined;
   private readonly removeAtExit = () => this.dispose();
-  /** Characters written so far, kept or spilled (the tests check what a list's spool held). */
+  /** Characters (of text) and bytes (of encoded text) written so far, kept or spilled (the tests check what a list's spool held). */
   written = 0;
 
   constructor(
@@ -52,8 +56,8 @@ export class Spool {
     return this.dir === undefined ? undefined : join(this.dir, 'output');
   }
 
-  write(text: string): void {
-    if (text === '') return;
+  write(text: Chunk): void {
+    if (text.length === 0) return;
     this.written += text.length;
     if (this.fd !== undefined) {
       this.batch.push(text);
@@ -62,7 +66,7 @@ export class Spool {
       return;
     }
     this.chunks.push(text);
-    this.bytes += Buffer.byteLength(text);
+    this.bytes += typeof text === 'string' ? Buffer.byteLength(text) : text.length;
     if (this.bytes > this.maxMemory) this.spill();
   }
 
@@ -80,14 +84,28 @@ export class Spool {
 
   private flush(): void {
     if (this.fd === undefined || this.batch.length === 0) return;
-    writeSync(this.fd, this.batch.join(''));
+    if (this.batch.every((c) => typeof c === 'string')) {
+      writeSync(this.fd, this.batch.join(''));
+    } else {
+      // Text and bytes copied into one buffer kept for the purpose: nothing left for the collector.
+      let most = 0;
+      for (const c of this.batch) most += typeof c === 'string' ? c.length * 3 : c.length;
+      if (this.scratch === undefined || this.scratch.length < most) this.scratch = Buffer.allocUnsafe(Math.max(most, 2 * FILE_BATCH));
+      const scratch = this.scratch;
+      let n = 0;
+      for (const c of this.batch) n += typeof c === 'string' ? scratch.write(c, n) : c.copy(scratch, n);
+      writeSync(this.fd, scratch, 0, n);
+    }
     this.batch = [];
     this.batchLength = 0;
   }
 
   /** Everything written, as one buffer (for a reader that needs the whole text at once: jq on a whole list). */
   contents(): Buffer {
-    if (this.fd === undefined) return Buffer.from(this.chunks.join(''));
+    if (this.fd === undefined) {
+      const all = joined(this.chunks);
+      return typeof all === 'string' ? Buffer.from(all) : all;
+    }
     this.flush();
     return readFileSync(join(this.dir as string, 'output'));
   }
@@ -95,9 +113,9 @@ export class Spool {
   /** Copy everything written to a stream, honouring back-pressure. */
   async copyTo(stream: Writable): Promise<void> {
     if (this.fd === undefined) {
-      const text = this.chunks.join('');
+      const text = joined(this.chunks);
       this.chunks = [];
-      if (text !== '') await writeAll(stream, text);
+      if (text.length > 0) await writeAll(stream, text);
       return;
     }
     this.flush();
@@ -116,6 +134,7 @@ export class Spool {
   dispose(): void {
     this.chunks = [];
     this.batch = [];
+    this.scratch = undefined;
     if (this.fd !== undefined) {
       closeSync(this.fd);
       this.fd = undefined;
@@ -126,6 +145,12 @@ export class Spool {
       process.removeListener('exit', this.removeAtExit);
     }
   }
+}
+
+/** Chunks as one: a string when all are text, otherwise the bytes of all. */
+function joined(chunks: Chunk[]): Chunk {
+  if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
+  return Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
 }
 
 /** Write, and resolve once the stream is done with the chunk. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
+import { ENTRIES } from '../../src/commands/index.js';
 
 const BUNDLE = join(ROOT, 'dist', 'cli', 'main.cjs');
 const s = useServer();
@@ -25,6 +26,9 @@ function wrapped(text: string): string[] {
 
 /** `../main/node_modules/undici/lib/x.js` and `node_modules/undici/…` alike: `undici/lib/x.js`. */
 const library = (name: string) => /(?:^|\/)node_modules\/(.*)$/.exec(name)?.[1];
+
+/** The command whose definitions a module holds (src/commands/<command>/index.ts or its defs/), if it is one. */
+const definitionOf = (name: string) => /^src\/commands\/([a-z-]+)\/(?:index|defs\/[a-z-]+)\.ts$/.exec(name)?.[1];
 
 beforeAll(() => {
   const text = readFileSync(BUNDLE, 'utf8');
@@ -104,6 +108,23 @@ describe('a command evaluates only what it uses', () => {
       expect(m).not.toMatch(/^src\/api\/(client|paginate|response|ratelimit)\.ts$/);
       expect(m).not.toMatch(/^src\/output\/(printer|spool|progress|time|jq)\.ts$/);
     }
+  });
+
+  it.each([
+    [['issue', 'list', '-R', 'alice/teapot'], 'issue'],
+    [['whoami'], 'whoami'],
+    [['--login', 'nobody', 'repo', 'view', 'alice/teapot'], 'repo'],
+    [['notifications', 'list'], 'notification'],
+  ])('%j evaluates the definitions of %s alone: start-up does not grow with the commands of the tree', async (args, noun) => {
+    // (Each command's definitions are wrapped, so noted when evaluated: the whole tree's test below sees them all.)
+    const r = await evaluated(args);
+    expect([...new Set(r.modules.map(definitionOf).filter((d) => d !== undefined))]).toEqual([noun]);
+  });
+
+  it('the whole tree (an unknown command) evaluates the definitions of every command of the manifest', async () => {
+    const r = await evaluated(['isue']);
+    const nouns = new Set(r.modules.map(definitionOf).filter((d) => d !== undefined));
+    expect([...nouns].sort()).toEqual(ENTRIES.map((e) => e.name).sort());
   });
 
   it('whoami evaluates its verb and undici, but no other verb, nor conf, prompts, chalk or jq-web', async () => {

@@ -7,7 +7,7 @@ import type { RunResult } from '../e2e/harness.js';
 import { kettle } from '../support/inprocess.js';
 import { testIO } from '../support/io.js';
 
-function program(): Command {
+function program(): Promise<Command> {
   return buildProgram({
     streams: testIO({ cwd: process.cwd() }).streams,
     version: '0.0.0',
@@ -20,7 +20,7 @@ function walk(cmd: Command, path: string[] = []): { cmd: Command; path: string[]
   return [{ cmd, path }, ...cmd.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
 }
 
-const TREE = walk(program());
+const TREE = walk(await program());
 
 /** Run the command lines, a few at a time. */
 async function runAll(argvs: string[][], width = 4): Promise<RunResult[]> {

@@ -7,6 +7,7 @@ import type { RecordedRequest } from '../server/index.js';
 import { json, range } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import { MAX_ADAPTIVE_CONCURRENCY } from '../../src/api/paginate.js';
+import { pipeControls, stringifyJson } from '../../src/output/controls.js';
 
 const ISSUES = 1000;
 const PATH = '/repos/alice/bulk/issues';
@@ -213,5 +214,79 @@ describe('a list that changes while it is read', () => {
       stop();
       for (const issue of s.server.state.issues) if (issue.title.startsWith('Generated issue') && closed.includes(issue.number)) issue.state = 'open';
     }
+  });
+});
+
+describe('--json alone passes each page through as text', () => {
+  /** The server's JSON as Go writes it: <, > and & escaped, a key twice, numbers written their own way. */
+  function goStyle(body: unknown): string {
+    const records = body as Array<Record<string, unknown>>;
+    const text = records
+      .map((r, i) => {
+        const own = JSON.stringify({ ...r, title: `${String(r.title)} <b>&</b> \u2028 \u0085 ✓`, comments: 1.0, ratio: 0.5 });
+        // One record with a key twice (the last value wins where the first one stood) and an escaped slash.
+        return i === 1 ? own.replace(/^\{/, '{"title":"first","html_url_escaped":"a\\/b",') : own;
+      })
+      .join(',');
+    return `[${text.replace(/[<>&\u2028]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}]\n`;
+  }
+
+  it('prints what the parsed records would print, byte for byte', async () => {
+    s.server.set({ maxPageSize: 50 });
+    const sent: string[] = [];
+    s.server.fault({ kind: 'mangle', path: PATH, times: 1000, mangle: (body) => {
+        const text = goStyle(body);
+        sent.push(text);
+        return text;
+      },
+    });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json']);
+    expect(r.code).toBe(0);
+    const pages = listRequests()
+      .map((q, i) => [Number(q.query.page), sent[i] as string] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const records = pages.flatMap(([, text]) => JSON.parse(text) as unknown[]);
+    expect(records).toHaveLength(expectedNumbers().length);
+    expect(r.stdout).toBe(`${stringifyJson(records, 2)}\n`);
+    expect(r.stdout).toContain('\\u0085');
+  });
+
+  it.each([
+    ['.[].title', 'each record'],
+    ['map(.title)', 'a page to an array'],
+    ['[.[].title] | length', 'the whole list'],
+  ])('--jq %s (%s) reads the records of such pages', async (program) => {
+    s.server.set({ maxPageSize: 50 });
+    const sent: string[] = [];
+    s.server.fault({ kind: 'mangle', path: PATH, times: 1000, mangle: (body) => {
+        const text = goStyle(body);
+        sent.push(text);
+        return text;
+      },
+    });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--jq', program]);
+    expect(r.code).toBe(0);
+    const pages = listRequests()
+      .map((q, i) => [Number(q.query.page), sent[i] as string] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const titles = pages.flatMap(([, text]) => JSON.parse(text) as Array<{ title: string }>).map((i) => i.title);
+    const expected: Record<string, string> = {
+      '.[].title': titles.map((t) => `${pipeControls(t)}\n`).join(''),
+      'map(.title)': `${pipeControls(JSON.stringify(titles))}\n`,
+      '[.[].title] | length': `${titles.length}\n`,
+    };
+    expect(r.stdout).toBe(expected[program]);
+  });
+
+  it.each([
+    ['a record cut short', (body: unknown) => JSON.stringify(body).replace(/\}\]$/, ']'), /not valid JSON|expected JSON/],
+    ['a null record', (body: unknown) => JSON.stringify([...(body as unknown[]), null]), /null element/],
+  ])('a middle page with %s still fails the list, and stdout stays empty', async (_name, mangle, message) => {
+    s.server.set({ maxPageSize: 50 });
+    s.server.fault({ kind: 'mangle', path: PATH, skip: 5, times: 1, mangle });
+    const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', '--all', '--json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
   });
 });

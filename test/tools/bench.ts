@@ -11,6 +11,11 @@
 //
 //   npm run bench                   the whole run, a few minutes
 //   npm run bench -- --rounds 5     fewer rounds (quicker, noisier)
+//   npm run bench -- --only list    some figures only (comma-separated: ca,
+//                                   version, help, whoami, page, fetch, tree,
+//                                   list, memory)
+//   npm run bench -- --bin DIR/bin/kettle.cjs   measure another build (a copy
+//                                   of bin/, dist/cli/ and package.json)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,14 +26,18 @@ import { parseArgs } from 'node:util';
 
 // Run from the bundle, dist/dev/tools/bench.js: three folders below the root.
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'kettle.cjs');
+let BIN = join(ROOT, 'bin', 'kettle.cjs');
 const SERVER = join(ROOT, 'dist', 'dev', 'server', 'main.js');
 const TIME = '/usr/bin/time';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '21' }, 'tree-cost': { type: 'string' }, replay: { type: 'string' }, latency: { type: 'string', default: '0' } },
+  options: { rounds: { type: 'string', default: '21' }, only: { type: 'string' }, bin: { type: 'string' }, 'tree-cost': { type: 'string' }, replay: { type: 'string' }, latency: { type: 'string', default: '0' } },
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
+const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tree', 'list', 'memory'];
+const ONLY = new Set(values.only === undefined ? FIGURES : values.only.split(','));
+for (const f of ONLY) if (!FIGURES.includes(f)) throw new Error(`--only: no figure "${f}" (${FIGURES.join(', ')})`);
+if (values.bin !== undefined) BIN = values.bin;
 
 interface Server {
   url: string;
@@ -254,16 +263,19 @@ const bareNode: Command = { label: 'node -e 0', argv: [process.execPath, '-e', '
  */
 async function treeCost(which: string): Promise<void> {
   const t0 = performance.now();
-  const { COMMANDS } = await import('../../src/commands/index.js');
+  const { ENTRIES, loadCommands } = await import('../../src/commands/index.js');
   const t1 = performance.now();
   const { buildProgram } = await import('../../src/cli/program.js');
   const sink = { write: () => true, isTTY: false };
   const streams = { stdin: undefined, stdout: sink, stderr: sink, env: {} } as unknown as Parameters<typeof buildProgram>[0]['streams'];
+  // whole: every definition evaluated, then the tree built; branch: whoami's, its definitions loaded as its command line loads them.
   const t2 = performance.now();
-  buildProgram({ streams, version: '0', onContext: () => undefined }, which === 'whole' ? undefined : ['whoami']);
+  const definitions = which === 'whole' ? await loadCommands() : [];
   const t3 = performance.now();
-  const verbs = COMMANDS.reduce((n, e) => n + ('verbs' in e ? e.verbs.length : 1), 0);
-  process.stdout.write(`${JSON.stringify({ verbs, definitionsMs: t1 - t0, buildMs: t3 - t2 })}\n`);
+  await buildProgram({ streams, version: '0', onContext: () => undefined }, which === 'whole' ? undefined : ['whoami']);
+  const t4 = performance.now();
+  const verbs = (which === 'whole' ? definitions : await loadCommands()).reduce((n, e) => n + ('verbs' in e ? e.verbs.length : 1), 0);
+  process.stdout.write(`${JSON.stringify({ verbs, entries: ENTRIES.length, manifestMs: t1 - t0, definitionsMs: t3 - t2, buildMs: t4 - t3 })}\n`);
 }
 
 function output(cmd: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -321,26 +333,27 @@ async function main(): Promise<void> {
     const q = await loginFor(quick);
 
     const ca = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt'].find((f) => existsSync(f));
-    if (ca) {
+    if (ca && ONLY.has('ca')) {
       await slowerThan('node -e 0 with NODE_EXTRA_CA_CERTS (the system bundle) vs without: why the bench runs with PATH and HOME only', Number.POSITIVE_INFINITY, { ...bareNode, label: `node -e 0 (NODE_EXTRA_CA_CERTS=${ca})`, env: minimalEnv({ NODE_EXTRA_CA_CERTS: ca }) }, bareNode, ROUNDS);
     }
     // About 25 ms a run: three times the rounds cost a few seconds and keep a
     // passing burst of other work on the machine from tipping the ratio.
-    await slowerThan('kettle --version vs node -e 0', 1.15, kettle(['--version']), bareNode, ROUNDS * 3);
-    await slowerThan('kettle --help vs node -e 0', 1.5, kettle(['--help']), bareNode, ROUNDS * 3);
-    await slowerThan('kettle whoami (one request to a local server) vs node -e 0', 2.0, kettle([...q, 'whoami']), bareNode, ROUNDS);
+    if (ONLY.has('version')) await slowerThan('kettle --version vs node -e 0', 1.15, kettle(['--version']), bareNode, ROUNDS * 3);
+    if (ONLY.has('help')) await slowerThan('kettle --help vs node -e 0', 1.5, kettle(['--help']), bareNode, ROUNDS * 3);
+    if (ONLY.has('whoami')) await slowerThan('kettle whoami (one request to a local server) vs node -e 0', 2.0, kettle([...q, 'whoami']), bareNode, ROUNDS);
     // stdout is a pipe here, so kettle prints its plain (tab-separated) lines, not the terminal table.
-    await slowerThan('kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe) vs node -e 0', 2.2, kettle([...q, 'issue', 'list', '-R', 'alice/bulk']), bareNode, ROUNDS);
-    await slowerThan('for comparison, not a goal: the same first page with fetch vs node -e 0', Number.POSITIVE_INFINITY, fetchCmd('fetch the first page', fetchOne, quick, '/repos/alice/bulk/issues?state=open&type=issues&limit=30&page=1'), bareNode, ROUNDS);
+    if (ONLY.has('page')) await slowerThan('kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe) vs node -e 0', 2.2, kettle([...q, 'issue', 'list', '-R', 'alice/bulk']), bareNode, ROUNDS);
+    if (ONLY.has('fetch')) await slowerThan('for comparison, not a goal: the same first page with fetch vs node -e 0', Number.POSITIVE_INFINITY, fetchCmd('fetch the first page', fetchOne, quick, '/repos/alice/bulk/issues?state=open&type=issues&limit=30&page=1'), bareNode, ROUNDS);
 
-    for (const which of ['whole', 'branch']) {
-      const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as { verbs: number; definitionsMs: number; buildMs: number };
-      const per10 = which === 'whole' ? (cost.buildMs / cost.verbs) * 10 : (cost.definitionsMs / cost.verbs) * 10;
+    for (const which of ONLY.has('tree') ? ['whole', 'branch'] : []) {
+      const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as { verbs: number; entries: number; manifestMs: number; definitionsMs: number; buildMs: number };
+      // Only the manifest (a name and a loader per top-level command) grows with the tree for a command that builds its branch.
+      const per10 = which === 'whole' ? (cost.buildMs / cost.verbs) * 10 : (cost.manifestMs / cost.verbs) * 10;
       figures.push({
         figure:
           which === 'whole'
-            ? `building the whole tree (help at a width other than 80, completion, an unknown command): ${cost.verbs} commands in ${cost.buildMs.toFixed(1)} ms, per 10 commands`
-            : `start-up cost per 10 commands in the tree for a command that builds only its branch (the definitions' evaluation: ${cost.definitionsMs.toFixed(1)} ms for ${cost.verbs}; building whoami's branch: ${cost.buildMs.toFixed(1)} ms, the same for any tree size)`,
+            ? `building the whole tree (help at a width other than 80, completion, an unknown command): ${cost.verbs} commands, their definitions evaluated in ${cost.definitionsMs.toFixed(1)} ms and built in ${cost.buildMs.toFixed(1)} ms; building, per 10 commands`
+            : `start-up cost per 10 commands in the tree for a command that builds only its branch (the manifest of ${cost.entries} top-level commands: ${cost.manifestMs.toFixed(2)} ms for ${cost.verbs} commands; whoami's definitions and branch: ${cost.buildMs.toFixed(1)} ms, the same for any tree size)`,
         goal: which === 'whole' ? '(none)' : '≤ 1 ms',
         a: '',
         b: '',
@@ -351,20 +364,24 @@ async function main(): Promise<void> {
         unit: 'ms',
       });
     }
-    process.stderr.write('  measured: tree cost\n');
+    if (ONLY.has('tree')) process.stderr.write('  measured: tree cost\n');
 
-    const slow = await startReplay(await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']), 30);
-    const s = await loginFor(slow);
-    await fasterThan(
-      'issue list --all --json, 5,000 Gitea-sized issues, page size 50, 30 ms latency: kettle vs a plain sequential fetch loop in Node',
-      7,
-      kettle([...s, 'issue', 'list', '-R', 'alice/bulk', '--all', '--json']),
-      fetchCmd('fetch loop, one page after another', fetchLoop, slow, '/repos/alice/bulk/issues?state=open&type=issues&limit=50'),
-      Math.max(3, Math.round(ROUNDS / 4)),
-    );
-    const big = await startServer(['--issues', '20000', '--full-records']);
-    const b = await loginFor(big);
-    if (existsSync(TIME)) {
+    if (ONLY.has('list')) {
+      const slow = await startReplay(await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']), 30);
+      const s = await loginFor(slow);
+      await fasterThan(
+        'issue list --all --json, 5,000 Gitea-sized issues, page size 50, 30 ms latency: kettle vs a plain sequential fetch loop in Node',
+        7,
+        kettle([...s, 'issue', 'list', '-R', 'alice/bulk', '--all', '--json']),
+        fetchCmd('fetch loop, one page after another', fetchLoop, slow, '/repos/alice/bulk/issues?state=open&type=issues&limit=50'),
+        Math.max(3, Math.round(ROUNDS / 4)),
+      );
+    }
+    if (!ONLY.has('memory')) {
+      // Not asked for (--only).
+    } else if (existsSync(TIME)) {
+      const big = await startServer(['--issues', '20000', '--full-records']);
+      const b = await loginFor(big);
       for (const [args, goal, what] of [
         [['--json'], 100, 'issue list --all --json'],
         [['--jq', '.[].number'], 80, "issue list --all --jq '.[].number'"],

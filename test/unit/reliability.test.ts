@@ -19,8 +19,10 @@ describe('issue list --filter', () => {
   });
 });
 
+const wholeTree = await buildProgram({ streams: { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {} }, version: '0', onContext: () => undefined });
+
 describe('help', () => {
-  const program = buildProgram({ streams: { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {} }, version: '0', onContext: () => undefined });
+  const program = wholeTree;
   const every = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(every)];
 
   it('never says a default in the description when commander shows it too', () => {

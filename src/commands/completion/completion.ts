@@ -20,7 +20,7 @@ const GENERATORS: Record<(typeof SHELLS)[number], (program: Command) => string> 
 export async function run(ctx: Context, { shell }: CompletionOptions): Promise<void> {
   const known = SHELLS.find((s) => s === shell);
   if (!known) throw new UsageError(`unknown shell "${shell}"; supported shells: ${SHELLS.join(', ')}`);
-  const program = ctx.commandTree();
+  const program = await ctx.commandTree();
   // The tree declares <shell> as a plain operand (so a wrong one gets kettle's
   // own message); the scripts should offer the shells.
   program.commands.find((c) => c.name() === 'completion')?.registeredArguments[0]?.choices(SHELLS);

@@ -47,6 +47,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
       pages: (api, window, options) => flagWorded(issues.searchAll(api, window, { filter, state }, { ...options, onFallback })),
       columns: crossRepoIssueColumns,
       empty: 'No issues match',
+      passThrough: true,
     });
   }
   if (opts.filter !== undefined) throw new UsageError('--filter goes with --all-repos');
@@ -74,6 +75,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     noun: 'issues',
     pages: (api, window, options) => issues.list(api, repo, window, query, options),
     columns: issueColumns,
+    passThrough: true,
     empty: filtered || opts.search !== undefined || opts.since !== undefined || opts.before !== undefined ? 'No issues match' : `No ${state === 'all' ? '' : `${state} `}issues in ${fullName(repo)}`,
     attempt: { action: `list the issues of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
   });

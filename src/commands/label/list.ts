@@ -14,6 +14,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     noun: 'labels',
     pages: (api, window, options) => labels.list(api, repo, window, options),
     columns: labelColumns,
+    passThrough: true,
     empty: `No labels in ${fullName(repo)}`,
     attempt: { action: `list the labels of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
   });

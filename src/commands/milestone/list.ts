@@ -17,6 +17,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     noun: 'milestones',
     pages: (api, window, options) => milestones.list(api, repo, window, { state }, options),
     columns: columnsFor(ctx).list,
+    passThrough: true,
     empty: `No ${state === 'all' ? '' : `${state} `}milestones in ${fullName(repo)}`,
     attempt: { action: `list the milestones of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
   });

@@ -41,6 +41,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     noun: 'pull requests',
     pages: (client, window, options) => pulls.list(client, repo, window, query, options),
     columns: prColumns,
+    passThrough: true,
     empty: `No ${state === 'all' ? '' : `${state} `}pull requests${filtered ? ' matching the filters' : ''} in ${fullName(repo)}`,
     attempt: { action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` },
   });

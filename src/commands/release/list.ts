@@ -20,6 +20,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     noun: 'releases',
     pages: (api, window, options) => releases.list(api, repo, window, {}, options),
     columns: releaseColumns(latest),
+    passThrough: true,
     empty: `${name} has no releases`,
     attempt,
   });

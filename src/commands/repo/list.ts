@@ -18,6 +18,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     noun: 'repositories',
     pages: (api, window, options) => (user === undefined ? repos.listMine(api, window, options) : repos.listForUser(api, user, window, options)),
     columns: repoColumns,
+    passThrough: true,
     empty: user ? `${user} has no repositories you can see` : 'You have no repositories yet',
     attempt: { action: `list the repositories of ${user ?? 'the logged-in user'}`, ...(user === undefined ? {} : { missing: `user ${user}` }) },
   });

@@ -1,9 +1,8 @@
 // kettle run: a repository's Actions runs: list, view (with a job's log), watch,
 // rerun, cancel, delete, and download their artifacts.
-import { listFlags, positiveInt, repoFlag, yesFlag } from '../../cli/flags.js';
+import { listFlags, positiveInt, repoFlag, seconds, yesFlag } from '../../cli/flags.js';
 import { bool, choice, type GroupDef, arg, list as many, parsed, text, verb } from '../../cli/spec.js';
-import { seconds } from './interval.js';
-import { RUN_STATUS_WORDS } from './states.js';
+import { RUN_STATUS_WORDS } from './choices.js';
 
 const runId = { id: arg('<run-id>', 'the run: its ID as run list shows it') };
 const jobFlag = (what: string) => ({ job: parsed('-j, --job <job-id>', what, positiveInt('--job')) });

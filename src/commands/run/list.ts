@@ -5,7 +5,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { runColumns } from './columns.js';
-import type { RUN_STATUS_WORDS } from './states.js';
+import type { RUN_STATUS_WORDS } from './choices.js';
 
 export interface ListOptions extends ListFlags, RepoFlag {
   status: (typeof RUN_STATUS_WORDS)[number] | undefined;

@@ -1,8 +1,7 @@
 // kettle workflow: a repository's Actions workflows: list, view, enable,
 // disable, and run one that has a workflow_dispatch trigger.
-import { repoFlag } from '../../cli/flags.js';
+import { repoFlag, seconds } from '../../cli/flags.js';
 import { arg, bool, type GroupDef, list as many, parsed, text, verb } from '../../cli/spec.js';
-import { seconds } from '../run/interval.js';
 
 const fileArg = { file: arg('<file>', 'the workflow file, as in .gitea/workflows/FILE (ci.yml)') };
 

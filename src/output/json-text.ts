@@ -1,0 +1,452 @@
+// A page of a list passed through as text: `--json` without --fields or --jq
+// prints the server's records exactly as it would print them parsed
+// (stringifyJson(list, 2): two-space indents, JSON.stringify's escapes, DEL
+// and the C1 controls escaped), so a page whose JSON needs nothing but new
+// indentation need not become objects and be serialised again. Parsing the
+// records and serialising them again was most of a long list's CPU, and the
+// garbage they left most of the rest.
+//
+// renderJsonPage reads a page's bytes once: it checks that they are a JSON
+// array of objects (as JSON.parse would, or the page is decoded as before and
+// fails or prints as before) and writes each record's text, indented as an
+// element of the printed array. What JSON.stringify would write differently
+// from the server's text takes the long way, through JSON.parse and
+// stringifyJson, so the result is the same byte for byte:
+// - a string with an escape JSON.stringify does not write (\/, \u003c, a
+//   surrogate pair, an upper-case \u001B) or with DEL or a C1 control: that
+//   string alone;
+// - a number other than a plain integer of up to 15 digits (1.0, 1e3, -0,
+//   very large ones): that number alone;
+// - a key with an escape or such a character, a key that starts with a digit
+//   (an object's integer keys come first once parsed), a key twice in one
+//   object (the last value wins, at the first one's place): the whole record.
+import { isUtf8 } from 'node:buffer';
+import { stringifyJson } from './controls.js';
+
+/** One record as --json prints it inside the list: "\n  {…}", without the "[" or "," before it. */
+export class JsonText {
+  constructor(
+    /** The record's `id` when it is a number or a string: what a list tells its records apart by. */
+    readonly id: unknown,
+    readonly bytes: Buffer,
+  ) {}
+
+  /** The record's text, for a digest of a page whose records have no id. */
+  toJSON(): string {
+    return this.bytes.toString('utf8');
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+
+/** What a byte is inside a string: 0 plain, 1 the closing quote, 2 an escape, 3 not allowed (a control), 4 DEL or a C1 control's lead byte (0xc2: also other Latin-1 letters, which only take the long way). */
+const IN_STRING = new Uint8Array(256);
+for (let c = 0; c < 0x20; c++) IN_STRING[c] = 3;
+IN_STRING[QUOTE] = 1;
+IN_STRING[BACKSLASH] = 2;
+IN_STRING[0x7f] = 4;
+IN_STRING[0xc2] = 4;
+
+/** The escapes JSON.stringify writes as two characters: \" \\ \b \f \n \r \t. */
+const SHORT_ESCAPE = new Uint8Array(256);
+for (const c of '"\\bfnrt') SHORT_ESCAPE[c.charCodeAt(0)] = 1;
+
+/** Thrown inside the reader: the page is not what the quick way takes; it goes the long way. */
+const NOT_QUICK = new Error('not a page for the quick way');
+
+/**
+ * The records of a page (a JSON array of objects) as text, or undefined when
+ * the page is anything else (not JSON, not an array, an element that is no
+ * object, not UTF-8, nested deeper than 64): then it is decoded and checked
+ * as any other page is.
+ */
+export function renderJsonPage(bytes: Buffer): JsonText[] | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  try {
+    return render(bytes);
+  } catch (err) {
+    if (err === NOT_QUICK) return undefined;
+    throw err;
+  }
+}
+
+const MAX_DEPTH = 64;
+/** Room enough for what one step writes besides a string or number: a new line and its indent at the deepest. */
+const STEP = 4 * MAX_DEPTH + 64;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function grown(out: Buffer, used: number, need: number): Buffer {
+  const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, used + need));
+  out.copy(bigger, 0, 0, used);
+  return bigger;
+}
+
+/** What a \u escape at b[i] (the backslash) stands for; throws when it is none. */
+function unicodeEscapeAt(b: Buffer, i: number): number {
+  let value = 0;
+  for (let k = 2; k < 6; k++) {
+    const h = b[i + k] as number;
+    if (h >= 0x30 && h <= 0x39) value = value * 16 + (h - 0x30);
+    else if (h >= 0x61 && h <= 0x66) value = value * 16 + (h - 0x57);
+    else if (h >= 0x41 && h <= 0x46) value = value * 16 + (h - 0x37) + 0x10000;
+    else throw NOT_QUICK;
+  }
+  // An upper-case digit shows as a value above 0xffff: JSON.stringify never writes one.
+  return value;
+}
+
+/** Whether JSON.stringify writes the character of a \u escape as that same escape: a control without a short escape, lower-case. */
+function stringifiedAsIs(value: number): boolean {
+  return value < 0x20 && value !== 0x08 && value !== 0x09 && value !== 0x0a && value !== 0x0c && value !== 0x0d;
+}
+
+/**
+ * Where the number at b[i] ends, checked as JSON.parse checks it; minus that
+ * and one when JSON.stringify writes it otherwise (anything but an integer of
+ * up to 15 digits, or -0).
+ */
+function numberEnd(b: Buffer, i: number): number {
+  let j = i;
+  let c = b[j] as number;
+  if (c === MINUS) j++;
+  const digitsFrom = j;
+  c = b[j] as number;
+  if (c === 0x30) j++;
+  else if (c >= 0x31 && c <= 0x39) {
+    while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
+  } else throw NOT_QUICK;
+  let integer = true;
+  if (b[j] === 0x2e) {
+    integer = false;
+    const f = ++j;
+    while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
+    if (j === f) throw NOT_QUICK;
+  }
+  c = b[j] as number;
+  if (c === 0x65 || c === 0x45) {
+    integer = false;
+    j++;
+    c = b[j] as number;
+    if (c === 0x2b || c === MINUS) j++;
+    const f = j;
+    while ((c = b[j] as number) >= 0x30 && c <= 0x39) j++;
+    if (j === f) throw NOT_QUICK;
+  }
+  return integer && j - digitsFrom <= 15 && !(b[i] === MINUS && b[digitsFrom] === 0x30) ? j : -j - 1;
+}
+
+// The loop of render() is large, and V8 takes long to optimise it (hundreds of
+// ms on a busy machine, while the first pages run unoptimised): what it does
+// per byte is in small functions like these, which V8 optimises at once.
+
+/** A line break and the indent of `level` (two spaces a level), at out[o]; where the writing ends. */
+function newline(out: Buffer, o: number, level: number): number {
+  out[o++] = NEWLINE;
+  for (let k = 2 * level; k > 0; k--) out[o++] = SPACE;
+  return o;
+}
+
+/** b[from…to) copied to out[o]; where the writing ends. */
+function copyBytes(b: Buffer, from: number, to: number, out: Buffer, o: number): number {
+  for (let k = from; k < to; k++) out[o++] = b[k] as number;
+  return o;
+}
+
+/** Whether hash is among keys[from…]: a key the object being read already had. */
+function seenBefore(keys: number[], from: number, hash: number): boolean {
+  for (let k = from; k < keys.length; k++) if (keys[k] === hash) return true;
+  return false;
+}
+
+/** The hash of the last key copyKey read. */
+let keyHash = 0;
+
+/**
+ * A string's content from b[i] (after its opening quote) copied to out[o…]
+ * as it is, escapes checked: the index of its closing quote, or minus that
+ * index and one when JSON.stringify writes it otherwise (an escape it does
+ * not write, DEL or a C1 control). What is copied is as long as what is read.
+ */
+function copyString(b: Buffer, i: number, out: Buffer, o: number): number {
+  let plain = true;
+  for (;;) {
+    const c = b[i] as number;
+    const kind = IN_STRING[c];
+    if (kind === 0) {
+      out[o++] = c;
+      i++;
+    } else if (kind === 1) {
+      return plain ? i : -i - 1;
+    } else if (kind === 2) {
+      const e = b[i + 1] as number;
+      if (SHORT_ESCAPE[e] === 1 || e === 0x2f) {
+        if (e === 0x2f) plain = false;
+        out[o++] = BACKSLASH;
+        out[o++] = e;
+        i += 2;
+      } else if (e === 0x75) {
+        if (!stringifiedAsIs(unicodeEscapeAt(b, i))) plain = false;
+        for (let k = 0; k < 6; k++) out[o++] = b[i + k] as number;
+        i += 6;
+      } else throw NOT_QUICK;
+    } else if (kind === 4) {
+      plain = false;
+      out[o++] = c;
+      i++;
+    } else {
+      throw NOT_QUICK;
+    }
+  }
+}
+
+/** copyString for a key, which also leaves its hash in keyHash; any escape at all answers not plain. */
+function copyKey(b: Buffer, i: number, out: Buffer, o: number): number {
+  let plain = true;
+  let hash = FNV_OFFSET;
+  for (;;) {
+    const c = b[i] as number;
+    const kind = IN_STRING[c];
+    if (kind === 0) {
+      hash = Math.imul(hash ^ c, FNV_PRIME);
+      out[o++] = c;
+      i++;
+    } else if (kind === 1) {
+      keyHash = hash;
+      return plain ? i : -i - 1;
+    } else if (kind === 2) {
+      plain = false;
+      const e = b[i + 1] as number;
+      if (SHORT_ESCAPE[e] === 1 || e === 0x2f) {
+        out[o++] = BACKSLASH;
+        out[o++] = e;
+        i += 2;
+      } else if (e === 0x75) {
+        unicodeEscapeAt(b, i);
+        for (let k = 0; k < 6; k++) out[o++] = b[i + k] as number;
+        i += 6;
+      } else throw NOT_QUICK;
+    } else if (kind === 4) {
+      plain = false;
+      out[o++] = c;
+      i++;
+    } else {
+      throw NOT_QUICK;
+    }
+  }
+}
+
+/**
+ * One pass over the page: every token is checked as JSON.parse checks it and
+ * written to `out` with JSON.stringify's indentation, in one state machine
+ * whose state is all in local variables (this is the hot loop of a long list).
+ */
+function render(b: Buffer): JsonText[] {
+  const len = b.length;
+  let out: Buffer = scratch.length >= 2 * len + 4096 ? scratch : Buffer.allocUnsafe(2 * len + 4096);
+  let o = 0;
+  let i = 0;
+  let c = 0;
+  const ids: unknown[] = [];
+  /** Where each record's text starts and ends in `out`. */
+  const bounds: number[] = [];
+  /** Per open container, innermost last: 1 an object, 2 an array. */
+  const kinds = new Uint8Array(MAX_DEPTH + 2);
+  /** Per open object: where its keys start in `keys`. */
+  const keyFrom = new Int32Array(MAX_DEPTH + 2);
+  /** Hashes of the keys of the open objects (a key twice in one object). */
+  const keys: number[] = [];
+
+  while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+  if (c !== OPEN_BRACKET) throw NOT_QUICK;
+  i++;
+  while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+  if (c === CLOSE_BRACKET) {
+    i++;
+  } else {
+    for (;;) {
+      if (b[i] !== OPEN_BRACE) throw NOT_QUICK;
+      const from = i;
+      const start = o;
+      let slow = false;
+      let idStart = -1;
+      let idEnd = -1;
+      let isId = false;
+      let depth = 0;
+      let expectingKey = false;
+      if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
+      out[o++] = NEWLINE;
+      out[o++] = SPACE;
+      out[o++] = SPACE;
+      for (;;) {
+        // Room for the rest of the input as it is, and one step.
+        if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
+        if (expectingKey) {
+          expectingKey = false;
+          if (b[i] !== QUOTE) throw NOT_QUICK;
+          o = newline(out, o, depth + 1);
+          const keyAt = i;
+          out[o++] = QUOTE;
+          i++;
+          const keyEnd = copyKey(b, i, out, o);
+          if (keyEnd < 0) slow = true;
+          const hash = keyHash;
+          o += (keyEnd < 0 ? -keyEnd - 1 : keyEnd) - i;
+          i = keyEnd < 0 ? -keyEnd - 1 : keyEnd;
+          out[o++] = QUOTE;
+          i++;
+          // An integer key comes first once parsed.
+          c = b[keyAt + 1] as number;
+          if (c >= 0x30 && c <= 0x39) slow = true;
+          if (seenBefore(keys, keyFrom[depth] as number, hash)) slow = true;
+          keys.push(hash);
+          isId = depth === 1 && i - keyAt === 4 && b[keyAt + 1] === 0x69 && b[keyAt + 2] === 0x64;
+          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+          if (c !== COLON) throw NOT_QUICK;
+          i++;
+          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+          out[o++] = COLON;
+          out[o++] = SPACE;
+        }
+        // A value at b[i].
+        const valueAt = i;
+        const idHere = isId;
+        isId = false;
+        c = b[i] as number;
+        if (c === QUOTE) {
+          const outAt = o;
+          out[o++] = QUOTE;
+          i++;
+          const end = copyString(b, i, out, o);
+          const plain = end >= 0;
+          o += (plain ? end : -end - 1) - i;
+          i = (plain ? end : -end - 1) + 1;
+          if (plain) {
+            out[o++] = QUOTE;
+          } else {
+            // As stringifyJson writes the string's value.
+            o = outAt;
+            const text = stringifyJson(JSON.parse(b.toString('utf8', valueAt, i)));
+            o += out.write(text, o, 'utf8');
+          }
+        } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+          const close = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+          out[o++] = c;
+          i++;
+          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+          if (c === close) {
+            out[o++] = close;
+            i++;
+          } else {
+            if (++depth > MAX_DEPTH) throw NOT_QUICK;
+            if (close === CLOSE_BRACE) {
+              kinds[depth] = 1;
+              keyFrom[depth] = keys.length;
+              expectingKey = true;
+            } else {
+              kinds[depth] = 2;
+              o = newline(out, o, depth + 1);
+            }
+            continue;
+          }
+        } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
+          const j = numberEnd(b, i);
+          if (j >= 0) {
+            o = copyBytes(b, i, j, out, o);
+            i = j;
+          } else {
+            // As JSON.stringify writes the value: 1.0 is 1, 1e3 is 1000, -0 is 0.
+            const text = JSON.stringify(Number(b.toString('latin1', i, -j - 1)));
+            o += out.write(text, o, 'latin1');
+            i = -j - 1;
+          }
+        } else {
+          const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : c === 0x6e ? 'null' : '';
+          if (word === '') throw NOT_QUICK;
+          for (let k = 0; k < word.length; k++) {
+            if (b[i] !== word.charCodeAt(k)) throw NOT_QUICK;
+            out[o++] = b[i++] as number;
+          }
+        }
+        if (idHere) {
+          idStart = valueAt;
+          idEnd = i;
+        }
+        // After a value: a comma, or the end of one or more containers.
+        for (;;) {
+          if (depth === 0) break;
+          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+          if (c === COMMA) {
+            i++;
+            while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+            out[o++] = COMMA;
+            if (kinds[depth] === 1) {
+              expectingKey = true;
+            } else {
+              o = newline(out, o, depth + 1);
+            }
+            break;
+          }
+          const kind = kinds[depth];
+          if ((kind === 1 && c === CLOSE_BRACE) || (kind === 2 && c === CLOSE_BRACKET)) {
+            i++;
+            if (kind === 1) keys.length = keyFrom[depth] as number;
+            o = newline(out, o, depth);
+            out[o++] = c;
+            depth--;
+            continue;
+          }
+          throw NOT_QUICK;
+        }
+        if (depth === 0) break;
+      }
+      let id: unknown;
+      if (slow) {
+        // The long way for this record: what the records' printer would write.
+        const record: unknown = JSON.parse(b.toString('utf8', from, i));
+        const text = stringifyJson([record], 2).slice(1, -2);
+        const value = (record as { id?: unknown }).id;
+        id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
+        o = start;
+        const n = Buffer.byteLength(text);
+        if (o + n > out.length) out = grown(out, o, n + (len - i) + STEP);
+        o += out.write(text, o, 'utf8');
+      } else if (idStart >= 0) {
+        c = b[idStart] as number;
+        id = c === QUOTE || c === MINUS || (c >= 0x30 && c <= 0x39) ? JSON.parse(b.toString('utf8', idStart, idEnd)) : undefined;
+      }
+      ids.push(id);
+      bounds.push(start, o);
+      while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+      if (c === COMMA) {
+        i++;
+        while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+      } else if (c === CLOSE_BRACKET) {
+        i++;
+        break;
+      } else {
+        throw NOT_QUICK;
+      }
+    }
+  }
+  while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+  if (i !== len) throw NOT_QUICK;
+  // The page's text in a buffer of its size (the records are views of it); the larger one is kept for the next page.
+  if (out.length <= 4 * 1024 * 1024) scratch = out;
+  const text = Buffer.allocUnsafe(o);
+  out.copy(text, 0, 0, o);
+  return ids.map((id, n) => new JsonText(id, text.subarray(bounds[2 * n], bounds[2 * n + 1])));
+}
+
+/** The buffer pages are written to, kept from one page to the next. */
+let scratch: Buffer = Buffer.alloc(0);

@@ -1,0 +1,123 @@
+// A page passed through as text prints exactly what its parsed records would.
+import { describe, expect, it } from 'vitest';
+import { stringifyJson } from '../../src/output/controls.js';
+import { type JsonText, renderJsonPage } from '../../src/output/json-text.js';
+
+/** What --json prints for a page, the long way. */
+function parsedWay(text: string): string {
+  return `${stringifyJson(JSON.parse(text), 2)}\n`;
+}
+
+/** What it prints through renderJsonPage (undefined: the page takes the long way). */
+function quickWay(text: string | Buffer): string | undefined {
+  const records = renderJsonPage(Buffer.isBuffer(text) ? text : Buffer.from(text));
+  if (records === undefined) return undefined;
+  if (records.length === 0) return '[]\n';
+  return `${records.map((r, i) => (i === 0 ? '[' : ',') + r.bytes.toString('utf8')).join('')}\n]\n`;
+}
+
+function same(text: string): void {
+  expect(quickWay(text)).toBe(parsedWay(text));
+}
+
+describe('renderJsonPage', () => {
+  it('re-indents a compact page as JSON.stringify(list, null, 2) does', () => {
+    same('[{"id":1,"title":"a","labels":[],"user":{"login":"x","id":2},"n":[1,[2,{}],true,false,null],"e":{}}]');
+    same('[]');
+    same(' \r\n\t[ { } , {"a" : [ ] } ]\n');
+    same('[{"id":-12,"big":123456789012345,"z":0,"neg":-1}]');
+  });
+
+  it('writes escapes, numbers and characters as JSON.stringify and kettle write them', () => {
+    for (const value of [
+      '"a\\/b"',
+      '"<\\u003cdetails\\u003e & \\u0026>"',
+      '"\\u001b[31m red \\u001B \\u0007 \\u0000"',
+      '"line\\nbreak\\ttab\\r\\b\\f\\"q\\\\"',
+      '"\\u000a\\u0009\\u0008\\u000c\\u000d"',
+      '"\\ud83d\\ude00 \\ud800 lone \\udc00"',
+      '"\\u2028\\u2029"',
+      '"del \u007f c1 \u0085 \u009b nbsp \u00a0 é ✓ 😀"',
+      '"\\u007f\\u0085\\u009b"',
+      '1.0',
+      '1.5',
+      '1e3',
+      '1E+2',
+      '-0',
+      '-0.0',
+      '12345678901234567890',
+      '9007199254740993',
+      '1e400',
+      '0.1e-7',
+    ]) {
+      same(`[{"id":1,"v":${value},"w":[${value}]}]`);
+    }
+  });
+
+  it('takes the long way for a record whose keys parse differently: a key twice, integer keys, escaped keys', () => {
+    same('[{"id":1,"a":1,"b":2,"a":3},{"id":2}]');
+    same('[{"b":1,"2":2,"1":3,"a":{"10":1,"9":2}}]');
+    same('[{"\\u0061":1,"a":2},{"k\\/":1}]');
+    same('[{"x":{"a":1,"a":{"a":2}}}]');
+    same('[{"\u0085":1}]');
+  });
+
+  it('tells each record by its id as JSON.parse reads it', () => {
+    const records = renderJsonPage(Buffer.from('[{"id":7},{"id":"x\\u0041"},{"id":1.0},{"id":null},{"a":{"id":3}},{"id":1,"id":2}]')) as JsonText[];
+    expect(records.map((r) => r.id)).toEqual([7, 'xA', 1, undefined, undefined, 2]);
+    expect(JSON.parse(JSON.stringify(records[0]))).toBe('\n  {\n    "id": 7\n  }');
+  });
+
+  it('leaves to the long way whatever is not a JSON array of objects', () => {
+    for (const text of [
+      '',
+      '{}',
+      '[1]',
+      '[null]',
+      '[{}, 1]',
+      '[{"a":1}',
+      '[{"a":1}]x',
+      '[{"a":1},]',
+      '[{"a":01}]',
+      '[{"a":1.}]',
+      '[{"a":-}]',
+      '[{"a":tru}]',
+      '[{"a":"x\ny"}]',
+      '[{"a":"\\x"}]',
+      '[{"a":"\\u12"}]',
+      '[{"a":"unterminated}]',
+      '\ufeff[{}]',
+      '[{"a" 1}]',
+      '[{a:1}]',
+    ]) {
+      expect(quickWay(text), text).toBeUndefined();
+    }
+    expect(quickWay(Buffer.from([0x5b, 0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x5d]))).toBeUndefined();
+    expect(quickWay(`[${'['.repeat(300)}${']'.repeat(300)}]`)).toBeUndefined();
+  });
+
+  it('agrees with the long way on records of every shape (generated)', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)] as T;
+    const pieces = ['a', 'é', '✓', '😀', '\u0085', '\u007f', '\n', '"', '\\', '/', '<', '\u2028', '\u001b', 'id', '1'];
+    const string = () => Array.from({ length: Math.floor(random() * 6) }, () => pick(pieces)).join('');
+    const value = (depth: number): unknown => {
+      const r = random();
+      // biome-ignore lint/correctness/noPrecisionLoss: a number JSON.stringify prints otherwise than it was written, on purpose
+      if (depth > 3 || r < 0.3) return pick([0, -1, 1.5, 1e21, 123456789012345678, true, false, null, string()]);
+      if (r < 0.6) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: Math.floor(random() * 5) }, () => [string(), value(depth + 1)]));
+    };
+    for (let n = 0; n < 300; n++) {
+      const records = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ id: n, ...(value(0) as object) }));
+      // Go's encoder escapes <, > and & and the line separators; JSON.stringify does not.
+      const text = JSON.stringify(records).replace(/[<>&\u2028]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      same(text);
+      same(JSON.stringify(records, null, random() < 0.5 ? 1 : '\t'));
+    }
+  });
+});
