@@ -102,7 +102,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // main() reports every error itself; this catch is a last resort that
   // still prints one line and no stack (a stack may hold a secret).
   cli?.main(args).catch((err) => {
-    process.stderr.write(`kettle: unexpected error: ${String((err?.message) || err).split('\n')[0]}\n`);
+    process.stderr.write(`kettle: unexpected error: ${String(err?.message || err).split('\n')[0]}\n`);
     process.exitCode = 1;
   });
 }

@@ -197,9 +197,7 @@ async function main(): Promise<void> {
       if (code !== 0) process.stdout.write(`(exit code ${code}${expectedFailure ? ', as expected' : ''})\n`);
       if (code !== 0 && !expectedFailure) failed++;
     }
-    process.stdout.write(
-      `\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand (see the README's "Try it").\n`,
-    );
+    process.stdout.write(`\nThat was kettle against the demo server. Run \`npm run demo -- --serve\` to try it by hand (see the README's "Try it").\n`);
   } finally {
     await server.close();
     await work.close();

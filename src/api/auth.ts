@@ -3,10 +3,7 @@
 
 export type AuthMethod = 'header' | 'query' | 'basic';
 
-export type Credentials =
-  | { method: 'header' | 'query'; token: string }
-  | { method: 'basic'; user: string; password: string }
-  | { method: 'none' };
+export type Credentials = { method: 'header' | 'query'; token: string } | { method: 'basic'; user: string; password: string } | { method: 'none' };
 
 /** Add the credentials to a request's URL or headers. */
 export function authorize(url: URL, headers: Record<string, string>, creds: Credentials): void {

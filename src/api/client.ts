@@ -175,11 +175,7 @@ export class ApiClient {
    * decoded, not held, no size cap, and not retried once it has begun. Any
    * other answer comes whole, with its bytes as they came.
    */
-  async requestStream(
-    method: string,
-    path: string,
-    opts: RequestOptions & { streamIf: (status: number, headers: HeaderMap) => boolean },
-  ): Promise<StreamedAnswer & Retried & { url: string }> {
+  async requestStream(method: string, path: string, opts: RequestOptions & { streamIf: (status: number, headers: HeaderMap) => boolean }): Promise<StreamedAnswer & Retried & { url: string }> {
     const outgoing = this.outgoing(method, path, opts);
     const res = await withRetries(method, path, () => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf)), this.retrySeams());
     return { ...res, url: outgoing.url.toString() };
@@ -289,12 +285,7 @@ export class ApiClient {
    * each page in page order; once the first page tells the total, the rest are
    * fetched concurrently over the keep-alive pool (see paginate).
    */
-  pages<T = unknown>(
-    path: string,
-    window: PageWindow,
-    query: Record<string, QueryValue> = {},
-    options: ListOptions = {},
-  ): AsyncGenerator<T[]> {
+  pages<T = unknown>(path: string, window: PageWindow, query: Record<string, QueryValue> = {}, options: ListOptions = {}): AsyncGenerator<T[]> {
     const quick = options.unwrap ? undefined : options.pageBytes;
     const fetchPage: FetchPage<T> = async (page, limit) => {
       const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });

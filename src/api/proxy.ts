@@ -62,13 +62,16 @@ export interface ProxyInUse {
 function exempted(noProxy: string, url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return noProxy.split(/[\s,]+/).filter(Boolean).some((entry) => {
-    if (entry === '*') return true;
-    const m = /^(.*?)(?::(\d+))?$/.exec(entry.toLowerCase());
-    const name = (m?.[1] ?? '').replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
-    if (m?.[2] !== undefined && m[2] !== port) return false;
-    return host === name || host.endsWith(`.${name}`);
-  });
+  return noProxy
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .some((entry) => {
+      if (entry === '*') return true;
+      const m = /^(.*?)(?::(\d+))?$/.exec(entry.toLowerCase());
+      const name = (m?.[1] ?? '').replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
+      if (m?.[2] !== undefined && m[2] !== port) return false;
+      return host === name || host.endsWith(`.${name}`);
+    });
 }
 
 /**

@@ -75,12 +75,7 @@ export interface RetrySeams {
  * non-idempotent request that may have been sent), and ApiError for a rate
  * limit too long to wait.
  */
-export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(
-  method: string,
-  path: string,
-  send: () => Promise<A>,
-  seams: RetrySeams,
-): Promise<A & Retried> {
+export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(method: string, path: string, send: () => Promise<A>, seams: RetrySeams): Promise<A & Retried> {
   const idempotent = isIdempotent(method);
   // Only waits of a second or more are worth a note.
   const pause = async (ms: number, reason: string) => {

@@ -3,7 +3,6 @@
 import { KettleError, UsageError } from '../errors.js';
 import { redactUrlCredentials } from './redact.js';
 
-
 const API_SUFFIX = '/api/v1';
 
 /**

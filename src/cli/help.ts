@@ -52,7 +52,10 @@ export function suggest(word: string, commands: { name: string; aliases: string[
 }
 
 function visibleSubcommands(cmd: Command): Command[] {
-  return cmd.createHelp().visibleCommands(cmd).filter((c) => cmd.commands.includes(c));
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => cmd.commands.includes(c));
 }
 
 /** The usage error for a word that names no subcommand of cmd. */
@@ -113,7 +116,10 @@ export function finishGroups(program: Command): void {
         if (first === undefined) return self.outputHelp();
         if (first.startsWith('-')) throw unknownOption(self, first);
         if (first === 'help' && !self.commands.some((c) => c.name() === 'help')) {
-          return findCommand(self, rest.filter((w) => !w.startsWith('-'))).outputHelp();
+          return findCommand(
+            self,
+            rest.filter((w) => !w.startsWith('-')),
+          ).outputHelp();
         }
         throw unknownCommand(self, first);
       });

@@ -54,7 +54,14 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
   }
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
   if (def.excess !== undefined) cmd.allowExcessArguments(true);
-  cmd.action(verbAction(def, session, flags.map(({ key, flag, option }) => ({ key, flag, attribute: option.attributeName() })), rootOf));
+  cmd.action(
+    verbAction(
+      def,
+      session,
+      flags.map(({ key, flag, option }) => ({ key, flag, attribute: option.attributeName() })),
+      rootOf,
+    ),
+  );
   return cmd;
 }
 

@@ -17,7 +17,13 @@ const ANSI = {
 export type Style = keyof typeof ANSI;
 
 const STATE_STYLE: Record<string, Style> = {
-  open: 'green', closed: 'red', merged: 'magenta', draft: 'dim', latest: 'green', 'pre-release': 'yellow', overdue: 'red',
+  open: 'green',
+  closed: 'red',
+  merged: 'magenta',
+  draft: 'dim',
+  latest: 'green',
+  'pre-release': 'yellow',
+  overdue: 'red',
 };
 
 export class ViewLayout {

@@ -61,7 +61,7 @@ export async function forEachNumber(
   };
   for (const n of numbers) {
     results.push(
-slot()
+      slot()
         .then(() => act(n).finally(release))
         .then(
           (outcome) => ({ outcome }),

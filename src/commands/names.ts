@@ -131,8 +131,10 @@ export async function knownLabels(api: ApiClient, repo: RepoRef): Promise<KnownL
     if (err instanceof ApiError && err.status === 404) return [] as Label[];
     throw err;
   });
-  const shape = (scope: 'repo' | 'org') => (l: Label): KnownLabel[] =>
-    typeof l.id === 'number' && typeof l.name === 'string' ? [{ id: l.id, name: l.name, scope }] : [];
+  const shape =
+    (scope: 'repo' | 'org') =>
+    (l: Label): KnownLabel[] =>
+      typeof l.id === 'number' && typeof l.name === 'string' ? [{ id: l.id, name: l.name, scope }] : [];
   return [...own.flatMap(shape('repo')), ...org.flatMap(shape('org'))];
 }
 
@@ -170,12 +172,20 @@ export class LabelNames {
       let label: KnownLabel;
       if (isId(value)) {
         const found = known.find((l) => l.id === Number(value));
-        if (!found && names) throw new UsageError(`no label with id ${value} in ${where}${known.length > 0 && known.length <= FEW ? `; the labels there: ${known.map((l) => `${l.name} (id ${l.id})`).join(', ')}` : ''}`);
+        if (!found && names)
+          throw new UsageError(`no label with id ${value} in ${where}${known.length > 0 && known.length <= FEW ? `; the labels there: ${known.map((l) => `${l.name} (id ${l.id})`).join(', ')}` : ''}`);
         label = found ?? { id: Number(value), name: value, scope: 'repo' };
       } else {
         const own = known.filter((l) => l.scope === 'repo');
         const pool = own.some((l) => l.name.toLowerCase() === value.toLowerCase()) ? own : known;
-        label = pickByName(value, pool, (l) => l.name, `${flag.replace(/^--(add-|remove-)?/, '')}`, where, (l) => `${l.name} (id ${l.id})`);
+        label = pickByName(
+          value,
+          pool,
+          (l) => l.name,
+          `${flag.replace(/^--(add-|remove-)?/, '')}`,
+          where,
+          (l) => `${l.name} (id ${l.id})`,
+        );
       }
       if (!out.some((l) => l.id === label.id)) out.push(label);
     }
@@ -186,9 +196,7 @@ export class LabelNames {
 /** Every milestone of a repository, open and closed, every page. */
 export function allMilestones(api: ApiClient, repo: RepoRef): Promise<Milestone[]> {
   const where = fullName(repo);
-  return collect(milestonesApi.list(api, repo, pageWindow({ all: true }), { state: 'all' })).catch(
-    failure({ action: `read the milestones of ${where}`, missing: `repository ${where}` }),
-  );
+  return collect(milestonesApi.list(api, repo, pageWindow({ all: true }), { state: 'all' })).catch(failure({ action: `read the milestones of ${where}`, missing: `repository ${where}` }));
 }
 
 /** A milestone by title or number (digits only: its id), looked up among every milestone of the repository. */
@@ -207,7 +215,14 @@ export async function resolveMilestone(api: ApiClient, repo: RepoRef, value: str
     const hint = all.length === 0 ? `; ${where} has none` : all.length <= FEW ? `; the milestones there: ${titles.join(', ')}` : '; see kettle milestone list --state all';
     throw new UsageError(`no milestone ${wanted} in ${where}${hint}`);
   }
-  return pickByName(wanted, all, (m) => m.title, 'milestone', where, (m) => `${m.title} (id ${m.id})`);
+  return pickByName(
+    wanted,
+    all,
+    (m) => m.title,
+    'milestone',
+    where,
+    (m) => `${m.title} (id ${m.id})`,
+  );
 }
 
 /** Users by login, `@me` being the logged-in user (asked of the server once). */

@@ -6,9 +6,7 @@ import type { Column, Row } from '../output/printer.js';
 
 export function names(list: unknown, key: string): string[] {
   if (!Array.isArray(list)) return [];
-  return list
-    .map((item) => (typeof item === 'object' && item !== null ? (item as Row)[key] : undefined))
-    .filter((v): v is string => typeof v === 'string');
+  return list.map((item) => (typeof item === 'object' && item !== null ? (item as Row)[key] : undefined)).filter((v): v is string => typeof v === 'string');
 }
 
 export const labelNames = (r: Row): string[] => names(r.labels, 'name');

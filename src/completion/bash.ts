@@ -32,7 +32,7 @@ export function bashScript(program: Command): string {
     `# The stored logins: the first column of \`${name} login list\`.`,
     `${p}_logins() {`,
     '  local login rest',
-    '  while IFS=$\'\\t\' read -r login rest; do',
+    "  while IFS=$'\\t' read -r login rest; do",
     '    [[ -n $login && $login == "$1"* ]] && COMPREPLY+=("$login")',
     `  done < <(${name} login list 2>/dev/null)`,
     '  return 0',

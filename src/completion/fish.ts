@@ -13,10 +13,7 @@ export function fishScript(program: Command): string {
   const fishCase = (pats: string[]) => `        case ${pats.map(fishQuote).join(' ')}`;
 
   const out: string[] = [
-    ...header('#', name, 'fish', [
-      'Install it:',
-      `  ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
-    ]),
+    ...header('#', name, 'fish', ['Install it:', `  ${name} completion fish > ~/.config/fish/completions/${name}.fish`]),
     '',
     `# The subcommand that word $argv[2] names in command $argv[1] (a path such as "issue list").`,
     `function ${p}_subcommand`,
@@ -52,7 +49,7 @@ export function fishScript(program: Command): string {
     '            set skip 0',
     '        else if test $ended = 1',
     '            set arg (math $arg + 1)',
-    "        else if test \"$w\" = '--'",
+    '        else if test "$w" = \'--\'',
     '            set ended 1',
     "        else if string match -q -- '-?*' $w",
     `            if not string match -q -- '*=*' $w; and ${p}_takes_value "$cmdpath" $w`,

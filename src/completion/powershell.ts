@@ -18,8 +18,7 @@ export function powershellScript(program: Command): string {
         return `@{ Kind = '${s.kind}' }`;
     }
   };
-  const optionEntry = (o: OptionSpec) =>
-    o.flags.map((f) => `${I}${I}@{ Flag = ${psQuote(f)}; Tip = ${psQuote(o.description || f)}; Value = $${o.takesValue ? 'true' : 'false'} }`);
+  const optionEntry = (o: OptionSpec) => o.flags.map((f) => `${I}${I}@{ Flag = ${psQuote(f)}; Tip = ${psQuote(o.description || f)}; Value = $${o.takesValue ? 'true' : 'false'} }`);
 
   const out: string[] = [
     ...header('#', name, 'PowerShell', [
@@ -56,7 +55,10 @@ export function powershellScript(program: Command): string {
     out.push(set('options', cmd.key, '@('), ...own.flatMap(optionEntry), `${I})`);
   }
   out.push(`${I}$globalOptions = @(`, ...globals.flatMap(optionEntry), `${I})`, '');
-  out.push(`${I}# What the value of an option ("PATH/FLAG", or "*/FLAG" everywhere) or an operand ("PATH/INDEX") may be.`, `${I}$values = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)`);
+  out.push(
+    `${I}# What the value of an option ("PATH/FLAG", or "*/FLAG" everywhere) or an operand ("PATH/INDEX") may be.`,
+    `${I}$values = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)`,
+  );
   for (const cmd of all) {
     for (const o of cmd.options.filter((o) => !o.global && o.values.kind !== 'none')) {
       for (const f of o.flags) out.push(set('values', `${cmd.key}/${f}`, source(o.values)));

@@ -70,7 +70,13 @@ export function shCommonFunctions(
   caseFunction('Offer the values of operand $2 (from 0) of command $1 that start with $3.', 'arg', '"$1/$2"', args, { end: 'return 0' });
 
   if (flagsCall) {
-    const flagArms: [string[], string][] = all.map((cmd) => [[shQuote(cmd.key)], flagsCall(cmd.key, cmd.options.flatMap((o) => o.flags))]);
+    const flagArms: [string[], string][] = all.map((cmd) => [
+      [shQuote(cmd.key)],
+      flagsCall(
+        cmd.key,
+        cmd.options.flatMap((o) => o.flags),
+      ),
+    ]);
     caseFunction('Offer the options of command $1 that start with $2.', 'flags', '$1', flagArms, { end: 'return 0' });
     const cmdArms: [string[], string][] = all
       .filter((cmd) => cmd.commands.length)

@@ -135,10 +135,7 @@ export class Context {
     }
     const name = this.flags.login || envLoginName(this.env) || this.loginForPlace() || this.config().default;
     if (!name) {
-      throw new AuthError('not logged in', [
-        '  Add a login:   kettle login add --url https://git.example.com --with-token < token.txt',
-        '  or set KETTLE_URL and KETTLE_TOKEN in the environment.',
-      ]);
+      throw new AuthError('not logged in', ['  Add a login:   kettle login add --url https://git.example.com --with-token < token.txt', '  or set KETTLE_URL and KETTLE_TOKEN in the environment.']);
     }
     const login = this.storedLogin(name);
     return {
@@ -279,9 +276,7 @@ export class Context {
     const maxResponseBytes = envMaxResponseBytes(this.env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {
-      this.warn(
-        `${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`,
-      );
+      this.warn(`${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`);
     }
     const { ApiClient } = await import('../api/client.js');
     const pageConcurrency = envConcurrency(this.env);
@@ -387,7 +382,9 @@ export class Context {
 
   /** The hosts kettle has credentials for: every stored login's, and KETTLE_URL's. */
   private loginHosts(): string[] {
-    return this.loginRoots().map(hostnameOf).filter((h): h is string => h !== undefined);
+    return this.loginRoots()
+      .map(hostnameOf)
+      .filter((h): h is string => h !== undefined);
   }
 
   async dispose(): Promise<void> {

@@ -36,7 +36,10 @@ export function gitReason(r: GitResult): string {
     parts.push(`${line.replace(/^(fatal|error):\s*/, '')}${shown.length ? ` ${shown.join(', ')}` : ''}`);
   }
   if (parts.length > 0) return parts.join('; ');
-  const last = raw.map((l) => l.trim()).filter(Boolean).at(-1);
+  const last = raw
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
   return last ?? `git exited with status ${r.code}`;
 }
 

@@ -113,7 +113,7 @@ function invalid(value: string, flag: string, expected: string): UsageError {
   return new UsageError(`invalid ${flag} value "${value}": expected ${expected}`);
 }
 
-const REPO_FORMS = 'OWNER/NAME, HOST/OWNER/NAME or the repository\'s web URL';
+const REPO_FORMS = "OWNER/NAME, HOST/OWNER/NAME or the repository's web URL";
 
 /**
  * A repository as given to -R or as a repository argument. `roots` are the

@@ -38,8 +38,7 @@ export async function startPager(io: IO): Promise<Paged> {
   const hasFd = (s: Writable): boolean => typeof (s as { fd?: unknown }).fd === 'number';
   const stdio: ['pipe', Writable | 'pipe', Writable | 'pipe'] = ['pipe', hasFd(io.stdout) ? io.stdout : 'pipe', hasFd(io.stderr) ? io.stderr : 'pipe'];
   // The pager is a command line the user wrote (`less -R`), so a shell splits it, as git does.
-  const child =
-    process.platform === 'win32' ? spawn(command, { shell: true, stdio, env: io.env }) : spawn('/bin/sh', ['-c', command], { stdio, env: io.env });
+  const child = process.platform === 'win32' ? spawn(command, { shell: true, stdio, env: io.env }) : spawn('/bin/sh', ['-c', command], { stdio, env: io.env });
   child.stdout?.pipe(io.stdout, { end: false });
   child.stderr?.pipe(io.stderr, { end: false });
   const input = child.stdin as Writable;

@@ -39,7 +39,12 @@ export async function ask(io: IO, flag: string, q: Question): Promise<string> {
         return q.check?.(value) ?? true;
       },
     },
-    { onCancel: () => { cancelled = true; return false; } },
+    {
+      onCancel: () => {
+        cancelled = true;
+        return false;
+      },
+    },
   );
   if (cancelled || typeof answer.value !== 'string') throw new CancelledError();
   return q.asTyped ? answer.value : answer.value.trim();
@@ -59,7 +64,12 @@ export async function choose<T extends string>(io: IO, flag: string, message: st
       stdin: io.stdin,
       stdout: io.stderr,
     },
-    { onCancel: () => { cancelled = true; return false; } },
+    {
+      onCancel: () => {
+        cancelled = true;
+        return false;
+      },
+    },
   );
   if (cancelled || answer.value === undefined) throw new CancelledError();
   return answer.value as T;

@@ -25,7 +25,6 @@ export function fullName(r: RepoRef): string {
   return `${r.owner}/${r.name}`;
 }
 
-
 /**
  * Owner and name from a git remote URL: https/http, ssh://, scp-style
  * git@host:owner/name, with or without .git, including sub-path deployments
@@ -52,7 +51,11 @@ export function parseRemoteUrl(url: string): ParsedRemote | undefined {
   } else {
     return undefined;
   }
-  const segments = path.replace(/\/+$/, '').replace(/\.git$/, '').split('/').filter(Boolean);
+  const segments = path
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .split('/')
+    .filter(Boolean);
   const name = segments.at(-1);
   const owner = segments.at(-2);
   if (!owner || !name || !isSafeSegment(owner) || !isSafeSegment(name)) return undefined;

@@ -67,9 +67,7 @@ function escapeLine(text: string): string {
 /** Choose the columns from --fields: known column keys, or dotted paths of the records. */
 
 export function unknownFields(unknown: string[], columns: Column[]): UsageError {
-  return new UsageError(
-    `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in --fields; columns: ${columns.map((c) => c.key).join(', ')} (or any field of --json)`,
-  );
+  return new UsageError(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in --fields; columns: ${columns.map((c) => c.key).join(', ')} (or any field of --json)`);
 }
 
 export async function loadChalk(io: IO) {

@@ -23,8 +23,7 @@
  * The first alternative is an emoji tag sequence (the flag of Scotland is a
  * black flag, tag characters and a cancel tag): it stays whole.
  */
-const SHOWN =
-  /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{E0000}-\u{E007F}]/gu;
+const SHOWN = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{E0000}-\u{E007F}]/gu;
 
 const ZWJ = '\u200d';
 /** What a zero-width joiner joins in an emoji sequence (👩‍💻): a pictograph after a pictograph, its skin tone or VS16. */
@@ -66,7 +65,9 @@ const OTHER_FORMAT = /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu;
  */
 export function visibleCell(text: string): string {
   const composed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFC');
-  return visibleControls(composed).replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J')).replace(OTHER_FORMAT, codePointName);
+  return visibleControls(composed)
+    .replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J'))
+    .replace(OTHER_FORMAT, codePointName);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -72,4 +72,3 @@ export function merge(a: unknown, b: unknown): unknown {
   }
   return b;
 }
-

@@ -44,7 +44,10 @@ export async function renderRecordView(io: IO, record: Row, columns: Column[]): 
     let text = ttyText(value, c, io);
     if (c.kind === 'state') text = paintState(chalk, text);
     if (typeof value === 'string' && value.includes('\n') && c.kind !== 'time') {
-      text = `\n${value.split(/\r?\n/).map((l) => `  ${visibleControls(l)}`).join('\n')}`;
+      text = `\n${value
+        .split(/\r?\n/)
+        .map((l) => `  ${visibleControls(l)}`)
+        .join('\n')}`;
     }
     return `${chalk.bold(`${c.header.toLowerCase()}:`.padEnd(width + 1))}${text}`;
   });

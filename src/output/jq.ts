@@ -45,8 +45,7 @@ function jqWeb(): Promise<JqWeb> {
 export type JqShape = 'each' | 'array' | 'whole';
 
 /** The top-level `|` that ends the leading `.[]…` term, or the end of the program; -1 when there is neither. */
-const LEADING_ITERATION =
-  /^\s*\.\[\]\??(?:\s*(?:\.[A-Za-z_][A-Za-z0-9_]*|\.?"(?:[^"\\]|\\.)*"|\.?\[\s*(?:"(?:[^"\\]|\\.)*"|-?\d+)?\s*\])\??)*\s*/;
+const LEADING_ITERATION = /^\s*\.\[\]\??(?:\s*(?:\.[A-Za-z_][A-Za-z0-9_]*|\.?"(?:[^"\\]|\\.)*"|\.?\[\s*(?:"(?:[^"\\]|\\.)*"|-?\d+)?\s*\])\??)*\s*/;
 
 /** Where the bracket opened at `open` closes, skipping strings (with their `\(…)` interpolations) and comments; -1 if never. */
 function closingBracket(text: string, open: number): number {
@@ -98,7 +97,10 @@ export function shapeOf(program: string): JqShape {
 
 /** jq's message, less the name of the input file kettle made up. */
 function jqMessage(stderr: string | undefined, fallback: string): string {
-  const text = (stderr ?? '').replace(/ \(at inputString:\d+\)/g, '').replace(/ \(at <unknown>\)/g, '').trim();
+  const text = (stderr ?? '')
+    .replace(/ \(at inputString:\d+\)/g, '')
+    .replace(/ \(at <unknown>\)/g, '')
+    .trim();
   return text === '' ? fallback : text;
 }
 

@@ -29,13 +29,7 @@ export interface PrintOptions {
  * the last page has arrived (see spool.ts for why): a list is printed whole
  * or not at all.
  */
-export async function printPages(
-  io: IO,
-  flags: OutputFlags,
-  pages: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
-  columns: Column[],
-  opts: PrintOptions = {},
-): Promise<void> {
+export async function printPages(io: IO, flags: OutputFlags, pages: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>, columns: Column[], opts: PrintOptions = {}): Promise<void> {
   const selection = new Selection(flags.fields, columns);
   const spool = opts.spool ?? new Spool(opts.spoolMemory);
   const write = (text: string | Buffer) => spool.write(text);

@@ -98,7 +98,12 @@ describe('a command evaluates only what it uses', () => {
   it('building the whole tree (an unknown command) evaluates no library but commander, and no verb', async () => {
     const r = await evaluated(['isue']);
     expect(r.status).toBe(2);
-    const libraries = new Set(r.modules.map(library).filter((l) => l !== undefined).map((l) => l.split('/')[0]));
+    const libraries = new Set(
+      r.modules
+        .map(library)
+        .filter((l) => l !== undefined)
+        .map((l) => l.split('/')[0]),
+    );
     expect([...libraries]).toEqual(['commander']);
     for (const m of r.modules) {
       // Definition files only: src/commands/index.ts, src/commands/<noun>/index.ts,

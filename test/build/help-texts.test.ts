@@ -24,7 +24,11 @@ describe('help rendered at build time', () => {
 
   it.each(Object.keys(index.paths))('"%s" --help, -h and help … print the same as the CLI', async (spelled) => {
     const expected = text(spelled);
-    for (const argv of [[...words(spelled), '--help'], [...words(spelled), '-h'], ['help', ...words(spelled)]]) {
+    for (const argv of [
+      [...words(spelled), '--help'],
+      [...words(spelled), '-h'],
+      ['help', ...words(spelled)],
+    ]) {
       if (argv[0] === 'help' && argv[1] === 'help' && argv.length > 2) continue;
       const r = await kettle(argv);
       expect({ argv, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ argv, code: 0, stdout: expected, stderr: '' });

@@ -15,10 +15,7 @@ const preload = join(tmp.path, 'loaded.cjs');
 let n = 0;
 
 beforeAll(() => {
-  writeFileSync(
-    preload,
-    "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_LOADED, process.moduleLoadList.join('\\n')));\n",
-  );
+  writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_LOADED, process.moduleLoadList.join('\\n')));\n");
 });
 afterAll(() => tmp.cleanup());
 

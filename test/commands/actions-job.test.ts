@@ -17,7 +17,7 @@ describe('an Actions job', () => {
     ['Gitea', { GITEA_ACTIONS: 'true' }],
     ['Forgejo', { FORGEJO_ACTIONS: 'true' }],
     ['GITHUB_ACTIONS with a Gitea-family GITHUB_SERVER_URL', {}],
-  ])('%s: the job\'s server, token and repository, no set-up; whoami says where each came from', async (_what, marker) => {
+  ])("%s: the job's server, token and repository, no set-up; whoami says where each came from", async (_what, marker) => {
     const who = await s.kettle(['whoami'], { env: job(marker) });
     expectExit(who, 0);
     const shown = record(who.stdout);
@@ -59,7 +59,7 @@ describe('an Actions job', () => {
     expect(r.stderr).toMatch(/--title/);
   });
 
-  it('GitHub\'s own Actions are not such a job: no login from GITHUB_TOKEN', async () => {
+  it("GitHub's own Actions are not such a job: no login from GITHUB_TOKEN", async () => {
     const r = await s.kettle(['whoami'], { env: { GITHUB_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://github.com', GITHUB_TOKEN: s.token } });
     expectExit(r, 4);
     expect(r.stderr).toMatch(/^kettle: not logged in/);

@@ -42,7 +42,14 @@ function threeRuns() {
     status: 'failure',
     jobs: [
       { name: 'build', status: 'success' },
-      { name: 'test', status: 'failure', steps: [['Set up job', 'success'], ['Run tests', 'failure']] },
+      {
+        name: 'test',
+        status: 'failure',
+        steps: [
+          ['Set up job', 'success'],
+          ['Run tests', 'failure'],
+        ],
+      },
     ],
   });
   const c = addRun(s.server.state, t.repo, { workflow: 'deploy.yml', title: 'Deploy', branch: 'main', event: 'workflow_dispatch', status: 'running' });
@@ -110,7 +117,7 @@ describe('run list', () => {
     expect(titles.at(-1)).toBe('Run 1');
   });
 
-  it('--json: the server\'s records', async () => {
+  it("--json: the server's records", async () => {
     s.server.set({ flavor: F15 });
     const t = threeRuns();
     const r = await s.kettle(['run', 'list', ...t.R, '--json']);
@@ -127,7 +134,7 @@ describe('run list', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('--status takes only kettle\'s words', async () => {
+  it("--status takes only kettle's words", async () => {
     const t = repo();
     const r = await s.kettle(['run', 'list', ...t.R, '--status', 'running']);
     expectUsage(s, r, /queued/);
@@ -209,7 +216,7 @@ describe('run view', () => {
 });
 
 describe('run view --log', () => {
-  it('Gitea 1.26: the job\'s log byte for byte in a pipe', async () => {
+  it("Gitea 1.26: the job's log byte for byte in a pipe", async () => {
     s.server.set({ flavor: G26 });
     const t = repo();
     const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'build', log: { text: 'one\n\u001b[31mtwo\u001b[0m\nthree\n' } }] });
@@ -221,7 +228,12 @@ describe('run view --log', () => {
   it('--job picks one job; an unknown one is named with the jobs there are', async () => {
     s.server.set({ flavor: G26 });
     const t = repo();
-    const run = addRun(s.server.state, t.repo, { jobs: [{ name: 'a', log: { text: 'A\n' } }, { name: 'b', log: { text: 'B\n' } }] });
+    const run = addRun(s.server.state, t.repo, {
+      jobs: [
+        { name: 'a', log: { text: 'A\n' } },
+        { name: 'b', log: { text: 'B\n' } },
+      ],
+    });
     const b = run.jobs[1]?.id as number;
     const both = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R]);
     expect(both.stdout).toBe('A\nB\n');
@@ -270,7 +282,7 @@ describe('run view --log', () => {
     ['Gitea 1.23', G23, 'Gitea 1.23.8', 'index'],
     ['Forgejo 11', F11, 'Forgejo 11.0.1', 'index'],
     ['Forgejo 15', F15, 'Forgejo 15.0.3', 'id'],
-  ] as const)('%s: which versions have it, and the run\'s web page; no log asked for', async (_n, flavor, runs, key) => {
+  ] as const)("%s: which versions have it, and the run's web page; no log asked for", async (_n, flavor, runs, key) => {
     s.server.set({ flavor });
     const t = threeRuns();
     const r = await s.kettle(['run', 'view', String(t.b[key]), '--log', ...t.R]);
@@ -322,7 +334,9 @@ describe('run rerun, cancel, delete', () => {
     const t = threeRuns();
     const r = await s.kettle(['run', 'cancel', String(t.c.id), ...t.R]);
     expectExit(r, 1);
-    expect(r.stderr).toMatch(/^kettle: run cancel needs a server release with that endpoint \(none known here has one: Gitea up to 1\.26\.4, Forgejo up to 15\.0\.3\); .* runs Gitea 1\.26\.4; cancel it on the web: http:\/\/.*\/alice\/actions-\d+\/actions\n$/);
+    expect(r.stderr).toMatch(
+      /^kettle: run cancel needs a server release with that endpoint \(none known here has one: Gitea up to 1\.26\.4, Forgejo up to 15\.0\.3\); .* runs Gitea 1\.26\.4; cancel it on the web: http:\/\/.*\/alice\/actions-\d+\/actions\n$/,
+    );
     expect(s.server.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
@@ -433,7 +447,14 @@ describe('workflow list, view, enable, disable', () => {
     const r = await s.kettle(['workflow', 'view', 'deploy.yml', ...t.R]);
     expectExit(r, 0);
     expect(r.stdout).toMatch(/^name\tDeploy$/m);
-    expect(rows(r.stdout.split('\n').filter((l) => l.startsWith('input\t')).join('\n'))).toEqual([
+    expect(
+      rows(
+        r.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('input\t'))
+          .join('\n'),
+      ),
+    ).toEqual([
       ['input', 'target', 'required', '', 'where to'],
       ['input', 'dry', 'optional', 'false', ''],
     ]);
@@ -511,10 +532,12 @@ describe('workflow run', () => {
     expect(sent(s, 'POST')).toEqual([]);
   });
 
-  it('a disabled workflow (Gitea): the server\'s refusal, worded, exit 1', async () => {
+  it("a disabled workflow (Gitea): the server's refusal, worded, exit 1", async () => {
     s.server.set({ flavor: G26 });
     const t = deployable();
-    actionsData(s.server.state).workflows.filter((w) => w.repoId === t.repo.id).forEach((w) => (w.disabled = true));
+    actionsData(s.server.state)
+      .workflows.filter((w) => w.repoId === t.repo.id)
+      .forEach((w) => (w.disabled = true));
     const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'target=x', ...t.R]);
     expectExit(r, 1);
     expect(r.stderr).toBe(`kettle: cannot start workflow deploy.yml of ${t.full} on main: workflow is disabled\n`);
@@ -539,7 +562,16 @@ describe('run watch and workflow run --watch in a pipe', () => {
     const t = repo();
     const run = addRun(s.server.state, t.repo, {
       status: 'running',
-      jobs: [{ name: 'build', status: 'running', steps: [['Set up job', 'success'], ['Run tests', 'running']] }],
+      jobs: [
+        {
+          name: 'build',
+          status: 'running',
+          steps: [
+            ['Set up job', 'success'],
+            ['Run tests', 'running'],
+          ],
+        },
+      ],
       phases: [{}, { jobs: { build: { status: 'running', steps: ['success', 'running'] } } }, { run: 'success', jobs: { build: { status: 'success', steps: ['success', 'success'] } } }],
     });
     const r = await s.kettle(['run', 'watch', String(run[key]), '--interval', '0.1', ...t.R]);

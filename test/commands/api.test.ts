@@ -95,7 +95,26 @@ describe('fields in the body', () => {
     const file = join(s.dir, 'title.txt');
     writeFileSync(file, 'Title from a file\n');
     const r = await s.kettle(
-      ['api', '/repos/alice/teapot/issues', '-F', `title=@${file}`, '-F', 'body=@-', '-F', `labels[]=${labelIds[0]}`, '-F', `labels[]=${labelIds[1]}`, '-F', 'closed=true', '-F', 'ref=null', '-F', 'pinned=false', '-F', 'milestone=0'],
+      [
+        'api',
+        '/repos/alice/teapot/issues',
+        '-F',
+        `title=@${file}`,
+        '-F',
+        'body=@-',
+        '-F',
+        `labels[]=${labelIds[0]}`,
+        '-F',
+        `labels[]=${labelIds[1]}`,
+        '-F',
+        'closed=true',
+        '-F',
+        'ref=null',
+        '-F',
+        'pinned=false',
+        '-F',
+        'milestone=0',
+      ],
       { input: 'Body from standard input\n' },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -117,12 +136,18 @@ describe('fields in the body', () => {
     const r = await s.kettle([
       'api',
       '/repos/alice/teapot/hooks',
-      '-f', 'type=gitea',
-      '-f', 'config[url]=https://ci.example.com/kettle',
-      '-f', 'config[content_type]=json',
-      '-f', 'events[]=push',
-      '-f', 'events[]=issues',
-      '-F', 'active=true',
+      '-f',
+      'type=gitea',
+      '-f',
+      'config[url]=https://ci.example.com/kettle',
+      '-f',
+      'config[content_type]=json',
+      '-f',
+      'events[]=push',
+      '-f',
+      'events[]=issues',
+      '-F',
+      'active=true',
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(s.server.requests[0]?.body).toEqual({
@@ -263,7 +288,11 @@ describe('--paginate', () => {
     expect(r.code, r.stderr).toBe(0);
     const expected = s.server.state.issuesOf(s.server.state.repo('alice', 'teapot')!).filter((i) => !i.pull);
     expect(expected.length).toBeGreaterThan(3);
-    expect(json<{ number: number }[]>(r).map((i) => i.number).sort()).toEqual(expected.map((i) => i.number).sort());
+    expect(
+      json<{ number: number }[]>(r)
+        .map((i) => i.number)
+        .sort(),
+    ).toEqual(expected.map((i) => i.number).sort());
     expect(s.server.requests.map((q) => [q.method, q.query.state, q.query.type])).toEqual([['GET', 'all', 'issues']]);
   });
 
@@ -310,7 +339,7 @@ describe('{owner} and {repo}', () => {
 });
 
 describe('errors', () => {
-  it('a 404: the server\'s body on stdout, one line on stderr, exit 1', async () => {
+  it("a 404: the server's body on stdout, one line on stderr, exit 1", async () => {
     const r = await s.kettle(['api', '/repos/alice/nothing-here']);
     expect(r.code).toBe(1);
     expect(json<{ message: string }>(r).message).toBe("The target couldn't be found.");
@@ -324,7 +353,7 @@ describe('errors', () => {
     expect(r.stderr.split('\n')[0]).toMatch(/^kettle: POST \/repos\/alice\/teapot\/issues: .*\(HTTP 422\)$/);
   });
 
-  it('a 502 with a proxy\'s HTML page: retried, then one line naming it, nothing on stdout, exit 1', async () => {
+  it("a 502 with a proxy's HTML page: retried, then one line naming it, nothing on stdout, exit 1", async () => {
     s.server.fault({ kind: 'html', status: 502, times: 3 });
     const r = await s.kettle(['api', '/user']);
     expect(r.code).toBe(1);

@@ -33,8 +33,7 @@ async function opened(): Promise<string[]> {
   return [];
 }
 
-const web = (args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
-  s.kettle(args, { tty: { stdout: true, stderr: true }, env: { BROWSER: browser, ...env } });
+const web = (args: string[], env: Record<string, string> = {}): Promise<RunResult> => s.kettle(args, { tty: { stdout: true, stderr: true }, env: { BROWSER: browser, ...env } });
 
 const page = (path: string) => `${s.server.url}/alice/teapot${path}`;
 

@@ -125,7 +125,7 @@ describe('what a user without write access asks is not reported as done', () => 
 });
 
 describe('pr edit: the review request is checked before anything is written', () => {
-  it("refuses the author as reviewer before changing the title or labels", async () => {
+  it('refuses the author as reviewer before changing the title or labels', async () => {
     const { repo, full } = freshRepo();
     s.server.state.addLabel(repo, 'bug', 'ee0701');
     const pr = pull(repo, 'bob', 'Felt');
@@ -269,7 +269,10 @@ describe('pr merge --auto --delete-branch', () => {
     const r = await s.kettle(['pr', 'merge', String(pr.number), '-R', full, '--auto', '--delete-branch']);
     if (name === 'Gitea 1.23.8') {
       // ScheduleAutoMerge has no delete-branch parameter there: nothing is promised, nothing sent.
-      expectFailure(r, `pr merge --auto --delete-branch needs Gitea 1.24 or later, or Forgejo; 127.0.0.1:${new URL(s.server.url).port} runs Gitea 1.23.8, which would keep the branch: merge with --auto alone and delete the branch once merged`);
+      expectFailure(
+        r,
+        `pr merge --auto --delete-branch needs Gitea 1.24 or later, or Forgejo; 127.0.0.1:${new URL(s.server.url).port} runs Gitea 1.23.8, which would keep the branch: merge with --auto alone and delete the branch once merged`,
+      );
       expect(sent(s, 'POST')).toEqual([]);
       return;
     }

@@ -15,7 +15,7 @@ const s = useServer({ runner: 'in-process' });
 
 type Listed = { id: number; title: string };
 
-describe('issue list --all-repos --filter, through Gitea\'s /repos/issues/search', () => {
+describe("issue list --all-repos --filter, through Gitea's /repos/issues/search", () => {
   // dora is new: what involves her is exactly what this block makes, one record per filter.
   let dora: string;
   const made: Record<string, Issue> = {};
@@ -49,12 +49,16 @@ describe('issue list --all-repos --filter, through Gitea\'s /repos/issues/search
     expectExit(r, 0);
     const visible = new Set(s.server.state.repos.filter((repo) => s.server.state.canSee('dora', repo)).map((repo) => repo.id));
     const expected = s.server.state.issues.filter((i) => !i.pull && i.state === 'open' && visible.has(i.repoId));
-    expect(json<Listed[]>(r).map((i) => i.id).sort()).toEqual(expected.map((i) => i.id).sort());
+    expect(
+      json<Listed[]>(r)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual(expected.map((i) => i.id).sort());
     const query = sent(s, 'GET', '/repos/issues/search')[0]?.query ?? {};
     expect(Object.keys(query).filter((k) => ['created', 'assigned', 'mentioned', 'review_requested', 'reviewed'].includes(k))).toEqual([]);
   });
 
-  it('where the server has GET /issues (the API description\'s variant), kettle uses it and never searches', async () => {
+  it("where the server has GET /issues (the API description's variant), kettle uses it and never searches", async () => {
     s.server.set(SPEC_VARIANT);
     const r = await asDora(['issue', 'list', '--all-repos', '--filter', 'created', '--json']);
     expectExit(r, 0);
@@ -71,14 +75,14 @@ describe('pagination headers', () => {
     return res.headers;
   }
 
-  it('are Gitea\'s by default: X-Total-Count and Link, no X-Page or X-PerPage', async () => {
+  it("are Gitea's by default: X-Total-Count and Link, no X-Page or X-PerPage", async () => {
     const h = await headersOf();
     expect(Number(h.get('x-total-count'))).toBeGreaterThan(1);
     expect(h.get('link')).toMatch(/rel="next"/);
     expect([h.get('x-page'), h.get('x-perpage')]).toEqual([null, null]);
   });
 
-  it('add X-Page and X-PerPage in the API description\'s variant', async () => {
+  it("add X-Page and X-PerPage in the API description's variant", async () => {
     s.server.set(SPEC_VARIANT);
     const h = await headersOf();
     expect([h.get('x-page'), h.get('x-perpage')]).toEqual(['1', '1']);
@@ -103,12 +107,14 @@ describe('token scopes, as Gitea 1.23 and Forgejo 11 name them', () => {
     ['repository', 'a category without read: or write:'],
     ['admin:repository', 'a level that does not exist'],
     ['write:issues', 'a plural'],
-  ])('refuses %s (%s) with Gitea\'s 400', async (scope) => {
+  ])("refuses %s (%s) with Gitea's 400", async (scope) => {
     expect(await mint(['read:user', scope])).toEqual({ status: 400, body: expect.objectContaining({ message: `invalid access token scope provided: invalid access token scope: ${scope}` }) });
   });
 
   it('takes every name Gitea accepts', async () => {
-    expect(TOKEN_SCOPES).toEqual(expect.arrayContaining(['all', 'read:activitypub', 'write:admin', 'read:misc', 'write:notification', 'read:organization', 'write:package', 'read:issue', 'write:repository', 'read:user']));
+    expect(TOKEN_SCOPES).toEqual(
+      expect.arrayContaining(['all', 'read:activitypub', 'write:admin', 'read:misc', 'write:notification', 'read:organization', 'write:package', 'read:issue', 'write:repository', 'read:user']),
+    );
     expect((await mint(TOKEN_SCOPES)).status).toBe(201);
   });
 

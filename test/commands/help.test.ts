@@ -61,12 +61,63 @@ describe('--help of every command', () => {
 
   it('the tree has every command of the contract', () => {
     const paths = TREE.map((t) => t.path.join(' '));
-    for (const p of ['login add', 'login list', 'login default', 'login delete', 'whoami', 'user view', 'repo list', 'repo view', 'repo create', 'repo edit', 'repo fork', 'repo clone', 'repo delete',
-      'issue list', 'issue view', 'issue create', 'issue edit', 'issue close', 'issue reopen', 'pr list', 'pr create', 'pr merge', 'org list', 'org view',
-      'org create', 'org delete', 'hook list', 'hook add', 'hook view', 'hook edit', 'hook test', 'hook delete', 'api', 'completion', 'help',
-      'repo star', 'repo unstar', 'repo collaborator list', 'repo collaborator add', 'repo collaborator remove', 'repo topic list', 'repo topic add',
-      'repo topic remove', 'repo topic set', 'repo migrate', 'repo sync', 'ssh-key list', 'ssh-key add', 'ssh-key delete', 'gpg-key list', 'gpg-key add', 'gpg-key delete',
-      'login setup-git', 'login git-credential', 'pr checks']) {
+    for (const p of [
+      'login add',
+      'login list',
+      'login default',
+      'login delete',
+      'whoami',
+      'user view',
+      'repo list',
+      'repo view',
+      'repo create',
+      'repo edit',
+      'repo fork',
+      'repo clone',
+      'repo delete',
+      'issue list',
+      'issue view',
+      'issue create',
+      'issue edit',
+      'issue close',
+      'issue reopen',
+      'pr list',
+      'pr create',
+      'pr merge',
+      'org list',
+      'org view',
+      'org create',
+      'org delete',
+      'hook list',
+      'hook add',
+      'hook view',
+      'hook edit',
+      'hook test',
+      'hook delete',
+      'api',
+      'completion',
+      'help',
+      'repo star',
+      'repo unstar',
+      'repo collaborator list',
+      'repo collaborator add',
+      'repo collaborator remove',
+      'repo topic list',
+      'repo topic add',
+      'repo topic remove',
+      'repo topic set',
+      'repo migrate',
+      'repo sync',
+      'ssh-key list',
+      'ssh-key add',
+      'ssh-key delete',
+      'gpg-key list',
+      'gpg-key add',
+      'gpg-key delete',
+      'login setup-git',
+      'login git-credential',
+      'pr checks',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -167,8 +218,20 @@ describe('kettle alone and kettle help', () => {
     ]);
     expect(under('Labels:')).toEqual(['label list', 'label create <name>', 'label edit <name>', 'label delete <name>']);
     expect(under('Pull requests:')).toEqual([
-      'pr list', 'pr view [number]', 'pr diff [number]', 'pr checkout <number>', 'pr status', 'pr checks [number]', 'pr create', 'pr edit <number>',
-      'pr comment <number>', 'pr review <number>', 'pr close <number>', 'pr reopen <number>', 'pr ready [number]', 'pr merge [number]',
+      'pr list',
+      'pr view [number]',
+      'pr diff [number]',
+      'pr checkout <number>',
+      'pr status',
+      'pr checks [number]',
+      'pr create',
+      'pr edit <number>',
+      'pr comment <number>',
+      'pr review <number>',
+      'pr close <number>',
+      'pr reopen <number>',
+      'pr ready [number]',
+      'pr merge [number]',
     ]);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login setup-git', 'login git-credential <operation>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
@@ -178,20 +241,46 @@ describe('kettle alone and kettle help', () => {
     expect(under('Keys:')).toEqual(['ssh-key list', 'ssh-key add [file]', 'ssh-key delete <id...>', 'gpg-key list', 'gpg-key add [file]', 'gpg-key delete <id...>']);
     expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
     // Every leaf command is in the overview.
-    expect(under('Releases:')).toEqual(['release list', 'release view [tag]', 'release create <tag> [file...]', 'release edit <tag>', 'release upload <tag> <file...>', 'release download [tag]', 'release delete <tag>']);
+    expect(under('Releases:')).toEqual([
+      'release list',
+      'release view [tag]',
+      'release create <tag> [file...]',
+      'release edit <tag>',
+      'release upload <tag> <file...>',
+      'release download [tag]',
+      'release delete <tag>',
+    ]);
     expect(under('Inbox:')).toEqual(['status', 'notification list', 'notification read [thread-id...]', 'search repos <query>', 'search issues <query>', 'search users <query>']);
-    const listed = headings.slice(0, headings.indexOf('Global Options:')).flatMap(under).map((t) => t.replace(/ [<[].*$/, ''));
+    const listed = headings
+      .slice(0, headings.indexOf('Global Options:'))
+      .flatMap(under)
+      .map((t) => t.replace(/ [<[].*$/, ''));
     const leaves = TREE.filter((t) => t.path.length && t.cmd.commands.length === 0).map((t) => t.path.join(' '));
     expect(listed.sort()).toEqual(leaves.sort());
   });
 
   it.each([
     [['help'], []],
-    [['help', 'issue', 'list'], ['issue', 'list', '--help']],
-    [['help', 'issue', 'ls'], ['issue', 'list', '--help']],
-    [['help', 'api'], ['api', '--help']],
-    [['help', 'login'], ['login', '--help']],
-    [['issue', 'help', 'view'], ['issue', 'view', '--help']],
+    [
+      ['help', 'issue', 'list'],
+      ['issue', 'list', '--help'],
+    ],
+    [
+      ['help', 'issue', 'ls'],
+      ['issue', 'list', '--help'],
+    ],
+    [
+      ['help', 'api'],
+      ['api', '--help'],
+    ],
+    [
+      ['help', 'login'],
+      ['login', '--help'],
+    ],
+    [
+      ['issue', 'help', 'view'],
+      ['issue', 'view', '--help'],
+    ],
     [['issue'], ['issue', '--help']],
     [['--help'], []],
   ])('kettle %j prints what kettle %j prints, exit 0', async (args, same) => {

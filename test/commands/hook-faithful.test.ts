@@ -106,12 +106,9 @@ describe.each(FLAVOURS)('hook edit on %s', (_name, version) => {
 });
 
 describe('event names each server takes', () => {
-  it.each([['pull_request_review_approved'], ['pull_request_review_rejected'], ['pull_request_review_comment'], ['schedule']])(
-    '%s is taken by no server: refused before any request',
-    async (name) => {
-      expectUsage(s, await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com/x', '--events', `push,${name}`]), `unknown event in --events: ${name}`);
-    },
-  );
+  it.each([['pull_request_review_approved'], ['pull_request_review_rejected'], ['pull_request_review_comment'], ['schedule']])('%s is taken by no server: refused before any request', async (name) => {
+    expectUsage(s, await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com/x', '--events', `push,${name}`]), `unknown event in --events: ${name}`);
+  });
 
   it.each([
     ['workflow_job', FLAVOURS[0][1], 'Gitea 1.23.8 has no webhook event workflow_job'],
@@ -142,15 +139,31 @@ describe('event names each server takes', () => {
 
   it('the server drops a name it does not take, and shows the review event under its own names (Gitea 1.23)', async () => {
     flavour(FLAVOURS[0][1]);
-    const r = await s.kettle(['api', '-X', 'POST', '/repos/alice/teapot/hooks', '-f', 'type=gitea', '-f', 'config[url]=https://x.example.com', '-f', 'config[content_type]=json',
-      '-f', 'events[]=workflow_job', '-f', 'events[]=pull_request_review_approved', '-f', 'events[]=pull_request_review']);
+    const r = await s.kettle([
+      'api',
+      '-X',
+      'POST',
+      '/repos/alice/teapot/hooks',
+      '-f',
+      'type=gitea',
+      '-f',
+      'config[url]=https://x.example.com',
+      '-f',
+      'config[content_type]=json',
+      '-f',
+      'events[]=workflow_job',
+      '-f',
+      'events[]=pull_request_review_approved',
+      '-f',
+      'events[]=pull_request_review',
+    ]);
     expectExit(r, 0);
     expect(json<{ events: string[] }>(r).events).toEqual(['pull_request_review_approved', 'pull_request_review_rejected']);
   });
 
   it.each([
-    ['--add-event', 'package', FLAVOURS[3][1], 'Forgejo 15.0.3 keeps a webhook\'s package event as it is on an edit'],
-    ['--remove-event', 'status', FLAVOURS[0][1], 'Gitea 1.23.8 keeps a webhook\'s status event as it is on an edit'],
+    ['--add-event', 'package', FLAVOURS[3][1], "Forgejo 15.0.3 keeps a webhook's package event as it is on an edit"],
+    ['--remove-event', 'status', FLAVOURS[0][1], "Gitea 1.23.8 keeps a webhook's status event as it is on an edit"],
   ])('hook edit %s %s on %j: exit 2, nothing sent', async (flag, name, version, message) => {
     flavour(version);
     const hook = repoHook({ events: ['push', 'status'] });

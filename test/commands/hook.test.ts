@@ -51,7 +51,24 @@ describe('hook add', () => {
   });
 
   it('sends active false with --inactive, and the chosen type, events and content type', async () => {
-    const r = await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'http://chat.example.com/x', '--type', 'slack', '--channel', 'tea', '--events', 'push,issues', '--content-type', 'form', '--inactive', '--json']);
+    const r = await s.kettle([
+      'hook',
+      'add',
+      '-R',
+      'alice/teapot',
+      '--url',
+      'http://chat.example.com/x',
+      '--type',
+      'slack',
+      '--channel',
+      'tea',
+      '--events',
+      'push,issues',
+      '--content-type',
+      'form',
+      '--inactive',
+      '--json',
+    ]);
     expectExit(r, 0);
     const made = json<{ id: number; active: boolean; events: string[] }>(r);
     expect(made).toMatchObject({ active: false, events: ['push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment'] });

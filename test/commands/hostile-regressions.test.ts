@@ -100,7 +100,9 @@ describe('several values at once', () => {
     s.server.fault({ kind: 'huge', bytes: 2 * 1024 * 1024, method: 'POST', path: '/repos/alice/teapot/issues/3/comments' });
     const r = await s.kettle(['issue', 'comment', '2', '3', '-R', 'alice/teapot', '--body', 'twice?', '--json'], { env: ENV });
     expectExit(r, 1);
-    expect(r.stderr).toMatch(/^kettle: the answer to POST \/repos\/alice\/teapot\/issues\/3\/comments is larger than 1 MiB \(HTTP 200\).*; the server made the change \(HTTP 200\): check with `kettle api \/repos\/alice\/teapot\/issues\/3\/comments` rather than trying again$/m);
+    expect(r.stderr).toMatch(
+      /^kettle: the answer to POST \/repos\/alice\/teapot\/issues\/3\/comments is larger than 1 MiB \(HTTP 200\).*; the server made the change \(HTTP 200\): check with `kettle api \/repos\/alice\/teapot\/issues\/3\/comments` rather than trying again$/m,
+    );
     expect(json<unknown[]>(r)).toHaveLength(1);
   });
 });

@@ -63,17 +63,7 @@ const errorBody = fc.constantFrom(
 );
 
 /** A value of the wrong kind for any field. */
-const junk = fc.oneof(
-  fc.constant(null),
-  fc.constant(''),
-  fc.constant('12'),
-  fc.constant(-1),
-  fc.constant(1e300),
-  fc.constant(true),
-  fc.constant([]),
-  fc.constant({}),
-  fc.string({ maxLength: 8 }),
-);
+const junk = fc.oneof(fc.constant(null), fc.constant(''), fc.constant('12'), fc.constant(-1), fc.constant(1e300), fc.constant(true), fc.constant([]), fc.constant({}), fc.string({ maxLength: 8 }));
 
 /** Spoil one record: a field set to junk, or removed. */
 function spoilRecord(record: unknown, key: string, value: unknown, remove: boolean): unknown {
@@ -115,7 +105,18 @@ const answer: fc.Arbitrary<Omit<Fault, 'times' | 'skip'>> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('drip' as const), bytes: fc.integer({ min: 64, max: 512 }), intervalMs: fc.integer({ min: 1, max: 20 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('huge' as const), bytes: fc.constant(2 * 1024 * 1024), chunked: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('ratelimit' as const), retryAfter: fc.constantFrom(0, 1, 3600) }) },
-  { weight: 1, arbitrary: fc.constantFrom<Omit<Fault, 'times' | 'skip'>>({ kind: 'reset' }, { kind: 'cut' }, { kind: 'truncated' }, { kind: 'empty' }, { kind: 'wrongShape' }, { kind: 'html', status: 502 }, { kind: 'stall' }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Omit<Fault, 'times' | 'skip'>>(
+      { kind: 'reset' },
+      { kind: 'cut' },
+      { kind: 'truncated' },
+      { kind: 'empty' },
+      { kind: 'wrongShape' },
+      { kind: 'html', status: 502 },
+      { kind: 'stall' },
+    ),
+  },
 );
 
 interface Plan {
@@ -142,7 +143,10 @@ function check(cmd: Command, args: string[], r: RunResult, token: string): void 
   const lines = r.stderr.split('\n').filter((l) => l !== '');
   if (r.code !== 0) {
     // One kettle: line says what failed; the others are the contract's notes, field lines, hints and per-value lines.
-    expect(lines.some((l) => /^kettle: \S/.test(l)), where).toBe(true);
+    expect(
+      lines.some((l) => /^kettle: \S/.test(l)),
+      where,
+    ).toBe(true);
     for (const l of lines) expect(l, where).toMatch(/^(kettle: \S|✓ |! | {2}\S|waiting |Waiting |Retrying |note: |Run |Check |Try |Use |Log in|Created|Uploaded|Deleted)/);
   }
   // An answer cut off partway (cut, stall) is a failure unless a later try of the same request replaced it.

@@ -16,8 +16,7 @@ const home = useServer({ runner: 'in-process', login: 'none' });
 const work = useServer({ runner: 'in-process', login: 'none', server: { basePath: '/forge' } });
 
 /** kettle with the config folder holding both logins ("home", the default, then "work"). */
-const kettle = (args: string[], env: Record<string, string | undefined> = {}, cwd?: string): Promise<RunResult> =>
-  home.kettle(args, { env, ...(cwd !== undefined ? { cwd } : {}) });
+const kettle = (args: string[], env: Record<string, string | undefined> = {}, cwd?: string): Promise<RunResult> => home.kettle(args, { env, ...(cwd !== undefined ? { cwd } : {}) });
 
 /** Which servers were asked anything, after the logins were added. */
 function asked(): string[] {
@@ -73,7 +72,7 @@ describe('the repository host chooses the login', () => {
     expect(asked()).toEqual(['home']);
   });
 
-  it('the git remote\'s host chooses the login', async () => {
+  it("the git remote's host chooses the login", async () => {
     const dir = join(home.dir, 'clone');
     mkdirSync(dir);
     const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } });
@@ -113,7 +112,11 @@ describe('the repository host chooses the login', () => {
     const bob = work.server.addToken('bob');
     expectExit(await kettle(['login', 'add', '--url', work.server.url, '--name', 'work-bob', '--token', bob]), 0);
     const list = json<Array<{ name: string; host_login: boolean }>>(await kettle(['login', 'list', '--json']));
-    expect(list.map((l) => [l.name, l.host_login])).toEqual([['home', true], ['work', true], ['work-bob', false]]);
+    expect(list.map((l) => [l.name, l.host_login])).toEqual([
+      ['home', true],
+      ['work', true],
+      ['work-bob', false],
+    ]);
     work.server.resetRequests();
     const issue = `${work.server.url}/alice/teapot/issues/1`;
     expectExit(await kettle(['issue', 'view', issue, '--json']), 0);

@@ -13,7 +13,10 @@ let repo: Repo;
 let talk: Issue;
 let quiet: Issue;
 
-const bodies = (i: Issue) => triage(s.server.state).comments.filter((c) => c.issueId === i.id).map((c) => [c.author, c.body]);
+const bodies = (i: Issue) =>
+  triage(s.server.state)
+    .comments.filter((c) => c.issueId === i.id)
+    .map((c) => [c.author, c.body]);
 
 beforeAll(() => {
   repo = s.server.state.addRepo('alice', 'talk', { init: true });
@@ -29,8 +32,16 @@ describe('issue comment', () => {
   it('--body on several numbers: one comment each, lines in order, a JSON array', async () => {
     const r = await s.kettle(['issue', 'comment', String(quiet.number), String(talk.number), '-R', 'alice/talk', '--body', 'Seen', '--json']);
     expectExit(r, 0);
-    expect(json<Array<{ body: string; user: { login: string } }>>(r).map((c) => [c.user.login, c.body])).toEqual([['alice', 'Seen'], ['alice', 'Seen']]);
-    expect(r.stderr.split('\n').filter(Boolean).map((l) => /issue #(\d+)/.exec(l)?.[1])).toEqual([String(quiet.number), String(talk.number)]);
+    expect(json<Array<{ body: string; user: { login: string } }>>(r).map((c) => [c.user.login, c.body])).toEqual([
+      ['alice', 'Seen'],
+      ['alice', 'Seen'],
+    ]);
+    expect(
+      r.stderr
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => /issue #(\d+)/.exec(l)?.[1]),
+    ).toEqual([String(quiet.number), String(talk.number)]);
     expect(bodies(quiet)).toEqual([['alice', 'Seen']]);
   });
 
@@ -39,13 +50,13 @@ describe('issue comment', () => {
     writeFileSync(file, 'From a file\n');
     expectExit(await s.kettle(['issue', 'comment', String(quiet.number), '-R', 'alice/talk', '--body-file', file]), 0);
     expectExit(await s.kettle(['issue', 'comment', String(quiet.number), '-R', 'alice/talk'], { input: 'Piped in\n' }), 0);
-    expect(bodies(quiet).slice(-2)).toEqual([['alice', 'From a file\n'], ['alice', 'Piped in\n']]);
+    expect(bodies(quiet).slice(-2)).toEqual([
+      ['alice', 'From a file\n'],
+      ['alice', 'Piped in\n'],
+    ]);
   });
 
-  it.each([
-    [['--body', '   ']],
-    [[]],
-  ])('refuses an empty body %j, sending nothing', async (flags) => {
+  it.each([[['--body', '   ']], [[]]])('refuses an empty body %j, sending nothing', async (flags) => {
     expectUsage(s, await s.kettle(['issue', 'comment', String(quiet.number), '-R', 'alice/talk', ...flags], { input: '' }), /empty; nothing was sent/);
   });
 

@@ -83,8 +83,23 @@ describe('names, not ids', () => {
 
   it('create takes labels, assignees (repeated and comma-separated, @me), a milestone by title and a due date', async () => {
     const r = await s.kettle([
-      'issue', 'create', '-R', 'wonderland/triage', '--title', 'Named', '--label', 'docs,needs-info', '-a', 'bob,@me', '--assignee', 'carol',
-      '--milestone', 'v1.2', '--due', '2026-03-01', '--json',
+      'issue',
+      'create',
+      '-R',
+      'wonderland/triage',
+      '--title',
+      'Named',
+      '--label',
+      'docs,needs-info',
+      '-a',
+      'bob,@me',
+      '--assignee',
+      'carol',
+      '--milestone',
+      'v1.2',
+      '--due',
+      '2026-03-01',
+      '--json',
     ]);
     expectExit(r, 0);
     const made = json<IssueJson>(r);
@@ -158,7 +173,10 @@ describe('several numbers at once', () => {
       'kettle: issue #404 in wonderland/triage not found',
       'kettle: 1 of 3 failed: #404',
     ]);
-    expect(json<IssueJson[]>(r).map((i) => [i.number, i.state])).toEqual([[1, 'closed'], [5, 'closed']]);
+    expect(json<IssueJson[]>(r).map((i) => [i.number, i.state])).toEqual([
+      [1, 'closed'],
+      [5, 'closed'],
+    ]);
     expect(writes().map((q) => `${q.method} ${q.path}`)).toEqual(['POST /repos/wonderland/triage/issues/1/comments', 'PATCH /repos/wonderland/triage/issues/1']);
   });
 
@@ -169,7 +187,12 @@ describe('several numbers at once', () => {
     expectExit(r, 0);
     expect(s.server.maxInFlight).toBeGreaterThan(1);
     expect(s.server.maxInFlight).toBeLessThanOrEqual(4);
-    expect(r.stderr.split('\n').filter(Boolean).map((l) => /#(\d+)/.exec(l)?.[1])).toEqual(numbers);
+    expect(
+      r.stderr
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => /#(\d+)/.exec(l)?.[1]),
+    ).toEqual(numbers);
   });
 
   it('reopening an open issue is success with a note, nothing sent', async () => {
@@ -197,8 +220,30 @@ describe('issue delete', () => {
 describe('issue list filters', () => {
   it('maps every filter to the server query parameter, @me being the logged-in user', async () => {
     const r = await s.kettle([
-      'issue', 'list', '-R', 'wonderland/triage', '--state', 'all', '-l', 'Triaged', '--label', 'area/117', '--milestone', 'v1.2', '--assignee', '@me',
-      '--author', 'alice', '--mention', 'carol', '--search', 'issue', '--since', '2020-01-01', '--before', '2099-12-31',
+      'issue',
+      'list',
+      '-R',
+      'wonderland/triage',
+      '--state',
+      'all',
+      '-l',
+      'Triaged',
+      '--label',
+      'area/117',
+      '--milestone',
+      'v1.2',
+      '--assignee',
+      '@me',
+      '--author',
+      'alice',
+      '--mention',
+      'carol',
+      '--search',
+      'issue',
+      '--since',
+      '2020-01-01',
+      '--before',
+      '2099-12-31',
     ]);
     expectExit(r, 0);
     expect(sent(s, 'GET', '/repos/wonderland/triage/issues')[0]?.query).toMatchObject({
@@ -214,14 +259,21 @@ describe('issue list filters', () => {
   });
 
   it.each([
-    [['--label', 'triaged', '--label', 'area/117'], (i: Issue) => i.labels.includes(label.triaged as number) && i.labels.some((l) => s.server.state.labels.find((x) => x.id === l)?.name === 'area/117')],
+    [
+      ['--label', 'triaged', '--label', 'area/117'],
+      (i: Issue) => i.labels.includes(label.triaged as number) && i.labels.some((l) => s.server.state.labels.find((x) => x.id === l)?.name === 'area/117'),
+    ],
     [['--author', 'bob'], (i: Issue) => i.author === 'bob'],
     [['--mention', 'carol'], (i: Issue) => i.body.includes('@carol')],
     [['--assignee', 'carol'], (i: Issue) => i.assignees.includes('carol')],
   ])('%j lists exactly the matching issues', async (flags, wanted) => {
     const r = await s.kettle(['issue', 'list', '-R', 'wonderland/triage', '--state', 'all', '--all', '--json', '--fields', 'number', ...flags]);
     expectExit(r, 0);
-    const expected = s.server.state.issuesOf(repo).filter((i) => !i.pull && wanted(i)).map((i) => i.number).reverse();
+    const expected = s.server.state
+      .issuesOf(repo)
+      .filter((i) => !i.pull && wanted(i))
+      .map((i) => i.number)
+      .reverse();
     expect(expected.length).toBeGreaterThan(0);
     expect(json<Array<{ number: number }>>(r).map((i) => i.number)).toEqual(expected);
   });
@@ -240,8 +292,18 @@ describe('issue status', () => {
     const out = json<Record<string, Array<{ id: number }>>>(r);
     expect(Object.keys(out)).toEqual(['assigned', 'mentioned', 'created']);
     const open = s.server.state.issues.filter((i) => !i.pull && i.state === 'open');
-    expect(out.assigned?.map((i) => i.id).sort()).toEqual(open.filter((i) => i.assignees.includes('alice')).map((i) => i.id).sort());
-    expect(out.created?.map((i) => i.id).sort()).toEqual(open.filter((i) => i.author === 'alice').map((i) => i.id).sort());
+    expect(out.assigned?.map((i) => i.id).sort()).toEqual(
+      open
+        .filter((i) => i.assignees.includes('alice'))
+        .map((i) => i.id)
+        .sort(),
+    );
+    expect(out.created?.map((i) => i.id).sort()).toEqual(
+      open
+        .filter((i) => i.author === 'alice')
+        .map((i) => i.id)
+        .sort(),
+    );
     const queries = sent(s, 'GET', '/repos/issues/search').map((q) => q.query);
     for (const flag of ['assigned', 'mentioned', 'created']) expect(queries).toContainEqual(expect.objectContaining({ [flag]: 'true', state: 'open', type: 'issues' }));
   });

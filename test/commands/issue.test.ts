@@ -69,7 +69,7 @@ describe('issue list', () => {
   });
 
   describe('across repositories', () => {
-    it('uses GET /issues with filter=all where the server has it (the API description\'s variant)', async () => {
+    it("uses GET /issues with filter=all where the server has it (the API description's variant)", async () => {
       s.server.set(SPEC_VARIANT);
       const r = await s.kettle(['issue', 'list', '--all-repos', '--json']);
       expectExit(r, 0);
@@ -166,7 +166,23 @@ describe('issue create', () => {
   it('sends title, body, labels and assignees; the server holds them', async () => {
     const bug = labelId('bug');
     const idea = labelId('enhancement');
-    const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'Steam burns', '--body', 'Ouch.', '--label', String(bug), '--label', `${idea},${bug}`, '--assignee', 'bob', '--json']);
+    const r = await s.kettle([
+      'issue',
+      'create',
+      '-R',
+      'alice/teapot',
+      '--title',
+      'Steam burns',
+      '--body',
+      'Ouch.',
+      '--label',
+      String(bug),
+      '--label',
+      `${idea},${bug}`,
+      '--assignee',
+      'bob',
+      '--json',
+    ]);
     expectExit(r, 0);
     const made = json<IssueJson>(r);
     const issue = s.server.state.issue(teapot(), made.number);
@@ -207,7 +223,10 @@ describe('issue create', () => {
 
   it('copes with a 422 that has no errors array', async () => {
     s.server.set({ flavor: { bare422: true } });
-    const lines = expectFailure(await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'T', '--label', '999999']), /^kettle: cannot create an issue in alice\/teapot: \[labels\]: invalid$/);
+    const lines = expectFailure(
+      await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'T', '--label', '999999']),
+      /^kettle: cannot create an issue in alice\/teapot: \[labels\]: invalid$/,
+    );
     expect(lines).toHaveLength(1);
   });
 

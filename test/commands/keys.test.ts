@@ -81,10 +81,14 @@ describe('ssh-key', () => {
     ['empty', () => write('empty.pub', ''), /empty\.pub is empty: no key in it/],
     ['binary', () => write('binary.pub', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x10])), /is binary, not an SSH public key/],
     ['over 64 KiB', () => write('huge.pub', 'a'.repeat(70 * 1024)), /is larger than 64 KiB/],
-    ['a folder', () => {
-      mkdirSync(join(s.dir, 'keys.pub'));
-      return join(s.dir, 'keys.pub');
-    }, /is a folder, not an SSH public key/],
+    [
+      'a folder',
+      () => {
+        mkdirSync(join(s.dir, 'keys.pub'));
+        return join(s.dir, 'keys.pub');
+      },
+      /is a folder, not an SSH public key/,
+    ],
     ['missing', () => join(s.dir, 'nope.pub'), /cannot read .*nope\.pub: no such file/],
     ['not a key', () => write('notes.pub', 'hello world\n'), /is not an SSH public key/],
     ['two keys', () => write('two.pub', sshKeyPair('a').pub + sshKeyPair('b').pub), /holds 2 lines; give one public key/],
@@ -128,8 +132,14 @@ describe('ssh-key with -R: deploy keys', () => {
     expect(r.stderr).toMatch(/^✓ Added read-only deploy key \d+ \(ci@build\) to alice\/deployed: SHA256:/);
     const rw = await s.kettle(['ssh-key', 'add', '-', '--title', 'pusher', '-R', 'alice/deployed'], { input: sshKeyPair('').pub });
     expectExit(rw, 0);
-    expect(deployKeys('deployed').map((k) => [k.title, k.readOnly])).toEqual([['ci@build', true], ['pusher', false]]);
-    expect(rows((await s.kettle(['ssh-key', 'list', '-R', 'alice/deployed'])).stdout).map((row) => [row[1], row[3]])).toEqual([['ci@build', 'true'], ['pusher', 'false']]);
+    expect(deployKeys('deployed').map((k) => [k.title, k.readOnly])).toEqual([
+      ['ci@build', true],
+      ['pusher', false],
+    ]);
+    expect(rows((await s.kettle(['ssh-key', 'list', '-R', 'alice/deployed'])).stdout).map((row) => [row[1], row[3]])).toEqual([
+      ['ci@build', 'true'],
+      ['pusher', 'false'],
+    ]);
     s.server.resetRequests();
     const again = await s.kettle(['ssh-key', 'add', write('ci.pub', ro.pub), '--read-only', '-R', 'alice/deployed']);
     expectExit(again, 0);
@@ -172,7 +182,7 @@ const ALICE_KEY = () => readFileSync(join(FIXTURES, 'alice.asc'), 'utf8');
 const ALICE_KEY_ID = '9AFCE2B35347B89A';
 
 describe('gpg-key', () => {
-  it('adds a key whose address is the account\'s, lists it, and adding it again is a note', async () => {
+  it("adds a key whose address is the account's, lists it, and adding it again is a note", async () => {
     const r = await s.kettle(['gpg-key', 'add', join(FIXTURES, 'alice.asc'), '--json']);
     expectExit(r, 0);
     expect(sent(s, 'POST', '/user/gpg_keys').map((q) => q.body)).toEqual([{ armored_public_key: ALICE_KEY().trim() }]);
@@ -191,7 +201,7 @@ describe('gpg-key', () => {
     expectFailure(taken, `cannot add GPG key ${ALICE_KEY_ID}: A key with the same id already exists`);
   });
 
-  it('a key with none of the account\'s addresses is refused by the server, in one line', async () => {
+  it("a key with none of the account's addresses is refused by the server, in one line", async () => {
     const r = await s.kettle(['gpg-key', 'add', join(FIXTURES, 'stranger.asc')]);
     expectFailure(r, 'cannot add GPG key 8CDAC5334DC8CF26: none of its e-mail addresses is a verified address of your account');
   });

@@ -36,7 +36,9 @@ describe('two-factor accounts', () => {
   it('without --otp and no terminal: exit 4 naming --otp, nothing stored, no token made', async () => {
     const r = await add();
     expectExit(r, 4);
-    expect(r.stderr).toBe('kettle: carol has two-factor authentication: the server wants the one-time code\n  Pass it with --otp CODE (the code your authenticator app shows now), or log in with a token.\n');
+    expect(r.stderr).toBe(
+      'kettle: carol has two-factor authentication: the server wants the one-time code\n  Pass it with --otp CODE (the code your authenticator app shows now), or log in with a token.\n',
+    );
     expect(sent(s, 'POST', '/users/carol/tokens')).toEqual([]);
     expect(() => stored()).toThrow();
   });

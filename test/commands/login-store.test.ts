@@ -148,7 +148,11 @@ describe('one account under a second name', () => {
     expectExit(second, 0);
     expect(second.stderr).toMatch(/note: login "first" already serves alice on http:\/\/127\.0\.0\.1:\d+; "second" is stored beside it/);
     const list = await s.kettle(['login', 'list', '--json']);
-    expect(json<{ name: string }[]>(list).map((l) => l.name).sort()).toEqual(['first', 'second']);
+    expect(
+      json<{ name: string }[]>(list)
+        .map((l) => l.name)
+        .sort(),
+    ).toEqual(['first', 'second']);
   });
 
   it('says nothing for a different account or when a login is replaced under its own name', async () => {

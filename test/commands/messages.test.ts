@@ -30,9 +30,7 @@ describe('the server URL', () => {
     const page = `${s.server.url}/alice/teapot`;
     const r = await s.kettle(['login', 'add', '--url', page, '--token', s.token], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
     expectExit(r, 1);
-    expect(r.stderr).toBe(
-      `kettle: no Gitea-family API at ${page}/ (GET /alice/teapot/api/v1/user answered 404); is /alice/teapot part of the server's address? If not, use ${s.server.url}\n`,
-    );
+    expect(r.stderr).toBe(`kettle: no Gitea-family API at ${page}/ (GET /alice/teapot/api/v1/user answered 404); is /alice/teapot part of the server's address? If not, use ${s.server.url}\n`);
   });
 });
 
@@ -72,9 +70,7 @@ describe('the server wording passed on once, in words', () => {
     expectExit(await s.kettle(['release', 'create', 'v3.0', '-R', 'alice/teapot']), 0);
     const again = await s.kettle(['release', 'create', 'v3.0', '-R', 'alice/teapot', '--title', 'Again']);
     expectExit(again, 1);
-    expect(again.stderr).toBe(
-      'kettle: the release for tag v3.0 already exists in alice/teapot; nothing was changed (change it with: kettle release edit v3.0 -R alice/teapot)\n',
-    );
+    expect(again.stderr).toBe('kettle: the release for tag v3.0 already exists in alice/teapot; nothing was changed (change it with: kettle release edit v3.0 -R alice/teapot)\n');
     expect(again.stderr).not.toMatch(/has no Tag/);
     expectExit(await s.kettle(['release', 'delete', 'v3.0', '-R', 'alice/teapot', '--yes']), 0);
   });

@@ -42,7 +42,9 @@ describe('notification list', () => {
   ])('%s: only those', async (flag, wanted) => {
     const r = await s.kettle(['notification', 'list', flag, '--json']);
     expectExit(r, 0);
-    const ids = threadsOf('alice').filter((t) => wanted.includes(t.status)).map((t) => t.id);
+    const ids = threadsOf('alice')
+      .filter((t) => wanted.includes(t.status))
+      .map((t) => t.id);
     expect(json<Array<{ id: number }>>(r).map((t) => t.id)).toEqual(ids);
   });
 
@@ -132,7 +134,9 @@ describe('notifications made by changes', () => {
     const teapot = s.server.state.repo('alice', 'teapot') as NonNullable<ReturnType<typeof s.server.state.repo>>;
     teapot.branches.push('wip/handle');
     const bob = s.server.addToken('bob');
-    const made = await s.kettle(['pr', 'create', '-R', 'alice/teapot', '--head', 'wip/handle', '--base', 'main', '--title', 'WIP: cooler handle', '--body', 'b', '--json'], { env: { KETTLE_TOKEN: bob } });
+    const made = await s.kettle(['pr', 'create', '-R', 'alice/teapot', '--head', 'wip/handle', '--base', 'main', '--title', 'WIP: cooler handle', '--body', 'b', '--json'], {
+      env: { KETTLE_TOKEN: bob },
+    });
     expectExit(made, 0);
     const pr = issueOf('alice', 'teapot', json<{ number: number }>(made).number);
     // alice watches alice/teapot, but a WIP pull request reaches only its participants.
@@ -170,7 +174,11 @@ describe('notification read', () => {
     const r = await s.kettle(['notification', 'read', '--all']);
     expectExit(r, 0);
     expect(r.stderr).toBe('✓ Marked 2 notifications read\n');
-    expect(threadsOf('alice').map((t) => t.status).sort()).toEqual(['pinned', 'read', 'read', 'read']);
+    expect(
+      threadsOf('alice')
+        .map((t) => t.status)
+        .sort(),
+    ).toEqual(['pinned', 'read', 'read', 'read']);
     expect(sent(s, 'PUT', '/notifications')[0]?.query).toEqual({ 'status-types': 'unread', 'to-status': 'read' });
   });
 

@@ -98,12 +98,48 @@ describe('--all across pages, each pagination style', () => {
 
 describe('--limit and --page fetch only the pages they need', () => {
   it.each([
-    { args: ['--limit', '120'], cap: 50, records: range(1, 120), pages: [[1, 50], [2, 50], [3, 50]] },
-    { args: ['--limit', '100'], cap: 50, records: range(1, 100), pages: [[1, 50], [2, 50]] },
-    { args: ['--limit', '30'], cap: 9, records: range(1, 30), pages: [[1, 30], [2, 9], [3, 9], [4, 9]] },
+    {
+      args: ['--limit', '120'],
+      cap: 50,
+      records: range(1, 120),
+      pages: [
+        [1, 50],
+        [2, 50],
+        [3, 50],
+      ],
+    },
+    {
+      args: ['--limit', '100'],
+      cap: 50,
+      records: range(1, 100),
+      pages: [
+        [1, 50],
+        [2, 50],
+      ],
+    },
+    {
+      args: ['--limit', '30'],
+      cap: 9,
+      records: range(1, 30),
+      pages: [
+        [1, 30],
+        [2, 9],
+        [3, 9],
+        [4, 9],
+      ],
+    },
     { args: ['--limit', '5'], cap: 50, records: range(1, 5), pages: [[1, 5]] },
     { args: ['--page', '3', '--limit', '10'], cap: 50, records: range(21, 30), pages: [[3, 10]] },
-    { args: ['--page', '2', '--limit', '80'], cap: 50, records: range(81, 160), pages: [[2, 50], [3, 50], [4, 50]] },
+    {
+      args: ['--page', '2', '--limit', '80'],
+      cap: 50,
+      records: range(81, 160),
+      pages: [
+        [2, 50],
+        [3, 50],
+        [4, 50],
+      ],
+    },
   ])('$args (page cap $cap)', async ({ args, cap, records, pages }) => {
     s.server.set({ maxPageSize: cap, latencyMs: 5 });
     const r = await s.kettle(['issue', 'list', '-R', 'alice/bulk', ...args, '--json', '--fields', 'number']);
@@ -146,9 +182,7 @@ describe('rate limits', () => {
     const reqs = listRequests();
     expect(reqs.every((q) => q.status === 200)).toBe(true);
     for (const q of reqs) {
-      expect(q.inFlight ?? 0, `page ${q.query.page} arrived with ${q.rateRemaining} left`).toBeLessThanOrEqual(
-        Math.max(1, Math.floor((q.rateRemaining ?? 0) / 2)),
-      );
+      expect(q.inFlight ?? 0, `page ${q.query.page} arrived with ${q.rateRemaining} left`).toBeLessThanOrEqual(Math.max(1, Math.floor((q.rateRemaining ?? 0) / 2)));
     }
     // While plenty remained, several pages were in flight.
     expect(Math.max(...reqs.map((q) => q.inFlight ?? 0))).toBeGreaterThan(1);
@@ -234,7 +268,11 @@ describe('--json alone passes each page through as text', () => {
   it('prints what the parsed records would print, byte for byte', async () => {
     s.server.set({ maxPageSize: 50 });
     const sent: string[] = [];
-    s.server.fault({ kind: 'mangle', path: PATH, times: 1000, mangle: (body) => {
+    s.server.fault({
+      kind: 'mangle',
+      path: PATH,
+      times: 1000,
+      mangle: (body) => {
         const text = goStyle(body);
         sent.push(text);
         return text;
@@ -258,7 +296,11 @@ describe('--json alone passes each page through as text', () => {
   ])('--jq %s (%s) reads the records of such pages', async (program) => {
     s.server.set({ maxPageSize: 50 });
     const sent: string[] = [];
-    s.server.fault({ kind: 'mangle', path: PATH, times: 1000, mangle: (body) => {
+    s.server.fault({
+      kind: 'mangle',
+      path: PATH,
+      times: 1000,
+      mangle: (body) => {
         const text = goStyle(body);
         sent.push(text);
         return text;

@@ -77,7 +77,13 @@ describe('pr create --agit', { timeout: 90_000 }, () => {
     // No branch was made on the server's git side.
     expect(git(t.bare, 'for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/for')).toBe('refs/heads/main');
     const record = json<{ number: number; title: string; body: string; head: { ref: string; label: string; sha: string }; base: { ref: string } }>(r);
-    expect(record).toMatchObject({ number: pr?.number, title: 'Quieter lid', body: 'Felt under the lid.', head: { ref: `refs/pull/${pr?.number}/head`, label: '', sha: t.head }, base: { ref: 'main' } });
+    expect(record).toMatchObject({
+      number: pr?.number,
+      title: 'Quieter lid',
+      body: 'Felt under the lid.',
+      head: { ref: `refs/pull/${pr?.number}/head`, label: '', sha: t.head },
+      base: { ref: 'main' },
+    });
     expect(r.stderr).toContain(`✓ Created pull request #${pr?.number} in alice/${t.name} (topic lid) ${s.server.url}/alice/${t.name}/pulls/${pr?.number}\n`);
   });
 

@@ -8,7 +8,17 @@ import { setMilestone } from '../server/routes-triage.js';
 
 const s = useServer({ runner: 'in-process' });
 
-type Pull = { number: number; title: string; state: string; merged: boolean; draft: boolean; labels: Array<{ name: string }>; milestone: { title: string } | null; requested_reviewers: Array<{ login: string }> | null; comments?: Array<{ body: string }> };
+type Pull = {
+  number: number;
+  title: string;
+  state: string;
+  merged: boolean;
+  draft: boolean;
+  labels: Array<{ name: string }>;
+  milestone: { title: string } | null;
+  requested_reviewers: Array<{ login: string }> | null;
+  comments?: Array<{ body: string }>;
+};
 
 let counter = 0;
 /** A repository of alice's with one open pull request by `author` from topic into main. */
@@ -65,16 +75,25 @@ describe('pr view', () => {
 
   type Made = ReturnType<typeof fresh>;
   const makers: Array<[string, (p: Made) => void]> = [
-    ['merged', (p) => {
-      Object.assign(p.pr.pull ?? {}, { merged: true, merged_at: '2026-01-05T10:00:00Z' });
-      p.pr.state = 'closed';
-    }],
-    ['closed', (p) => {
-      p.pr.state = 'closed';
-    }],
-    ['draft', (p) => {
-      p.pr.title = 'WIP: Quieter lid';
-    }],
+    [
+      'merged',
+      (p) => {
+        Object.assign(p.pr.pull ?? {}, { merged: true, merged_at: '2026-01-05T10:00:00Z' });
+        p.pr.state = 'closed';
+      },
+    ],
+    [
+      'closed',
+      (p) => {
+        p.pr.state = 'closed';
+      },
+    ],
+    [
+      'draft',
+      (p) => {
+        p.pr.title = 'WIP: Quieter lid';
+      },
+    ],
   ];
   it.each(makers)('names the state %s', async (state, make) => {
     const p = fresh();
@@ -290,7 +309,23 @@ describe('pr edit', () => {
     const wip = s.server.state.addLabel(p.repo, 'wip');
     p.pr.labels = [wip.id];
     const v1 = addMilestone(s.server.state, p.repo, 'v1.0');
-    const r = await s.kettle(['pr', 'edit', String(p.pr.number), ...p.R, '--add-label', 'BUG', '--remove-label', 'wip', '--add-assignee', 'carol', '--milestone', 'v1.0', '--add-reviewer', 'carol', '--json']);
+    const r = await s.kettle([
+      'pr',
+      'edit',
+      String(p.pr.number),
+      ...p.R,
+      '--add-label',
+      'BUG',
+      '--remove-label',
+      'wip',
+      '--add-assignee',
+      'carol',
+      '--milestone',
+      'v1.0',
+      '--add-reviewer',
+      'carol',
+      '--json',
+    ]);
     expectExit(r, 0);
     expect(sent(s, 'PATCH')[0]?.body).toEqual({ labels: [bug.id], assignees: ['carol'], milestone: v1.id });
     expect(sent(s, 'POST', `/repos/${p.full}/pulls/${p.pr.number}/requested_reviewers`)[0]?.body).toEqual({ reviewers: ['carol'] });

@@ -24,7 +24,10 @@ describe('pr list', () => {
   it('lists open pull requests: number, title, branches, state, author', async () => {
     const r = await s.kettle(['pr', 'list', '-R', 'alice/teapot']);
     expectExit(r, 0);
-    const open = s.server.state.issuesOf(repo('alice', 'teapot')).filter((i) => i.pull && i.state === 'open').reverse();
+    const open = s.server.state
+      .issuesOf(repo('alice', 'teapot'))
+      .filter((i) => i.pull && i.state === 'open')
+      .reverse();
     expect(rows(r.stdout).map((row) => row.slice(0, 5))).toEqual(open.map((i) => [String(i.number), i.title, `${i.pull?.head} -> ${i.pull?.base}`, 'open', i.author]));
     expect(sent(s, 'GET', '/repos/alice/teapot/pulls')[0]?.query.state).toBe('open');
   });
@@ -32,7 +35,10 @@ describe('pr list', () => {
   it('--state all --json: the server records', async () => {
     const r = await s.kettle(['pr', 'list', '-R', 'wonderland/tea-party', '--state', 'all', '--json', '--fields', 'number,title,head.ref']);
     expectExit(r, 0);
-    const pulls = s.server.state.issuesOf(repo('wonderland', 'tea-party')).filter((i) => i.pull).reverse();
+    const pulls = s.server.state
+      .issuesOf(repo('wonderland', 'tea-party'))
+      .filter((i) => i.pull)
+      .reverse();
     expect(json(r)).toEqual(pulls.map((i) => ({ number: i.number, title: i.title, head: { ref: i.pull?.head } })));
   });
 

@@ -17,7 +17,10 @@ function blocks(r: RunResult): string[][] {
 
 /** The value of one key in a single-record output. */
 function value(r: RunResult, key: string): string | undefined {
-  return r.stdout.split('\n').find((l) => l.startsWith(`${key}\t`))?.slice(key.length + 1);
+  return r.stdout
+    .split('\n')
+    .find((l) => l.startsWith(`${key}\t`))
+    ?.slice(key.length + 1);
 }
 
 describe('issues', () => {

@@ -25,7 +25,9 @@ function releaseOf(tag: string): ReleaseRecord {
 
 function tagsOf(owner: string, name: string): string[] {
   const repo = s.server.state.repo(owner, name);
-  return releaseData(s.server.state).tags.filter((t) => t.repoId === repo?.id).map((t) => t.name);
+  return releaseData(s.server.state)
+    .tags.filter((t) => t.repoId === repo?.id)
+    .map((t) => t.name);
 }
 
 /** A file in kettle's working folder. */
@@ -243,7 +245,7 @@ describe('release download', () => {
     }
   });
 
-  it('sends the token with a download under the login\'s server, and never to another host', async () => {
+  it("sends the token with a download under the login's server, and never to another host", async () => {
     expectExit(await s.kettle(['release', 'download', 'v1.0', '-R', 'alice/teapot', '-p', 'checksums.txt']), 0);
     expect(s.server.webRequests.map((q) => q.headers.authorization)).toEqual([`token ${s.token}`]);
 
@@ -311,7 +313,9 @@ describe('release edit: empty notes', () => {
     const r = await s.kettle(['release', 'edit', 'v6.1', '-R', 'alice/teapot', ...flags, '--title', 'Six one']);
     expectExit(r, 2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe("kettle: the server cannot empty the notes of release v6.1 of alice/teapot through its API (it ignores empty notes); nothing was changed: clear them on the release's page in the web interface, or give new notes\n");
+    expect(r.stderr).toBe(
+      "kettle: the server cannot empty the notes of release v6.1 of alice/teapot through its API (it ignores empty notes); nothing was changed: clear them on the release's page in the web interface, or give new notes\n",
+    );
     expect(sent(s, 'PATCH')).toEqual([]);
     expect(releaseOf('v6.1')).toMatchObject({ body: 'Keep me', name: 'v6.1' });
   });
@@ -346,7 +350,11 @@ describe('release delete', () => {
     const r = await s.kettle(['release', 'delete', 'v7.1', '-R', 'alice/teapot', '--yes', '--cleanup-tag']);
     expectExit(r, 0);
     expect(tagsOf('alice', 'teapot')).not.toContain('v7.1');
-    expect(sent(s, 'DELETE').map((q) => q.path).slice(-1)).toEqual(['/repos/alice/teapot/tags/v7.1']);
+    expect(
+      sent(s, 'DELETE')
+        .map((q) => q.path)
+        .slice(-1),
+    ).toEqual(['/repos/alice/teapot/tags/v7.1']);
     expect(r.stderr).toBe('✓ Deleted release v7.1 of alice/teapot\n✓ Deleted tag v7.1 of alice/teapot\n');
   });
 
@@ -373,7 +381,9 @@ describe('release download of an asset named with control characters', () => {
     const hostile = await addAsset(s.server.state, release, name, 'hostile\n');
     const r = await s.kettle(['release', 'download', tag, '-R', 'alice/teapot']);
     expectExit(r, 1);
-    expect(r.stderr).toBe(`kettle: the server named an asset "${shown}", which holds a control character; kettle writes no such file (--pattern and --dir - write it to standard output, for a name of your own)\n`);
+    expect(r.stderr).toBe(
+      `kettle: the server named an asset "${shown}", which holds a control character; kettle writes no such file (--pattern and --dir - write it to standard output, for a name of your own)\n`,
+    );
     expect(readdirSync(s.dir)).toEqual([]);
     expect(hostile.download_count).toBe(0);
     // The way out the message gives: the bytes to standard output.

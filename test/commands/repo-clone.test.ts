@@ -175,8 +175,7 @@ describe('the git protocol of a login', () => {
     const r = await s.kettle(['repo', 'clone', 'alice/tea-party'], { env: { ...stored, ...fake.env }, cwd: s.dir });
     expectExit(r, 0);
     const host = new URL(s.server.url).hostname;
-    const [origin, upstream] =
-      protocol === 'ssh' ? [`git@${host}:alice/tea-party.git`, `git@${host}:wonderland/tea-party.git`] : [urlOf('alice', 'tea-party'), urlOf('wonderland', 'tea-party')];
+    const [origin, upstream] = protocol === 'ssh' ? [`git@${host}:alice/tea-party.git`, `git@${host}:wonderland/tea-party.git`] : [urlOf('alice', 'tea-party'), urlOf('wonderland', 'tea-party')];
     expect(fake.calls()).toEqual([
       ['clone', '--', origin, 'tea-party'],
       ['-C', 'tea-party', 'remote', 'add', 'upstream', upstream],

@@ -18,9 +18,7 @@ describe('repo edit', () => {
     const repo = fresh('edit-some');
     const r = await s.kettle(['repo', 'edit', 'alice/edit-some', '--description', 'after', '--disable-wiki', '--website', 'https://teapot.example.com', '--json']);
     expectExit(r, 0);
-    expect(sent(s, 'PATCH', '/repos/alice/edit-some').map((q) => q.body)).toEqual([
-      { description: 'after', website: 'https://teapot.example.com', has_wiki: false },
-    ]);
+    expect(sent(s, 'PATCH', '/repos/alice/edit-some').map((q) => q.body)).toEqual([{ description: 'after', website: 'https://teapot.example.com', has_wiki: false }]);
     expect(json(r)).toMatchObject({ full_name: 'alice/edit-some', description: 'after', has_wiki: false, website: 'https://teapot.example.com' });
     expect(repo.description).toBe('after');
     expect(extraOf(s.server.state, repo)).toMatchObject({ has_wiki: false, website: 'https://teapot.example.com', has_issues: true });
@@ -140,7 +138,10 @@ describe('repo edit of a fork', () => {
     const edit = await s.kettle(['repo', 'edit', 'alice/fork-of-base', '--private', '--description', 'mine now']);
     expectExit(edit, 1);
     const lines = edit.stderr.trimEnd().split('\n');
-    expect(lines).toEqual(['✓ Edited alice/fork-of-base: description', 'kettle: alice/fork-of-base stays public: the server gives a fork the visibility of the repository it was forked from (alice/fork-base)']);
+    expect(lines).toEqual([
+      '✓ Edited alice/fork-of-base: description',
+      'kettle: alice/fork-of-base stays public: the server gives a fork the visibility of the repository it was forked from (alice/fork-base)',
+    ]);
     expect(mine).toMatchObject({ private: false, description: 'mine now' });
   });
 });

@@ -11,9 +11,7 @@ describe('repo migrate', () => {
     settingsData(s.server.state).migrateDelayMs = 300;
     const r = await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/spoon.git', '--json']);
     expectExit(r, 0);
-    expect(sent(s, 'POST', '/repos/migrate').map((q) => q.body)).toEqual([
-      { clone_addr: 'https://git.example.com/bob/spoon.git', repo_name: 'spoon', service: 'git', mirror: false, private: false },
-    ]);
+    expect(sent(s, 'POST', '/repos/migrate').map((q) => q.body)).toEqual([{ clone_addr: 'https://git.example.com/bob/spoon.git', repo_name: 'spoon', service: 'git', mirror: false, private: false }]);
     expect(json(r)).toMatchObject({ full_name: 'alice/spoon', mirror: false, empty: false });
     expect(r.stderr).toMatch(/^✓ Migrated https:\/\/git\.example\.com\/bob\/spoon\.git into alice\/spoon/);
   });
@@ -73,7 +71,10 @@ describe('repo migrate', () => {
   });
 
   it('an organization that does not exist is named', async () => {
-    expectFailure(await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/x.git', '--org', 'no-such-org']), 'cannot migrate https://git.example.com/bob/x.git: organization no-such-org not found');
+    expectFailure(
+      await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/x.git', '--org', 'no-such-org']),
+      'cannot migrate https://git.example.com/bob/x.git: organization no-such-org not found',
+    );
   });
 
   it('a name that is taken is one line', async () => {

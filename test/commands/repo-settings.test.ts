@@ -185,7 +185,10 @@ describe('repo topic', () => {
 
   it('adding past 25 topics is refused before any write', async () => {
     const repo = fresh('topics-full');
-    settingsData(s.server.state).topics.set(repo.id, Array.from({ length: 24 }, (_, i) => `t${String(i).padStart(2, '0')}`));
+    settingsData(s.server.state).topics.set(
+      repo.id,
+      Array.from({ length: 24 }, (_, i) => `t${String(i).padStart(2, '0')}`),
+    );
     const r = await s.kettle(['repo', 'topic', 'add', 'one', 'two', '-R', 'alice/topics-full']);
     expectFailure(r, 'cannot add 2 topics to alice/topics-full: it has 24, and a repository may have at most 25; nothing was changed');
     expect(writes()).toEqual([]);
@@ -193,7 +196,10 @@ describe('repo topic', () => {
 
   it('the server refuses what kettle would: a 26th topic, a bad name, and removing a missing one', async () => {
     const repo = fresh('topics-server');
-    settingsData(s.server.state).topics.set(repo.id, Array.from({ length: 25 }, (_, i) => `t${i}`));
+    settingsData(s.server.state).topics.set(
+      repo.id,
+      Array.from({ length: 25 }, (_, i) => `t${i}`),
+    );
     const full = await s.kettle(['api', '-X', 'PUT', '/repos/alice/topics-server/topics/t0']);
     expectExit(full, 1);
     expect(full.stdout).toContain('Exceeding maximum allowed topics per repo.');

@@ -59,7 +59,7 @@ describe('repo list', () => {
     expect(sent(s, 'GET', '/user/repos').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('--user lists another user\'s repositories', async () => {
+  it("--user lists another user's repositories", async () => {
     const r = await s.kettle(['repo', 'list', '--user', 'bob', '--json']);
     expectExit(r, 0);
     expect(json<RepoJson[]>(r).map((x) => x.full_name)).toEqual(['bob/toolbox']);

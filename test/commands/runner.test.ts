@@ -13,7 +13,10 @@ const s = useServer({ runner: 'in-process' });
 
 const saved = { debug: process.env.KETTLE_DEBUG, gitDir: process.env.GIT_DIR, exitCode: process.exitCode };
 afterEach(() => {
-  for (const [name, value] of [['KETTLE_DEBUG', saved.debug], ['GIT_DIR', saved.gitDir]] as const) {
+  for (const [name, value] of [
+    ['KETTLE_DEBUG', saved.debug],
+    ['GIT_DIR', saved.gitDir],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }

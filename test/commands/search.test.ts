@@ -113,7 +113,7 @@ describe('search issues', () => {
     expect(sent(s, 'GET', '/repos/issues/search')[0]?.query).toMatchObject({ q: 'lid', state: 'open' });
   });
 
-  it('--type, --state, --label and --owner are the servers\' own filters', async () => {
+  it("--type, --state, --label and --owner are the servers' own filters", async () => {
     const r = await s.kettle(['search', 'issues', 'o', '--type', 'issue', '--state', 'all', '--label', 'bug', '--owner', 'alice', '--json', '--fields', 'number']);
     expectExit(r, 0);
     expect(json(r)).toEqual([{ number: 2 }, { number: 1 }]);
@@ -147,11 +147,7 @@ describe('search users', () => {
 });
 
 describe('bad input', () => {
-  it.each([
-    [['search', 'repos', '']],
-    [['search', 'issues', '   ']],
-    [['search', 'users', '']],
-  ])('%j: an empty query exits 2 before any request', async (args) => {
+  it.each([[['search', 'repos', '']], [['search', 'issues', '   ']], [['search', 'users', '']]])('%j: an empty query exits 2 before any request', async (args) => {
     expectUsage(s, await s.kettle(args), /the search query is empty/);
   });
 

@@ -119,7 +119,10 @@ describe('piped output escapes the control characters', () => {
     const { slug, repo } = hostileRepo();
     const release = addRelease(s.server.state, repo, 'alice', { tag: 'v9', name: `Nine ${CLEAR}`, body: `Notes ${CLIPBOARD}` });
     await addAsset(s.server.state, release, `esc\u001b[31mred.txt`, 'x');
-    for (const args of [['release', 'list'], ['release', 'view', 'v9']]) {
+    for (const args of [
+      ['release', 'list'],
+      ['release', 'view', 'v9'],
+    ]) {
       const r = await s.kettle([...args, '-R', slug]);
       expectExit(r, 0);
       clean(r.stdout);

@@ -75,7 +75,12 @@ describe('release view on a terminal', () => {
       expect(row.length).toBe(countEnd);
       expect(row.slice(0, sizeEnd)).toMatch(/(B|KiB)$/);
     }
-    expect(rows.slice(1).map((r) => r.trim().split(/\s{2,}/)[0]).sort()).toEqual(['a-much-longer-asset-name.tar.gz', 'a.txt']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r.trim().split(/\s{2,}/)[0])
+        .sort(),
+    ).toEqual(['a-much-longer-asset-name.tar.gz', 'a.txt']);
     expect(view.at(-1)).toMatch(new RegExp(`^View it on the web: http://.*/releases/tag/${tag.replace(/\./g, '\\.')}$`));
     expectExit(await s.kettle(['release', 'delete', tag, '-R', 'alice/teapot', '--yes']), 0);
   });

@@ -28,7 +28,32 @@ type Shell = keyof typeof FILES;
 const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'];
 /** The stored logins: two named as `kettle login add` names them by default, host:port. */
 const LOGINS = ['127.0.0.1:3000', '127.0.0.1:8080', 'home', 'work'];
-const TOP = ['api', 'browse', 'completion', 'gpg-key', 'help', 'hook', 'issue', 'label', 'login', 'milestone', 'notification', 'org', 'pr', 'release', 'repo', 'run', 'search', 'secret', 'ssh-key', 'status', 'user', 'variable', 'whoami', 'workflow'];
+const TOP = [
+  'api',
+  'browse',
+  'completion',
+  'gpg-key',
+  'help',
+  'hook',
+  'issue',
+  'label',
+  'login',
+  'milestone',
+  'notification',
+  'org',
+  'pr',
+  'release',
+  'repo',
+  'run',
+  'search',
+  'secret',
+  'ssh-key',
+  'status',
+  'user',
+  'variable',
+  'whoami',
+  'workflow',
+];
 
 /** The stored tokens start with this: completing --login must never show them. */
 const SECRET = 'completion-secret-token';
@@ -89,7 +114,11 @@ beforeAll(() => {
   mkdirSync(config);
   writeFileSync(join(bin, 'kettle'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'kettle.cjs')}' "$@"\n`, { mode: 0o755 });
   const login = (port: number, user: string) => ({ url: `http://127.0.0.1:${port}/api/v1`, auth: 'header', token: `${SECRET}-${user}`, user });
-  writeFileSync(join(config, 'config.json'), JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b'), '127.0.0.1:3000': login(3000, 'c'), '127.0.0.1:8080': login(8080, 'd') } }), { mode: 0o600 });
+  writeFileSync(
+    join(config, 'config.json'),
+    JSON.stringify({ default: 'work', logins: { work: login(1, 'a'), home: login(2, 'b'), '127.0.0.1:3000': login(3000, 'c'), '127.0.0.1:8080': login(8080, 'd') } }),
+    { mode: 0o600 },
+  );
   chmodSync(join(config, 'config.json'), 0o600);
   shellEnv = {
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
@@ -111,10 +140,7 @@ describe('kettle completion', () => {
       expect(result.stdout.length).toBeGreaterThan(1000);
       const again = await run(['completion', shell]);
       expect(again.stdout === result.stdout, 'two runs printed different scripts').toBe(true);
-      expect(
-        result.stdout === committed(shell),
-        `${FILES[shell]} is stale: run \`npm run completions\` and commit completions/`,
-      ).toBe(true);
+      expect(result.stdout === committed(shell), `${FILES[shell]} is stale: run \`npm run completions\` and commit completions/`).toBe(true);
     });
   }
 
@@ -131,12 +157,18 @@ describe('bash script', () => {
   const cases: [string[], string[]][] = [
     [['kettle', 'iss'], ['issue']],
     [['kettle', ''], TOP],
-    [['kettle', 'issue', ''], ['close', 'comment', 'create', 'delete', 'edit', 'list', 'reopen', 'status', 'view']],
+    [
+      ['kettle', 'issue', ''],
+      ['close', 'comment', 'create', 'delete', 'edit', 'list', 'reopen', 'status', 'view'],
+    ],
     [['kettle', 'help', ''], TOP],
     [['kettle', 'help', 'is'], ['issue']],
     [['kettle', 'issue', 'ls', '--st'], ['--state']],
     [['kettle', 'issue', 'list', '--st'], ['--state']],
-    [['kettle', 'issue', 'list', '--state', ''], ['all', 'closed', 'open']],
+    [
+      ['kettle', 'issue', 'list', '--state', ''],
+      ['all', 'closed', 'open'],
+    ],
     [['kettle', 'issue', 'list', '-s', 'c'], ['closed']],
     // bash splits --state=c at "=" (COMP_WORDBREAKS), or keeps it whole when "=" is not a break.
     [['kettle', 'issue', 'list', '--state', '=', 'c'], ['closed']],
@@ -146,21 +178,45 @@ describe('bash script', () => {
     [['kettle', 'issue', 'list', '--login', 'w'], ['work']],
     // bash splits "127.0.0.1:3000" at ":" (COMP_WORDBREAKS) and replaces only what follows the last ":".
     [['kettle', '--login', '127.0.0.1', ':', '3'], ['3000']],
-    [['kettle', '--login', '127.0.0.1', ':'], ['3000', '8080']],
-    [['kettle', '--login', '127.0'], ['127.0.0.1:3000', '127.0.0.1:8080']],
+    [
+      ['kettle', '--login', '127.0.0.1', ':'],
+      ['3000', '8080'],
+    ],
+    [
+      ['kettle', '--login', '127.0'],
+      ['127.0.0.1:3000', '127.0.0.1:8080'],
+    ],
     [['kettle', '--login', '=', '127.0.0.1', ':', '8'], ['8080']],
-    [['kettle', 'login', 'delete', '127.0.0.1', ':'], ['3000', '8080']],
+    [
+      ['kettle', 'login', 'delete', '127.0.0.1', ':'],
+      ['3000', '8080'],
+    ],
     [['kettle', '--login', '127.0.0.1', ':', '3000', 'iss'], ['issue']],
     [['kettle', 'login', 'delete', '127.0.0.1', ':', '3000', ''], []],
     // an option's value is not a subcommand
     [['kettle', '--login', 'work', 'iss'], ['issue']],
     [['kettle', 'issue', 'list', '-R', 'alice/teapot', '--li'], ['--limit']],
     [['kettle', 'login', 'delete', ''], LOGINS],
-    [['kettle', 'login', 'add', '--auth', ''], ['basic', 'header', 'query']],
-    [['kettle', 'hook', 'add', '--content-type', ''], ['form', 'json']],
-    [['kettle', 'hook', 'add', '--type', 'g'], ['gitea', 'gogs']],
-    [['kettle', 'api', '-X', 'P'], ['POST', 'PUT', 'PATCH']],
-    [['kettle', 'completion', ''], ['bash', 'fish', 'powershell', 'zsh']],
+    [
+      ['kettle', 'login', 'add', '--auth', ''],
+      ['basic', 'header', 'query'],
+    ],
+    [
+      ['kettle', 'hook', 'add', '--content-type', ''],
+      ['form', 'json'],
+    ],
+    [
+      ['kettle', 'hook', 'add', '--type', 'g'],
+      ['gitea', 'gogs'],
+    ],
+    [
+      ['kettle', 'api', '-X', 'P'],
+      ['POST', 'PUT', 'PATCH'],
+    ],
+    [
+      ['kettle', 'completion', ''],
+      ['bash', 'fish', 'powershell', 'zsh'],
+    ],
     [['kettle', 'issue', 'view', '3', ''], []],
     [['kettle', 'issue', 'view', '--', '-'], []],
   ];
@@ -185,11 +241,7 @@ describe('bash script', () => {
   });
 
   it('offers the global options at every level', async () => {
-    const result = await exec(
-      'bash',
-      ['--norc', '--noprofile', '-c', `source ${q(FILES.bash)}; COMP_WORDS=(kettle pr merge 3 -); COMP_CWORD=4; _kettle; echo "\${COMPREPLY[*]}"`],
-      shellEnv,
-    );
+    const result = await exec('bash', ['--norc', '--noprofile', '-c', `source ${q(FILES.bash)}; COMP_WORDS=(kettle pr merge 3 -); COMP_CWORD=4; _kettle; echo "\${COMPREPLY[*]}"`], shellEnv);
     expect(split(result.stdout)).toEqual(expect.arrayContaining(['--login', '--debug', '--no-color', '-h', '--help', '-V', '--version', '--style', '-m']));
   });
 });
@@ -214,7 +266,10 @@ describe('bash script in an interactive bash', () => {
     ['neither ":" nor "=" splits words', 'COMP_WORDBREAKS=${COMP_WORDBREAKS//[:=]/}'],
   ])('completes logins named host:port: %s', async (_, breaks) => {
     if (!hasShell('script')) return absent('script (util-linux)', () => expect(committed('bash')).toContain('COMP_WORDS[COMP_CWORD]'));
-    const recorded = await typeInBash([`source ${q(FILES.bash)}`, breaks], lines.map(([line]) => `${line}\t`));
+    const recorded = await typeInBash(
+      [`source ${q(FILES.bash)}`, breaks],
+      lines.map(([line]) => `${line}\t`),
+    );
     expect(recorded).toEqual(lines.map(([, after]) => `[${after}]`));
   });
 });
@@ -292,10 +347,22 @@ describe('zsh script', () => {
     const ZSH_LOGINS = LOGINS.map((l) => l.replace(/:/g, '\\:'));
     // Outside a completion widget: stand-ins for zsh's completion functions print what they are given.
     const cases: [string[], string[]][] = [
-      [['kettle', 'issue', ''], ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue']],
-      [['kettle', ''], ['issue:List, view, create, edit, comment on, close, reopen and delete issues', 'help:Show the help of a command: its arguments, options and examples']],
-      [['kettle', 'issue', 'list', '-'], ['--state:which to show', '--login:use this stored login instead of the default one', '-h:show help for a command']],
-      [['kettle', 'issue', 'list', '--state', ''], ['open', 'closed', 'all']],
+      [
+        ['kettle', 'issue', ''],
+        ['list:List the issues of a repository, or across repositories with --all-repos', 'create:Open an issue'],
+      ],
+      [
+        ['kettle', ''],
+        ['issue:List, view, create, edit, comment on, close, reopen and delete issues', 'help:Show the help of a command: its arguments, options and examples'],
+      ],
+      [
+        ['kettle', 'issue', 'list', '-'],
+        ['--state:which to show', '--login:use this stored login instead of the default one', '-h:show help for a command'],
+      ],
+      [
+        ['kettle', 'issue', 'list', '--state', ''],
+        ['open', 'closed', 'all'],
+      ],
       [['kettle', 'pr', 'merge', '3', '--style', ''], STYLES],
       // _describe takes "name:description": the colons of a name are escaped.
       [['kettle', '--login', ''], ZSH_LOGINS],
@@ -349,7 +416,10 @@ describe('fish script', () => {
     expect(result.code).toBe(0);
     const blocks = result.stdout.split('<end>\n');
     cases.forEach(([line, expected], i) => {
-      const offered = (blocks[i] ?? '').split('\n').filter(Boolean).map((l) => l.split('\t')[0] ?? '');
+      const offered = (blocks[i] ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0] ?? '');
       expect(sorted(offered), line).toEqual(sorted(expected));
     });
     // Subcommands come with their descriptions.

@@ -29,7 +29,7 @@ export interface SentRequest {
  * Each carries why it is fine.
  */
 export const SPEC_ONLY: Array<{ method: string; path: string; why: string }> = [
-  { method: 'GET', path: '/issues', why: 'issue list --all-repos tries the spec\'s GET /issues first and falls back to /repos/issues/search on 404' },
+  { method: 'GET', path: '/issues', why: "issue list --all-repos tries the spec's GET /issues first and falls back to /repos/issues/search on 404" },
 ];
 
 /**
@@ -219,7 +219,11 @@ export function checkRequest(fixture: GiteaFixture, req: SentRequest): string[] 
  * kept by the server, so only its type is checked.
  */
 function checkStreamedBody(endpoint: EndpointFact, req: SentRequest, server: string): string[] {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type =
+    String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase() ?? '';
   const consumes = endpoint.consumes ?? ['application/json'];
   if (!consumes.includes(type)) return [`a body sent as ${type || 'no content type'}; ${server} takes ${consumes.join(' or ')} here`];
   if (!Object.values(endpoint.form ?? {}).includes('file')) return [`${endpoint.method} ${endpoint.path} takes no file`];

@@ -74,7 +74,7 @@ describe('checkRequest', () => {
     ['a non-integer limit', req('GET', '/user/orgs', undefined, { limit: 'ten' }), /limit must be an integer/],
     ['a merge without Do', req('POST', '/repos/a/b/pulls/1/merge', { style: 'merge' }), /lacks the required field Do/],
     ['a merge style Gitea lacks', req('POST', '/repos/a/b/pulls/1/merge', { Do: 'octopus' }), /body.Do is "octopus"/],
-    ['a hook type Gitea\'s API refuses', req('POST', '/repos/a/b/hooks', { type: 'matrix', config: { url: 'u', content_type: 'json' } }), /body.type is "matrix"/],
+    ["a hook type Gitea's API refuses", req('POST', '/repos/a/b/hooks', { type: 'matrix', config: { url: 'u', content_type: 'json' } }), /body.type is "matrix"/],
     ['a hook config without url', req('POST', '/repos/a/b/hooks', { type: 'gitea', config: { content_type: 'json' } }), /config lacks the required field url/],
     ['a non-string hook config value', req('POST', '/repos/a/b/hooks', { type: 'gitea', config: { url: 'u', content_type: 'json', x: 1 } }), /config.x must be a string/],
     ['a field Gitea does not read', req('POST', '/user/repos', { name: 'x', visibility: 'private' }), /body.visibility is not a field/],

@@ -19,7 +19,7 @@ describe('checkRequestAll and server-specific values', () => {
   const fixtures = loadFixtures();
 
   it.each([
-    ['forgejo typed by the user: Forgejo takes it, so Gitea\'s refusal is the user\'s choice', 'forgejo', ['--type', 'forgejo'], []],
+    ["forgejo typed by the user: Forgejo takes it, so Gitea's refusal is the user's choice", 'forgejo', ['--type', 'forgejo'], []],
     ['forgejo that kettle chose itself: still a problem for Gitea', 'forgejo', [], [/type is "forgejo"; Gitea 1.23.8 accepts .* \[Gitea 1.23.8\]$/, /Gitea 1.26.4\]$/]],
     ['a value neither lists: a problem for both, typed or not', 'matrix', ['--type', 'matrix'], [/\[Gitea 1.23.8\]$/, /\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/]],
     ['gitea: fine for both', 'gitea', [], []],
@@ -51,7 +51,11 @@ describe('checkRequestAll and a field only the answering flavour reads', () => {
     ['return_run_info from a server of unknown flavour: a problem for Gitea', dispatch(undefined, { ref: 'main', return_run_info: true }), [/\[Gitea 1.26.4\]$/]],
     ['return_run_details to Gitea 1.26: Forgejo would ignore it', dispatch('gitea', { ref: 'main', inputs: {} }, { return_run_details: 'true' }), []],
     ['a field neither reads, to Forgejo: a problem for all', dispatch('forgejo', { ref: 'main', colour: 'red' }), [/\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/]],
-    ['no ref, to Forgejo: its own descriptions object, so Gitea\'s do too', dispatch('forgejo', { return_run_info: true }), [/ref \[Forgejo 11.0.1\]$/, /Gitea 1.26.4\]$/, /Gitea 1.26.4\]$/, /ref \[Forgejo 15.0.3\]$/]],
+    [
+      "no ref, to Forgejo: its own descriptions object, so Gitea's do too",
+      dispatch('forgejo', { return_run_info: true }),
+      [/ref \[Forgejo 11.0.1\]$/, /Gitea 1.26.4\]$/, /Gitea 1.26.4\]$/, /ref \[Forgejo 15.0.3\]$/],
+    ],
   ])('%s', (_what, request, expected) => {
     const problems = checkRequestAll(fixtures, request);
     expect(problems, problems.join('\n')).toHaveLength(expected.length);
@@ -61,8 +65,7 @@ describe('checkRequestAll and a field only the answering flavour reads', () => {
 
 describe('hook add --type', () => {
   it('knows every type either description lists for a new hook, and no other', () => {
-    const listed = (name: 'gitea' | 'forgejo') =>
-      loadFixture(name).endpoints.find((e) => e.method === 'POST' && e.path === '/repos/{owner}/{repo}/hooks')?.body?.properties?.type?.enum ?? [];
+    const listed = (name: 'gitea' | 'forgejo') => loadFixture(name).endpoints.find((e) => e.method === 'POST' && e.path === '/repos/{owner}/{repo}/hooks')?.body?.properties?.type?.enum ?? [];
     expect([...HOOK_TYPES].sort()).toEqual([...new Set([...listed('gitea'), ...listed('forgejo')])].sort());
   });
 });

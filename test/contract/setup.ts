@@ -22,9 +22,8 @@ const fixtures = loadFixtures();
 
 /** The global options that take a value as the next argument, read from the program itself. */
 const GLOBAL_WITH_VALUE = new Set(
-  (
-    await buildProgram({ streams: { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {} }, version: '0', onContext: () => undefined })
-  ).options.filter((o) => o.required || o.optional)
+  (await buildProgram({ streams: { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {} }, version: '0', onContext: () => undefined })).options
+    .filter((o) => o.required || o.optional)
     .flatMap((o) => [o.long, o.short].filter((f): f is string => f !== undefined)),
 );
 

@@ -37,7 +37,10 @@ describe('run view --log memory', () => {
     const small = addRun(s.server.state, repo, { jobs: [{ name: 'build', log: { size: 1 * MB } }] });
     const large = addRun(s.server.state, repo, { jobs: [{ name: 'build', log: { size: 50 * MB } }] });
     const peaks: Record<string, number> = {};
-    for (const [label, run, size] of [['1 MB', small, 1 * MB], ['50 MB', large, 50 * MB]] as const) {
+    for (const [label, run, size] of [
+      ['1 MB', small, 1 * MB],
+      ['50 MB', large, 50 * MB],
+    ] as const) {
       const r = await measured(['run', 'view', String(run.id), '--log', '-R', 'alice/log-memory']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.bytes).toBe(size);

@@ -108,7 +108,9 @@ describe('npm run demo -- --serve', () => {
     const kettle = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin', 'kettle.cjs'), ...args], { cwd: clone, env, encoding: 'utf8' });
 
     // Logged in with passwords: tokens were minted, no password was stored.
-    const config = readdirSync(join(home, '.config', 'kettle')).map((f) => readFileSync(join(home, '.config', 'kettle', f), 'utf8')).join('\n');
+    const config = readdirSync(join(home, '.config', 'kettle'))
+      .map((f) => readFileSync(join(home, '.config', 'kettle', f), 'utf8'))
+      .join('\n');
     expect(config).toContain('"bob"');
     expect(config).not.toContain('-password');
     // git asked for credentials on push, and only then.

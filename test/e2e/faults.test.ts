@@ -74,27 +74,24 @@ function expectOneLineFailure(r: RunResult, message: RegExp, errorBodyOnStdout =
 const cases = ROWS.flatMap((row) => COMMANDS.filter((c) => !row.skip?.includes(c.name)).map((cmd) => ({ row, cmd })));
 
 describe.concurrent('fault matrix', () => {
-  it.for(cases.map((c) => [`${c.cmd.name} / ${c.row.fault.kind}${c.row.fault.status ? ` ${c.row.fault.status}` : ''}`, c] as const))(
-    '%s',
-    async ([, { row, cmd }], t) => {
-      const { server, token, kettle } = await setup(t);
-      server.fault({ ...row.fault, method: cmd.method, path: cmd.path, times: 3 });
-      const r = await kettle(cmd.args);
-      const sent = server.requests.filter((q) => q.method === cmd.method && q.path === cmd.path);
-      expect(r.stderr).not.toContain(token);
-      if (row.fine?.includes(cmd.name)) {
-        expect(r.code, r.stderr).toBe(0);
-        if (r.stdout !== '') JSON.parse(r.stdout);
-        return;
-      }
-      expectOneLineFailure(r, row.message, cmd.name === 'api');
-      // Only idempotent requests are repeated, and only for transient faults.
-      expect(sent).toHaveLength(cmd.method === 'GET' && row.transient ? 3 : 1);
-      if (cmd.method === 'POST' && (row.transient || row.fault.status === 500)) {
-        expect(r.stderr).toMatch(/the outcome is unknown: check with `kettle (issue list -R alice\/teapot --state all|api \/repos\/alice\/teapot\/pulls\/5)`/);
-      }
-    },
-  );
+  it.for(cases.map((c) => [`${c.cmd.name} / ${c.row.fault.kind}${c.row.fault.status ? ` ${c.row.fault.status}` : ''}`, c] as const))('%s', async ([, { row, cmd }], t) => {
+    const { server, token, kettle } = await setup(t);
+    server.fault({ ...row.fault, method: cmd.method, path: cmd.path, times: 3 });
+    const r = await kettle(cmd.args);
+    const sent = server.requests.filter((q) => q.method === cmd.method && q.path === cmd.path);
+    expect(r.stderr).not.toContain(token);
+    if (row.fine?.includes(cmd.name)) {
+      expect(r.code, r.stderr).toBe(0);
+      if (r.stdout !== '') JSON.parse(r.stdout);
+      return;
+    }
+    expectOneLineFailure(r, row.message, cmd.name === 'api');
+    // Only idempotent requests are repeated, and only for transient faults.
+    expect(sent).toHaveLength(cmd.method === 'GET' && row.transient ? 3 : 1);
+    if (cmd.method === 'POST' && (row.transient || row.fault.status === 500)) {
+      expect(r.stderr).toMatch(/the outcome is unknown: check with `kettle (issue list -R alice\/teapot --state all|api \/repos\/alice\/teapot\/pulls\/5)`/);
+    }
+  });
 });
 
 describe.concurrent('retries', () => {

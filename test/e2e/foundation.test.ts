@@ -34,7 +34,10 @@ describe('login add and the three auth methods', () => {
     expect(who.code, who.stderr).toBe(0);
     expect(who.stdout).toContain('login\talice\n');
     // whoami shows the server's version: asked once, then kept in the cache folder.
-    expect(s.server.requests.map((q) => [q.method, q.path, q.auth])).toEqual([['GET', '/user', 'header'], ['GET', '/version', 'header']]);
+    expect(s.server.requests.map((q) => [q.method, q.path, q.auth])).toEqual([
+      ['GET', '/user', 'header'],
+      ['GET', '/version', 'header'],
+    ]);
     expect(s.server.requests[0]?.headers['user-agent']).toMatch(/^kettle\/\d+\.\d+\.\d+/);
     noSecrets(r.stdout + r.stderr + who.stdout + who.stderr, s.token);
   });
@@ -222,7 +225,10 @@ describe('stored logins', () => {
     expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\t\tplain http\thttps\ntwo\t${s.server.url}\tbob\theader\t\t\tplain http\thttps\n`);
     noSecrets(list.stdout + list.stderr, s.token, bob);
     const listJson = json<Array<Record<string, unknown>>>(await s.kettle(['login', 'list', '--json']));
-    expect(listJson.map((l) => [l.name, l.user, l.default])).toEqual([['one', 'alice', true], ['two', 'bob', false]]);
+    expect(listJson.map((l) => [l.name, l.user, l.default])).toEqual([
+      ['one', 'alice', true],
+      ['two', 'bob', false],
+    ]);
     expect(JSON.stringify(listJson)).not.toContain(s.token);
 
     const def = await s.kettle(['login', 'default', 'two']);

@@ -30,7 +30,16 @@ afterAll(async () => {
   root.cleanup();
 });
 
-const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
+const GIT_ENV = {
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_ASKPASS: '',
+  SSH_ASKPASS: '',
+  GIT_AUTHOR_NAME: 'T',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 'T',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
 
 function plainGit(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV, HOME: root.path } }).trim();
@@ -77,7 +86,9 @@ describe('login setup-git and git-credential with real git', { timeout: 60_000 }
     expect(first.stderr).toBe(`✓ git now asks kettle for the credentials of ${server.url}/ (login "work")\n`);
     const config = readFileSync(join(s.configDir, '.gitconfig'), 'utf8');
     expect(config).not.toContain(s.token);
-    const helpers = userGit(['config', '--global', '--get-all', `credential.${server.url}/.helper`]).stdout.trim().split('\n');
+    const helpers = userGit(['config', '--global', '--get-all', `credential.${server.url}/.helper`])
+      .stdout.trim()
+      .split('\n');
     expect(helpers).toHaveLength(1);
     expect(helpers[0]).toMatch(/^!.*kettle\.cjs'? login git-credential$/);
 
@@ -141,7 +152,11 @@ describe('login git-credential get', () => {
 
   it('longest server URL wins: two deployments on one host stay apart; the default breaks a tie', async () => {
     storeLogins(
-      { forge: { url: 'https://git.example.com/forge/api/v1', token: 'tok-forge' }, root: { url: 'https://git.example.com/api/v1', token: 'tok-root', user: 'bob' }, root2: { url: 'https://git.example.com', token: 'tok-root2' } },
+      {
+        forge: { url: 'https://git.example.com/forge/api/v1', token: 'tok-forge' },
+        root: { url: 'https://git.example.com/api/v1', token: 'tok-root', user: 'bob' },
+        root2: { url: 'https://git.example.com', token: 'tok-root2' },
+      },
       'root2',
     );
     expect((await ask('protocol=https\nhost=git.example.com\npath=forge/alice/teapot.git\n\n')).stdout).toBe('username=kettle\npassword=tok-forge\n');

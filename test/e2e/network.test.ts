@@ -17,13 +17,10 @@ async function startProxy(): Promise<{ url: string; seen: string[]; close: () =>
   const proxy: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '/');
-    const upstream = request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
+    const upstream = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -133,11 +130,29 @@ describe('TLS with a self-signed certificate', () => {
     certDir = tempDir();
     certFile = join(certDir.path, 'cert.pem');
     keyFile = join(certDir.path, 'key.pem');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', keyFile, '-out', certFile,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
   });
   afterAll(() => {
     certDir.cleanup();
@@ -147,7 +162,9 @@ describe('TLS with a self-signed certificate', () => {
   it('refuses an untrusted certificate with one line that says what to do', async () => {
     const r = await tls.kettle(['whoami']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^kettle: GET https:\/\/127\.0\.0\.1:\d+\/api\/v1\/user: the server certificate is self-signed \(trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure\)\n$/);
+    expect(r.stderr).toMatch(
+      /^kettle: GET https:\/\/127\.0\.0\.1:\d+\/api\/v1\/user: the server certificate is self-signed \(trust it with NODE_EXTRA_CA_CERTS, or add the login with --insecure\)\n$/,
+    );
     expect(tls.server.requests).toHaveLength(0);
   });
 

@@ -61,7 +61,9 @@ describe('streaming', () => {
     }
     const { small, large } = peaks as Record<'small' | 'large', { up: number; down: number }>;
     // Shown in the report: kettle's peak resident memory, in MiB.
-    console.log(`peak RSS MiB: upload 16 MiB ${(small.up / 1024).toFixed(1)}, 256 MiB ${(large.up / 1024).toFixed(1)}; download 16 MiB ${(small.down / 1024).toFixed(1)}, 256 MiB ${(large.down / 1024).toFixed(1)}`);
+    console.log(
+      `peak RSS MiB: upload 16 MiB ${(small.up / 1024).toFixed(1)}, 256 MiB ${(large.up / 1024).toFixed(1)}; download 16 MiB ${(small.down / 1024).toFixed(1)}, 256 MiB ${(large.down / 1024).toFixed(1)}`,
+    );
     // Measured (16 vs 256 MiB, upload / download): Node 20 +5 / +3 MiB, Node 22
     // +5 / +2, Node 24 +8 to +9 / +2. Node 24's upload keeps more spent buffers
     // alive across the young-generation collections (not yet explained; see

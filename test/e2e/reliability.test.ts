@@ -176,11 +176,7 @@ describe('the credential never leaves the API root', () => {
 });
 
 describe('output that cannot be written is one line', () => {
-  it.each([
-    [['issue', 'view', '1', '-R', 'alice/teapot']],
-    [['api', '/user']],
-    [['issue', 'list', '-R', 'alice/pages', '--all']],
-  ])('%j > /dev/full', async (args) => {
+  it.each([[['issue', 'view', '1', '-R', 'alice/teapot']], [['api', '/user']], [['issue', 'list', '-R', 'alice/pages', '--all']]])('%j > /dev/full', async (args) => {
     const fd = openSync('/dev/full', 'w');
     try {
       const r = await runBytes(s, args, fd);
@@ -221,7 +217,7 @@ describe('kettle api -H Authorization', () => {
 });
 
 describe('kettle api --paginate', () => {
-  it('-F limit=10 keeps the caller\'s page size', async () => {
+  it("-F limit=10 keeps the caller's page size", async () => {
     const r = await s.kettle(['api', '--paginate', '-F', 'limit=10', '/repos/alice/pages/issues']);
     expectExit(r, 0);
     expect(json<unknown[]>(r)).toHaveLength(BULK);

@@ -31,10 +31,34 @@ async function storeLogin(): Promise<void> {
 
 describe('with a stored login', () => {
   it.each([
-    ['origin on github.com, upstream on the Gitea host', [['origin', 'https://github.com/someone/mirror.git'], ['upstream', () => `${s.server.url}/alice/teapot.git`]]],
-    ['origin on github.com, another remote on the Gitea host', [['origin', 'git@github.com:someone/mirror.git'], ['forge', () => 'git@127.0.0.1:alice/teapot.git']]],
-    ['upstream before the others', [['forge', () => `${s.server.url}/wonderland/tea-party.git`], ['upstream', () => `${s.server.url}/alice/teapot.git`]]],
-    ['origin first among remotes on login hosts', [['upstream', () => `${s.server.url}/wonderland/tea-party.git`], ['origin', () => `${s.server.url}/alice/teapot.git`]]],
+    [
+      'origin on github.com, upstream on the Gitea host',
+      [
+        ['origin', 'https://github.com/someone/mirror.git'],
+        ['upstream', () => `${s.server.url}/alice/teapot.git`],
+      ],
+    ],
+    [
+      'origin on github.com, another remote on the Gitea host',
+      [
+        ['origin', 'git@github.com:someone/mirror.git'],
+        ['forge', () => 'git@127.0.0.1:alice/teapot.git'],
+      ],
+    ],
+    [
+      'upstream before the others',
+      [
+        ['forge', () => `${s.server.url}/wonderland/tea-party.git`],
+        ['upstream', () => `${s.server.url}/alice/teapot.git`],
+      ],
+    ],
+    [
+      'origin first among remotes on login hosts',
+      [
+        ['upstream', () => `${s.server.url}/wonderland/tea-party.git`],
+        ['origin', () => `${s.server.url}/alice/teapot.git`],
+      ],
+    ],
   ] as Array<[string, Array<[string, string | (() => string)]>]>)('%s', async (_what, remotes) => {
     await storeLogin();
     const dir = checkout(remotes.map(([name, url]) => [name, typeof url === 'string' ? url : url()]));
@@ -44,9 +68,12 @@ describe('with a stored login', () => {
     expect(sent(s, 'GET').map((q) => q.path)).toEqual(['/repos/alice/teapot']);
   });
 
-  it('issue create writes to the remote on the Gitea host, not to origin\'s path', async () => {
+  it("issue create writes to the remote on the Gitea host, not to origin's path", async () => {
     await storeLogin();
-    const dir = checkout([['origin', 'https://github.com/alice/mirror.git'], ['upstream', `${s.server.url}/alice/teapot.git`]]);
+    const dir = checkout([
+      ['origin', 'https://github.com/alice/mirror.git'],
+      ['upstream', `${s.server.url}/alice/teapot.git`],
+    ]);
     expectExit(await s.kettle(['issue', 'create', '--title', 'Lid', '--body', ''], { cwd: dir }), 0);
     expect(sent(s, 'POST').map((q) => q.path)).toEqual(['/repos/alice/teapot/issues']);
   });
@@ -64,7 +91,10 @@ describe('with a stored login', () => {
   ])('%j: the error names the remote and URL the repository came from', async (args, message) => {
     await storeLogin();
     const url = `${s.server.url}/alice/nothing-here.git`;
-    const dir = checkout([['origin', 'https://github.com/someone/mirror.git'], ['upstream', url]]);
+    const dir = checkout([
+      ['origin', 'https://github.com/someone/mirror.git'],
+      ['upstream', url],
+    ]);
     const r = await s.kettle(args, { cwd: dir });
     expectExit(r, 1);
     expect(r.stderr.split('\n')[0]).toBe(`kettle: ${message} (from git remote "upstream", ${url})`);

@@ -54,17 +54,15 @@ describe('each remote form', () => {
     const r = await s.kettle(['issue', 'list', '--json', '--fields', 'number'], { cwd: deeper });
     expectExit(r, 0);
     expect(sent(s, 'GET', '/repos/alice/teapot/issues')).toHaveLength(1);
-    for (const args of [['pr', 'list'], ['hook', 'list'], ['issue', 'view', '1']]) {
+    for (const args of [
+      ['pr', 'list'],
+      ['hook', 'list'],
+      ['issue', 'view', '1'],
+    ]) {
       expectExit(await s.kettle(args, { cwd: deeper }), 0);
     }
     // pr verbs read the repository first: in a clone of a fork, they act on its parent.
-    expect(sent(s, 'GET').map((q) => q.path)).toEqual([
-      '/repos/alice/teapot/issues',
-      '/repos/alice/teapot',
-      '/repos/alice/teapot/pulls',
-      '/repos/alice/teapot/hooks',
-      '/repos/alice/teapot/issues/1',
-    ]);
+    expect(sent(s, 'GET').map((q) => q.path)).toEqual(['/repos/alice/teapot/issues', '/repos/alice/teapot', '/repos/alice/teapot/pulls', '/repos/alice/teapot/hooks', '/repos/alice/teapot/issues/1']);
   });
 });
 
@@ -77,7 +75,7 @@ describe('which remote', () => {
     expect(await resolved(dir)).toBe('alice/teapot');
   });
 
-  it('without origin, takes a remote whose host is the login\'s host', async () => {
+  it("without origin, takes a remote whose host is the login's host", async () => {
     const dir = repoWithRemotes([
       ['mirror', 'https://github.com/somebody/elsewhere.git'],
       ['forge', `git@127.0.0.1:wonderland/tea-party.git`],
@@ -92,12 +90,16 @@ describe('which remote', () => {
   });
 
   it.each([
-    ['no remote on the login\'s host', [['mirror', 'https://github.com/somebody/elsewhere.git']] as Array<[string, string]>],
+    ["no remote on the login's host", [['mirror', 'https://github.com/somebody/elsewhere.git']] as Array<[string, string]>],
     ['a remote that is a local path', [['origin', '/srv/git/teapot.git']] as Array<[string, string]>],
     ['no remotes at all', [] as Array<[string, string]>],
   ])('%s: exit 2 asking for -R, before any request', async (_what, remotes) => {
     const dir = repoWithRemotes(remotes);
-    for (const args of [['issue', 'list'], ['pr', 'create', '--title', 'T', '--head', 'a', '--base', 'b'], ['hook', 'add', '--url', 'https://x.example']]) {
+    for (const args of [
+      ['issue', 'list'],
+      ['pr', 'create', '--title', 'T', '--head', 'a', '--base', 'b'],
+      ['hook', 'add', '--url', 'https://x.example'],
+    ]) {
       expectUsage(s, await s.kettle(args, { cwd: dir }), /pass -R OWNER\/NAME/);
     }
   });

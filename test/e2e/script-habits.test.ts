@@ -13,9 +13,18 @@ const s = useServer();
 
 describe('issue create --assignee', () => {
   it.each([
-    [['--assignee', 'bob', '--assignee', 'carol'], ['bob', 'carol']],
-    [['--assignee', 'bob,carol'], ['bob', 'carol']],
-    [['-a', 'bob', '-a', 'carol,bob'], ['bob', 'carol']],
+    [
+      ['--assignee', 'bob', '--assignee', 'carol'],
+      ['bob', 'carol'],
+    ],
+    [
+      ['--assignee', 'bob,carol'],
+      ['bob', 'carol'],
+    ],
+    [
+      ['-a', 'bob', '-a', 'carol,bob'],
+      ['bob', 'carol'],
+    ],
   ])('%j sends assignees %j', async (flags, expected) => {
     const r = await s.kettle(['issue', 'create', '-R', 'alice/teapot', '--title', 'Lid', '--body', 'x', ...flags, '--json']);
     expectExit(r, 0);
@@ -84,11 +93,7 @@ describe('issue list --all-repos --filter', () => {
 });
 
 describe('--fields', () => {
-  it.each([
-    [['issue', 'list', '-R', 'alice/teapot']],
-    [['issue', 'view', '1', '-R', 'alice/teapot']],
-    [['whoami']],
-  ])('%j: an unknown name exits 2 with --json as without', async (args) => {
+  it.each([[['issue', 'list', '-R', 'alice/teapot']], [['issue', 'view', '1', '-R', 'alice/teapot']], [['whoami']]])('%j: an unknown name exits 2 with --json as without', async (args) => {
     for (const json of [[], ['--json']]) {
       const r = await s.kettle([...args, ...json, '--fields', 'id,no_such_field']);
       expectExit(r, 2);
@@ -97,7 +102,7 @@ describe('--fields', () => {
     }
   });
 
-  it('a column name works with --json too: whoami\'s server and kettle_login', async () => {
+  it("a column name works with --json too: whoami's server and kettle_login", async () => {
     const r = await s.kettle(['whoami', '--json', '--fields', 'login,server,kettle_login']);
     expectExit(r, 0);
     expect(json(r)).toEqual({ login: 'alice', server: s.server.url, kettle_login: 'KETTLE_URL/KETTLE_TOKEN' });
@@ -105,7 +110,7 @@ describe('--fields', () => {
     expect(plain.stdout).toBe(`login\talice\nserver\t${s.server.url}\nkettle_login\tKETTLE_URL/KETTLE_TOKEN\n`);
   });
 
-  it('whoami --fields login_name is Gitea\'s user field, not kettle\'s login', async () => {
+  it("whoami --fields login_name is Gitea's user field, not kettle's login", async () => {
     const r = await s.kettle(['whoami', '--fields', 'login_name']);
     expectExit(r, 0);
     expect(r.stdout).toBe('login_name\t\n');
@@ -184,7 +189,7 @@ describe('pr create help says what it assumes', () => {
   });
 });
 
-describe('a Basic login\'s 401', () => {
+describe("a Basic login's 401", () => {
   it('suggests logging in again with --user, not --with-token', async () => {
     writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ default: 'work', logins: { work: { url: `${s.server.url}/api/v1`, auth: 'basic', user: 'alice', password: 'wrong' } } }));
     const r = await s.kettle(['whoami'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });

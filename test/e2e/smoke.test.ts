@@ -48,11 +48,39 @@ describe('one command line per resource through the built binary', () => {
   it.each<[string, string[], () => unknown, (r: RunResult) => unknown]>([
     ['issue', ['issue', 'view', '1', '-R', 'alice/teapot', '--json', '--fields', 'number,title'], () => ({ number: 1, title: s.server.state.issue(teapot(), 1)?.title }), json],
     ['repo', ['repo', 'view', 'alice/teapot', '--json', '--fields', 'full_name,private'], () => ({ full_name: 'alice/teapot', private: teapot().private }), json],
-    ['pr', ['pr', 'list', '-R', 'alice/teapot', '--state', 'all', '--json', '--fields', 'number'], () => s.server.state.issuesOf(teapot()).filter((i) => i.pull).reverse().map((i) => i.number), (r) => json<Array<{ number: number }>>(r).map((p) => p.number)],
-    ['org', ['org', 'list', '--json', '--fields', 'username'], () => s.server.state.orgs.filter((o) => o.members.includes('alice')).map((o) => o.login), (r) => json<Array<{ username: string }>>(r).map((o) => o.username)],
-    ['hook', ['hook', 'list', '-R', 'alice/teapot', '--json'], () => s.server.state.hooks.filter((h) => h.repoId === teapot().id).map((h) => h.id), (r) => json<Array<{ id: number }>>(r).map((h) => h.id)],
+    [
+      'pr',
+      ['pr', 'list', '-R', 'alice/teapot', '--state', 'all', '--json', '--fields', 'number'],
+      () =>
+        s.server.state
+          .issuesOf(teapot())
+          .filter((i) => i.pull)
+          .reverse()
+          .map((i) => i.number),
+      (r) => json<Array<{ number: number }>>(r).map((p) => p.number),
+    ],
+    [
+      'org',
+      ['org', 'list', '--json', '--fields', 'username'],
+      () => s.server.state.orgs.filter((o) => o.members.includes('alice')).map((o) => o.login),
+      (r) => json<Array<{ username: string }>>(r).map((o) => o.username),
+    ],
+    [
+      'hook',
+      ['hook', 'list', '-R', 'alice/teapot', '--json'],
+      () => s.server.state.hooks.filter((h) => h.repoId === teapot().id).map((h) => h.id),
+      (r) => json<Array<{ id: number }>>(r).map((h) => h.id),
+    ],
     ['user', ['user', 'view', 'bob', '--json', '--fields', 'login'], () => ({ login: 'bob' }), json],
-    ['ssh-key', ['ssh-key', 'list', '--json', '--fields', 'title'], () => settingsData(s.server.state).sshKeys.filter((k) => k.owner === 'alice').map((k) => ({ title: k.title })), json],
+    [
+      'ssh-key',
+      ['ssh-key', 'list', '--json', '--fields', 'title'],
+      () =>
+        settingsData(s.server.state)
+          .sshKeys.filter((k) => k.owner === 'alice')
+          .map((k) => ({ title: k.title })),
+      json,
+    ],
     ['secret', ['secret', 'list', '-R', 'alice/teapot', '--json', '--fields', 'name'], () => [{ name: 'SMOKE_TOKEN' }], json],
     ['variable', ['variable', 'get', 'smoke', '-R', 'alice/teapot'], () => 'smoke value\n', (r) => r.stdout],
     ['api', ['api', '/repos/alice/teapot'], () => 'alice/teapot', (r) => json<{ full_name: string }>(r).full_name],

@@ -141,7 +141,10 @@ function escapeRegExp(s: string): string {
 
 /** Non-TTY rows: one record a line, tab-separated. */
 export function rows(stdout: string): string[][] {
-  return stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
+  return stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t'));
 }
 
 /** Non-TTY single record: `key<TAB>value` lines. */

@@ -97,7 +97,11 @@ function refSha(dir: string, ref: string): string | undefined {
 
 /** Whether head merges into base without a conflict (git merge-tree, as Gitea's conflict check does in a temporary repository). */
 function mergesCleanly(dir: string, base: string, head: string): boolean {
-  const r = spawnSync('git', ['merge-tree', '--write-tree', '--no-messages', base, head], { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  const r = spawnSync('git', ['merge-tree', '--write-tree', '--no-messages', base, head], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
   // 1 is a conflict; anything else (a git before 2.38 has no --write-tree) leaves the question to the merge itself.
   return r.status !== 1;
 }
@@ -345,7 +349,9 @@ const createBranch: Handler = (c) => {
     from = dir !== undefined ? refSha(dir, `refs/heads/${def}`) : def;
   }
   if (repo.branches.includes(name)) throw conflict('The branch already exists.');
-  const tags = releaseData(c.state).tags.filter((t) => t.repoId === repo.id).map((t) => t.name);
+  const tags = releaseData(c.state)
+    .tags.filter((t) => t.repoId === repo.id)
+    .map((t) => t.name);
   if (tags.includes(name) || (dir !== undefined && refSha(dir, `refs/tags/${name}`) !== undefined)) throw conflict('The branch with the same tag already exists.');
   // A branch "a" blocks "a/b" and the other way round, as git's refs do.
   if (repo.branches.some((b) => b.startsWith(`${name}/`) || name.startsWith(`${b}/`))) throw conflict('The branch with the same name already exists.');

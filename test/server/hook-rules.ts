@@ -15,9 +15,26 @@ function atLeast(flavor: Flavor, forgejo: boolean, version: string): boolean {
 }
 
 const BASE = [
-  'create', 'delete', 'fork', 'push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment',
-  'pull_request', 'pull_request_assign', 'pull_request_label', 'pull_request_milestone', 'pull_request_comment',
-  'pull_request_review', 'pull_request_review_request', 'pull_request_sync', 'wiki', 'repository', 'release',
+  'create',
+  'delete',
+  'fork',
+  'push',
+  'issues',
+  'issue_assign',
+  'issue_label',
+  'issue_milestone',
+  'issue_comment',
+  'pull_request',
+  'pull_request_assign',
+  'pull_request_label',
+  'pull_request_milestone',
+  'pull_request_comment',
+  'pull_request_review',
+  'pull_request_review_request',
+  'pull_request_sync',
+  'wiki',
+  'repository',
+  'release',
 ];
 const ACTION_RUNS = ['action_run_failure', 'action_run_recover', 'action_run_success'];
 
@@ -60,8 +77,23 @@ export function shownEvents(flavor: Flavor, switches: string[]): string[] {
   // shows as _approved and _rejected, and _review_comment mirrors pull_request_comment.
   const on = (s: string) => switches.includes(s);
   const out: string[] = [];
-  for (const s of ['create', 'delete', 'fork', 'push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment',
-    'pull_request', 'pull_request_assign', 'pull_request_label', 'pull_request_milestone', 'pull_request_comment']) if (on(s)) out.push(s);
+  for (const s of [
+    'create',
+    'delete',
+    'fork',
+    'push',
+    'issues',
+    'issue_assign',
+    'issue_label',
+    'issue_milestone',
+    'issue_comment',
+    'pull_request',
+    'pull_request_assign',
+    'pull_request_label',
+    'pull_request_milestone',
+    'pull_request_comment',
+  ])
+    if (on(s)) out.push(s);
   if (on('pull_request_review')) out.push('pull_request_review_approved', 'pull_request_review_rejected');
   if (on('pull_request_comment')) out.push('pull_request_review_comment');
   for (const s of ['pull_request_sync', 'wiki', 'repository', 'release', 'package', 'pull_request_review_request']) if (on(s)) out.push(s);
@@ -72,7 +104,7 @@ export function shownEvents(flavor: Flavor, switches: string[]): string[] {
 
 /** The record a server sends for a hook. */
 export function hookRecord(flavor: Flavor, shown: Json, hook: Hook): Json {
-  const config = { ...(obj(shown.config)) };
+  const config = { ...obj(shown.config) };
   // services/webhook ToHook: a slack hook's record carries its channel settings.
   if (hook.type === 'slack') Object.assign(config, { channel: '', username: '', icon_url: '', color: '', ...hook.slack });
   return { ...shown, config, events: shownEvents(flavor, hook.events) };

@@ -97,7 +97,8 @@ function checkName(f: Flavor, name: string, variable: boolean): void {
 /** CreateOrUpdateSecretOption, CreateVariableOption, UpdateVariableOption: `binding:"Required"` on the value (422 when absent or empty). */
 function required(c: Call, field: 'data' | 'value'): string {
   const value = obj(c.body)[field];
-  if (typeof value !== 'string' || value === '') throw invalid(field === 'data' ? 'CreateOrUpdateSecretOption' : 'CreateVariableOption', [{ field, code: 'required' }], `[${field[0]?.toUpperCase()}${field.slice(1)}]: Required`);
+  if (typeof value !== 'string' || value === '')
+    throw invalid(field === 'data' ? 'CreateOrUpdateSecretOption' : 'CreateVariableOption', [{ field, code: 'required' }], `[${field[0]?.toUpperCase()}${field.slice(1)}]: Required`);
   return value;
 }
 
@@ -260,8 +261,4 @@ function routes(prefix: string, withSecretList: boolean): Array<[string, string,
 }
 
 // No server has GET /user/actions/secrets (api.go: the user's /actions/secrets group has only /{secretname}).
-export const ACTIONS_SECRETS_ROUTES: Array<[string, string, Handler]> = [
-  ...routes('/repos/:owner/:repo', true),
-  ...routes('/orgs/:org', true),
-  ...routes('/user', false),
-];
+export const ACTIONS_SECRETS_ROUTES: Array<[string, string, Handler]> = [...routes('/repos/:owner/:repo', true), ...routes('/orgs/:org', true), ...routes('/user', false)];

@@ -393,7 +393,7 @@ const searchRepos: Handler = (c) => {
   if (order !== 'asc' && order !== 'desc') throw searchError(422, `Invalid sort order: "${order}"`);
   const key = sort === '' ? REPO_SORTS.alpha : REPO_SORTS[sort];
   if (!key) throw searchError(422, `Invalid sort mode: "${sort}"`);
-  const tri = (name: string): boolean | undefined => (c.query.get(name) ?? '') === '' ? undefined : formBool(c, name);
+  const tri = (name: string): boolean | undefined => ((c.query.get(name) ?? '') === '' ? undefined : formBool(c, name));
   const archived = tri('archived');
   const isPrivate = tri('is_private');
   const ownerMatch = (r: Repo): boolean => {

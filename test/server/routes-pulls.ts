@@ -291,7 +291,8 @@ const createPull: Handler = (c) => {
 
 function diffOf(c: Call, pr: Issue, kind: string): Reply {
   const diff = extraOf(c.state, pr).diff ?? defaultDiff(pr);
-  const text = kind === 'patch' ? `From ${headSha(c.state, pr)} Mon Sep 17 00:00:00 2001\nFrom: ${pr.author} <${pr.author}@example.com>\nSubject: [PATCH] ${pr.title}\n\n---\n${diff}--\n2.47.0\n` : diff;
+  const text =
+    kind === 'patch' ? `From ${headSha(c.state, pr)} Mon Sep 17 00:00:00 2001\nFrom: ${pr.author} <${pr.author}@example.com>\nSubject: [PATCH] ${pr.title}\n\n---\n${diff}--\n2.47.0\n` : diff;
   return { status: 200, raw: text, headers: { 'content-type': 'text/plain;charset=utf-8' } };
 }
 
@@ -353,7 +354,6 @@ function combined(c: Call, sha: string): { state: string; statuses: StatusRecord
   return { state: worst ?? '', statuses };
 }
 
-
 const listReviews: Handler = (c) => {
   const pr = pullOf(c);
   const items = pullsData(c.state).reviews.filter((r) => r.pullId === pr.id);
@@ -401,7 +401,16 @@ const getBranch: Handler = (c) => {
   const name = c.params.branch ?? '';
   if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, `branch does not exist [repo_id: ${repo.id} name: ${name}]`);
   const sha = createHash('sha1').update(`${repo.id}:${name}`).digest('hex');
-  return { status: 200, body: { name, commit: { id: sha, message: '' }, protected: protectedBranches(c.state, repo).has(name), user_can_push: c.state.canWrite(c.user.login, repo), user_can_merge: c.state.canWrite(c.user.login, repo) } };
+  return {
+    status: 200,
+    body: {
+      name,
+      commit: { id: sha, message: '' },
+      protected: protectedBranches(c.state, repo).has(name),
+      user_can_push: c.state.canWrite(c.user.login, repo),
+      user_can_merge: c.state.canWrite(c.user.login, repo),
+    },
+  };
 };
 
 const deleteBranch: Handler = (c) => {
@@ -516,7 +525,11 @@ export function reviewChecks(c: Call): Array<(i: Issue) => boolean> {
   const checks: Array<(i: Issue) => boolean> = [];
   if (c.query.get('review_requested') === 'true') checks.push((i) => Boolean(i.pull) && extraOf(c.state, i).requested.includes(me));
   if (c.query.get('reviewed') === 'true') {
-    const reviewed = new Set(pullsData(c.state).reviews.filter((r) => r.user === me && r.state !== 'REQUEST_REVIEW').map((r) => r.pullId));
+    const reviewed = new Set(
+      pullsData(c.state)
+        .reviews.filter((r) => r.user === me && r.state !== 'REQUEST_REVIEW')
+        .map((r) => r.pullId),
+    );
     checks.push((i) => Boolean(i.pull) && reviewed.has(i.id));
   }
   return checks;

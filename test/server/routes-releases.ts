@@ -85,7 +85,7 @@ export function removeAssetFiles(state: State): void {
 function fakeSha(seed: string): string {
   let h = 0;
   for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return (h.toString(16).padStart(8, '0').repeat(5)).slice(0, 40);
+  return h.toString(16).padStart(8, '0').repeat(5).slice(0, 40);
 }
 
 // Records as Gitea shows them ---------------------------------------------
@@ -137,12 +137,7 @@ function tagJson(state: State, repo: Repo, t: Tag): Json {
 
 // Changes, for the handlers and for seeding ----------------------------------
 
-export function addRelease(
-  state: State,
-  repo: Repo,
-  author: string,
-  init: { tag: string; name?: string; body?: string; target?: string; draft?: boolean; prerelease?: boolean },
-): ReleaseRecord {
+export function addRelease(state: State, repo: Repo, author: string, init: { tag: string; name?: string; body?: string; target?: string; draft?: boolean; prerelease?: boolean }): ReleaseRecord {
   const data = releaseData(state);
   const now = tick();
   const target = init.target ?? repo.branches[0] ?? 'main';

@@ -240,7 +240,11 @@ function orgHook(c: Call): OrgHook {
 
 const listOrgHooks: Handler = (c): Reply => {
   const org = ownedOrg(c);
-  return list(c, repoData(c.state).orgHooks.filter((h) => h.orgId === org.id), (h) => showHook(c, h));
+  return list(
+    c,
+    repoData(c.state).orgHooks.filter((h) => h.orgId === org.id),
+    (h) => showHook(c, h),
+  );
 };
 
 const createOrgHook: Handler = (c) => {

@@ -212,7 +212,11 @@ const collaboratorPermission: Handler = (c) => {
     throw forbidden('Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own');
   }
   const u = collaboratorUser(c, 404);
-  const mode = ownerLike(c.state, u.login, repo) ? (repo.owner.toLowerCase() === u.login.toLowerCase() ? 'owner' : 'admin') : (collaboratorsOf(c, repo).get(u.login.toLowerCase()) ?? (repo.private ? 'none' : 'read'));
+  const mode = ownerLike(c.state, u.login, repo)
+    ? repo.owner.toLowerCase() === u.login.toLowerCase()
+      ? 'owner'
+      : 'admin'
+    : (collaboratorsOf(c, repo).get(u.login.toLowerCase()) ?? (repo.private ? 'none' : 'read'));
   // services/convert/user.go ToUserAndPermission: permission and role_name alike.
   return { status: 200, body: { permission: mode, role_name: mode, user: c.state.userJson(u) } };
 };
@@ -487,7 +491,11 @@ function deployKeyJson(c: Call, repo: Repo, k: DeployKey): Json {
 
 const listDeployKeys: Handler = (c) => {
   const repo = adminRepo(c);
-  return list(c, settingsData(c.state).deployKeys.filter((k) => k.repoId === repo.id), (k) => deployKeyJson(c, repo, k));
+  return list(
+    c,
+    settingsData(c.state).deployKeys.filter((k) => k.repoId === repo.id),
+    (k) => deployKeyJson(c, repo, k),
+  );
 };
 
 const addDeployKey: Handler = (c) => {
@@ -500,7 +508,15 @@ const addDeployKey: Handler = (c) => {
   if (here.some((k) => k.fingerprint === parsed.fingerprint)) throw refused('This key has already been added to this repository');
   if (here.some((k) => k.title === body.title)) throw refused('A key with the same name already exists');
   // CreateKeyOption.read_only: absent means a key with write access.
-  const key: DeployKey = { id: c.state.id(), repoId: repo.id, title: String(body.title), content: parsed.content, fingerprint: parsed.fingerprint, readOnly: body.read_only === true, created_at: tick() };
+  const key: DeployKey = {
+    id: c.state.id(),
+    repoId: repo.id,
+    title: String(body.title),
+    content: parsed.content,
+    fingerprint: parsed.fingerprint,
+    readOnly: body.read_only === true,
+    created_at: tick(),
+  };
   data.deployKeys.push(key);
   return { status: 201, body: deployKeyJson(c, repo, key) };
 };
@@ -658,4 +674,3 @@ export const SETTINGS_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/user/gpg_keys/:id', getGpgKey],
   ['DELETE', '/user/gpg_keys/:id', deleteGpgKey],
 ];
-

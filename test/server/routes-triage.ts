@@ -519,7 +519,11 @@ const orgLabels: Handler = (c) => {
   const org = c.state.org(c.params.org ?? '');
   if (!org) throw notFound(c.state.apiRoot);
   const ids = triage(c.state).orgLabels.get(org.login.toLowerCase()) ?? [];
-  return list(c, c.state.labels.filter((l) => ids.includes(l.id)), (l) => c.state.labelJson(l));
+  return list(
+    c,
+    c.state.labels.filter((l) => ids.includes(l.id)),
+    (l) => c.state.labelJson(l),
+  );
 };
 
 // Milestones ----------------------------------------------------------------------

@@ -32,7 +32,11 @@ export function serverVersion(flavor: Flavor): string {
 
 /** The flavour's own version numbers ([1, 26, 4], [15, 0, 3]), for rules that changed between releases. */
 export function versionNumbers(flavor: Flavor): [number, number, number] {
-  const [a = 0, b = 0, c = 0] = serverVersion(flavor).split(/[+-]/, 1)[0]?.split('.').map((n) => Number.parseInt(n, 10) || 0) ?? [];
+  const [a = 0, b = 0, c = 0] =
+    serverVersion(flavor)
+      .split(/[+-]/, 1)[0]
+      ?.split('.')
+      .map((n) => Number.parseInt(n, 10) || 0) ?? [];
   return [a, b, c];
 }
 
@@ -231,7 +235,11 @@ const deleteRepo: Handler = (c) => {
 
 const listLabels: Handler = (c) => {
   const repo = visibleRepo(c);
-  return list(c, c.state.labels.filter((l) => l.repoId === repo.id), (l) => c.state.labelJson(l));
+  return list(
+    c,
+    c.state.labels.filter((l) => l.repoId === repo.id),
+    (l) => c.state.labelJson(l),
+  );
 };
 
 const createLabel: Handler = (c) => {
@@ -400,7 +408,10 @@ const createPull: Handler = (c) => {
   if (!repo.branches.includes(head)) throw notFound(c.state.apiRoot, `head branch ${head} does not exist`);
   if (head === base) throw new HttpError(422, { message: 'Invalid PullRequest: There are no changes between the head and the base', url: '' });
   const existing = c.state.issuesOf(repo).find((i) => i.pull && i.state === 'open' && i.pull.head === head && i.pull.base === base);
-  if (existing) throw conflict(`pull request is already exists for these targets [id: ${existing.id}, issue_id: ${existing.id}, head_repo_id: ${repo.id}, base_repo_id: ${repo.id}, head_branch: ${head}, base_branch: ${base}]`);
+  if (existing)
+    throw conflict(
+      `pull request is already exists for these targets [id: ${existing.id}, issue_id: ${existing.id}, head_repo_id: ${repo.id}, base_repo_id: ${repo.id}, head_branch: ${head}, base_branch: ${base}]`,
+    );
   const pr = c.state.addIssue(repo, c.user.login, {
     title: String(body.title),
     ...(typeof body.body === 'string' ? { body: body.body } : {}),
@@ -468,7 +479,11 @@ const createOrg: Handler = (c) => {
 
 const listHooks: Handler = (c) => {
   const repo = hookAdminRepo(c);
-  return list(c, c.state.hooks.filter((h) => h.repoId === repo.id), (h) => hookRecord(c.flavor, c.state.hookJson(h), h));
+  return list(
+    c,
+    c.state.hooks.filter((h) => h.repoId === repo.id),
+    (h) => hookRecord(c.flavor, c.state.hookJson(h), h),
+  );
 };
 
 /** routers/api/v1/api.go: repository webhooks need reqAdmin. */

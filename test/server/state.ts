@@ -122,7 +122,10 @@ export class State {
   /** Per repository: the issues and pull requests, keyed by number, for fast look-up. */
   private byRepo = new Map<number, Issue[]>();
 
-  constructor(readonly webRoot: string, readonly apiRoot: string) {}
+  constructor(
+    readonly webRoot: string,
+    readonly apiRoot: string,
+  ) {}
 
   private readonly extensions = new Map<string, unknown>();
 
@@ -296,11 +299,7 @@ export class State {
     return label;
   }
 
-  addIssue(
-    repo: Repo,
-    author: string,
-    init: { title: string; body?: string; labels?: number[]; assignees?: string[]; state?: 'open' | 'closed'; pull?: { head: string; base: string } },
-  ): Issue {
+  addIssue(repo: Repo, author: string, init: { title: string; body?: string; labels?: number[]; assignees?: string[]; state?: 'open' | 'closed'; pull?: { head: string; base: string } }): Issue {
     const list = this.issuesOf(repo);
     const now = tick();
     const issue: Issue = {
@@ -316,9 +315,7 @@ export class State {
       created_at: now,
       updated_at: now,
       closed_at: init.state === 'closed' ? now : null,
-      pull: init.pull
-        ? { head: init.pull.head, base: init.pull.base, merged: false, merged_at: null, merged_by: null, merge_style: null, merge_message: null }
-        : null,
+      pull: init.pull ? { head: init.pull.head, base: init.pull.base, merged: false, merged_at: null, merged_by: null, merge_style: null, merge_message: null } : null,
     };
     list.push(issue);
     this.issues.push(issue);
@@ -439,7 +436,10 @@ export class State {
   }
 
   labelsJson(ids: number[]): Json[] {
-    return ids.map((id) => this.labels.find((l) => l.id === id)).filter((l): l is Label => Boolean(l)).map((l) => this.labelJson(l));
+    return ids
+      .map((id) => this.labels.find((l) => l.id === id))
+      .filter((l): l is Label => Boolean(l))
+      .map((l) => this.labelJson(l));
   }
 
   private personJson(login: string | null): Json | null {
@@ -575,7 +575,7 @@ export function seedDemo(state: State): void {
   state.addIssue(teapot, 'carol', { title: 'Add a whistle', labels: [idea.id] });
   state.addIssue(teapot, 'alice', { title: 'Handle gets too hot', state: 'closed' });
   state.addIssue(teapot, 'bob', { title: 'Quieter lid', body: 'Adds felt under the lid.', pull: { head: 'feature/lid', base: 'main' } });
-  state.addIssue(party, 'bob', { title: 'Move the party to six o\'clock' });
+  state.addIssue(party, 'bob', { title: "Move the party to six o'clock" });
   state.addIssue(party, 'alice', { title: 'More tea', pull: { head: 'more-tea', base: 'main' } });
   state.addHook(teapot, { type: 'gitea', url: 'https://ci.example.com/hook', content_type: 'json', secret: 'seeded-secret', events: ['push'], active: true });
 }

@@ -154,7 +154,11 @@ export function testIO(options: TestIOOptions = {}): TestIO {
     streams: { stdin, stdout, stderr, env, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) },
     io,
     setTTY(tty) {
-      for (const [name, stream] of [['stdin', stdin], ['stdout', stdout], ['stderr', stderr]] as const) {
+      for (const [name, stream] of [
+        ['stdin', stdin],
+        ['stdout', stdout],
+        ['stderr', stderr],
+      ] as const) {
         if (typeof tty === 'boolean' || tty[name] !== undefined) stream.isTTY = isTerminal(tty, name);
       }
     },

@@ -31,7 +31,14 @@ const SERVER = join(ROOT, 'dist', 'dev', 'server', 'main.js');
 const TIME = '/usr/bin/time';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '21' }, only: { type: 'string' }, bin: { type: 'string' }, 'tree-cost': { type: 'string' }, replay: { type: 'string' }, latency: { type: 'string', default: '0' } },
+  options: {
+    rounds: { type: 'string', default: '21' },
+    only: { type: 'string' },
+    bin: { type: 'string' },
+    'tree-cost': { type: 'string' },
+    replay: { type: 'string' },
+    latency: { type: 'string', default: '0' },
+  },
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
 const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tree', 'list', 'memory'];
@@ -110,7 +117,9 @@ async function replay(upstream: string, latency: number): Promise<void> {
         answer = fetch(upstream + (req.url ?? '/'), { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined }).then(async (r) => ({
           status: r.status,
           // The upstream's address in a header (Link) becomes this server's.
-          headers: [...r.headers].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)).map(([k, v]) => [k, v.split(upstream).join(origin)] as [string, string]),
+          headers: [...r.headers]
+            .filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k))
+            .map(([k, v]) => [k, v.split(upstream).join(origin)] as [string, string]),
           body: Buffer.from(await r.arrayBuffer()),
         }));
         if (req.method === 'GET') recorded.set(key, answer);
@@ -118,10 +127,13 @@ async function replay(upstream: string, latency: number): Promise<void> {
       const started = Date.now();
       answer.then(
         (a) =>
-          setTimeout(() => {
-            res.writeHead(a.status, [...a.headers.flat(), 'content-length', String(a.body.length)]);
-            res.end(a.body);
-          }, Math.max(0, latency - (Date.now() - started))),
+          setTimeout(
+            () => {
+              res.writeHead(a.status, [...a.headers.flat(), 'content-length', String(a.body.length)]);
+              res.end(a.body);
+            },
+            Math.max(0, latency - (Date.now() - started)),
+          ),
         () => {
           res.writeHead(502).end();
         },
@@ -250,7 +262,9 @@ function peakRss(cmd: Command): Promise<number> {
 }
 
 const kettle = (args: string[], extra: Record<string, string> = {}): Command => ({
-  label: `kettle ${args.filter((a, i) => a !== '--login' && args[i - 1] !== '--login').join(' ')}${Object.entries(extra).map(([k, v]) => ` (${k}=${v})`).join('')}`,
+  label: `kettle ${args.filter((a, i) => a !== '--login' && args[i - 1] !== '--login').join(' ')}${Object.entries(extra)
+    .map(([k, v]) => ` (${k}=${v})`)
+    .join('')}`,
   argv: [process.execPath, BIN, ...args],
   env: minimalEnv(extra),
 });
@@ -334,7 +348,13 @@ async function main(): Promise<void> {
 
     const ca = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt'].find((f) => existsSync(f));
     if (ca && ONLY.has('ca')) {
-      await slowerThan('node -e 0 with NODE_EXTRA_CA_CERTS (the system bundle) vs without: why the bench runs with PATH and HOME only', Number.POSITIVE_INFINITY, { ...bareNode, label: `node -e 0 (NODE_EXTRA_CA_CERTS=${ca})`, env: minimalEnv({ NODE_EXTRA_CA_CERTS: ca }) }, bareNode, ROUNDS);
+      await slowerThan(
+        'node -e 0 with NODE_EXTRA_CA_CERTS (the system bundle) vs without: why the bench runs with PATH and HOME only',
+        Number.POSITIVE_INFINITY,
+        { ...bareNode, label: `node -e 0 (NODE_EXTRA_CA_CERTS=${ca})`, env: minimalEnv({ NODE_EXTRA_CA_CERTS: ca }) },
+        bareNode,
+        ROUNDS,
+      );
     }
     // About 25 ms a run: three times the rounds cost a few seconds and keep a
     // passing burst of other work on the machine from tipping the ratio.
@@ -342,11 +362,25 @@ async function main(): Promise<void> {
     if (ONLY.has('help')) await slowerThan('kettle --help vs node -e 0', 1.5, kettle(['--help']), bareNode, ROUNDS * 3);
     if (ONLY.has('whoami')) await slowerThan('kettle whoami (one request to a local server) vs node -e 0', 2.0, kettle([...q, 'whoami']), bareNode, ROUNDS);
     // stdout is a pipe here, so kettle prints its plain (tab-separated) lines, not the terminal table.
-    if (ONLY.has('page')) await slowerThan('kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe) vs node -e 0', 2.2, kettle([...q, 'issue', 'list', '-R', 'alice/bulk']), bareNode, ROUNDS);
-    if (ONLY.has('fetch')) await slowerThan('for comparison, not a goal: the same first page with fetch vs node -e 0', Number.POSITIVE_INFINITY, fetchCmd('fetch the first page', fetchOne, quick, '/repos/alice/bulk/issues?state=open&type=issues&limit=30&page=1'), bareNode, ROUNDS);
+    if (ONLY.has('page'))
+      await slowerThan('kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe) vs node -e 0', 2.2, kettle([...q, 'issue', 'list', '-R', 'alice/bulk']), bareNode, ROUNDS);
+    if (ONLY.has('fetch'))
+      await slowerThan(
+        'for comparison, not a goal: the same first page with fetch vs node -e 0',
+        Number.POSITIVE_INFINITY,
+        fetchCmd('fetch the first page', fetchOne, quick, '/repos/alice/bulk/issues?state=open&type=issues&limit=30&page=1'),
+        bareNode,
+        ROUNDS,
+      );
 
     for (const which of ONLY.has('tree') ? ['whole', 'branch'] : []) {
-      const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as { verbs: number; entries: number; manifestMs: number; definitionsMs: number; buildMs: number };
+      const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as {
+        verbs: number;
+        entries: number;
+        manifestMs: number;
+        definitionsMs: number;
+        buildMs: number;
+      };
       // Only the manifest (a name and a loader per top-level command) grows with the tree for a command that builds its branch.
       const per10 = which === 'whole' ? (cost.buildMs / cost.verbs) * 10 : (cost.manifestMs / cost.verbs) * 10;
       figures.push({
@@ -390,7 +424,17 @@ async function main(): Promise<void> {
         const peaks: number[] = [];
         for (let i = 0; i < 3; i++) peaks.push(await peakRss(cmd));
         const peak = median(peaks);
-        figures.push({ figure: `peak memory (RSS) of ${what}, 20,000 Gitea-sized issues (median of 3)`, goal: `≤ ${goal} MiB`, a: cmd.label, b: '', medianA: peak, medianB: Number.NaN, ratio: `${peak.toFixed(0)} MiB`, met: peak <= goal, unit: 'MiB' });
+        figures.push({
+          figure: `peak memory (RSS) of ${what}, 20,000 Gitea-sized issues (median of 3)`,
+          goal: `≤ ${goal} MiB`,
+          a: cmd.label,
+          b: '',
+          medianA: peak,
+          medianB: Number.NaN,
+          ratio: `${peak.toFixed(0)} MiB`,
+          met: peak <= goal,
+          unit: 'MiB',
+        });
       }
       process.stderr.write('  measured: peak memory\n');
     } else {

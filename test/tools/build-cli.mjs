@@ -26,9 +26,7 @@ const deferUnused = {
   setup(b) {
     // commander's `require('node:child_process')`: an object that loads the
     // real module on first use.
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'kettle-deferred' } : undefined,
-    );
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'kettle-deferred' } : undefined));
     b.onLoad({ filter: /^child_process$/, namespace: 'kettle-deferred' }, () => ({
       loader: 'js',
       contents: [
@@ -46,9 +44,7 @@ const deferUnused = {
     // undici's `require('./client-h2.js')` from its client: a function that
     // evaluates the real module (bundled, lazily) when HTTP/2 is negotiated.
     b.onResolve({ filter: /^\.\/client-h2(\.js)?$/ }, (args) =>
-      /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)
-        ? { path: 'undici-client-h2', namespace: 'kettle-deferred', pluginData: { dir: dirname(args.importer) } }
-        : undefined,
+      /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer) ? { path: 'undici-client-h2', namespace: 'kettle-deferred', pluginData: { dir: dirname(args.importer) } } : undefined,
     );
     b.onLoad({ filter: /^undici-client-h2$/, namespace: 'kettle-deferred' }, (args) => ({
       loader: 'js',
@@ -79,7 +75,7 @@ const undiciPatches = [
         'const getDefaultNodeMaxHeaderSize = http &&',
         "const getDefaultNodeMaxHeaderSize = () => /max-http-header-size/.test(process.execArgv.join(' ') + ' ' + (process.env.NODE_OPTIONS || '')) ? getNodeMaxHeaderSize(require('node:http')) : 16384\nconst getNodeMaxHeaderSize = (http) => http &&",
       ],
-      ['  ? () => http.maxHeaderSize\n  : () => { throw', "  ? http.maxHeaderSize\n  : (() => { throw"],
+      ['  ? () => http.maxHeaderSize\n  : () => { throw', '  ? http.maxHeaderSize\n  : (() => { throw'],
       ["http.maxHeaderSize invalid') }\n", "http.maxHeaderSize invalid') })()\n"],
     ],
   ],
@@ -180,7 +176,10 @@ const legal = output('main.cjs.LEGAL.txt');
 if (legal !== undefined) writeFileSync(join(OUT, 'main.cjs.LEGAL.txt'), legal);
 // esbuild escapes what is not ASCII in code (charset: 'ascii') but not in
 // comments: escape it there too, and check that the bundle still compiles.
-const bundle = Buffer.from(output('main.cjs').replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`), 'latin1');
+const bundle = Buffer.from(
+  output('main.cjs').replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`),
+  'latin1',
+);
 new Script(bundle.toString('latin1'), { filename: 'main.cjs' });
 // The first line names the bundle's content: bin/kettle.cjs keys its code
 // cache by it (and by Node's version), without hashing the file on every run.

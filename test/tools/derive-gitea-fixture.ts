@@ -11,7 +11,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-
 export interface FieldFact {
   type?: string;
   enum?: string[];
@@ -81,7 +80,11 @@ function fieldFact(swagger: Json, raw: Json, depth = 0): FieldFact {
   if (type === 'object' && depth < 2) {
     const props = node.properties as Record<string, Json> | undefined;
     if (props) {
-      fact.properties = Object.fromEntries(Object.keys(props).sort().map((k) => [k, fieldFact(swagger, props[k] as Json, depth + 1)]));
+      fact.properties = Object.fromEntries(
+        Object.keys(props)
+          .sort()
+          .map((k) => [k, fieldFact(swagger, props[k] as Json, depth + 1)]),
+      );
     }
     const required = Array.isArray(node.required) ? node.required.map(String).sort() : requiredFromProse(node.description);
     if (required.length > 0) fact.required = required;

@@ -47,7 +47,16 @@ describe('run watch', () => {
     const run = addRun(server.state, r, {
       title: 'Quieter lid',
       status: 'running',
-      jobs: [{ name: 'build', status: 'running', steps: [['Set up job', 'success'], ['Compile', 'running']] }],
+      jobs: [
+        {
+          name: 'build',
+          status: 'running',
+          steps: [
+            ['Set up job', 'success'],
+            ['Compile', 'running'],
+          ],
+        },
+      ],
     });
     const pane = await term.shell(`echo above; ${kettleCommand(['run', 'watch', String(run.id), '-R', `alice/${r.name}`, '--interval', '0.5'])}`);
     await pane.waitFor(/Refreshing every 0\.5 s/);

@@ -8,8 +8,9 @@ const demo = demoTerminal();
 function addHooks(count: number): number[] {
   const teapot = demo.server.state.repo('alice', 'teapot');
   if (!teapot) throw new Error('no alice/teapot');
-  return Array.from({ length: count }, () =>
-    demo.server.state.addHook(teapot, { type: 'gitea', url: 'https://ci.example.com/t', content_type: 'json', secret: '', events: ['push'], active: true }).id,
+  return Array.from(
+    { length: count },
+    () => demo.server.state.addHook(teapot, { type: 'gitea', url: 'https://ci.example.com/t', content_type: 'json', secret: '', events: ['push'], active: true }).id,
   );
 }
 const hookExists = (id: number) => demo.server.state.hooks.some((h) => h.id === id);
@@ -24,7 +25,12 @@ describe('hook delete on a terminal', () => {
     const { code, screen } = await pane.exit();
     expect(code, screen).toBe(0);
     for (const id of ids) expect(screen).toContain(`Deleted webhook ${id} of alice/teapot`);
-    expect(demo.server.requests.filter((r) => r.method === 'DELETE').map((r) => r.path).sort()).toEqual(ids.map((id) => `/repos/alice/teapot/hooks/${id}`).sort());
+    expect(
+      demo.server.requests
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(ids.map((id) => `/repos/alice/teapot/hooks/${id}`).sort());
     expect(ids.some(hookExists)).toBe(false);
   });
 

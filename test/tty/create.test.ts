@@ -34,13 +34,7 @@ function fakeEditor(name: string, status = 0): string {
   const path = join(term.home, `${name}.sh`);
   writeFileSync(
     path,
-    [
-      '#!/bin/sh',
-      'if [ -t 0 ] && [ -t 1 ]; then t=yes; else t=no; fi',
-      `printf 'Written in ${name}\\nfile: %s\\nterminal: %s\\n' "$(basename "$1")" "$t" > "$1"`,
-      `exit ${status}`,
-      '',
-    ].join('\n'),
+    ['#!/bin/sh', 'if [ -t 0 ] && [ -t 1 ]; then t=yes; else t=no; fi', `printf 'Written in ${name}\\nfile: %s\\nterminal: %s\\n' "$(basename "$1")" "$t" > "$1"`, `exit ${status}`, ''].join('\n'),
   );
   chmodSync(path, 0o755);
   return path;
@@ -155,10 +149,7 @@ describe('pr create', () => {
     expect(screen).not.toMatch(/Branch with the changes|Branch to merge into/);
     expect(screen).toMatch(/Created pull request #\d+ in alice\/teapot/);
     expect(posts().map((r) => [r.path, r.body])).toEqual([
-      [
-        '/repos/alice/teapot/pulls',
-        { title: 'Fix the spout', head: 'fix/spout', base: 'main', body: 'Written in editor\nfile: PULL_REQUEST_BODY.md\nterminal: yes' },
-      ],
+      ['/repos/alice/teapot/pulls', { title: 'Fix the spout', head: 'fix/spout', base: 'main', body: 'Written in editor\nfile: PULL_REQUEST_BODY.md\nterminal: yes' }],
     ]);
     const json = JSON.parse(screen.slice(screen.indexOf('{'), screen.lastIndexOf('}') + 1)) as { head: { ref: string } };
     expect(json.head.ref).toBe('fix/spout');
@@ -183,7 +174,14 @@ describe('pr create', () => {
 describe('Ctrl-C while create asks', () => {
   it.each<[string, string[], (pane: Pane) => Promise<void>]>([
     ['issue create, at the title', ['issue', 'create'], async (pane) => pane.asked('Title').then(() => undefined)],
-    ['issue create, at the body choice', ['issue', 'create'], (pane) => answer(pane, 'Title', 'Half done').then(() => pane.asked('Body')).then(() => undefined)],
+    [
+      'issue create, at the body choice',
+      ['issue', 'create'],
+      (pane) =>
+        answer(pane, 'Title', 'Half done')
+          .then(() => pane.asked('Body'))
+          .then(() => undefined),
+    ],
     ['pr create outside a checkout, at the head branch', ['pr', 'create'], async (pane) => pane.asked('Branch with the changes (head)').then(() => undefined)],
   ])('%s: exit 130, no stack trace, nothing sent', async (_what, verb, reach) => {
     const pane = await term.shell(`cd ${shQuote(term.home)} && ${kettleCommand([...verb, '-R', 'alice/teapot'])}`);

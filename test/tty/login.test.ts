@@ -84,17 +84,23 @@ describe('Ctrl-C while login add asks', () => {
   type Pane = Awaited<ReturnType<Terminal['kettle']>>;
   it.each<[string, (pane: Pane) => Promise<void>]>([
     ['the way to log in', async () => undefined],
-    ['the token', async (pane) => {
-      await pane.keys('Enter');
-      await pane.asked('Access token');
-    }],
-    ['the password', async (pane) => {
-      await pane.keys('Down', 'Enter');
-      await pane.asked('User name');
-      await pane.type('alice');
-      await pane.keys('Enter');
-      await pane.asked('Password for alice');
-    }],
+    [
+      'the token',
+      async (pane) => {
+        await pane.keys('Enter');
+        await pane.asked('Access token');
+      },
+    ],
+    [
+      'the password',
+      async (pane) => {
+        await pane.keys('Down', 'Enter');
+        await pane.asked('User name');
+        await pane.type('alice');
+        await pane.keys('Enter');
+        await pane.asked('Password for alice');
+      },
+    ],
   ])('at %s: exit 130, no stack trace, nothing saved, nothing sent', async (_what, reach) => {
     const pane = await term.kettle(['login', 'add', '--url', server.url]);
     await pane.asked('How do you want to log in?');

@@ -10,8 +10,7 @@ import { kettleCommand, SGR, Terminal } from './tmux.js';
 let server: TestServer;
 let term: Terminal;
 
-const LONG_TITLE =
-  'The lid rattles, the spout drips, the handle burns and the whistle sounds a full minute before the water boils on every stove we own';
+const LONG_TITLE = 'The lid rattles, the spout drips, the handle burns and the whistle sounds a full minute before the water boils on every stove we own';
 const DAY = 24 * 3600 * 1000;
 const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -191,7 +190,10 @@ describe('the same lists piped', () => {
     const out = await piped(['issue', 'list', '-R', 'alice/teapot', '--state', 'all'], 'issues.txt');
     expect(out).not.toMatch(SGR);
     expect(out).not.toContain('NUMBER');
-    const rows = out.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = out
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     const long = rows.find((r) => r[1] === LONG_TITLE);
     expect(long).toEqual([expect.stringMatching(/^\d+$/), LONG_TITLE, 'open', '', expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)]);
     expect(Date.now() - Date.parse(long?.[4] ?? '')).toBeGreaterThan(3 * DAY);

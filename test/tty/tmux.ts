@@ -78,10 +78,14 @@ export class Pane {
   /** Poll the screen until it shows the text or matches the pattern; returns the screen. */
   async waitFor(what: string | RegExp, timeoutMs = 10_000): Promise<string> {
     const test = typeof what === 'string' ? (s: string) => s.includes(what) : (s: string) => what.test(s);
-    return this.poll(async () => {
-      const screen = await this.screen();
-      return test(screen) ? screen : undefined;
-    }, timeoutMs, () => `screen never showed ${String(what)}`);
+    return this.poll(
+      async () => {
+        const screen = await this.screen();
+        return test(screen) ? screen : undefined;
+      },
+      timeoutMs,
+      () => `screen never showed ${String(what)}`,
+    );
   }
 
   /**
@@ -182,13 +186,45 @@ export class Terminal {
     // A resting session keeps the server up between commands; the options are
     // set before any command pane exists.
     await this.tmux([
-      'new-session', '-d', '-s', 'rest', '-x', '20', '-y', '5', 'sleep 100000', ';',
-      'set-option', '-s', 'default-terminal', 'xterm-256color', ';',
-      'set-option', '-s', 'escape-time', '0', ';',
-      'set-option', '-g', 'remain-on-exit', 'on', ';',
-      'set-option', '-g', 'default-shell', BASH, ';',
-      'set-option', '-g', 'status', 'off', ';',
-      'set-option', '-g', 'history-limit', '5000',
+      'new-session',
+      '-d',
+      '-s',
+      'rest',
+      '-x',
+      '20',
+      '-y',
+      '5',
+      'sleep 100000',
+      ';',
+      'set-option',
+      '-s',
+      'default-terminal',
+      'xterm-256color',
+      ';',
+      'set-option',
+      '-s',
+      'escape-time',
+      '0',
+      ';',
+      'set-option',
+      '-g',
+      'remain-on-exit',
+      'on',
+      ';',
+      'set-option',
+      '-g',
+      'default-shell',
+      BASH,
+      ';',
+      'set-option',
+      '-g',
+      'status',
+      'off',
+      ';',
+      'set-option',
+      '-g',
+      'history-limit',
+      '5000',
     ]);
     this.started = true;
   }
@@ -202,9 +238,19 @@ export class Terminal {
     await this.start();
     const env = Object.entries(opts.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
     const id = await this.tmux([
-      'new-session', '-d', '-P', '-F', '#{pane_id}',
-      '-x', String(opts.cols ?? 100), '-y', String(opts.rows ?? 30),
-      '-c', ROOT, ...env, `set -o pipefail; ${command}; echo "[exit $?]"`,
+      'new-session',
+      '-d',
+      '-P',
+      '-F',
+      '#{pane_id}',
+      '-x',
+      String(opts.cols ?? 100),
+      '-y',
+      String(opts.rows ?? 30),
+      '-c',
+      ROOT,
+      ...env,
+      `set -o pipefail; ${command}; echo "[exit $?]"`,
     ]);
     return new Pane(this, id.trim());
   }

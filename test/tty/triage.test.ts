@@ -39,7 +39,10 @@ function editor(name: string, body: string): string {
 }
 
 const writes = () => server.requests.filter((r) => r.method !== 'GET');
-const commentsOf = (i: Issue) => triage(server.state).comments.filter((c) => c.issueId === i.id).map((c) => c.body);
+const commentsOf = (i: Issue) =>
+  triage(server.state)
+    .comments.filter((c) => c.issueId === i.id)
+    .map((c) => c.body);
 
 describe('issue comment in the editor', () => {
   it('writes the comment in $EDITOR when neither --body nor --body-file is given', async () => {
@@ -112,7 +115,11 @@ describe('issue delete on a terminal', () => {
     const { code, screen } = await pane.exit();
     expect(code, screen).toBe(0);
     expect(screen.match(/Type alice\/tty-triage/g)).toHaveLength(1);
-    expect(writes().map((r) => r.path).sort()).toEqual(numbers.map((n) => `/repos/alice/tty-triage/issues/${n}`).sort());
+    expect(
+      writes()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(numbers.map((n) => `/repos/alice/tty-triage/issues/${n}`).sort());
     for (const i of doomed) expect(server.state.issue(repo, i.number)).toBeUndefined();
   });
 });

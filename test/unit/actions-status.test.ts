@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { needs, offers, runOf } from '../../src/api/gitea/actions.js';
 
-describe('runOf: every record shape in kettle\'s status words', () => {
+describe("runOf: every record shape in kettle's status words", () => {
   it.each([
     // Gitea 1.25+ runs: GitHub's status and conclusion.
     [{ id: 7, run_number: 3, path: 'ci.yml@refs/heads/main', status: 'queued', conclusion: '' }, 'queued', 7, 'ci.yml'],

@@ -68,11 +68,7 @@ describe('fields into a body or a query', () => {
   });
 
   it('puts fields in the query, repeating array keys', async () => {
-    const fields = await Promise.all([
-      parseField('state=closed', false, noFiles),
-      parseField('labels[]=1', true, noFiles),
-      parseField('labels[]=2', true, noFiles),
-    ]);
+    const fields = await Promise.all([parseField('state=closed', false, noFiles), parseField('labels[]=1', true, noFiles), parseField('labels[]=2', true, noFiles)]);
     expect(fieldsToQuery(fields)).toEqual({ state: ['closed'], labels: ['1', '2'] });
   });
 

@@ -62,12 +62,18 @@ describe('git credential requests', () => {
     expect(parseRequest(text)).toEqual(expected);
   });
 
-  it.each([['protocol=https\nno-equals\n'], ['protocol=https\nhost=\n'], ['url=https://u:p@git.example.com/\n'], ['url=https://u@git.example.com/\n'], ['wwwauth[]=Basic\n'], ['host=git.example.com\n'], ['url=::\n'], ['protocol=https\nhost=a b\n']])(
-    'nothing to answer: %j',
-    (text) => {
-      expect(parseRequest(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['protocol=https\nno-equals\n'],
+    ['protocol=https\nhost=\n'],
+    ['url=https://u:p@git.example.com/\n'],
+    ['url=https://u@git.example.com/\n'],
+    ['wwwauth[]=Basic\n'],
+    ['host=git.example.com\n'],
+    ['url=::\n'],
+    ['protocol=https\nhost=a b\n'],
+  ])('nothing to answer: %j', (text) => {
+    expect(parseRequest(text)).toBeUndefined();
+  });
 
   it('the longest server path wins; a sub-path login answers only under its path', () => {
     const req = (path: string) => ({ protocol: 'https', host: 'git.example.com', path });

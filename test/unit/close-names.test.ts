@@ -40,7 +40,14 @@ describe('nameHint', () => {
   });
   it('says when there are none, and nothing more when there are many', () => {
     expect(nameHint('x', [], 'a/b', 'label')).toBe('; a/b has none');
-    expect(nameHint('zzzzzz', Array.from({ length: 20 }, (_, i) => `kind-${i}`), 'a/b', 'label')).toBe('');
+    expect(
+      nameHint(
+        'zzzzzz',
+        Array.from({ length: 20 }, (_, i) => `kind-${i}`),
+        'a/b',
+        'label',
+      ),
+    ).toBe('');
   });
 });
 

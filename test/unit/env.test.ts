@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  envConcurrency,
-  envConfigDir,
-  envDebug,
-  envLogin,
-  envLoginName,
-  envMaxResponseBytes,
-  envTimeoutMs,
-  hasEnvLogin,
-  truthyEnv,
-} from '../../src/config/env.js';
+import { envConcurrency, envConfigDir, envDebug, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin, truthyEnv } from '../../src/config/env.js';
 import { AuthError, UsageError } from '../../src/errors.js';
 
 function thrown(f: () => unknown): unknown {
@@ -42,13 +32,28 @@ describe('KETTLE_URL and KETTLE_TOKEN', () => {
   it.each<[NodeJS.ProcessEnv, ReturnType<typeof envLogin>]>([
     [{}, undefined],
     [{ KETTLE_URL: '', KETTLE_TOKEN: '' }, undefined],
-    [{ KETTLE_URL: 'https://git.example.com', KETTLE_TOKEN: 't0k' }, { url: 'https://git.example.com', token: 't0k', urlFrom: 'KETTLE_URL', tokenFrom: 'KETTLE_TOKEN' }],
+    [
+      { KETTLE_URL: 'https://git.example.com', KETTLE_TOKEN: 't0k' },
+      { url: 'https://git.example.com', token: 't0k', urlFrom: 'KETTLE_URL', tokenFrom: 'KETTLE_TOKEN' },
+    ],
     // An Actions job: the job's server and the first token variable set.
-    [{ GITEA_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://git.example.com', GITHUB_TOKEN: 'g', GITEA_TOKEN: 't' }, { url: 'https://git.example.com', token: 't', urlFrom: 'GITHUB_SERVER_URL', tokenFrom: 'GITEA_TOKEN' }],
-    [{ FORGEJO_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://f.example.com', FORGEJO_TOKEN: 'f', GITHUB_TOKEN: 'g' }, { url: 'https://f.example.com', token: 'f', urlFrom: 'GITHUB_SERVER_URL', tokenFrom: 'FORGEJO_TOKEN' }],
-    [{ GITHUB_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://git.example.com', GITHUB_TOKEN: 'g', KETTLE_TOKEN: 'k' }, { url: 'https://git.example.com', token: 'k', urlFrom: 'GITHUB_SERVER_URL', tokenFrom: 'KETTLE_TOKEN' }],
+    [
+      { GITEA_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://git.example.com', GITHUB_TOKEN: 'g', GITEA_TOKEN: 't' },
+      { url: 'https://git.example.com', token: 't', urlFrom: 'GITHUB_SERVER_URL', tokenFrom: 'GITEA_TOKEN' },
+    ],
+    [
+      { FORGEJO_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://f.example.com', FORGEJO_TOKEN: 'f', GITHUB_TOKEN: 'g' },
+      { url: 'https://f.example.com', token: 'f', urlFrom: 'GITHUB_SERVER_URL', tokenFrom: 'FORGEJO_TOKEN' },
+    ],
+    [
+      { GITHUB_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://git.example.com', GITHUB_TOKEN: 'g', KETTLE_TOKEN: 'k' },
+      { url: 'https://git.example.com', token: 'k', urlFrom: 'GITHUB_SERVER_URL', tokenFrom: 'KETTLE_TOKEN' },
+    ],
     // KETTLE_URL still wins.
-    [{ GITEA_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://job.example.com', KETTLE_URL: 'https://other.example.com', GITHUB_TOKEN: 'g' }, { url: 'https://other.example.com', token: 'g', urlFrom: 'KETTLE_URL', tokenFrom: 'GITHUB_TOKEN' }],
+    [
+      { GITEA_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://job.example.com', KETTLE_URL: 'https://other.example.com', GITHUB_TOKEN: 'g' },
+      { url: 'https://other.example.com', token: 'g', urlFrom: 'KETTLE_URL', tokenFrom: 'GITHUB_TOKEN' },
+    ],
     // GitHub's own Actions are not a Gitea-family job; a job without any token names no login.
     [{ GITHUB_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://github.com', GITHUB_TOKEN: 'g' }, undefined],
     [{ GITEA_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://git.example.com' }, undefined],

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  AuthError,
-  CancelledError,
-  ExitCode,
-  type FieldError,
-  KettleError,
-  NetworkError,
-  UsageError,
-  exitCodeFor,
-  formatError,
-  formatFieldError,
-  oneLine,
-} from '../../src/errors.js';
+import { ApiError, AuthError, CancelledError, ExitCode, type FieldError, KettleError, NetworkError, UsageError, exitCodeFor, formatError, formatFieldError, oneLine } from '../../src/errors.js';
 
 function apiError(status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
   return new ApiError({ message: `failed (HTTP ${status})`, method: 'GET', path: '/x', status, ...extra });
@@ -86,12 +73,7 @@ describe('formatError', () => {
   it.each<[string, unknown, boolean, string[]]>([
     ['a usage error', new UsageError('missing --title'), false, ['kettle: missing --title']],
     ['a usage error under --debug (no stack)', new UsageError('missing --title'), true, ['kettle: missing --title']],
-    [
-      'a usage error with details',
-      new UsageError('bad\nvalue', ['  try --state open']),
-      false,
-      ['kettle: bad value', '  try --state open'],
-    ],
+    ['a usage error with details', new UsageError('bad\nvalue', ['  try --state open']), false, ['kettle: bad value', '  try --state open']],
     [
       'an auth error with a hint',
       new AuthError('no login configured', ['  run: kettle login add --url URL --token TOKEN']),
@@ -110,12 +92,7 @@ describe('formatError', () => {
       false,
       ['kettle: Validation Failed (HTTP 422)', '  name: invalid', '  description: too_long'],
     ],
-    [
-      'an unexpected error',
-      new Error('boom\n  at somewhere'),
-      false,
-      ['kettle: unexpected error: boom at somewhere', '  (run again with --debug for details)'],
-    ],
+    ['an unexpected error', new Error('boom\n  at somewhere'), false, ['kettle: unexpected error: boom at somewhere', '  (run again with --debug for details)']],
     ['a thrown string', 'oops', false, ['kettle: unexpected error: oops', '  (run again with --debug for details)']],
     ['a thrown undefined', undefined, false, ['kettle: unexpected error: undefined', '  (run again with --debug for details)']],
   ])('%s', (_name, err, debug, expected) => {
@@ -177,12 +154,7 @@ describe('ApiError', () => {
     expect(err.fieldErrors).toEqual(fieldErrors);
     expect(err.details).toEqual(['  name: invalid', '  names are short', '  try another name']);
     expect(err.exitCode).toBe(1);
-    expect(formatError(err, false)).toEqual([
-      'kettle: could not create repository "bad name"',
-      '  name: invalid',
-      '  names are short',
-      '  try another name',
-    ]);
+    expect(formatError(err, false)).toEqual(['kettle: could not create repository "bad name"', '  name: invalid', '  names are short', '  try another name']);
   });
 
   it('withMessage leaves the original alone and does not repeat details when chained', () => {

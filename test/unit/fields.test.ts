@@ -45,9 +45,7 @@ describe('parseFieldList', () => {
       caught = err;
     }
     expect(caught).toBeInstanceOf(UsageError);
-    expect((caught as UsageError).message).toBe(
-      `invalid --fields value "${value}": expected comma-separated names such as number,title,user.login`,
-    );
+    expect((caught as UsageError).message).toBe(`invalid --fields value "${value}": expected comma-separated names such as number,title,user.login`);
     expect((caught as UsageError).exitCode).toBe(2);
   });
 });
@@ -88,18 +86,8 @@ describe('pickFields', () => {
   it.each<[string, unknown, string[], unknown]>([
     ['top-level keys', ISSUE, ['number', 'title'], { number: 7, title: 'Fix the build' }],
     ['a dotted path keeps its nesting', ISSUE, ['user.login'], { user: { login: 'alice' } }],
-    [
-      'paths under the same parent merge',
-      ISSUE,
-      ['user.login', 'number', 'user.id'],
-      { user: { login: 'alice', id: 1 }, number: 7 },
-    ],
-    [
-      'deep paths merge at every level',
-      ISSUE,
-      ['repository.owner.login', 'repository.name', 'repository.owner.id'],
-      { repository: { owner: { login: 'octo', id: 9 }, name: 'r' } },
-    ],
+    ['paths under the same parent merge', ISSUE, ['user.login', 'number', 'user.id'], { user: { login: 'alice', id: 1 }, number: 7 }],
+    ['deep paths merge at every level', ISSUE, ['repository.owner.login', 'repository.name', 'repository.owner.id'], { repository: { owner: { login: 'octo', id: 9 }, name: 'r' } }],
     ['a whole object and one of its fields', ISSUE, ['user', 'user.login'], { user: ISSUE.user }],
     ['one of its fields and a whole object', ISSUE, ['user.login', 'user'], { user: ISSUE.user }],
     ['null values are kept', ISSUE, ['milestone'], { milestone: null }],
@@ -114,7 +102,12 @@ describe('pickFields', () => {
       'two paths into an array inside a record',
       ISSUE,
       ['labels.name', 'labels.id'],
-      { labels: [{ name: 'bug', id: 1 }, { name: 'ui', id: 2 }] },
+      {
+        labels: [
+          { name: 'bug', id: 1 },
+          { name: 'ui', id: 2 },
+        ],
+      },
     ],
     ['an empty array stays empty', ISSUE, ['assignees.login'], { assignees: [] }],
     [
@@ -135,9 +128,7 @@ describe('pickFields', () => {
   });
 
   it('orders keys as the paths are given', () => {
-    expect(JSON.stringify(pickFields(ISSUE, ['title', 'user.login', 'number']))).toBe(
-      '{"title":"Fix the build","user":{"login":"alice"},"number":7}',
-    );
+    expect(JSON.stringify(pickFields(ISSUE, ['title', 'user.login', 'number']))).toBe('{"title":"Fix the build","user":{"login":"alice"},"number":7}');
   });
 
   it('does not modify its input (frozen fixtures would throw)', () => {

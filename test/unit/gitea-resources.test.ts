@@ -24,7 +24,7 @@ import type { AccessToken } from '../../src/api/gitea/types.js';
 import * as users from '../../src/api/gitea/users.js';
 import { pageWindow } from '../../src/api/paginate.js';
 import { buildUrl } from '../../src/api/url.js';
-import { ApiError, } from '../../src/errors.js';
+import { ApiError } from '../../src/errors.js';
 import { checkRequest, type SentRequest } from '../contract/check.js';
 import { ROOT } from '../e2e/harness.js';
 import { SPEC_VARIANT, startServer, type TestServer } from '../server/index.js';
@@ -170,7 +170,7 @@ describe('against the in-memory server', () => {
       expect(received()).toEqual([{ method: 'GET', path: '/repos/alice/teapot/issues', query: { state: 'open', type: 'issues', page: '1', limit: '50' }, body: undefined }]);
     });
 
-    it('searchAll: GET /issues where the server has it (the API description\'s variant)', async () => {
+    it("searchAll: GET /issues where the server has it (the API description's variant)", async () => {
       server.set(SPEC_VARIANT);
       let fellBack = false;
       const found = await collect(issues.searchAll(api, window, { filter: 'created', state: 'all' }, { onFallback: () => (fellBack = true) }));
@@ -451,7 +451,9 @@ describe('every function, against both descriptions', () => {
     ...(['repo', 'org', 'user'] as const).flatMap((kind): Array<[string, string, (api: ApiClient) => Promise<unknown> | AsyncIterable<unknown>]> => {
       const scope: actions.ActionsScope = kind === 'repo' ? { kind, repo: teapot } : kind === 'org' ? { kind, org } : { kind };
       return [
-        ...(scope.kind !== 'user' ? [[`actions.listSecrets (${kind})`, list, (api: ApiClient) => actions.listSecrets(api, scope, window)] as [string, string, (api: ApiClient) => AsyncIterable<unknown>]] : []),
+        ...(scope.kind !== 'user'
+          ? [[`actions.listSecrets (${kind})`, list, (api: ApiClient) => actions.listSecrets(api, scope, window)] as [string, string, (api: ApiClient) => AsyncIterable<unknown>]]
+          : []),
         [`actions.putSecret (${kind})`, none, (api) => actions.putSecret(api, scope, 'TOKEN', 'v')],
         [`actions.deleteSecret (${kind})`, none, (api) => actions.deleteSecret(api, scope, 'TOKEN')],
         [`actions.listVariables (${kind})`, list, (api) => actions.listVariables(api, scope, window)],

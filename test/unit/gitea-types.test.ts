@@ -6,18 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../e2e/harness.js';
-import {
-  closure,
-  generateTypes,
-  KETTLE_TYPES,
-  LINE_LIMIT,
-  lineCount,
-  SWAGGER_PATH,
-  TYPES_DIR,
-  TYPES_PATH,
-  typeOf,
-  unitsInOrder,
-} from '../tools/gen-gitea-types.js';
+import { closure, generateTypes, KETTLE_TYPES, LINE_LIMIT, lineCount, SWAGGER_PATH, TYPES_DIR, TYPES_PATH, typeOf, unitsInOrder } from '../tools/gen-gitea-types.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +24,12 @@ describe('the committed types', () => {
 
   it('have no file in their directory the generator does not write', () => {
     const onDisk = readdirSync(join(ROOT, TYPES_DIR)).map((entry) => `${TYPES_DIR}/${entry}`);
-    expect(onDisk.sort()).toEqual(generated.map((file) => file.path).filter((path) => path !== TYPES_PATH).sort());
+    expect(onDisk.sort()).toEqual(
+      generated
+        .map((file) => file.path)
+        .filter((path) => path !== TYPES_PATH)
+        .sort(),
+    );
   });
 
   it.each(generated.map((file) => [file.path]))(`%s is under ${LINE_LIMIT} lines`, (path) => {
@@ -52,10 +46,19 @@ describe('the committed types', () => {
     const barrel = committed(TYPES_PATH);
     expect(declaredIn(barrel)).toEqual([]);
     const targets = [...barrel.matchAll(/^export type \* from '\.\/(types\/[\w-]+)\.js';$/gm)].map((m) => `src/api/gitea/${m[1]}.ts`);
-    expect(targets.sort()).toEqual(generated.map((file) => file.path).filter((path) => path !== TYPES_PATH).sort());
+    expect(targets.sort()).toEqual(
+      generated
+        .map((file) => file.path)
+        .filter((path) => path !== TYPES_PATH)
+        .sort(),
+    );
     const declared = targets.flatMap((path) => declaredIn(committed(path)));
     expect(new Set(declared).size).toBe(declared.length);
-    for (const name of KETTLE_TYPES) expect(declared.filter((d) => d === name), name).toHaveLength(1);
+    for (const name of KETTLE_TYPES)
+      expect(
+        declared.filter((d) => d === name),
+        name,
+      ).toHaveLength(1);
     // Referred to by Issue, not listed: it comes along.
     expect(declared).toContain('PullRequestMeta');
   });

@@ -40,6 +40,12 @@ describe('suggest', () => {
   });
 
   it('offers every command equally close, sorted', () => {
-    expect(suggest('cat', [{ name: 'bat', aliases: [] }, { name: 'cab', aliases: [] }, { name: 'dog', aliases: [] }])).toEqual(['bat', 'cab']);
+    expect(
+      suggest('cat', [
+        { name: 'bat', aliases: [] },
+        { name: 'cab', aliases: [] },
+        { name: 'dog', aliases: [] },
+      ]),
+    ).toEqual(['bat', 'cab']);
   });
 });

@@ -68,8 +68,24 @@ const rel = (f: string) => relative(SRC, f);
 
 describe('the import graph of src/', () => {
   it('finds circles where there are some', () => {
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
-    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
     expect(importsOf('/x/a.ts', "import type { A } from './b.js';\nexport { c } from '../c.js';\nconst v = () => import('./lazy.js');")).toEqual(['/x/b.ts', '/c.ts']);
   });
 
@@ -78,9 +94,7 @@ describe('the import graph of src/', () => {
   });
 
   it('the API layer imports nothing from the command line, the context, the commands or the output', () => {
-    const wrong = [...graph].flatMap(([f, to]) =>
-      rel(f).startsWith('api/') ? to.filter((t) => /^(cli|commands|context|output)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`) : [],
-    );
+    const wrong = [...graph].flatMap(([f, to]) => (rel(f).startsWith('api/') ? to.filter((t) => /^(cli|commands|context|output)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`) : []));
     expect(wrong).toEqual([]);
   });
 

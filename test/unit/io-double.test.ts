@@ -49,6 +49,10 @@ describe('testIO', () => {
     t.env.NO_COLOR = '1';
     expect(t.io.color).toBe(false);
     expect(testIO({ tty: true, color: true, env: { NO_COLOR: '1' } }).io.color).toBe(true);
-    expect(testIO({ now: new Date('2026-01-07T10:00:00Z') }).io.now().toISOString()).toBe('2026-01-07T10:00:00.000Z');
+    expect(
+      testIO({ now: new Date('2026-01-07T10:00:00Z') })
+        .io.now()
+        .toISOString(),
+    ).toBe('2026-01-07T10:00:00.000Z');
   });
 });

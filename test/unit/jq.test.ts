@@ -33,8 +33,7 @@ describe('shapeOf', () => {
   });
 });
 
-const records = (first: number, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ number: first + i, title: `issue ${first + i}`, body: 'x'.repeat(500) }));
+const records = (first: number, count: number) => Array.from({ length: count }, (_, i) => ({ number: first + i, title: `issue ${first + i}`, body: 'x'.repeat(500) }));
 
 async function* pagesOf(filter: JqFilter, pages: number, size: number, seen: number[]) {
   for (let p = 0; p < pages; p++) {

@@ -65,7 +65,11 @@ describe('loginsFor', () => {
     { name: 'forge-bot', url: 'https://example.com/forge/api/v1' },
     { name: 'local', url: 'http://127.0.0.1:3000/api/v1' },
   ];
-  const at = (value: string) => locateRepo(value, logins.map((l) => l.url)).place!;
+  const at = (value: string) =>
+    locateRepo(
+      value,
+      logins.map((l) => l.url),
+    ).place!;
   it.each([
     ['the host alone', 'https://codeberg.org/alice/teapot', undefined, ['codeberg']],
     ['the longest prefix: a sub-path deployment', 'https://example.com/forge/alice/teapot', undefined, ['forge', 'forge-bot']],

@@ -2,7 +2,7 @@
 // list waits on the network, and do not while the list's own consumer is the
 // slower side; the pages held ahead of the output stay bounded either way.
 import { describe, expect, it } from 'vitest';
-import { type FetchPage, paginate, } from '../../src/api/paginate.js';
+import { type FetchPage, paginate } from '../../src/api/paginate.js';
 import { range } from '../e2e/harness.js';
 
 const TOTAL = 2000;

@@ -62,13 +62,19 @@ describe('a server that ignores page', () => {
 
 describe('a total that never arrives', () => {
   it.each([1, 8])('X-Total-Count 99999999999 with empty pages after the records (concurrency %i)', async (concurrency) => {
-    const { error, requests } = await drain(server(120, (_p, _l, r) => ({ ...r, total: 99_999_999_999 })), { concurrency });
+    const { error, requests } = await drain(
+      server(120, (_p, _l, r) => ({ ...r, total: 99_999_999_999 })),
+      { concurrency },
+    );
     expect(error?.message).toBe('the server sent a short page 3 (20 of 50 records) although it announced 99999999999 records; the list is incomplete');
     expect(requests).toBeLessThanOrEqual(2 * concurrency + 4);
   });
 
   it('without X-PerPage (the short page may be a cap): ends at the first empty page', async () => {
-    const { error, requests } = await drain(server(120, (_p, _l, r) => ({ items: r.items, total: 99_999_999_999 })), { concurrency: 1 });
+    const { error, requests } = await drain(
+      server(120, (_p, _l, r) => ({ items: r.items, total: 99_999_999_999 })),
+      { concurrency: 1 },
+    );
     expect(error?.message).toMatch(/^the server sent an empty page \d+ although it announced 99999999999 records; the list is incomplete$/);
     expect(requests).toBeLessThanOrEqual(8);
   });

@@ -1,17 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import {
-  allowedInFlight,
-  DEFAULT_LIMIT,
-  MAX_PAGE_SIZE,
-  type FetchPage,
-  type PageResult,
-  type PageWindow,
-  pageWindow,
-  paginate,
-  parseLinkHeader,
-} from '../../src/api/paginate.js';
+import { allowedInFlight, DEFAULT_LIMIT, MAX_PAGE_SIZE, type FetchPage, type PageResult, type PageWindow, pageWindow, paginate, parseLinkHeader } from '../../src/api/paginate.js';
 import { range } from '../e2e/harness.js';
 
 describe('pageWindow', () => {
@@ -136,28 +126,45 @@ const ALL_MODES: Mode[] = ['full', 'gitea', 'total', 'perpage', 'link', 'none'];
 
 const cases: Case[] = [
   // --all
-  ...ALL_MODES.map((mode): Case => ({
-    name: `--all over 120 records, ${mode} headers`,
-    server: { n: 120, mode },
-    opts: { all: true },
-    records: range(1, 120),
-    calls: [[1, 50], [2, 50], [3, 50]],
-  })),
+  ...ALL_MODES.map(
+    (mode): Case => ({
+      name: `--all over 120 records, ${mode} headers`,
+      server: { n: 120, mode },
+      opts: { all: true },
+      records: range(1, 120),
+      calls: [
+        [1, 50],
+        [2, 50],
+        [3, 50],
+      ],
+    }),
+  ),
   // exact multiple of the page size: at most one request past the end
-  ...(['full', 'gitea', 'total', 'link'] as Mode[]).map((mode): Case => ({
-    name: `--all over exactly 100 records, ${mode} headers: stops at the last page`,
-    server: { n: 100, mode },
-    opts: { all: true },
-    records: range(1, 100),
-    calls: [[1, 50], [2, 50]],
-  })),
-  ...(['perpage', 'none'] as Mode[]).map((mode): Case => ({
-    name: `--all over exactly 100 records, ${mode} headers: one empty page past the end`,
-    server: { n: 100, mode },
-    opts: { all: true },
-    records: range(1, 100),
-    calls: [[1, 50], [2, 50], [3, 50]],
-  })),
+  ...(['full', 'gitea', 'total', 'link'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--all over exactly 100 records, ${mode} headers: stops at the last page`,
+      server: { n: 100, mode },
+      opts: { all: true },
+      records: range(1, 100),
+      calls: [
+        [1, 50],
+        [2, 50],
+      ],
+    }),
+  ),
+  ...(['perpage', 'none'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--all over exactly 100 records, ${mode} headers: one empty page past the end`,
+      server: { n: 100, mode },
+      opts: { all: true },
+      records: range(1, 100),
+      calls: [
+        [1, 50],
+        [2, 50],
+        [3, 50],
+      ],
+    }),
+  ),
   {
     name: 'Link without rel=next ends the list after a full page',
     server: { n: 50, mode: 'link' },
@@ -166,13 +173,15 @@ const cases: Case[] = [
     calls: [[1, 50]],
   },
   // empty lists
-  ...ALL_MODES.map((mode): Case => ({
-    name: `--all over an empty list, ${mode} headers`,
-    server: { n: 0, mode },
-    opts: { all: true },
-    records: [],
-    calls: [[1, 50]],
-  })),
+  ...ALL_MODES.map(
+    (mode): Case => ({
+      name: `--all over an empty list, ${mode} headers`,
+      server: { n: 0, mode },
+      opts: { all: true },
+      records: [],
+      calls: [[1, 50]],
+    }),
+  ),
   {
     name: '--limit over an empty list',
     server: { n: 0, mode: 'none' },
@@ -188,13 +197,15 @@ const cases: Case[] = [
     records: range(1, 30),
     calls: [[1, 30]],
   },
-  ...(['full', 'none'] as Mode[]).map((mode): Case => ({
-    name: `--limit 5 smaller than a page, ${mode} headers`,
-    server: { n: 100, mode },
-    opts: { limit: 5 },
-    records: range(1, 5),
-    calls: [[1, 5]],
-  })),
+  ...(['full', 'none'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--limit 5 smaller than a page, ${mode} headers`,
+      server: { n: 100, mode },
+      opts: { limit: 5 },
+      records: range(1, 5),
+      calls: [[1, 5]],
+    }),
+  ),
   {
     name: '--limit 50: one page, nothing more',
     server: { n: 100, mode: 'none' },
@@ -202,27 +213,43 @@ const cases: Case[] = [
     records: range(1, 50),
     calls: [[1, 50]],
   },
-  ...(['full', 'none'] as Mode[]).map((mode): Case => ({
-    name: `--limit 100 spanning two whole pages, ${mode} headers: no third page`,
-    server: { n: 300, mode },
-    opts: { limit: 100 },
-    records: range(1, 100),
-    calls: [[1, 50], [2, 50]],
-  })),
-  ...(['full', 'none'] as Mode[]).map((mode): Case => ({
-    name: `--limit 120 spanning pages, ${mode} headers`,
-    server: { n: 300, mode },
-    opts: { limit: 120 },
-    records: range(1, 120),
-    calls: [[1, 50], [2, 50], [3, 50]],
-  })),
-  ...(['full', 'none'] as Mode[]).map((mode): Case => ({
-    name: `--limit 120 beyond the 70 records there are, ${mode} headers`,
-    server: { n: 70, mode },
-    opts: { limit: 120 },
-    records: range(1, 70),
-    calls: [[1, 50], [2, 50]],
-  })),
+  ...(['full', 'none'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--limit 100 spanning two whole pages, ${mode} headers: no third page`,
+      server: { n: 300, mode },
+      opts: { limit: 100 },
+      records: range(1, 100),
+      calls: [
+        [1, 50],
+        [2, 50],
+      ],
+    }),
+  ),
+  ...(['full', 'none'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--limit 120 spanning pages, ${mode} headers`,
+      server: { n: 300, mode },
+      opts: { limit: 120 },
+      records: range(1, 120),
+      calls: [
+        [1, 50],
+        [2, 50],
+        [3, 50],
+      ],
+    }),
+  ),
+  ...(['full', 'none'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--limit 120 beyond the 70 records there are, ${mode} headers`,
+      server: { n: 70, mode },
+      opts: { limit: 120 },
+      records: range(1, 70),
+      calls: [
+        [1, 50],
+        [2, 50],
+      ],
+    }),
+  ),
   // --page
   {
     name: '--page 2 --limit 10',
@@ -245,13 +272,19 @@ const cases: Case[] = [
     records: [],
     calls: [[5, 10]],
   },
-  ...(['full', 'none'] as Mode[]).map((mode): Case => ({
-    name: `--page 2 --limit 80 (limit above the page size), ${mode} headers`,
-    server: { n: 300, mode },
-    opts: { page: 2, limit: 80 },
-    records: range(81, 160),
-    calls: [[2, 50], [3, 50], [4, 50]],
-  })),
+  ...(['full', 'none'] as Mode[]).map(
+    (mode): Case => ({
+      name: `--page 2 --limit 80 (limit above the page size), ${mode} headers`,
+      server: { n: 300, mode },
+      opts: { page: 2, limit: 80 },
+      records: range(81, 160),
+      calls: [
+        [2, 50],
+        [3, 50],
+        [4, 50],
+      ],
+    }),
+  ),
   {
     name: '--page 2 --limit 80 ending at the total',
     server: { n: 100, mode: 'full' },
@@ -264,29 +297,50 @@ const cases: Case[] = [
     server: { n: 100, mode: 'none' },
     opts: { page: 2, limit: 80 },
     records: range(81, 100),
-    calls: [[2, 50], [3, 50]],
+    calls: [
+      [2, 50],
+      [3, 50],
+    ],
   },
   // servers that cap the page size below what was asked
-  ...(['full', 'gitea', 'total', 'perpage'] as Mode[]).map((mode): Case => ({
-    name: `capped at 30, --all over 100, ${mode} headers`,
-    server: { n: 100, mode, cap: 30 },
-    opts: { all: true },
-    records: range(1, 100),
-    calls: [[1, 50], [2, 30], [3, 30], [4, 30]],
-  })),
-  ...(['full', 'gitea', 'total'] as Mode[]).map((mode): Case => ({
-    name: `capped at 30, --all over exactly 90, ${mode} headers`,
-    server: { n: 90, mode, cap: 30 },
-    opts: { all: true },
-    records: range(1, 90),
-    calls: [[1, 50], [2, 30], [3, 30]],
-  })),
+  ...(['full', 'gitea', 'total', 'perpage'] as Mode[]).map(
+    (mode): Case => ({
+      name: `capped at 30, --all over 100, ${mode} headers`,
+      server: { n: 100, mode, cap: 30 },
+      opts: { all: true },
+      records: range(1, 100),
+      calls: [
+        [1, 50],
+        [2, 30],
+        [3, 30],
+        [4, 30],
+      ],
+    }),
+  ),
+  ...(['full', 'gitea', 'total'] as Mode[]).map(
+    (mode): Case => ({
+      name: `capped at 30, --all over exactly 90, ${mode} headers`,
+      server: { n: 90, mode, cap: 30 },
+      opts: { all: true },
+      records: range(1, 90),
+      calls: [
+        [1, 50],
+        [2, 30],
+        [3, 30],
+      ],
+    }),
+  ),
   {
     name: 'capped at 30, --all over exactly 90, X-PerPage only: one empty page past the end',
     server: { n: 90, mode: 'perpage', cap: 30 },
     opts: { all: true },
     records: range(1, 90),
-    calls: [[1, 50], [2, 30], [3, 30], [4, 30]],
+    calls: [
+      [1, 50],
+      [2, 30],
+      [3, 30],
+      [4, 30],
+    ],
   },
   {
     name: 'capped at 30, list shorter than the cap',
@@ -295,27 +349,44 @@ const cases: Case[] = [
     records: range(1, 20),
     calls: [[1, 50]],
   },
-  ...(['full', 'total'] as Mode[]).map((mode): Case => ({
-    name: `capped at 30, --limit 45, ${mode} headers`,
-    server: { n: 100, mode, cap: 30 },
-    opts: { limit: 45 },
-    records: range(1, 45),
-    calls: [[1, 45], [2, 30]],
-  })),
-  ...(['full', 'total'] as Mode[]).map((mode): Case => ({
-    name: `capped at 30, --page 2 --limit 50, ${mode} headers`,
-    server: { n: 200, mode, cap: 30 },
-    opts: { page: 2, limit: 50 },
-    records: range(51, 100),
-    calls: [[2, 50], [3, 30], [4, 30]],
-  })),
-  ...(['full', 'total'] as Mode[]).map((mode): Case => ({
-    name: `capped at 30, --page 3 --limit 50 (first answer misses the window), ${mode} headers`,
-    server: { n: 300, mode, cap: 30 },
-    opts: { page: 3, limit: 50 },
-    records: range(101, 150),
-    calls: [[3, 50], [4, 30], [5, 30]],
-  })),
+  ...(['full', 'total'] as Mode[]).map(
+    (mode): Case => ({
+      name: `capped at 30, --limit 45, ${mode} headers`,
+      server: { n: 100, mode, cap: 30 },
+      opts: { limit: 45 },
+      records: range(1, 45),
+      calls: [
+        [1, 45],
+        [2, 30],
+      ],
+    }),
+  ),
+  ...(['full', 'total'] as Mode[]).map(
+    (mode): Case => ({
+      name: `capped at 30, --page 2 --limit 50, ${mode} headers`,
+      server: { n: 200, mode, cap: 30 },
+      opts: { page: 2, limit: 50 },
+      records: range(51, 100),
+      calls: [
+        [2, 50],
+        [3, 30],
+        [4, 30],
+      ],
+    }),
+  ),
+  ...(['full', 'total'] as Mode[]).map(
+    (mode): Case => ({
+      name: `capped at 30, --page 3 --limit 50 (first answer misses the window), ${mode} headers`,
+      server: { n: 300, mode, cap: 30 },
+      opts: { page: 3, limit: 50 },
+      records: range(101, 150),
+      calls: [
+        [3, 50],
+        [4, 30],
+        [5, 30],
+      ],
+    }),
+  ),
   {
     name: 'capped at 30 with no headers at all: the short page ends the list',
     server: { n: 100, mode: 'none', cap: 30 },
@@ -336,7 +407,10 @@ const cases: Case[] = [
     server: { n: 100, mode: 'full', fixed: 30 },
     opts: { page: 2, limit: 5 },
     records: range(6, 10),
-    calls: [[2, 5], [1, 30]],
+    calls: [
+      [2, 5],
+      [1, 30],
+    ],
   },
 ];
 
@@ -380,9 +454,7 @@ describe('paginate', () => {
       const start = (page - 1) * size;
       return { items: records.slice(start, start + size), perPage: size, total: records.length };
     };
-    await expect(collect(paginate(fetchPage, pageWindow({ all: true })))).rejects.toThrow(
-      'the server keeps changing its page size',
-    );
+    await expect(collect(paginate(fetchPage, pageWindow({ all: true })))).rejects.toThrow('the server keeps changing its page size');
   });
 
   it('passes errors from fetchPage through', async () => {
@@ -478,7 +550,11 @@ describe('paginate with a known total', () => {
     const srv = asyncServer({ n: 120, mode: 'full' });
     const seen: Array<[number, number | undefined]> = [];
     await collect(paginate(srv.fetchPage, pageWindow({ all: true }), { onProgress: (n, total) => seen.push([n, total]) }));
-    expect(seen).toEqual([[50, 120], [100, 120], [120, 120]]);
+    expect(seen).toEqual([
+      [50, 120],
+      [100, 120],
+      [120, 120],
+    ]);
   });
 
   it('a failing page stops the listing at once and asks for nothing more', async () => {
@@ -536,9 +612,7 @@ describe('paginate over a list that changes while it is read', () => {
   it('records added at the front: each record once, and the ones pushed past the end followed', async () => {
     const changes: Array<[number, number]> = [];
     const fetchPage = shiftingServer(500, (list) => list.unshift(503, 502, 501));
-    const pages = await collect(
-      paginate(fetchPage, pageWindow({ all: true }), { key: (x) => x, onChange: (a, b) => changes.push([a, b]) }),
-    );
+    const pages = await collect(paginate(fetchPage, pageWindow({ all: true }), { key: (x) => x, onChange: (a, b) => changes.push([a, b]) }));
     expect(pages.flat()).toEqual(range(1, 500).reverse());
     expect(changes).toEqual([[500, 503]]);
   });

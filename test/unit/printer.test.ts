@@ -83,9 +83,7 @@ describe('plainText', () => {
 
 describe('renderPlain', () => {
   it('prints one tab-separated line per record, no header, ISO times', () => {
-    expect(renderPlain(RECORDS, COLUMNS)).toBe(
-      '1\tFix\\tthe build\talice\tbug,ui\t2024-06-01T10:00:00Z\n' + '2\tMulti\\nline\\r\\ntitle\tbob\t\t2024-06-02T10:00:00Z\n',
-    );
+    expect(renderPlain(RECORDS, COLUMNS)).toBe('1\tFix\\tthe build\talice\tbug,ui\t2024-06-01T10:00:00Z\n' + '2\tMulti\\nline\\r\\ntitle\tbob\t\t2024-06-02T10:00:00Z\n');
   });
 
   it('keeps the column count when values are missing', () => {
@@ -114,7 +112,14 @@ describe('renderJson', () => {
   });
 
   it.each<[unknown, string[], unknown]>([
-    [RECORDS, ['number', 'user.login'], [{ number: 1, user: { login: 'alice' } }, { number: 2, user: { login: 'bob' } }]],
+    [
+      RECORDS,
+      ['number', 'user.login'],
+      [
+        { number: 1, user: { login: 'alice' } },
+        { number: 2, user: { login: 'bob' } },
+      ],
+    ],
     [RECORDS[0], ['title', 'labels.name'], { title: 'Fix\tthe build', labels: [{ name: 'bug' }, { name: 'ui' }] }],
     [RECORDS, ['milestone.title'], [{}, { milestone: { title: 'v1' } }]],
     [[], ['number'], []],
@@ -140,10 +145,19 @@ describe('selectColumns', () => {
   });
 
   it.each<[string[], Column[]]>([
-    [['title', 'number'], [column('title'), column('number')]],
-    [['TITLE', 'Number'], [column('title'), column('number')]],
+    [
+      ['title', 'number'],
+      [column('title'), column('number')],
+    ],
+    [
+      ['TITLE', 'Number'],
+      [column('title'), column('number')],
+    ],
     [['User.Login'], [column('user.login')]],
-    [['labels', 'updated_at'], [column('labels'), column('updated_at')]],
+    [
+      ['labels', 'updated_at'],
+      [column('labels'), column('updated_at')],
+    ],
   ])('known keys %j', (fields, expected) => {
     const chosen = selectColumns(COLUMNS, fields, RECORDS);
     expect(chosen).toHaveLength(expected.length);
@@ -152,16 +166,17 @@ describe('selectColumns', () => {
 
   it.each<[string[], Column[]]>([
     [['user.id'], [{ key: 'user.id', header: 'USER.ID' }]],
-    [['number', 'milestone.title'], [column('number'), { key: 'milestone.title', header: 'MILESTONE.TITLE' }]],
+    [
+      ['number', 'milestone.title'],
+      [column('number'), { key: 'milestone.title', header: 'MILESTONE.TITLE' }],
+    ],
     [['milestone'], [{ key: 'milestone', header: 'MILESTONE' }]],
   ])('dotted paths of the records %j', (fields, expected) => {
     expect(selectColumns(COLUMNS, fields, RECORDS)).toEqual(expected);
   });
 
   it('renders a chosen dotted path in plain mode', () => {
-    expect(renderPlain(RECORDS, selectColumns(COLUMNS, ['number', 'user.id', 'milestone.title'], RECORDS))).toBe(
-      '1\t10\t\n2\t11\tv1\n',
-    );
+    expect(renderPlain(RECORDS, selectColumns(COLUMNS, ['number', 'user.id', 'milestone.title'], RECORDS))).toBe('1\t10\t\n2\t11\tv1\n');
   });
 
   it('accepts any path when there are no records to check against', () => {
@@ -170,10 +185,7 @@ describe('selectColumns', () => {
 
   it.each([
     [['nope'], 'unknown field nope in --fields; columns: number, title, user.login, labels, updated_at (or any field of --json)'],
-    [
-      ['number', 'nope', 'user.nme'],
-      'unknown fields nope, user.nme in --fields; columns: number, title, user.login, labels, updated_at (or any field of --json)',
-    ],
+    [['number', 'nope', 'user.nme'], 'unknown fields nope, user.nme in --fields; columns: number, title, user.login, labels, updated_at (or any field of --json)'],
   ])('rejects unknown fields %j', (fields, message) => {
     let caught: unknown;
     try {

@@ -25,9 +25,7 @@ const RUNS = { numRuns: 300 };
 /** Any string, including astral characters, lone surrogates and controls. */
 const anyString = fc.string({ unit: 'binary', maxLength: 40 });
 /** Names as Gitea allows them for owners and repositories. */
-const safeName = fc
-  .stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,19}$/)
-  .filter((s) => isSafeSegment(s) && !s.toLowerCase().endsWith('.git'));
+const safeName = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,19}$/).filter((s) => isSafeSegment(s) && !s.toLowerCase().endsWith('.git'));
 const pathSegment = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,11}$/).filter((s) => s !== 'api');
 /** Owner or name candidates: some safe, some dot segments, some anything at all. */
 const nameLike = fc.oneof(
@@ -140,12 +138,7 @@ describe('git remotes and repository arguments', () => {
         const tail = `${owner}/${name}${dotGit ? '.git' : ''}`;
         const prefix = sub.map((s) => `${s}/`).join('');
         const expected = { host: host.toLowerCase(), owner, name };
-        for (const url of [
-          `https://${host}/${prefix}${tail}`,
-          `http://${host}:3000/${prefix}${tail}/`,
-          `ssh://git@${host}:2222/${tail}`,
-          `git@${host}:${tail}`,
-        ]) {
+        for (const url of [`https://${host}/${prefix}${tail}`, `http://${host}:3000/${prefix}${tail}/`, `ssh://git@${host}:2222/${tail}`, `git@${host}:${tail}`]) {
           expect(parseRemoteUrl(url)).toEqual(expected);
         }
       }),
@@ -228,13 +221,10 @@ describe('the Link header', () => {
 
   it('parses back every link it was built from, whatever the spacing and case of rel', () => {
     fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.tuple(rel, linkUrl, fc.boolean(), fc.boolean()), { selector: ([r]) => r, minLength: 1, maxLength: 4 }),
-        (links) => {
-          const header = links.map(([r, u, quoted, upper]) => `<${u}>;${quoted ? ' ' : ''}rel=${quoted ? `"${upper ? r.toUpperCase() : r}"` : r}`).join(', ');
-          expect(parseLinkHeader(header)).toEqual(Object.fromEntries(links.map(([r, u]) => [r, u])));
-        },
-      ),
+      fc.property(fc.uniqueArray(fc.tuple(rel, linkUrl, fc.boolean(), fc.boolean()), { selector: ([r]) => r, minLength: 1, maxLength: 4 }), (links) => {
+        const header = links.map(([r, u, quoted, upper]) => `<${u}>;${quoted ? ' ' : ''}rel=${quoted ? `"${upper ? r.toUpperCase() : r}"` : r}`).join(', ');
+        expect(parseLinkHeader(header)).toEqual(Object.fromEntries(links.map(([r, u]) => [r, u])));
+      }),
       RUNS,
     );
   });
@@ -298,16 +288,17 @@ describe('field paths', () => {
 describe('tables at a terminal', () => {
   /** Text with narrow, wide, zero-width and emoji characters. */
   const text = (maxLength: number) =>
-    fc
-      .array(fc.constantFrom('a', 'Z', ' ', '-', '/', '急', '須', 'カ', '한', 'Ａ', 'ｶ', '🐛', '🔥', '✅', 'e\u0301', '—', '❤\uFE0F'), { maxLength })
-      .map((chars) => chars.join(''));
+    fc.array(fc.constantFrom('a', 'Z', ' ', '-', '/', '急', '須', 'カ', '한', 'Ａ', 'ｶ', '🐛', '🔥', '✅', 'e\u0301', '—', '❤\uFE0F'), { maxLength }).map((chars) => chars.join(''));
   const when = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2025-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
   const issue = fc.record({
     number: fc.integer({ min: 1, max: 9999 }),
     title: text(60),
     state: fc.constantFrom('open', 'closed'),
     merged: fc.boolean(),
-    labels: fc.array(text(12).map((name) => ({ name })), { maxLength: 4 }),
+    labels: fc.array(
+      text(12).map((name) => ({ name })),
+      { maxLength: 4 },
+    ),
     updated_at: when,
     user: text(12).map((login) => ({ login })),
     head: text(20).map((ref) => ({ ref })),

@@ -52,7 +52,10 @@ describe('parseRateLimit', () => {
       { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(NOW_S + 3600) },
       { limit: 5000, remaining: 4999, resetAt: NOW + 3_600_000 },
     ],
-    [{ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '30' }, { remaining: 0, resetAt: NOW + 30_000 }],
+    [
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '30' },
+      { remaining: 0, resetAt: NOW + 30_000 },
+    ],
     [{ 'x-ratelimit-limit': '60' }, { limit: 60 }],
     [{ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': 'soon' }, {}],
     [{ 'x-ratelimit-limit': '1.5', 'x-ratelimit-remaining': '' }, {}],

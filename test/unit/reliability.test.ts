@@ -26,9 +26,7 @@ describe('help', () => {
   const every = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(every)];
 
   it('never says a default in the description when commander shows it too', () => {
-    const doubled = every(program).flatMap((cmd) =>
-      cmd.options.filter((o) => o.defaultValue !== undefined && /\(default\b/i.test(o.description)).map((o) => `${cmd.name()} ${o.long}`),
-    );
+    const doubled = every(program).flatMap((cmd) => cmd.options.filter((o) => o.defaultValue !== undefined && /\(default\b/i.test(o.description)).map((o) => `${cmd.name()} ${o.long}`));
     expect(doubled).toEqual([]);
   });
 });
@@ -79,7 +77,7 @@ describe('networkError with a proxy in the way', () => {
     expect(networkError(err, 'GET', url, undefined, proxy).message).toMatch(message);
   });
 
-  it('without a proxy, a refused connection is the server\'s, scheme kept', () => {
+  it("without a proxy, a refused connection is the server's, scheme kept", () => {
     expect(networkError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), 'GET', url).message).toBe('GET https://git.example.com/api/v1/user: connection refused');
   });
 });

@@ -56,7 +56,7 @@ describe('parseGitRemotes and pickRemote', () => {
     ['origin is passed over when no login is on its host', output, ['git.example.com'], tea, 'upstream'],
     ['origin first among remotes on login hosts', output, ['git.example.com', 'other.example.org'], teapot, 'origin'],
     ['then upstream, before the others', `fork\tgit@git.example.com:bob/kettle.git (fetch)\n${output.replace(/origin/g, 'fork2')}`, ['git.example.com'], tea, 'upstream'],
-    ['then the others in git\'s order', output.replace(/origin/g, 'fork').replace(/upstream/g, 'mirror'), ['git.example.com', 'other.example.org'], tea, 'mirror'],
+    ["then the others in git's order", output.replace(/origin/g, 'fork').replace(/upstream/g, 'mirror'), ['git.example.com', 'other.example.org'], tea, 'mirror'],
     ['nothing on a login host', output.replace(/origin/g, 'fork'), ['elsewhere.test'], undefined, undefined],
     ['no login host known', output.replace(/origin/g, 'fork'), [], undefined, undefined],
     ['no remotes', '', ['git.example.com'], undefined, undefined],

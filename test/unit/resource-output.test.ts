@@ -22,8 +22,14 @@ function io(tty: boolean, color = false, columns = 120) {
   return Object.assign(io, { out: () => stdout.text() });
 }
 
-const issues = state.issuesOf(teapot).filter((i) => !i.pull).map((i) => state.issueJson(i));
-const pulls = state.issuesOf(teapot).filter((i) => i.pull).map((i) => state.pullJson(i, 'alice'));
+const issues = state
+  .issuesOf(teapot)
+  .filter((i) => !i.pull)
+  .map((i) => state.issueJson(i));
+const pulls = state
+  .issuesOf(teapot)
+  .filter((i) => i.pull)
+  .map((i) => state.pullJson(i, 'alice'));
 const noFlags = { json: false };
 
 const legacy = (r: Row): Row => {

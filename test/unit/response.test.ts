@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type RawResponse,
-  createdAt,
-  decodeSuccess,
-  errorFromResponse,
-  expectList,
-  expectRecord,
-  looksLikeHtml,
-  statusLabel,
-  updatedAt,
-} from '../../src/api/response.js';
+import { type RawResponse, createdAt, decodeSuccess, errorFromResponse, expectList, expectRecord, looksLikeHtml, statusLabel, updatedAt } from '../../src/api/response.js';
 import { ApiError, type FieldError } from '../../src/errors.js';
 
 function thrown(fn: () => unknown): ApiError {
@@ -62,13 +52,7 @@ const errorCases: ErrorCase[] = [
   },
   {
     name: '422 with errors',
-    response: raw(
-      422,
-      '{"message":"Validation Failed","errors":[{"resource":"Repository","field":"name","code":"invalid"}]}',
-      JSON_TYPE,
-      'POST',
-      '/user/repos',
-    ),
+    response: raw(422, '{"message":"Validation Failed","errors":[{"resource":"Repository","field":"name","code":"invalid"}]}', JSON_TYPE, 'POST', '/user/repos'),
     message: 'Validation Failed (HTTP 422)',
     serverMessage: 'Validation Failed',
     fieldErrors: [{ resource: 'Repository', field: 'name', code: 'invalid' }],
@@ -81,12 +65,7 @@ const errorCases: ErrorCase[] = [
       422,
       JSON.stringify({
         message: 'Validation Failed',
-        errors: [
-          { resource: 'Issue', field: 'title', code: 'missing_field' },
-          null,
-          'nonsense',
-          { field: 5, code: 'invalid', resource: 'Issue' },
-        ],
+        errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }, null, 'nonsense', { field: 5, code: 'invalid', resource: 'Issue' }],
       }),
       JSON_TYPE,
       'POST',
@@ -262,14 +241,8 @@ describe('decodeSuccess', () => {
       raw(200, '<!DOCTYPE html><html><head><title>Sign In - Gitea</title></head></html>', 'text/html', 'GET', '/user'),
       'expected JSON from GET /user but the server answered 200 OK with an HTML page ("Sign In - Gitea")',
     ],
-    [
-      raw(200, '[{"id":1},{"id"', JSON_TYPE, 'GET', '/user/repos'),
-      'expected JSON from GET /user/repos but the server answered 200 OK with a body that is not valid JSON (truncated or malformed)',
-    ],
-    [
-      raw(201, 'Created', 'text/plain', 'POST', '/orgs'),
-      'expected JSON from POST /orgs but the server answered 201 Created with a body that is not valid JSON (truncated or malformed)',
-    ],
+    [raw(200, '[{"id":1},{"id"', JSON_TYPE, 'GET', '/user/repos'), 'expected JSON from GET /user/repos but the server answered 200 OK with a body that is not valid JSON (truncated or malformed)'],
+    [raw(201, 'Created', 'text/plain', 'POST', '/orgs'), 'expected JSON from POST /orgs but the server answered 201 Created with a body that is not valid JSON (truncated or malformed)'],
   ])('rejects %j', (response, message) => {
     const err = thrown(() => decodeSuccess(response));
     expect(err.message).toBe(message);

@@ -280,7 +280,9 @@ describe('timeouts', () => {
   it('a GET that gets no answer is tried three times, then fails naming the timeout', async () => {
     const { client, received, sleeps } = await setup(['hang', 'hang', 'hang'], { timeoutMs: 100 });
     const result = await outcome(client, 'GET');
-    expect(result).toMatch(/^NetworkError: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the server did not answer within 0\.1 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT$/);
+    expect(result).toMatch(
+      /^NetworkError: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the server did not answer within 0\.1 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT$/,
+    );
     expect(received).toEqual(['GET', 'GET', 'GET']);
     expect(sleeps).toEqual([188, 375]);
   });

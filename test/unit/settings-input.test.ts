@@ -29,7 +29,13 @@ describe('topics', () => {
   });
 
   it('lower-cases with a note, trims, drops empty ones and repeats', () => {
-    expect(normalizeTopics([' Tea ', 'tea', '', 'KITCHEN'])).toEqual({ topics: ['tea', 'kitchen'], changed: [[' Tea ', 'tea'], ['KITCHEN', 'kitchen']] });
+    expect(normalizeTopics([' Tea ', 'tea', '', 'KITCHEN'])).toEqual({
+      topics: ['tea', 'kitchen'],
+      changed: [
+        [' Tea ', 'tea'],
+        ['KITCHEN', 'kitchen'],
+      ],
+    });
   });
 
   it('counts after dropping repeats: 25 distinct pass, 26 do not', () => {

@@ -108,7 +108,10 @@ const COLUMNS: Column[] = [
   { key: 'title', header: 'TITLE' },
 ];
 const PAGES: Row[][] = [
-  [{ number: 3, title: 'c', extra: { deep: 1 } }, { number: 2, title: 'b' }],
+  [
+    { number: 3, title: 'c', extra: { deep: 1 } },
+    { number: 2, title: 'b' },
+  ],
   [{ number: 1, title: 'a' }],
 ];
 

@@ -61,16 +61,14 @@ describe('apiRoot', () => {
     expect(err.exitCode).toBe(2);
   });
 
-  it.each([
-    'https://alice:hunter2@git.example.com',
-    'https://alice@git.example.com',
-    'https://:hunter2@git.example.com',
-    'alice:hunter2@git.example.com',
-  ])('rejects credentials in %s without echoing them', (input) => {
-    const err = usageErrorOf(() => apiRoot(input));
-    expect(err.message).toBe('the server URL must not contain credentials; pass --user/--password or --token instead');
-    expect(err.message).not.toContain('hunter2');
-  });
+  it.each(['https://alice:hunter2@git.example.com', 'https://alice@git.example.com', 'https://:hunter2@git.example.com', 'alice:hunter2@git.example.com'])(
+    'rejects credentials in %s without echoing them',
+    (input) => {
+      const err = usageErrorOf(() => apiRoot(input));
+      expect(err.message).toBe('the server URL must not contain credentials; pass --user/--password or --token instead');
+      expect(err.message).not.toContain('hunter2');
+    },
+  );
 
   it('redacts credentials from an unparsable URL in its message', () => {
     const err = usageErrorOf(() => apiRoot('https://alice:hunter2@exa mple.com'));
@@ -88,12 +86,9 @@ describe('instanceRoot', () => {
     expect(instanceRoot(input)).toBe(expected);
   });
 
-  it.each(['https://git.example.com', 'https://example.com/forge', 'git.example.com:3000'])(
-    'undoes apiRoot for %s',
-    (input) => {
-      expect(apiRoot(instanceRoot(apiRoot(input)))).toBe(apiRoot(input));
-    },
-  );
+  it.each(['https://git.example.com', 'https://example.com/forge', 'git.example.com:3000'])('undoes apiRoot for %s', (input) => {
+    expect(apiRoot(instanceRoot(apiRoot(input)))).toBe(apiRoot(input));
+  });
 });
 
 describe('hostOf', () => {

@@ -34,7 +34,6 @@ export function setState(api: ApiClient, repo: RepoRef, number: number, state: I
   return edit(api, repo, number, { state });
 }
 
-
 /**
  * What a repository's issue list can be narrowed to, in the server's own
  * query parameters: `labels` (names, comma-separated: issues with all of
@@ -106,12 +105,7 @@ export interface SearchOptions extends ListOptions {
  * comes first; Gitea lacks it (404 before any page), and its cross-repository
  * search answers instead, with the filter turned into that endpoint's flags.
  */
-export async function* searchAll(
-  api: ApiClient,
-  window: PageWindow,
-  query: { filter: string; state?: StateFilter },
-  options: SearchOptions = {},
-): AsyncGenerator<Issue[]> {
+export async function* searchAll(api: ApiClient, window: PageWindow, query: { filter: string; state?: StateFilter }, options: SearchOptions = {}): AsyncGenerator<Issue[]> {
   const { onFallback, ...listOptions } = options;
   const state = query.state === undefined ? {} : { state: query.state };
   let started = false;
@@ -143,12 +137,10 @@ export function editComment(api: ApiClient, repo: RepoRef, id: number, body: Edi
   return record<Comment>(api, 'PATCH', `${repoPath(repo)}${p`/issues/comments/${id}`}`, { body });
 }
 
-
 /** Add labels (by id, or by name on servers that take names); answers with all the issue's labels. */
 export function addLabels(api: ApiClient, repo: RepoRef, number: number, body: IssueLabelsOption): Promise<Label[]> {
   return listOf<Label>(api, 'POST', `${issuePath(repo, number)}/labels`, { body });
 }
-
 
 export function removeLabel(api: ApiClient, repo: RepoRef, number: number, labelId: number): Promise<void> {
   return done(api, 'DELETE', `${issuePath(repo, number)}${p`/labels/${labelId}`}`);

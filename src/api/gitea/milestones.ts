@@ -11,13 +11,7 @@ import type { CreateMilestoneOption, EditMilestoneOption, Milestone } from './ty
 /** A milestone by its id (Gitea also takes its name here). */
 const milestonePath = (repo: RepoRef, id: number | string): string => `${repoPath(repo)}${p`/milestones/${id}`}`;
 
-export function list(
-  api: ApiClient,
-  repo: RepoRef,
-  window: PageWindow,
-  query: { state?: StateFilter; name?: string } = {},
-  options: ListOptions = {},
-): AsyncGenerator<Milestone[]> {
+export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { state?: StateFilter; name?: string } = {}, options: ListOptions = {}): AsyncGenerator<Milestone[]> {
   return api.pages<Milestone>(`${repoPath(repo)}/milestones`, window, query, options);
 }
 

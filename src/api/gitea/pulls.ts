@@ -98,4 +98,3 @@ export function createReview(api: ApiClient, repo: RepoRef, number: number, body
 export function requestReviewers(api: ApiClient, repo: RepoRef, number: number, body: PullReviewRequestOptions): Promise<PullReview[]> {
   return listOf<PullReview>(api, 'POST', `${pullPath(repo, number)}/requested_reviewers`, { body });
 }
-

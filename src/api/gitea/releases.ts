@@ -13,13 +13,7 @@ import type { Attachment, CreateReleaseOption, EditReleaseOption, Release } from
 
 const releasePath = (repo: RepoRef, id: number): string => `${repoPath(repo)}${p`/releases/${id}`}`;
 
-export function list(
-  api: ApiClient,
-  repo: RepoRef,
-  window: PageWindow,
-  query: { draft?: boolean; 'pre-release'?: boolean } = {},
-  options: ListOptions = {},
-): AsyncGenerator<Release[]> {
+export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { draft?: boolean; 'pre-release'?: boolean } = {}, options: ListOptions = {}): AsyncGenerator<Release[]> {
   return api.pages<Release>(`${repoPath(repo)}/releases`, window, query, options);
 }
 
@@ -49,7 +43,6 @@ function deleteRelease(api: ApiClient, repo: RepoRef, id: number): Promise<void>
 }
 export { deleteRelease as delete };
 
-
 export function deleteAsset(api: ApiClient, repo: RepoRef, id: number, assetId: number): Promise<void> {
   return done(api, 'DELETE', `${releasePath(repo, id)}${p`/assets/${assetId}`}`);
 }
@@ -59,12 +52,7 @@ export function deleteAsset(api: ApiClient, repo: RepoRef, id: number, assetId: 
  * (application/octet-stream with ?name=, which Gitea 1.23 and Forgejo 11 both
  * accept beside multipart; Gitea adds the asset under that name).
  */
-export async function uploadAsset(
-  api: ApiClient,
-  repo: RepoRef,
-  id: number,
-  asset: { name: string; body: Readable; size: number; signal?: AbortSignal },
-): Promise<Attachment> {
+export async function uploadAsset(api: ApiClient, repo: RepoRef, id: number, asset: { name: string; body: Readable; size: number; signal?: AbortSignal }): Promise<Attachment> {
   const path = `${releasePath(repo, id)}/assets`;
   const res = await upload(api, 'POST', path, {
     body: asset.body,

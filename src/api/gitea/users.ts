@@ -41,13 +41,7 @@ export function get(api: ApiClient, username: string): Promise<User> {
  * Undefined when the answer holds no record: the caller falls back to
  * something else rather than failing.
  */
-export async function createToken(
-  api: ApiClient,
-  username: string,
-  body: CreateAccessTokenOption,
-  credentials: Credentials,
-  otp?: string,
-): Promise<AccessToken | undefined> {
+export async function createToken(api: ApiClient, username: string, body: CreateAccessTokenOption, credentials: Credentials, otp?: string): Promise<AccessToken | undefined> {
   const res = await api.request('POST', p`/users/${username}/tokens`, { credentials, body, ...(otp !== undefined ? { headers: otpHeaders(otp) } : {}) });
   const data = res.data;
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as AccessToken) : undefined;

@@ -32,7 +32,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (opts.url !== undefined) checkHookUrl(opts.url);
   const t = await targetOf(ctx, opts);
   const secret = await secretOf(ctx, opts);
-  const url = checkHookUrl(opts.url ?? await ask(ctx.io, '--url', { message: 'Address that receives deliveries' }));
+  const url = checkHookUrl(opts.url ?? (await ask(ctx.io, '--url', { message: 'Address that receives deliveries' })));
   const rules = eventRules(await ctx.server());
   const takes = namesFor(rules.create);
   const unknown = events.filter((e) => !takes.includes(e));

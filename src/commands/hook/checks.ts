@@ -11,7 +11,14 @@ import { ANY_SERVER_EVENTS, namesFor } from './events.js';
  * is checked once its version is known (events.ts).
  */
 export function parseEvents(value: string, flag = '--events'): string[] {
-  const events = [...new Set(value.split(',').map((e) => e.trim()).filter(Boolean))];
+  const events = [
+    ...new Set(
+      value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (events.length === 0) throw new UsageError(`${flag} needs at least one event, such as push`);
   const unknown = events.filter((e) => !ANY_SERVER_EVENTS.includes(e));
   if (unknown.length > 0) {

@@ -35,7 +35,10 @@ function checkFlags(opts: EditOptions): void {
   if (opts.url !== undefined) checkHookUrl(opts.url);
   if (opts.channel !== undefined) checkSlackChannel(opts.channel);
   if (opts.events !== undefined) parseEvents(opts.events);
-  for (const [flag, values] of [['--add-event', opts.addEvent], ['--remove-event', opts.removeEvent]] as const) {
+  for (const [flag, values] of [
+    ['--add-event', opts.addEvent],
+    ['--remove-event', opts.removeEvent],
+  ] as const) {
     for (const value of values) {
       if (parseEvents(value, flag).length !== 1) throw new UsageError(`${flag} takes one event, not "${value}"; repeat the flag for more`);
     }
@@ -153,8 +156,13 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   checkFlags(opts);
   const t = await targetOf(ctx, opts);
   const where = described(t);
-  const onlySecret = opts.secretFile !== undefined && [opts.url, opts.events, opts.contentType, opts.channel].every((v) => v === undefined) &&
-    !opts.active && !opts.inactive && opts.addEvent.length === 0 && opts.removeEvent.length === 0;
+  const onlySecret =
+    opts.secretFile !== undefined &&
+    [opts.url, opts.events, opts.contentType, opts.channel].every((v) => v === undefined) &&
+    !opts.active &&
+    !opts.inactive &&
+    opts.addEvent.length === 0 &&
+    opts.removeEvent.length === 0;
   if (onlySecret) throw new KettleError(`webhook ${id} of ${where} not changed: ${secretNote(id, where)}`);
   const api = await ctx.api();
   const action = `edit webhook ${id} of ${where}`;

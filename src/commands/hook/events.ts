@@ -11,17 +11,38 @@ import { atLeast, describeServer, type ServerInfo } from '../../context/server.j
 
 /** Switches every server of the family has, and reads on create and edit alike. */
 const COMMON = [
-  'create', 'delete', 'fork', 'push',
-  'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment',
-  'pull_request', 'pull_request_assign', 'pull_request_label', 'pull_request_milestone', 'pull_request_comment',
-  'pull_request_review', 'pull_request_review_request', 'pull_request_sync',
-  'wiki', 'repository', 'release',
+  'create',
+  'delete',
+  'fork',
+  'push',
+  'issues',
+  'issue_assign',
+  'issue_label',
+  'issue_milestone',
+  'issue_comment',
+  'pull_request',
+  'pull_request_assign',
+  'pull_request_label',
+  'pull_request_milestone',
+  'pull_request_comment',
+  'pull_request_review',
+  'pull_request_review_request',
+  'pull_request_sync',
+  'wiki',
+  'repository',
+  'release',
 ] as const;
 
 const ISSUE_SWITCHES = ['issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment'];
 const PULL_SWITCHES = [
-  'pull_request', 'pull_request_assign', 'pull_request_label', 'pull_request_milestone', 'pull_request_comment',
-  'pull_request_review', 'pull_request_review_request', 'pull_request_sync',
+  'pull_request',
+  'pull_request_assign',
+  'pull_request_label',
+  'pull_request_milestone',
+  'pull_request_comment',
+  'pull_request_review',
+  'pull_request_review_request',
+  'pull_request_sync',
 ];
 
 /** Names that stand for more than one switch, or for a switch of another name. */
@@ -65,13 +86,23 @@ export function eventRules(info: ServerInfo): EventRules {
 
 /** Every name some server of the family takes: a name outside it is refused before any request. */
 export const ANY_SERVER_EVENTS: readonly string[] = [
-  ...COMMON, 'issues_only', 'pull_request_only', 'package', 'status', 'workflow_job', 'workflow_run',
-  'action_run_failure', 'action_run_recover', 'action_run_success',
+  ...COMMON,
+  'issues_only',
+  'pull_request_only',
+  'package',
+  'status',
+  'workflow_job',
+  'workflow_run',
+  'action_run_failure',
+  'action_run_recover',
+  'action_run_success',
 ];
 
 /** The names a user may give for switches in `among`: their own names and the groups whose switches are all there. */
 export function namesFor(among: readonly string[]): string[] {
-  const groups = Object.entries(GROUPS).filter(([, set]) => set.every((s) => among.includes(s))).map(([name]) => name);
+  const groups = Object.entries(GROUPS)
+    .filter(([, set]) => set.every((s) => among.includes(s)))
+    .map(([name]) => name);
   return [...new Set([...among, ...groups])];
 }
 

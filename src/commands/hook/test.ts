@@ -40,7 +40,9 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
   // Forgejo 14.0.2 and later deliver a test whatever the hook's events and branch filter.
   const always = atLeast(info, 'forgejo', '14.0.2');
   if (!always && !switchesShown(hook.events ?? []).has('push')) {
-    throw new KettleError(`${none}: it does not listen for push events, and ${server} sends a test (a push) only to a webhook that does; add the event with \`kettle hook edit ${id} -R ${t.name} --add-event push\``);
+    throw new KettleError(
+      `${none}: it does not listen for push events, and ${server} sends a test (a push) only to a webhook that does; add the event with \`kettle hook edit ${id} -R ${t.name} --add-event push\``,
+    );
   }
   const filter = hook.branch_filter ?? '';
   if (!always && !branchPasses(filter, branch, atLeast(info, 'gitea', '1.25'))) {
@@ -48,7 +50,9 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
   }
   await hooks.test(api, t.repo, id).catch(hookFailure(api, t, action, id));
   if (hook.active !== true) {
-    throw new KettleError(`${server} recorded a test delivery for webhook ${id} of ${t.name} but sends nothing: the webhook is inactive (switch it on with \`kettle hook edit ${id} -R ${t.name} --active\`)`);
+    throw new KettleError(
+      `${server} recorded a test delivery for webhook ${id} of ${t.name} but sends nothing: the webhook is inactive (switch it on with \`kettle hook edit ${id} -R ${t.name} --active\`)`,
+    );
   }
   ctx.success(`Queued a test delivery (the latest commit on ${branch}) to webhook ${id} of ${t.name}; the webhook's settings page shows whether it arrived`);
 }

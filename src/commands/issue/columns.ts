@@ -12,10 +12,7 @@ export const issueColumns: Column[] = [
   { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated, drop: 2 },
 ];
 
-export const crossRepoIssueColumns: Column[] = [
-  { key: 'repository', header: 'REPOSITORY', get: (r) => (r.repository as Row | undefined)?.full_name, drop: 4 },
-  ...issueColumns,
-];
+export const crossRepoIssueColumns: Column[] = [{ key: 'repository', header: 'REPOSITORY', get: (r) => (r.repository as Row | undefined)?.full_name, drop: 4 }, ...issueColumns];
 
 export const issueViewColumns: Column[] = [
   { key: 'number', header: 'NUMBER' },

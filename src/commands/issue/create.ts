@@ -5,7 +5,7 @@
 import * as issues from '../../api/gitea/issues.js';
 import type { CreateIssueOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { fullName, } from '../../context/repo.js';
+import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';
@@ -56,7 +56,14 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
   // The server makes the issue but leaves out what a user without write access may not set.
   const missed: string[] = [];
-  if (payload.labels !== undefined && !sameIds((issue.labels ?? []).map((l) => l.id ?? 0), payload.labels)) missed.push('labels');
+  if (
+    payload.labels !== undefined &&
+    !sameIds(
+      (issue.labels ?? []).map((l) => l.id ?? 0),
+      payload.labels,
+    )
+  )
+    missed.push('labels');
   if (payload.assignees !== undefined && !sameLogins(assigneeLogins(issue as Record<string, unknown>), payload.assignees)) missed.push('assignees');
   if (payload.milestone !== undefined && issue.milestone?.id !== payload.milestone) missed.push('milestone');
   if (payload.due_date !== undefined && (typeof issue.due_date !== 'string' || Date.parse(issue.due_date) !== Date.parse(payload.due_date))) missed.push('due date');

@@ -24,8 +24,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${numbers.length > 1 ? 'issues' : 'issue'} ${list} of ${where} without confirmation; pass --yes`);
     // One issue: its full reference; several: the repository's name, once.
     const expected = numbers.length === 1 ? `${where}#${numbers[0] as number}` : where;
-    const message =
-      numbers.length === 1 ? `Type ${expected} to delete the issue for good` : `Type ${expected} to delete issues ${list} for good`;
+    const message = numbers.length === 1 ? `Type ${expected} to delete the issue for good` : `Type ${expected} to delete issues ${list} for good`;
     const typed = await ask(ctx.io, '--yes', { message, required: false });
     if (typed !== expected) throw new UsageError(`confirmation did not match ${expected}; nothing was deleted`);
   }

@@ -111,8 +111,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
         await issues.removeLabel(api, repo, number, label.id).catch(step);
         if (!done.includes('labels')) done.push('labels');
       }
-      const issue: Issue =
-        Object.keys(changes).length > 0 ? await issues.edit(api, repo, number, changes).catch(step) : await issues.get(api, repo, number).catch(fail);
+      const issue: Issue = Object.keys(changes).length > 0 ? await issues.edit(api, repo, number, changes).catch(step) : await issues.get(api, repo, number).catch(fail);
       const names: Record<string, string> = { title: 'title', body: 'body', assignees: 'assignees', milestone: 'milestone', due_date: 'due date', unset_due_date: 'due date' };
       for (const key of Object.keys(changes)) if (!done.includes(names[key] ?? key)) done.push(names[key] ?? key);
       // The server answers success while skipping the assignees, milestone and
@@ -121,7 +120,11 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
       if (changes.assignees !== undefined && !sameLogins(assigneeLogins(issue as Record<string, unknown>), changes.assignees)) missed.push('assignees');
       if (changes.milestone !== undefined && (issue.milestone?.id ?? 0) !== changes.milestone) missed.push('milestone');
       if ((changes.due_date !== undefined && !sameMoment(issue.due_date, changes.due_date)) || (changes.unset_due_date && issue.due_date)) missed.push('due date');
-      const failed = notTaken(what, missed, done.filter((d) => !missed.includes(d)));
+      const failed = notTaken(
+        what,
+        missed,
+        done.filter((d) => !missed.includes(d)),
+      );
       if (failed) throw failed;
       return { record: issue, message: `Edited ${what}${webUrl(issue)}` };
     },

@@ -32,7 +32,7 @@ const FILTERS = ['label', 'milestone', 'assignee', 'author', 'mention', 'search'
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state } = opts;
   if (opts.web) {
-    if (opts.allRepos) throw new UsageError('--web opens one repository\'s issues; leave out --all-repos');
+    if (opts.allRepos) throw new UsageError("--web opens one repository's issues; leave out --all-repos");
     const repo = await ctx.repo(opts.repo);
     return openUrl(ctx, repoPage(ctx, repo, '/issues', stateQuery(state)));
   }

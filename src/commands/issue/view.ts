@@ -28,7 +28,10 @@ export function conversationText(comments: readonly Comment[], terminal: boolean
     .map((c) => {
       const who = c.user?.login ?? c.original_author ?? 'someone';
       const when = typeof c.created_at === 'string' ? (terminal ? relativeTime(c.created_at, now) : c.created_at) : '';
-      const body = (c.body ?? '').split(/\r?\n/).map((line) => `  ${visibleControls(line)}`).join('\n');
+      const body = (c.body ?? '')
+        .split(/\r?\n/)
+        .map((line) => `  ${visibleControls(line)}`)
+        .join('\n');
       return `\n${visibleControls(who)} commented ${when}\n${body}\n`;
     })
     .join('');
@@ -65,11 +68,7 @@ export function renderView(issue: Issue, color: boolean, now: Date): string {
   const opened = when(createdAt(r));
   const count = typeof issue.comments === 'number' ? issue.comments : 0;
   view.title(issue.title ?? '', `#${String(issue.number)}`);
-  view.facts([
-    view.state(issue.state ?? ''),
-    `${visibleControls(String(author(r) ?? '?'))} opened ${opened ?? ''}`.trimEnd(),
-    `${count} comment${count === 1 ? '' : 's'}`,
-  ]);
+  view.facts([view.state(issue.state ?? ''), `${visibleControls(String(author(r) ?? '?'))} opened ${opened ?? ''}`.trimEnd(), `${count} comment${count === 1 ? '' : 's'}`]);
   view.line();
   const labels = labelNames(r);
   const assignees = assigneeLogins(r);

@@ -24,7 +24,7 @@ export const labelGroup: GroupDef = {
     verb({
       name: 'create',
       summary: 'Create a label',
-      args: { name: arg('<name>', 'the new label\'s name') },
+      args: { name: arg('<name>', "the new label's name") },
       flags: { ...repoFlag, color, description, exclusive: bool('--exclusive', 'scoped: an issue can carry only one label of its scope (scope/name)') },
       output: true,
       examples: ['kettle label create bug --color d73a4a --description "Something is broken"', 'kettle label create priority/high --color "#b60205" --exclusive'],

@@ -39,5 +39,12 @@ export async function findLabel(api: ApiClient, repo: RepoRef, value: string, kn
     const byId = all.find((l) => l.id === Number(wanted));
     if (byId) return byId;
   }
-  return pickByName(wanted, all, (l) => l.name, 'label', where, (l) => `${l.name} (id ${l.id})`);
+  return pickByName(
+    wanted,
+    all,
+    (l) => l.name,
+    'label',
+    where,
+    (l) => `${l.name} (id ${l.id})`,
+  );
 }

@@ -59,10 +59,13 @@ async function gatherCredentials(ctx: Context, opts: AddOptions, auth: AuthMetho
     if (!canPrompt(io)) {
       throw new UsageError('no credentials given: pass --token TOKEN, --with-token (token on standard input) or --user USER --password PW');
     }
-    const how = auth === 'basic' ? 'password' : await choose(io, '--token', 'How do you want to log in?', [
-      { title: 'Paste an access token', value: 'token' },
-      { title: 'User name and password', value: 'password' },
-    ]);
+    const how =
+      auth === 'basic'
+        ? 'password'
+        : await choose(io, '--token', 'How do you want to log in?', [
+            { title: 'Paste an access token', value: 'token' },
+            { title: 'User name and password', value: 'password' },
+          ]);
     if (how === 'token') token = await ask(io, '--token', { message: 'Access token', secret: true });
     else user = await ask(io, '--user', { message: 'User name' });
   }
@@ -153,8 +156,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   let note: string | undefined;
   if (creds.token !== undefined) {
     const method = auth ?? 'header';
-    const check: Credentials =
-      method === 'basic' ? { method, user: creds.user ?? '', password: creds.token } : { method, token: creds.token };
+    const check: Credentials = method === 'basic' ? { method, user: creds.user ?? '', password: creds.token } : { method, token: creds.token };
     me = await verify(client, check, server);
     stored = { url: root, auth: method, token: creds.token };
   } else {
@@ -171,10 +173,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
       note = 'created an access token for kettle; the password was not stored';
     } else {
       stored = { url: root, auth: 'basic', user, password };
-      note =
-        auth === 'basic'
-          ? 'stored the password for HTTP Basic (config file mode 0600)'
-          : `${server} did not create an access token; stored the password for HTTP Basic (config file mode 0600)`;
+      note = auth === 'basic' ? 'stored the password for HTTP Basic (config file mode 0600)' : `${server} did not create an access token; stored the password for HTTP Basic (config file mode 0600)`;
     }
   }
   const login = me.login || creds.user;

@@ -22,7 +22,11 @@ export const login: GroupDef = {
         password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
         passwordStdin: bool('--password-stdin', 'read the password for --user from standard input'),
         otp: text('--otp <code>', 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'),
-        auth: choice('--auth <method>', 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic', AUTH_METHODS),
+        auth: choice(
+          '--auth <method>',
+          'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic',
+          AUTH_METHODS,
+        ),
         insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
         gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
       },
@@ -68,7 +72,7 @@ export const login: GroupDef = {
       args: { operation: arg('<operation>', 'get, store or erase, as git passes it; store, erase and any other change nothing') },
       examples: ["printf 'protocol=https\\nhost=git.example.com\\n\\n' | kettle login git-credential get   # as git asks it"],
       notes:
-        '\nget answers username= and password= (the token) when the protocol, host and path fall under a login\'s\nserver URL (the longest one wins; KETTLE_URL and KETTLE_TOKEN, or an Actions job, count as a login),\nand otherwise prints nothing and exits 0, so git asks its next helper.\n',
+        "\nget answers username= and password= (the token) when the protocol, host and path fall under a login's\nserver URL (the longest one wins; KETTLE_URL and KETTLE_TOKEN, or an Actions job, count as a login),\nand otherwise prints nothing and exits 0, so git asks its next helper.\n",
       load: () => import('./git-credential.js'),
     }),
     verb({

@@ -34,9 +34,7 @@ export async function run(ctx: Context, opts: ReadOptions): Promise<void> {
     const repo = opts.repo === undefined ? undefined : await ctx.repo(opts.repo);
     const api = await ctx.api();
     const where = repo ? ` in ${fullName(repo)}` : '';
-    const changed = await notifications
-      .markAllRead(api, repo)
-      .catch(failure({ action: `mark your notifications${where} read`, ...(repo ? { missing: `repository ${fullName(repo)}` } : {}) }));
+    const changed = await notifications.markAllRead(api, repo).catch(failure({ action: `mark your notifications${where} read`, ...(repo ? { missing: `repository ${fullName(repo)}` } : {}) }));
     if (changed.length === 0) ctx.info(`No unread notifications${where}; nothing to mark`);
     else ctx.success(`Marked ${changed.length} notification${changed.length === 1 ? '' : 's'}${where} read`);
     if (ctx.flags.json) await printList(ctx.io, ctx.flags, changed, threadColumns);

@@ -9,9 +9,4 @@ export const orgColumns: Column[] = [
   { key: 'visibility', header: 'VISIBILITY', drop: 1 },
 ];
 
-export const orgViewColumns: Column[] = [
-  ...orgColumns,
-  { key: 'website', header: 'WEBSITE' },
-  { key: 'location', header: 'LOCATION' },
-  { key: 'id', header: 'ID' },
-];
+export const orgViewColumns: Column[] = [...orgColumns, { key: 'website', header: 'WEBSITE' }, { key: 'location', header: 'LOCATION' }, { key: 'id', header: 'ID' }];

@@ -91,9 +91,7 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   if (opts.draft && title === undefined) throw new UsageError('--draft with --agit needs --title (the "WIP:" prefix goes on it)');
   const remote = await remoteOf(ctx, repo);
   const api = await ctx.api();
-  const base =
-    opts.base ??
-    (await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }))).default_branch;
+  const base = opts.base ?? (await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }))).default_branch;
   if (!base) throw new UsageError(`--base is required: ${fullName(repo)} names no default branch`);
   const before = await openNumbers(api, repo).catch(failure({ action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
 

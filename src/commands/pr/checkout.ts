@@ -25,9 +25,13 @@ async function baseRemote(cwd: string, env: NodeJS.ProcessEnv, repo: RepoRef, cl
   };
   const found = all.find((r) => same(r.url));
   // No remote points there (a bare path, say): fetch from the server's clone URL directly.
-  return found?.name ?? cloneUrl ?? (() => {
-    throw new KettleError(`no git remote points at ${fullName(repo)}; add one with: git remote add upstream URL`);
-  })();
+  return (
+    found?.name ??
+    cloneUrl ??
+    (() => {
+      throw new KettleError(`no git remote points at ${fullName(repo)}; add one with: git remote add upstream URL`);
+    })()
+  );
 }
 
 function checkBranchName(name: string): string {

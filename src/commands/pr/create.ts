@@ -162,8 +162,22 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (refused) throw refused;
   // What the answer holds against what was asked (the server drops label ids it does not know).
   const missed: string[] = [];
-  if (payload.labels !== undefined && !sameIds((pr.labels ?? []).map((l) => l.id ?? 0), payload.labels)) missed.push('labels');
-  if (payload.assignees !== undefined && !sameLogins((pr.assignees ?? []).map((u) => u.login ?? ''), payload.assignees)) missed.push('assignees');
+  if (
+    payload.labels !== undefined &&
+    !sameIds(
+      (pr.labels ?? []).map((l) => l.id ?? 0),
+      payload.labels,
+    )
+  )
+    missed.push('labels');
+  if (
+    payload.assignees !== undefined &&
+    !sameLogins(
+      (pr.assignees ?? []).map((u) => u.login ?? ''),
+      payload.assignees,
+    )
+  )
+    missed.push('assignees');
   if (payload.milestone !== undefined && pr.milestone?.id !== payload.milestone) missed.push('milestone');
   const failed = notTaken(`pull request #${String(pr.number)} in ${fullName(repo)}`, missed);
   if (failed) throw failed;

@@ -84,15 +84,21 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     done.push(...Object.keys(change).map((k) => names[k] ?? k));
   }
   if (unsetMilestone) {
-    await issues.edit(api, repo, number, { milestone: 0 }).catch(failure({ action: `remove the milestone of ${what}`, missing: what })).catch((err: unknown) => {
-      throw afterSteps(err, done);
-    });
+    await issues
+      .edit(api, repo, number, { milestone: 0 })
+      .catch(failure({ action: `remove the milestone of ${what}`, missing: what }))
+      .catch((err: unknown) => {
+        throw afterSteps(err, done);
+      });
     done.push('milestone');
   }
   if (reviewers.length > 0) {
-    await pulls.requestReviewers(api, repo, number, { reviewers }).catch(failure({ action: `request reviews on ${what}`, missing: what })).catch((err: unknown) => {
-      throw afterSteps(err, done);
-    });
+    await pulls
+      .requestReviewers(api, repo, number, { reviewers })
+      .catch(failure({ action: `request reviews on ${what}`, missing: what }))
+      .catch((err: unknown) => {
+        throw afterSteps(err, done);
+      });
     done.push('reviewers');
   }
   if (unsetMilestone || reviewers.length > 0) edited = await readPull(api, repo, number);
@@ -103,7 +109,14 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (change.base !== undefined && edited.base?.ref !== change.base) missed.push('base branch');
   const has = (edited.labels ?? []).map((l) => l.id).filter((id): id is number => typeof id === 'number');
   if (change.labels !== undefined && !sameIds(has, change.labels)) missed.push('labels');
-  if (change.assignees !== undefined && !sameLogins((edited.assignees ?? []).map((u) => u.login ?? ''), change.assignees)) missed.push('assignees');
+  if (
+    change.assignees !== undefined &&
+    !sameLogins(
+      (edited.assignees ?? []).map((u) => u.login ?? ''),
+      change.assignees,
+    )
+  )
+    missed.push('assignees');
   if ((change.milestone !== undefined && edited.milestone?.id !== change.milestone) || (unsetMilestone && edited.milestone?.id)) missed.push('milestone');
   const nowRequested = (edited.requested_reviewers ?? []).map((u) => u.login ?? '');
   if (reviewers.some((r) => !nowRequested.some((q) => same(q, r)))) missed.push('reviewers');

@@ -36,10 +36,7 @@ export interface MergeOptions extends RepoFlag {
 
 /** --style, or one of its short forms; two different ones are a usage error. */
 export function styleOf(opts: MergeOptions): NonNullable<MergeOptions['style']> {
-  const given = [
-    ...(opts.style !== undefined ? [opts.style] : []),
-    ...(['merge', 'squash', 'rebase'] as const).filter((k) => opts[k]),
-  ];
+  const given = [...(opts.style !== undefined ? [opts.style] : []), ...(['merge', 'squash', 'rebase'] as const).filter((k) => opts[k])];
   const distinct = [...new Set(given)];
   if (distinct.length > 1) throw new UsageError(`give one merge style, not ${distinct.join(' and ')}`);
   return distinct[0] ?? 'merge';

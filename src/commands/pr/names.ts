@@ -35,7 +35,10 @@ export function pick(kind: string, flag: string, wanted: string, records: Named[
 
 /** Label names (or ids) to ids; no request when none are given. */
 export async function labelIds(api: ApiClient, repo: RepoRef, wanted: string[], flag = '--label'): Promise<number[]> {
-  const names = wanted.flatMap((w) => w.split(',')).map((w) => w.trim()).filter(Boolean);
+  const names = wanted
+    .flatMap((w) => w.split(','))
+    .map((w) => w.trim())
+    .filter(Boolean);
   if (names.length === 0) return [];
   const known = await all(labels.list(api, repo, pageWindow({ all: true }))).catch(failure({ action: `read the labels of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   return names.map((n) => pick('label', flag, n, known as Named[], repo));

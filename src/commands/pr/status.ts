@@ -56,7 +56,8 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
   const line = (pr: WithChecks) => `#${String(pr.number)}  ${pr.title ?? ''}  [${pr.head?.ref ?? ''}]  ${stateOf(pr)}  checks: ${pr.checks}`;
   if (!ctx.io.stdoutIsTTY) {
     const out: string[] = [];
-    for (const [name, list] of Object.entries(sections)) for (const pr of list) out.push(`${name}\t${pr.number}\t${plainText(pr.title)}\t${plainText(pr.head?.ref)}\t${stateOf(pr)}\t${plainText(pr.checks)}\n`);
+    for (const [name, list] of Object.entries(sections))
+      for (const pr of list) out.push(`${name}\t${pr.number}\t${plainText(pr.title)}\t${plainText(pr.head?.ref)}\t${stateOf(pr)}\t${plainText(pr.checks)}\n`);
     ctx.io.stdout.write(out.join(''));
     return;
   }

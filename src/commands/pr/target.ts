@@ -93,4 +93,3 @@ export function readPull(api: ApiClient, repo: RepoRef, number: number): Promise
     return failure({ action: `read ${what}`, missing: what, within: { api, repo } })(err);
   });
 }
-

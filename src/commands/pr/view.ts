@@ -38,15 +38,33 @@ async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   return out;
 }
 
-const ANSI = { bold: ['\u001b[1m', '\u001b[22m'], dim: ['\u001b[2m', '\u001b[22m'], green: ['\u001b[32m', '\u001b[39m'], red: ['\u001b[31m', '\u001b[39m'], yellow: ['\u001b[33m', '\u001b[39m'], magenta: ['\u001b[35m', '\u001b[39m'] } as const;
+const ANSI = {
+  bold: ['\u001b[1m', '\u001b[22m'],
+  dim: ['\u001b[2m', '\u001b[22m'],
+  green: ['\u001b[32m', '\u001b[39m'],
+  red: ['\u001b[31m', '\u001b[39m'],
+  yellow: ['\u001b[33m', '\u001b[39m'],
+  magenta: ['\u001b[35m', '\u001b[39m'],
+} as const;
 
 function painter(color: boolean) {
   return (style: keyof typeof ANSI, text: string) => (color ? `${ANSI[style][0]}${text}${ANSI[style][1]}` : text);
 }
 
 const STATE_STYLE: Record<string, keyof typeof ANSI> = {
-  open: 'green', merged: 'magenta', closed: 'red', draft: 'dim', success: 'green', failure: 'red', error: 'red', pending: 'yellow', warning: 'yellow',
-  approved: 'green', 'requested changes': 'red', mergeable: 'green', conflicting: 'red',
+  open: 'green',
+  merged: 'magenta',
+  closed: 'red',
+  draft: 'dim',
+  success: 'green',
+  failure: 'red',
+  error: 'red',
+  pending: 'yellow',
+  warning: 'yellow',
+  approved: 'green',
+  'requested changes': 'red',
+  mergeable: 'green',
+  conflicting: 'red',
 };
 
 function logins(list: Array<{ login?: string }> | null | undefined): string[] {
@@ -63,9 +81,7 @@ export function renderView(seen: Seen, color: boolean, now: Date): string {
   lines.push(`${paint('bold', v(pr.title ?? ''))} ${paint('dim', `#${String(pr.number)}`)}`);
   const merge = mergeability(pr);
   lines.push(
-    [styled(stateOf(pr)), `${v(pr.user?.login ?? '?')} wants to merge ${v(pr.head?.label ?? pr.head?.ref ?? '?')} → ${v(pr.base?.ref ?? '?')}`, merge ? styled(merge) : '']
-      .filter(Boolean)
-      .join(' • '),
+    [styled(stateOf(pr)), `${v(pr.user?.login ?? '?')} wants to merge ${v(pr.head?.label ?? pr.head?.ref ?? '?')} → ${v(pr.base?.ref ?? '?')}`, merge ? styled(merge) : ''].filter(Boolean).join(' • '),
   );
   lines.push('');
   const field = (label: string, value: string) => lines.push(`${paint('bold', `${label}:`.padEnd(11))}${value}`);
@@ -90,7 +106,13 @@ export function renderView(seen: Seen, color: boolean, now: Date): string {
     lines.push('', paint('bold', `Comments (${seen.comments.length})`));
     for (const c of seen.comments) {
       lines.push('', `${paint('bold', v(c.user?.login ?? '?'))} ${paint('dim', c.created_at ? relativeTime(c.created_at, now) : '')}`);
-      lines.push(...(c.body ?? '').replace(/\r\n/g, '\n').trim().split('\n').map((l) => `  ${v(l)}`));
+      lines.push(
+        ...(c.body ?? '')
+          .replace(/\r\n/g, '\n')
+          .trim()
+          .split('\n')
+          .map((l) => `  ${v(l)}`),
+      );
     }
   }
   if (pr.html_url) lines.push('', paint('dim', `View it on the web: ${v(pr.html_url)}`));
@@ -105,7 +127,12 @@ export function renderView(seen: Seen, color: boolean, now: Date): string {
 export function renderPlain(seen: Seen): string {
   const { pr } = seen;
   const extra: Array<[string, string]> = [
-    ['reviews', verdicts(seen.reviews).map((r) => `${r.who}:${r.state}`).join(',')],
+    [
+      'reviews',
+      verdicts(seen.reviews)
+        .map((r) => `${r.who}:${r.state}`)
+        .join(','),
+    ],
     ['checks', seen.status === undefined ? 'unknown' : checkState(seen.status)],
     ...(seen.status?.statuses ?? []).map((s): [string, string] => ['check', `${s.context ?? ''}:${s.status ?? ''}`]),
   ];
@@ -130,10 +157,12 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const [reviews, status] = await Promise.all([
     allPages(pulls.listReviews(api, repo, number, pageWindow({ all: true }))).catch(failure({ action: `read the reviews of ${what}`, missing: what })),
     // The checks are part of the picture, not the point: a failure to read them is said, not fatal.
-    pr.head?.sha ? repos.combinedStatus(api, repo, pr.head.sha).catch((err: unknown) => {
-      ctx.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
-      return undefined;
-    }) : Promise.resolve(undefined),
+    pr.head?.sha
+      ? repos.combinedStatus(api, repo, pr.head.sha).catch((err: unknown) => {
+          ctx.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
+          return undefined;
+        })
+      : Promise.resolve(undefined),
   ]);
   const seen: Seen = { pr, reviews, status, comments };
   if (!ctx.io.stdoutIsTTY) {

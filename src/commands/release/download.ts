@@ -39,9 +39,7 @@ export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   const which = `release ${release.tag_name ?? tag} of ${fullName(repo)}`;
   const assets = (release.assets ?? []).filter((a) => patterns.length === 0 || patterns.some((p) => p.test(a.name ?? '')));
   if (assets.length === 0) {
-    throw new KettleError(
-      (release.assets ?? []).length === 0 ? `${which} has no assets` : `no asset of ${which} matches ${opts.pattern.map((p) => `"${p}"`).join(' or ')}`,
-    );
+    throw new KettleError((release.assets ?? []).length === 0 ? `${which} has no assets` : `no asset of ${which} matches ${opts.pattern.map((p) => `"${p}"`).join(' or ')}`);
   }
   if (opts.dir === '-') {
     // Standard output holds one file: more than one would run together.

@@ -46,7 +46,9 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   // they are not empty: empty notes would leave the old ones while the answer
   // looked like success. Refused before anything is sent.
   if (changes.body === '') {
-    throw new UsageError(`the server cannot empty the notes of ${what} through its API (it ignores empty notes); nothing was changed: clear them on the release's page in the web interface, or give new notes`);
+    throw new UsageError(
+      `the server cannot empty the notes of ${what} through its API (it ignores empty notes); nothing was changed: clear them on the release's page in the web interface, or give new notes`,
+    );
   }
   if (Object.keys(changes).length === 0) {
     ctx.info(`${what} already is as asked; nothing changed`);

@@ -87,7 +87,12 @@ export const release: GroupDef = {
         dir: text('-D, --dir <folder>', 'the folder to write them to (default: the current one); - writes one asset to standard output'),
         clobber: bool('--clobber', 'overwrite files that already exist'),
       },
-      examples: ['kettle release download v1.2.0', 'kettle release download --pattern "*.tar.gz" --dir downloads', 'kettle release download v1.2.0 -p "teapot-*-linux-?64.zip" --clobber', 'kettle release download v1.2.0 -p checksums.txt -D - | sha256sum -c'],
+      examples: [
+        'kettle release download v1.2.0',
+        'kettle release download --pattern "*.tar.gz" --dir downloads',
+        'kettle release download v1.2.0 -p "teapot-*-linux-?64.zip" --clobber',
+        'kettle release download v1.2.0 -p checksums.txt -D - | sha256sum -c',
+      ],
       load: () => import('./download.js'),
     }),
     verb({

@@ -164,7 +164,9 @@ export function targetPath(dir: string, asset: Attachment): string {
   const name = asset.name ?? '';
   if (UNWRITABLE.test(name)) {
     // The message shows the name with its controls made visible (formatError).
-    throw new KettleError(`the server named an asset "${name}", which holds a control character; kettle writes no such file (--pattern and --dir - write it to standard output, for a name of your own)`);
+    throw new KettleError(
+      `the server named an asset "${name}", which holds a control character; kettle writes no such file (--pattern and --dir - write it to standard output, for a name of your own)`,
+    );
   }
   if (name === '' || name === '.' || name === '..' || /[\\/]/.test(name)) {
     throw new KettleError(`the server named an asset "${name}", which is not a file name kettle will write`);

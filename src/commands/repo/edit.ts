@@ -100,7 +100,9 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     if (done.length > 0) ctx.success(`Edited ${name}: ${done.join(', ')}`);
     await printRecord(ctx.io, ctx.flags, edited, repoViewColumns);
     const base = edited.parent?.full_name;
-    throw new KettleError(`${name} stays ${edited.private === true ? 'private' : 'public'}: the server gives a fork the visibility of the repository it was forked from${typeof base === 'string' ? ` (${base})` : ''}`);
+    throw new KettleError(
+      `${name} stays ${edited.private === true ? 'private' : 'public'}: the server gives a fork the visibility of the repository it was forked from${typeof base === 'string' ? ` (${base})` : ''}`,
+    );
   }
   ctx.success(`Edited ${name}: ${Object.keys(diff).join(', ')}`);
   await printRecord(ctx.io, ctx.flags, edited, repoViewColumns);

@@ -54,7 +54,7 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   const items = parseItems(opts.with);
   const dropped = opts.mirror ? items.filter((i) => NOT_MIRRORED.includes(i)) : [];
   if (dropped.length > 0) throw new UsageError(`--with ${dropped.join(',')}: a mirror copies only the code, wiki and LFS; leave out --mirror to copy them`);
-  if (opts.authTokenStdin && source.password !== undefined) throw new UsageError('give the source\'s credentials once: in the address or with --auth-token-stdin');
+  if (opts.authTokenStdin && source.password !== undefined) throw new UsageError("give the source's credentials once: in the address or with --auth-token-stdin");
 
   const token = await tokenOf(ctx, opts, source.password !== undefined);
   // No description lists "forgejo" (only Forgejo's code reads it, and Gitea would take it for plain git):

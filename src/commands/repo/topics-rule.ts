@@ -33,7 +33,11 @@ export function normalizeTopics(typed: readonly string[]): { topics: string[]; c
     if (!topics.includes(topic)) topics.push(topic);
   }
   if (bad.length === 1) throw new UsageError(`invalid topic ${bad[0]}`);
-  if (bad.length > 1) throw new UsageError(`${bad.length} invalid topics:`, bad.map((b) => `  ${b}`));
+  if (bad.length > 1)
+    throw new UsageError(
+      `${bad.length} invalid topics:`,
+      bad.map((b) => `  ${b}`),
+    );
   if (topics.length > MAX_TOPICS) throw new UsageError(`${topics.length} topics given; a repository may have at most ${MAX_TOPICS}`);
   return { topics, changed };
 }

@@ -20,19 +20,15 @@ const list = verb({
     event: text('-e, --event <event>', 'only runs triggered by this event (push, pull_request, workflow_dispatch, …)'),
   },
   output: true,
-  examples: [
-    'kettle run list -R alice/teapot',
-    'kettle run list --status failure --branch main',
-    'kettle run list --workflow ci.yml --limit 5 --json --fields id,status',
-  ],
+  examples: ['kettle run list -R alice/teapot', 'kettle run list --status failure --branch main', 'kettle run list --workflow ci.yml --limit 5 --json --fields id,status'],
   notes:
-    '\nThe ID column is the RUN-ID the other run commands take: the run\'s id where the server lists runs\n(Gitea 1.25, Forgejo 12 and later), its run number where it lists only tasks (older servers, where\nkettle applies the filters itself).\n',
+    "\nThe ID column is the RUN-ID the other run commands take: the run's id where the server lists runs\n(Gitea 1.25, Forgejo 12 and later), its run number where it lists only tasks (older servers, where\nkettle applies the filters itself).\n",
   load: () => import('./list.js'),
 });
 
 const view = verb({
   name: 'view',
-  summary: 'Show a run, its jobs and their steps; --log prints a job\'s log',
+  summary: "Show a run, its jobs and their steps; --log prints a job's log",
   args: runId,
   flags: {
     ...repoFlag,
@@ -77,7 +73,7 @@ const cancel = verb({
   args: runId,
   flags: repoFlag,
   examples: ['kettle run cancel 42'],
-  notes: '\nNo Gitea or Forgejo release known to kettle has an API to cancel a run: kettle says so and\nprints the run\'s web page, where it can be cancelled.\n',
+  notes: "\nNo Gitea or Forgejo release known to kettle has an API to cancel a run: kettle says so and\nprints the run's web page, where it can be cancelled.\n",
   load: () => import('./cancel.js'),
 });
 

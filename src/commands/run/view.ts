@@ -56,4 +56,3 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   }
   io.stdout.write(`${rows.join('\n')}\n`);
 }
-

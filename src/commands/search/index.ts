@@ -49,11 +49,7 @@ export const search: GroupDef = {
         ...listFlags,
       },
       output: true,
-      examples: [
-        'kettle search issues lid',
-        'kettle search issues "spout" --state all --type issue --label bug',
-        'kettle search issues tea --owner wonderland --type pr --json',
-      ],
+      examples: ['kettle search issues lid', 'kettle search issues "spout" --state all --type issue --label bug', 'kettle search issues tea --owner wonderland --type pr --json'],
       load: () => import('./issues.js'),
     }),
     verb({

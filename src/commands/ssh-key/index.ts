@@ -8,7 +8,7 @@ const deployRepo = {
 
 const list = verb({
   name: 'list',
-  summary: 'List your SSH keys (or a repository\'s deploy keys)',
+  summary: "List your SSH keys (or a repository's deploy keys)",
   aliases: ['ls'],
   flags: { ...listFlags, ...deployRepo },
   output: true,
@@ -18,7 +18,7 @@ const list = verb({
 
 const add = verb({
   name: 'add',
-  summary: 'Add an SSH public key to your account (or as a repository\'s deploy key)',
+  summary: "Add an SSH public key to your account (or as a repository's deploy key)",
   args: { file: optionalArg('[file]', 'the public key file (- for standard input; none on a terminal: pick one of ~/.ssh/*.pub)') },
   flags: {
     title: text('-t, --title <text>', "the key's title (default: the key's comment)"),
@@ -48,7 +48,7 @@ const del = verb({
 
 export const sshKey: GroupDef = {
   name: 'ssh-key',
-  summary: 'List, add and delete your SSH keys and repositories\' deploy keys',
+  summary: "List, add and delete your SSH keys and repositories' deploy keys",
   section: 'Keys:',
   examples: ['kettle ssh-key list', 'kettle ssh-key add ~/.ssh/id_ed25519.pub', 'kettle ssh-key delete 12'],
   verbs: [list, add, del],

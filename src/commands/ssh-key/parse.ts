@@ -14,7 +14,10 @@ export interface SshPublicKey {
 
 /** The key in `text` (a .pub file or one authorized_keys line); a usage error naming `shown` otherwise. */
 export function parseSshKey(text: string, shown: string): SshPublicKey {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length > 1) throw new UsageError(`${shown} holds ${lines.length} lines; give one public key`);
   const words = (lines[0] ?? '').split(/\s+/);
   // An authorized_keys line may start with options; the key type is the first word that looks like one.

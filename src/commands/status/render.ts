@@ -118,7 +118,11 @@ export async function printSections(ctx: Context, outcomes: Outcome[]): Promise<
     const issueLine = (i: Issue) => `${text(repoName(i))}#${text(i.number)}  ${text(i.title)}  ${when(i.updated_at)}`;
     part('Issues assigned to you', v.assigned.map(issueLine), 'None');
     part('Pull requests awaiting your review', v.review_requested.map(issueLine), 'None');
-    part('Your open pull requests', v.created.map((i) => `${issueLine(i)}  checks: ${paintChecks(chalk, i.checks)}`), 'None');
+    part(
+      'Your open pull requests',
+      v.created.map((i) => `${issueLine(i)}  checks: ${paintChecks(chalk, i.checks)}`),
+      'None',
+    );
   }
   ctx.io.stdout.write(`${out.join('\n')}\n`);
 }

@@ -68,8 +68,12 @@ export async function run(ctx: Context): Promise<void> {
   else printPlain(ctx, outcomes);
   const failed = outcomes.filter((o) => o.error !== undefined);
   if (failed.length === 0) return;
-  if (!ctx.io.stdoutIsTTY || ctx.flags.json) for (const o of failed) for (const [i, line] of (o.error ?? []).entries()) ctx.io.stderr.write(i === 0 ? `kettle: ${o.name} (${o.server}): ${line}\n` : `  ${line.trimStart()}\n`);
+  if (!ctx.io.stdoutIsTTY || ctx.flags.json)
+    for (const o of failed) for (const [i, line] of (o.error ?? []).entries()) ctx.io.stderr.write(i === 0 ? `kettle: ${o.name} (${o.server}): ${line}\n` : `  ${line.trimStart()}\n`);
   const codes = new Set(failed.map((o) => o.code));
   const code = failed.length === outcomes.length && codes.size === 1 ? (failed[0]?.code ?? ExitCode.failure) : ExitCode.failure;
-  throw new KettleError(`${failed.length} of ${outcomes.length} server${outcomes.length === 1 ? '' : 's'} could not be read: ${failed.map((o) => o.name).join(', ')}`, code === ExitCode.ok ? ExitCode.failure : code);
+  throw new KettleError(
+    `${failed.length} of ${outcomes.length} server${outcomes.length === 1 ? '' : 's'} could not be read: ${failed.map((o) => o.name).join(', ')}`,
+    code === ExitCode.ok ? ExitCode.failure : code,
+  );
 }

@@ -15,8 +15,6 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   await confirmDelete(ctx, 'variable', name, where, opts.yes);
   const api = await ctx.api();
   const what = `variable ${name} of ${where}`;
-  await variables
-    .deleteVariable(api, scope, name)
-    .catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
+  await variables.deleteVariable(api, scope, name).catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
   ctx.success(`Deleted ${what}`);
 }

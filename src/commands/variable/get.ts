@@ -16,9 +16,7 @@ export async function run(ctx: Context, opts: GetOptions): Promise<void> {
   const name = storedName('variable', opts.name);
   const api = await ctx.api();
   const what = `variable ${name} of ${where}`;
-  const variable = await variables
-    .getVariable(api, scope, name)
-    .catch(failure({ action: `read ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
+  const variable = await variables.getVariable(api, scope, name).catch(failure({ action: `read ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
   if (ctx.flags.json || ctx.flags.jq) {
     await printRecord(ctx.io, ctx.flags, variable, variableColumns);
     return;

@@ -54,13 +54,9 @@ const runVerb = verb({
     watch: bool('--watch', 'then follow the run as kettle run watch does, and exit as it does'),
     interval: parsed('-i, --interval <seconds>', 'with --watch: seconds between refreshes (default 3)', seconds('--interval')),
   },
-  examples: [
-    'kettle workflow run deploy.yml -f target=staging',
-    'kettle workflow run deploy.yml --ref v1.2.0 -f target=production --watch',
-    'kettle workflow run nightly.yml --watch && echo green',
-  ],
+  examples: ['kettle workflow run deploy.yml -f target=staging', 'kettle workflow run deploy.yml --ref v1.2.0 -f target=production --watch', 'kettle workflow run nightly.yml --watch && echo green'],
   notes:
-    '\nThe inputs are checked against the workflow file\'s workflow_dispatch inputs before anything is sent:\nan unknown input or a required one left out is exit 2. The run is the one the server names, or else\nthe newest workflow_dispatch run of that workflow and ref that shows after the dispatch.\n',
+    "\nThe inputs are checked against the workflow file's workflow_dispatch inputs before anything is sent:\nan unknown input or a required one left out is exit 2. The run is the one the server names, or else\nthe newest workflow_dispatch run of that workflow and ref that shows after the dispatch.\n",
   load: () => import('./run.js'),
 });
 

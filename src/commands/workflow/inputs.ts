@@ -79,7 +79,10 @@ export function readDispatch(text: string): Dispatch {
   const v = on.value;
   if (v !== '') {
     if (v.startsWith('[')) {
-      const words = v.replace(/^\[|\]$/g, '').split(',').map(scalar);
+      const words = v
+        .replace(/^\[|\]$/g, '')
+        .split(',')
+        .map(scalar);
       return words.includes('workflow_dispatch') ? { kind: 'inputs', inputs: {} } : { kind: 'none' };
     }
     if (v.startsWith('{')) return { kind: 'unknown' };

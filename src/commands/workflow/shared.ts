@@ -24,9 +24,7 @@ export interface WorkflowText {
 }
 
 export async function readWorkflow(at: Place, file: string, ref: string): Promise<WorkflowText> {
-  const found = await actions
-    .workflowFile(at.api, at.server, at.repo, file, ref)
-    .catch(failure({ action: `read workflow ${file} of ${fullName(at.repo)}`, within: { api: at.api, repo: at.repo } }));
+  const found = await actions.workflowFile(at.api, at.server, at.repo, file, ref).catch(failure({ action: `read workflow ${file} of ${fullName(at.repo)}`, within: { api: at.api, repo: at.repo } }));
   if (!found) {
     const folders = actions.workflowFolders(at.server).join(' or ');
     throw new KettleError(`workflow ${file} not found in ${folders} of ${fullName(at.repo)} at ${ref}`);

@@ -3,6 +3,6 @@ import type { Kit, NounCases } from './kit.js';
 
 export default (_k: Kit): NounCases => ({
   elsewhere: {
-    'browse': 'opens a page',
+    browse: 'opens a page',
   },
 });

@@ -2,9 +2,7 @@
 import type { Kit, NounCases } from './kit.js';
 
 export default (k: Kit): NounCases => ({
-  lists: [
-    { verb: 'hook list', args: () => ['hook', 'list', '-R', 'alice/teapot'] },
-  ],
+  lists: [{ verb: 'hook list', args: () => ['hook', 'list', '-R', 'alice/teapot'] }],
   writes: [
     { verb: 'hook add', args: () => ['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com/new', '--json'] },
     { verb: 'hook edit', args: () => ['hook', 'edit', k.hookId(), '-R', 'alice/teapot', '--inactive'] },

@@ -2,9 +2,7 @@
 import type { Kit, NounCases } from './kit.js';
 
 export default (k: Kit): NounCases => ({
-  lists: [
-    { verb: 'milestone list', args: () => ['milestone', 'list', '-R', 'alice/teapot', '--json'] },
-  ],
+  lists: [{ verb: 'milestone list', args: () => ['milestone', 'list', '-R', 'alice/teapot', '--json'] }],
   writes: [
     { verb: 'milestone create', args: () => ['milestone', 'create', k.fresh('m'), '-R', 'alice/teapot', '--json'] },
     { verb: 'milestone edit', args: () => ['milestone', 'edit', '1', '--description', k.fresh('d'), '-R', 'alice/teapot'] },

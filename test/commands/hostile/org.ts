@@ -2,9 +2,7 @@
 import type { Kit, NounCases } from './kit.js';
 
 export default (k: Kit): NounCases => ({
-  lists: [
-    { verb: 'org list', args: () => ['org', 'list', '--json'] },
-  ],
+  lists: [{ verb: 'org list', args: () => ['org', 'list', '--json'] }],
   writes: [
     { verb: 'org create', args: () => ['org', 'create', k.fresh('org'), '--json'] },
     { verb: 'org delete', args: () => ['org', 'delete', k.server.state.addOrg(k.fresh('gone'), 'Gone', ['alice']).login, '--yes'] },

@@ -2,9 +2,7 @@
 import type { Kit, NounCases } from './kit.js';
 
 export default (k: Kit): NounCases => ({
-  lists: [
-    { verb: 'release list', args: () => ['release', 'list', '-R', 'alice/teapot', '--json'] },
-  ],
+  lists: [{ verb: 'release list', args: () => ['release', 'list', '-R', 'alice/teapot', '--json'] }],
   writes: [
     { verb: 'release create', args: () => ['release', 'create', k.fresh('v9'), k.asset(), '-R', 'alice/teapot', '--notes', 'n', '--json'] },
     { verb: 'release edit', args: () => ['release', 'edit', 'v1.0', '-R', 'alice/teapot', '--notes', k.fresh('n')] },

@@ -3,6 +3,6 @@ import type { Kit, NounCases } from './kit.js';
 
 export default (_k: Kit): NounCases => ({
   elsewhere: {
-    'whoami': 'reads one record',
+    whoami: 'reads one record',
   },
 });

@@ -3,7 +3,6 @@ import { bool, choice, openChoice, text, textWithDefault, verb } from '../../../
 import { targetFlags } from './shared.js';
 import { CONTENT_TYPES, HOOK_TYPES } from '../choices.js';
 
-
 export const add = verb({
   name: 'add',
   summary: 'Add a webhook to a repository or organization',

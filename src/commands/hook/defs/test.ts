@@ -4,7 +4,7 @@ import { hookId, targetFlags } from './shared.js';
 
 export const test = verb({
   name: 'test',
-  summary: "Send a test delivery of the latest push (repository webhooks only)",
+  summary: 'Send a test delivery of the latest push (repository webhooks only)',
   args: { id: hookId },
   flags: targetFlags,
   examples: ['kettle hook test 3 -R alice/teapot'],

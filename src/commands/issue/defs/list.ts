@@ -21,7 +21,7 @@ export const list = verb({
     before: text('--before <date>', 'only issues updated before the end of DATE'),
     allRepos: bool('--all-repos', 'issues across every repository you can see'),
     filter: choice('--filter <value>', 'with --all-repos: which issues (default: all)', ISSUE_FILTERS),
-    ...webFlag('the repository\'s issue list (with --state)'),
+    ...webFlag("the repository's issue list (with --state)"),
   },
   output: true,
   examples: [

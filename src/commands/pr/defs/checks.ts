@@ -15,7 +15,7 @@ export const checks = verb({
   output: true,
   examples: [
     'kettle pr checks 7',
-    'kettle pr checks --watch --interval 5   # until the current branch\'s checks finish',
+    "kettle pr checks --watch --interval 5   # until the current branch's checks finish",
     'kettle pr checks 7 --required && kettle pr merge 7',
     'kettle pr checks 7 --json --fields context,status',
   ],

@@ -15,7 +15,7 @@ export const list = verb({
     author: text('-A, --author <user>', 'only those opened by this user'),
     milestone: text('-m, --milestone <name>', 'only those in this milestone (name or number)'),
     sort: choice('--sort <order>', 'the order (default: newest first)', PR_SORTS),
-    ...webFlag('the repository\'s pull-request list (with --state)'),
+    ...webFlag("the repository's pull-request list (with --state)"),
   },
   output: true,
   examples: ['kettle pr list -R alice/teapot', 'kettle pr list --label bug --author bob', 'kettle pr list --state all --json --fields number,title,head.ref', 'kettle pr list --web'],

@@ -10,11 +10,7 @@ export const clone = verb({
     directory: optionalArg('[directory]', "the folder to clone into (default: the repository's name)"),
     gitFlags: variadicArg('[git-flags...]', 'flags for git clone, after --'),
   },
-  examples: [
-    'kettle repo clone alice/teapot',
-    'kettle repo clone alice/teapot ~/src/teapot',
-    'kettle repo clone alice/teapot -- --depth 1 --branch main',
-  ],
+  examples: ['kettle repo clone alice/teapot', 'kettle repo clone alice/teapot ~/src/teapot', 'kettle repo clone alice/teapot -- --depth 1 --branch main'],
   notes: '\nOver https or ssh as the login prefers: kettle login add --git-protocol ssh …\n',
   load: () => import('../clone.js'),
 });

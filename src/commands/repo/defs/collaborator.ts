@@ -20,7 +20,11 @@ const add = verb({
   summary: "Add a collaborator, or change a collaborator's permission",
   args: { user: arg('<user>', 'the user name') },
   flags: { ...repoFlag, permission: choice('-p, --permission <permission>', 'what the collaborator may do', PERMISSIONS, 'write') },
-  examples: ['kettle repo collaborator add bob -R alice/teapot', 'kettle repo collaborator add carol --permission read', 'kettle repo collaborator add bob --permission admin   # changes his permission'],
+  examples: [
+    'kettle repo collaborator add bob -R alice/teapot',
+    'kettle repo collaborator add carol --permission read',
+    'kettle repo collaborator add bob --permission admin   # changes his permission',
+  ],
   notes: '\nAdding a collaborator who already has that permission changes nothing: a note, exit 0.\n',
   load: async () => ({ run: (await import('../collaborator.js')).runAdd }),
 });

@@ -8,8 +8,14 @@ export const view = verb({
   name: 'view',
   summary: 'Show a repository',
   args: { ownerName: optionalArg('[owner/name]', OWNER_NAME) },
-  flags: { ...repoFlag, ...webFlag('the repository\'s page') },
+  flags: { ...repoFlag, ...webFlag("the repository's page") },
   output: true,
-  examples: ['kettle repo view alice/teapot', 'kettle repo view            # the repository of the current git remote', 'kettle repo view alice/teapot --json --fields html_url', 'kettle repo view --web', 'kettle repo view https://codeberg.org/alice/teapot'],
+  examples: [
+    'kettle repo view alice/teapot',
+    'kettle repo view            # the repository of the current git remote',
+    'kettle repo view alice/teapot --json --fields html_url',
+    'kettle repo view --web',
+    'kettle repo view https://codeberg.org/alice/teapot',
+  ],
   load: () => import('../view.js'),
 });
