@@ -10,6 +10,7 @@ import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import { prTarget, resolvePull } from './target.js';
 import type { RepoFlag } from '../../cli/flags.js';
+import { lines, write } from '../../output/stream.js';
 
 export interface DiffOptions extends RepoFlag {
   number: string | undefined;
@@ -36,33 +37,6 @@ export function colourLine(line: string): string {
 export function changedPath(line: string): string | undefined {
   const m = /^diff --git "?a\/(.*?)"? "?b\/(.*?)"?$/.exec(line);
   return m?.[2];
-}
-
-/** Split a byte stream into lines as it arrives, holding at most one line. */
-async function* lines(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  let carry = '';
-  for await (const chunk of chunks) {
-    carry += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    let at = carry.indexOf('\n');
-    while (at >= 0) {
-      yield carry.slice(0, at);
-      carry = carry.slice(at + 1);
-      at = carry.indexOf('\n');
-    }
-  }
-  if (carry !== '') yield carry;
-}
-
-/** Write, waiting for room; a pager that went away (its pipe closed or broken) ends the wait too, as no drain will come. */
-function write(out: NodeJS.WritableStream, data: string | Buffer): Promise<void> {
-  return new Promise((resolve) => {
-    if (out.write(data) || (out as { destroyed?: boolean }).destroyed) return resolve();
-    const done = () => {
-      for (const event of ['drain', 'close', 'error']) out.removeListener(event, done);
-      resolve();
-    };
-    for (const event of ['drain', 'close', 'error']) out.once(event, done);
-  });
 }
 
 export async function run(ctx: Context, opts: DiffOptions): Promise<void> {

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ApiClient } from '../../api/client.js';
+import type { StreamAnswer } from '../../api/transport.js';
 import { headerValue } from '../../api/headers.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { Attachment, Release } from '../../api/gitea/types.js';
@@ -175,13 +176,14 @@ export function targetPath(dir: string, asset: Attachment): string {
 }
 
 /**
- * Download one asset to `final`: into a temporary file in the same folder,
- * renamed only once every byte arrived and the count is what the server said.
+ * Save a download to `final`: into a temporary file in the same folder,
+ * renamed only once every byte arrived and the count is the one expected,
+ * with progress on a terminal; the part is removed on failure or Ctrl-C.
+ * `size` is what a record says; `trust` says which count is checked: the
+ * record's, or the answer's Content-Length. Answers the bytes written.
  */
-export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachment, final: string): Promise<void> {
-  const name = asset.name as string;
-  const dir = dirname(final);
-  const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.kettle-part`);
+export async function saveDownload(ctx: Context, name: string, final: string, open: () => Promise<StreamAnswer>, size: number | undefined, trust: 'record' | 'header'): Promise<number> {
+  const temp = join(dirname(final), `.${name}.${randomBytes(4).toString('hex')}.kettle-part`);
   const removeTemp = () => {
     try {
       unlinkSync(temp);
@@ -194,9 +196,10 @@ export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachm
   const progress = new Progress(ctx.io, `Downloading ${name}`, PROGRESS_DELAY_MS, transferText);
   let received = 0;
   try {
-    const res = await releases.openAsset(api, asset);
-    const declared = headerValue(res.headers, 'content-length');
-    const total = asset.size ?? (declared !== undefined ? Number(declared) : undefined);
+    const res = await open();
+    const header = headerValue(res.headers, 'content-length');
+    const declared = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+    const total = trust === 'record' ? (size ?? declared) : (declared ?? size);
     const count = counter((n) => {
       received = n;
       progress.update(n, total);
@@ -207,10 +210,12 @@ export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachm
       const why = (err as NodeJS.ErrnoException).code?.startsWith('E') ? (err as Error).message : `the connection failed (${(err as Error).message})`;
       throw new KettleError(`cannot download ${name}: ${why} after ${formatSize(received)}${total !== undefined ? ` of ${formatSize(total)}` : ''}`);
     }
-    if (asset.size !== undefined && received !== asset.size) {
-      throw new KettleError(`cannot download ${name}: ${received} bytes arrived, but the server says it has ${asset.size}`);
+    const expected = trust === 'record' ? size : declared;
+    if (expected !== undefined && received !== expected) {
+      throw new KettleError(`cannot download ${name}: ${received} bytes arrived, but the server ${trust === 'record' ? 'says it has' : 'announced'} ${expected}`);
     }
     await rename(temp, final);
+    return received;
   } catch (err) {
     removeTemp();
     throw err;
@@ -218,6 +223,11 @@ export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachm
     process.removeListener('exit', removeTemp);
     progress.done();
   }
+}
+
+/** Download one asset to `final` (see saveDownload): the count checked is the asset record's. */
+export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachment, final: string): Promise<void> {
+  await saveDownload(ctx, asset.name as string, final, () => releases.openAsset(api, asset), asset.size, 'record');
 }
 
 /**

@@ -1,20 +1,13 @@
-// kettle run download RUN-ID [--name NAME]... [--dir DIR]: each artifact
-// streamed to NAME.zip through a temporary file beside it, renamed only once
-// complete, so no partial file is ever left under the final name.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, unlinkSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import * as actions from '../../api/gitea/actions.js';
-import { headerValue } from '../../api/headers.js';
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { Progress } from '../../output/progress.js';
 import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
-import { counter, transferText } from '../release/transfer.js';
+import { saveDownload } from '../release/transfer.js';
 import { parseId, type Place, place, requireFeature, runName } from './target.js';
 
 export interface DownloadOptions extends RepoFlag {
@@ -60,43 +53,14 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   }
 }
 
-async function save(ctx: Context, at: Place, artifact: actions.Artifact, final: string): Promise<number> {
-  const temp = join(resolve(final, '..'), `.${artifact.name}.${randomBytes(4).toString('hex')}.kettle-part`);
-  const removeTemp = () => {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Never made, or already gone.
-    }
-  };
-  // Ctrl-C ends the process from its signal handler: the part goes on the way out.
-  process.once('exit', removeTemp);
-  const progress = new Progress(ctx.io, `Downloading ${artifact.name}`, 300, transferText);
-  let received = 0;
-  try {
-    const res = await actions.artifactZip(at.api, at.repo, artifact.id).catch(failure({ action: `download artifact ${artifact.name}`, missing: `artifact ${artifact.name}` }));
-    const declared = headerValue(res.headers, 'content-length');
-    const total = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : artifact.size_in_bytes;
-    const count = counter((n) => {
-      received = n;
-      progress.update(n, total);
-    });
-    try {
-      await pipeline(res.body, count, createWriteStream(temp, { flags: 'wx' }));
-    } catch (err) {
-      const why = (err as NodeJS.ErrnoException).code?.startsWith('E') ? (err as Error).message : `the connection failed (${(err as Error).message})`;
-      throw new KettleError(`cannot download ${artifact.name}: ${why} after ${formatSize(received)}${total !== undefined ? ` of ${formatSize(total)}` : ''}`);
-    }
-    if (declared !== undefined && /^\d+$/.test(declared) && received !== Number(declared)) {
-      throw new KettleError(`cannot download ${artifact.name}: ${received} bytes arrived, but the server announced ${declared}`);
-    }
-    await rename(temp, final);
-    return received;
-  } catch (err) {
-    removeTemp();
-    throw err;
-  } finally {
-    process.removeListener('exit', removeTemp);
-    progress.done();
-  }
+function save(ctx: Context, at: Place, artifact: actions.Artifact, final: string): Promise<number> {
+  // The count checked is the answer's Content-Length; the recorded size only feeds the progress line when there is none.
+  return saveDownload(
+    ctx,
+    artifact.name,
+    final,
+    () => actions.artifactZip(at.api, at.repo, artifact.id).catch(failure({ action: `download artifact ${artifact.name}`, missing: `artifact ${artifact.name}` })),
+    artifact.size_in_bytes,
+    'header',
+  );
 }

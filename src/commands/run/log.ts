@@ -12,38 +12,12 @@ import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import { counter } from '../release/transfer.js';
 import { type Place, readJobs, runName } from './target.js';
+import { lines, write } from '../../output/stream.js';
 
 /** Where a step begins in a runner's log (act_runner's group markers, after the timestamp). */
 const STEP_START = /(^|\s)(::group::|##\[group\])/;
 const STEP_COLOURS = ['\u001b[36m', '\u001b[33m', '\u001b[35m', '\u001b[32m', '\u001b[34m'];
 const RESET = '\u001b[0m';
-
-/** Split a byte stream into lines as it arrives, holding at most one line. */
-async function* lines(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  let carry = '';
-  for await (const chunk of chunks) {
-    carry += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-    let at = carry.indexOf('\n');
-    while (at >= 0) {
-      yield carry.slice(0, at);
-      carry = carry.slice(at + 1);
-      at = carry.indexOf('\n');
-    }
-  }
-  if (carry !== '') yield carry;
-}
-
-/** Write, waiting for room; a pager that went away ends the wait too. */
-function write(out: NodeJS.WritableStream, data: string | Buffer): Promise<void> {
-  return new Promise((resolve) => {
-    if (out.write(data) || (out as { destroyed?: boolean }).destroyed) return resolve();
-    const done = () => {
-      for (const event of ['drain', 'close', 'error']) out.removeListener(event, done);
-      resolve();
-    };
-    for (const event of ['drain', 'close', 'error']) out.once(event, done);
-  });
-}
 
 export async function streamLogs(ctx: Context, at: Place, runId: number, jobId: number | undefined): Promise<void> {
   const what = runName(at, runId);
