@@ -12,10 +12,42 @@ import { fileURLToPath } from 'node:url';
 import { enableGit } from './server/git-http.js';
 import { startServer, type TestServer } from './server/index.js';
 import { useRealClock } from './server/state.js';
+import { addRun, addWorkflow } from './server/routes-actions.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
 /** Triage data beside the shared sample data: a milestone, more labels, a conversation. */
+/** Actions in alice/teapot, on a server new enough to list runs, jobs and logs and to name a dispatched run (Gitea 1.26). */
+function seedActions(server: TestServer): number {
+  server.set({ flavor: { version: '1.26.4' } });
+  const teapot = server.state.repo('alice', 'teapot');
+  if (!teapot) throw new Error('the demo data has no alice/teapot');
+  addWorkflow(server.state, teapot, { file: 'ci.yml', name: 'CI', dispatch: undefined });
+  addWorkflow(server.state, teapot, { file: 'deploy.yml', name: 'Deploy', dispatch: { target: { description: 'where to deploy', required: true, type: 'choice' } } });
+  const passed = addRun(server.state, teapot, {
+    workflow: 'ci.yml',
+    title: 'Quieter lid',
+    jobs: [{ name: 'test', steps: ['Set up job', 'Run tests'], log: { text: '::group::Run tests\nok 1 - the lid is quiet\nok 2 - the spout pours\n::endgroup::\n' } }],
+  });
+  addRun(server.state, teapot, {
+    workflow: 'ci.yml',
+    title: 'Kettle whistles',
+    branch: 'fix/spout',
+    status: 'failure',
+    jobs: [
+      {
+        name: 'test',
+        status: 'failure',
+        steps: [
+          ['Set up job', 'success'],
+          ['Run tests', 'failure'],
+        ],
+      },
+    ],
+  });
+  return passed.id;
+}
+
 function seedTriage(server: TestServer): void {
   const state = server.state;
   const teapot = state.repo('alice', 'teapot');
@@ -109,6 +141,7 @@ async function main(): Promise<void> {
   seedPullsDemo(server.state);
   const alice = server.addToken('alice');
   seedTriage(server);
+  const runId = String(seedActions(server));
 
   // A second server, as a sub-path deployment: kettle status shows both at once.
   const work = await startServer({ seed: 'demo', basePath: '/forge' });
@@ -172,6 +205,16 @@ async function main(): Promise<void> {
     { args: ['repo', 'collaborator', 'list', 'alice/teapot'] },
     { args: ['repo', 'view', 'alice/teapot', '--json', '--fields', 'full_name,stars_count,topics'] },
     { args: ['repo', 'delete', 'alice/notes'] },
+    // Actions: runs, a job's log, a dispatch, a secret and a variable.
+    { args: ['run', 'list', '-R', 'alice/teapot'] },
+    { args: ['run', 'view', runId, '-R', 'alice/teapot'] },
+    { args: ['run', 'view', runId, '--log', '-R', 'alice/teapot'] },
+    { args: ['workflow', 'list', '-R', 'alice/teapot'] },
+    { args: ['workflow', 'run', 'deploy.yml', '-f', 'target=staging', '-R', 'alice/teapot'] },
+    { args: ['secret', 'set', 'DEPLOY_TOKEN', '--body-file', '-', '-R', 'alice/teapot'], shown: 'secret set DEPLOY_TOKEN --body-file - -R alice/teapot < token.txt', input: 'not-a-real-token\n' },
+    { args: ['secret', 'list', '-R', 'alice/teapot'] },
+    { args: ['variable', 'set', 'REGION', 'eu-west', '-R', 'alice/teapot'] },
+    { args: ['variable', 'get', 'REGION', '-R', 'alice/teapot'] },
     // The inbox, and one view of every server logged in to.
     { args: ['notification', 'list', '--unread', '--pinned'] },
     { args: ['search', 'repos', 'tea', '--sort', 'stars'] },
