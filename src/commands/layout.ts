@@ -26,6 +26,11 @@ const STATE_STYLE: Record<string, Style> = {
   overdue: 'red',
 };
 
+/** Paint text in a style when colour is on. */
+export function painter(color: boolean) {
+  return (style: Style, text: string) => (color ? `${ANSI[style][0]}${text}${ANSI[style][1]}` : text);
+}
+
 export class ViewLayout {
   private readonly lines: string[] = [];
 

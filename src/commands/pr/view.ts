@@ -19,6 +19,7 @@ import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+import { painter, type Style } from '../layout.js';
 
 export interface ViewOptions extends RepoFlag, WebFlag {
   number: string | undefined;
@@ -38,20 +39,7 @@ async function allPages<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   return out;
 }
 
-const ANSI = {
-  bold: ['\u001b[1m', '\u001b[22m'],
-  dim: ['\u001b[2m', '\u001b[22m'],
-  green: ['\u001b[32m', '\u001b[39m'],
-  red: ['\u001b[31m', '\u001b[39m'],
-  yellow: ['\u001b[33m', '\u001b[39m'],
-  magenta: ['\u001b[35m', '\u001b[39m'],
-} as const;
-
-function painter(color: boolean) {
-  return (style: keyof typeof ANSI, text: string) => (color ? `${ANSI[style][0]}${text}${ANSI[style][1]}` : text);
-}
-
-const STATE_STYLE: Record<string, keyof typeof ANSI> = {
+const STATE_STYLE: Record<string, Style> = {
   open: 'green',
   merged: 'magenta',
   closed: 'red',
