@@ -152,7 +152,12 @@ function stopServers(): void {
   for (const s of servers) s.process.kill('SIGTERM');
 }
 
-const home = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
+/** The measured commands' HOME, made on first use: the replaying server and the tree-cost runs, which are this file too, need none. */
+let home: string | undefined;
+function benchHome(): string {
+  home ??= mkdtempSync(join(tmpdir(), 'kettle-bench-'));
+  return home;
+}
 
 /**
  * What every measured command gets: PATH and HOME, nothing else (no LANG, no
@@ -162,7 +167,7 @@ const home = mkdtempSync(join(tmpdir(), 'kettle-bench-'));
  * fetch scripts take URL and token as arguments.
  */
 function minimalEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...extra };
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: benchHome(), ...extra };
 }
 
 /** Store a login for server in the bench's HOME, named after its port; answers `--login NAME`. */
@@ -268,7 +273,14 @@ const kettle = (args: string[], extra: Record<string, string> = {}): Command => 
   argv: [process.execPath, BIN, ...args],
   env: minimalEnv(extra),
 });
-const bareNode: Command = { label: 'node -e 0', argv: [process.execPath, '-e', '0'], env: minimalEnv() };
+const bareNode: Command = {
+  label: 'node -e 0',
+  argv: [process.execPath, '-e', '0'],
+  // Asked for when measured: a process that only replays or builds a tree makes no HOME.
+  get env() {
+    return minimalEnv();
+  },
+};
 
 /**
  * `--tree-cost whole|branch`, in a fresh process: how long the command
@@ -442,7 +454,7 @@ async function main(): Promise<void> {
     }
   } finally {
     stopServers();
-    rmSync(home, { recursive: true, force: true });
+    if (home !== undefined) rmSync(home, { recursive: true, force: true });
     rmSync(scriptDir, { recursive: true, force: true });
   }
 
