@@ -1,7 +1,8 @@
 // The Actions resource module's reading of each server's records into kettle's
 // words, and what it says a feature needs.
 import { describe, expect, it } from 'vitest';
-import { needs, offers, runOf } from '../../src/api/gitea/actions.js';
+import { needs, offers } from '../../src/api/gitea/actions-features.js';
+import { runOf } from '../../src/api/gitea/actions.js';
 
 describe("runOf: every record shape in kettle's status words", () => {
   it.each([

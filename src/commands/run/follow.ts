@@ -5,6 +5,7 @@
 // cancelled. Reads are GETs, retried by the client as every idempotent read
 // is; a run that never settles is read once per interval until Ctrl-C.
 import * as actions from '../../api/gitea/actions.js';
+import * as features from '../../api/gitea/actions-features.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
@@ -25,7 +26,7 @@ async function snapshot(at: Place, id: number, fresh: boolean): Promise<Snapshot
     ({ run } = await readRun(at, id));
   } catch (err) {
     // Where only tasks are listed, a run just started shows once a runner takes its first job.
-    if (!(fresh && !actions.offers(at.server, 'runs') && err instanceof ApiError && err.status === 404)) throw err;
+    if (!(fresh && !features.offers(at.server, 'runs') && err instanceof ApiError && err.status === 404)) throw err;
     return { run: { id, number: id, workflow: '', title: '', branch: '', event: 'workflow_dispatch', status: 'queued', created: '', url: '' }, jobs: [] };
   }
   const listed = await readJobs(at, id);
@@ -67,7 +68,7 @@ export async function follow(ctx: Context, at: Place, id: number, intervalMs: nu
   let drawn = 0;
   for (;;) {
     const s = await snapshot(at, id, fresh);
-    const done = actions.isDone(s.run.status);
+    const done = features.isDone(s.run.status);
     if (io.stdoutIsTTY) {
       // The refresh line is drawn last, without a newline: Ctrl-C erases it (main.ts), leaving the run as last seen.
       const footer = done ? '' : `Refreshing every ${intervalMs / 1000} s (Ctrl-C to stop watching; the run goes on)`;

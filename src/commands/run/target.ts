@@ -2,6 +2,7 @@
 // server; RUN-IDs; the one line for an endpoint this server lacks; reading a run.
 import type { ApiClient } from '../../api/client.js';
 import * as actions from '../../api/gitea/actions.js';
+import * as features from '../../api/gitea/actions-features.js';
 import { hostOf } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
@@ -29,9 +30,9 @@ export function parseId(value: string, what = 'RUN-ID'): number {
 }
 
 /** Stop before sending anything when this server lacks the endpoint: which versions have it, and which this one runs. */
-export function requireFeature(at: Place, feature: actions.Feature, what: string, hint = ''): void {
-  if (actions.offers(at.server, feature)) return;
-  throw new actions.NotOffered(feature, `${what} needs ${actions.needs(feature)}; ${hostOf(at.api.root)} runs ${describeServer(at.server)}${hint}`);
+export function requireFeature(at: Place, feature: features.Feature, what: string, hint = ''): void {
+  if (features.offers(at.server, feature)) return;
+  throw new features.NotOffered(feature, `${what} needs ${features.needs(feature)}; ${hostOf(at.api.root)} runs ${describeServer(at.server)}${hint}`);
 }
 
 export function runName(at: Place, id: number): string {
@@ -45,7 +46,7 @@ export async function readRun(at: Place, id: number): Promise<{ run: actions.Run
 
 /** A run's jobs with their steps where the server lists them; undefined where it does not. */
 export async function readJobs(at: Place, id: number): Promise<object[] | undefined> {
-  if (!actions.offers(at.server, 'jobs')) return undefined;
+  if (!features.offers(at.server, 'jobs')) return undefined;
   const what = runName(at, id);
   return actions.listJobs(at.api, at.repo, id, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 }).catch(failure({ action: `read the jobs of ${what}`, missing: what }));
 }

@@ -1,6 +1,7 @@
 // kettle run view RUN-ID [--log] [--job JOB-ID]: the run, its jobs and their
 // steps where the server lists them; --log streams jobs' logs as they arrive.
 import * as actions from '../../api/gitea/actions.js';
+import * as features from '../../api/gitea/actions-features.js';
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
@@ -21,7 +22,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   if (opts.job !== undefined && !opts.log) ctx.warn('--job has no effect without --log');
   const at = await place(ctx, opts.repo);
   if (opts.log) {
-    if (!actions.offers(at.server, 'logs')) {
+    if (!features.offers(at.server, 'logs')) {
       // Said before anything is sent, with the page where the log can be read.
       const { run: found } = await readRun(at, id);
       requireFeature(at, 'logs', 'run view --log', found.url ? `; the run's log is on its web page: ${found.url}` : '');

@@ -4,6 +4,7 @@
 // newest workflow_dispatch run of that workflow and ref that shows up after the
 // dispatch, looked for within a bounded wait.
 import * as actions from '../../api/gitea/actions.js';
+import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
@@ -75,7 +76,7 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   if (workflow.dispatch.kind === 'inputs') checkInputs(file, workflow.dispatch.inputs, given);
   const what = `workflow ${file} of ${name} on ${ref}`;
   const filter: actions.RunFilter = { workflow: file, event: 'workflow_dispatch', branch: ref };
-  const named = actions.offers(at.server, 'runDetails');
+  const named = features.offers(at.server, 'runDetails');
   const before = named ? undefined : await runIds(at, filter).catch(() => new Set<number>());
   const id = await actions.dispatch(at.api, at.server, at.repo, file, ref, given).catch(async (err: unknown) => {
     if (err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 500)) {

@@ -1,6 +1,7 @@
 // kettle workflow view FILE: the server's record where it describes workflows
 // (Gitea 1.24+), else what the file says; and the inputs its workflow_dispatch takes.
 import * as actions from '../../api/gitea/actions.js';
+import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
@@ -24,7 +25,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = await repos.get(at.api, at.repo).catch(failure({ action: `read ${fullName(at.repo)}`, missing: `repository ${fullName(at.repo)}` }));
   const ref = repo.default_branch || 'main';
   const text = await readWorkflow(at, file, ref);
-  const record: object = actions.offers(at.server, 'workflows')
+  const record: object = features.offers(at.server, 'workflows')
     ? await actions.getWorkflow(at.api, at.repo, file).catch(failure({ action: `read ${what}`, missing: what }))
     : { id: file, name: text.name ?? file, path: text.path, state: 'active' };
   const inputs = text.dispatch.kind === 'inputs' ? text.dispatch.inputs : undefined;

@@ -1,0 +1,100 @@
+// Actions, what differs by server: which release first has each endpoint
+// (test/server/README.md, "Actions"), the one line a server without it gets,
+// and the status words, each server's read into kettle's and back.
+import { KettleError } from '../../errors.js';
+
+/** What the caller knows of the server: its flavour and its own version numbers. */
+export interface ActionsServer {
+  flavour: 'gitea' | 'forgejo';
+  numbers: readonly number[];
+}
+
+/** kettle's status words, the same on every server. */
+export const RUN_STATES = ['queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped'] as const;
+export type RunState = (typeof RUN_STATES)[number] | 'unknown';
+
+/** What each feature needs: the first release of each flavour that has its endpoint (none: no release known here). */
+const FEATURES = {
+  runs: { gitea: '1.25', forgejo: '12' },
+  jobs: { gitea: '1.25' },
+  // The log is fetched by job id, which only the job list (1.25) gives.
+  logs: { gitea: '1.25' },
+  rerun: { gitea: '1.26' },
+  delete: { gitea: '1.25' },
+  // Artifacts are listed by run id, which only the run list (1.25) gives.
+  artifacts: { gitea: '1.25' },
+  workflows: { gitea: '1.24' },
+  dispatch: { gitea: '1.24', forgejo: '0' },
+  runDetails: { gitea: '1.26', forgejo: '0' },
+  cancel: {},
+} as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
+export type Feature = keyof typeof FEATURES;
+
+/** The newest releases whose descriptions are known here: a feature none of them has is named after them. */
+const NEWEST = { gitea: '1.26.4', forgejo: '15.0.3' };
+
+function atLeast(server: ActionsServer, version: string): boolean {
+  const want = version.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < 3; i++) {
+    const d = (server.numbers[i] ?? 0) - (want[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+export function offers(server: ActionsServer, feature: Feature): boolean {
+  const since = (FEATURES[feature] as { gitea?: string; forgejo?: string })[server.flavour];
+  return since !== undefined && atLeast(server, since);
+}
+
+/** "Gitea 1.25 or later (no Forgejo release up to 15.0.3 has it)": the servers that have a feature. */
+export function needs(feature: Feature): string {
+  const f = FEATURES[feature] as { gitea?: string; forgejo?: string };
+  const have: string[] = [];
+  const lack: string[] = [];
+  for (const flavour of ['gitea', 'forgejo'] as const) {
+    const name = flavour === 'gitea' ? 'Gitea' : 'Forgejo';
+    const since = f[flavour];
+    if (since === undefined) lack.push(`${name} up to ${NEWEST[flavour]}`);
+    else have.push(since === '0' ? name : `${name} ${since} or later`);
+  }
+  if (have.length === 0) return `a server release with that endpoint (none known here has one: ${lack.join(', ')})`;
+  return `${have.join(' or ')}${lack.length > 0 ? ` (no release of ${lack.join(' or ')} has it)` : ''}`;
+}
+
+/** A feature this server does not have: the caller says so before sending anything. */
+export class NotOffered extends KettleError {
+  constructor(
+    readonly feature: Feature,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// Status words ---------------------------------------------------------------
+
+/** models/actions/status.go's words (tasks everywhere, Forgejo's runs) in kettle's. */
+export const FROM_INTERNAL: Record<string, RunState> = {
+  waiting: 'queued',
+  blocked: 'waiting',
+  running: 'in_progress',
+  success: 'success',
+  failure: 'failure',
+  cancelled: 'cancelled',
+  skipped: 'skipped',
+};
+export const TO_INTERNAL: Record<string, string> = { queued: 'waiting', waiting: 'blocked', in_progress: 'running' };
+
+/** Gitea 1.25+'s GitHub words (convert.ToActionsStatus): a status, and once completed a conclusion. */
+export function fromGithub(status: unknown, conclusion: unknown): RunState {
+  if (status === 'completed') return (RUN_STATES as readonly string[]).includes(String(conclusion)) ? (conclusion as RunState) : 'unknown';
+  if (status === 'queued') return 'queued';
+  if (status === 'in_progress') return 'in_progress';
+  if (status === 'waiting' || status === 'pending' || status === 'requested') return 'waiting';
+  return 'unknown';
+}
+
+export function isDone(state: RunState): boolean {
+  return state === 'success' || state === 'failure' || state === 'cancelled' || state === 'skipped';
+}
