@@ -92,7 +92,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   v8.setFlagsFromString('--heap-growing-percent=30');
   let cli;
   try {
-    cli = loadCli(path.join(__dirname, '..', 'dist', 'cli', 'main.cjs'));
+    cli = loadCli(path.join(__dirname, '..', 'dist', 'cli', 'main.cjs'), args);
   } catch (err) {
     // Only a checkout that was never built gets here: say how to build it.
     const missing = err && err.code === 'ENOENT';
@@ -109,21 +109,24 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 
 /**
  * Evaluate the CLI, one CommonJS bundle (test/tools/build-cli.mjs), with V8's
- * code cache: compiling the 1.9 MB bundle from source is most of what a short
+ * code cache: compiling the 2.2 MB bundle from source is most of what a short
  * command would otherwise spend before it does anything (Node 20 caches
  * nothing on its own). The cache is kept in the user's cache folder, one file
- * per bundle and Node version, made from the functions a run actually
- * compiled, at the end of the first run that had none (or whose cache V8
- * rejected). Any trouble with it (a folder that cannot be written, a file
+ * per bundle, Node version and top-level command, made from the functions a
+ * run actually compiled, at the end of the first run of that command that had
+ * none (or whose cache V8 rejected). Per command, because a cache holds what
+ * the run that made it compiled: `issue list` from a cache that `login add`
+ * made compiles its own functions from source on every run, and reads
+ * login's for nothing. Any trouble with it (a folder that cannot be written, a file
  * that is cut short or damaged, another Node) only means compiling from
  * source: V8 checks the cache against the source, its own version and flags,
  * and a cache it rejects is never used.
  */
-function loadCli(file) {
+function loadCli(file, words) {
   // ASCII (the build checks): Latin-1 makes it a one-byte string, quickly.
   const source = fs.readFileSync(file, 'latin1');
   const vm = require('node:vm');
-  const cacheFile = codeCacheFile(source);
+  const cacheFile = codeCacheFile(source, words);
   let cached;
   if (cacheFile !== undefined) cached = readCodeCache(cacheFile);
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
@@ -132,19 +135,30 @@ function loadCli(file) {
     process.once('exit', () => writeCodeCache(cacheFile, script));
   }
   const module = { exports: {} };
-  const requireFromBundle = require('node:module').createRequire(file);
-  script.runInThisContext().call(module.exports, module.exports, requireFromBundle, module, file, path.dirname(file));
+  // The bundle requires Node's built-in modules only (the build checks), so
+  // this file's own require serves it: node:module's createRequire would load
+  // Node's ES module loader, about 1.5 ms of every command.
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
   return module.exports;
 }
 
-/** Where this bundle's code cache for this Node lives; undefined when there is no cache folder. */
-function codeCacheFile(source) {
-  // The build names the bundle's content on its first line.
-  const id = /^\/\/ kettle-bundle ([0-9a-f]+)\n/.exec(source.slice(0, 64))?.[1];
+/**
+ * Where this bundle's code cache for this Node and this command line lives;
+ * undefined when there is no cache folder. The command is the first word of
+ * the command line that names a top-level command (`kettle --login work issue
+ * list`: issue), else none (`kettle`, a misspelt command): the cache of the
+ * whole CLI. Only the choice of cache hangs on it: a login named like a
+ * command only picks another cache.
+ */
+function codeCacheFile(source, words) {
+  // The build names the bundle's content on its first line and the command words on its second.
+  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n\/\/ kettle-commands ([a-z0-9 -]+)\n/.exec(source.slice(0, 1024));
   const home = process.env.HOME;
   const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : undefined);
-  if (id === undefined || base === undefined || !path.isAbsolute(base)) return undefined;
-  return path.join(base, 'kettle', `code-${id}-${process.version}-${process.arch}.bin`);
+  if (head === null || base === undefined || !path.isAbsolute(base)) return undefined;
+  const commands = head[2].split(' ');
+  const command = words.find((w) => commands.includes(w)) ?? 'kettle';
+  return path.join(base, 'kettle', `code-${head[1]}-${process.version}-${process.arch}-${command}.bin`);
 }
 
 /**
@@ -176,5 +190,28 @@ function writeCodeCache(file, script) {
     fs.renameSync(tmp, file);
   } catch {
     if (tmp !== undefined) fs.rmSync(tmp, { force: true });
+    return;
+  }
+  removeStaleCaches(file);
+}
+
+/**
+ * The caches of other builds of kettle (an upgrade leaves its predecessor's
+ * behind, a file per command) once untouched for a week: a cache is written
+ * once and then only read, so another install still in use loses its caches
+ * at most once a week, and makes them again. Only when a cache was written.
+ */
+function removeStaleCaches(file) {
+  const dir = path.dirname(file);
+  const own = path.basename(file).split('-')[1];
+  const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+  try {
+    for (const name of fs.readdirSync(dir)) {
+      if (!/^code-[0-9a-f]+-.*\.bin$/.test(name) || name.split('-')[1] === own) continue;
+      const stale = path.join(dir, name);
+      if (fs.statSync(stale).mtimeMs < weekAgo) fs.rmSync(stale, { force: true });
+    }
+  } catch {
+    // Another kettle removing the same file, a folder that cannot be read: no matter.
   }
 }

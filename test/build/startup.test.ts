@@ -2,7 +2,7 @@
 // process has loaded (process.moduleLoadList); a preloaded script writes that
 // list to a file at exit, so these tests see exactly what `kettle --help` or
 // `kettle whoami` paid for, without changing their output.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,11 +112,13 @@ describe('the code cache of the bundle', () => {
   // The code cache's files (whoami also keeps the server's version there, in servers.json).
   const cacheFiles = () => (existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith('code-')) : []);
 
-  it('is written by the first run, for this bundle and this Node, and used by the next', async () => {
+  const named = (command: string) => new RegExp(`^code-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-${command}\\.bin$`);
+
+  it('is written by the first run, for this bundle, this Node and this command, and used by the next', async () => {
     rmSync(folder, { recursive: true, force: true });
     expectExit(await whoami(), 0);
     const files = cacheFiles();
-    expect(files).toEqual([expect.stringMatching(new RegExp(`^code-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin$`))]);
+    expect(files).toEqual([expect.stringMatching(named('whoami'))]);
     const written = statSync(join(folder, files[0] as string)).mtimeMs;
     const r = await whoami();
     expectExit(r, 0);
@@ -142,6 +144,35 @@ describe('the code cache of the bundle', () => {
     expect(again.equals(spoil(good))).toBe(false);
     expect(again.length).toBeGreaterThan(1000);
     expect(again.readUInt32LE(again.length - 8)).toBe(again.length - 8);
+  });
+
+  it('is kept per top-level command: the first word that names one, whatever options come before it', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    const env = { env: { XDG_CACHE_HOME: cacheHome.path } };
+    expectExit(await s.kettle(['--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env), 0);
+    expect(cacheFiles()).toEqual([expect.stringMatching(named('issue'))]);
+    expectExit(await s.kettle(['--no-color', 'whoami'], env), 0);
+    // A word that names no command: the whole CLI's cache.
+    expectExit(await s.kettle(['isue', 'list'], env), 2);
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue')), expect.stringMatching(named('kettle')), expect.stringMatching(named('whoami'))]);
+    expect(new Set(cacheFiles().map((f) => f.split('-')[1])).size).toBe(1);
+  });
+
+  it("removes other builds' caches untouched for a week when it writes one, and nothing else", async () => {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    const old = (Date.now() - 8 * 24 * 3600 * 1000) / 1000;
+    const other = (age: number, name: string) => {
+      writeFileSync(join(folder, name), 'x');
+      utimesSync(join(folder, name), age, age);
+    };
+    other(old, `code-0123456789abcdef-${process.version}-${process.arch}-issue.bin`);
+    other(Date.now() / 1000, `code-fedcba9876543210-${process.version}-${process.arch}-issue.bin`);
+    other(old, 'unrelated.bin');
+    expectExit(await whoami(), 0);
+    const left = readdirSync(folder);
+    expect(left).toHaveLength(4);
+    expect(left).toEqual(expect.arrayContaining([`code-fedcba9876543210-${process.version}-${process.arch}-issue.bin`, expect.stringMatching(named('whoami')), 'servers.json', 'unrelated.bin']));
   });
 
   it('a cache folder that cannot be written changes nothing', async () => {

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -181,10 +181,13 @@ const bundle = Buffer.from(
   'latin1',
 );
 new Script(bundle.toString('latin1'), { filename: 'main.cjs' });
-// The first line names the bundle's content: bin/kettle.cjs keys its code
-// cache by it (and by Node's version), without hashing the file on every run.
-const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
-writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([Buffer.from(`// kettle-bundle ${hash}\n`), bundle]));
+// bin/kettle.cjs hands the bundle its own require, which resolves from bin/:
+// right for Node's built-in modules (node:sqlite, which undici names, is one
+// only from Node 22 on), the only ones the bundle may require (a
+// require inside a string, as ajv's generated code writes, is not a call).
+const required = [...bundle.toString('latin1').matchAll(/(?<!['"`.\w$])require\((["'])([^"'`]+)\1\)/g)].map((m) => m[2]);
+const notBuiltin = [...new Set(required)].filter((name) => !name.startsWith('node:') && !isBuiltin(name));
+if (notBuiltin.length > 0) throw new Error(`the bundle requires modules that are not Node's own: ${notBuiltin.join(', ')}`);
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
 copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'jq.wasm'));
 
@@ -192,6 +195,7 @@ copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'jq.wasm'));
 // src/cli/help-texts.ts): bin/kettle.cjs prints it without loading the CLI.
 // One file per distinct text, and an index of every spelling of every path.
 const scratch = mkdtempSync(join(tmpdir(), 'kettle-help-'));
+let commandWords = [];
 try {
   await build({
     entryPoints: [join(ROOT, 'src', 'cli', 'help-texts.ts')],
@@ -210,6 +214,16 @@ try {
   mkdirSync(join(OUT, 'help'));
   texts.forEach((text, i) => writeFileSync(join(OUT, 'help', `${i}.txt`), text));
   writeFileSync(join(OUT, 'help', 'index.json'), `${JSON.stringify({ paths, groups })}\n`);
+  commandWords = [...new Set(Object.keys(paths).map((p) => p.split(' ')[0]))].filter(Boolean);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
+
+// The first line names the bundle's content: bin/kettle.cjs keys its code
+// cache by it (and by Node's version), without hashing the file on every run.
+// The second names the words of the top-level commands (aliases and `help`
+// included): the code cache is kept per command, so that each command's
+// holds the functions that command runs (see bin/kettle.cjs).
+if (!commandWords.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) throw new Error(`a command word the code cache cannot be named by: ${commandWords.join(' ')}`);
+const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([Buffer.from(`// kettle-bundle ${hash}\n// kettle-commands ${commandWords.join(' ')}\n`), bundle]));
