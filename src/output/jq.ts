@@ -1,14 +1,9 @@
 // --jq: jq's own language, by jq itself compiled to WebAssembly (the jq-web
 // package; README "Output" says why this one). Loaded only when --jq is given:
 // its 2.8 MB of WebAssembly would cost every other command start-up time.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { KettleError, UsageError } from '../errors.js';
+import type { JqWeb } from './jq-web.js';
 import { Spool } from './spool.js';
-
-interface JqWeb {
-  raw(input: string | Uint8Array, filter: string, flags?: string[]): string | undefined;
-}
 
 interface JqExit extends Error {
   exitCode?: number;
@@ -21,16 +16,7 @@ const COMPILE_ERROR = 3;
 let instance: Promise<JqWeb> | undefined;
 
 function jqWeb(): Promise<JqWeb> {
-  // In the bundle, jq-web looks for jq.wasm in this folder (the bundle's
-  // folder, where the build copies it): see test/tools/build-cli.mjs.
-  (globalThis as { __kettleJqWasmDir?: string }).__kettleJqWasmDir = fileURLToPath(new URL('.', import.meta.url));
-  // jq-web's export is a promise; vitest's module runner makes the namespace
-  // of such a CommonJS module a thenable that import() cannot settle, so
-  // there (and only if import() fails) it is required instead.
-  instance ??= import('jq-web').then(
-    (m) => m.default,
-    () => createRequire(import.meta.url)('jq-web') as Promise<JqWeb>,
-  );
+  instance ??= import('./jq-web.js').then((m) => m.ready);
   return instance;
 }
 

@@ -7,7 +7,7 @@
 // module they evaluate, and check what `kettle isue` (the whole tree) and
 // `kettle whoami` evaluated.
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir } from '../e2e/harness.js';
@@ -49,6 +49,7 @@ beforeAll(() => {
   copyFileSync(join(ROOT, 'package.json'), join(copy.path, 'package.json'));
   cpSync(join(ROOT, 'dist', 'cli', 'help'), join(copy.path, 'dist', 'cli', 'help'), { recursive: true });
   writeFileSync(join(copy.path, 'dist', 'cli', 'main.cjs'), instrumented);
+  copyFileSync(join(ROOT, 'dist', 'cli', 'jq.wasm'), join(copy.path, 'dist', 'cli', 'jq.wasm'));
 });
 
 let n = 0;
@@ -130,6 +131,15 @@ describe('a command evaluates only what it uses', () => {
     const r = await evaluated(['isue']);
     const nouns = new Set(r.modules.map(definitionOf).filter((d) => d !== undefined));
     expect([...nouns].sort()).toEqual(ENTRIES.map((e) => e.name).sort());
+  });
+
+  it("--jq runs the bundle's own jq-web, with the jq.wasm beside the bundle (the copy has no node_modules to fall back on)", async () => {
+    expect(existsSync(join(copy.path, 'node_modules'))).toBe(false);
+    const r = await evaluated(['issue', 'list', '-R', 'alice/teapot', '--limit', '2', '--jq', '.[].number']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\n\d+\n$/);
+    expect(r.modules).toContain('src/output/jq-web.ts');
+    expect(r.modules.filter((m) => library(m)?.startsWith('jq-web/'))).toEqual([expect.stringMatching(/jq-web\/jq\.js$/)]);
   });
 
   it('whoami evaluates its verb and undici, but no other verb, nor conf, prompts, chalk or jq-web', async () => {
