@@ -2,7 +2,6 @@
 // JSON read; writing goes through conf (atomic writes, file mode 0600), loaded
 // only by the commands that change logins.
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { AuthMethod } from '../api/auth.js';
 import { KettleError } from '../errors.js';
@@ -35,7 +34,8 @@ export function configDir(env: NodeJS.ProcessEnv): string {
   const fromEnv = envConfigDir(env);
   if (fromEnv !== undefined) return fromEnv;
   if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'kettle');
-  return join(env.HOME || homedir(), '.config', 'kettle');
+  // node:os only without HOME: every command reads its logins from here.
+  return join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.config', 'kettle');
 }
 
 export function configPath(dir: string): string {

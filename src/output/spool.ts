@@ -12,7 +12,6 @@
 // text only once the list is complete. Text costs far less than parsed objects,
 // and a terminal or pipe reader sees the whole list at the same moment anyway.
 import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 
@@ -48,7 +47,8 @@ export class Spool {
 
   constructor(
     private readonly maxMemory = SPOOL_MEMORY_BYTES,
-    private readonly tempRoot = tmpdir(),
+    /** Where the temporary folder goes; the system's (TMPDIR) when not given, asked only on spilling. */
+    private readonly tempRoot?: string,
   ) {}
 
   /** The temporary file, once the text outgrew memory (for tests). */
@@ -71,7 +71,7 @@ export class Spool {
   }
 
   private spill(): void {
-    this.dir = mkdtempSync(join(this.tempRoot, 'kettle-'));
+    this.dir = mkdtempSync(join(this.tempRoot ?? process.getBuiltinModule('node:os').tmpdir(), 'kettle-'));
     // An interrupted run (Ctrl-C exits from the signal handler) still removes it.
     process.once('exit', this.removeAtExit);
     this.fd = openSync(join(this.dir, 'output'), 'wx+', 0o600);
