@@ -104,13 +104,14 @@ export class Transport {
     if (!this.ownsDispatcher || !this.dispatcher) return;
     // A dispatcher that could not be made (a bad proxy variable) was reported already.
     const dispatcher = await this.dispatcher.catch(() => undefined);
-    // Destroyed rather than closed: the command is over, and a request still
-    // in flight (a page read ahead of a failure) is abandoned anyway. Either
-    // way undici hands each socket an error, whose stack Node's streams read;
-    // undici's own error (what close() uses) then has V8 format a stack trace
-    // over the bundle, about 5 ms of every command (bench: whoami). Ours has
-    // no stack to format.
-    await dispatcher?.destroy(connectionsDone()).catch(() => undefined);
+    if (dispatcher === undefined) return;
+    // With nothing in flight (every command that succeeded), destroyed with an
+    // error of ours. undici's close() ends by destroying the sockets with its
+    // own error, whose stack Node's streams read, which has V8 format a stack
+    // trace over the bundle: about 5 ms of every command (bench: whoami).
+    // Ours has no stack to format. Requests still in flight (pages read ahead
+    // of a failure) are let finish, as close() does.
+    await (idle(dispatcher) ? dispatcher.destroy(connectionsDone()) : dispatcher.close()).catch(() => undefined);
   }
 
   /** Send one request once. Throws NetworkError when no complete answer came. */
@@ -301,6 +302,13 @@ function idleBounded(body: Readable, ms: number, fail: (err: unknown) => Error):
   });
   body.pipe(out);
   return out;
+}
+
+/** Whether a pool has no request queued, pending or running; a dispatcher that keeps no count is taken as busy. */
+function idle(dispatcher: Dispatcher): boolean {
+  const stats = (dispatcher as { stats?: Record<string, { pending?: number; queued?: number; running?: number }> }).stats;
+  if (stats === undefined) return false;
+  return Object.values(stats).every((s) => !s.pending && !s.queued && !s.running);
 }
 
 /** The error the pool's sockets are destroyed with at the end: one without a stack (see Transport.close). */

@@ -246,11 +246,189 @@ function copyKey(b: Buffer, i: number, out: Buffer, o: number): number {
   }
 }
 
+/** Per open container of the record being read, innermost last: 1 an object, 2 an array. */
+const kinds = new Uint8Array(MAX_DEPTH + 2);
+/** Per open object: where its keys start in `keys`. */
+const keyFrom = new Int32Array(MAX_DEPTH + 2);
+/** Hashes of the keys of the open objects (a key twice in one object). */
+const keys: number[] = [];
+
+/** What renderRecord leaves besides where its reading ends: the buffer written to (it may have grown), where the writing ends, the record's id. */
+let recordOut: Buffer = Buffer.alloc(0);
+let recordEnd = 0;
+let recordId: unknown;
+
 /**
- * One pass over the page: every token is checked as JSON.parse checks it and
- * written to `out` with JSON.stringify's indentation, in one state machine
- * whose state is all in local variables (this is the hot loop of a long list).
+ * One record, the object at b[i]: every token checked as JSON.parse checks
+ * it and written to out[o…] with JSON.stringify's indentation, in one state
+ * machine whose state is all in local variables (this is the hot loop of a
+ * long list). Where its reading ends; the rest is in recordOut, recordEnd
+ * and recordId. A function of its own, called once a record: V8 optimises it
+ * as any hot function, where the same loop inside the page's loop was
+ * optimised on the stack part-way through the first page, then thrown away
+ * at that page's end (a branch it had not seen yet), and optimised twice more.
  */
+function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
+  const len = b.length;
+  let c = 0;
+  keys.length = 0;
+  if (b[i] !== OPEN_BRACE) throw NOT_QUICK;
+  const from = i;
+  const start = o;
+  let slow = false;
+  let idStart = -1;
+  let idEnd = -1;
+  let isId = false;
+  let depth = 0;
+  let expectingKey = false;
+  if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
+  out[o++] = NEWLINE;
+  out[o++] = SPACE;
+  out[o++] = SPACE;
+  for (;;) {
+    // Room for the rest of the input as it is, and one step.
+    if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
+    if (expectingKey) {
+      expectingKey = false;
+      if (b[i] !== QUOTE) throw NOT_QUICK;
+      o = newline(out, o, depth + 1);
+      const keyAt = i;
+      out[o++] = QUOTE;
+      i++;
+      const keyEnd = copyKey(b, i, out, o);
+      if (keyEnd < 0) slow = true;
+      const hash = keyHash;
+      o += (keyEnd < 0 ? -keyEnd - 1 : keyEnd) - i;
+      i = keyEnd < 0 ? -keyEnd - 1 : keyEnd;
+      out[o++] = QUOTE;
+      i++;
+      // An integer key comes first once parsed.
+      c = b[keyAt + 1] as number;
+      if (c >= 0x30 && c <= 0x39) slow = true;
+      if (seenBefore(keys, keyFrom[depth] as number, hash)) slow = true;
+      keys.push(hash);
+      isId = depth === 1 && i - keyAt === 4 && b[keyAt + 1] === 0x69 && b[keyAt + 2] === 0x64;
+      while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+      if (c !== COLON) throw NOT_QUICK;
+      i++;
+      while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+      out[o++] = COLON;
+      out[o++] = SPACE;
+    }
+    // A value at b[i].
+    const valueAt = i;
+    const idHere = isId;
+    isId = false;
+    c = b[i] as number;
+    if (c === QUOTE) {
+      const outAt = o;
+      out[o++] = QUOTE;
+      i++;
+      const end = copyString(b, i, out, o);
+      const plain = end >= 0;
+      o += (plain ? end : -end - 1) - i;
+      i = (plain ? end : -end - 1) + 1;
+      if (plain) {
+        out[o++] = QUOTE;
+      } else {
+        // As stringifyJson writes the string's value.
+        o = outAt;
+        const text = stringifyJson(JSON.parse(b.toString('utf8', valueAt, i)));
+        o += out.write(text, o, 'utf8');
+      }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      const close = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+      out[o++] = c;
+      i++;
+      while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+      if (c === close) {
+        out[o++] = close;
+        i++;
+      } else {
+        if (++depth > MAX_DEPTH) throw NOT_QUICK;
+        if (close === CLOSE_BRACE) {
+          kinds[depth] = 1;
+          keyFrom[depth] = keys.length;
+          expectingKey = true;
+        } else {
+          kinds[depth] = 2;
+          o = newline(out, o, depth + 1);
+        }
+        continue;
+      }
+    } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
+      const j = numberEnd(b, i);
+      if (j >= 0) {
+        o = copyBytes(b, i, j, out, o);
+        i = j;
+      } else {
+        // As JSON.stringify writes the value: 1.0 is 1, 1e3 is 1000, -0 is 0.
+        const text = JSON.stringify(Number(b.toString('latin1', i, -j - 1)));
+        o += out.write(text, o, 'latin1');
+        i = -j - 1;
+      }
+    } else {
+      const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : c === 0x6e ? 'null' : '';
+      if (word === '') throw NOT_QUICK;
+      for (let k = 0; k < word.length; k++) {
+        if (b[i] !== word.charCodeAt(k)) throw NOT_QUICK;
+        out[o++] = b[i++] as number;
+      }
+    }
+    if (idHere) {
+      idStart = valueAt;
+      idEnd = i;
+    }
+    // After a value: a comma, or the end of one or more containers.
+    for (;;) {
+      if (depth === 0) break;
+      while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+      if (c === COMMA) {
+        i++;
+        while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+        out[o++] = COMMA;
+        if (kinds[depth] === 1) {
+          expectingKey = true;
+        } else {
+          o = newline(out, o, depth + 1);
+        }
+        break;
+      }
+      const kind = kinds[depth];
+      if ((kind === 1 && c === CLOSE_BRACE) || (kind === 2 && c === CLOSE_BRACKET)) {
+        i++;
+        if (kind === 1) keys.length = keyFrom[depth] as number;
+        o = newline(out, o, depth);
+        out[o++] = c;
+        depth--;
+        continue;
+      }
+      throw NOT_QUICK;
+    }
+    if (depth === 0) break;
+  }
+  let id: unknown;
+  if (slow) {
+    // The long way for this record: what the records' printer would write.
+    const record: unknown = JSON.parse(b.toString('utf8', from, i));
+    const text = stringifyJson([record], 2).slice(1, -2);
+    const value = (record as { id?: unknown }).id;
+    id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
+    o = start;
+    const n = Buffer.byteLength(text);
+    if (o + n > out.length) out = grown(out, o, n + (len - i) + STEP);
+    o += out.write(text, o, 'utf8');
+  } else if (idStart >= 0) {
+    c = b[idStart] as number;
+    id = c === QUOTE || c === MINUS || (c >= 0x30 && c <= 0x39) ? JSON.parse(b.toString('utf8', idStart, idEnd)) : undefined;
+  }
+  recordOut = out;
+  recordEnd = o;
+  recordId = id;
+  return i;
+}
+
+/** The records of a page, each rendered by renderRecord; the page's text and where each record starts and ends in it. */
 function render(b: Buffer): JsonText[] {
   const len = b.length;
   let out: Buffer = scratch.length >= 2 * len + 4096 ? scratch : Buffer.allocUnsafe(2 * len + 4096);
@@ -260,12 +438,6 @@ function render(b: Buffer): JsonText[] {
   const ids: unknown[] = [];
   /** Where each record's text starts and ends in `out`. */
   const bounds: number[] = [];
-  /** Per open container, innermost last: 1 an object, 2 an array. */
-  const kinds = new Uint8Array(MAX_DEPTH + 2);
-  /** Per open object: where its keys start in `keys`. */
-  const keyFrom = new Int32Array(MAX_DEPTH + 2);
-  /** Hashes of the keys of the open objects (a key twice in one object). */
-  const keys: number[] = [];
 
   while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
   if (c !== OPEN_BRACKET) throw NOT_QUICK;
@@ -275,157 +447,11 @@ function render(b: Buffer): JsonText[] {
     i++;
   } else {
     for (;;) {
-      if (b[i] !== OPEN_BRACE) throw NOT_QUICK;
-      const from = i;
       const start = o;
-      let slow = false;
-      let idStart = -1;
-      let idEnd = -1;
-      let isId = false;
-      let depth = 0;
-      let expectingKey = false;
-      if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
-      out[o++] = NEWLINE;
-      out[o++] = SPACE;
-      out[o++] = SPACE;
-      for (;;) {
-        // Room for the rest of the input as it is, and one step.
-        if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
-        if (expectingKey) {
-          expectingKey = false;
-          if (b[i] !== QUOTE) throw NOT_QUICK;
-          o = newline(out, o, depth + 1);
-          const keyAt = i;
-          out[o++] = QUOTE;
-          i++;
-          const keyEnd = copyKey(b, i, out, o);
-          if (keyEnd < 0) slow = true;
-          const hash = keyHash;
-          o += (keyEnd < 0 ? -keyEnd - 1 : keyEnd) - i;
-          i = keyEnd < 0 ? -keyEnd - 1 : keyEnd;
-          out[o++] = QUOTE;
-          i++;
-          // An integer key comes first once parsed.
-          c = b[keyAt + 1] as number;
-          if (c >= 0x30 && c <= 0x39) slow = true;
-          if (seenBefore(keys, keyFrom[depth] as number, hash)) slow = true;
-          keys.push(hash);
-          isId = depth === 1 && i - keyAt === 4 && b[keyAt + 1] === 0x69 && b[keyAt + 2] === 0x64;
-          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
-          if (c !== COLON) throw NOT_QUICK;
-          i++;
-          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
-          out[o++] = COLON;
-          out[o++] = SPACE;
-        }
-        // A value at b[i].
-        const valueAt = i;
-        const idHere = isId;
-        isId = false;
-        c = b[i] as number;
-        if (c === QUOTE) {
-          const outAt = o;
-          out[o++] = QUOTE;
-          i++;
-          const end = copyString(b, i, out, o);
-          const plain = end >= 0;
-          o += (plain ? end : -end - 1) - i;
-          i = (plain ? end : -end - 1) + 1;
-          if (plain) {
-            out[o++] = QUOTE;
-          } else {
-            // As stringifyJson writes the string's value.
-            o = outAt;
-            const text = stringifyJson(JSON.parse(b.toString('utf8', valueAt, i)));
-            o += out.write(text, o, 'utf8');
-          }
-        } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-          const close = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
-          out[o++] = c;
-          i++;
-          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
-          if (c === close) {
-            out[o++] = close;
-            i++;
-          } else {
-            if (++depth > MAX_DEPTH) throw NOT_QUICK;
-            if (close === CLOSE_BRACE) {
-              kinds[depth] = 1;
-              keyFrom[depth] = keys.length;
-              expectingKey = true;
-            } else {
-              kinds[depth] = 2;
-              o = newline(out, o, depth + 1);
-            }
-            continue;
-          }
-        } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
-          const j = numberEnd(b, i);
-          if (j >= 0) {
-            o = copyBytes(b, i, j, out, o);
-            i = j;
-          } else {
-            // As JSON.stringify writes the value: 1.0 is 1, 1e3 is 1000, -0 is 0.
-            const text = JSON.stringify(Number(b.toString('latin1', i, -j - 1)));
-            o += out.write(text, o, 'latin1');
-            i = -j - 1;
-          }
-        } else {
-          const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : c === 0x6e ? 'null' : '';
-          if (word === '') throw NOT_QUICK;
-          for (let k = 0; k < word.length; k++) {
-            if (b[i] !== word.charCodeAt(k)) throw NOT_QUICK;
-            out[o++] = b[i++] as number;
-          }
-        }
-        if (idHere) {
-          idStart = valueAt;
-          idEnd = i;
-        }
-        // After a value: a comma, or the end of one or more containers.
-        for (;;) {
-          if (depth === 0) break;
-          while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
-          if (c === COMMA) {
-            i++;
-            while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
-            out[o++] = COMMA;
-            if (kinds[depth] === 1) {
-              expectingKey = true;
-            } else {
-              o = newline(out, o, depth + 1);
-            }
-            break;
-          }
-          const kind = kinds[depth];
-          if ((kind === 1 && c === CLOSE_BRACE) || (kind === 2 && c === CLOSE_BRACKET)) {
-            i++;
-            if (kind === 1) keys.length = keyFrom[depth] as number;
-            o = newline(out, o, depth);
-            out[o++] = c;
-            depth--;
-            continue;
-          }
-          throw NOT_QUICK;
-        }
-        if (depth === 0) break;
-      }
-      let id: unknown;
-      if (slow) {
-        // The long way for this record: what the records' printer would write.
-        const record: unknown = JSON.parse(b.toString('utf8', from, i));
-        const text = stringifyJson([record], 2).slice(1, -2);
-        const value = (record as { id?: unknown }).id;
-        id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
-        o = start;
-        const n = Buffer.byteLength(text);
-        if (o + n > out.length) out = grown(out, o, n + (len - i) + STEP);
-        o += out.write(text, o, 'utf8');
-      } else if (idStart >= 0) {
-        c = b[idStart] as number;
-        id = c === QUOTE || c === MINUS || (c >= 0x30 && c <= 0x39) ? JSON.parse(b.toString('utf8', idStart, idEnd)) : undefined;
-      }
-      ids.push(id);
+      i = renderRecord(b, i, out, o);
+      out = recordOut;
+      o = recordEnd;
+      ids.push(recordId);
       bounds.push(start, o);
       while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
       if (c === COMMA) {
