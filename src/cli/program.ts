@@ -74,10 +74,17 @@ function rootOf(cmd: Command): Promise<Command> {
   return treeOf.get(at)?.() ?? Promise.resolve(at);
 }
 
-function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef): Command {
+/**
+ * A group and its verbs. With `named`, the word that follows the group on the
+ * command line: only the verb (or subgroup) it names, when it names one; any
+ * other word (none, an option, a misspelling whose error suggests the nearest
+ * verb) gets them all.
+ */
+function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef, named?: string): Command {
   const group = parent.command(def.name).description(def.summary).addHelpText('after', examples(def.examples));
   for (const alias of def.aliases ?? []) group.alias(alias);
-  for (const v of def.verbs) {
+  const chosen = named === undefined ? undefined : def.verbs.find((v) => v.name === named || (v.aliases ?? []).includes(named));
+  for (const v of chosen ? [chosen] : def.verbs) {
     if ('verbs' in v) addGroup(group, session, v);
     else addVerb(group, session, v);
   }
@@ -95,6 +102,11 @@ const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': tr
  * is not a root option. `completion` prints the whole tree, so it builds it.
  */
 export function entryNamed(argv: readonly string[]): Entry | undefined {
+  return branchNamed(argv)?.entry;
+}
+
+/** The top-level entry argv names (see entryNamed) and the word after it. */
+function branchNamed(argv: readonly string[]): { entry: Entry; next: string | undefined } | undefined {
   let i = 0;
   while (i < argv.length) {
     const word = argv[i] as string;
@@ -106,18 +118,19 @@ export function entryNamed(argv: readonly string[]): Entry | undefined {
   const word = argv[i];
   if (word === undefined) return undefined;
   const entry = ENTRIES.find((e) => e.name === word || (e.aliases ?? []).includes(word));
-  return entry && entry.name !== 'completion' ? entry : undefined;
+  return entry && entry.name !== 'completion' ? { entry, next: argv[i + 1] } : undefined;
 }
 
 /**
  * The commander tree. With argv, only the branch it names: `kettle issue list`
- * loads the definitions of `issue` alone and builds it and its verbs, not the
- * other ~90 (each costs its definitions' evaluation, option parsing and help
- * set-up at start-up); anything else builds the whole tree. The tree a verb
- * sees through ctx.commandTree() is always the whole one.
+ * loads the definitions of `issue` alone and builds `issue list`, not the
+ * other ~100 verbs (each costs option parsing and help set-up at start-up);
+ * anything else builds the whole tree. The tree a verb sees through
+ * ctx.commandTree() is always the whole one.
  */
 export async function buildProgram(session: Session, argv?: readonly string[]): Promise<Command> {
-  const only = argv === undefined ? undefined : entryNamed(argv);
+  const branch = argv === undefined ? undefined : branchNamed(argv);
+  const only = branch?.entry;
   const defs = only ? [await only.load()] : await loadCommands();
   let whole: Promise<Command> | undefined;
   const tree = (): Promise<Command> => {
@@ -127,7 +140,7 @@ export async function buildProgram(session: Session, argv?: readonly string[]): 
   };
   const program = rootCommand({ ...session, tree });
   for (const entry of defs) {
-    if ('verbs' in entry) addGroup(program, session, entry);
+    if ('verbs' in entry) addGroup(program, session, entry, branch?.next);
     else addVerb(program, session, entry.verb).helpGroup(entry.section);
   }
   addHelpCommand(program);
