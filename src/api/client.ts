@@ -26,6 +26,12 @@ export interface ClientOptions {
   userAgent: string;
   /** Per-request connect and overall timeout in milliseconds (default 30 s). */
   timeoutMs?: number;
+  /**
+   * A longer wait for an answer to begin than timeoutMs, for requests known
+   * to be slow (a migration); once begun, the answer must keep coming, no
+   * pause between its pieces longer than timeoutMs.
+   */
+  answerTimeoutMs?: number;
   /** The largest response body accepted, in bytes (default 50 MiB). */
   maxResponseBytes?: number;
   /** Accept any TLS certificate (a login added with --insecure). */
@@ -86,6 +92,11 @@ export interface ListOptions {
   pageBytes?: (bytes: Buffer) => readonly { id: unknown }[] | undefined;
 }
 
+/** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
+function timeoutsOf(timeoutMs: number, answerTimeoutMs: number | undefined): { timeoutMs: number; idleTimeoutMs?: number } {
+  return answerTimeoutMs !== undefined && answerTimeoutMs > timeoutMs ? { timeoutMs: answerTimeoutMs, idleTimeoutMs: timeoutMs } : { timeoutMs };
+}
+
 /** The `page` a link points to, when it names one. */
 function pageOf(link: string, base: string): number | undefined {
   try {
@@ -138,7 +149,7 @@ export class ApiClient {
     this.root = opts.root;
     this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.transport = new Transport({
-      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...timeoutsOf(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.answerTimeoutMs),
       maxResponseBytes: this.maxResponseBytes,
       insecure: opts.insecure === true,
       env: opts.env ?? {},

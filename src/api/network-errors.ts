@@ -139,6 +139,14 @@ function proxyError(err: unknown, code: string | undefined, method: string, url:
   return undefined;
 }
 
+/** How networkError words an answer that began and then stopped coming. */
+const STOPPED = 'the server stopped sending the response';
+
+/** Whether a failure's message says the answer began and then stopped coming (its status may have been a success). */
+export function stoppedMidAnswer(message: string): boolean {
+  return message.includes(STOPPED);
+}
+
 export function networkError(err: unknown, method: string, url: URL, timing?: { timeoutMs: number; gotHeaders: boolean }, proxy?: ProxyInUse): KettleError {
   if (err instanceof KettleError) return err;
   const code = errorCode(err);
@@ -149,7 +157,7 @@ export function networkError(err: unknown, method: string, url: URL, timing?: { 
   let what = code ? NETWORK_CODES[code] : err instanceof Error ? err.message : String(err);
   const timedOut = code === 'UND_ERR_ABORTED' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
   if (timing && timedOut) {
-    what = timing.gotHeaders ? `the server stopped sending the response (nothing more within ${seconds(timing.timeoutMs)})` : `the server did not answer within ${seconds(timing.timeoutMs)}`;
+    what = timing.gotHeaders ? `${STOPPED} (nothing more within ${seconds(timing.timeoutMs)})` : `the server did not answer within ${seconds(timing.timeoutMs)}`;
     what += '; allow more time with --timeout SECONDS or KETTLE_TIMEOUT';
   } else if (timing && code === 'UND_ERR_CONNECT_TIMEOUT') {
     what = `could not connect within ${seconds(timing.timeoutMs)}`;

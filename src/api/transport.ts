@@ -16,6 +16,12 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
 export interface TransportOptions {
   timeoutMs: number;
+  /**
+   * Once an answer has begun, the longest pause between its pieces, when
+   * shorter than timeoutMs (a migration waits long for its answer, which
+   * must then keep coming as any other does).
+   */
+  idleTimeoutMs?: number;
   maxResponseBytes: number;
   insecure: boolean;
   /** Where the proxy variables are read from. */
@@ -122,7 +128,7 @@ export class Transport {
     const res = await this.dispatch(outgoing, timing, AbortSignal.timeout(this.opts.timeoutMs));
     let bytes: Buffer;
     try {
-      bytes = await this.readBody(res, method, path);
+      bytes = await this.readBody(res, method, path, timing);
     } catch (err) {
       throw this.failed(err, outgoing, timing);
     }
@@ -217,8 +223,12 @@ export class Transport {
     return networkError(err, method, url, timing, proxyFor(this.opts.env, url));
   }
 
-  /** The body's bytes, refusing a body larger than the cap before holding it all in memory. */
-  private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<Buffer> {
+  /**
+   * The body's bytes, refusing a body larger than the cap before holding it
+   * all in memory, and given up after a pause longer than idleTimeoutMs
+   * (timing then says that bound, for the message).
+   */
+  private async readBody(res: Dispatcher.ResponseData, method: string, path: string, timing?: { timeoutMs: number }): Promise<Buffer> {
     const max = this.opts.maxResponseBytes;
     const tooLarge = () => {
       // Destroying the body emits an abort error on it: it is this refusal, not news.
@@ -233,12 +243,25 @@ export class Transport {
     };
     const declared = intHeader(res.headers as HeaderMap, 'content-length');
     if (declared !== undefined && declared > max) throw tooLarge();
+    const idle = this.opts.idleTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    if (idle !== undefined && idle < this.opts.timeoutMs) {
+      timer = setTimeout(() => {
+        if (timing) timing.timeoutMs = idle;
+        res.body.destroy(Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }));
+      }, idle);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > max) throw tooLarge();
-      chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of res.body) {
+        timer?.refresh();
+        size += (chunk as Buffer).length;
+        if (size > max) throw tooLarge();
+        chunks.push(chunk as Buffer);
+      }
+    } finally {
+      clearTimeout(timer);
     }
     return Buffer.concat(chunks);
   }

@@ -32,7 +32,11 @@ export interface ConnectOptions {
   insecure?: boolean;
   /** The login's name, for the --insecure warning. */
   name?: string;
-  /** A longer per-request timeout than the user's, for a request known to be slow (a migration). */
+  /**
+   * A longer per-request timeout than the user's, for a request known to be
+   * slow (a migration): to its answer's start. Once begun, the answer must
+   * keep coming within the user's timeout, as any other.
+   */
   timeoutMs?: number;
 }
 
@@ -272,7 +276,7 @@ export class Context {
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
-    const timeoutMs = connect.timeoutMs ?? this.timeoutMs();
+    const timeoutMs = this.timeoutMs();
     const maxResponseBytes = envMaxResponseBytes(this.env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {
@@ -286,6 +290,7 @@ export class Context {
       userAgent: `kettle/${this.version}`,
       env: this.env,
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(connect.timeoutMs !== undefined ? { answerTimeoutMs: connect.timeoutMs } : {}),
       ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
       ...(connect.insecure ? { insecure: true } : {}),
       trace: this.flags.debug ? (line) => this.trace(line) : undefined,

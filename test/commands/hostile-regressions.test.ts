@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { settingsData } from '../server/routes-settings.js';
 
 const s = useServer({ runner: 'in-process' });
 const ENV = { KETTLE_MAX_RESPONSE_MB: '1' };
@@ -60,6 +61,30 @@ describe('a byte stream the server drips slower than KETTLE_TIMEOUT', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expectExit(r, 1);
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^kettle: .*the server stopped sending the response \(nothing more within 0\.3 s\)/)]);
+  });
+});
+
+describe('a migration, which may take minutes to answer', () => {
+  // Found by the suite (HOSTILE_SEED=215622697): repo migrate's answer dripped
+  // a piece every 0.49 s with KETTLE_TIMEOUT=0.3 held kettle for as long as the
+  // drip lasted, since the ten minutes a migration may take to answer bounded
+  // the whole exchange.
+  it('still waits longer than KETTLE_TIMEOUT for its answer to begin', async () => {
+    settingsData(s.server.state).migrateDelayMs = 600;
+    const r = await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/slow-start.git', '--json'], { env: { KETTLE_TIMEOUT: '0.3' } });
+    expectExit(r, 0);
+    settingsData(s.server.state).migrateDelayMs = 0;
+  });
+
+  it('gives up an answer that pauses longer than KETTLE_TIMEOUT once begun: exit 1 within a few seconds, one line', async () => {
+    s.server.fault({ kind: 'drip', bytes: 8, intervalMs: 450, path: '/repos/migrate', times: 1 });
+    const started = Date.now();
+    const r = await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/dripping.git', '--json'], { env: { KETTLE_TIMEOUT: '0.3' } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expectExit(r, 1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      'kettle: the server stopped sending its answer to the migration of https://git.example.com/bob/dripping.git into dripping; it may still finish: see kettle repo view OWNER/dripping',
+    ]);
   });
 });
 

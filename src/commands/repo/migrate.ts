@@ -2,6 +2,7 @@
 //   [--service S] [--auth-token-stdin] [--with ITEMS]
 import type { MigrateRepoOptions } from '../../api/gitea/repo-settings.js';
 import * as settings from '../../api/gitea/repo-settings.js';
+import { stoppedMidAnswer } from '../../api/network-errors.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt, readAll } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
@@ -101,9 +102,11 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
         throw reword(err, { action: `migrate ${source.url} into ${target}` });
       }
       if (err instanceof KettleError && err.uncertainPath !== undefined) {
-        const left = new KettleError(
-          `no answer within ${Math.round(wait / 60_000)} min while the server migrated ${source.url} into ${target}; it may still finish: see kettle repo view ${target.includes('/') ? target : `OWNER/${target}`}`,
-        );
+        // An answer that began and then stopped coming (its pieces further apart than the timeout) may tell of a finished migration.
+        const what = stoppedMidAnswer(err.message)
+          ? `the server stopped sending its answer to the migration of ${source.url} into ${target}`
+          : `no answer within ${Math.round(wait / 60_000)} min while the server migrated ${source.url} into ${target}`;
+        const left = new KettleError(`${what}; it may still finish: see kettle repo view ${target.includes('/') ? target : `OWNER/${target}`}`);
         throw left;
       }
       throw err;
