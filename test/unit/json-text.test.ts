@@ -59,6 +59,9 @@ describe('renderJsonPage', () => {
     same('[{"b":1,"2":2,"1":3,"a":{"10":1,"9":2}}]');
     same('[{"\\u0061":1,"a":2},{"k\\/":1}]');
     same('[{"x":{"a":1,"a":{"a":2}}}]');
+    // Keys of one length that differ in their last byte, a key that begins another, the same key in two objects.
+    same('[{"ab":1,"ac":2,"ab":3},{"abc":1,"ab":2,"abc":3}]');
+    same('[{"url":1,"x":{"url":2,"uri":3},"uri":4,"url":5}]');
     same('[{"\u0085":1}]');
   });
 
