@@ -243,13 +243,13 @@ export class Transport {
     };
     const declared = intHeader(res.headers as HeaderMap, 'content-length');
     if (declared !== undefined && declared > max) throw tooLarge();
-    const idle = this.opts.idleTimeoutMs;
+    const idleMs = this.opts.idleTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    if (idle !== undefined && idle < this.opts.timeoutMs) {
+    if (idleMs !== undefined && idleMs < this.opts.timeoutMs) {
       timer = setTimeout(() => {
-        if (timing) timing.timeoutMs = idle;
+        if (timing) timing.timeoutMs = idleMs;
         res.body.destroy(Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }));
-      }, idle);
+      }, idleMs);
     }
     const chunks: Buffer[] = [];
     let size = 0;
