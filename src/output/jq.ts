@@ -157,7 +157,9 @@ export class JqFilter {
     console.warn = (...args: unknown[]) => notes.push(String(args.at(-1)));
     try {
       // jq-web drops the last line break of what jq printed; nothing printed is undefined.
-      const out = this.jq.raw(input, this.runnable, flags);
+      // Bytes, not text: jq-web turns a string into UTF-8 in a loop of its own
+      // JavaScript (two passes over each page); Buffer.from does it natively.
+      const out = this.jq.raw(typeof input === 'string' ? Buffer.from(input) : input, this.runnable, flags);
       return out === undefined ? '' : `${out}\n`;
     } catch (err) {
       const failure = err as JqExit;
