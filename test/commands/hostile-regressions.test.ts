@@ -71,9 +71,12 @@ describe('a migration, which may take minutes to answer', () => {
   // the whole exchange.
   it('still waits longer than KETTLE_TIMEOUT for its answer to begin', async () => {
     settingsData(s.server.state).migrateDelayMs = 600;
-    const r = await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/slow-start.git', '--json'], { env: { KETTLE_TIMEOUT: '0.3' } });
-    expectExit(r, 0);
-    settingsData(s.server.state).migrateDelayMs = 0;
+    try {
+      const r = await s.kettle(['repo', 'migrate', 'https://git.example.com/bob/slow-start.git', '--json'], { env: { KETTLE_TIMEOUT: '0.3' } });
+      expectExit(r, 0);
+    } finally {
+      settingsData(s.server.state).migrateDelayMs = 0;
+    }
   });
 
   it('gives up an answer that pauses longer than KETTLE_TIMEOUT once begun: exit 1 within a few seconds, one line', async () => {
