@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
@@ -133,9 +134,43 @@ export class Pane {
    * tmux reaping the process, which it does not reliably do at once.
    */
   async exit(timeoutMs = 15_000): Promise<Exit> {
-    const screen = await this.waitFor(EXIT_LINE, timeoutMs);
+    let screen: string;
+    try {
+      screen = await this.waitFor(EXIT_LINE, timeoutMs);
+    } catch (err) {
+      // No exit line: say which of the two it was (the shell gone, and by
+      // what, or a command still running, and where it waits).
+      throw new Error(`${(err as Error).message}\n${await this.processes()}`);
+    }
     const m = EXIT_LINE.exec(screen);
     return { code: Number(m?.[1]), screen: screen.replace(EXIT_LINE, '') };
+  }
+
+  /**
+   * The pane's shell as tmux saw it end (dead, its status, the signal that
+   * ended it) and, while it lives, each of its child processes with the
+   * state and kernel wait channel of each of their threads, as /proc shows them.
+   */
+  private async processes(): Promise<string> {
+    const pane = (await this.term.tmux(['display-message', '-p', '-t', this.id, '#{pane_pid} #{pane_dead} #{pane_dead_status} #{pane_dead_signal}'])).trim();
+    const [shell = '', dead, status, signal] = pane.split(' ');
+    const lines = [`shell ${shell}: ${dead === '1' ? `ended, status ${status || '-'}, signal ${signal || '-'}` : 'running'}`];
+    const children = await readFile(`/proc/${shell}/task/${shell}/children`, 'utf8').catch(() => '');
+    for (const pid of children.split(' ').filter(Boolean)) {
+      const threads = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+      const states = await Promise.all(
+        threads.map(async (tid) => {
+          const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+          const wchan = await readFile(`/proc/${pid}/task/${tid}/wchan`, 'utf8').catch(() => '?');
+          // stat: pid (comm) state ...; comm may hold spaces, so read past the last ')'.
+          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          return `${comm}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '?'}:${wchan || '-'}`;
+        }),
+      );
+      const cmd = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean).slice(1, 4).join(' ');
+      lines.push(`child ${pid} (${cmd}): ${states.join(' ')}`);
+    }
+    return lines.join('\n');
   }
 
   private async poll<T>(check: () => Promise<T | undefined>, timeoutMs: number, why: () => string): Promise<T> {
