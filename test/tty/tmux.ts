@@ -128,47 +128,53 @@ export class Pane {
 
   /**
    * Wait for the command to end and read its exit status from the line the
-   * wrapping shell prints. bash abandons that line when kettle is killed by a
-   * signal (rather than exiting with a status), so a missing line is a test
-   * failure too. tmux's own record of the status is not used: it depends on
-   * tmux reaping the process, which it does not reliably do at once.
+   * wrapping shell prints. The shell abandons that line when its command is
+   * killed by a signal (rather than exiting with a status), so a missing
+   * line is a test failure too. tmux's own record of the status is not used:
+   * tmux marks a pane dead at the end of its output, but often leaves out
+   * how its process ended (tmux 3.3, most kettle runs here).
    */
   async exit(timeoutMs = 15_000): Promise<Exit> {
     let screen: string;
     try {
       screen = await this.waitFor(EXIT_LINE, timeoutMs);
     } catch (err) {
-      // No exit line: say which of the two it was (the shell gone, and by
-      // what, or a command still running, and where it waits).
+      // Say which it was: the shell gone, and how, or a process still
+      // running, and where it waits.
       throw new Error(`${(err as Error).message}\n${await this.processes()}`);
     }
     const m = EXIT_LINE.exec(screen);
     return { code: Number(m?.[1]), screen: screen.replace(EXIT_LINE, '') };
   }
 
+  /** A tmux format (#{...}) expanded for this pane. */
+  private async paneFormat(format: string): Promise<string> {
+    return (await this.term.tmux(['display-message', '-p', '-t', this.id, format])).trim();
+  }
+
   /**
-   * The pane's shell as tmux saw it end (dead, its status, the signal that
-   * ended it) and, while it lives, each of its child processes with the
-   * state and kernel wait channel of each of their threads, as /proc shows them.
+   * The pane's process as tmux saw it end (its status, the signal that ended
+   * it) or, while it lives, it and its child processes with the state and
+   * kernel wait channel of each of their threads, as /proc shows them.
    */
   private async processes(): Promise<string> {
-    const pane = (await this.term.tmux(['display-message', '-p', '-t', this.id, '#{pane_pid} #{pane_dead} #{pane_dead_status} #{pane_dead_signal}'])).trim();
-    const [shell = '', dead, status, signal] = pane.split(' ');
-    const lines = [`shell ${shell}: ${dead === '1' ? `ended, status ${status || '-'}, signal ${signal || '-'}` : 'running'}`];
-    const children = await readFile(`/proc/${shell}/task/${shell}/children`, 'utf8').catch(() => '');
-    for (const pid of children.split(' ').filter(Boolean)) {
-      const threads = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+    const [pid = '', dead, status, signal] = (await this.paneFormat('#{pane_pid} #{pane_dead} #{pane_dead_status} #{pane_dead_signal}')).split(' ');
+    if (dead === '1') return `pane process ${pid}: ended, status ${status || '-'}, signal ${signal || '-'}`;
+    const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+    const lines = [];
+    for (const one of [pid, ...children.split(' ').filter(Boolean)]) {
+      const threads = await readdir(`/proc/${one}/task`).catch(() => [] as string[]);
       const states = await Promise.all(
         threads.map(async (tid) => {
-          const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
-          const wchan = await readFile(`/proc/${pid}/task/${tid}/wchan`, 'utf8').catch(() => '?');
+          const stat = await readFile(`/proc/${one}/task/${tid}/stat`, 'utf8').catch(() => '');
+          const wchan = await readFile(`/proc/${one}/task/${tid}/wchan`, 'utf8').catch(() => '?');
           // stat: pid (comm) state ...; comm may hold spaces, so read past the last ')'.
           const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
           return `${comm}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '?'}:${wchan || '-'}`;
         }),
       );
-      const cmd = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean).slice(1, 4).join(' ');
-      lines.push(`child ${pid} (${cmd}): ${states.join(' ')}`);
+      const cmd = (await readFile(`/proc/${one}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean).slice(0, 4).join(' ');
+      lines.push(`${one === pid ? 'pane process' : 'child'} ${one} (${cmd}): ${states.join(' ')}`);
     }
     return lines.join('\n');
   }
@@ -268,6 +274,14 @@ export class Terminal {
    * Start a bash command line in a new pane of the given size; the pane's
    * screen ends with "[exit N]" when it is done. A pipeline fails with its
    * first failing command (pipefail).
+   *
+   * With job control on (set -m), bash runs the command line's commands in a
+   * process group of their own and gives them the terminal: Ctrl-C reaches
+   * them and not bash. Without it bash receives Ctrl-C too, and ends itself,
+   * line and all, when it has not yet begun to wait for the command (a
+   * loaded machine, a command that reaches the server quickly: seen in CI,
+   * a screen with ^C and nothing more). It still leaves out the line when
+   * the command is killed by SIGINT (test/tty/terminal.test.ts).
    */
   async shell(command: string, opts: PaneOptions = {}): Promise<Pane> {
     await this.start();
@@ -285,7 +299,7 @@ export class Terminal {
       '-c',
       ROOT,
       ...env,
-      `set -o pipefail; ${command}; echo "[exit $?]"`,
+      `set -m -o pipefail; ${command}; echo "[exit $?]"`,
     ]);
     return new Pane(this, id.trim());
   }
