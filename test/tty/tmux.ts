@@ -7,7 +7,6 @@
 // Every tmux call is asynchronous on purpose: the in-memory API server lives
 // in the test process, and a blocking call would stop it from answering.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -195,12 +194,16 @@ const BASH = '/bin/bash';
 export class Terminal {
   /** The HOME and KETTLE_CONFIG_DIR of every command in this terminal. */
   readonly home: string;
-  private readonly socket = `kettle-test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly socket: string;
+
   private readonly env: Record<string, string>;
   private started = false;
 
   constructor(env: Record<string, string> = {}) {
     this.home = mkdtempSync(join(tmpdir(), 'kettle-tty-'));
+    // In the terminal's own folder, which close() removes: tmux leaves its
+    // socket file behind when its server is killed.
+    this.socket = join(this.home, 'tmux.sock');
     // Nothing of the developer's environment: no KETTLE_*, no NO_COLOR, no EDITOR.
     this.env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -215,7 +218,7 @@ export class Terminal {
   /** Run a tmux command on this terminal's private server; resolves with its stdout. */
   tmux(args: string[]): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { env: this.env, timeout: 10_000 }, (err, stdout, stderr) => {
+      execFile('tmux', ['-S', this.socket, '-f', '/dev/null', ...args], { env: this.env, timeout: 10_000 }, (err, stdout, stderr) => {
         if (err) reject(new Error(`tmux ${args[0] ?? ''} failed: ${stderr || err.message}`));
         else resolve(stdout);
       });
