@@ -243,25 +243,21 @@ export class Transport {
     };
     const declared = intHeader(res.headers as HeaderMap, 'content-length');
     if (declared !== undefined && declared > max) throw tooLarge();
+    // An answer that may be long to begin (a migration) must keep coming once begun, as a stream's must.
     const idleMs = this.opts.idleTimeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    if (idleMs !== undefined && idleMs < this.opts.timeoutMs) {
-      timer = setTimeout(() => {
-        if (timing) timing.timeoutMs = idleMs;
-        res.body.destroy(Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }));
-      }, idleMs);
-    }
+    const body =
+      idleMs !== undefined && idleMs < this.opts.timeoutMs
+        ? idleBounded(res.body, idleMs, (err) => {
+            if (timing && (err as { code?: unknown }).code === 'UND_ERR_BODY_TIMEOUT') timing.timeoutMs = idleMs;
+            return err as Error;
+          })
+        : res.body;
     const chunks: Buffer[] = [];
     let size = 0;
-    try {
-      for await (const chunk of res.body) {
-        timer?.refresh();
-        size += (chunk as Buffer).length;
-        if (size > max) throw tooLarge();
-        chunks.push(chunk as Buffer);
-      }
-    } finally {
-      clearTimeout(timer);
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > max) throw tooLarge();
+      chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks);
   }
