@@ -107,7 +107,7 @@ describe('exit codes through a real process', () => {
     ['a usage error', ['issue', 'list', '-R', 'alice/teapot', '--state', 'shut'], 2, {}],
     ['an unknown command', ['isue', 'list'], 2, {}],
     ['a rejected token', ['repo', 'list'], 4, { KETTLE_TOKEN: 'not-a-token' }],
-  ])('%s: exit %i, the same as in-process', async (_what, args, code, env) => {
+  ])('%s (%j): exit %i, the same as in-process', async (_what, args, code, env) => {
     const r = await s.kettle(args, { env });
     expectExit(r, code);
     expect(r.stdout).toBe('');
