@@ -17,7 +17,7 @@ function pull() {
   repo.branches.push('topic');
   const pr = s.server.state.addIssue(repo, 'alice', { title: 'Quieter lid', pull: { head: 'topic', base: 'main' } });
   const sha = headSha(s.server.state, pr);
-  const report = (context: string, state: 'pending' | 'success' | 'error' | 'failure' | 'warning', description = '') =>
+  const report = (context: string, state: 'pending' | 'success' | 'error' | 'failure' | 'warning' | 'skipped', description = '') =>
     reportStatus(s.server.state, sha, { context, state, description, target_url: `https://ci.example.com/${context}` });
   return { repo, pr, sha, report, R: ['-R', `alice/${name}`], args: ['pr', 'checks', String(pr.number), '-R', `alice/${name}`] };
 }
@@ -27,12 +27,12 @@ describe('pr checks', () => {
     const p = pull();
     p.report('ci/build', 'pending', 'Building');
     p.report('ci/build', 'success', 'Build passed');
-    p.report('ci/lint', 'warning', 'Two long lines');
+    p.report('ci/deploy', 'skipped', 'Skipped by needs');
     const r = await s.kettle(p.args);
     expectExit(r, 0);
     expect(rows(r.stdout)).toEqual([
       ['ci/build', 'success', 'Build passed', 'https://ci.example.com/ci/build'],
-      ['ci/lint', 'warning', 'Two long lines', 'https://ci.example.com/ci/lint'],
+      ['ci/deploy', 'skipped', 'Skipped by needs', 'https://ci.example.com/ci/deploy'],
     ]);
     expect(r.stderr).toBe('✓ All checks passed: 2 checks: 2 passed\n');
     expect(sent(s, 'GET', `/repos/alice/${p.repo.name}/commits/${p.sha}/statuses`)).toHaveLength(1);
@@ -42,6 +42,10 @@ describe('pr checks', () => {
     ['a failure decides over a pending check', ['failure', 'pending'], 1, 'kettle: checks failed: 2 checks: 1 failed, 1 pending'],
     ['an error counts as failed', ['error', 'success'], 1, 'kettle: checks failed: 2 checks: 1 failed, 1 passed'],
     ['pending: exit 8', ['pending', 'success'], 8, 'kettle: checks pending: 2 checks: 1 pending, 1 passed'],
+    // The merge gate refuses a warning (CommitStatusState.IsSuccess), so a gate waiting on it would never pass.
+    ['a warning counts as failed', ['warning', 'success'], 1, 'kettle: checks failed: 2 checks: 1 failed, 1 passed'],
+    // Gitea 1.25 and later post skipped for a skipped Actions job; the gate counts it as passed.
+    ['a skipped job is done, not pending', ['skipped', 'success'], 0, '✓ All checks passed: 2 checks: 2 passed'],
   ] as const)('%s', async (_what, states, code, line) => {
     const p = pull();
     p.report('a', states[0]);
@@ -141,6 +145,23 @@ describe('pr checks', () => {
       expect(rows(r.stdout)).toEqual([
         ['ci/build', 'success', '', 'https://ci.example.com/ci/build'],
         ['security', 'pending', 'required; not reported yet', ''],
+      ]);
+    });
+
+    it('a rule that enables status checks without naming contexts requires every status, and at least one', async () => {
+      const p = pull();
+      addRule(s.server.state, p.repo, { rule_name: 'main', enable_status_check: true, status_check_contexts: [] });
+      const none = await s.kettle([...p.args, '--required']);
+      expectExit(none, 8);
+      expect(rows(none.stdout)).toEqual([['*', 'pending', 'required; not reported yet', '']]);
+      p.report('ci/build', 'success');
+      p.report('ci/lint', 'failure');
+      const r = await s.kettle([...p.args, '--required']);
+      expectExit(r, 1);
+      expect(r.stderr).not.toMatch(/requires no status checks/);
+      expect(rows(r.stdout).map((row) => row.slice(0, 2))).toEqual([
+        ['ci/build', 'success'],
+        ['ci/lint', 'failure'],
       ]);
     });
 

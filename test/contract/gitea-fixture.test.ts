@@ -28,7 +28,7 @@ describe.each(SERVERS)('the committed $name fixture', (server) => {
     const find = (method: string, path: string) => fixture.endpoints.find((e) => e.method === method && e.path === path);
     const merge = find('POST', '/repos/{owner}/{repo}/pulls/{index}/merge')?.body;
     // Gitea 1.26 describes `do`; the others `Do` (see the pair kettle sends).
-    expect(merge?.required).toEqual([server.name === 'gitea-1.26' ? 'do' : 'Do']);
+    expect(merge?.required).toEqual([server.name === 'gitea-1.26' || server.name === 'gitea-1.27' ? 'do' : 'Do']);
     expect((merge?.properties?.Do ?? merge?.properties?.do)?.enum).toContain('squash');
     expect(find('POST', '/repos/{owner}/{repo}/hooks')?.body?.properties?.config?.required).toEqual(['content_type', 'url']);
     expect(find('GET', '/repos/{owner}/{repo}/issues')?.query.type?.enum).toEqual(['issues', 'pulls']);
@@ -40,7 +40,7 @@ describe.each(SERVERS)('the committed $name fixture', (server) => {
 });
 
 it('names the server of each fixture', () => {
-  expect(loadFixtures().map((f) => f.server)).toEqual(['Gitea 1.23.8', 'Forgejo 11.0.1', 'Gitea 1.26.4', 'Forgejo 15.0.3']);
+  expect(loadFixtures().map((f) => f.server)).toEqual(['Gitea 1.23.8', 'Forgejo 11.0.1', 'Gitea 1.26.4', 'Forgejo 15.0.3', 'Gitea 1.27.0']);
   expect(loadFixture('gitea').endpoints.find((e) => e.method === 'POST' && e.path === '/repos/{owner}/{repo}/pulls/{index}/merge')?.body?.properties?.Do?.enum).toContain('fast-forward-only');
 });
 
@@ -106,14 +106,15 @@ describe('checkRequestAll', () => {
 
   it('refuses what only Gitea refuses, naming Gitea', () => {
     const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/hooks', { type: 'forgejo', config: { url: 'u', content_type: 'json' } }));
-    expect(problems).toHaveLength(2);
+    expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/body.type is "forgejo"; Gitea 1.23.8 accepts .* \[Gitea 1.23.8\]$/);
     expect(problems[1]).toMatch(/body.type is "forgejo"; Gitea 1.26.4 accepts .* \[Gitea 1.26.4\]$/);
+    expect(problems[2]).toMatch(/body.type is "forgejo"; Gitea 1.27.0 accepts .* \[Gitea 1.27.0\]$/);
   });
 
   it.each([
     ['the merge fields under both spellings', { Do: 'squash', do: 'squash', MergeMessageField: 'm', merge_message_field: 'm' }, []],
-    ['only the old spelling: Gitea 1.26 lacks its required do', { Do: 'squash' }, [/lacks the required field do \[Gitea 1.26.4\]/]],
+    ['only the old spelling: Gitea 1.26 and 1.27 lack their required do', { Do: 'squash' }, [/lacks the required field do \[Gitea 1.26.4\]/, /lacks the required field do \[Gitea 1.27.0\]/]],
     ['only the new spelling: the older servers read none of it', { do: 'squash' }, [/Do \[Gitea 1.23.8\]/, /Do \[Forgejo 11.0.1\]/, /Do \[Forgejo 15.0.3\]/]],
   ])('checks %s against every description', (_what, body, expected) => {
     const problems = checkRequestAll(fixtures, req('POST', '/repos/a/b/pulls/1/merge', body));
@@ -124,7 +125,7 @@ describe('checkRequestAll', () => {
   it('checks a route only against the descriptions that have it, and refuses one that none has', () => {
     const only = { ...fixtures[0], endpoints: [] } as unknown as (typeof fixtures)[number];
     expect(checkRequestAll([only, ...fixtures.slice(1)], req('GET', '/user'))).toEqual([]);
-    expect(checkRequestAll(fixtures, req('GET', '/repos/a/b/wiki/nowhere')).length).toBe(4);
+    expect(checkRequestAll(fixtures, req('GET', '/repos/a/b/wiki/nowhere')).length).toBe(5);
   });
 
   it('takes the query-string credential on every server (Forgejo 15 still reads it unless turned off)', () => {

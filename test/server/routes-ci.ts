@@ -6,7 +6,7 @@
 // branch and combined-status routes here answer with the fuller record.
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, invalid, paginate } from './http.js';
-import { type Call, type Handler, obj, visibleRepo } from './routes.js';
+import { type Call, flavorAtLeast, type Handler, obj, visibleRepo } from './routes.js';
 import { extraOf, headSha, PULL_ROUTES, pullsData, type StatusRecord } from './routes-pulls.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -40,6 +40,8 @@ export function ciData(state: State): CiData {
 }
 
 const STATES = ['pending', 'success', 'error', 'failure', 'warning'];
+/** Gitea 1.25 added `skipped` (modules/commitstatus/commit_status.go), posted by Actions for skipped jobs. */
+const statesOf = (c: Call): string[] => (!c.flavor.forgejo && flavorAtLeast(c.flavor, '1.25') ? [...STATES, 'skipped'] : STATES);
 
 // Seeding helpers ---------------------------------------------------------
 
@@ -239,7 +241,7 @@ const createStatus: Handler = (c) => {
   const sha = c.params.sha ?? '';
   if (!/^[0-9a-f]{40}$|^[0-9a-f]{64}$/.test(sha)) throw new HttpError(500, { message: `GetCommit[${sha}]: object does not exist [id: ${sha}, rel_path: ]`, url: '' });
   const body = obj(c.body);
-  if (typeof body.state !== 'string' || !STATES.includes(body.state)) throw invalid('CreateStatusOption', [{ field: 'state' }]);
+  if (typeof body.state !== 'string' || !statesOf(c).includes(body.state)) throw invalid('CreateStatusOption', [{ field: 'state' }]);
   const record = reportStatus(c.state, sha, {
     context: typeof body.context === 'string' && body.context !== '' ? body.context : 'default',
     state: body.state as StatusRecord['state'],

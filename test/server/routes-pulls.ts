@@ -27,7 +27,7 @@ export interface StatusRecord {
   id: number;
   sha: string;
   context: string;
-  state: 'pending' | 'success' | 'error' | 'failure' | 'warning';
+  state: 'pending' | 'success' | 'error' | 'failure' | 'warning' | 'skipped';
   description: string;
   created_at: string;
   target_url?: string;

@@ -1,5 +1,5 @@
 // Derive test/fixtures/*-endpoints.json from the OpenAPI descriptions vendored
-// beside them (Gitea 1.23.8 and 1.26.4, Forgejo 11.0.1 and 15.0.3): for every
+// beside them (Gitea 1.23.8, 1.26.4 and 1.27.0, Forgejo 11.0.1 and 15.0.3): for every
 // endpoint a description has, the facts a real server enforces (method, path,
 // parameters, required body fields, allowed values). The suite checks every
 // request kettle sends against each description that has its endpoint
@@ -154,6 +154,7 @@ export const SERVERS = [
   { name: 'forgejo', swagger: 'test/fixtures/forgejo-swagger.json', fixture: 'test/fixtures/forgejo-endpoints.json' },
   { name: 'gitea-1.26', swagger: 'test/fixtures/gitea-swagger-1.26.4.json', fixture: 'test/fixtures/gitea-1.26-endpoints.json' },
   { name: 'forgejo-15', swagger: 'test/fixtures/forgejo-swagger-15.0.3.json', fixture: 'test/fixtures/forgejo-15-endpoints.json' },
+  { name: 'gitea-1.27', swagger: 'test/fixtures/gitea-swagger-1.27.0.json', fixture: 'test/fixtures/gitea-1.27-endpoints.json' },
 ] as const;
 
 export type ServerName = (typeof SERVERS)[number]['name'];

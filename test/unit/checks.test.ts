@@ -32,7 +32,8 @@ describe('checks', () => {
   });
 
   it.each([
-    [['success', 'warning'], { passed: 2, failed: 0, pending: 0, total: 2 }, '2 checks: 2 passed'],
+    [['success', 'warning'], { passed: 1, failed: 1, pending: 0, total: 2 }, '2 checks: 1 failed, 1 passed'],
+    [['success', 'skipped'], { passed: 2, failed: 0, pending: 0, total: 2 }, '2 checks: 2 passed'],
     [['failure', 'pending', 'success'], { passed: 1, failed: 1, pending: 1, total: 3 }, '3 checks: 1 failed, 1 pending, 1 passed'],
     [['error'], { passed: 0, failed: 1, pending: 0, total: 1 }, '1 check: 1 failed'],
     [['queued-by-a-newer-server'], { passed: 0, failed: 0, pending: 1, total: 1 }, '1 check: 1 pending'],

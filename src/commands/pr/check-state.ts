@@ -106,8 +106,12 @@ export interface Tally {
 export function tally(checks: readonly Check[]): Tally {
   const t: Tally = { passed: 0, failed: 0, pending: 0, total: checks.length };
   for (const c of checks) {
-    if (c.status === 'success' || c.status === 'warning') t.passed++;
-    else if (c.status === 'failure' || c.status === 'error') t.failed++;
+    // As the servers' merge gate counts them: `skipped` (Gitea 1.25 and later
+    // post it for skipped Actions jobs) passes; `warning` is no success
+    // (commitstatus.CommitStatusState.IsSuccess; Gitea 1.26 combines it into
+    // failure), so a gate that waits on it would wait for ever.
+    if (c.status === 'success' || c.status === 'skipped') t.passed++;
+    else if (c.status === 'failure' || c.status === 'error' || c.status === 'warning') t.failed++;
     // pending, and any state a newer server may add, is not done yet.
     else t.pending++;
   }

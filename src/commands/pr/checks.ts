@@ -24,7 +24,7 @@ export interface ChecksOptions extends RepoFlag {
 
 const DEFAULT_INTERVAL_S = 10;
 
-const MARKS: Record<string, string> = { success: '✓', warning: '!', failure: 'X', error: 'X', pending: '*' };
+const MARKS: Record<string, string> = { success: '✓', skipped: '-', warning: '!', failure: 'X', error: 'X', pending: '*' };
 
 export const checkColumns: Column[] = [
   { key: 'context', header: 'CHECK' },
@@ -74,14 +74,23 @@ export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
   conclude(ctx, round, pr, required);
 }
 
-/** The contexts the base branch's protection requires; [] when it requires none (said so). */
+/**
+ * The contexts the base branch's protection requires; [] when it requires none
+ * (said so). A protection that enables status checks without naming contexts
+ * requires every status, and at least one (services/pull/commit_status.go
+ * `MergeRequiredContextsCommitStatus`: no statuses is pending): the pattern
+ * `*`, which matches every context.
+ */
 async function requiredContexts(ctx: Context, api: ApiClient, repo: RepoRef, pr: PullRequest): Promise<string[]> {
   const base = pr.base?.ref;
   if (!base) throw new KettleError(`the server names no base branch for pull request #${String(pr.number)}`);
   const branch = await statuses.branch(api, repo, base).catch(failure({ action: `read branch ${base} of ${fullName(repo)}`, missing: `branch ${base} in ${fullName(repo)}` }));
-  const contexts = branch.enable_status_check ? (branch.status_check_contexts ?? []) : [];
-  if (contexts.length === 0) ctx.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
-  return contexts;
+  if (!branch.enable_status_check) {
+    ctx.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
+    return [];
+  }
+  const contexts = branch.status_check_contexts ?? [];
+  return contexts.length > 0 ? contexts : ['*'];
 }
 
 /** Say what the checks add up to: a line on stderr, and the exit status (0, 1 or 8). */
