@@ -21,7 +21,12 @@ describe('checkRequestAll and server-specific values', () => {
   it.each([
     ["forgejo typed by the user: Forgejo takes it, so Gitea's refusal is the user's choice", 'forgejo', ['--type', 'forgejo'], []],
     ['forgejo that kettle chose itself: still a problem for Gitea', 'forgejo', [], [/type is "forgejo"; Gitea 1.23.8 accepts .* \[Gitea 1.23.8\]$/, /Gitea 1.26.4\]$/, /Gitea 1.27.0\]$/]],
-    ['a value neither lists: a problem for both, typed or not', 'matrix', ['--type', 'matrix'], [/\[Gitea 1.23.8\]$/, /\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/, /\[Gitea 1.27.0\]$/]],
+    [
+      'a value neither lists: a problem for both, typed or not',
+      'matrix',
+      ['--type', 'matrix'],
+      [/\[Gitea 1.23.8\]$/, /\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/, /\[Gitea 1.27.0\]$/],
+    ],
     ['gitea: fine for both', 'gitea', [], []],
   ])('%s', (_what, type, typed, expected) => {
     const problems = checkRequestAll(fixtures, hookRequest(type), typed);
@@ -47,10 +52,18 @@ describe('checkRequestAll and a field only the answering flavour reads', () => {
 
   it.each([
     ['return_run_info to Forgejo: Gitea 1.26 would ignore it', dispatch('forgejo', { ref: 'main', inputs: {}, return_run_info: true }), []],
-    ['return_run_info to Gitea: a problem there', dispatch('gitea', { ref: 'main', inputs: {}, return_run_info: true }), [/return_run_info is not a field Gitea 1.26.4 reads \[Gitea 1.26.4\]$/, /return_run_info is not a field Gitea 1.27.0 reads \[Gitea 1.27.0\]$/]],
+    [
+      'return_run_info to Gitea: a problem there',
+      dispatch('gitea', { ref: 'main', inputs: {}, return_run_info: true }),
+      [/return_run_info is not a field Gitea 1.26.4 reads \[Gitea 1.26.4\]$/, /return_run_info is not a field Gitea 1.27.0 reads \[Gitea 1.27.0\]$/],
+    ],
     ['return_run_info from a server of unknown flavour: a problem for Gitea', dispatch(undefined, { ref: 'main', return_run_info: true }), [/\[Gitea 1.26.4\]$/, /\[Gitea 1.27.0\]$/]],
     ['return_run_details to Gitea 1.26: Forgejo would ignore it', dispatch('gitea', { ref: 'main', inputs: {} }, { return_run_details: 'true' }), []],
-    ['a field neither reads, to Forgejo: a problem for all', dispatch('forgejo', { ref: 'main', colour: 'red' }), [/\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/, /\[Gitea 1.27.0\]$/]],
+    [
+      'a field neither reads, to Forgejo: a problem for all',
+      dispatch('forgejo', { ref: 'main', colour: 'red' }),
+      [/\[Forgejo 11.0.1\]$/, /\[Gitea 1.26.4\]$/, /\[Forgejo 15.0.3\]$/, /\[Gitea 1.27.0\]$/],
+    ],
     [
       "no ref, to Forgejo: its own descriptions object, so Gitea's do too",
       dispatch('forgejo', { return_run_info: true }),

@@ -3,6 +3,7 @@
 // The first route that matches answers, so a feature listed before the core
 // may replace a core route with a fuller one.
 import { withGit } from './git-http.js';
+import { ADMIN_ROUTES } from './routes-admin.js';
 import { ACTIONS_SECRETS_ROUTES } from './routes-actions-secrets.js';
 import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
@@ -20,7 +21,9 @@ import type { State } from './state.js';
 // git follows what the API changes (git-http.ts).
 export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...INBOX_ROUTES,
-  ...notifying(withGit([...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES, ...ACTIONS_SECRETS_ROUTES, ...ACTIONS_ROUTES])),
+  ...notifying(
+    withGit([...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES, ...ACTIONS_SECRETS_ROUTES, ...ACTIONS_ROUTES, ...ADMIN_ROUTES]),
+  ),
 ];
 
 /** API routes whose handler reads the request body itself, as a stream (too large to hold: asset uploads). */

@@ -11,7 +11,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
 import type { TestServer } from './index.js';
@@ -502,6 +502,59 @@ const createRepo: Handler = async (c) => {
   return reply;
 };
 
+/**
+ * routers/api/v1/repo/file.go CreateFile (services/repository/files
+ * ChangeRepoFiles): a commit that adds one file, on `branch` (the default
+ * branch when empty) or on `new_branch` made from it; 201 with the file and
+ * the commit. Writers only; an archived repository 423; a file that is
+ * already there 422; an unknown branch 404. Answered only where the server
+ * keeps real repositories (enableGit); otherwise 404, as an empty one would.
+ */
+const createFile: Handler = (c) => {
+  const repo = visibleRepo(c);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (repoExtraOf(c.state, repo).archived) throw new HttpError(423, { message: `<Repository ${repo.id}:${repo.owner}/${repo.name}> is archived`, url: '' });
+  const body = obj(c.body);
+  if (typeof body.content !== 'string') throw invalid('CreateFileOptions', [{ field: 'content', code: 'Required' }]);
+  const dir = ensureBare(c.state, repo);
+  if (dir === undefined || repo.branches.length === 0) throw notFound(c.state.apiRoot, 'Git Repository is empty.');
+  const path = c.params.path ?? '';
+  const branch = typeof body.branch === 'string' && body.branch !== '' ? body.branch : repoExtraOf(c.state, repo).default_branch;
+  const target = typeof body.new_branch === 'string' && body.new_branch !== '' ? body.new_branch : branch;
+  const from = refSha(dir, `refs/heads/${branch}`);
+  if (from === undefined) throw notFound(c.state.apiRoot, `branch does not exist [name: ${branch}]`);
+  if (tryGit(dir, ['cat-file', '-e', `${from}:${path}`]) !== undefined) throw new HttpError(422, { message: `repository file already exists [path: ${path}]`, url: '' });
+  const before = headsOf(dir);
+  const index = join(mkdtempSync(join(tmpdir(), 'kettle-index-')), 'index');
+  const env = { GIT_INDEX_FILE: index };
+  try {
+    const blob = git(dir, ['hash-object', '-w', '--stdin'], { input: Buffer.from(body.content, 'base64').toString('utf8') });
+    git(dir, ['read-tree', from], { env });
+    git(dir, ['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { env });
+    const tree = git(dir, ['write-tree'], { env });
+    const who = person(c.state, c.user.login);
+    const [name = '', email = ''] = who.replace(/>$/, '').split(' <');
+    const message = typeof body.message === 'string' && body.message !== '' ? body.message : `Add ${path}`;
+    const sha = git(dir, ['commit-tree', tree, '-p', from], {
+      input: `${message}\n`,
+      env: { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email },
+    });
+    git(dir, ['update-ref', `refs/heads/${target}`, sha]);
+    syncBranches(c.state, repo, before);
+    const web = `${c.state.webRoot}/${repo.owner}/${repo.name}`;
+    return {
+      status: 201,
+      body: {
+        content: { name: path.split('/').pop(), path, sha: blob, type: 'file', size: Buffer.from(body.content, 'base64').length, html_url: `${web}/src/branch/${target}/${path}` },
+        commit: { sha, url: `${c.state.apiRoot}/repos/${repo.owner}/${repo.name}/git/commits/${sha}`, html_url: `${web}/commit/${sha}`, message: `${message}\n`, parents: [{ sha: from }] },
+        verification: { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', signer: null, payload: '' },
+      },
+    };
+  } finally {
+    rmSync(dirname(index), { recursive: true, force: true });
+  }
+};
+
 const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/branches', listBranches],
   ['POST', '/repos/:owner/:repo/branches', createBranch],
@@ -510,6 +563,7 @@ const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
   ['POST', '/repos/:owner/:repo/releases', createRelease],
   ['POST', '/user/repos', createRepo],
+  ['POST', '/repos/:owner/:repo/contents/:path', createFile],
 ];
 
 /** Every route: git's first (the first route that matches answers), each wrapping the one it stands before. */

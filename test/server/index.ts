@@ -528,13 +528,25 @@ export class TestServer {
       found = true;
       if (m !== method && !(m === 'GET' && method === 'HEAD')) continue;
       if (!who.user) return send(401, { message: 'token is required', url: `${this.apiUrl}/swagger` });
+      // routers/api/v1/api.go sudo(): an administrator acts as the user named by ?sudo= or the Sudo header.
+      const sudo = url.searchParams.get('sudo') || (typeof req.headers.sudo === 'string' ? req.headers.sudo : '');
+      let user = who.user;
+      if (sudo !== '') {
+        if (user.admin !== true) return send(403, { message: 'Only administrators allowed to sudo.' });
+        const target = this.state.user(sudo);
+        if (!target) {
+          const missing = notFound(this.state.apiRoot);
+          return send(missing.status, missing.body);
+        }
+        user = target;
+      }
       const call: Call = {
         method,
         params,
         query: url.searchParams,
         url,
         body: rec.body,
-        user: who.user,
+        user,
         auth: who.auth ?? 'header',
         basicPassword: who.basicPassword,
         state: this.state,

@@ -12,6 +12,8 @@ export interface User {
   created_at: string;
   /** Organizations share the user namespace, as on real servers. */
   isOrg: false;
+  /** A site administrator (the first user of a fresh real server; `kettle-admin` in the scenario). */
+  admin?: boolean;
 }
 
 export interface Org {
@@ -345,7 +347,7 @@ export class State {
       email: u.isOrg ? '' : u.email,
       avatar_url: `${this.webRoot}/avatars/${u.id}`,
       language: '',
-      is_admin: false,
+      is_admin: !u.isOrg && u.admin === true,
       last_login: u.created_at,
       created_at: u.created_at,
       restricted: false,

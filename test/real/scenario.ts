@@ -1,0 +1,474 @@
+// kettle's end-to-end scenario: one user's day on a server, command after
+// command, with what each must print and exit. It runs against any server
+// given by URL and an administrator's token: a real Gitea or Forgejo (`npm run
+// test:real`), the same through the recording proxy (`npm run record:real`),
+// and the in-memory server in every flavour (test/contract/scenario.test.ts),
+// so the in-memory server is held to what real servers are known to do.
+//
+// The expectations are the real servers' behaviour: where a flavour or
+// release differs, the step says so with `when` or in its check, and names
+// the handler it comes from. Steps share one throw-away repository, user and
+// organization, named from a prefix, and the last steps delete them.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunResult, run } from '../e2e/harness.js';
+
+export interface ServerInfo {
+  flavour: 'gitea' | 'forgejo';
+  /** The release, as numbers: [1, 27, 0] or [15, 0, 3]. */
+  version: [number, number, number];
+  /** What GET /version answered. */
+  versionText: string;
+}
+
+/** Whether the server is this flavour, at this release or later. */
+export function atLeast(server: ServerInfo, flavour: ServerInfo['flavour'], version: string): boolean {
+  if (server.flavour !== flavour) return false;
+  const want = version.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < 3; i++) {
+    const d = (server.version[i] ?? 0) - (want[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+export interface Names {
+  /** The administrator the token belongs to. */
+  me: string;
+  /** A second user the scenario creates (and deletes). */
+  other: string;
+  /** me/repo. */
+  repo: string;
+  org: string;
+  /** Values learned along the way (a hook's id, a commit). */
+  vars: Record<string, string>;
+  /** A folder for files the steps read and write. */
+  dir: string;
+  server: ServerInfo;
+}
+
+export interface Step {
+  title: string;
+  args: (n: Names) => string[];
+  /** Standard input. */
+  input?: string;
+  /** The exit status the real servers lead to. */
+  exit: number;
+  /** What the output must show (throws when it does not); may learn values into `vars`. */
+  check?: (r: RunResult, n: Names) => void;
+  /** Only on the servers this is true for. */
+  when?: (server: ServerInfo) => boolean;
+}
+
+const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
+const R = (n: Names) => ['-R', n.repo];
+const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4JSf+byUUFMHxT9kLb kettle-recording';
+
+/** The scenario, in order. */
+export const STEPS: Step[] = [
+  { title: 'whoami', args: () => ['whoami', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.me) },
+  {
+    title: 'the second user (administration, through the escape hatch)',
+    args: (n) => ['api', '-X', 'POST', '/admin/users', '-f', `username=${n.other}`, '-f', `email=${n.other}@example.com`, '-f', 'password=Kettle-pw-2-long', '-F', 'must_change_password=false'],
+    exit: 0,
+  },
+  { title: 'user view', args: (n) => ['user', 'view', n.other, '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.other) },
+  { title: 'user view of nobody: 404', args: (n) => ['user', 'view', `${n.other}-nobody`], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: .*not found/im) },
+  {
+    title: 'repo create --init',
+    args: (n) => ['repo', 'create', n.repo.split('/')[1] as string, '--init', '-d', 'Recorded by kettle', '--json'],
+    exit: 0,
+    check: (r, n) => {
+      const repo = json(r);
+      assert.equal(repo.full_name, n.repo);
+      assert.equal(repo.description, 'Recorded by kettle');
+      assert.equal(repo.empty, false);
+      assert.equal(repo.default_branch, 'main');
+    },
+  },
+  { title: 'repo create again: 409', args: (n) => ['repo', 'create', n.repo.split('/')[1] as string], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: /m) },
+  { title: 'repo view', args: (n) => ['repo', 'view', n.repo, '--json'], exit: 0, check: (r, n) => assert.equal(json(r).full_name, n.repo) },
+  {
+    title: 'repo edit',
+    args: (n) => ['repo', 'edit', n.repo, '-d', 'Changed by kettle', '--website', 'https://example.com', '--disable-wiki', '--json'],
+    exit: 0,
+    check: (r) => {
+      assert.equal(json(r).description, 'Changed by kettle');
+      assert.equal(json(r).website, 'https://example.com');
+      assert.equal(json(r).has_wiki, false);
+    },
+  },
+  { title: 'repo topic add', args: (n) => ['repo', 'topic', 'add', 'kettle', 'recording', ...R(n)], exit: 0 },
+  { title: 'repo topic list', args: (n) => ['repo', 'topic', 'list', ...R(n)], exit: 0, check: (r) => assert.deepEqual(r.stdout.trim().split('\n').sort(), ['kettle', 'recording']) },
+  { title: 'repo topic set (none)', args: (n) => ['repo', 'topic', 'set', ...R(n), '--yes'], exit: 0 },
+  { title: 'repo star', args: (n) => ['repo', 'star', n.repo], exit: 0 },
+  { title: 'repo unstar', args: (n) => ['repo', 'unstar', n.repo], exit: 0 },
+  { title: 'repo list', args: () => ['repo', 'list', '--json'], exit: 0, check: (r, n) => assert.ok(json<Array<{ full_name: string }>>(r).some((x) => x.full_name === n.repo)) },
+  { title: 'repo collaborator add', args: (n) => ['repo', 'collaborator', 'add', n.other, '-p', 'read', ...R(n)], exit: 0 },
+  {
+    title: 'repo collaborator list',
+    args: (n) => ['repo', 'collaborator', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) =>
+      assert.deepEqual(
+        json<Array<{ login: string }>>(r).map((u) => u.login),
+        [n.other],
+      ),
+  },
+  // Sudo: the administrator acts as the read-only collaborator (services/auth/... sudo; api.go `sudo`).
+  {
+    title: 'a read-only collaborator creates a label: 403',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/labels`, '-H', `Sudo: ${n.other}`, '-f', 'name=nope', '-f', 'color=#000000'],
+    exit: 1,
+  },
+  { title: 'repo collaborator remove', args: (n) => ['repo', 'collaborator', 'remove', n.other, ...R(n)], exit: 0 },
+
+  // Labels and milestones.
+  { title: 'label create', args: (n) => ['label', 'create', 'bug', '-c', 'ee0701', '-d', 'Something is broken', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).color, 'ee0701') },
+  {
+    title: 'label create scoped, exclusive',
+    args: (n) => ['label', 'create', 'kind/feature', '-c', '#0e8a16', '--exclusive', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.equal(json(r).exclusive, true),
+  },
+  { title: 'label edit', args: (n) => ['label', 'edit', 'bug', '-n', 'defect', '-d', 'Broken', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).name, 'defect') },
+  {
+    title: 'label list',
+    args: (n) => ['label', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ name: string }>>(r)
+          .map((l) => l.name)
+          .sort(),
+        ['defect', 'kind/feature'],
+      ),
+  },
+  {
+    title: 'milestone create',
+    args: (n) => ['milestone', 'create', 'v1', '-d', 'The first', '--due', '2030-06-30T12:00:00Z', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.equal(json(r).title, 'v1'),
+  },
+  { title: 'milestone list', args: (n) => ['milestone', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'milestone view', args: (n) => ['milestone', 'view', 'v1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).state, 'open') },
+  { title: 'milestone edit', args: (n) => ['milestone', 'edit', 'v1', '-d', 'The very first', ...R(n), '--json'], exit: 0 },
+  { title: 'milestone close', args: (n) => ['milestone', 'close', 'v1', ...R(n)], exit: 0 },
+  { title: 'milestone reopen', args: (n) => ['milestone', 'reopen', 'v1', ...R(n)], exit: 0 },
+
+  // Issues.
+  {
+    title: 'issue create with label, milestone, assignee, due date',
+    args: (n) => ['issue', 'create', '-t', 'The lid rattles', '-b', 'When the water boils.', '-l', 'defect', '-m', 'v1', '-a', n.me, '--due', '2030-05-01T10:00:00Z', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      const issue = json<{ number: number; labels: Array<{ name: string }>; milestone: { title: string }; assignees: Array<{ login: string }> }>(r);
+      assert.equal(issue.number, 1);
+      assert.deepEqual(
+        issue.labels.map((l) => l.name),
+        ['defect'],
+      );
+      assert.equal(issue.milestone.title, 'v1');
+      assert.deepEqual(
+        issue.assignees.map((a) => a.login),
+        [n.me],
+      );
+    },
+  },
+  { title: 'issue create, plain', args: (n) => ['issue', 'create', '-t', 'Spout drips', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).number, 2) },
+  {
+    title: 'issue list',
+    args: (n) => ['issue', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ number: number }>>(r).map((i) => i.number),
+        [2, 1],
+      ),
+  },
+  {
+    title: 'issue list --label',
+    args: (n) => ['issue', 'list', '-l', 'defect', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ number: number }>>(r).map((i) => i.number),
+        [1],
+      ),
+  },
+  { title: 'issue view', args: (n) => ['issue', 'view', '1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).title, 'The lid rattles') },
+  { title: 'issue view of no issue: 404', args: (n) => ['issue', 'view', '99', ...R(n)], exit: 1 },
+  {
+    title: 'issue edit: title, labels, milestone and due date off',
+    args: (n) => ['issue', 'edit', '1', '-t', 'The lid rattles loudly', '--add-label', 'kind/feature', '--remove-label', 'defect', '--remove-milestone', '--remove-due', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => {
+      const issue = json<{ title: string; labels: Array<{ name: string }>; milestone: unknown; due_date: unknown }>(r);
+      assert.equal(issue.title, 'The lid rattles loudly');
+      assert.equal(issue.milestone, null);
+      assert.equal(issue.due_date, null);
+    },
+  },
+  { title: 'issue comment', args: (n) => ['issue', 'comment', '1', '-b', 'Seen it too.', ...R(n)], exit: 0 },
+  { title: 'issue comment --edit-last', args: (n) => ['issue', 'comment', '1', '--edit-last', '-b', 'Seen it twice.', ...R(n)], exit: 0 },
+  { title: 'issue view --comments', args: (n) => ['issue', 'view', '1', '--comments', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /Seen it twice\./) },
+  { title: 'issue close', args: (n) => ['issue', 'close', '1', '2', ...R(n)], exit: 0 },
+  { title: 'issue list --state closed', args: (n) => ['issue', 'list', '--state', 'closed', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 2) },
+  { title: 'issue reopen', args: (n) => ['issue', 'reopen', '2', ...R(n)], exit: 0 },
+  { title: 'issue status', args: () => ['issue', 'status'], exit: 0 },
+  { title: 'search issues', args: () => ['search', 'issues', 'Spout', '--json'], exit: 0 },
+  {
+    title: 'search repos',
+    args: (n) => ['search', 'repos', n.repo.split('/')[1] as string, '--json'],
+    exit: 0,
+    check: (r, n) => assert.ok(json<Array<{ full_name: string }>>(r).some((x) => x.full_name === n.repo)),
+  },
+  {
+    title: 'search users',
+    args: (n) => ['search', 'users', n.other, '--json'],
+    exit: 0,
+    check: (r, n) =>
+      assert.deepEqual(
+        json<Array<{ login: string }>>(r).map((u) => u.login),
+        [n.other],
+      ),
+  },
+  { title: 'label delete (it comes off the issue)', args: (n) => ['label', 'delete', 'kind/feature', ...R(n), '--yes'], exit: 0 },
+
+  // A branch with a commit, a pull request, its checks, a review and the merge.
+  {
+    title: 'a branch (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/branches`, '-f', 'new_branch_name=topic', '-f', 'old_branch_name=main'],
+    exit: 0,
+  },
+  {
+    title: 'a commit on it (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/contents/hello.txt`, '-f', 'content=aGVsbG8K', '-f', 'message=Add hello', '-f', 'branch=topic'],
+    exit: 0,
+    check: (r, n) => {
+      n.vars.sha = String((json(r).commit as { sha: string }).sha);
+    },
+  },
+  {
+    title: 'pr create',
+    args: (n) => ['pr', 'create', '-t', 'Say hello', '-b', 'A greeting.', '-H', 'topic', '-B', 'main', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(json(r).number, 3);
+      assert.equal((json(r).head as { sha: string }).sha, n.vars.sha);
+    },
+  },
+  { title: 'pr create again on the same head: 409', args: (n) => ['pr', 'create', '-t', 'Again', '-H', 'topic', '-B', 'main', ...R(n)], exit: 1 },
+  {
+    title: 'pr list',
+    args: (n) => ['pr', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ number: number }>>(r).map((p) => p.number),
+        [3],
+      ),
+  },
+  { title: 'pr view', args: (n) => ['pr', 'view', '3', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).mergeable, true) },
+  { title: 'pr diff', args: (n) => ['pr', 'diff', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /^\+hello$/m) },
+  { title: 'pr edit', args: (n) => ['pr', 'edit', '3', '-t', 'Say hello nicely', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).title, 'Say hello nicely') },
+  { title: 'pr comment', args: (n) => ['pr', 'comment', '3', '-b', 'Nice.', ...R(n)], exit: 0 },
+  { title: 'pr checks with none', args: (n) => ['pr', 'checks', '3', ...R(n)], exit: 0 },
+  {
+    title: 'a pending status (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/statuses/${n.vars.sha}`, '-f', 'state=pending', '-f', 'context=ci/build'],
+    exit: 0,
+  },
+  { title: 'pr checks pending: exit 8', args: (n) => ['pr', 'checks', '3', ...R(n)], exit: 8 },
+  {
+    title: 'a warning status (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/statuses/${n.vars.sha}`, '-f', 'state=warning', '-f', 'context=ci/lint'],
+    exit: 0,
+  },
+  {
+    title: 'a skipped status (Gitea 1.25 and later)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/statuses/${n.vars.sha}`, '-f', 'state=skipped', '-f', 'context=ci/deploy'],
+    exit: 0,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+  },
+  {
+    title: 'a success status',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/statuses/${n.vars.sha}`, '-f', 'state=success', '-f', 'context=ci/build'],
+    exit: 0,
+  },
+  { title: 'pr checks: a warning is a failure', args: (n) => ['pr', 'checks', '3', ...R(n)], exit: 1 },
+  {
+    title: 'the combined status says so too',
+    args: (n) => ['api', `/repos/${n.repo}/commits/${n.vars.sha}/status`],
+    exit: 0,
+    check: (r) => assert.notEqual(json(r).state, 'success'),
+  },
+  { title: 'pr checks --required: no protection', args: (n) => ['pr', 'checks', '3', '--required', ...R(n)], exit: 0 },
+  { title: 'pr review of your own pull request: refused', args: (n) => ['pr', 'review', '3', '--approve', ...R(n)], exit: 1 },
+  { title: 'pr review --comment', args: (n) => ['pr', 'review', '3', '--comment', '-b', 'One remark.', ...R(n)], exit: 0 },
+  { title: 'pr merge --squash --delete-branch', args: (n) => ['pr', 'merge', '3', '--squash', '--delete-branch', ...R(n)], exit: 0 },
+  { title: 'pr view merged', args: (n) => ['pr', 'view', '3', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).merged, true) },
+  { title: 'pr close of a merged one: nothing to do', args: (n) => ['pr', 'close', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /already merged/) },
+
+  // Releases.
+  { title: 'release create', args: (n) => ['release', 'create', 'v1.0', '-t', 'One', '-n', 'First release.', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).tag_name, 'v1.0') },
+  {
+    title: 'release upload',
+    args: (n) => {
+      writeFileSync(join(n.dir, 'notes.txt'), 'release notes as a file\n');
+      return ['release', 'upload', 'v1.0', join(n.dir, 'notes.txt'), ...R(n)];
+    },
+    exit: 0,
+  },
+  { title: 'release list', args: (n) => ['release', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'release view', args: (n) => ['release', 'view', 'v1.0', ...R(n), '--json'], exit: 0, check: (r) => assert.equal((json(r).assets as unknown[]).length, 1) },
+  { title: 'release edit', args: (n) => ['release', 'edit', 'v1.0', '--prerelease', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).prerelease, true) },
+  {
+    title: 'release download',
+    args: (n) => ['release', 'download', 'v1.0', '--dir', join(n.dir, 'down'), ...R(n)],
+    exit: 0,
+    check: (_r, n) => assert.equal(readFileSync(join(n.dir, 'down', 'notes.txt'), 'utf8'), 'release notes as a file\n'),
+  },
+  { title: 'release view of no release: 404', args: (n) => ['release', 'view', 'v9.9', ...R(n)], exit: 1 },
+  { title: 'release delete --cleanup-tag', args: (n) => ['release', 'delete', 'v1.0', '--cleanup-tag', '--yes', ...R(n)], exit: 0 },
+
+  // Webhooks.
+  {
+    title: 'hook add',
+    args: (n) => ['hook', 'add', '--url', 'https://ci.example.com/hook', '-e', 'push,issues', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      n.vars.hook = String(json(r).id);
+      assert.equal(json(r).active, true);
+    },
+  },
+  { title: 'hook list', args: (n) => ['hook', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  {
+    title: 'hook view',
+    args: (n) => ['hook', 'view', n.vars.hook as string, ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.equal((json(r).config as { url: string }).url, 'https://ci.example.com/hook'),
+  },
+  { title: 'hook edit', args: (n) => ['hook', 'edit', n.vars.hook as string, '-e', 'push', ...R(n), '--json'], exit: 0 },
+  { title: 'hook test', args: (n) => ['hook', 'test', n.vars.hook as string, ...R(n)], exit: 0 },
+  { title: 'hook delete', args: (n) => ['hook', 'delete', n.vars.hook as string, ...R(n), '--yes'], exit: 0 },
+  { title: 'hook view of a deleted hook: 404', args: (n) => ['hook', 'view', n.vars.hook as string, ...R(n)], exit: 1 },
+
+  // Actions: secrets, variables, runs and workflows of a repository without any.
+  { title: 'secret set', args: (n) => ['secret', 'set', 'DEPLOY_KEY', ...R(n)], input: 'not-a-real-secret\n', exit: 0 },
+  {
+    title: 'secret list',
+    args: (n) => ['secret', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ name: string }>>(r).map((s) => s.name),
+        ['DEPLOY_KEY'],
+      ),
+  },
+  { title: 'secret set again (replaced)', args: (n) => ['secret', 'set', 'DEPLOY_KEY', ...R(n)], input: 'another\n', exit: 0 },
+  { title: 'secret delete', args: (n) => ['secret', 'delete', 'DEPLOY_KEY', ...R(n), '--yes'], exit: 0 },
+  { title: 'variable set (created)', args: (n) => ['variable', 'set', 'REGION', 'eu', ...R(n)], exit: 0 },
+  { title: 'variable get', args: (n) => ['variable', 'get', 'REGION', ...R(n)], exit: 0, check: (r) => assert.equal(r.stdout, 'eu\n') },
+  { title: 'variable set (updated)', args: (n) => ['variable', 'set', 'REGION', 'us', ...R(n)], exit: 0 },
+  { title: 'variable list', args: (n) => ['variable', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<Array<{ data: string }>>(r)[0]?.data, 'us') },
+  { title: 'variable delete', args: (n) => ['variable', 'delete', 'REGION', ...R(n), '--yes'], exit: 0 },
+  { title: 'variable get of a deleted one: 404', args: (n) => ['variable', 'get', 'REGION', ...R(n)], exit: 1 },
+  { title: 'run list (none)', args: (n) => ['run', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'workflow list (none)', args: (n) => ['workflow', 'list', ...R(n), '--json'], exit: 0, when: (s) => atLeast(s, 'gitea', '1.24') },
+
+  // Organizations.
+  { title: 'org create', args: (n) => ['org', 'create', n.org, '--full-name', 'Kettle Recording', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).name ?? json(r).username, n.org) },
+  { title: 'org view', args: (n) => ['org', 'view', n.org, '--json'], exit: 0 },
+  { title: 'org list', args: () => ['org', 'list', '--json'], exit: 0, check: (r, n) => assert.ok(json<Array<{ name?: string; username?: string }>>(r).some((o) => (o.name ?? o.username) === n.org)) },
+  { title: 'org hook add', args: (n) => ['hook', 'add', '--org', n.org, '--url', 'https://ci.example.com/org', '--json'], exit: 0 },
+  { title: 'org hook list', args: (n) => ['hook', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'org secret set', args: (n) => ['secret', 'set', 'ORG_TOKEN', '--org', n.org], input: 'org-value\n', exit: 0 },
+  { title: 'org secret list', args: (n) => ['secret', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'org variable set', args: (n) => ['variable', 'set', 'ORG_REGION', 'eu', '--org', n.org], exit: 0 },
+  { title: 'org variable list', args: (n) => ['variable', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'org delete', args: (n) => ['org', 'delete', n.org, '--yes'], exit: 0 },
+  { title: 'org view of a deleted one: 404', args: (n) => ['org', 'view', n.org], exit: 1 },
+
+  // Keys, the inbox.
+  {
+    title: 'ssh-key add',
+    args: (n) => {
+      writeFileSync(join(n.dir, 'id.pub'), `${SSH_KEY}\n`);
+      return ['ssh-key', 'add', join(n.dir, 'id.pub'), '-t', 'recording', '--json'];
+    },
+    exit: 0,
+    check: (r, n) => {
+      n.vars.key = String(json(r).id);
+    },
+  },
+  { title: 'ssh-key list', args: () => ['ssh-key', 'list', '--json'], exit: 0, check: (r) => assert.ok(json<Array<{ title: string }>>(r).some((k) => k.title === 'recording')) },
+  { title: 'ssh-key delete', args: (n) => ['ssh-key', 'delete', n.vars.key as string, '--yes'], exit: 0 },
+  { title: 'gpg-key list', args: () => ['gpg-key', 'list', '--json'], exit: 0 },
+  { title: 'notification list', args: () => ['notification', 'list', '--json'], exit: 0 },
+  { title: 'status', args: () => ['status'], exit: 0 },
+
+  // Bad credentials, and the end.
+  { title: 'whoami with a wrong token: 401, exit 4', args: () => ['whoami'], exit: 4 },
+  { title: 'repo delete', args: (n) => ['repo', 'delete', n.repo, '--yes'], exit: 0 },
+  { title: 'repo view of a deleted one: 404', args: (n) => ['repo', 'view', n.repo], exit: 1 },
+  { title: 'the second user goes (escape hatch)', args: (n) => ['api', '-X', 'DELETE', `/admin/users/${n.other}`], exit: 0 },
+];
+
+/** Steps that need another token than the administrator's. */
+const WRONG_TOKEN = new Set(['whoami with a wrong token: 401, exit 4']);
+
+/** What GET /version says, as ServerInfo. */
+export async function serverInfo(url: string, token: string): Promise<ServerInfo> {
+  const answer = await fetch(`${url.replace(/\/$/, '')}/api/v1/version`, { headers: { authorization: `token ${token}` } });
+  const versionText = String(((await answer.json()) as { version?: string }).version ?? '');
+  // Forgejo answers "15.0.3+gitea-1.22.0"; Gitea "1.27.0".
+  const flavour = /\+gitea-/.test(versionText) || !versionText.startsWith('1.') ? 'forgejo' : 'gitea';
+  const [a = 0, b = 0, c = 0] = (versionText.split(/[+-]/, 1)[0] ?? '').split('.').map((x) => Number.parseInt(x, 10) || 0);
+  return { flavour, version: [a, b, c], versionText };
+}
+
+export interface Outcome {
+  step: Step;
+  result: RunResult | undefined;
+  /** Why the step did not go as the real servers make it go; undefined when it did. */
+  problem: string | undefined;
+}
+
+/**
+ * Run the scenario against a server as its administrator (the token's owner),
+ * step by step; `before` is told each step first (the recorder names it). Each
+ * step's problem is collected rather than thrown, so one run shows them all.
+ */
+export async function runScenario(target: { url: string; token: string; prefix: string }, options: { before?: (step: Step) => void; server?: ServerInfo } = {}): Promise<Outcome[]> {
+  const server = options.server ?? (await serverInfo(target.url, target.token));
+  const home = mkdtempSync(join(tmpdir(), 'kettle-scenario-'));
+  const env = { KETTLE_URL: target.url, KETTLE_TOKEN: target.token, HOME: home, KETTLE_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
+  const outcomes: Outcome[] = [];
+  try {
+    const me = await run(['whoami', '--json'], { env, cwd: home });
+    const login = String((JSON.parse(me.stdout || '{}') as { login?: string }).login ?? '');
+    if (me.code !== 0 || login === '') throw new Error(`the token does not log in: ${me.stderr.trim()}`);
+    const names: Names = { me: login, other: `${target.prefix}-other`, repo: `${login}/${target.prefix}-teapot`, org: `${target.prefix}-org`, vars: {}, dir: home, server };
+    for (const step of STEPS) {
+      if (step.when && !step.when(server)) continue;
+      options.before?.(step);
+      const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : env;
+      let result: RunResult | undefined;
+      let problem: string | undefined;
+      try {
+        result = await run(step.args(names), { env: stepEnv, cwd: home, ...(step.input !== undefined ? { input: step.input } : {}) });
+        if (result.code !== step.exit) problem = `exit ${String(result.code)}, not ${step.exit}: ${result.stderr.trim().split('\n').slice(0, 3).join(' | ')}`;
+        else step.check?.(result, names);
+      } catch (err) {
+        problem = err instanceof Error ? err.message.split('\n').slice(0, 6).join(' | ') : String(err);
+      }
+      outcomes.push({ step, result, problem });
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+  return outcomes;
+}
