@@ -25,7 +25,9 @@ export async function freshServer(flavor: (typeof PLAYED)[number]['flavor']): Pr
   const server = await startServer({ seed: 'empty', flavor });
   const git = mkdtempSync(join(tmpdir(), 'kettle-scenario-git-'));
   enableGit(server, git);
-  server.state.addUser(ADMIN, '', 'kettle-admin-pw-1').admin = true;
+  const admin = server.state.addUser(ADMIN, '', 'kettle-admin-pw-1');
+  admin.admin = true;
+  admin.email = 'admin@example.com';
   const close = async () => {
     await server.close();
     rmSync(git, { recursive: true, force: true });

@@ -2,13 +2,24 @@
 // and small helpers the tests share (throw-away folders, a dead pid, old files,
 // number ranges); nothing here registers test hooks, so unit tests import it too.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandStarted } from '../server/log.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository: the folder above this file's that holds bin/kettle.cjs (from test/e2e, or from a bundle in dist/dev). */
+function repositoryRoot(): string {
+  let dir = fileURLToPath(new URL('.', import.meta.url));
+  while (!existsSync(join(dir, 'bin', 'kettle.cjs'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no bin/kettle.cjs above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return `${dir.replace(/[\\/]+$/, '')}/`;
+}
+
+export const ROOT = repositoryRoot();
 export const BIN = join(ROOT, 'bin', 'kettle.cjs');
 
 export interface RunResult {
