@@ -191,9 +191,16 @@ function findVariable(c: Call, place: Place): StoredVariable {
   return found;
 }
 
+/**
+ * ListVariables. A repository's list builds each record without `Data` on
+ * Gitea 1.23 and Forgejo 11 to 13 (routers/api/v1/repo/action.go; recorded
+ * from a real Gitea 1.23.8): every value reads "". Organizations' and users'
+ * lists carry the values.
+ */
 const listVariables: Handler = (c) => {
   const place = placeOf(c);
-  return list(c, variablesOf(c, place), (v) => showVariable(c.flavor, v));
+  const valueless = place.repoId !== 0 && (c.flavor.forgejo ? !flavorAtLeast(c.flavor, '14') : !flavorAtLeast(c.flavor, '1.24'));
+  return list(c, variablesOf(c, place), (v) => ({ ...showVariable(c.flavor, v), ...(valueless ? { data: '' } : {}) }));
 };
 
 const getVariable: Handler = (c) => ({ status: 200, body: showVariable(c.flavor, findVariable(c, placeOf(c))) });

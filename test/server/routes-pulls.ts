@@ -49,6 +49,14 @@ export interface PullExtra {
   agit?: boolean;
   /** Scheduled by merge_when_checks_succeed. */
   autoMerge?: { style: string; deleteBranch: boolean };
+  /**
+   * Requests (reads of it, merges) still to come before the server's
+   * background check of a new pull request has finished
+   * (services/pull/check.go; a real Gitea 1.23.8 took about 1.5 s): until
+   * then `mergeable` reads false and a merge is refused with 405 "Please try
+   * again later".
+   */
+  checking?: number;
 }
 
 /** Branches protected by a rule (a test sets them): repository id → branch names. */
@@ -190,7 +198,7 @@ export function pullRecord(c: Call, pr: Issue): Json {
     ...core,
     requested_reviewers: extra.requested.length ? extra.requested.map((u) => state.userJson(state.user(u) as never)) : null,
     draft: WIP.test(pr.title),
-    mergeable: open ? extra.mergeable : false,
+    mergeable: open ? extra.mergeable && !(extra.checking !== undefined && extra.checking > 0) : false,
     // services/convert/pull.go: an AGit pull request's head is its refs/pull/N/head, with no label.
     head: extra.agit ? { ...branch(`refs/pull/${pr.number}/head`, repo, headSha(state, pr)), label: '' } : branch(pr.pull?.head ?? '', headRepo, headSha(state, pr)),
     base: { ...branch(pr.pull?.base ?? '', repo, createHash('sha1').update(`${repo.id}:${pr.pull?.base}`).digest('hex')) },
@@ -286,8 +294,17 @@ const createPull: Handler = (c) => {
   if (Array.isArray(body.labels)) pr.labels = body.labels as number[];
   if (Array.isArray(body.assignees)) pr.assignees = body.assignees as string[];
   if (milestone) setMilestone(c.state, pr, milestone);
+  extraOf(c.state, pr).checking = 2;
   return { status: 201, body: pullRecord(c, pr) };
 };
+
+/** One request of the pull request's check passes (PullExtra.checking). */
+function checkingGoesOn(c: Call, pr: Issue): boolean {
+  const extra = extraOf(c.state, pr);
+  if (extra.checking === undefined || extra.checking <= 0) return false;
+  extra.checking--;
+  return true;
+}
 
 function diffOf(c: Call, pr: Issue, kind: string): Reply {
   const diff = extraOf(c.state, pr).diff ?? defaultDiff(pr);
@@ -299,7 +316,10 @@ function diffOf(c: Call, pr: Issue, kind: string): Reply {
 const getPull: Handler = (c) => {
   const m = /^(\d+)\.(diff|patch)$/.exec(c.params.index ?? '');
   if (m) return diffOf(c, pullOf(c, m[1]), m[2] as string);
-  return { status: 200, body: pullRecord(c, pullOf(c)) };
+  const pr = pullOf(c);
+  const body = pullRecord(c, pr);
+  checkingGoesOn(c, pr);
+  return { status: 200, body };
 };
 
 // routers/api/v1/repo/pull.go EditPullRequest (the same at Gitea 1.23.8 and
@@ -466,7 +486,7 @@ const mergePull: Handler = (c) => {
   if (pr.pull?.merged) throw new HttpError(405, { message: 'The PR is already merged', url: '' });
   if (pr.state === 'closed') throw notFound(c.state.apiRoot);
   if (WIP.test(pr.title)) throw new HttpError(405, { message: 'Work in progress PRs cannot be merged', url: '' });
-  if (!extra.mergeable) throw new HttpError(405, { message: 'Please try again later', url: '' });
+  if (checkingGoesOn(c, pr) || !extra.mergeable) throw new HttpError(405, { message: 'Please try again later', url: '' });
   // The commit message: MergeTitleField (trimmed) or the server's default
   // title (GetDefaultMergeMessage), then a blank line and MergeMessageField
   // (trimmed) when there is one. Styles that make no merge commit use neither.

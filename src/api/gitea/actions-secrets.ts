@@ -49,8 +49,17 @@ export function deleteSecret(api: ApiClient, scope: ActionsScope, name: string):
   return done(api, 'DELETE', `${base(scope)}/secrets${p`/${name}`}`);
 }
 
-export function listVariables(api: ApiClient, scope: ActionsScope, window: PageWindow, options: ListOptions = {}): AsyncGenerator<ActionVariable[]> {
-  return api.pages<ActionVariable>(`${base(scope)}/variables`, window, {}, options);
+/**
+ * The variables with their values. A repository's list leaves every value
+ * out on Gitea 1.23 and Forgejo 11 to 13 (routers/api/v1/repo/action.go
+ * ListVariables builds each record without `Data`; seen on a real Gitea
+ * 1.23.8), and a variable cannot be empty (`binding:"Required"`), so a record
+ * with no value is read on its own.
+ */
+export async function* listVariables(api: ApiClient, scope: ActionsScope, window: PageWindow, options: ListOptions = {}): AsyncGenerator<ActionVariable[]> {
+  for await (const page of api.pages<ActionVariable>(`${base(scope)}/variables`, window, {}, options)) {
+    yield await Promise.all(page.map((v) => ((typeof v.data === 'string' && v.data !== '') || typeof v.name !== 'string' ? v : getVariable(api, scope, v.name))));
+  }
 }
 
 export function getVariable(api: ApiClient, scope: ActionsScope, name: string): Promise<ActionVariable> {

@@ -2,6 +2,7 @@
 import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
 import { headerValue } from '../headers.js';
+import { ApiError } from '../../errors.js';
 import { redirectError } from '../network-errors.js';
 import type { PageWindow } from '../paginate.js';
 import { errorFromResponse } from '../response.js';
@@ -66,6 +67,18 @@ function bothSpellings(body: MergePullRequestOption): MergePullRequestOption & R
 export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<{ scheduled: boolean; data: unknown }> {
   const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body: bothSpellings(body) });
   return { scheduled: body.merge_when_checks_succeed === true && res.status === 201, data: res.data };
+}
+
+/**
+ * Whether a merge was refused because the pull request is not (yet) in a
+ * mergeable state: the server checks it in the background after every push
+ * and on creation, and until then `mergeable` reads false;
+ * routers/api/v1/repo/pull.go MergePullRequest answers 405 "Please try again
+ * later" for ErrNotMergeableState (still checking, or a conflict), on every
+ * Gitea and Forgejo release read.
+ */
+export function stillChecking(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 405 && /try again later/i.test(err.serverMessage ?? '');
 }
 
 /** The changes as a unified diff, or as a patch series (git format-patch); plain text, not JSON. */

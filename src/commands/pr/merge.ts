@@ -141,7 +141,7 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   // Forgejo merges, then answers 403 when it may not delete the head branch
   // (protected, the default branch, no write access): the merge is done.
   let refusal: string | undefined;
-  const { scheduled } = await pulls.merge(api, repo, number, body).catch(async (err: unknown) => {
+  const { scheduled } = await mergeWhenChecked(ctx, () => pulls.merge(api, repo, number, body), what).catch(async (err: unknown) => {
     if (deleteOnServer && err instanceof ApiError && err.status === 403) {
       const now = await pulls.get(api, repo, number).catch(() => undefined);
       if (now !== undefined && stateOf(now) === 'merged') {
@@ -175,4 +175,32 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     return;
   }
   await printRecord(ctx.io, ctx.flags, after, prViewColumns);
+}
+
+/**
+ * How long a merge waits, in all, for the server to finish checking a pull
+ * request it has just been given. The servers answer a conflicting pull
+ * request with the same words, so the wait is short: a conflict is reported
+ * after it.
+ */
+const CHECKING_WAIT_MS = 8_000;
+
+/**
+ * Merge, waiting while the server is still checking whether the pull request
+ * merges cleanly (pulls.stillChecking: a new pull request or a fresh push; a
+ * real Gitea 1.23.8 took about 1.5 s). The wait is bounded (0.5, 1, 2 and 4 s)
+ * and said once on stderr; past it, the server's refusal stands.
+ */
+async function mergeWhenChecked<T>(ctx: Context, merge: () => Promise<T>, what: string): Promise<T> {
+  let waited = 0;
+  for (let pause = 500; ; pause = Math.min(pause * 2, 4000)) {
+    try {
+      return await merge();
+    } catch (err) {
+      if (!pulls.stillChecking(err) || waited + pause > CHECKING_WAIT_MS) throw err;
+      if (waited === 0) ctx.info(`The server is still checking whether ${what} can be merged; trying again shortly.`);
+      await ctx.io.sleep(pause);
+      waited += pause;
+    }
+  }
 }
