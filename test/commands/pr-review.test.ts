@@ -384,11 +384,27 @@ describe('pr merge extras', () => {
     expect(extraOf(s.server.state, p.pr).autoMerge).toEqual({ style: 'merge', deleteBranch: false });
   });
 
-  it('a conflicting pull request: the refusal in one line, exit 1', async () => {
+  it('a conflicting pull request: kettle waits out a check that may still run (bounded, said once), then the refusal in one line, exit 1', async () => {
     const p = fresh();
     extraOf(s.server.state, p.pr).mergeable = false;
     const r = await s.kettle(['pr', 'merge', String(p.pr.number), ...p.R]);
-    expect(expectFailure(r, /^kettle: cannot merge pull request #\d+ in .*: Please try again later$/)).toHaveLength(1);
+    expectExit(r, 1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      `The server is still checking whether pull request #${p.pr.number} in ${p.R[1]} can be merged; trying again shortly.`,
+      expect.stringMatching(/^kettle: cannot merge pull request #\d+ in .*: Please try again later$/),
+    ]);
+    // 0.5 + 1 + 2 + 4 s apart: five tries, then the refusal stands.
+    expect(sent(s, 'POST', `/repos/${p.R[1]}/pulls/${p.pr.number}/merge`)).toHaveLength(5);
+  }, 20_000);
+
+  it('a pull request the server is still checking: merged once the check is done, after a note', async () => {
+    const p = fresh();
+    // Two requests of the check to go: kettle's read of the pull request, then its first merge.
+    extraOf(s.server.state, p.pr).checking = 2;
+    const r = await s.kettle(['pr', 'merge', String(p.pr.number), ...p.R]);
+    expectExit(r, 0);
+    expect(r.stderr).toMatch(/^The server is still checking whether pull request #\d+ .* can be merged; trying again shortly\.\n✓ Merged/);
+    expect(sent(s, 'POST', `/repos/${p.R[1]}/pulls/${p.pr.number}/merge`)).toHaveLength(2);
   });
 
   it('a closed one: one line naming why, nothing sent', async () => {

@@ -46,8 +46,12 @@ describe('secret set', () => {
     expectExit(again, 0);
     expect(again.stderr).toBe(`✓ Updated secret DEPLOY_TOKEN of ${full}\n`);
     expect(stored(`repo:${id}`)).toEqual([{ name: 'DEPLOY_TOKEN', data: 'line one\nline two' }]);
-    // Nothing but the secret's own request: the name and size rules cost no look at the server.
-    expect(s.server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`PUT /repos/${full}/actions/secrets/DEPLOY_TOKEN`, `PUT /repos/${full}/actions/secrets/DEPLOY_TOKEN`]);
+    // The name and size rules cost no look at the server. Its version is asked once (then kept for a day): on Gitea
+    // 1.24 and later each set reads the list first, to send a replaced secret's description back (D26).
+    const put = `PUT /repos/${full}/actions/secrets/DEPLOY_TOKEN`;
+    const list = `GET /repos/${full}/actions/secrets`;
+    const described = flavor.version === '1.26.4';
+    expect(s.server.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /version', ...(described ? [list, put, list, put] : [put, put])]);
   });
 
   it('reads piped standard input, and --body-file -, dropping only trailing line breaks', async () => {
@@ -168,6 +172,18 @@ describe('secret list', () => {
     expect(all.stdout).not.toMatch(/value-/);
     // Gitea 1.24 and later describe each secret; the others do not.
     expect(records.every((x) => 'description' in x)).toBe(flavor.version === '1.26.4');
+  });
+
+  it("keeps a replaced secret's description on Gitea 1.24 and later, which clear it on an update that sends none (D26)", async () => {
+    s.server.set({ flavor: { version: '1.26.4' } });
+    const { id, full } = freshRepo();
+    // A description set in the web UI (the API's own PUT takes one too).
+    secretsData(s.server.state).secrets.set(`repo:${id}`, [{ id: 1, name: 'DEPLOY_KEY', data: 'old', description: 'the deploy key of production', created_at: '2026-01-01T00:00:00Z' }]);
+    const r = await s.kettle(['secret', 'set', 'DEPLOY_KEY', '-R', full], { input: 'new', env: fresh() });
+    expectExit(r, 0);
+    expect(r.stderr).toBe(`✓ Updated secret DEPLOY_KEY of ${full}\n`);
+    expect(secretsData(s.server.state).secrets.get(`repo:${id}`)?.[0]).toMatchObject({ data: 'new', description: 'the deploy key of production' });
+    expect(sent(s, 'PUT').at(-1)?.body).toEqual({ data: 'new', description: 'the deploy key of production' });
   });
 
   it('says on an empty list that there is none; names the organization', async () => {

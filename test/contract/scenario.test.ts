@@ -3,37 +3,9 @@
 // on the real servers, whose answers the scenario's expectations come from
 // (`npm run test:real` runs the same steps against a real server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { enableGit } from '../server/git-http.js';
-import { startServer, type TestServer } from '../server/index.js';
+import type { TestServer } from '../server/index.js';
+import { freshServer, PLAYED } from '../support/fresh-server.js';
 import { type Outcome, runScenario, serverInfo } from '../real/scenario.js';
-
-export const ADMIN = 'kettle-admin';
-
-/** The flavours the in-memory server plays: the oldest and newest release of each that kettle is recorded against. */
-export const PLAYED = [
-  { name: 'Gitea 1.23.8', flavor: {} },
-  { name: 'Gitea 1.27.0', flavor: { version: '1.27.0' } },
-  { name: 'Forgejo 11.0.1', flavor: { forgejo: true } },
-  { name: 'Forgejo 15.0.3', flavor: { forgejo: true, version: '15.0.3+gitea-1.22.0' } },
-] as const;
-
-/** An in-memory server as a fresh real one starts: one administrator, with a token of every scope. */
-export async function freshServer(flavor: (typeof PLAYED)[number]['flavor']): Promise<{ server: TestServer; token: string; close: () => Promise<void> }> {
-  const server = await startServer({ seed: 'empty', flavor });
-  const git = mkdtempSync(join(tmpdir(), 'kettle-scenario-git-'));
-  enableGit(server, git);
-  const admin = server.state.addUser(ADMIN, '', 'kettle-admin-pw-1');
-  admin.admin = true;
-  admin.email = 'admin@example.com';
-  const close = async () => {
-    await server.close();
-    rmSync(git, { recursive: true, force: true });
-  };
-  return { server, token: server.state.addToken(ADMIN, 'kettle').sha1, close };
-}
 
 describe.each(PLAYED)('the scenario on the in-memory $name', ({ flavor }) => {
   let server: TestServer;

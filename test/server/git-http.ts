@@ -132,6 +132,7 @@ function trackPull(state: State, repo: Repo, pr: Issue, heads: Map<string, strin
   git(dir, ['update-ref', `refs/pull/${pr.number}/head`, head]);
   const extra = pullExtraOf(state, pr);
   extra.headSha = head;
+  extra.baseSha = base;
   extra.diff = `${git(dir, ['diff', '--no-color', `${base}...${head}`])}\n`;
   extra.mergeable = mergesCleanly(dir, base, head);
 }
@@ -320,7 +321,7 @@ function validRef(name: string): boolean {
  */
 const createBranch: Handler = (c) => {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   if (repoExtraOf(c.state, repo).archived) throw new HttpError(423, { message: `<Repository ${repo.id}:${repo.owner}/${repo.name}> is archived`, url: '' });
   const body = obj(c.body);
   const problems = [];
@@ -391,7 +392,13 @@ const createPull: Handler = async (c) => {
     const dir = dirOf(c.state, repo);
     if (pr && dir !== undefined) {
       trackPull(c.state, repo, pr, headsOf(dir));
-      return { status: 201, body: pullRecord(c, pr) };
+      // The answer is the record as it was before the background check began (routes-pulls.ts createPull).
+      const extra = pullExtraOf(c.state, pr);
+      const checking = extra.checking;
+      extra.checking = 0;
+      const body = pullRecord(c, pr);
+      extra.checking = checking;
+      return { status: 201, body };
     }
   }
   return reply;
@@ -512,7 +519,7 @@ const createRepo: Handler = async (c) => {
  */
 const createFile: Handler = (c) => {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   if (repoExtraOf(c.state, repo).archived) throw new HttpError(423, { message: `<Repository ${repo.id}:${repo.owner}/${repo.name}> is archived`, url: '' });
   const body = obj(c.body);
   if (typeof body.content !== 'string') throw invalid('CreateFileOptions', [{ field: 'content', code: 'Required' }]);

@@ -107,7 +107,11 @@ export function hookRecord(flavor: Flavor, shown: Json, hook: Hook): Json {
   const config = { ...obj(shown.config) };
   // services/webhook ToHook: a slack hook's record carries its channel settings.
   if (hook.type === 'slack') Object.assign(config, { channel: '', username: '', icon_url: '', color: '', ...hook.slack });
-  return { ...shown, config, events: shownEvents(flavor, hook.events) };
+  // Gitea 1.26 describes, and 1.27 sends (recorded), a hook's `name` (empty unless set in the web UI).
+  const named = !flavor.forgejo && flavorAtLeast(flavor, '1.26');
+  // Forgejo repeats the address and encoding at the top and adds `metadata` (services/webhook ToHook; recorded from a real 11.0.1).
+  const forgejo = flavor.forgejo ? { url: config.url ?? '', content_type: config.content_type ?? '', metadata: null } : {};
+  return { ...shown, ...(named ? { name: '' } : {}), ...forgejo, config, events: shownEvents(flavor, hook.events) };
 }
 
 function validUrl(url: unknown): boolean {

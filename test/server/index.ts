@@ -12,8 +12,8 @@ import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments, ValidationError } from './http.js';
 import { logRequest } from './log.js';
 import { ALL_ROUTES, DEMO_SEEDS, STREAMED_ROUTES, WEB_ROUTES } from './all-routes.js';
-import { type Call, type Flavor, versionNumbers } from './routes.js';
-import { type Json, seedDemo, State, type User } from './state.js';
+import { type Call, type Flavor, flavorAtLeast, versionNumbers } from './routes.js';
+import { type Json, NO_TOPICS, seedDemo, State, type User } from './state.js';
 
 export type FaultKind =
   | 'status' // a status with a JSON error body (or `body` as given)
@@ -496,7 +496,8 @@ export class TestServer {
 
   /** How an answer is sent: the rate-limit headers, the flavour's timestamps, and the spoiling faults (endless pages, mangled or dripped bodies). */
   private sender(res: ServerResponse, rec: RecordedRequest, url: URL, method: string, limitHeaders: Record<string, string>, spoil: Fault | undefined, askedPage: number): Send {
-    return (status, payload, headers = {}) => {
+    return (status, answer, headers = {}) => {
+      let payload = errorBody(this.settings.flavor, status, asReleased(this.settings.flavor, answer), this.state.webRoot);
       let h: Record<string, string> = { ...limitHeaders, ...headers };
       if (spoil?.kind === 'endless' && Array.isArray(payload) && status === 200) {
         payload = payload.map((item: unknown) => renumber(item, askedPage));
@@ -772,4 +773,53 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     for (const seed of DEMO_SEEDS) await seed(server.state);
   }
   return server;
+}
+
+/**
+ * An error answer as the release writes it. Every one names the API's
+ * description at `<instance>/api/swagger` (setting.API.SwaggerURL). The
+ * generic 404 is `{errors: null, message: "The target couldn't be found."}` up
+ * to Gitea 1.26 and in Forgejo (services/context/api.go NotFound), and
+ * `{message: "not found"}` from Gitea 1.27 (APIErrorNotFound; recorded from a
+ * real 1.27.0), whose error answers carry no `errors` at all (APIError).
+ */
+function errorBody(flavor: Flavor, status: number, payload: unknown, webRoot: string): unknown {
+  if (status < 400 || payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  const body = payload as Record<string, unknown>;
+  if (typeof body.message !== 'string') return payload;
+  const url = `${webRoot}/api/swagger`;
+  if (!flavor.forgejo && flavorAtLeast(flavor, '1.27')) {
+    const { errors: _errors, ...rest } = body;
+    return { ...rest, message: status === 404 && body.message === "The target couldn't be found." ? 'not found' : body.message, url };
+  }
+  // ctx.Error's answers have no `errors`; only the generic NotFound carries `errors: null` (or its errors).
+  if (body.errors === null && body.message !== "The target couldn't be found.") {
+    const { errors: _errors, ...rest } = body;
+    return { ...rest, url };
+  }
+  return { ...body, url };
+}
+
+/**
+ * What a release changes in every record of a kind: Gitea 1.27 leaves a
+ * repository's `parent` out when it has none (recorded from a real 1.27.0;
+ * earlier releases and Forgejo send `parent: null`); see Forgejo's below.
+ */
+function asReleased(flavor: Flavor, payload: unknown): unknown {
+  const dropParent = !flavor.forgejo && flavorAtLeast(flavor, '1.27');
+  if (!dropParent && !flavor.forgejo) return payload;
+  const shape = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(shape);
+    if (v === null || typeof v !== 'object') return v;
+    const record = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(record)) {
+      if (dropParent && k === 'parent' && x === null) continue;
+      // Forgejo: a repository whose topics were never set has `topics: null` ([] once set to none); a release asset says `type: "attachment"` (both recorded from a real 11.0.1).
+      out[k] = flavor.forgejo && k === 'topics' && x === NO_TOPICS ? null : shape(x);
+    }
+    if (flavor.forgejo && typeof record.browser_download_url === 'string' && typeof record.uuid === 'string' && !('type' in record)) out.type = 'attachment';
+    return out;
+  };
+  return shape(payload);
 }

@@ -197,6 +197,23 @@ const statusesByRef: Handler = (c) => {
  * of each context (models/git GetLatestCommitStatus), a page of them, and the
  * worst state of that page (CalcCommitStatus); no statuses at all is an empty record.
  */
+/**
+ * The combined state. Gitea 1.26 and later (modules/commitstatus
+ * CommitStatusStates.Combine): an error, failure or warning is failure, else
+ * success when every state is success or skipped, else pending (recorded from
+ * real 1.27.0: warning+success+skipped is failure). Before, and in Forgejo
+ * (models/git CalcCommitStatus): the worst state, error, failure, warning,
+ * pending, success in that order (recorded from real 1.23.8: warning).
+ */
+function combined(combines: boolean, states: string[]): string {
+  if (combines) {
+    if (states.some((s) => s === 'error' || s === 'failure' || s === 'warning')) return 'failure';
+    return states.every((s) => s === 'success' || s === 'skipped') ? 'success' : 'pending';
+  }
+  const rank = ['error', 'failure', 'warning', 'pending', 'success'];
+  return [...states].sort((a, b) => rank.indexOf(a) - rank.indexOf(b))[0] ?? '';
+}
+
 const combinedStatus: Handler = (c) => {
   const repo = visibleRepo(c);
   const sha = resolveRef(c, repo, c.params.ref ?? '');
@@ -211,21 +228,23 @@ const combinedStatus: Handler = (c) => {
     return { status: 200, body: { state: '', sha: '', total_count: 0, statuses: null, repository: null, commit_url: '', url: '' } };
   }
   const page = paginate(all, c.query, c.url, c.paging);
-  // modules/structs/commit_status.go: error, failure, warning, pending, success, worst first.
-  const rank = ['error', 'failure', 'warning', 'pending', 'success'];
-  const worst = page.items.map((s) => s.state).sort((a, b) => rank.indexOf(a) - rank.indexOf(b))[0] ?? '';
   const full = `${repo.owner}/${repo.name}`;
+  const combines = !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.26');
   return {
     status: 200,
     headers: { 'x-total-count': String(all.length) },
     body: {
-      state: worst,
+      state: combined(
+        combines,
+        page.items.map((s) => s.state),
+      ),
       sha,
       total_count: page.items.length,
       statuses: page.items.map((s) => statusJson(c, repo, s)),
       repository: c.state.repoJson(repo, c.user.login),
       commit_url: `${c.state.apiRoot}/repos/${full}/git/commits/${sha}`,
-      url: `${c.state.apiRoot}/repos/${full}/commits/${sha}/status`,
+      // Gitea 1.23 leaves the combined record's url empty; 1.27 fills it (both recorded; the releases between unread).
+      url: !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.27') ? `${c.state.apiRoot}/repos/${full}/commits/${sha}/status` : '',
     },
   };
 };
@@ -237,7 +256,7 @@ const combinedStatus: Handler = (c) => {
  */
 const createStatus: Handler = (c) => {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   const sha = c.params.sha ?? '';
   if (!/^[0-9a-f]{40}$|^[0-9a-f]{64}$/.test(sha)) throw new HttpError(500, { message: `GetCommit[${sha}]: object does not exist [id: ${sha}, rel_path: ]`, url: '' });
   const body = obj(c.body);

@@ -42,6 +42,8 @@ export interface PullExtra {
   mergeable: boolean;
   /** The head commit (a real one when the test made a git repository). */
   headSha?: string;
+  /** The base branch's commit, when the test made a git repository. */
+  baseSha?: string;
   /** The repository the head lives in, when it is a fork. */
   headRepoId?: number;
   diff?: string;
@@ -196,12 +198,19 @@ export function pullRecord(c: Call, pr: Issue): Json {
   const open = pr.state === 'open' && !pr.pull?.merged;
   return {
     ...core,
-    requested_reviewers: extra.requested.length ? extra.requested.map((u) => state.userJson(state.user(u) as never)) : null,
+    requested_reviewers: extra.requested.map((u) => state.userJson(state.user(u) as never)),
+    // Forgejo sends no assignees as null, in a single record too (recorded from a real 11.0.1).
+    ...(c.flavor.forgejo && pr.assignees.length === 0 ? { assignees: null } : {}),
     draft: WIP.test(pr.title),
     mergeable: open ? extra.mergeable && !(extra.checking !== undefined && extra.checking > 0) : false,
     // services/convert/pull.go: an AGit pull request's head is its refs/pull/N/head, with no label.
-    head: extra.agit ? { ...branch(`refs/pull/${pr.number}/head`, repo, headSha(state, pr)), label: '' } : branch(pr.pull?.head ?? '', headRepo, headSha(state, pr)),
-    base: { ...branch(pr.pull?.base ?? '', repo, createHash('sha1').update(`${repo.id}:${pr.pull?.base}`).digest('hex')) },
+    // services/convert/pull.go ToAPIPullRequest: a head branch that is gone (deleted after the merge) is named by refs/pull/N/head, its label kept.
+    head: extra.agit
+      ? { ...branch(`refs/pull/${pr.number}/head`, repo, headSha(state, pr)), label: '' }
+      : !pr.pull?.merged || headRepo.branches.includes(pr.pull?.head ?? '')
+        ? branch(pr.pull?.head ?? '', headRepo, headSha(state, pr))
+        : { ...branch(`refs/pull/${pr.number}/head`, headRepo, headSha(state, pr)), label: branch(pr.pull?.head ?? '', headRepo, '').label },
+    base: { ...branch(pr.pull?.base ?? '', repo, extra.baseSha ?? createHash('sha1').update(`${repo.id}:${pr.pull?.base}`).digest('hex')) },
   };
 }
 
@@ -273,7 +282,15 @@ const listPulls: Handler = (c) => {
     .reverse();
   if (sort === 'oldest') items = items.reverse();
   const page = paginate(items, c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map((i) => pullRecord(c, i)), headers: page.headers };
+  // routers/api/v1/repo/pull.go ListPullRequests converts without loading assignees or review requests: empty ones
+  // are null in a list, [] in a single record (recorded from real Gitea 1.23.8 and 1.27.0).
+  // Forgejo keeps [] for no review requests there (recorded from a real 11.0.1).
+  const listed = (r: Json): Json => ({
+    ...r,
+    assignees: Array.isArray(r.assignees) && r.assignees.length > 0 ? r.assignees : null,
+    requested_reviewers: c.flavor.forgejo || (Array.isArray(r.requested_reviewers) && r.requested_reviewers.length > 0) ? r.requested_reviewers : null,
+  });
+  return { status: 200, body: page.items.map((i) => listed(pullRecord(c, i))), headers: page.headers };
 };
 
 /** The repository's milestone a pull request body names by id, else 404 as Gitea answers; null for 0 (none). */
@@ -294,8 +311,10 @@ const createPull: Handler = (c) => {
   if (Array.isArray(body.labels)) pr.labels = body.labels as number[];
   if (Array.isArray(body.assignees)) pr.assignees = body.assignees as string[];
   if (milestone) setMilestone(c.state, pr, milestone);
+  // The answer shows the record before the background check begins (mergeable, as recorded from real Gitea 1.23.8 and 1.27.0).
+  const record = pullRecord(c, pr);
   extraOf(c.state, pr).checking = 2;
-  return { status: 201, body: pullRecord(c, pr) };
+  return { status: 201, body: record };
 };
 
 /** One request of the pull request's check passes (PullExtra.checking). */
@@ -435,7 +454,7 @@ const getBranch: Handler = (c) => {
 
 const deleteBranch: Handler = (c) => {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   const name = c.params.branch ?? '';
   if (name === 'main') throw forbidden('can not delete default branch');
   // routers/api/v1/repo/branch.go DeleteBranch: ErrBranchIsProtected is 403.

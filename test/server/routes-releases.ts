@@ -94,9 +94,18 @@ function repoOf(state: State, r: ReleaseRecord): Repo {
   return state.repoById(r.repoId) as Repo;
 }
 
+/**
+ * services/convert/attachment.go ToAPIAttachment: a release asset is
+ * downloaded at `<instance>/<owner>/<repo>/releases/download/<tag>/<name>`
+ * (recorded from real Gitea 1.23.8 and 1.27.0); `/attachments/<uuid>` serves
+ * it too.
+ */
 export function assetJson(state: State, a: Asset): Json {
   const root = releaseData(state).downloadRoot ?? state.webRoot;
-  return { id: a.id, name: a.name, size: a.size, download_count: a.download_count, created_at: a.created_at, uuid: a.uuid, browser_download_url: `${root}/attachments/${a.uuid}` };
+  const release = releaseData(state).releases.find((r) => r.assets.includes(a));
+  const repo = release ? repoOf(state, release) : undefined;
+  const url = release && repo ? `${root}/${repo.owner}/${repo.name}/releases/download/${encodeURIComponent(release.tag_name)}/${encodeURIComponent(a.name)}` : `${root}/attachments/${a.uuid}`;
+  return { id: a.id, name: a.name, size: a.size, download_count: a.download_count, created_at: a.created_at, uuid: a.uuid, browser_download_url: url };
 }
 
 export function releaseJson(state: State, r: ReleaseRecord): Json {
@@ -328,7 +337,8 @@ const uploadAsset: Handler = async (c) => {
   }
   const asset: Asset = { id: c.state.id(), name, size: statSync(file).size, download_count: 0, created_at: tick(), uuid, file };
   release.assets.push(asset);
-  return { status: 201, body: assetJson(c.state, asset) };
+  // The upload's answer names the asset by its uuid (recorded from real Gitea 1.23.8 and 1.27.0); reads name it by tag.
+  return { status: 201, body: { ...assetJson(c.state, asset), browser_download_url: `${releaseData(c.state).downloadRoot ?? c.state.webRoot}/attachments/${asset.uuid}` } };
 };
 
 function tagOf(c: Call, repo: Repo): Tag {
@@ -371,15 +381,20 @@ export const RELEASE_ROUTES: Array<[string, string, Handler]> = [
 export const STREAMED_RELEASE_ROUTES: Array<[string, string]> = [['POST', '/repos/:owner/:repo/releases/:id/assets']];
 
 /**
- * GET /attachments/{uuid} on the web side: an asset's bytes, streamed from
+ * GET /attachments/{uuid}, or /{owner}/{repo}/releases/download/{tag}/{name}, on the web side: an asset's bytes, streamed from
  * disk. Anyone may fetch those of a public repository; a private one's need
  * the credentials that may see it (Gitea takes a token on this path), and
  * others get 404.
  */
 export const downloadAttachment = (c: Omit<Call, 'user'> & { user: User | undefined }): Reply => {
   const data = releaseData(c.state);
+  const { owner, repo: name, tag, name: file, uuid } = c.params;
   for (const release of data.releases) {
-    const asset = release.assets.find((a) => a.uuid === c.params.uuid);
+    if (uuid === undefined) {
+      const r = repoOf(c.state, release);
+      if (r.owner.toLowerCase() !== owner?.toLowerCase() || r.name.toLowerCase() !== name?.toLowerCase() || release.tag_name !== tag) continue;
+    }
+    const asset = release.assets.find((a) => (uuid !== undefined ? a.uuid === uuid : a.name === file));
     if (!asset) continue;
     const repo = repoOf(c.state, release);
     const allowed = c.user ? c.state.canSee(c.user.login, repo) && (!release.draft || c.state.canWrite(c.user.login, repo)) : !repo.private && !release.draft;
@@ -391,7 +406,10 @@ export const downloadAttachment = (c: Omit<Call, 'user'> & { user: User | undefi
   throw notFound(c.state.apiRoot);
 };
 
-export const RELEASE_WEB_ROUTES: Array<[string, string, typeof downloadAttachment]> = [['GET', '/attachments/:uuid', downloadAttachment]];
+export const RELEASE_WEB_ROUTES: Array<[string, string, typeof downloadAttachment]> = [
+  ['GET', '/attachments/:uuid', downloadAttachment],
+  ['GET', '/:owner/:repo/releases/download/:tag/:name', downloadAttachment],
+];
 
 /** The demo's releases: teapot's v1.0 with an asset, a pre-release, a draft, and a tag without a release. */
 export async function seedReleases(state: State): Promise<void> {

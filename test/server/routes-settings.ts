@@ -398,7 +398,9 @@ function parseSsh(text: string): { content: string; fingerprint: string } | unde
   if (blob.length < 4) return undefined;
   const n = blob.readUInt32BE(0);
   if (n > 64 || blob.subarray(4, 4 + n).toString('latin1') !== type) return undefined;
-  return { content: `${type} ${b64}`, fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}` };
+  // The comment stays (recorded from real Gitea 1.23.8 and 1.27.0: `ssh-ed25519 AAAA… kettle-recording`).
+  const comment = words.slice(2).join(' ');
+  return { content: `${type} ${b64}${comment ? ` ${comment}` : ''}`, fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}` };
 }
 
 function sshKeyJson(c: Call, k: SshKey): Json {
@@ -410,9 +412,9 @@ function sshKeyJson(c: Call, k: SshKey): Json {
     title: k.title,
     fingerprint: k.fingerprint,
     created_at: k.created_at,
-    // appendPrivateInformation: the owner sees the key type and user; user keys are never read-only.
+    // appendPrivateInformation: the owner sees the key type and user; a user key's record has no read_only (recorded
+    // from real Gitea 1.23.8 and 1.27.0).
     key_type: 'user',
-    read_only: false,
     user: owner ? c.state.userJson(owner) : null,
   };
 }

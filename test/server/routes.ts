@@ -119,7 +119,7 @@ export function visibleRepo(c: Call): Repo {
 
 export function writableRepo(c: Call): Repo {
   const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to the repository');
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   return repo;
 }
 
@@ -410,7 +410,7 @@ const createPull: Handler = (c) => {
   const existing = c.state.issuesOf(repo).find((i) => i.pull && i.state === 'open' && i.pull.head === head && i.pull.base === base);
   if (existing)
     throw conflict(
-      `pull request is already exists for these targets [id: ${existing.id}, issue_id: ${existing.id}, head_repo_id: ${repo.id}, base_repo_id: ${repo.id}, head_branch: ${head}, base_branch: ${base}]`,
+      `pull request already exists for these targets [id: ${existing.id}, issue_id: ${existing.id}, head_repo_id: ${repo.id}, base_repo_id: ${repo.id}, head_branch: ${head}, base_branch: ${base}]`,
     );
   const pr = c.state.addIssue(repo, c.user.login, {
     title: String(body.title),

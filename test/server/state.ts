@@ -3,6 +3,9 @@
 // record a Gitea-family server returns.
 import { createHash, randomBytes } from 'node:crypto';
 
+/** The topics of a repository whose topics were never set: [] on Gitea, null on Forgejo (index.ts asReleased). */
+export const NO_TOPICS: readonly string[] = Object.freeze([]);
+
 export interface User {
   id: number;
   login: string;
@@ -343,13 +346,16 @@ export class State {
       id: u.id,
       login: u.login,
       login_name: '',
+      source_id: 0,
       full_name: u.full_name,
       email: u.isOrg ? '' : u.email,
       avatar_url: `${this.webRoot}/avatars/${u.id}`,
+      html_url: `${this.webRoot}/${u.login}`,
       language: '',
       is_admin: !u.isOrg && u.admin === true,
       last_login: u.created_at,
-      created_at: u.created_at,
+      // services/convert/user.go toUser: `created`, not `created_at` (recorded from real Gitea 1.23.8 and 1.27.0).
+      created: u.created_at,
       restricted: false,
       active: true,
       prohibit_login: false,
@@ -395,8 +401,13 @@ export class State {
       private: r.private,
       fork: false,
       template: false,
+      // services/convert/repo.go innerToRepo: `topics`, `link` and `mirror_interval` always (recorded from real Gitea
+      // 1.23.8 and 1.27.0); `parent` null but for a fork (routes-repos.ts), left out by Gitea 1.27 (index.ts).
       parent: null,
       mirror: false,
+      mirror_interval: '',
+      link: '',
+      topics: NO_TOPICS,
       size: 0,
       language: '',
       html_url: `${this.webRoot}/${full}`,
@@ -510,8 +521,8 @@ export class State {
       labels: this.labelsJson(i.labels),
       milestone: null,
       assignee: assignees[0] ?? null,
-      assignees: assignees.length > 0 ? assignees : null,
-      requested_reviewers: null,
+      assignees,
+      requested_reviewers: [],
       state: i.state,
       draft: false,
       is_locked: false,

@@ -225,12 +225,18 @@ describe('against the in-memory server', () => {
       const n = made.number as number;
       expect(made).toMatchObject({ title: 'Fix the spout', state: 'open' });
       expect(made.base?.ref).toBe('main');
+      // The server checks a new pull request in the background before it may be merged
+      // (test/server/routes-pulls.ts PullExtra.checking): a merge at once would be refused with 405.
+      await expect(pulls.merge(api, teapot, n, { Do: 'squash' })).rejects.toSatisfy(pulls.stillChecking);
+      await pulls.get(api, teapot, n);
       await pulls.merge(api, teapot, n, { Do: 'squash', MergeMessageField: 'Squashed' });
       const merged = await pulls.get(api, teapot, n);
       expect(merged.merged).toBe(true);
       expect(received()).toEqual([
         { method: 'GET', path: '/repos/alice/teapot/pulls', query: { state: 'open', page: '1', limit: '50' }, body: undefined },
         { method: 'POST', path: '/repos/alice/teapot/pulls', query: {}, body: { title: 'Fix the spout', head: 'fix/spout', base: 'main', body: 'Drips no more.' } },
+        { method: 'POST', path: `/repos/alice/teapot/pulls/${n}/merge`, query: {}, body: { Do: 'squash', do: 'squash' } },
+        { method: 'GET', path: `/repos/alice/teapot/pulls/${n}`, query: {}, body: undefined },
         { method: 'POST', path: `/repos/alice/teapot/pulls/${n}/merge`, query: {}, body: { Do: 'squash', do: 'squash', MergeMessageField: 'Squashed', merge_message_field: 'Squashed' } },
         { method: 'GET', path: `/repos/alice/teapot/pulls/${n}`, query: {}, body: undefined },
       ]);

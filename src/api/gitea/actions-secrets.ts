@@ -3,7 +3,7 @@
 // routers/api/v1/repo/action.go, org/action.go and user/action.go in Gitea and
 // Forgejo. Secrets are write-only: no answer ever carries a value.
 import type { ApiClient, ListOptions } from '../client.js';
-import type { PageWindow } from '../paginate.js';
+import { type PageWindow, pageWindow } from '../paginate.js';
 import type { RepoRef } from '../repo.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
@@ -39,10 +39,25 @@ export function listSecrets(api: ApiClient, scope: Exclude<ActionsScope, { kind:
   return api.pages<Secret>(`${base(scope)}/secrets`, window, {}, options);
 }
 
-/** Create or replace a secret: true when it was created (201), false when replaced (204). */
-export async function putSecret(api: ApiClient, scope: ActionsScope, name: string, data: string): Promise<boolean> {
-  const res = await api.request('PUT', `${base(scope)}/secrets${p`/${name}`}`, { body: { data } });
+/**
+ * Create or replace a secret: true when it was created (201), false when
+ * replaced (204). On Gitea 1.24 and later UpdateSecret writes the description
+ * it is sent, an empty one when none is (routers/api/v1/repo/action.go
+ * CreateOrUpdateSecret): pass the secret's description to keep it.
+ */
+export async function putSecret(api: ApiClient, scope: ActionsScope, name: string, data: string, description?: string): Promise<boolean> {
+  const res = await api.request('PUT', `${base(scope)}/secrets${p`/${name}`}`, { body: description === undefined ? { data } : { data, description } });
   return res.status === 201;
+}
+
+/** A repository's or organization's secret as the list shows it (names and dates, and from Gitea 1.24 a description); undefined when absent. */
+export async function findSecret(api: ApiClient, scope: Exclude<ActionsScope, { kind: 'user' }>, name: string): Promise<Secret | undefined> {
+  const upper = name.toUpperCase();
+  for await (const page of listSecrets(api, scope, pageWindow({ all: true }))) {
+    const found = page.find((s) => typeof s.name === 'string' && s.name.toUpperCase() === upper);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function deleteSecret(api: ApiClient, scope: ActionsScope, name: string): Promise<void> {

@@ -1,0 +1,69 @@
+// The in-memory server held to the real servers: each recording in
+// test/fixtures/recordings/ (made with `npm run record:real` against a real
+// Gitea or Forgejo) is replayed against the in-memory server playing that
+// release, from the same starting state, and must answer alike (replay.ts):
+// the same status and the same fields with the same values. A difference kept
+// on purpose is listed, with its reason, in replay-known.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../e2e/harness.js';
+import type { Recording } from '../real/record.js';
+import { ADMIN, freshServer } from '../support/fresh-server.js';
+import { type Difference, REPLAY_PASSWORD, Replay } from './replay.js';
+import { explained } from './replay-known.js';
+import { fieldsKettleReads } from './read-fields.js';
+
+const READS = fieldsKettleReads(join(ROOT, 'src'));
+
+const DIR = join(ROOT, 'test', 'fixtures', 'recordings');
+const recordings = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Recording);
+
+/** Replay a recording against a fresh in-memory server of its release; the differences found. */
+export async function replay(recording: Recording): Promise<Difference[]> {
+  const { server, token, close } = await freshServer(recording.server.flavour === 'forgejo' ? { forgejo: true, version: recording.server.versionText } : { version: recording.server.versionText });
+  server.state.user(ADMIN)!.password = REPLAY_PASSWORD;
+  const replay = new Replay({ origins: [], at: Date.parse(recording.recorded) }, { origins: [new URL(server.url).origin], at: Date.now() }, READS);
+  try {
+    for (const e of recording.exchanges) {
+      const headers: Record<string, string> = { 'user-agent': 'kettle-replay' };
+      if (e.auth === 'token') headers.authorization = e.status === 401 ? 'token not-a-token-of-this-server' : `token ${token}`;
+      if (e.auth === 'basic') headers.authorization = `Basic ${Buffer.from(`${ADMIN}:${REPLAY_PASSWORD}`).toString('base64')}`;
+      for (const [k, v] of Object.entries(e.headers ?? {})) headers[k] = v;
+      let body: string | Buffer | undefined;
+      if (e.body !== undefined) {
+        headers['content-type'] = e.bodyType ?? 'application/json';
+        const bytes = (e.body as { bytes?: number }).bytes;
+        body = typeof bytes === 'number' && !/json/.test(e.bodyType ?? '') ? Buffer.alloc(bytes, 'x') : JSON.stringify(replay.body(e.body));
+      }
+      const query = new URLSearchParams(e.query).toString();
+      const url = `${server.url.replace(/\/$/, '')}/api/v1${replay.path(e.path)}${query ? `?${query}` : ''}`;
+      const answer = await fetch(url, { method: e.method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' });
+      const text = await answer.text();
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+      replay.compare(e, answer.status, parsed);
+    }
+  } finally {
+    await close();
+  }
+  return replay.differences;
+}
+
+describe.each(recordings.map((r) => [r.server.name, r] as const))('the recording of %s', (_name, recording) => {
+  it('was made with the scenario going as the real server makes it go', () => {
+    expect(recording.steps.filter((s) => s.problem !== undefined)).toEqual([]);
+  });
+
+  it('is answered alike by the in-memory server playing that release', async () => {
+    const differences = (await replay(recording)).filter((d) => !explained(recording, d));
+    const shown = differences.map((d) => `${d.exchange}: ${d.where}: real ${JSON.stringify(d.real)}, in memory ${JSON.stringify(d.memory)}`);
+    expect(shown, shown.slice(0, 60).join('\n')).toEqual([]);
+  }, 120_000);
+});
