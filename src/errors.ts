@@ -97,7 +97,11 @@ export class ApiError extends KettleError {
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.fieldErrors = fieldErrors;
+    this.missingScope = init.status === 403 ? missingScopeOf(init.serverMessage) : undefined;
   }
+
+  /** The token scope a 403 says the request needed (tokenRequiresScopes), when it says so. */
+  readonly missingScope: string | undefined;
 
   /** The same error, with a caller's wording of what went wrong ("repository a/b not found"). */
   withMessage(message: string, extraDetails: string[] = []): ApiError {
@@ -114,6 +118,23 @@ export class ApiError extends KettleError {
     reworded.lostAnswer = this.lostAnswer;
     return reworded;
   }
+}
+
+/**
+ * The scope named by a server's refusal of a token that lacks it
+ * (routers/api/v1/api.go tokenRequiresScopes): Gitea "token does not have at
+ * least one of required scope(s), required=[read:notification], token
+ * scope=…", Forgejo "…required scope(s): [read:notification]" (both seen on
+ * real servers: Gitea 1.23.8 and 1.27.0, Forgejo 11.0.1).
+ */
+export function missingScopeOf(message: string | undefined): string | undefined {
+  const m = /required scope\(s\)(?:, required=|: )\[([^\]]+)\]/.exec(message ?? '');
+  return m?.[1]?.split(/[\s,]+/)[0];
+}
+
+/** What the user can do about a token without the scope a command needs. */
+export function scopeHint(scope: string): string[] {
+  return [`  a token with ${scope}: kettle login add --user NAME mints one with every scope kettle needs; or make one in the server's settings, under Applications`];
 }
 
 export function formatFieldError(e: FieldError): string {
@@ -238,6 +259,10 @@ export function report(err: unknown, how: ReportContext): Report {
   let failure = outputError(err) ?? err;
   let suffix = '';
   if (failure instanceof ApiError && how.repoFrom && isAbout(failure.path, how.repoFrom)) suffix = ` (from ${how.repoFrom.source})`;
+  // A refusal for a missing token scope says what to do, whoever worded it (commands/failure.ts names the scope).
+  if (failure instanceof ApiError && failure.missingScope !== undefined && !failure.details.includes(scopeHint(failure.missingScope)[0] as string)) {
+    failure = failure.withMessage(failure.message, scopeHint(failure.missingScope));
+  }
   if (failure instanceof ApiError && failure.status === 401 && how.authHint) {
     failure = failure.withMessage(`authentication failed: ${failure.message}${suffix}`, how.authHint);
     suffix = '';

@@ -447,6 +447,8 @@ describe('workflow list, view, enable, disable', () => {
     const r = await s.kettle(['workflow', 'view', 'deploy.yml', ...t.R]);
     expectExit(r, 0);
     expect(r.stdout).toMatch(/^name\tDeploy$/m);
+    // Where the server has no workflow endpoint it cannot say whether the workflow is disabled (D34).
+    expect(r.stdout).toMatch(_n === 'Gitea 1.26' ? /^state\tactive$/m : /^state\tunknown$/m);
     expect(
       rows(
         r.stdout
@@ -497,6 +499,25 @@ describe('workflow run', () => {
     const post = sent(s, 'POST', `/repos/${t.full}/actions/workflows/deploy.yml/dispatches`);
     expect(post).toHaveLength(1);
     expect(post[0]?.body).toMatchObject({ ref: 'main', inputs: { target: 'staging' } });
+  });
+
+  it.each([
+    ['Gitea 1.26', G26, 'true'],
+    ['Forgejo 11 (only the checkbox\'s "on" is true there)', F11, 'on'],
+    ['Forgejo 15', F15, 'true'],
+  ] as const)('%s: a boolean input given as true is true on the server (D22)', async (_n, flavor, word) => {
+    s.server.set({ flavor });
+    const t = repo();
+    addWorkflow(s.server.state, t.repo, { file: 'deploy.yml', name: 'Deploy', folder: '.gitea/workflows', dispatch: { dry_run: { type: 'boolean', default: 'false' } } });
+    const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'dry_run=true', ...t.R]);
+    expectExit(r, 0);
+    expect(actionsData(s.server.state).runs.filter((x) => x.repoId === t.repo.id)[0]?.inputs).toEqual({ dry_run: 'true' });
+    expect(sent(s, 'POST', `/repos/${t.full}/actions/workflows/deploy.yml/dispatches`)[0]?.body).toMatchObject({ inputs: { dry_run: word } });
+    const bad = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'dry_run=yes', ...t.R]);
+    expectExit(bad, 2);
+    // Checked against the file, so after reading it, and before anything is dispatched.
+    expect(bad.stderr).toBe('kettle: input dry_run is a boolean: true or false, not "yes"\n');
+    expect(sent(s, 'POST', `/repos/${t.full}/actions/workflows/deploy.yml/dispatches`)).toHaveLength(1);
   });
 
   it('Gitea 1.23: one line, nothing dispatched', async () => {

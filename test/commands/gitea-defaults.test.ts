@@ -127,6 +127,44 @@ describe('token scopes, as Gitea 1.23 and Forgejo 11 name them', () => {
     expect(scopes.length).toBeGreaterThan(0);
     expect(scopes.filter((x) => !TOKEN_SCOPES.includes(x))).toEqual([]);
   });
+
+  it('login add --user mints a token the notification endpoints accept: notification list and status work with it', async () => {
+    const env = { KETTLE_URL: '', KETTLE_TOKEN: '' };
+    expectExit(await s.kettle(['login', 'add', '--url', s.server.url, '--user', 'alice', '--password', 'alice-password', '--name', 'minted'], { env }), 0);
+    const minted = sent(s, 'POST', '/users/alice/tokens');
+    expect((minted.at(-1)?.body as { scopes: string[] }).scopes).toContain('write:notification');
+    const list = await s.kettle(['notification', 'list', '--login', 'minted'], { env });
+    expectExit(list, 0);
+    expect(sent(s, 'GET', '/notifications').at(-1)?.status).toBe(200);
+  });
+});
+
+describe('a token without the scope a command needs', () => {
+  it.each([
+    ['Gitea', {}, /required=\[read:notification\], token scope=write:repository,write:issue$/],
+    ['Forgejo', { forgejo: true }, /required scope\(s\): \[read:notification\]$/],
+  ] as const)('%s: the server refuses it as tokenRequiresScopes does, and kettle names the scope in one line with what to do', async (_n, flavor, said) => {
+    s.server.set({ flavor });
+    const narrow = s.server.state.addToken('alice', `narrow-${_n}`, ['write:repository', 'write:issue']).sha1;
+    const env = { KETTLE_TOKEN: narrow };
+    const r = await s.kettle(['notification', 'list'], { env });
+    expectExit(r, 1);
+    expect(r.stderr).toBe(
+      'kettle: cannot list your notifications: the token lacks the scope read:notification\n' +
+        "  a token with read:notification: kettle login add --user NAME mints one with every scope kettle needs; or make one in the server's settings, under Applications\n",
+    );
+    expect(sent(s, 'GET', '/notifications').at(-1)?.status).toBe(403);
+    // The escape hatch shows the server's own words; the scope is named the same way.
+    const api = await s.kettle(['api', '/notifications'], { env });
+    expectExit(api, 1);
+    const [first, hint, ...rest] = api.stderr.trimEnd().split('\n');
+    expect(first).toMatch(/^kettle: GET \/notifications: token does not have at least one of required scope/);
+    expect(first).toMatch(new RegExp(`${said.source.replace(/\$$/, '')} \\(HTTP 403\\)$`));
+    expect(hint).toMatch(/^ {2}a token with read:notification: kettle login add --user NAME/);
+    expect(rest).toEqual([]);
+    // What the token has is enough for the rest.
+    expectExit(await s.kettle(['issue', 'list', '-R', 'alice/teapot'], { env }), 0);
+  });
 });
 
 describe('tokens in the query (login add --auth query)', () => {

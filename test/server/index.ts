@@ -151,7 +151,7 @@ interface Routing {
   segs: string[];
   url: URL;
   rec: RecordedRequest;
-  who: { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean };
+  who: { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; scopes?: string[] };
   upload: Transform | undefined;
   send: Send;
   limitHeaders: Record<string, string>;
@@ -316,18 +316,20 @@ export class TestServer {
     this.state.dispose();
   }
 
-  private authenticate(req: IncomingMessage, url: URL): { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; bad: boolean; why?: string } {
+  private authenticate(req: IncomingMessage, url: URL): { user?: User; auth?: RecordedRequest['auth']; basicPassword: boolean; bad: boolean; why?: string; scopes?: string[] } {
     const header = req.headers.authorization;
     const byToken = (t: string) => {
       const token = this.state.tokens.find((x) => x.sha1 === t);
       return token ? this.state.user(token.login) : undefined;
     };
+    const scopesOf = (t: string) => this.state.tokens.find((x) => x.sha1 === t)?.scopes;
     if (header) {
       const [scheme = '', ...rest] = header.split(' ');
       const value = rest.join(' ').trim();
       if (/^(token|bearer)$/i.test(scheme)) {
         const user = byToken(value);
-        return { ...(user ? { user } : {}), auth: 'header', basicPassword: false, bad: !user };
+        const scopes = scopesOf(value);
+        return { ...(user ? { user } : {}), ...(scopes ? { scopes } : {}), auth: 'header', basicPassword: false, bad: !user };
       }
       if (/^basic$/i.test(scheme)) {
         const decoded = Buffer.from(value, 'base64').toString('utf8');
@@ -340,7 +342,7 @@ export class TestServer {
           return why ? { auth: 'basic', basicPassword: true, bad: true, why } : { user, auth: 'basic', basicPassword: true, bad: false };
         }
         const viaToken = byToken(secret);
-        if (user && viaToken && viaToken.login === user.login) return { user, auth: 'basic', basicPassword: false, bad: false };
+        if (user && viaToken && viaToken.login === user.login) return { user, scopes: scopesOf(secret) ?? [], auth: 'basic', basicPassword: false, bad: false };
         return { auth: 'basic', basicPassword: false, bad: true };
       }
       return { basicPassword: false, bad: true };
@@ -350,7 +352,8 @@ export class TestServer {
     const q = this.settings.flavor.queryTokensDisabled ? '' : url.searchParams.get('token') || url.searchParams.get('access_token') || '';
     if (q !== '') {
       const user = byToken(q);
-      return { ...(user ? { user } : {}), auth: 'query', basicPassword: false, bad: !user };
+      const scopes = scopesOf(q);
+      return { ...(user ? { user } : {}), ...(scopes ? { scopes } : {}), auth: 'query', basicPassword: false, bad: !user };
     }
     return { basicPassword: false, bad: false };
   }
@@ -529,6 +532,14 @@ export class TestServer {
       found = true;
       if (m !== method && !(m === 'GET' && method === 'HEAD')) continue;
       if (!who.user) return send(401, { message: 'token is required', url: `${this.apiUrl}/swagger` });
+      const needed = who.scopes === undefined ? undefined : scopeNeeded(method, segs);
+      if (needed !== undefined && !tokenAllows(who.scopes ?? [], needed)) {
+        // routers/api/v1/api.go tokenRequiresScopes (messages as real Gitea 1.23.8 and 1.27.0, Forgejo 11.0.1 send them).
+        const message = this.settings.flavor.forgejo
+          ? `token does not have at least one of required scope(s): [${needed}]`
+          : `token does not have at least one of required scope(s), required=[${needed}], token scope=${(who.scopes ?? []).join(',')}`;
+        return send(403, { message, url: '' });
+      }
       // routers/api/v1/api.go sudo(): an administrator acts as the user named by ?sudo= or the Sudo header.
       const sudo = url.searchParams.get('sudo') || (typeof req.headers.sudo === 'string' ? req.headers.sudo : '');
       let user = who.user;
@@ -822,4 +833,34 @@ function asReleased(flavor: Flavor, payload: unknown): unknown {
     return out;
   };
   return shape(payload);
+}
+
+/**
+ * The scope a token needs for a request: read: for GET and HEAD, write: for
+ * the rest, of the category of the route's group in routers/api/v1/api.go
+ * (tokenRequiresScopes, read at Gitea v1.23.8): notification, admin,
+ * organization (orgs, teams, the user's organizations), package, issue (a
+ * repository's issues, labels and milestones, and the issue search),
+ * repository (the rest under /repos, and the user's repositories), user (the
+ * rest under /user and /users). Other routes (version, markdown…) need none
+ * modelled here.
+ */
+export function scopeNeeded(method: string, segs: string[]): string | undefined {
+  const level = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  const [a = '', b = '', , , e = ''] = segs;
+  let category: string | undefined;
+  if (a === 'notifications' || (a === 'repos' && e === 'notifications')) category = 'notification';
+  else if (a === 'admin') category = 'admin';
+  else if (a === 'orgs' || a === 'teams' || (a === 'user' && b === 'orgs') || (a === 'users' && segs[2] === 'orgs')) category = 'organization';
+  else if (a === 'packages') category = 'package';
+  else if (a === 'repos' && (b === 'issues' || ['issues', 'labels', 'milestones'].includes(e))) category = 'issue';
+  else if (a === 'repos' || (a === 'user' && (b === 'repos' || b === 'starred'))) category = 'repository';
+  else if (a === 'user' || a === 'users') category = 'user';
+  return category === undefined ? undefined : `${level}:${category}`;
+}
+
+/** Whether a token's scopes cover one (models/auth/access_token_scope.go: all covers every one, write: covers read:). */
+export function tokenAllows(scopes: string[], needed: string): boolean {
+  const [, category] = needed.split(':');
+  return scopes.includes('all') || scopes.includes(needed) || scopes.includes(`write:${category}`);
 }

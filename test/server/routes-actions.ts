@@ -803,8 +803,11 @@ const dispatch: Handler = (c) => {
     if (!w.dispatch) throw new HttpError(500, { message: 'workflow does not have a workflow_dispatch trigger', url: '' });
     const inputs: Record<string, string> = {};
     for (const [name, spec] of Object.entries(w.dispatch)) {
-      const v = typeof given[name] === 'string' ? (given[name] as string) : '';
+      let v = typeof given[name] === 'string' ? (given[name] as string) : '';
       if (!v && spec.required) throw new HttpError(400, { message: `input required for '${name}'`, url: '' });
+      // services/actions/workflows.go: a boolean given is the web form's checkbox before Forgejo 14 (only "on" is
+      // true); Forgejo 14 reads "on" as "true" and keeps the rest as sent.
+      if (v && spec.type === 'boolean') v = flavorAtLeast(c.flavor, '14') ? (v === 'on' ? 'true' : v) : String(v === 'on');
       inputs[name] = v || spec.default || '';
     }
     const run = startRun(c, repo, w, ref, inputs);

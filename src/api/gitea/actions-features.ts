@@ -42,6 +42,17 @@ function atLeast(server: ActionsServer, version: string): boolean {
   return true;
 }
 
+/**
+ * A boolean workflow_dispatch input as the server reads it. Forgejo before 14
+ * takes the web form's checkbox, so only "on" is true and anything else false
+ * (services/actions/workflows.go `strconv.FormatBool(val == "on")`, v11.0.1 to
+ * v13); Forgejo 14 and Gitea take "true" and "false".
+ */
+export function dispatchBoolean(server: ActionsServer, value: boolean): string {
+  if (server.flavour === 'forgejo' && !atLeast(server, '14')) return value ? 'on' : 'false';
+  return String(value);
+}
+
 export function offers(server: ActionsServer, feature: Feature): boolean {
   const since = (FEATURES[feature] as { gitea?: string; forgejo?: string })[server.flavour];
   return since !== undefined && atLeast(server, since);

@@ -230,6 +230,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
       method,
       path,
       status: res.status,
+      ...(err.serverMessage !== undefined ? { serverMessage: err.serverMessage } : {}),
     });
   }
 }

@@ -28,8 +28,15 @@ export interface AddOptions {
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 
-/** The scopes kettle needs: it manages repositories, issues, organizations and hooks. */
-const TOKEN_SCOPES = ['write:repository', 'write:issue', 'write:organization', 'write:user'];
+/**
+ * The scopes kettle needs: repositories (and their hooks, releases, Actions),
+ * issues and pull requests, organizations, the user's own settings and keys,
+ * notifications (notification list and read, status), packages and the
+ * miscellaneous endpoints. Without write:notification a real Gitea or Forgejo
+ * answers every notification request 403 (seen on Gitea 1.23.8 and 1.27.0,
+ * Forgejo 11.0.1).
+ */
+export const TOKEN_SCOPES = ['write:repository', 'write:issue', 'write:organization', 'write:user', 'write:notification', 'write:package', 'write:misc'];
 
 interface Gathered {
   token?: string;

@@ -55,7 +55,15 @@ export function checkInputs(file: string, declared: Record<string, DispatchInput
   for (const [k, v] of Object.entries(given)) {
     const options = declared[k]?.options;
     if (declared[k]?.type === 'choice' && options && options.length > 0 && !options.includes(v)) throw new UsageError(`input ${k} takes one of ${options.join(', ')}, not "${v}"`);
+    if (declared[k]?.type === 'boolean' && !/^(true|false)$/i.test(v)) throw new UsageError(`input ${k} is a boolean: true or false, not "${v}"`);
   }
+}
+
+/** The inputs as the server reads them: a boolean's true and false in the words each server takes (D22). */
+export function sentInputs(server: features.ActionsServer, declared: Record<string, DispatchInput>, given: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(given)) out[k] = declared[k]?.type === 'boolean' ? features.dispatchBoolean(server, v.toLowerCase() === 'true') : v;
+  return out;
 }
 
 export async function run(ctx: Context, opts: RunOptions): Promise<void> {
@@ -78,7 +86,8 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   const filter: actions.RunFilter = { workflow: file, event: 'workflow_dispatch', branch: ref };
   const named = features.offers(at.server, 'runDetails');
   const before = named ? undefined : await runIds(at, filter).catch(() => new Set<number>());
-  const id = await actions.dispatch(at.api, at.server, at.repo, file, ref, given).catch(async (err: unknown) => {
+  const inputs = workflow.dispatch.kind === 'inputs' ? sentInputs(at.server, workflow.dispatch.inputs, given) : given;
+  const id = await actions.dispatch(at.api, at.server, at.repo, file, ref, inputs).catch(async (err: unknown) => {
     if (err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 500)) {
       throw new KettleError(`cannot start ${what}: ${err.serverMessage ?? `HTTP ${err.status}`}`);
     }

@@ -27,7 +27,9 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const text = await readWorkflow(at, file, ref);
   const record: object = features.offers(at.server, 'workflows')
     ? await actions.getWorkflow(at.api, at.repo, file).catch(failure({ action: `read ${what}`, missing: what }))
-    : { id: file, name: text.name ?? file, path: text.path, state: 'active' };
+    : // No workflow endpoint (Gitea 1.23, Forgejo): the server keeps a workflow's state (disabled from the web UI) where
+      // the API cannot read it, so kettle does not claim one.
+      { id: file, name: text.name ?? file, path: text.path, state: 'unknown' };
   const inputs = text.dispatch.kind === 'inputs' ? text.dispatch.inputs : undefined;
   if (ctx.flags.json || ctx.flags.jq) {
     printJson(ctx.io, ctx.flags, { ...record, workflow_dispatch: text.dispatch.kind === 'unknown' ? null : { dispatchable: inputs !== undefined, inputs: inputs ?? {} } }, workflowColumns);
