@@ -27,10 +27,13 @@ export async function replay(recording: Recording): Promise<Difference[]> {
   server.state.user(ADMIN)!.password = REPLAY_PASSWORD;
   const replay = new Replay({ origins: [], at: Date.parse(recording.recorded) }, { origins: [new URL(server.url).origin], at: Date.now() }, READS);
   try {
+    /** Tokens the replay saw minted, by user: a recorded request made with a minted token is sent with its counterpart. */
+    const minted = new Map<string, string>();
     for (const e of recording.exchanges) {
       const headers: Record<string, string> = { 'user-agent': 'kettle-replay' };
-      if (e.auth === 'token') headers.authorization = e.status === 401 ? 'token not-a-token-of-this-server' : `token ${token}`;
-      if (e.auth === 'basic') headers.authorization = `Basic ${Buffer.from(`${ADMIN}:${REPLAY_PASSWORD}`).toString('base64')}`;
+      const own = e.as === undefined ? token : (minted.get(e.as) ?? token);
+      if (e.auth === 'token') headers.authorization = e.status === 401 ? 'token not-a-token-of-this-server' : `token ${own}`;
+      if (e.auth === 'basic') headers.authorization = `Basic ${Buffer.from(`${e.as ?? ADMIN}:${REPLAY_PASSWORD}`).toString('base64')}`;
       for (const [k, v] of Object.entries(e.headers ?? {})) headers[k] = v;
       let body: string | Buffer | undefined;
       if (e.body !== undefined) {
@@ -48,6 +51,9 @@ export async function replay(recording: Recording): Promise<Difference[]> {
       } catch {
         parsed = text;
       }
+      const mintedFor = /^\/users\/([^/]+)\/tokens$/.exec(e.path)?.[1];
+      const sha1 = (parsed as { sha1?: unknown } | undefined)?.sha1;
+      if (mintedFor !== undefined && answer.status === 201 && typeof sha1 === 'string') minted.set(decodeURIComponent(mintedFor), sha1);
       replay.compare(e, answer.status, parsed);
     }
   } finally {

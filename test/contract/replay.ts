@@ -8,6 +8,7 @@
 // that follow name the mapped one.
 import { type Neutral, neutral, type Recording } from '../real/record.js';
 import type { Exchange } from '../real/proxy.js';
+import { SECOND_PASSWORD } from '../real/scenario.js';
 
 export interface Difference {
   /** The step and request: `issue view: GET /repos/kettle-admin/rec-teapot/issues/1`. */
@@ -44,8 +45,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const UUID_ALL = new RegExp(UUID.source, 'g');
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
-/** A password the scenario sent, which the recording keeps as {secret}. */
-export const REPLAY_PASSWORD = 'Kettle-pw-2-long';
+/** A password the scenario sent, which the recording keeps as {secret}: the second user's, and the administrator's in the replay. */
+export const REPLAY_PASSWORD = SECOND_PASSWORD;
 
 /** The collection a request's answer holds: the last literal segment that is not an id. */
 function collectionOf(path: string): string {

@@ -17,6 +17,8 @@ export interface Exchange {
   query: Record<string, string>;
   /** How the request authenticated: a token header, basic auth (a password), a query token, or not at all. */
   auth: 'token' | 'basic' | 'query' | 'none';
+  /** Whose credential: the user of basic auth, or of a token minted during the recording (not the administrator's). */
+  as?: string;
   /** Headers kettle's requests carry that the server reads besides auth (Sudo, X-Gitea-OTP). */
   headers?: Record<string, string>;
   /** The request body: JSON parsed, other text as text, bytes by their count. */
@@ -42,6 +44,15 @@ export interface Recorder {
 const API = '/api/v1';
 const KEPT_HEADERS = ['x-total-count', 'link', 'location'];
 const KEPT_REQUEST_HEADERS = ['sudo', 'x-gitea-otp', 'x-forgejo-otp'];
+
+/** The user named by basic auth, or by a token the recording saw minted. */
+function whoseOf(req: IncomingMessage, minted: Map<string, string>): string | undefined {
+  const header = String(req.headers.authorization ?? '');
+  const basic = /^basic (.+)$/i.exec(header)?.[1];
+  if (basic !== undefined) return Buffer.from(basic, 'base64').toString('utf8').split(':')[0];
+  const token = /^(?:token|bearer) (.+)$/i.exec(header)?.[1]?.trim();
+  return token === undefined ? undefined : minted.get(token);
+}
 
 function authOf(req: IncomingMessage, query: URLSearchParams): Exchange['auth'] {
   const header = String(req.headers.authorization ?? '');
@@ -69,6 +80,8 @@ export async function startRecorder(target: string): Promise<Recorder> {
   const base = new URL(target.endsWith('/') ? target : `${target}/`);
   const basePath = base.pathname.replace(/\/$/, '');
   const exchanges: Exchange[] = [];
+  /** Tokens minted while recording (POST /users/{name}/tokens), and whose they are. */
+  const minted = new Map<string, string>();
   let step = '';
   let own = '';
 
@@ -102,12 +115,19 @@ export async function startRecorder(target: string): Promise<Recorder> {
           for (const name of KEPT_REQUEST_HEADERS) if (typeof req.headers[name] === 'string') requestHeaders[name] = req.headers[name] as string;
           const contentType = answer.headers['content-type'];
           const bodyType = req.headers['content-type'];
+          const as = whoseOf(req, minted);
+          const mintedFor = /^\/users\/([^/]+)\/tokens$/.exec(apiPath)?.[1];
+          if (mintedFor !== undefined && answer.statusCode === 201) {
+            const sha1 = (decode(bytes, contentType) as { sha1?: unknown } | undefined)?.sha1;
+            if (typeof sha1 === 'string') minted.set(sha1, decodeURIComponent(mintedFor));
+          }
           exchanges.push({
             step,
             method: req.method ?? 'GET',
             path: apiPath,
             query,
             auth: authOf(req, incoming.searchParams),
+            ...(as !== undefined ? { as } : {}),
             ...(Object.keys(requestHeaders).length > 0 ? { headers: requestHeaders } : {}),
             ...(sent.length > 0 ? { body: decode(sent, bodyType), ...(bodyType ? { bodyType } : {}) } : {}),
             status: answer.statusCode ?? 0,

@@ -19,7 +19,7 @@ export interface Recording {
 }
 
 /** Values that are secrets wherever they appear (a minted token): never written. */
-const SECRET_KEYS = new Set(['sha1', 'token', 'access_token', 'password', 'secret']);
+const SECRET_KEYS = new Set(['sha1', 'token', 'token_last_eight', 'access_token', 'password', 'secret']);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** How to write one server's values neutrally. */

@@ -46,6 +46,8 @@ export interface Names {
   vars: Record<string, string>;
   /** A folder for files the steps read and write. */
   dir: string;
+  /** The server's URL, as a login names it. */
+  url: string;
   server: ServerInfo;
 }
 
@@ -60,10 +62,14 @@ export interface Step {
   check?: (r: RunResult, n: Names) => void;
   /** Only on the servers this is true for. */
   when?: (server: ServerInfo) => boolean;
+  /** Run with the logins stored in the scenario's config folder, not KETTLE_URL and KETTLE_TOKEN. */
+  stored?: true;
 }
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
 const R = (n: Names) => ['-R', n.repo];
+/** The second user's password (a throw-away user on a throw-away server; the replay sends it again). */
+export const SECOND_PASSWORD = 'Kettle-pw-2-long';
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4JSf+byUUFMHxT9kLb kettle-recording';
 
 /** The scenario, in order. */
@@ -71,10 +77,20 @@ export const STEPS: Step[] = [
   { title: 'whoami', args: () => ['whoami', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.me) },
   {
     title: 'the second user (administration, through the escape hatch)',
-    args: (n) => ['api', '-X', 'POST', '/admin/users', '-f', `username=${n.other}`, '-f', `email=${n.other}@example.com`, '-f', 'password=Kettle-pw-2-long', '-F', 'must_change_password=false'],
+    args: (n) => ['api', '-X', 'POST', '/admin/users', '-f', `username=${n.other}`, '-f', `email=${n.other}@example.com`, '-f', `password=${SECOND_PASSWORD}`, '-F', 'must_change_password=false'],
     exit: 0,
   },
   { title: 'user view', args: (n) => ['user', 'view', n.other, '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.other) },
+  // A login made with a password mints a token with every scope kettle needs: the inbox works with it.
+  {
+    title: 'login add --user (the second user): a token is minted',
+    args: (n) => ['login', 'add', '--url', n.url, '--user', n.other, '--password-stdin', '--name', 'second'],
+    input: `${SECOND_PASSWORD}\n`,
+    stored: true,
+    exit: 0,
+  },
+  { title: 'notification list with the minted token', args: () => ['notification', 'list', '--login', 'second', '--json'], stored: true, exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'status with the minted token', args: () => ['status'], stored: true, exit: 0 },
   { title: 'user view of nobody: 404', args: (n) => ['user', 'view', `${n.other}-nobody`], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: .*not found/im) },
   {
     title: 'repo create --init',
@@ -446,17 +462,17 @@ export interface Outcome {
 export async function runScenario(target: { url: string; token: string; prefix: string }, options: { before?: (step: Step) => void; server?: ServerInfo } = {}): Promise<Outcome[]> {
   const server = options.server ?? (await serverInfo(target.url, target.token));
   const home = mkdtempSync(join(tmpdir(), 'kettle-scenario-'));
-  const env = { KETTLE_URL: target.url, KETTLE_TOKEN: target.token, HOME: home, KETTLE_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
+  const env: Record<string, string | undefined> = { KETTLE_URL: target.url, KETTLE_TOKEN: target.token, HOME: home, KETTLE_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
   const outcomes: Outcome[] = [];
   try {
     const me = await run(['whoami', '--json'], { env, cwd: home });
     const login = String((JSON.parse(me.stdout || '{}') as { login?: string }).login ?? '');
     if (me.code !== 0 || login === '') throw new Error(`the token does not log in: ${me.stderr.trim()}`);
-    const names: Names = { me: login, other: `${target.prefix}-other`, repo: `${login}/${target.prefix}-teapot`, org: `${target.prefix}-org`, vars: {}, dir: home, server };
+    const names: Names = { me: login, other: `${target.prefix}-other`, repo: `${login}/${target.prefix}-teapot`, org: `${target.prefix}-org`, vars: {}, dir: home, url: target.url, server };
     for (const step of STEPS) {
       if (step.when && !step.when(server)) continue;
       options.before?.(step);
-      const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : env;
+      const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : step.stored ? { ...env, KETTLE_URL: undefined, KETTLE_TOKEN: undefined } : env;
       let result: RunResult | undefined;
       let problem: string | undefined;
       try {

@@ -177,7 +177,9 @@ const createToken: Handler = (c) => {
   }
   if (scopes.length === 0) throw new HttpError(400, { message: 'access token must have a scope', url: '' });
   const token = c.state.addToken(target.login, String(name), scopes);
-  return { status: 201, body: { id: token.id, name: token.name, sha1: token.sha1, token_last_eight: token.sha1.slice(-8), scopes } };
+  // Gitea 1.26 describes `created_at` and `last_used_at`; 1.27 sends a new token's created_at as Go's zero time (recorded from a real 1.27.0).
+  const stamped = !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.26') ? { created_at: '0001-01-01T00:00:00Z', last_used_at: '0001-01-01T00:00:00Z' } : {};
+  return { status: 201, body: { id: token.id, name: token.name, sha1: token.sha1, token_last_eight: token.sha1.slice(-8), scopes, ...stamped } };
 };
 
 // Repositories ----------------------------------------------------------
