@@ -76,7 +76,7 @@ describe('repo collaborator', () => {
     expect(s.server.state.repo('alice', 'collab')).toBeDefined();
   });
 
-  it('read permission lets the collaborator see but not change; changing it says from what to what', async () => {
+  it('read permission lets the collaborator see but not change; setting it again sets it without claiming what it was (D35)', async () => {
     fresh('collab-read', { private: true });
     const carol = s.server.addToken('carol');
     expectExit(await s.kettle(['repo', 'collaborator', 'add', 'carol', '--permission', 'read', '-R', 'alice/collab-read']), 0);
@@ -84,17 +84,35 @@ describe('repo collaborator', () => {
     const edit = await s.kettle(['repo', 'edit', 'alice/collab-read', '--description', 'by carol'], { env: { KETTLE_TOKEN: carol } });
     expectExit(edit, 1);
     expect(edit.stderr).toMatch(/permission denied/);
+    // The API answers a user's effective access, not the collaboration's own mode (a team or an administrator's rights
+    // raise it): kettle sets the mode asked for and says only that.
     s.server.resetRequests();
     const same = await s.kettle(['repo', 'collaborator', 'add', 'carol', '--permission', 'read', '-R', 'alice/collab-read']);
     expectExit(same, 0);
-    expect(same.stderr).toBe('kettle: carol already has read permission on alice/collab-read; nothing was changed\n');
-    expect(writes()).toEqual([]);
+    expect(same.stderr).toBe("✓ Set carol's permission on alice/collab-read to read\n");
+    expect(sent(s, 'GET').map((q) => q.path)).not.toContain('/repos/alice/collab-read/collaborators/carol/permission');
     const up = await s.kettle(['repo', 'collaborator', 'add', 'carol', '-p', 'admin', '-R', 'alice/collab-read']);
     expectExit(up, 0);
-    expect(up.stderr).toBe("✓ Changed carol's permission on alice/collab-read from read to admin\n");
+    expect(up.stderr).toBe("✓ Set carol's permission on alice/collab-read to admin\n");
     const list = await s.kettle(['repo', 'collaborator', 'list', 'alice/collab-read', '--json']);
     expect((json(list) as Array<{ login: string }>).map((u) => u.login)).toEqual(['carol']);
     expect(rows((await s.kettle(['repo', 'collaborator', 'list', '-R', 'alice/collab-read'])).stdout)).toEqual([['carol', 'Carol Danvers']]);
+  });
+
+  it("refuses, as the servers' own page does, the owner, an organization account and an owner of the owning organization (D35)", async () => {
+    fresh('collab-who');
+    s.server.resetRequests();
+    const owner = await s.kettle(['repo', 'collaborator', 'add', 'alice', '-R', 'alice/collab-who']);
+    expectFailure(owner, 'cannot add alice to alice/collab-who: alice owns it, which is more than a collaborator can be given');
+    expect(s.server.requests).toEqual([]);
+    const org = await s.kettle(['repo', 'collaborator', 'add', 'wonderland', '-R', 'alice/collab-who']);
+    expectFailure(org, 'cannot add wonderland to alice/collab-who: wonderland is an organization, and organizations take part through teams, not as collaborators');
+    s.server.state.addRepo('wonderland', 'collab-org', { init: true });
+    const orgOwner = await s.kettle(['repo', 'collaborator', 'add', 'bob', '-R', 'wonderland/collab-org']);
+    expectFailure(orgOwner, 'cannot add bob to wonderland/collab-org: bob owns the organization wonderland, which is more than a collaborator can be given');
+    expect(writes()).toEqual([]);
+    // Someone outside the organization is added as usual.
+    expectExit(await s.kettle(['repo', 'collaborator', 'add', 'carol', '-R', 'wonderland/collab-org']), 0);
   });
 
   it('removes; removing someone who is not a collaborator is a note', async () => {

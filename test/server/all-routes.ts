@@ -4,6 +4,7 @@
 // may replace a core route with a fuller one.
 import { withGit } from './git-http.js';
 import { ADMIN_ROUTES } from './routes-admin.js';
+import { TEAM_ROUTES } from './routes-teams.js';
 import { ACTIONS_SECRETS_ROUTES } from './routes-actions-secrets.js';
 import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
@@ -22,7 +23,19 @@ import type { State } from './state.js';
 export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...INBOX_ROUTES,
   ...notifying(
-    withGit([...CI_ROUTES, ...TRIAGE_ROUTES, ...PULL_ROUTES, ...CORE, ...REPO_ROUTES, ...RELEASE_ROUTES, ...SETTINGS_ROUTES, ...ACTIONS_SECRETS_ROUTES, ...ACTIONS_ROUTES, ...ADMIN_ROUTES]),
+    withGit([
+      ...CI_ROUTES,
+      ...TRIAGE_ROUTES,
+      ...PULL_ROUTES,
+      ...CORE,
+      ...REPO_ROUTES,
+      ...RELEASE_ROUTES,
+      ...SETTINGS_ROUTES,
+      ...ACTIONS_SECRETS_ROUTES,
+      ...ACTIONS_ROUTES,
+      ...ADMIN_ROUTES,
+      ...TEAM_ROUTES,
+    ]),
   ),
 ];
 

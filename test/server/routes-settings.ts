@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { conflict, forbidden, HttpError, invalid, notFound } from './http.js';
 import { type Call, type Handler, list, obj, type Reply, validName, visibleRepo, writableRepo } from './routes.js';
-import type { Json, Repo, State, User } from './state.js';
+import type { Json, Org, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
 type Mode = 'read' | 'write' | 'admin';
@@ -151,8 +151,14 @@ const unstarRepo: Handler = (c) => {
 // Collaborators (routers/api/v1/repo/collaborators.go) -------------------
 
 /** GetUserByName: a user that does not exist is a 422 on these routes (404 on /permission). */
-function collaboratorUser(c: Call, status = 422): User {
-  const u = c.state.user(c.params.collaborator ?? '');
+/**
+ * The user a collaborator route names. Organizations are users to
+ * user_model.GetUserByName, so an organization is found too (real Gitea
+ * 1.23.8, 1.27.0 and Forgejo 11.0.1 took one as a collaborator, 204).
+ */
+function collaboratorUser(c: Call, status = 422): User | Org {
+  const name = c.params.collaborator ?? '';
+  const u = c.state.user(name) ?? c.state.org(name);
   if (!u) {
     const message = `user redirect does not exist [name: ${c.params.collaborator}]`;
     throw status === 404 ? notFound(c.state.apiRoot, message) : refused(message);

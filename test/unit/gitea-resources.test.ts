@@ -81,10 +81,11 @@ describe('against the in-memory server', () => {
     });
 
     it('createToken: POST /users/{username}/tokens with Basic, and its secret', async () => {
-      const token = await users.createToken(api, 'carol', { name: 'kettle-test', scopes: ['write:issue'] }, { method: 'basic', user: 'carol', password: 'carol-password' });
+      // /user needs read:user (tokenRequiresScopes), which the token is given.
+      const token = await users.createToken(api, 'carol', { name: 'kettle-test', scopes: ['write:issue', 'read:user'] }, { method: 'basic', user: 'carol', password: 'carol-password' });
       const secret = users.tokenSecret(token);
       expect(secret).toMatch(/^[0-9a-f]{40}$/);
-      expect(received()).toEqual([{ method: 'POST', path: '/users/carol/tokens', query: {}, body: { name: 'kettle-test', scopes: ['write:issue'] } }]);
+      expect(received()).toEqual([{ method: 'POST', path: '/users/carol/tokens', query: {}, body: { name: 'kettle-test', scopes: ['write:issue', 'read:user'] } }]);
       expect(server.requests[0]?.auth).toBe('basic');
       const check = new ApiClient({ root: server.apiUrl, credentials: { method: 'header', token: secret ?? '' }, userAgent: 'kettle/0.0.0-test' });
       expect((await users.me(check)).login).toBe('carol');

@@ -1,9 +1,10 @@
 // Organizations: /orgs/{org} and the logged-in user's memberships.
 import type { ApiClient, ListOptions } from '../client.js';
+import { ApiError } from '../../errors.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
-import { done, record } from './send.js';
-import type { CreateOrgOption, Organization } from './types.js';
+import { done, list as listOf, record } from './send.js';
+import type { CreateOrgOption, Organization, Team } from './types.js';
 
 /** The organizations the logged-in user belongs to. */
 export function list(api: ApiClient, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Organization[]> {
@@ -23,3 +24,37 @@ function deleteOrg(api: ApiClient, org: string): Promise<void> {
   return done(api, 'DELETE', p`/orgs/${org}`);
 }
 export { deleteOrg as delete };
+
+/** Whether a name is an organization's (users and organizations share one namespace): GET /orgs/{name} answers 404 for a user. */
+export function isOrganization(api: ApiClient, name: string): Promise<boolean> {
+  return api.get(p`/orgs/${name}`).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) return false;
+      throw err;
+    },
+  );
+}
+
+/**
+ * Whether a user owns an organization: a member of its Owners team, the team
+ * with the `owner` permission that every organization has
+ * (models/organization CreateOrganization). undefined when the teams cannot be
+ * read (they are visible to the organization's members).
+ */
+export async function isOwner(api: ApiClient, org: string, login: string): Promise<boolean | undefined> {
+  try {
+    const teams = await listOf<Team>(api, 'GET', p`/orgs/${org}/teams`, { query: { limit: 50 } });
+    const owners = teams.find((t) => t.permission === 'owner');
+    if (owners?.id === undefined) return undefined;
+    return await api.get(`/teams/${owners.id}${p`/members/${login}`}`).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return false;
+        throw err;
+      },
+    );
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
 // kettle repo collaborator list / add USER [--permission P] / remove USER
+import * as orgs from '../../api/gitea/orgs.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { Context } from '../../context/context.js';
@@ -56,24 +57,37 @@ async function collaborates(ctx: Context, repo: RepoRef, login: string, action: 
   return false;
 }
 
+/**
+ * Add a collaborator, or set a collaborator's permission. The API takes
+ * anyone, but the servers' own page refuses (routers/web/repo/setting/
+ * collaboration.go CollaborationPost), and so does kettle: the repository's
+ * owner, an organization account, and an owner of the organization that owns
+ * the repository (each already has more than a collaborator can be given; a
+ * real Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1 all answered the API's PUT for
+ * the owner and an organization with 204 and listed them as collaborators).
+ * A collaborator's own mode cannot be read through the API (the permission
+ * endpoint answers the user's effective access, which a team or an
+ * administrator's rights raise), so an existing collaborator's permission is
+ * set without claiming what it was.
+ */
 export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
   const name = fullName(repo);
   const action = `add ${opts.user} to ${name}`;
+  if (opts.user.toLowerCase() === repo.owner.toLowerCase()) throw new KettleError(`cannot ${action}: ${opts.user} owns it, which is more than a collaborator can be given`);
   const api = await ctx.api();
   const attempt = { action, missing: `repository ${name}` };
-  if (await collaborates(ctx, repo, opts.user, action)) {
-    const now = (await settings.permissionOf(api, repo, opts.user).catch(failure(attempt))).permission;
-    if (now === opts.permission) {
-      ctx.info(`kettle: ${opts.user} already has ${now} permission on ${name}; nothing was changed`);
-      return;
+  const already = await collaborates(ctx, repo, opts.user, action);
+  if (!already) {
+    if (await orgs.isOrganization(api, opts.user).catch(failure(attempt))) {
+      throw new KettleError(`cannot ${action}: ${opts.user} is an organization, and organizations take part through teams, not as collaborators`);
     }
-    await settings.addCollaborator(api, repo, opts.user, opts.permission).catch(failure(attempt));
-    ctx.success(`Changed ${opts.user}'s permission on ${name} from ${now} to ${opts.permission}`);
-    return;
+    if ((await orgs.isOrganization(api, repo.owner).catch(() => false)) && (await orgs.isOwner(api, repo.owner, opts.user)) === true) {
+      throw new KettleError(`cannot ${action}: ${opts.user} owns the organization ${repo.owner}, which is more than a collaborator can be given`);
+    }
   }
   await settings.addCollaborator(api, repo, opts.user, opts.permission).catch(failure(attempt));
-  ctx.success(`Added ${opts.user} to ${name} with ${opts.permission} permission`);
+  ctx.success(already ? `Set ${opts.user}'s permission on ${name} to ${opts.permission}` : `Added ${opts.user} to ${name} with ${opts.permission} permission`);
 }
 
 export async function runRemove(ctx: Context, opts: CollaboratorRemoveOptions): Promise<void> {
