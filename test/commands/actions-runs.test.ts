@@ -225,6 +225,26 @@ describe('run view --log', () => {
     expect(r.stdout).toBe('one\n\u001b[31mtwo\u001b[0m\nthree\n');
   });
 
+  it('a job that never ran (skipped by needs: no task, no log) is said, and the others\' logs shown, exit 0 (D23)', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, {
+      status: 'failure',
+      jobs: [
+        { name: 'test', status: 'failure', log: { text: 'FAIL\n' } },
+        { name: 'deploy', status: 'skipped' },
+      ],
+    });
+    const deploy = run.jobs[1]?.id as number;
+    const r = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stdout).toBe('FAIL\n');
+    expect(r.stderr).toBe(`Job deploy (ID ${deploy}) never ran (skipped): no log.\n`);
+    const only = await s.kettle(['run', 'view', String(run.id), '--log', '--job', String(deploy), ...t.R]);
+    expectExit(only, 1);
+    expect(only.stderr).toBe(`kettle: job deploy (ID ${deploy}) of run ${run.id} of ${t.full} never ran (skipped): it has no log\n`);
+  });
+
   it('--job picks one job; an unknown one is named with the jobs there are', async () => {
     s.server.set({ flavor: G26 });
     const t = repo();

@@ -183,7 +183,9 @@ export function addRun(state: State, repo: Repo, seed: RunSeed = {}): RunRecord 
 }
 
 function makeJob(data: ActionsData, state: State, run: RunRecord, name: string, status: RunStatus, steps: StepRecord[], log: LogSpec | undefined): JobRecord {
-  const started = status !== 'waiting' && status !== 'blocked';
+  // A job skipped (by `needs` or `if`) never reaches a runner, so it has no task and no log
+  // (services/actions/job_emitter.go marks it skipped while it waits; models/actions/run_job.go TaskID stays 0).
+  const started = status !== 'waiting' && status !== 'blocked' && status !== 'skipped';
   return {
     id: state.id(),
     runId: run.id,

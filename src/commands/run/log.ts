@@ -7,7 +7,7 @@ import * as actions from '../../api/gitea/actions.js';
 import { headerValue } from '../../api/headers.js';
 import type { Context } from '../../context/context.js';
 import { pagerFailure, startPager } from '../../context/pager.js';
-import { KettleError } from '../../errors.js';
+import { ApiError, KettleError } from '../../errors.js';
 import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import { counter } from '../release/transfer.js';
@@ -43,7 +43,17 @@ export async function streamLogs(ctx: Context, at: Place, runId: number, jobId: 
     for (const job of started) {
       if (paged.closed()) break;
       const label = `the log of job ${job.name} (ID ${job.id}) of ${what}`;
-      const res = await actions.jobLog(at.api, at.repo, job.id).catch(failure({ action: `read ${label}`, missing: `the log of job ${job.id} of ${what}` }));
+      // A job that never reached a runner (skipped by `needs` or `if`, cancelled while queued) has no task and so no
+      // log: Gitea 1.25 and later answer 404 "job not started" (routers/api/v1/shared/action.go). Said, not failed.
+      const res = await actions.jobLog(at.api, at.repo, job.id).catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 404 && jobId === undefined) return undefined;
+        if (err instanceof ApiError && err.status === 404) throw new KettleError(`job ${job.name} (ID ${job.id}) of ${what} never ran (${job.status}): it has no log`);
+        return failure({ action: `read ${label}`, missing: `the log of job ${job.id} of ${what}` })(err);
+      });
+      if (res === undefined) {
+        ctx.info(`Job ${job.name} (ID ${job.id}) never ran (${job.status}): no log.`);
+        continue;
+      }
       const declared = headerValue(res.headers, 'content-length');
       let received = 0;
       try {
