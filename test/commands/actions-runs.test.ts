@@ -15,10 +15,13 @@ const G25 = { version: '1.25.0' };
 const G26 = { version: '1.26.4' };
 const F11 = { forgejo: true };
 const F15 = { forgejo: true, version: '15.0.3+gitea-1.22.0' };
+/** Forgejo 12 to 14 list runs without reading ref and workflow_id, in no order (D29). */
+const F13 = { forgejo: true, version: '13.0.0+gitea-1.22.0' };
 const FLAVORS = [
   ['Gitea 1.23', G23, 'old'],
   ['Gitea 1.26', G26, 'new'],
   ['Forgejo 11', F11, 'old'],
+  ['Forgejo 13', F13, 'new'],
   ['Forgejo 15', F15, 'new'],
 ] as const;
 
@@ -225,7 +228,7 @@ describe('run view --log', () => {
     expect(r.stdout).toBe('one\n\u001b[31mtwo\u001b[0m\nthree\n');
   });
 
-  it('a job that never ran (skipped by needs: no task, no log) is said, and the others\' logs shown, exit 0 (D23)', async () => {
+  it("a job that never ran (skipped by needs: no task, no log) is said, and the others' logs shown, exit 0 (D23)", async () => {
     s.server.set({ flavor: G26 });
     const t = repo();
     const run = addRun(s.server.state, t.repo, {

@@ -26,7 +26,7 @@ export const KNOWN: Known[] = [
     why: 'a nested user shows fewer private fields on the real servers; kettle reads none of them there',
   },
   {
-    where: /^(?:body|body\[\d+\]|body\.data\[\d+\])(?:\.(?:repository|base\.repo|head\.repo))?\.size$/,
+    where: /^(?:body|body\[\d+\]|body\.data\[\d+\])(?:\.(?:repository|base\.repo|head\.repo|parent))?\.size$/,
     exchange: /^(?:(?!\/releases).)*$/,
     why: "a repository's size is what its git objects take on the server's disk; the in-memory server keeps none",
   },
@@ -78,6 +78,23 @@ export const KNOWN: Known[] = [
     exchange: /: POST \/repos\/[^/]+\/[^/]+\/pulls\/\d+\/merge$/,
     values: (real, memory) => (real === 405 && memory === 200) || (real === 200 && memory === 405),
     why: 'which merge attempt meets the server still checking a new pull request is a matter of time on a real server (405 "Please try again later", then 200); kettle waits it out either way (pr/merge.ts)',
+  },
+  {
+    where: /^body\.message$/,
+    exchange: /: POST \/repos\/[^/]+\/[^/]+\/pulls\/\d+\/merge$/,
+    values: (real, memory) => [real, memory].includes('Please try again later'),
+    why: 'the same timing: the attempt after a merge that went through meets "already merged" where the real server still said "try again later"',
+  },
+  {
+    where: /^body\.message$/,
+    exchange: /: DELETE \/orgs\/[^/]+$/,
+    values: (real, memory) => [real, memory].every((m) => typeof m === 'string' && /^user still has ownership of repositories \[uid: \d+\]$/.test(m)),
+    why: "the refusal names the organization by each server's own id",
+  },
+  {
+    where: /^body(?:\.jobs\[\d+\])?\.html_url$/,
+    exchange: /\/actions\/runs\/\d+(?:\/jobs)?$/,
+    why: "a run's web address names it by its number in the repository, which a fresh real server's first run shares with its id; the replay maps ids, so it cannot tell which of the two the address uses",
   },
   {
     where: /^body\.length$/,

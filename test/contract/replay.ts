@@ -36,7 +36,11 @@ const NESTED: Record<string, string> = {
   repo: 'repos',
   repository: 'repos',
   parent: 'repos',
+  // Gitea's dispatch answer names the run it started (return_run_details).
+  workflow_run: 'runs',
 };
+/** Answers that hold records of another collection than their path's last word: Forgejo's dispatch answers a run. */
+const ANSWERS: Record<string, string> = { dispatches: 'runs' };
 /** Lists whose order means nothing: a webhook's events come from a map on Gitea 1.27 (recorded in a different order each time). */
 const SETS = new Set(['events']);
 /** The collection an `X_id` field names: `repo_id` a repository. */
@@ -48,10 +52,20 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})
 /** A password the scenario sent, which the recording keeps as {secret}: the second user's, and the administrator's in the replay. */
 export const REPLAY_PASSWORD = SECOND_PASSWORD;
 
+/**
+ * Whose collection a path names: a user's own (`/user/keys`: SSH keys) apart
+ * from a repository's (`/repos/o/r/keys`: deploy keys), whose ids count apart
+ * on the servers.
+ */
+function ownedBy(path: string): string {
+  return /^(?:\{server\}\/api\/v1)?\/user\//.test(path) ? 'user:' : '';
+}
+
 /** The collection a request's answer holds: the last literal segment that is not an id. */
 function collectionOf(path: string): string {
   const segs = path.split('/').filter((s) => s !== '' && !/^\d+$/.test(s));
-  return segs[segs.length - 1] ?? '';
+  const last = segs[segs.length - 1] ?? '';
+  return `${ownedBy(path)}${ANSWERS[last] ?? last}`;
 }
 
 export class Replay {
@@ -73,10 +87,11 @@ export class Replay {
   /** The request path with recorded ids and commit ids replaced by the in-memory server's. */
   path(path: string): string {
     const segs = path.split('/');
+    const own = ownedBy(path);
     return segs
       .map((s, i) => {
         const before = segs[i - 1] ?? '';
-        if (/^\d+$/.test(s) && !INDEXED.has(before)) return String(this.ids.get(before)?.get(Number(s)) ?? s);
+        if (/^\d+$/.test(s) && !INDEXED.has(before)) return String(this.ids.get(`${own}${before}`)?.get(Number(s)) ?? s);
         return this.shas.get(s) ?? s;
       })
       .join('/');
@@ -96,6 +111,7 @@ export class Replay {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(body)) {
       if (v === '{secret}') out[k] = REPLAY_PASSWORD;
+      else if (typeof v === 'string' && v.includes('{server}')) out[k] = v.replaceAll('{server}', this.memory.origins[0] ?? '');
       else if (k === 'labels' && Array.isArray(v)) out[k] = v.map((x) => (typeof x === 'number' ? (this.ids.get('labels')?.get(x) ?? x) : x));
       else if (k === 'milestone' && typeof v === 'number' && v > 0) out[k] = this.ids.get('milestones')?.get(v) ?? v;
       else out[k] = v;

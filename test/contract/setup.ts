@@ -12,11 +12,12 @@
 // - requests answered with an injected fault (server.fault): the tests make
 //   those go wrong on purpose and look at kettle's reaction, not the request;
 // - requests that kettle did not send (no kettle/ User-Agent): a test's own fetch.
+import { appendFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { type LoggedRequest, requestLog } from '../server/log.js';
-import { checkRequestAll, loadFixtures } from './check.js';
+import { checkRequestAll, findEndpoint, loadFixtures } from './check.js';
 
 const fixtures = loadFixtures();
 
@@ -48,8 +49,28 @@ export function exempt(entry: LoggedRequest): boolean {
   return running.some((args) => verbOf(args) === 'api');
 }
 
+/**
+ * With KETTLE_ENDPOINTS_OUT set to a file, each endpoint kettle's requests
+ * reached (as the descriptions name it) is appended there, one `METHOD
+ * /template` a line: what the recordings must cover (test/tools/coverage.ts).
+ */
+const endpointsOut = process.env.KETTLE_ENDPOINTS_OUT;
+
 function checkLogged(): void {
   const entries = requestLog.splice(0, requestLog.length);
+  if (endpointsOut) {
+    const reached = new Set<string>();
+    for (const e of entries.filter((x) => !exempt(x))) {
+      for (const f of fixtures) {
+        const found = findEndpoint(f, e.request.method, e.request.path);
+        if (found) {
+          reached.add(`${found.endpoint.method} ${found.endpoint.path}`);
+          break;
+        }
+      }
+    }
+    if (reached.size > 0) appendFileSync(endpointsOut, `${[...reached].join('\n')}\n`);
+  }
   // What the user typed (the running kettle command lines): a server-specific value chosen there is allowed (see checkRequestAll).
   const problems = [...new Set(entries.filter((e) => !exempt(e)).flatMap((e) => checkRequestAll(fixtures, e.request, e.running.flat())))];
   if (problems.length > 0) {

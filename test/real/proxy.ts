@@ -14,6 +14,8 @@ export interface Exchange {
   method: string;
   /** Relative to the API root (`/repos/…`), percent-encoded, without the query; a path outside the API as sent. */
   path: string;
+  /** A request outside the API (git over HTTP, an asset download): kept for the record, not replayed. */
+  web?: true;
   query: Record<string, string>;
   /** How the request authenticated: a token header, basic auth (a password), a query token, or not at all. */
   auth: 'token' | 'basic' | 'query' | 'none';
@@ -108,7 +110,8 @@ export async function startRecorder(target: string): Promise<Recorder> {
             if (KEPT_HEADERS.includes(name)) answerHeaders[name] = String(text).replaceAll(own, '{server}');
           }
           const full = incoming.pathname;
-          const apiPath = full.startsWith(basePath + API) ? full.slice(basePath.length + API.length) || '/' : full;
+          const inApi = full.startsWith(basePath + API);
+          const apiPath = inApi ? full.slice(basePath.length + API.length) || '/' : full;
           const query: Record<string, string> = {};
           for (const [k, v] of incoming.searchParams) if (k !== 'token' && k !== 'access_token') query[k] = v;
           const requestHeaders: Record<string, string> = {};
@@ -125,6 +128,7 @@ export async function startRecorder(target: string): Promise<Recorder> {
             step,
             method: req.method ?? 'GET',
             path: apiPath,
+            ...(inApi ? {} : { web: true as const }),
             query,
             auth: authOf(req, incoming.searchParams),
             ...(as !== undefined ? { as } : {}),

@@ -68,6 +68,22 @@ export interface Step {
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
 const R = (n: Names) => ['-R', n.repo];
+/** A deploy key (public; another than SSH_KEY, which a server takes only once). */
+const DEPLOY_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPgdlUrg2RlyE7TaNi6oAtz6vc8Ij6+BO4PpGDfquH/X kettle-deploy';
+/** A workflow that can be started by hand, with a boolean input (D22). */
+const WORKFLOW = `name: Deploy
+on:
+  workflow_dispatch:
+    inputs:
+      dry_run:
+        type: boolean
+        default: false
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo deploying
+`;
 /** The second user's password (a throw-away user on a throw-away server; the replay sends it again). */
 export const SECOND_PASSWORD = 'Kettle-pw-2-long';
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4JSf+byUUFMHxT9kLb kettle-recording';
@@ -395,6 +411,45 @@ export const STEPS: Step[] = [
   { title: 'variable get of a deleted one: 404', args: (n) => ['variable', 'get', 'REGION', ...R(n)], exit: 1 },
   { title: 'run list (none)', args: (n) => ['run', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
   { title: 'workflow list (none)', args: (n) => ['workflow', 'list', ...R(n), '--json'], exit: 0, when: (s) => atLeast(s, 'gitea', '1.24') },
+  // A workflow file (no runner takes its jobs here: a dispatched run stays queued).
+  {
+    title: 'a workflow file (escape hatch)',
+    args: (n) => [
+      'api',
+      '-X',
+      'POST',
+      `/repos/${n.repo}/contents/${n.server.flavour === 'forgejo' ? '.forgejo' : '.gitea'}/workflows/deploy.yml`,
+      '-f',
+      `content=${Buffer.from(WORKFLOW).toString('base64')}`,
+      '-f',
+      'message=Add a workflow',
+    ],
+    exit: 0,
+  },
+  {
+    title: 'workflow view',
+    args: (n) => ['workflow', 'view', 'deploy.yml', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual(Object.keys((json(r).workflow_dispatch as { inputs: object }).inputs), ['dry_run']),
+  },
+  { title: 'workflow disable', args: (n) => ['workflow', 'disable', 'deploy.yml', ...R(n)], exit: 0, when: (s) => atLeast(s, 'gitea', '1.24') },
+  { title: 'workflow run of a disabled workflow: refused', args: (n) => ['workflow', 'run', 'deploy.yml', ...R(n)], exit: 1, when: (s) => atLeast(s, 'gitea', '1.24') },
+  { title: 'workflow enable', args: (n) => ['workflow', 'enable', 'deploy.yml', ...R(n)], exit: 0, when: (s) => atLeast(s, 'gitea', '1.24') },
+  {
+    title: 'workflow run',
+    args: (n) => ['workflow', 'run', 'deploy.yml', '-f', 'dry_run=true', ...R(n)],
+    exit: 0,
+    when: (s) => s.flavour === 'forgejo' || atLeast(s, 'gitea', '1.24'),
+    check: (r, n) => {
+      n.vars.run = /: run (\d+)$/m.exec(r.stderr)?.[1] ?? '';
+    },
+  },
+  {
+    title: 'run view of the queued run',
+    args: (n) => ['run', 'view', n.vars.run as string, ...R(n), '--json'],
+    exit: 0,
+    when: (s) => atLeast(s, 'gitea', '1.25') || atLeast(s, 'forgejo', '12'),
+  },
 
   // Organizations.
   { title: 'org create', args: (n) => ['org', 'create', n.org, '--full-name', 'Kettle Recording', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).name ?? json(r).username, n.org) },
@@ -406,6 +461,28 @@ export const STEPS: Step[] = [
   { title: 'org secret list', args: (n) => ['secret', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
   { title: 'org variable set', args: (n) => ['variable', 'set', 'ORG_REGION', 'eu', '--org', n.org], exit: 0 },
   { title: 'org variable list', args: (n) => ['variable', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  {
+    title: 'repo create in the organization',
+    args: (n) => ['repo', 'create', 'kettle-in-org', '--org', n.org, '--json'],
+    exit: 0,
+    check: (r, n) => assert.equal(json(r).full_name, `${n.org}/kettle-in-org`),
+  },
+  { title: "the organization's owner as a collaborator: refused", args: (n) => ['repo', 'collaborator', 'add', n.me, '-R', `${n.org}/kettle-in-org`], exit: 1 },
+  { title: 'repo fork into the organization', args: (n) => ['repo', 'fork', n.repo, '--org', n.org, '--json'], exit: 0 },
+  {
+    title: 'org hook view, edit, delete',
+    args: (n) => ['hook', 'list', '--org', n.org, '--json'],
+    exit: 0,
+    check: (r, n) => {
+      n.vars.orgHook = String(json<Array<{ id: number }>>(r)[0]?.id);
+    },
+  },
+  { title: 'org hook view', args: (n) => ['hook', 'view', n.vars.orgHook as string, '--org', n.org, '--json'], exit: 0 },
+  { title: 'org hook edit', args: (n) => ['hook', 'edit', n.vars.orgHook as string, '--org', n.org, '--inactive', '--json'], exit: 0, check: (r) => assert.equal(json(r).active, false) },
+  { title: 'org hook delete', args: (n) => ['hook', 'delete', n.vars.orgHook as string, '--org', n.org, '--yes'], exit: 0 },
+  { title: 'org delete with repositories: refused', args: (n) => ['org', 'delete', n.org, '--yes'], exit: 1 },
+  { title: "repo delete of the organization's", args: (n) => ['repo', 'delete', `${n.org}/kettle-in-org`, '--yes'], exit: 0 },
+  { title: 'repo delete of the fork', args: (n) => ['repo', 'delete', `${n.org}/${n.repo.split('/')[1]}`, '--yes'], exit: 0 },
   { title: 'org delete', args: (n) => ['org', 'delete', n.org, '--yes'], exit: 0 },
   { title: 'org view of a deleted one: 404', args: (n) => ['org', 'view', n.org], exit: 1 },
 
@@ -426,6 +503,43 @@ export const STEPS: Step[] = [
   { title: 'gpg-key list', args: () => ['gpg-key', 'list', '--json'], exit: 0 },
   { title: 'notification list', args: () => ['notification', 'list', '--json'], exit: 0 },
   { title: 'status', args: () => ['status'], exit: 0 },
+
+  // More of a repository's life: deploy keys, topics, issues and milestones deleted, a mirror, the user's own Actions values.
+  {
+    title: 'deploy key add',
+    args: (n) => {
+      writeFileSync(join(n.dir, 'deploy.pub'), `${DEPLOY_KEY}\n`);
+      return ['ssh-key', 'add', join(n.dir, 'deploy.pub'), '-R', n.repo, '--read-only', '--json'];
+    },
+    exit: 0,
+    check: (r, n) => {
+      n.vars.deployKey = String(json(r).id);
+      assert.equal(json(r).read_only, true);
+    },
+  },
+  { title: 'deploy key list', args: (n) => ['ssh-key', 'list', '-R', n.repo, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'deploy key delete', args: (n) => ['ssh-key', 'delete', n.vars.deployKey as string, '-R', n.repo, '--yes'], exit: 0 },
+  { title: 'repo topic add, then remove', args: (n) => ['repo', 'topic', 'add', 'teapots', ...R(n)], exit: 0 },
+  { title: 'repo topic remove', args: (n) => ['repo', 'topic', 'remove', 'teapots', ...R(n)], exit: 0 },
+  { title: 'issue delete', args: (n) => ['issue', 'delete', '2', ...R(n), '--yes'], exit: 0 },
+  { title: 'issue view of a deleted issue: 404', args: (n) => ['issue', 'view', '2', ...R(n)], exit: 1 },
+  { title: 'milestone delete', args: (n) => ['milestone', 'delete', 'v1', ...R(n), '--yes'], exit: 0 },
+  { title: 'release create for latest', args: (n) => ['release', 'create', 'v2.0', '-t', 'Two', ...R(n)], exit: 0 },
+  { title: 'release view of the latest', args: (n) => ['release', 'view', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).tag_name, 'v2.0') },
+  { title: 'repo list of another user', args: (n) => ['repo', 'list', '--user', n.other, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'notification read --all', args: () => ['notification', 'read', '--all'], exit: 0 },
+  { title: 'notification read --all of a repository', args: (n) => ['notification', 'read', '--all', ...R(n)], exit: 0 },
+  { title: 'secret set for the user', args: () => ['secret', 'set', 'MY_TOKEN', '--user'], input: 'mine\n', exit: 0 },
+  { title: 'variable set for the user', args: () => ['variable', 'set', 'MY_REGION', 'eu', '--user'], exit: 0 },
+  { title: 'variable delete for the user', args: () => ['variable', 'delete', 'MY_REGION', '--user', '--yes'], exit: 0 },
+  {
+    title: "repo migrate (a mirror of this server's own repository)",
+    args: (n) => ['repo', 'migrate', `${n.url.replace(/\/$/, '')}/${n.repo}.git`, `${n.repo.split('/')[1]}-mirror`, '--mirror', '--json'],
+    exit: 0,
+    check: (r) => assert.equal(json(r).mirror, true),
+  },
+  { title: 'repo sync of the mirror', args: (n) => ['repo', 'sync', `${n.repo}-mirror`], exit: 0 },
+  { title: 'repo delete of the mirror', args: (n) => ['repo', 'delete', `${n.repo}-mirror`, '--yes'], exit: 0 },
 
   // Bad credentials, and the end.
   { title: 'whoami with a wrong token: 401, exit 4', args: () => ['whoami'], exit: 4 },

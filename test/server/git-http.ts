@@ -17,6 +17,7 @@ import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './h
 import type { TestServer } from './index.js';
 import { extraOf as pullExtraOf, pullRecord } from './routes-pulls.js';
 import { releaseData } from './routes-releases.js';
+import { actionsData, addWorkflowFile } from './routes-actions.js';
 import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
 import { type Call, type Handler, type Reply, obj, visibleRepo } from './routes.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
@@ -548,6 +549,8 @@ const createFile: Handler = (c) => {
     });
     git(dir, ['update-ref', `refs/heads/${target}`, sha]);
     syncBranches(c.state, repo, before);
+    // A workflow file on the default branch is a workflow the server knows (services/actions DetectWorkflows).
+    if (target === repoExtraOf(c.state, repo).default_branch) addWorkflowFile(c.state, repo, path, Buffer.from(body.content, 'base64').toString('utf8'), blob);
     const web = `${c.state.webRoot}/${repo.owner}/${repo.name}`;
     return {
       status: 201,
@@ -570,7 +573,7 @@ const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
   ['POST', '/repos/:owner/:repo/releases', createRelease],
   ['POST', '/user/repos', createRepo],
-  ['POST', '/repos/:owner/:repo/contents/:path', createFile],
+  ['POST', '/repos/:owner/:repo/contents/*path', createFile],
 ];
 
 /** Every route: git's first (the first route that matches answers), each wrapping the one it stands before. */
@@ -605,4 +608,8 @@ export function enableGit(server: TestServer, root: string): void {
     }
   }
   server.git = (req, res, url, user, bad) => serveGit(state, root, req, res, url, user, bad);
+  actionsData(state).headSubject = (repo, ref) => {
+    const dir = dirOf(state, repo);
+    return dir === undefined ? undefined : tryGit(dir, ['log', '-1', '--format=%s', ref.startsWith('refs/') ? ref : `refs/heads/${ref}`]);
+  };
 }

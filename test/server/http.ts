@@ -66,9 +66,16 @@ export function segments(rawPath: string): string[] | null {
 /** Match `/repos/:owner/:repo` against decoded segments. */
 export function match(pattern: string, segs: string[]): Record<string, string> | null {
   const want = pattern.split('/').slice(1);
-  if (want.length !== segs.length) return null;
+  // A last `*name` takes the rest of the path, slashes and all (a file path: contents/.gitea/workflows/ci.yml).
+  const rest = want[want.length - 1]?.startsWith('*') ? want.length - 1 : -1;
+  if (rest >= 0 ? segs.length <= rest : want.length !== segs.length) return null;
   const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
+  if (rest >= 0) {
+    const tail = segs.slice(rest);
+    if (tail.some((x) => x === '')) return null;
+    params[(want[rest] as string).slice(1)] = tail.join('/');
+  }
+  for (let i = 0; i < (rest >= 0 ? rest : want.length); i++) {
     const w = want[i] as string;
     const s = segs[i] as string;
     if (w.startsWith(':')) {

@@ -93,6 +93,8 @@ export interface WorkflowRecord {
   jobs: Array<{ name: string; steps: string[] }>;
   /** The file's text; written from the fields above when not given. */
   yaml?: string;
+  /** The file's blob, when it was committed through the contents API (git-http.ts). */
+  sha?: string;
 }
 
 /** The workflow file as a person would write it: name, triggers, the dispatch inputs, jobs. */
@@ -131,6 +133,10 @@ export interface ActionsData {
   workflows: WorkflowRecord[];
   artifacts: ArtifactRecord[];
   nextTask: number;
+  /** No runner is registered: a dispatched run stays queued (as on the real servers the recordings come from). */
+  noRunner?: boolean;
+  /** The subject of a ref's head commit, where the server keeps real repositories (git-http.ts): a dispatched run's title. */
+  headSubject?: (repo: Repo, ref: string) => string | undefined;
 }
 
 export function actionsData(state: State): ActionsData {
@@ -215,6 +221,42 @@ export function addWorkflow(state: State, repo: Repo, w: Partial<Omit<WorkflowRe
   return made;
 }
 
+/**
+ * A workflow committed as a file (the contents API, git-http.ts createFile)
+ * becomes one the server knows: its name, its workflow_dispatch inputs and its
+ * jobs, read from the YAML as kettle's scenario writes it (two-space indents).
+ */
+export function addWorkflowFile(state: State, repo: Repo, path: string, text: string, sha?: string): WorkflowRecord | undefined {
+  const m = /^(\.gitea|\.forgejo|\.github)\/workflows\/([^/]+\.ya?ml)$/.exec(path);
+  if (!m) return undefined;
+  const lines = text.split('\n');
+  const unquote = (v: string) => v.trim().replace(/^(['"])(.*)\1$/, '$2');
+  const name = unquote(/^name:(.*)$/m.exec(text)?.[1] ?? '') || (m[2] as string);
+  let dispatch: Record<string, WorkflowInput> | undefined;
+  const jobs: Array<{ name: string; steps: string[] }> = [];
+  let section = '';
+  let input: WorkflowInput | undefined;
+  for (const line of lines) {
+    const indent = line.length - line.trimStart().length;
+    const t = line.trim();
+    if (t === '' || t.startsWith('#')) continue;
+    if (indent === 0) section = t.replace(/:.*$/, '');
+    else if (section === 'on' && indent === 2 && t.startsWith('workflow_dispatch')) dispatch = {};
+    else if (section === 'on' && dispatch && indent === 6 && t.endsWith(':')) dispatch[t.slice(0, -1)] = input = {};
+    else if (section === 'on' && input && indent === 8) {
+      const [k = '', ...v] = t.split(':');
+      const value = unquote(v.join(':'));
+      if (k === 'type' || k === 'description' || k === 'default') input[k] = value;
+      if (k === 'required') input.required = value === 'true';
+    } else if (section === 'jobs' && indent === 2 && t.endsWith(':')) jobs.push({ name: t.slice(0, -1), steps: [] });
+    else if (section === 'jobs' && t.startsWith('- ')) jobs.at(-1)?.steps.push(unquote(t.slice(2).replace(/^(run|uses|name):/, '')));
+  }
+  const folder = m[1] === '.forgejo' ? '.forgejo/workflows' : '.gitea/workflows';
+  const known = actionsData(state).workflows.filter((w) => !(w.repoId === repo.id && w.file === m[2]));
+  actionsData(state).workflows = known;
+  return addWorkflow(state, repo, { file: m[2] as string, folder, name, dispatch, jobs, yaml: text, ...(sha ? { sha } : {}) });
+}
+
 export function addArtifact(state: State, run: RunRecord, name: string, content: Buffer, expired = false): ArtifactRecord {
   const made: ArtifactRecord = { id: state.id(), repoId: run.repoId, runId: run.id, name, content, expired, created: tick() };
   actionsData(state).artifacts.push(made);
@@ -266,10 +308,11 @@ function offered(c: Call, yes: boolean): void {
 // Record shapes ----------------------------------------------------------------
 
 /** services/convert/convert.go ToActionsStatus (Gitea 1.25+): status and conclusion in GitHub's words. */
-function githubStatus(s: RunStatus): { status: string; conclusion: string } {
-  if (s === 'waiting') return { status: 'queued', conclusion: '' };
-  if (s === 'blocked') return { status: 'waiting', conclusion: '' };
-  if (s === 'running') return { status: 'in_progress', conclusion: '' };
+/** A status in GitHub's words; `conclusion` only once done (omitempty: recorded from a real Gitea 1.27.0). */
+function githubStatus(s: RunStatus): { status: string; conclusion?: string } {
+  if (s === 'waiting') return { status: 'queued' };
+  if (s === 'blocked') return { status: 'waiting' };
+  if (s === 'running') return { status: 'in_progress' };
   return { status: 'completed', conclusion: s };
 }
 
@@ -323,6 +366,8 @@ function giteaRunJson(c: Call, run: RunRecord): Json {
     display_title: run.title,
     head_branch: shortRef(run.ref),
     head_sha: run.sha,
+    run_attempt: 1,
+    pull_requests: [],
     ...githubStatus(run.status),
     path: `${run.workflowId}@${run.ref}`,
     repository: c.state.repoJson(repo, c.user.login),
@@ -378,8 +423,8 @@ function jobJson(c: Call, run: RunRecord, job: JobRecord): Json {
     head_sha: run.sha,
     head_branch: shortRef(run.ref),
     ...githubStatus(job.status),
-    runner_id: job.taskId === 0 ? 0 : 1,
-    runner_name: job.taskId === 0 ? '' : 'runner-1',
+    // A job no runner took has neither (omitempty: recorded from a real Gitea 1.27.0).
+    ...(job.taskId === 0 ? {} : { runner_id: 1, runner_name: 'runner-1' }),
     steps:
       job.taskId === 0
         ? []
@@ -514,8 +559,12 @@ const listRuns: Handler = (c) => {
     const num = Number(q.get('run_number') ?? 0);
     if (num) runs = runs.filter((r) => r.index === num);
     if (q.get('head_sha')) runs = runs.filter((r) => r.sha === q.get('head_sha'));
-    if (q.get('ref')) runs = runs.filter((r) => r.ref === q.get('ref'));
-    if (q.get('workflow_id')) runs = runs.filter((r) => r.workflowId === q.get('workflow_id'));
+    // Forgejo 12 to 14 query runs with the job options (FindRunJobOptions): ref and workflow_id are not read, and
+    // the runs come in the table's order, oldest first, not newest first (15: FindRunOptions, id DESC).
+    if (forgejo(c, '15')) {
+      if (q.get('ref')) runs = runs.filter((r) => r.ref === q.get('ref'));
+      if (q.get('workflow_id')) runs = runs.filter((r) => r.workflowId === q.get('workflow_id'));
+    } else runs = [...runs].sort((a, b) => a.id - b.id);
     return envelope(
       c,
       'workflow_runs',
@@ -765,15 +814,17 @@ function setDisabled(disabled: boolean): Handler {
 }
 
 function startRun(c: Call, repo: Repo, w: WorkflowRecord, ref: string, inputs: Record<string, string>): RunRecord {
+  const data = actionsData(c.state);
+  // services/actions: a dispatched run's title is its head commit's subject (recorded from a real Gitea 1.27.0).
   const run = addRun(c.state, repo, {
     workflow: w.file,
-    title: `${w.name}`,
+    title: data.headSubject?.(repo, ref) ?? `${w.name}`,
     branch: ref.replace(/^refs\/heads\//, ''),
     event: 'workflow_dispatch',
     status: 'waiting',
     jobs: w.jobs.map((j) => ({ name: j.name, status: 'waiting' as const, steps: j.steps })),
     user: c.user.login,
-    phases: dispatchPhases(w),
+    phases: data.noRunner ? [] : dispatchPhases(w),
   });
   run.inputs = inputs;
   return run;
@@ -853,8 +904,9 @@ const workflowContents: Handler = (c) => {
     body: {
       name: w.file,
       path,
-      sha: 'f'.repeat(40),
+      sha: w.sha ?? 'f'.repeat(40),
       type: 'file',
+      target: null,
       size: text.length,
       encoding: 'base64',
       content: text.toString('base64'),
@@ -884,5 +936,5 @@ export const ACTIONS_ROUTES: Array<[string, string, Handler]> = [
   ['PUT', `${R}/workflows/:workflow/enable`, setDisabled(false)],
   ['PUT', `${R}/workflows/:workflow/disable`, setDisabled(true)],
   ['POST', `${R}/workflows/:workflow/dispatches`, dispatch],
-  ['GET', '/repos/:owner/:repo/contents/:filepath', workflowContents],
+  ['GET', '/repos/:owner/:repo/contents/*filepath', workflowContents],
 ];

@@ -75,6 +75,7 @@ function showExtra(state: State, data: RepoData, r: Repo, json: Json, viewer: st
   json.has_issues = extra.has_issues;
   json.has_wiki = extra.has_wiki;
   json.has_pull_requests = extra.has_pull_requests;
+  json.forks_count = state.repos.filter((x) => data.extras.get(x.id)?.parent === r.id).length;
   const dir = gitDirOf(data, r);
   if (dir !== undefined) json.clone_url = pathToFileURL(dir).href;
   const parent = extra.parent === undefined ? undefined : state.repoById(extra.parent);
@@ -162,7 +163,9 @@ const forkRepo: Handler = (c) => {
   if (c.state.repo(owner, name)) throw conflict(`repository already exists [uname: ${owner}, name: ${name}]`);
   const fork = c.state.addRepo(owner, name, { description: base.description, private: base.private });
   fork.branches.push(...base.branches);
-  Object.assign(extraOf(c.state, fork), { ...extraOf(c.state, base), parent: base.id, archived: false });
+  // services/repository/fork.go: the fork has setting.Repository.DefaultForkRepoUnits (code and pull requests: no
+  // issues, no wiki) and no website (recorded from real Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1).
+  Object.assign(extraOf(c.state, fork), { ...extraOf(c.state, base), parent: base.id, archived: false, website: '', has_issues: false, has_wiki: false });
   const from = gitDirOf(data, base);
   const to = gitDirOf(data, fork);
   if (from !== undefined && to !== undefined && existsSync(from)) cpSync(from, to, { recursive: true });

@@ -10,6 +10,7 @@ import { conflict, forbidden, HttpError, invalid, notFound } from './http.js';
 import { type Call, type Handler, list, obj, type Reply, validName, visibleRepo, writableRepo } from './routes.js';
 import type { Json, Org, Repo, State, User } from './state.js';
 import { tick } from './state.js';
+import { extraOf as repoExtraOf } from './routes-repos.js';
 
 type Mode = 'read' | 'write' | 'admin';
 
@@ -59,6 +60,8 @@ export interface SettingsData {
   migrateDelayMs: number;
   /** Repositories still being migrated, by id. */
   migrating: Set<number>;
+  /** [migrations] ALLOW_LOCALNETWORKS: migrating from a loopback or private address (off by default, as on the servers). */
+  allowLocalNetworks: boolean;
   sshKeys: SshKey[];
   deployKeys: DeployKey[];
   gpgKeys: GpgKey[];
@@ -73,6 +76,7 @@ export function settingsData(state: State): SettingsData {
       mirrors: new Map(),
       migrateDelayMs: 0,
       migrating: new Set(),
+      allowLocalNetworks: false,
       sshKeys: [],
       deployKeys: [],
       gpgKeys: [],
@@ -85,7 +89,8 @@ export function settingsData(state: State): SettingsData {
 
 function showSettings(state: State, data: SettingsData, r: Repo, json: Json, viewer: string): void {
   json.stars_count = data.stars.get(r.id)?.size ?? 0;
-  json.topics = [...(data.topics.get(r.id) ?? [])];
+  const topics = data.topics.get(r.id);
+  if (topics !== undefined) json.topics = [...topics];
   const mirror = data.mirrors.get(r.id);
   json.mirror = mirror !== undefined;
   if (mirror) {
@@ -343,7 +348,7 @@ const migrate: Handler = async (c) => {
   } catch {
     throw refused('invalid url');
   }
-  if (localNetwork(url)) throw refused('You can not import from disallowed hosts.');
+  if (localNetwork(url) && !settingsData(c.state).allowLocalNetworks) throw refused('You can not import from disallowed hosts.');
   const name = String(body.repo_name);
   if (c.state.repo(owner.login, name)) throw conflict('The repository with the same name already exists.');
   const data = settingsData(c.state);
@@ -375,6 +380,9 @@ const migrate: Handler = async (c) => {
         throw new HttpError(500, { message: 'MigrateRepository', url: '' });
       }
       data.mirrors.set(repo.id, { interval: interval.text, updated: tick(), syncs: 0 });
+      // Gitea makes a pull mirror without the pull request unit (a mirror takes no pull requests); Forgejo keeps it
+      // (recorded from real Gitea 1.23.8 and 1.27.0, Forgejo 11.0.1).
+      if (!c.flavor.forgejo) repoExtraOf(c.state, repo).has_pull_requests = false;
     }
     repo.branches.push('main');
     return { status: 201, body: c.state.repoJson(repo, c.user.login) };
@@ -526,7 +534,9 @@ const addDeployKey: Handler = (c) => {
     created_at: tick(),
   };
   data.deployKeys.push(key);
-  return { status: 201, body: deployKeyJson(c, repo, key) };
+  // The answer to a new deploy key names no repository; the list's records do (recorded from real Gitea 1.27.0, Forgejo 11.0.1).
+  const { repository: _repository, ...made } = deployKeyJson(c, repo, key);
+  return { status: 201, body: made };
 };
 
 const deleteDeployKey: Handler = (c) => {

@@ -5,7 +5,7 @@
 // the in-memory server's organization members are its owners and it keeps no
 // other team. Its id is the organization's id (a stand-in; real ids count teams).
 import { forbidden, notFound } from './http.js';
-import type { Call, Handler } from './routes.js';
+import { type Call, flavorAtLeast, type Handler } from './routes.js';
 import type { Org } from './state.js';
 
 function ownersTeam(c: Call, org: Org) {
@@ -13,10 +13,13 @@ function ownersTeam(c: Call, org: Org) {
     id: org.id,
     name: 'Owners',
     description: '',
-    organization: c.state.orgJson(org),
+    // ListTeams loads no organization (recorded: null from real Gitea 1.27.0 and Forgejo 11.0.1).
+    organization: null,
     includes_all_repositories: true,
     permission: 'owner',
     can_create_org_repo: true,
+    // Gitea 1.27 shows a team's visibility (recorded); 1.23 and Forgejo 11 have none.
+    ...(!c.flavor.forgejo && flavorAtLeast(c.flavor, '1.27') ? { visibility: 'limited' } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { enableGit } from '../server/git-http.js';
 import { startServer, type TestServer } from '../server/index.js';
+import { actionsData } from '../server/routes-actions.js';
+import { settingsData } from '../server/routes-settings.js';
 
 export const ADMIN = 'kettle-admin';
 
@@ -23,6 +25,10 @@ export async function freshServer(flavor: (typeof PLAYED)[number]['flavor']): Pr
   const server = await startServer({ seed: 'empty', flavor });
   const git = mkdtempSync(join(tmpdir(), 'kettle-scenario-git-'));
   enableGit(server, git);
+  // The real servers recorded run with [migrations] ALLOW_LOCALNETWORKS on, so that a migration may come from loopback.
+  settingsData(server.state).allowLocalNetworks = true;
+  // Nor do they have a runner: a dispatched run stays queued.
+  actionsData(server.state).noRunner = true;
   const admin = server.state.addUser(ADMIN, '', 'kettle-admin-pw-1');
   admin.admin = true;
   admin.email = 'admin@example.com';

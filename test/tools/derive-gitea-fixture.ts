@@ -165,7 +165,8 @@ export function freshFixtureText(root: string, server: (typeof SERVERS)[number])
   return fixtureText(deriveFixture(swagger, basename(server.swagger)));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+// Run as its own bundle only: a tool that bundles this module in (test/tools/coverage.ts) shares its import.meta.url.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href && basename(process.argv[1]).startsWith('derive-gitea-fixture')) {
   // Run from the bundle in dist/dev/tools: the repository root is three levels up.
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
   for (const server of SERVERS) {

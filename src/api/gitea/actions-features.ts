@@ -26,6 +26,9 @@ const FEATURES = {
   workflows: { gitea: '1.24' },
   dispatch: { gitea: '1.24', forgejo: '0' },
   runDetails: { gitea: '1.26', forgejo: '0' },
+  // The run list reads its ref and workflow filters and orders newest first: Forgejo 12 to 14 query runs with
+  // the job options (routers/api/v1/repo/action.go ListActionRuns, FindRunJobOptions), so neither (D29).
+  orderedRuns: { gitea: '1.25', forgejo: '15' },
   cancel: {},
 } as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
 export type Feature = keyof typeof FEATURES;

@@ -167,6 +167,18 @@ export async function* listRuns(api: ApiClient, server: ActionsServer, repo: Rep
   if (offers(server, 'runs')) {
     const query: Record<string, QueryValue> = {};
     const rest: RunFilter = {};
+    if (server.flavour === 'forgejo' && !offers(server, 'orderedRuns')) {
+      // Forgejo 12 to 14: the ref and workflow filters are not read and the runs come in no order, so every page
+      // is read, the filters applied here, and the runs put newest first before the window is cut.
+      if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
+      if (filter.event) query.event = [filter.event];
+      const all: object[] = [];
+      for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs') })) all.push(...page);
+      const kept = all.filter((r) => matches(runOf(r), { branch: filter.branch, workflow: filter.workflow })).sort((a, b) => runOf(b).id - runOf(a).id);
+      const out = kept.slice(window.offset, window.offset + window.count);
+      if (out.length > 0) yield out;
+      return;
+    }
     if (server.flavour === 'forgejo') {
       if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
       if (filter.event) query.event = [filter.event];
