@@ -121,6 +121,32 @@ describe('pr create --agit', { timeout: 90_000 }, () => {
     expect(pullsOf(t.repo)).toHaveLength(1);
   });
 
+  it('an update push keeps the title and description (the servers read them only when opening): kettle sets them through the API (D30)', async () => {
+    const t = setup();
+    expectExit(await s.kettle(['pr', 'create', '--agit', '--title', 'Quieter lid'], { cwd: t.clone, env: t.env }), 0);
+    const [pr] = pullsOf(t.repo);
+    commit(t.clone, 'lid.txt', 'thicker felt\n', 'Thicker felt');
+    const again = await s.kettle(['pr', 'create', '--agit', '--title', 'Much quieter lid', '--body', 'Felt, thicker.'], { cwd: t.clone, env: t.env });
+    expectExit(again, 0);
+    expect(again.stderr).toContain(`✓ Updated pull request #${pr?.number} in alice/${t.name} (topic lid); its title and description set`);
+    expect(pullsOf(t.repo)[0]).toMatchObject({ title: 'Much quieter lid', body: 'Felt, thicker.' });
+    expect(sent(s, 'PATCH', `/repos/alice/${t.name}/pulls/${pr?.number}`).at(-1)?.body).toEqual({ title: 'Much quieter lid', body: 'Felt, thicker.' });
+  });
+
+  it('a push of the commit the pull request already has is no failure: nothing pushed, the title set if asked (D30)', async () => {
+    const t = setup();
+    expectExit(await s.kettle(['pr', 'create', '--agit', '--title', 'Quieter lid'], { cwd: t.clone, env: t.env }), 0);
+    const [pr] = pullsOf(t.repo);
+    const same = await s.kettle(['pr', 'create', '--agit'], { cwd: t.clone, env: t.env });
+    expectExit(same, 0);
+    expect(same.stderr).toMatch(new RegExp(`kettle: pull request #${pr?.number} in alice/${t.name} \\(topic lid\\) already has [0-9a-f]{7}; nothing was pushed or changed`));
+    const retitled = await s.kettle(['pr', 'create', '--agit', '--title', 'Quiet lid'], { cwd: t.clone, env: t.env });
+    expectExit(retitled, 0);
+    expect(retitled.stderr).toMatch(new RegExp(`✓ Set the title of #${pr?.number}: pull request #${pr?.number} .* already has [0-9a-f]{7}, so nothing was pushed`));
+    expect(pullsOf(t.repo)[0]?.title).toBe('Quiet lid');
+    expect(pullsOf(t.repo)).toHaveLength(1);
+  });
+
   it('a body of several lines is set through the API (a push option is one line)', async () => {
     const t = setup();
     const r = await s.kettle(['pr', 'create', '--agit', '--title', 'Quieter lid', '--body', 'Felt.\n\nTested twenty cycles.'], { cwd: t.clone, env: t.env });

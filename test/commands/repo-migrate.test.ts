@@ -91,12 +91,27 @@ describe('repo migrate', () => {
     [['https://git.example.com/a/b.git', '--mirror', '--interval', 'daily'], /invalid --interval "daily"/],
     [['https://git.example.com/a/b.git', '--with', 'issues,stars'], /--with: unknown item "stars"/],
     [['https://git.example.com/a/b.git', '--mirror', '--with', 'issues'], /a mirror copies only the code, wiki and LFS/],
+    // The default service is plain git, whose migration drops issues and the like in silence (D27).
+    [['https://git.example.com/a/b.git', '--with', 'issues,wiki,labels'], /--with issues,labels: a plain git source has only the code and its wiki; name the source's kind with --service/],
     [['https://u:p@git.example.com/a/b.git', '--auth-token-stdin'], /give the source's credentials once/],
     [['https://git.example.com/a/b.git', '--service', 'svn'], /Allowed choices are git, github/],
   ])('%j is refused before any request', async (args, mention) => {
     const r = await s.kettle(['repo', 'migrate', ...args]);
     expectUsage(s, r, mention);
     expect(r.stderr).not.toMatch(/u:p@/);
+  });
+
+  it('--with lfs where the server keeps no LFS objects: one line before anything is copied (the server would drop it in silence, D27)', async () => {
+    settingsData(s.server.state).lfsDisabled = true;
+    try {
+      const r = await s.kettle(['repo', 'migrate', 'https://github.example.com/bob/big', '--service', 'github', '--with', 'lfs']);
+      expectFailure(r, /^kettle: cannot migrate https:\/\/github\.example\.com\/bob\/big --with lfs: .* keeps no LFS objects \(its LFS is off\); leave out lfs to copy the rest$/);
+      expect(sent(s, 'POST', '/repos/migrate')).toEqual([]);
+    } finally {
+      settingsData(s.server.state).lfsDisabled = false;
+    }
+    expectExit(await s.kettle(['repo', 'migrate', 'https://github.example.com/bob/big', '--service', 'github', '--with', 'lfs']), 0);
+    expect(sent(s, 'POST', '/repos/migrate').at(-1)?.body).toMatchObject({ lfs: true });
   });
 
   it('--auth-token-stdin with nothing on standard input is a usage error', async () => {

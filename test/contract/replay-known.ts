@@ -51,8 +51,8 @@ export const KNOWN: Known[] = [
   },
   {
     where: /^body\.commit\./,
-    exchange: /GET \/repos\/[^/]+\/[^/]+\/branches\//,
-    why: "kettle reads a branch's protection fields only (api/gitea/statuses.ts branch), never its commit",
+    exchange: /(?:GET \/repos\/[^/]+\/[^/]+\/branches\/|POST \/repos\/[^/]+\/[^/]+\/branches$)/,
+    why: "kettle reads a branch's protection fields only (api/gitea/statuses.ts branch), never its commit (the scenario makes branches through the escape hatch)",
   },
   {
     where: /^body\.(?:message|errors)$/,
@@ -60,8 +60,8 @@ export const KNOWN: Known[] = [
     why: "a 404 from a read is worded by kettle itself (what was not found, commands/failure.ts), never with the server's message",
   },
   {
-    where: /^body\.html_url$/,
-    exchange: /POST \/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews$/,
+    where: /^body(?:\[\d+\])?\.html_url$/,
+    exchange: /(?:POST|GET) \/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews$/,
     why: "a review's address anchors its comment's id, which the in-memory server does not keep apart from the review's",
   },
   {
@@ -70,8 +70,8 @@ export const KNOWN: Known[] = [
   },
   {
     where: /^body\.requested_reviewers(?:\.length|\[\d+\]\..*)?$/,
-    exchange: /^pr (?:view merged|close of a merged one|merge)[^:]*(?:: nothing to do)?: GET \/repos\/[^/]+\/[^/]+\/pulls\/3$/,
-    why: "Gitea 1.27.0 listed the author as a requested reviewer after the author's own comment review; not modelled (seen once, rule unread)",
+    exchange: /^(?:pr (?:view|close|merge|edit)[^:]*|pr close of a merged one: nothing to do): GET \/repos\/[^/]+\/[^/]+\/pulls\/3$/,
+    why: "after the author's own comment review the real servers list the author among the requested reviewers (seen on all three recordings), which models/issues GetReviewsByIssueID, counting approvals, rejections and requests only, does not explain: not modelled until the rule is found",
   },
   {
     where: /^status$/,
@@ -95,6 +95,11 @@ export const KNOWN: Known[] = [
     where: /^body(?:\.jobs\[\d+\])?\.html_url$/,
     exchange: /\/actions\/runs\/\d+(?:\/jobs)?$/,
     why: "a run's web address names it by its number in the repository, which a fresh real server's first run shares with its id; the replay maps ids, so it cannot tell which of the two the address uses",
+  },
+  {
+    where: /^body(?:\[\d+\])?\.base\.sha$/,
+    exchange: /\/pulls(?:\/4)?$/,
+    why: "a pull request's base commit after a squash merge into it: the replayed Forgejo 11.0.1 merge leaves the in-memory base at another commit than the one it reports as merged (not yet understood); kettle reads a pull request's head commit, never its base's",
   },
   {
     where: /^body\.length$/,

@@ -341,10 +341,20 @@ export const STEPS: Step[] = [
   { title: 'pr checks --required: no protection', args: (n) => ['pr', 'checks', '3', '--required', ...R(n)], exit: 0 },
   { title: 'pr review of your own pull request: refused', args: (n) => ['pr', 'review', '3', '--approve', ...R(n)], exit: 1 },
   { title: 'pr review --comment', args: (n) => ['pr', 'review', '3', '--comment', '-b', 'One remark.', ...R(n)], exit: 0 },
+  { title: 'pr view, with its reviews and checks', args: (n) => ['pr', 'view', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /Say hello nicely/) },
+  { title: 'pr edit --add-reviewer', args: (n) => ['pr', 'edit', '3', '--add-reviewer', n.other, ...R(n), '--json'], exit: 0 },
   { title: 'pr merge --squash --delete-branch', args: (n) => ['pr', 'merge', '3', '--squash', '--delete-branch', ...R(n)], exit: 0 },
   { title: 'pr view merged', args: (n) => ['pr', 'view', '3', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).merged, true) },
   { title: 'pr close of a merged one: nothing to do', args: (n) => ['pr', 'close', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /already merged/) },
 
+  { title: 'a second branch (escape hatch)', args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/branches`, '-f', 'new_branch_name=spare', '-f', 'old_branch_name=main'], exit: 0 },
+  {
+    title: 'a commit on it too (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/contents/spare.txt`, '-f', 'content=c3BhcmUK', '-f', 'message=Add spare', '-f', 'branch=spare'],
+    exit: 0,
+  },
+  { title: 'pr create of the spare branch', args: (n) => ['pr', 'create', '-t', 'Spare', '-H', 'spare', '-B', 'main', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).number, 4) },
+  { title: 'pr close --delete-branch', args: (n) => ['pr', 'close', '4', '--delete-branch', ...R(n)], exit: 0 },
   // Releases.
   { title: 'release create', args: (n) => ['release', 'create', 'v1.0', '-t', 'One', '-n', 'First release.', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).tag_name, 'v1.0') },
   {
@@ -364,6 +374,7 @@ export const STEPS: Step[] = [
     exit: 0,
     check: (_r, n) => assert.equal(readFileSync(join(n.dir, 'down', 'notes.txt'), 'utf8'), 'release notes as a file\n'),
   },
+  { title: 'release upload --clobber (the asset replaced)', args: (n) => ['release', 'upload', 'v1.0', join(n.dir, 'notes.txt'), '--clobber', ...R(n)], exit: 0 },
   { title: 'release view of no release: 404', args: (n) => ['release', 'view', 'v9.9', ...R(n)], exit: 1 },
   { title: 'release delete --cleanup-tag', args: (n) => ['release', 'delete', 'v1.0', '--cleanup-tag', '--yes', ...R(n)], exit: 0 },
 
@@ -461,6 +472,7 @@ export const STEPS: Step[] = [
   { title: 'org secret list', args: (n) => ['secret', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
   { title: 'org variable set', args: (n) => ['variable', 'set', 'ORG_REGION', 'eu', '--org', n.org], exit: 0 },
   { title: 'org variable list', args: (n) => ['variable', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
+  { title: 'repo list of the organization', args: (n) => ['repo', 'list', '--user', n.org, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
   {
     title: 'repo create in the organization',
     args: (n) => ['repo', 'create', 'kettle-in-org', '--org', n.org, '--json'],
@@ -529,6 +541,7 @@ export const STEPS: Step[] = [
   { title: 'repo list of another user', args: (n) => ['repo', 'list', '--user', n.other, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
   { title: 'notification read --all', args: () => ['notification', 'read', '--all'], exit: 0 },
   { title: 'notification read --all of a repository', args: (n) => ['notification', 'read', '--all', ...R(n)], exit: 0 },
+  { title: 'notification list of a repository', args: (n) => ['notification', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
   { title: 'secret set for the user', args: () => ['secret', 'set', 'MY_TOKEN', '--user'], input: 'mine\n', exit: 0 },
   { title: 'variable set for the user', args: () => ['variable', 'set', 'MY_REGION', 'eu', '--user'], exit: 0 },
   { title: 'variable delete for the user', args: () => ['variable', 'delete', 'MY_REGION', '--user', '--yes'], exit: 0 },

@@ -406,10 +406,11 @@ const createPull: Handler = async (c) => {
 };
 
 const MESSAGE_STYLES: Record<string, (pr: Issue) => string> = {
-  // services/pull GetDefaultMergeMessage's templates.
+  // services/pull GetDefaultMergeMessage's titles; the API's merge takes the title alone (its body is the web
+  // form's), so a squash is "Title (#N)" (recorded from real Gitea 1.23.8 and 1.27.0, Forgejo 11.0.1).
   merge: (pr) => `Merge pull request '${pr.title}' (#${pr.number}) from ${pr.pull?.head} into ${pr.pull?.base}`,
   'rebase-merge': (pr) => `Merge pull request '${pr.title}' (#${pr.number}) from ${pr.pull?.head} into ${pr.pull?.base}`,
-  squash: (pr) => `${pr.title} (#${pr.number})\n\n${pr.body}`.trim(),
+  squash: (pr) => `${pr.title} (#${pr.number})`,
 };
 
 /**
@@ -441,8 +442,14 @@ const mergePull: Handler = async (c) => {
       GIT_COMMITTER_EMAIL: merger.email,
     };
     const { head, base } = pr.pull;
-    const given = obj(c.body).MergeMessageField;
-    const message = typeof given === 'string' && given !== '' ? given : (MESSAGE_STYLES[style]?.(pr) ?? '');
+    // routers/api/v1/repo/pull.go MergePullRequest: MergeTitleField or the default title, then a blank line and
+    // MergeMessageField when there is one (routes-pulls.ts keeps the same rule for the record).
+    const field = (name: string) => {
+      const v = obj(c.body)[name] ?? obj(c.body)[name.replace(/[A-Z]/g, (x, i) => `${i > 0 ? '_' : ''}${x.toLowerCase()}`)];
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    const title = field('MergeTitleField') || (MESSAGE_STYLES[style]?.(pr) ?? '');
+    const message = field('MergeMessageField') ? `${title}\n\n${field('MergeMessageField')}` : title;
     const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => git(work, args, { env: { ...env, ...extra } });
     try {
       run(['clone', '-q', '--branch', base, dir, '.']);
@@ -467,6 +474,7 @@ const mergePull: Handler = async (c) => {
     const reply = await pullsMerge(c);
     if (reply.status === 200 && pr.pull.merged) {
       const before = headsOf(dir);
+      if (style !== 'fast-forward-only' && style !== 'rebase') pullExtraOf(c.state, pr).mergeSha = run(['rev-parse', 'HEAD']);
       run(['push', '-q', 'origin', `HEAD:refs/heads/${base}`]);
       dropDeletedBranches(c.state, repo);
       syncBranches(c.state, repo, before);

@@ -44,6 +44,8 @@ export interface PullExtra {
   headSha?: string;
   /** The base branch's commit, when the test made a git repository. */
   baseSha?: string;
+  /** The merge commit git made (git-http.ts), when the test made a git repository. */
+  mergeSha?: string;
   /** The repository the head lives in, when it is a fork. */
   headRepoId?: number;
   diff?: string;
@@ -199,6 +201,7 @@ export function pullRecord(c: Call, pr: Issue): Json {
   return {
     ...core,
     requested_reviewers: extra.requested.map((u) => state.userJson(state.user(u) as never)),
+    ...(extra.mergeSha ? { merge_commit_sha: extra.mergeSha } : {}),
     // Forgejo sends no assignees as null, in a single record too (recorded from a real 11.0.1).
     ...(c.flavor.forgejo && pr.assignees.length === 0 ? { assignees: null } : {}),
     draft: WIP.test(pr.title),
@@ -432,7 +435,8 @@ const requestReviewers: Handler = (c) => {
     if (!extra.requested.includes(user.login)) extra.requested.push(user.login);
     made.push(addReview(c.state, pr, user.login, 'REQUEST_REVIEW'));
   }
-  return { status: 201, body: made.map((r) => reviewRecord(c, r, pr)) };
+  // A review request has no commit and no page of its own yet (recorded from real Gitea 1.23.8 and 1.27.0, Forgejo 11.0.1).
+  return { status: 201, body: made.map((r) => ({ ...reviewRecord(c, r, pr), commit_id: '', html_url: '' })) };
 };
 
 const getBranch: Handler = (c) => {

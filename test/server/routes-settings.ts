@@ -62,6 +62,8 @@ export interface SettingsData {
   migrating: Set<number>;
   /** [migrations] ALLOW_LOCALNETWORKS: migrating from a loopback or private address (off by default, as on the servers). */
   allowLocalNetworks: boolean;
+  /** [server] LFS_START_SERVER off: no LFS objects are kept, and a migration's `lfs` is dropped. */
+  lfsDisabled: boolean;
   sshKeys: SshKey[];
   deployKeys: DeployKey[];
   gpgKeys: GpgKey[];
@@ -77,6 +79,7 @@ export function settingsData(state: State): SettingsData {
       migrateDelayMs: 0,
       migrating: new Set(),
       allowLocalNetworks: false,
+      lfsDisabled: false,
       sshKeys: [],
       deployKeys: [],
       gpgKeys: [],
@@ -390,6 +393,20 @@ const migrate: Handler = async (c) => {
   return finished;
 };
 
+/** routers/api/v1/settings/settings.go GetGeneralRepoSettings (Forgejo adds forks_disabled). */
+const repoSettings: Handler = (c) => ({
+  status: 200,
+  body: {
+    mirrors_disabled: false,
+    http_git_disabled: false,
+    migrations_disabled: false,
+    stars_disabled: false,
+    time_tracking_disabled: false,
+    lfs_disabled: settingsData(c.state).lfsDisabled,
+    ...(c.flavor.forgejo ? { forks_disabled: false } : {}),
+  },
+});
+
 const mirrorSync: Handler = (c) => {
   // reqRepoWriter(unit.TypeCode): 403 without write access.
   const repo = writableRepo(c);
@@ -666,6 +683,7 @@ const deleteGpgKey: Handler = (c) => {
 };
 
 export const SETTINGS_ROUTES: Array<[string, string, Handler]> = [
+  ['GET', '/settings/repository', repoSettings],
   ['GET', '/user/starred/:owner/:repo', isStarring],
   ['PUT', '/user/starred/:owner/:repo', starRepo],
   ['DELETE', '/user/starred/:owner/:repo', unstarRepo],

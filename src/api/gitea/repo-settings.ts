@@ -128,6 +128,12 @@ export interface MigrateRepoOptions {
 }
 
 /** The servers migrate within the request and answer 201 with the repository once done. */
+/** Whether the server keeps LFS objects (GET /settings/repository `lfs_disabled`, every release read). */
+export async function lfsEnabled(api: ApiClient): Promise<boolean> {
+  const settings = await record<{ lfs_disabled?: boolean }>(api, 'GET', '/settings/repository');
+  return settings.lfs_disabled !== true;
+}
+
 export function migrate(api: ApiClient, body: MigrateRepoOptions): Promise<Repository> {
   return record<Repository>(api, 'POST', '/repos/migrate', { body });
 }

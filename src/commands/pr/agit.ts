@@ -114,7 +114,10 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
     if (go !== 'yes') throw new KettleError('not pushed: the pull request was left as it was', 1);
     result = await push(true);
   }
-  if (result.code !== 0) throw new KettleError(`git push to ${remote} failed: ${remoteReason(result.stderr) ?? gitReason(result)}`);
+  // The servers refuse a push of the commit the pull request already has (services/agit/agit.go ProcRecive: "new
+  // commit is same with old commit"; seen on real Gitea 1.23.8 and 1.27.0): nothing to push, which is no failure.
+  const unchanged = result.code !== 0 && /new commit is same with old commit/.test(remoteReason(result.stderr) ?? '');
+  if (result.code !== 0 && !unchanged) throw new KettleError(`git push to ${remote} failed: ${remoteReason(result.stderr) ?? gitReason(result)}`);
 
   const found = await findBySha(api, repo, sha, base).catch(failure({ action: `find the pull request the push made in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   if (!found || typeof found.number !== 'number') {
@@ -122,14 +125,25 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   }
   let pr = found;
   const number = found.number;
-  if (body !== undefined && body !== '' && !oneLine(body)) {
-    pr = await pulls.edit(api, repo, number, { body }).catch((err: unknown) => {
-      ctx.warn(`pushed, but cannot set the body of #${number}: ${(err as Error).message}`);
+  const updated = before.has(number);
+  // The push options are read only when the push opens the pull request: on a later push the servers keep the
+  // title and description as they were (seen on real Gitea 1.23.8 and 1.27.0), so kettle sets what was asked
+  // through the API; a body of several lines never rides along.
+  const edit: { title?: string; body?: string } = {};
+  if (updated && title !== undefined && title !== found.title) edit.title = title;
+  if (body !== undefined && body !== '' && (updated || !oneLine(body)) && body !== found.body) edit.body = body;
+  if (edit.title !== undefined || edit.body !== undefined) {
+    pr = await pulls.edit(api, repo, number, edit).catch((err: unknown) => {
+      ctx.warn(`pushed, but cannot set the ${edit.title !== undefined ? 'title' : 'body'} of #${number}: ${(err as Error).message}`);
       return found;
     });
   }
-  const updated = before.has(number);
-  ctx.success(`${updated ? 'Updated' : 'Created'} pull request #${number} in ${fullName(repo)} (topic ${topic})${webUrl(pr)}`);
+  const set = [edit.title !== undefined ? 'title' : '', edit.body !== undefined && updated ? 'description' : ''].filter(Boolean).join(' and ');
+  if (unchanged) {
+    const what = `pull request #${number} in ${fullName(repo)} (topic ${topic}) already has ${sha.slice(0, 7)}`;
+    if (set) ctx.success(`Set the ${set} of #${number}: ${what}, so nothing was pushed${webUrl(pr)}`);
+    else ctx.info(`kettle: ${what}; nothing was pushed or changed${webUrl(pr)}`);
+  } else ctx.success(`${updated ? 'Updated' : 'Created'} pull request #${number} in ${fullName(repo)} (topic ${topic})${updated && set ? `; its ${set} set` : ''}${webUrl(pr)}`);
   if (ctx.flags.json || ctx.flags.jq) await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
 }
 

@@ -7,6 +7,7 @@ import type { Context } from '../../context/context.js';
 import { canPrompt, readAll } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
+import { hostOf } from '../../api/url.js';
 import { Elapsed } from '../../output/elapsed.js';
 import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
@@ -56,6 +57,10 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   const dropped = opts.mirror ? items.filter((i) => NOT_MIRRORED.includes(i)) : [];
   if (dropped.length > 0) throw new UsageError(`--with ${dropped.join(',')}: a mirror copies only the code, wiki and LFS; leave out --mirror to copy them`);
   if (opts.authTokenStdin && source.password !== undefined) throw new UsageError("give the source's credentials once: in the address or with --auth-token-stdin");
+  // A plain git source has no issues, labels, milestones, releases or pull requests to copy: the servers migrate it
+  // with a git downloader that drops them in silence (services/migrations/migrate.go newDownloader) (D27).
+  const gitOnly = opts.service === 'git' ? items.filter((i) => i !== 'wiki' && i !== 'lfs') : [];
+  if (gitOnly.length > 0) throw new UsageError(`--with ${gitOnly.join(',')}: a plain git source has only the code and its wiki; name the source's kind with --service (github, gitlab, gitea, …)`);
 
   const token = await tokenOf(ctx, opts, source.password !== undefined);
   // No description lists "forgejo" (only Forgejo's code reads it, and Gitea would take it for plain git):
@@ -79,6 +84,12 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   const hide = (text: string) => secrets.reduce((out, s) => out.split(s).join('***'), text);
 
   const target = opts.org === undefined ? name : `${opts.org}/${name}`;
+  if (items.includes('lfs')) {
+    // The servers drop LFS in silence when their own LFS is off (routers/api/v1/repo/migrate.go: form.LFS &&
+    // setting.LFS.StartServer): said before anything is copied (D27).
+    const on = await settings.lfsEnabled(await ctx.api()).catch(() => true);
+    if (!on) throw new KettleError(`cannot migrate ${source.url} --with lfs: ${hostOf((await ctx.api()).root)} keeps no LFS objects (its LFS is off); leave out lfs to copy the rest`);
+  }
   const login = ctx.resolveLogin();
   // The servers migrate within the request: allow it the time a large repository takes.
   const wait = Math.max(MIGRATE_WAIT_MS, ctx.timeoutMs() ?? 0);
