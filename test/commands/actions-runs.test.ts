@@ -604,6 +604,8 @@ describe('run watch and workflow run --watch in a pipe', () => {
   ] as const)('%s: one line per change, exit 0 on success', async (_n, flavor, key) => {
     s.server.set({ flavor });
     const t = repo();
+    // The workflow file tells which jobs a run has where the server lists only tasks (D24).
+    addWorkflow(s.server.state, t.repo, { file: 'ci.yml', name: 'CI', jobs: [{ name: 'build', steps: ['Set up job', 'Run tests'] }] });
     const run = addRun(s.server.state, t.repo, {
       status: 'running',
       jobs: [
@@ -627,6 +629,34 @@ describe('run watch and workflow run --watch in a pipe', () => {
     expect(new Set(lines).size).toBe(lines.length);
     expect(lines).toContain(`run\t${run[key]}\tsuccess`);
     expect(r.stderr).toBe(`✓ run ${run[key]} of ${t.full} succeeded\n`);
+  });
+
+  it.each([
+    ['Gitea 1.23', G23],
+    ['Forgejo 11', F11],
+  ] as const)('%s (tasks only): a run whose first job succeeded is not over while a job of its workflow waits for a runner (D24)', async (_n, flavor) => {
+    s.server.set({ flavor });
+    const t = repo();
+    addWorkflow(s.server.state, t.repo, {
+      file: 'ci.yml',
+      name: 'CI',
+      jobs: [
+        { name: 'build', steps: ['Run'] },
+        { name: 'deploy', steps: ['Run'] },
+      ],
+    });
+    const run = addRun(s.server.state, t.repo, {
+      status: 'running',
+      jobs: [
+        { name: 'build', status: 'success', steps: ['Run'] },
+        { name: 'deploy', status: 'waiting', steps: ['Run'] },
+      ],
+      phases: [{}, {}, { jobs: { deploy: { status: 'running' } } }, { run: 'success', jobs: { deploy: { status: 'success' } } }],
+    });
+    const r = await s.kettle(['run', 'watch', String(run.index), '--interval', '0.1', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stderr).toBe(`Waiting for jobs deploy: this server lists a job only once a runner takes it.\n✓ run ${run.index} of ${t.full} succeeded\n`);
+    expect(r.stdout).toMatch(/^job\tdeploy\tsuccess$/m);
   });
 
   it('a read that fails once (503) is retried, and the watch goes on', async () => {

@@ -11,7 +11,8 @@ import { ApiError, KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
 import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
 import { visibleControls } from '../../output/controls.js';
-import { MARKS, type Place, readJobs, readRun, runName } from './target.js';
+import { readJobs } from '../workflow/inputs.js';
+import { MARKS, type Place, readJobs as readRunJobs, readRun, runName } from './target.js';
 
 export const DEFAULT_INTERVAL_S = 3;
 
@@ -29,7 +30,7 @@ async function snapshot(at: Place, id: number, fresh: boolean): Promise<Snapshot
     if (!(fresh && !features.offers(at.server, 'runs') && err instanceof ApiError && err.status === 404)) throw err;
     return { run: { id, number: id, workflow: '', title: '', branch: '', event: 'workflow_dispatch', status: 'queued', created: '', url: '' }, jobs: [] };
   }
-  const listed = await readJobs(at, id);
+  const listed = await readRunJobs(at, id);
   const jobs = listed ? listed.map(actions.jobOf) : (run.jobs ?? []).map((j) => ({ ...j, steps: [] }));
   return { run, jobs };
 }
@@ -61,14 +62,54 @@ function pipeLines(s: Snapshot): Array<[string, string]> {
   return out;
 }
 
+/** How long a run that looks done may wait for jobs its workflow declares to show, where only tasks are listed. */
+export const UNSHOWN_JOBS_MS = 10 * 60_000;
+
+/**
+ * Where the server lists only tasks (Gitea 1.23 and 1.24, Forgejo 11), a job
+ * shows once a runner takes it, so a run whose first jobs succeeded looks
+ * done while later ones wait (D24). The jobs its workflow file declares tell:
+ * those with no task yet, by name (a matrix job by its prefix); undefined
+ * when the file cannot be read.
+ */
+async function unshownJobs(at: Place, s: Snapshot): Promise<string[] | undefined> {
+  if (features.offers(at.server, 'runs') || s.run.workflow === '') return [];
+  const found = await actions.workflowFile(at.api, at.server, at.repo, s.run.workflow, s.run.branch || 'main').catch(() => undefined);
+  const declared = found ? readJobs(found.text) : undefined;
+  if (declared === undefined) return undefined;
+  const shown = s.jobs.map((j) => j.name);
+  return declared.filter((d) => !shown.some((n) => n === d.name || (d.matrix && n.startsWith(`${d.name} (`)))).map((d) => d.name);
+}
+
 /** `fresh`: the run was started by this command, so it may not be listed yet. */
 export async function follow(ctx: Context, at: Place, id: number, intervalMs: number, fresh = false): Promise<void> {
   const io = ctx.io;
   const seen = new Map<string, string>();
   let drawn = 0;
+  let waitingSince: number | undefined;
+  let said = '';
   for (;;) {
     const s = await snapshot(at, id, fresh);
-    const done = features.isDone(s.run.status);
+    let done = features.isDone(s.run.status);
+    if (done && s.run.status === 'success') {
+      const unshown = await unshownJobs(at, s);
+      if (unshown !== undefined && unshown.length > 0) {
+        const now = io.now().getTime();
+        waitingSince ??= now;
+        if (now - waitingSince >= UNSHOWN_JOBS_MS) {
+          throw new KettleError(
+            `${runName(at, id)}: jobs ${unshown.join(', ')} of its workflow never showed in ${UNSHOWN_JOBS_MS / 60_000} min; this server lists a job only once a runner takes it (or never, when it is skipped), so kettle does not report the run as succeeded`,
+          );
+        }
+        done = false;
+        s.run = { ...s.run, status: 'waiting' };
+        const note = `Waiting for jobs ${unshown.join(', ')}: this server lists a job only once a runner takes it.`;
+        if (note !== said) ctx.info(note);
+        said = note;
+      } else if (unshown === undefined && !features.offers(at.server, 'runs')) {
+        ctx.warn(`the workflow file of ${runName(at, id)} could not be read, so jobs no runner has taken yet cannot be told from none: the run may not be over`);
+      }
+    }
     if (io.stdoutIsTTY) {
       // The refresh line is drawn last, without a newline: Ctrl-C erases it (main.ts), leaving the run as last seen.
       const footer = done ? '' : `Refreshing every ${intervalMs / 1000} s (Ctrl-C to stop watching; the run goes on)`;

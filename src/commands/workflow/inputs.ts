@@ -115,3 +115,26 @@ export function readDispatch(text: string): Dispatch {
   }
   return { kind: 'inputs', inputs: out };
 }
+
+/**
+ * The jobs a workflow file declares, as a server names their tasks: the job's
+ * `name:` where it has one, else its key; `matrix` when a strategy matrix
+ * expands it into several tasks ("name (a, b)"). undefined when the file does
+ * not parse as kettle reads it.
+ */
+export function readJobs(text: string): Array<{ name: string; matrix: boolean }> | undefined {
+  let lines: Line[];
+  try {
+    lines = parseLines(text);
+  } catch {
+    return undefined;
+  }
+  const jobs = entries(lines).find((e) => e.key === 'jobs');
+  if (!jobs) return undefined;
+  return entries(jobs.children).map((job) => {
+    const fields = entries(job.children);
+    const named = fields.find((f) => f.key === 'name' && f.value !== '');
+    const strategy = fields.find((f) => f.key === 'strategy');
+    return { name: named ? scalar(named.value) : job.key, matrix: strategy !== undefined && entries(strategy.children).some((f) => f.key === 'matrix') };
+  });
+}
