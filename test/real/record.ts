@@ -5,11 +5,10 @@
 // The recorder (test/tools/record-real.ts) writes recordings; the replay
 // (test/contract/replay.test.ts) holds the in-memory server to them.
 import type { Exchange } from './proxy.js';
-import type { ServerInfo } from './scenario.js';
 
 export interface Recording {
-  /** The real server that answered. */
-  server: ServerInfo & { name: string };
+  /** The real server that answered: its flavour, its version as numbers and as it reported it, its name. */
+  server: { flavour: 'gitea' | 'forgejo'; version: number[]; versionText: string; name: string };
   /** The day it was recorded, and with which administrator. */
   recorded: string;
   admin: string;

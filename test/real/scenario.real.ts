@@ -14,7 +14,7 @@ const server = url !== '' && token !== '' ? await serverInfo(url, token) : undef
 if (!server) process.stderr.write('test:real: no server given (set KETTLE_REAL_URL and KETTLE_REAL_TOKEN); nothing to run\n');
 const steps = server ? STEPS.filter((s) => !s.when || s.when(server)) : [];
 
-describe.runIf(server)(`the scenario against ${server?.flavour ?? ''} ${server?.versionText ?? ''} at ${url}`, () => {
+describe.runIf(server)(`the scenario against ${server?.flavour ?? ''} ${server?.version ?? ''} at ${url}`, () => {
   const outcomes = new Map<string, Outcome>();
 
   beforeAll(async () => {

@@ -13,26 +13,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { atLeast, parseServerVersion, type ServerInfo } from '../../src/context/server.js';
 import { type RunResult, run } from '../e2e/harness.js';
 
-export interface ServerInfo {
-  flavour: 'gitea' | 'forgejo';
-  /** The release, as numbers: [1, 27, 0] or [15, 0, 3]. */
-  version: [number, number, number];
-  /** What GET /version answered. */
-  versionText: string;
-}
-
-/** Whether the server is this flavour, at this release or later. */
-export function atLeast(server: ServerInfo, flavour: ServerInfo['flavour'], version: string): boolean {
-  if (server.flavour !== flavour) return false;
-  const want = version.split('.').map((n) => Number.parseInt(n, 10) || 0);
-  for (let i = 0; i < 3; i++) {
-    const d = (server.version[i] ?? 0) - (want[i] ?? 0);
-    if (d !== 0) return d > 0;
-  }
-  return true;
-}
+/** The server's flavour and version, as kettle itself reads GET /version (src/context/server.ts). */
+export type { ServerInfo };
+export { atLeast };
 
 export interface Names {
   /** The administrator the token belongs to. */
@@ -564,14 +550,10 @@ export const STEPS: Step[] = [
 /** Steps that need another token than the administrator's. */
 const WRONG_TOKEN = new Set(['whoami with a wrong token: 401, exit 4']);
 
-/** What GET /version says, as ServerInfo. */
+/** What GET /version says, as kettle reads it. */
 export async function serverInfo(url: string, token: string): Promise<ServerInfo> {
   const answer = await fetch(`${url.replace(/\/$/, '')}/api/v1/version`, { headers: { authorization: `token ${token}` } });
-  const versionText = String(((await answer.json()) as { version?: string }).version ?? '');
-  // Forgejo answers "15.0.3+gitea-1.22.0"; Gitea "1.27.0".
-  const flavour = /\+gitea-/.test(versionText) || !versionText.startsWith('1.') ? 'forgejo' : 'gitea';
-  const [a = 0, b = 0, c = 0] = (versionText.split(/[+-]/, 1)[0] ?? '').split('.').map((x) => Number.parseInt(x, 10) || 0);
-  return { flavour, version: [a, b, c], versionText };
+  return parseServerVersion(String(((await answer.json()) as { version?: string }).version ?? ''));
 }
 
 export interface Outcome {

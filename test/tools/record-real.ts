@@ -23,7 +23,7 @@ if (url === '' || token === '') {
 const outAt = process.argv.indexOf('--out');
 
 const server = await serverInfo(url, token);
-const name = `${server.flavour === 'gitea' ? 'Gitea' : 'Forgejo'} ${server.version.join('.')}`;
+const name = `${server.flavour === 'gitea' ? 'Gitea' : 'Forgejo'} ${server.numbers.join('.')}`;
 const recorder = await startRecorder(url);
 const at = Date.now();
 try {
@@ -32,17 +32,17 @@ try {
   const n = { origins: [origin, recorder.url.replace(/\/+$/, '')], at };
   const admin = String((recorder.exchanges.find((e) => e.path === '/user' && e.status === 200)?.answer as { login?: string } | undefined)?.login ?? '');
   const recording: Recording = {
-    server: { ...server, name },
+    server: { flavour: server.flavour, version: server.numbers, versionText: server.version, name },
     recorded: new Date(at).toISOString().slice(0, 10),
     admin,
     steps: outcomes.map((o) => ({ title: o.step.title, exit: o.result?.code ?? null, ...(o.problem !== undefined ? { problem: o.problem } : {}) })),
     exchanges: recorder.exchanges.map((e) => neutral(e, n) as typeof e),
   };
-  const out = outAt > 0 ? resolve(process.argv[outAt + 1] ?? '') : join(root, 'test', 'fixtures', 'recordings', `${server.flavour}-${server.version.join('.')}.json`);
+  const out = outAt > 0 ? resolve(process.argv[outAt + 1] ?? '') : join(root, 'test', 'fixtures', 'recordings', `${server.flavour}-${server.numbers.join('.')}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(recording, null, 1)}\n`);
   const failed = outcomes.filter((o) => o.problem !== undefined);
-  process.stdout.write(`${name} (${server.versionText}): ${recorder.exchanges.length} exchanges in ${outcomes.length} steps, written to ${out}\n`);
+  process.stdout.write(`${name} (${server.version}): ${recorder.exchanges.length} exchanges in ${outcomes.length} steps, written to ${out}\n`);
   for (const o of failed) process.stdout.write(`  step "${o.step.title}": ${o.problem}\n`);
   process.exitCode = failed.length > 0 ? 1 : 0;
 } finally {
