@@ -445,7 +445,14 @@ describe('workflow list, view, enable, disable', () => {
     const off = await s.kettle(['workflow', 'disable', 'ci.yml', ...t.R]);
     expectExit(off, 0);
     expect(off.stderr).toBe(`✓ Disabled workflow ci.yml of ${t.full}\n`);
-    expect(rows((await s.kettle(['workflow', 'list', ...t.R])).stdout)[0]?.[2]).toBe('disabled_manually');
+    // kettle's word for the state; --json keeps the server's (issue 34, 11).
+    expect(rows((await s.kettle(['workflow', 'list', ...t.R])).stdout)[0]?.[2]).toBe('disabled');
+    expect(json<Array<{ state: string }>>(await s.kettle(['workflow', 'list', ...t.R, '--json']))[0]?.state).toBe('disabled_manually');
+    // Disabling a disabled workflow is a note, and nothing is sent.
+    const again = await s.kettle(['workflow', 'disable', 'ci.yml', ...t.R]);
+    expectExit(again, 0);
+    expect(again.stderr).toBe(`kettle: workflow ci.yml of ${t.full} is already disabled; nothing was changed\n`);
+    expect(sent(s, 'PUT').filter((q) => q.path.endsWith('/disable'))).toHaveLength(1);
     expectExit(await s.kettle(['workflow', 'enable', 'ci.yml', ...t.R]), 0);
     expect(rows((await s.kettle(['workflow', 'list', ...t.R])).stdout)[0]?.[2]).toBe('active');
     const missing = await s.kettle(['workflow', 'enable', 'nope.yml', ...t.R]);

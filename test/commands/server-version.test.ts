@@ -90,16 +90,24 @@ describe('commands that do not need the version', () => {
     expect(r.stderr).toMatch(/\[debug\] server: Gitea 1\.23\.8 \(1\.23\.8, from the cache folder\)/);
   });
 
-  it('login list shows what the cache knows without a request', async () => {
-    const add = await s.kettle(['login', 'add', '--url', s.server.url, '--token', s.token, '--name', 'here'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
+  it("login add learns the server's version, so login list shows it at once and without a request (issue 34, 14)", async () => {
+    const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };
+    const add = await s.kettle(['login', 'add', '--url', s.server.url, '--token', s.token, '--name', 'here'], { env });
     expectExit(add, 0);
-    const before = await s.kettle(['login', 'list', '--json'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
-    expect((JSON.parse(before.stdout) as Array<{ server_version: unknown }>)[0]?.server_version).toBeNull();
-    expectExit(await s.kettle(['whoami', '--login', 'here'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } }), 0);
+    expect(sent(s, 'GET', '/version')).toHaveLength(1);
     s.server.resetRequests();
-    const after = await s.kettle(['login', 'list', '--json'], { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } });
+    const after = await s.kettle(['login', 'list', '--json'], { env });
     expect((JSON.parse(after.stdout) as Array<{ server_version: unknown }>)[0]?.server_version).toBe('Gitea 1.23.8');
     expect(s.server.requests).toEqual([]);
+  });
+
+  it('login add on a server without GET /version still logs in; the version stays unknown', async () => {
+    const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };
+    s.server.fault({ kind: 'status', status: 404, path: '/version' });
+    const add = await s.kettle(['login', 'add', '--url', s.server.url, '--token', s.token, '--name', 'bare'], { env });
+    expectExit(add, 0);
+    const list = await s.kettle(['login', 'list', '--json'], { env });
+    expect((JSON.parse(list.stdout) as Array<{ server_version: unknown }>)[0]?.server_version).toBeNull();
   });
 });
 

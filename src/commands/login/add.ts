@@ -6,6 +6,8 @@ import type { User } from '../../api/gitea/types.js';
 import { apiRoot, hostOf, instanceRoot } from '../../api/url.js';
 import { type StoredLogin, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
+import { credentialsOf } from '../../context/logins.js';
+import { rememberServer } from '../../context/server.js';
 import { canPrompt } from '../../context/io.js';
 import { ask, choose } from '../../context/prompt.js';
 import { readStdin } from '../input.js';
@@ -183,6 +185,11 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
       note = auth === 'basic' ? 'stored the password for HTTP Basic (config file mode 0600)' : `${server} did not create an access token; stored the password for HTTP Basic (config file mode 0600)`;
     }
   }
+  // The server's version, learned now that kettle talks to it anyway, so `login list` shows it at once (issue 34,
+  // 14). A server that does not say (no GET /version) stays unknown, which is no error.
+  const { version } = await import('../../api/gitea/server.js');
+  const told = await version(client, credentialsOf(stored)).catch(() => undefined);
+  if (told !== undefined) rememberServer(ctx.env, root, told, ctx.io.now().getTime());
   const login = me.login || creds.user;
   if (login) stored.user = login;
   if (insecure) stored.insecure = true;

@@ -4,6 +4,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
 import { place, requireFeature } from '../run/target.js';
+import { workflowState } from './columns.js';
 import { checkFile } from './shared.js';
 
 export async function toggle(ctx: Context, fileArg: string, repoFlag: string | undefined, enabled: boolean): Promise<void> {
@@ -12,6 +13,13 @@ export async function toggle(ctx: Context, fileArg: string, repoFlag: string | u
   const verb = enabled ? 'enable' : 'disable';
   requireFeature(at, 'workflows', `workflow ${verb}`);
   const what = `workflow ${file} of ${fullName(at.repo)}`;
-  await actions.setWorkflowEnabled(at.api, at.repo, file, enabled).catch(failure({ action: `${verb} ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
+  const attempt = failure({ action: `${verb} ${what}`, missing: what, within: { api: at.api, repo: at.repo } });
+  // Doing what is already done is a note, not a change to report: the servers answer 204 either way.
+  const now = workflowState((await actions.getWorkflow(at.api, at.repo, file).catch(attempt)).state);
+  if (now === (enabled ? 'active' : 'disabled')) {
+    ctx.info(`kettle: ${what} is already ${enabled ? 'enabled' : 'disabled'}; nothing was changed`);
+    return;
+  }
+  await actions.setWorkflowEnabled(at.api, at.repo, file, enabled).catch(attempt);
   ctx.success(`${enabled ? 'Enabled' : 'Disabled'} ${what}`);
 }
