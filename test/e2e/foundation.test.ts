@@ -29,15 +29,17 @@ describe('login add and the three auth methods', () => {
     expect(check?.auth).toBe('header');
     expect(check?.rawUrl).not.toContain(s.token);
 
-    s.server.resetRequests();
-    const who = await s.kettle(['whoami']);
-    expect(who.code, who.stderr).toBe(0);
-    expect(who.stdout).toContain('login\talice\n');
-    // whoami shows the server's version: asked once, then kept in the cache folder.
+    // login add learned the server's version (kept in the cache folder), with the login's own credentials.
     expect(s.server.requests.map((q) => [q.method, q.path, q.auth])).toEqual([
       ['GET', '/user', 'header'],
       ['GET', '/version', 'header'],
     ]);
+    s.server.resetRequests();
+    const who = await s.kettle(['whoami']);
+    expect(who.code, who.stderr).toBe(0);
+    expect(who.stdout).toContain('login\talice\n');
+    // whoami shows the server's version from the cache: one request.
+    expect(s.server.requests.map((q) => [q.method, q.path, q.auth])).toEqual([['GET', '/user', 'header']]);
     expect(s.server.requests[0]?.headers['user-agent']).toMatch(/^kettle\/\d+\.\d+\.\d+/);
     noSecrets(r.stdout + r.stderr + who.stdout + who.stderr, s.token);
   });
@@ -222,7 +224,8 @@ describe('stored logins', () => {
     await s.kettle(['login', 'add', '--url', s.server.apiUrl, '--name', 'two', '--token', bob]);
     const list = await s.kettle(['login', 'list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\t\tplain http\thttps\ntwo\t${s.server.url}\tbob\theader\t\t\tplain http\thttps\n`);
+    // The server's version, learned by login add.
+    expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\tGitea 1.23.8\tplain http\thttps\ntwo\t${s.server.url}\tbob\theader\t\tGitea 1.23.8\tplain http\thttps\n`);
     noSecrets(list.stdout + list.stderr, s.token, bob);
     const listJson = json<Array<Record<string, unknown>>>(await s.kettle(['login', 'list', '--json']));
     expect(listJson.map((l) => [l.name, l.user, l.default])).toEqual([
