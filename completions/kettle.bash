@@ -429,7 +429,7 @@ __kettle_flags() {
     'run rerun') __kettle_words "$2" -R --repo --failed -j --job -h --help -V --version --login --debug --no-color --timeout ;;
     'run cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'run delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'run download') __kettle_words "$2" -R --repo -n --name -D --dir -h --help -V --version --login --debug --no-color --timeout ;;
+    'run download') __kettle_words "$2" -R --repo -n --name -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'workflow') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'workflow list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'workflow view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;

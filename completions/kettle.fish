@@ -1229,7 +1229,8 @@ complete -c kettle -n '__kettle_using "run delete"' -s y -l yes -d 'do not ask f
 # kettle run download
 complete -c kettle -n '__kettle_using "run download"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "run download"' -s n -l name -x -d 'only the artifact of this name (repeat for more)'
-complete -c kettle -n '__kettle_using "run download"' -s D -l dir -x -d 'the folder to write to (default: the current one)'
+complete -c kettle -n '__kettle_using "run download"' -s D -l dir -x -d 'the folder to write to (default: the current one; - for standard output, one artifact)'
+complete -c kettle -n '__kettle_using "run download"' -l clobber -d 'overwrite files that already exist'
 
 # kettle workflow
 complete -c kettle -n '__kettle_using "workflow" 0' -a 'list' -d 'List a repository\'s workflows: file, name and state'

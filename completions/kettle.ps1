@@ -1128,8 +1128,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-n'; Tip = 'only the artifact of this name (repeat for more)'; Value = $true }
         @{ Flag = '--name'; Tip = 'only the artifact of this name (repeat for more)'; Value = $true }
-        @{ Flag = '-D'; Tip = 'the folder to write to (default: the current one)'; Value = $true }
-        @{ Flag = '--dir'; Tip = 'the folder to write to (default: the current one)'; Value = $true }
+        @{ Flag = '-D'; Tip = 'the folder to write to (default: the current one; - for standard output, one artifact)'; Value = $true }
+        @{ Flag = '--dir'; Tip = 'the folder to write to (default: the current one; - for standard output, one artifact)'; Value = $true }
+        @{ Flag = '--clobber'; Tip = 'overwrite files that already exist'; Value = $false }
     )
     $options['workflow list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }

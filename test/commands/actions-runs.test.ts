@@ -381,10 +381,10 @@ describe('run rerun, cancel, delete', () => {
 });
 
 describe('run download', () => {
-  it('each artifact to NAME.zip, nothing partial left; an existing file stops it before any byte', async () => {
+  it('each artifact to NAME.zip, nothing partial left; an existing file stops it before any byte, unless --clobber (issue 34, 10)', async () => {
     s.server.set({ flavor: G26 });
     const t = threeRuns();
-    addArtifact(s.server.state, t.a, 'coverage', Buffer.from('PK coverage'));
+    const coverage = addArtifact(s.server.state, t.a, 'coverage', Buffer.from('PK coverage'));
     addArtifact(s.server.state, t.a, 'binaries', Buffer.alloc(200_000, 7));
     const out = join(s.dir, 'out');
     const r = await s.kettle(['run', 'download', String(t.a.id), '--dir', out, ...t.R]);
@@ -394,10 +394,28 @@ describe('run download', () => {
     expect(readFileSync(join(out, 'binaries.zip')).length).toBe(200_000);
     const again = await s.kettle(['run', 'download', String(t.a.id), '--dir', out, '--name', 'coverage', ...t.R]);
     expectExit(again, 1);
-    expect(again.stderr).toMatch(/coverage\.zip already exists; nothing was downloaded/);
+    expect(again.stderr).toMatch(/coverage\.zip already exists; nothing was downloaded \(pass --clobber to overwrite\)/);
+    coverage.content = Buffer.from('PK newer');
+    const clobbered = await s.kettle(['run', 'download', String(t.a.id), '--dir', out, '--name', 'coverage', '--clobber', ...t.R]);
+    expectExit(clobbered, 0);
+    expect(readFileSync(join(out, 'coverage.zip'), 'utf8')).toBe('PK newer');
     const unknown = await s.kettle(['run', 'download', String(t.a.id), '--name', 'docs', ...t.R]);
     expectExit(unknown, 1);
     expect(unknown.stderr).toBe(`kettle: run ${t.a.id} of ${t.full} has no artifact named "docs"; it has coverage, binaries\n`);
+  });
+
+  it('--dir - writes one artifact to standard output, as release download does; not a folder named "-" (issue 34, 10)', async () => {
+    s.server.set({ flavor: G26 });
+    const t = threeRuns();
+    addArtifact(s.server.state, t.a, 'coverage', Buffer.from('PK coverage'));
+    addArtifact(s.server.state, t.a, 'binaries', Buffer.from('PK binaries'));
+    const one = await s.kettle(['run', 'download', String(t.a.id), '--name', 'coverage', '--dir', '-', ...t.R]);
+    expectExit(one, 0);
+    expect(one.stdout).toBe('PK coverage');
+    expect(existsSync(join(s.dir, '-'))).toBe(false);
+    const both = await s.kettle(['run', 'download', String(t.a.id), '--dir', '-', ...t.R]);
+    expectExit(both, 2);
+    expect(both.stderr).toBe('kettle: --dir - writes one artifact to standard output; 2 would (coverage, binaries): pick one with --name\n');
   });
 
   it('a download cut partway leaves no file under the final name', async () => {

@@ -235,10 +235,21 @@ export async function downloadAsset(ctx: Context, api: ApiClient, asset: Attachm
  * byte stream, so a connection that fails partway, or a count other than the
  * server's, exits 1 after what was written.
  */
-export async function streamAsset(ctx: Context, api: ApiClient, asset: Attachment): Promise<void> {
-  const name = asset.name as string;
+export function streamAsset(ctx: Context, api: ApiClient, asset: Attachment): Promise<void> {
+  return streamDownload(ctx, asset.name as string, () => releases.openAsset(api, asset), asset.size);
+}
+
+/**
+ * Write a download's bytes to standard output as they arrive (`--dir -` of
+ * release download and run download): a connection that fails partway, or a
+ * count other than the expected one (the record's size, else the answer's
+ * Content-Length), exits 1 after what was written.
+ */
+export async function streamDownload(ctx: Context, name: string, open: () => Promise<StreamAnswer>, size: number | undefined): Promise<void> {
   let received = 0;
-  const res = await releases.openAsset(api, asset);
+  const res = await open();
+  const declared = headerValue(res.headers, 'content-length');
+  const expected = size ?? (declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined);
   const count = counter((n) => {
     received = n;
   });
@@ -251,8 +262,8 @@ export async function streamAsset(ctx: Context, api: ApiClient, asset: Attachmen
   } catch (err) {
     throw new KettleError(`cannot download ${name}: the connection failed (${(err as Error).message}) after ${formatSize(received)}`);
   }
-  if (asset.size !== undefined && received !== asset.size) {
-    throw new KettleError(`cannot download ${name}: ${received} bytes arrived, but the server says it has ${asset.size}`);
+  if (expected !== undefined && received !== expected) {
+    throw new KettleError(`cannot download ${name}: ${received} bytes arrived, but the server says it has ${expected}`);
   }
 }
 

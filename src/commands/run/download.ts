@@ -7,13 +7,14 @@ import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
-import { saveDownload } from '../release/transfer.js';
+import { saveDownload, streamDownload } from '../release/transfer.js';
 import { parseId, type Place, place, requireFeature, runName } from './target.js';
 
 export interface DownloadOptions extends RepoFlag {
   id: string;
   name: string[];
   dir: string | undefined;
+  clobber: boolean;
 }
 
 /** Characters no file kettle writes may hold in its name (controls, bidirectional overrides), nor a path separator. */
@@ -35,6 +36,16 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   const expired = chosen.filter((a) => a.expired);
   if (expired.length > 0 && opts.name.length > 0) throw new KettleError(`${expired.map((a) => a.name).join(', ')} of ${what} expired; nothing was downloaded`);
   for (const a of expired) ctx.warn(`artifact ${a.name} has expired; left out`);
+  if (opts.dir === '-') {
+    // Standard output holds one file, as release download's --dir - does: more would run together.
+    const live = chosen.filter((a) => !a.expired);
+    const [only, ...more] = live;
+    if (!only || more.length > 0) {
+      throw new UsageError(`--dir - writes one artifact to standard output; ${live.length} would (${live.map((a) => a.name).join(', ')}): pick one with --name`);
+    }
+    await streamDownload(ctx, only.name, () => actions.artifactZip(at.api, at.repo, only.id).catch(failure({ action: `download artifact ${only.name}`, missing: `artifact ${only.name}` })), undefined);
+    return;
+  }
   const shown = opts.dir ?? '.';
   const dir = resolve(ctx.io.cwd, shown);
   // Every target is checked before the first byte is fetched.
@@ -44,8 +55,8 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
       if (a.name === '' || a.name === '.' || a.name === '..' || UNWRITABLE.test(a.name)) throw new KettleError(`the server named an artifact "${a.name}", which is not a file name kettle will write`);
       return { artifact: a, path: join(dir, `${a.name}.zip`), shown: join(shown, `${a.name}.zip`) };
     });
-  const there = targets.filter((t) => existsSync(t.path)).map((t) => t.shown);
-  if (there.length > 0) throw new KettleError(`${there.join(', ')} already exist${there.length === 1 ? 's' : ''}; nothing was downloaded`);
+  const there = opts.clobber ? [] : targets.filter((t) => existsSync(t.path)).map((t) => t.shown);
+  if (there.length > 0) throw new KettleError(`${there.join(', ')} already exist${there.length === 1 ? 's' : ''}; nothing was downloaded (pass --clobber to overwrite)`);
   await mkdir(dir, { recursive: true });
   for (const t of targets) {
     const size = await save(ctx, at, t.artifact, t.path);

@@ -94,10 +94,12 @@ const download = verb({
   flags: {
     ...repoFlag,
     name: many('-n, --name <name>', 'only the artifact of this name (repeat for more)'),
-    dir: text('-D, --dir <dir>', 'the folder to write to (default: the current one)'),
+    dir: text('-D, --dir <dir>', 'the folder to write to (default: the current one; - for standard output, one artifact)'),
+    clobber: bool('--clobber', 'overwrite files that already exist'),
   },
-  examples: ['kettle run download 42', 'kettle run download 42 --name coverage --dir out/'],
-  notes: '\nEach artifact is written to a temporary file and renamed once complete: no partial file is left\nunder the final name. An existing file of that name is not overwritten.\n',
+  examples: ['kettle run download 42', 'kettle run download 42 --name coverage --dir out/', 'kettle run download 42 --name coverage --dir - > coverage.zip'],
+  notes:
+    '\nEach artifact is written to a temporary file and renamed once complete: no partial file is left\nunder the final name. An existing file of that name is not overwritten without --clobber.\n',
   load: () => import('./download.js'),
 });
 
