@@ -165,3 +165,28 @@ describe('one account under a second name', () => {
     expect(bob.stderr).not.toMatch(/already serves/);
   });
 });
+
+describe('a second login on one server (issue 34, 3)', () => {
+  it("keeps another account's login: without --name the new one gets a name of its own, said on stderr", async () => {
+    const host = new URL(s.server.url).host;
+    expectExit(await add(), 0);
+    const bob = s.server.addToken('bob');
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--token', bob]);
+    expectExit(r, 0);
+    expect(r.stderr).toContain(`kettle: login "${host}" is another account's and stays; this one is saved as "${host}-bob" (use it with --login ${host}-bob)`);
+    const list = json<Array<{ name: string; user: string }>>(await s.kettle(['login', 'list', '--json']));
+    expect(list.map((l) => [l.name, l.user])).toEqual([
+      [host, 'alice'],
+      [`${host}-bob`, 'bob'],
+    ]);
+  });
+
+  it("replacing a login's credential says what it replaced", async () => {
+    const host = new URL(s.server.url).host;
+    expectExit(await add(), 0);
+    const again = await add();
+    expectExit(again, 0);
+    expect(again.stderr).toContain(`kettle: login "${host}" already served alice on it; its credential is replaced; a token it held stays valid on the server until revoked there`);
+    expect(again.stderr).toMatch(/updated login/);
+  });
+});

@@ -197,12 +197,22 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (opts.gitProtocol === 'ssh') stored.gitProtocol = 'ssh';
   stored.added = ctx.io.now().toISOString();
 
-  const loginName = name ?? hostOf(root);
+  let loginName = name ?? hostOf(root);
   let isDefault = false;
-  let replaced = false;
+  let replaced: { user: string | undefined } | undefined;
+  let keptBeside: string | undefined;
   let twins: string[] = [];
   await updateConfig(ctx.configDir(), (data) => {
-    replaced = loginName in data.logins;
+    const there = data.logins[loginName];
+    // Without --name, another account's login of that name is kept: this one gets a name of its own (issue 34, 3).
+    if (name === undefined && there !== undefined && typeof there === 'object' && there !== null && typeof there.user === 'string' && !sameAccount(there.user, login)) {
+      keptBeside = loginName;
+      const base = `${loginName}-${(login ?? 'user').toLowerCase()}`;
+      loginName = base;
+      for (let i = 2; loginName in data.logins && !sameAccount((data.logins[loginName] as { user?: unknown }).user, login); i++) loginName = `${base}-${i}`;
+    }
+    const old = data.logins[loginName];
+    replaced = old === undefined ? undefined : { user: typeof old === 'object' && old !== null && typeof old.user === 'string' ? old.user : undefined };
     // Stored as asked (scripts add named logins on purpose), but said: two
     // logins answering for one account are rarely meant.
     twins = Object.entries(data.logins)
@@ -213,6 +223,8 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     isDefault = data.default === loginName;
   });
   if (note) ctx.info(`kettle: ${note}`);
+  if (keptBeside !== undefined) ctx.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
+  if (replaced !== undefined) ctx.info(`kettle: login "${loginName}" already served ${replaced.user ?? 'an unnamed account'} on it; its credential is replaced; a token it held stays valid on the server until revoked there`);
   if (twins.length > 0 && login) {
     const names = twins.map((t) => `"${t}"`).join(', ');
     ctx.info(
@@ -223,7 +235,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const fullName = me.full_name;
   ctx.success(
     `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
-      `${replaced ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
+      `${replaced !== undefined ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
   );
 }
 
