@@ -41,6 +41,7 @@ export function atLeast(info: ServerInfo, flavour: Flavour, version: string): bo
 
 /** "Gitea 1.23.8", "Forgejo 11.0.1". */
 export function describeServer(info: ServerInfo): string {
+  if (info.version === '') return 'a server that does not say its version';
   return `${info.flavour === 'forgejo' ? 'Forgejo' : 'Gitea'} ${info.numbers.join('.')}`;
 }
 

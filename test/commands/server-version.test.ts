@@ -111,6 +111,21 @@ describe('commands that do not need the version', () => {
   });
 });
 
+describe('a server without GET /version (issue 34, 13)', () => {
+  it('is unknown, not an error: hook add goes on with what every server accepts, whoami says unknown', async () => {
+    s.server.fault({ kind: 'status', status: 404, path: '/version', times: 10 });
+    const env = { XDG_CACHE_HOME: `${s.dir}/cache-unknown` };
+    const hook = await s.kettle(['hook', 'add', '--url', 'https://ci.example.com/x', '-R', 'alice/teapot'], { env });
+    expectExit(hook, 0);
+    expect(sent(s, 'POST', '/repos/alice/teapot/hooks')).toHaveLength(1);
+    // It asked, and went on when the server had no answer.
+    expect(sent(s, 'GET', '/version').map((q) => q.status)).toEqual([404]);
+    const who = await s.kettle(['whoami'], { env });
+    expectExit(who, 0);
+    expect(who.stdout).toMatch(/unknown \(no GET \/version\)/);
+  });
+});
+
 describe('--auth query', () => {
   const login = async () => {
     const env = { KETTLE_URL: undefined, KETTLE_TOKEN: undefined };

@@ -224,7 +224,8 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   });
   if (note) ctx.info(`kettle: ${note}`);
   if (keptBeside !== undefined) ctx.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
-  if (replaced !== undefined) ctx.info(`kettle: login "${loginName}" already served ${replaced.user ?? 'an unnamed account'} on it; its credential is replaced; a token it held stays valid on the server until revoked there`);
+  if (replaced !== undefined)
+    ctx.info(`kettle: login "${loginName}" already served ${replaced.user ?? 'an unnamed account'} on it; its credential is replaced; a token it held stays valid on the server until revoked there`);
   if (twins.length > 0 && login) {
     const names = twins.map((t) => `"${t}"`).join(', ');
     ctx.info(

@@ -19,7 +19,7 @@ export async function run(ctx: Context): Promise<void> {
   await printRecord(ctx.io, ctx.flags, me, [
     ...userColumns,
     { key: 'server', header: 'SERVER', get: () => instanceRoot(login.root) },
-    { key: 'server_version', header: 'VERSION', get: () => (server ? `${describeServer(server)} (${server.version})` : null) },
+    { key: 'server_version', header: 'VERSION', get: () => (server ? (server.version === '' ? 'unknown (no GET /version)' : `${describeServer(server)} (${server.version})`) : null) },
     // kettle_login, not login_name: that is a field of Gitea's user record (the sign-in source's name).
     { key: 'kettle_login', header: 'VIA', get: () => (login.source === 'env' ? `${via(login)}${inActionsJob(ctx.env) ? ' (Actions job)' : ''}` : `login "${login.name}"`) },
     ...(job !== undefined ? [{ key: 'repository', header: 'REPOSITORY', get: () => `${job} (GITHUB_REPOSITORY)` }] : []),
