@@ -40,6 +40,11 @@ export function atLeast(info: ServerInfo, flavour: Flavour, version: string): bo
 }
 
 /** "Gitea 1.23.8", "Forgejo 11.0.1". */
+/** Whether the server said its version (one without GET /version reads as version ""). */
+export function known(info: ServerInfo | undefined): info is ServerInfo {
+  return info !== undefined && info.version !== '';
+}
+
 export function describeServer(info: ServerInfo): string {
   if (info.version === '') return 'a server that does not say its version';
   return `${info.flavour === 'forgejo' ? 'Forgejo' : 'Gitea'} ${info.numbers.join('.')}`;

@@ -2,6 +2,7 @@
 // due date as each server stores it.
 import type { EditMilestoneOption, Milestone } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
+import { known } from '../../context/server.js';
 import { milestoneColumns, milestoneViewColumns } from './columns.js';
 
 export function columnsFor(ctx: Context) {
@@ -29,5 +30,5 @@ export async function sameDue(ctx: Context, current: Milestone, due: string): Pr
   if (typeof now !== 'string' || now === '') return false;
   if (Date.parse(now) === Date.parse(due)) return true;
   const server = await ctx.server().catch(() => undefined);
-  return server?.flavour === 'gitea' && now.slice(0, 10) === due.slice(0, 10) && now.slice(11, 19) === '23:59:59';
+  return known(server) && server.flavour === 'gitea' && now.slice(0, 10) === due.slice(0, 10) && now.slice(11, 19) === '23:59:59';
 }

@@ -2,7 +2,7 @@
 import * as variables from '../../api/gitea/actions-secrets.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
-import { atLeast } from '../../context/server.js';
+import { atLeast, known } from '../../context/server.js';
 import { ApiError } from '../../errors.js';
 import { checkValue, newName, type Scope, type ScopeFlags, scopeOf } from '../actions-scope.js';
 import { failure } from '../failure.js';
@@ -24,7 +24,7 @@ export interface SetOptions extends ScopeFlags {
  *   one write, whether it creates or updates.
  * - Elsewhere nothing but the name and value is kept: create first, and on 409
  *   update (one request to create, two to update).
- * A server whose version cannot be read gets the read first: that is right on
+ * A server whose version cannot be read (or that has no GET /version) gets the read first: that is right on
  * every server, the description sent back only where the record has one.
  */
 export async function run(ctx: Context, opts: SetOptions): Promise<void> {
@@ -33,7 +33,7 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   await checkValue(ctx, 'variable', opts.value);
   const api = await ctx.api();
   const info = await ctx.server().catch(() => undefined);
-  const described = info === undefined || atLeast(info, 'gitea', '1.24');
+  const described = !known(info) || atLeast(info, 'gitea', '1.24');
   const created = await (described ? readThenWrite : createOrUpdate)(api, s, name, opts.value);
   ctx.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
 }
