@@ -90,6 +90,13 @@ export interface ListOptions {
    * Not used with `unwrap`.
    */
   pageBytes?: (bytes: Buffer) => readonly { id: unknown }[] | undefined;
+  /**
+   * The server's total is an upper bound, not a count: the issue search
+   * counts its indexer's hits, including issues of repositories since
+   * deleted or not visible to the user, and its pages leave those out (a real
+   * Gitea 1.27.0 announced 3 and sent none). Fewer records ends the list.
+   */
+  totalIsBound?: boolean;
 }
 
 /** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
@@ -337,6 +344,7 @@ export class ApiClient {
       key: recordId,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
+      ...(options.totalIsBound ? { totalIsBound: true } : {}),
     });
   }
 

@@ -39,6 +39,11 @@ export interface PaginateOptions<T> {
   remaining?: () => number | undefined;
   /** A record's identity, to drop one seen twice when the list shifts while it is read. */
   key?: (item: T) => unknown;
+  /**
+   * The total the server sends counts more than its pages will hold: fewer
+   * records is the end of the list, not a loss (see ListOptions.totalIsBound).
+   */
+  totalIsBound?: boolean;
   /** Records passed on so far, and the list's total when the server sent one. */
   onProgress?: (received: number, total: number | undefined) => void;
   /** The server's count of records changed while the list was read. */
@@ -176,11 +181,11 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     const items = res.items;
     if (res.nextPage !== undefined && res.nextPage <= page) throw linkBack(page, res.nextPage);
     if (items.length === 0) {
-      if (res.total !== undefined && start < res.total) throw emptyPage(page, res.total);
+      if (res.total !== undefined && start < res.total && !options.totalIsBound) throw emptyPage(page, res.total);
       return;
     }
     // A short page is the end; the server said what a page holds, so it is no cap.
-    if (res.perPage !== undefined && items.length < res.perPage && res.total !== undefined && start + items.length < res.total) {
+    if (res.perPage !== undefined && items.length < res.perPage && res.total !== undefined && start + items.length < res.total && !options.totalIsBound) {
       throw shortPage(page, items.length, res.perPage, res.total);
     }
     const key = options.key;

@@ -160,3 +160,16 @@ describe('bad input', () => {
     expectUsage(s, await s.kettle(args), message);
   });
 });
+
+describe('search issues: a total larger than the pages hold', () => {
+  it('ends the list where the pages end, as a real Gitea 1.27.0 needs: its total counts indexed issues of deleted repositories', async () => {
+    // A real Gitea 1.27.0 announced X-Total-Count 3 for a search whose pages held none: the issue indexer still
+    // counted issues of repositories deleted since (routers/api/v1/repo/issue.go SearchIssues).
+    s.server.fault({ kind: 'mangle', path: '/repos/issues/search', headers: { 'x-total-count': '40' }, mangle: (body) => JSON.stringify(body), times: 20 });
+    const r = await s.kettle(['search', 'issues', 'lid', '--json']);
+    expectExit(r, 0);
+    const found = json<Array<{ title: string }>>(r);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThan(40);
+  });
+});

@@ -511,6 +511,8 @@ export class TestServer {
       rec.status = spoil?.status ?? status;
       let text = payload === undefined ? '' : JSON.stringify(this.settings.flavor.legacyTimestamps ? renameTimestamps(payload) : payload);
       if (spoil?.kind === 'mangle' && spoil.mangle) text = spoil.mangle(payload);
+      // A mangled answer may carry other headers too (an X-Total-Count the pages do not hold).
+      if (spoil?.kind === 'mangle' && spoil.headers) Object.assign(h, spoil.headers);
       if (text !== '') h['content-type'] = 'application/json;charset=utf-8';
       h['content-length'] = String(Buffer.byteLength(text));
       res.writeHead(rec.status, h);

@@ -68,7 +68,7 @@ export { deleteIssue as delete };
  * /repos/issues/search with one of its `assigned`, `mentioned`, `created` flags.
  */
 export function involving(api: ApiClient, how: 'assigned' | 'mentioned' | 'created', window: PageWindow, options: ListOptions = {}): AsyncGenerator<Issue[]> {
-  return api.pages<Issue>('/repos/issues/search', window, { state: 'open', type: 'issues', [how]: 'true' }, options);
+  return api.pages<Issue>('/repos/issues/search', window, { state: 'open', type: 'issues', [how]: 'true' }, { ...options, totalIsBound: true });
 }
 
 /**
@@ -119,7 +119,7 @@ export async function* searchAll(api: ApiClient, window: PageWindow, query: { fi
     const flags = SEARCH_FILTERS[query.filter];
     if (!flags) throw new UnsupportedFilterError(query.filter, Object.keys(SEARCH_FILTERS));
     onFallback?.();
-    yield* api.pages<Issue>('/repos/issues/search', window, { ...state, type: 'issues', ...flags }, listOptions);
+    yield* api.pages<Issue>('/repos/issues/search', window, { ...state, type: 'issues', ...flags }, { ...listOptions, totalIsBound: true });
   }
 }
 

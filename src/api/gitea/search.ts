@@ -37,5 +37,5 @@ export function users(api: ApiClient, window: PageWindow, q: string, options: Li
 export type IssueSearch = Record<string, QueryValue>;
 
 export function issues(api: ApiClient, window: PageWindow, query: IssueSearch, options: ListOptions = {}): AsyncGenerator<Issue[]> {
-  return api.pages<Issue>('/repos/issues/search', window, query, options);
+  return api.pages<Issue>('/repos/issues/search', window, query, { ...options, totalIsBound: true });
 }
