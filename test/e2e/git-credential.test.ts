@@ -165,13 +165,42 @@ describe('login git-credential get', () => {
     expect((await ask('url=https://git.example.com/forge/x/y.git\n\n')).stdout).toBe('username=kettle\npassword=tok-forge\n');
   });
 
+  it('a path with dot segments is matched as it will be sent: the sub-path login answers nothing for /forge/../evil (issue 34, 1)', async () => {
+    storeLogins({ forge: { url: 'https://git.example.com/forge/api/v1', token: 'tok-forge' } });
+    for (const path of ['forge/../evil/x.git', 'forge/./../evil/x.git', 'forge/%2e%2e/evil/x.git', 'forge/sub/../../evil/x.git']) {
+      const r = await ask(`protocol=https\nhost=git.example.com\npath=${path}\n\n`);
+      expectExit(r, 0);
+      expect(r.stdout, path).toBe('');
+    }
+    // Dot segments that stay inside the login's path are fine.
+    expect((await ask('protocol=https\nhost=git.example.com\npath=forge/x/../alice/teapot.git\n\n')).stdout).toBe('username=kettle\npassword=tok-forge\n');
+  });
+
+  it("a user named by the remote picks that user's login, or none; with real git (issue 34, 2)", async () => {
+    storeLogins(
+      {
+        alice: { url: 'https://git.example.com/api/v1', token: 'tok-alice', user: 'alice' },
+        bob: { url: 'https://git.example.com/api/v1', token: 'tok-bob', user: 'bob' },
+      },
+      'alice',
+    );
+    expect(userGit(['config', '--global', 'credential.https://git.example.com.helper', `!${process.execPath} ${join(process.cwd(), 'bin', 'kettle.cjs')} login git-credential`]).status).toBe(0);
+    const asBob = userGit(['credential', 'fill'], 'url=https://bob@git.example.com/alice/teapot.git\n\n');
+    expect(asBob.stdout).toContain('password=tok-bob\n');
+    expect(asBob.stdout).toContain('username=bob\n');
+    expect((await ask('protocol=https\nhost=git.example.com\nusername=BOB\n\n')).stdout).toBe('username=bob\npassword=tok-bob\n');
+    expect((await ask('protocol=https\nhost=git.example.com\nusername=carol\n\n')).stdout).toBe('');
+    expect((await ask('protocol=https\nhost=git.example.com\n\n')).stdout).toBe('username=alice\npassword=tok-alice\n');
+  });
+
   it.each([
     ['another host', 'protocol=https\nhost=github.com\n\n'],
     ['another port', 'protocol=https\nhost=git.example.com:8443\n\n'],
     ['plain http to an https login', 'protocol=http\nhost=git.example.com\n\n'],
     ['a malformed line', 'protocol=https\nhost git.example.com\n\n'],
     ['an empty host', 'protocol=https\nhost=\n\n'],
-    ['a url= with credentials in it', 'url=https://eve:secret@git.example.com/alice/teapot.git\n\n'],
+    ['a url= with a password in it', 'url=https://eve:secret@git.example.com/alice/teapot.git\n\n'],
+    ['a url= naming a user no login belongs to', 'url=https://eve@git.example.com/alice/teapot.git\n\n'],
     ['none of the keys', 'color=blue\n\n'],
     ['nothing at all', ''],
   ])('%s: no output, exit 0 (git asks its next helper)', async (_what, input) => {

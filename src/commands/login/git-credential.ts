@@ -14,11 +14,30 @@ export interface GitCredentialOptions {
   operation: string;
 }
 
-/** What git asked for: protocol, host (with port) and path, as gitcredentials(7) spells them. */
+/** What git asked for: protocol, host (with port), path and user name, as gitcredentials(7) spells them. */
 export interface CredentialRequest {
   protocol: string;
   host: string;
+  /** As the request will be sent: dot segments resolved (see requestPath). */
   path: string;
+  /** The user the remote names (`https://bob@host/…`, or `username=`): only that user's login answers. */
+  username?: string;
+}
+
+/**
+ * The path as it will be sent: `forge/../evil/x.git` is `evil/x.git` once
+ * curl has removed its dot segments (RFC 3986), so that is what a login's path
+ * is matched against, never the text git passed (issue 34, 1).
+ */
+export function requestPath(path: string): string {
+  const out: string[] = [];
+  for (const seg of path.split('/')) {
+    const s = seg.toLowerCase();
+    if (s === '.' || s === '%2e') continue;
+    if (s === '..' || s === '%2e%2e' || s === '.%2e' || s === '%2e.') out.pop();
+    else out.push(seg);
+  }
+  return out.filter((s, i) => s !== '' || i === out.length - 1).join('/');
 }
 
 /**
@@ -43,7 +62,8 @@ export function parseRequest(text: string): CredentialRequest | undefined {
     } catch {
       return undefined;
     }
-    if (parsed.username !== '' || parsed.password !== '') return undefined;
+    if (parsed.password !== '') return undefined;
+    if (parsed.username !== '' && !fields.has('username')) fields.set('username', decodeURIComponent(parsed.username));
     fields.set('protocol', parsed.protocol.replace(/:$/, ''));
     fields.set('host', parsed.host);
     if (!fields.has('path')) fields.set('path', decodeURIComponent(parsed.pathname.replace(/^\//, '')));
@@ -51,7 +71,8 @@ export function parseRequest(text: string): CredentialRequest | undefined {
   const protocol = fields.get('protocol') ?? '';
   const host = fields.get('host') ?? '';
   if (protocol === '' || host === '' || /[\s/@]/.test(host)) return undefined;
-  return { protocol: protocol.toLowerCase(), host: host.toLowerCase(), path: fields.get('path') ?? '' };
+  const username = fields.get('username');
+  return { protocol: protocol.toLowerCase(), host: host.toLowerCase(), path: requestPath(fields.get('path') ?? ''), ...(username ? { username } : {}) };
 }
 
 export interface Candidate {
@@ -60,6 +81,8 @@ export interface Candidate {
   username: string;
   password: string;
   preferred: boolean;
+  /** The account the login belongs to, when known (a KETTLE_TOKEN's is not). */
+  user?: string;
 }
 
 /** The length of the server path `root` has in common with the request, or -1 when the request is not under it. */
@@ -81,6 +104,8 @@ export function matchLength(root: string, req: CredentialRequest): number {
 export function choose(candidates: Candidate[], req: CredentialRequest): Candidate | undefined {
   let best: { c: Candidate; length: number } | undefined;
   for (const c of candidates) {
+    // A user named in the request picks that user's login, or none: git would push as whoever answered (issue 34, 2).
+    if (req.username !== undefined && c.user?.toLowerCase() !== req.username.toLowerCase()) continue;
     const length = matchLength(c.root, req);
     if (length < 0) continue;
     if (!best || length > best.length || (length === best.length && c.preferred && !best.c.preferred)) best = { c, length };
@@ -90,9 +115,10 @@ export function choose(candidates: Candidate[], req: CredentialRequest): Candida
 
 function candidateOf(login: StoredLogin, preferred: boolean): Candidate | undefined {
   const root = login.url.replace(/\/api\/v1\/?$/, '');
-  if (login.auth === 'basic' && login.password) return { root, username: login.user ?? '', password: login.password, preferred };
+  const user = login.user ? { user: login.user } : {};
+  if (login.auth === 'basic' && login.password) return { root, username: login.user ?? '', password: login.password, preferred, ...user };
   // A token goes as the password; the servers take any user name beside it.
-  if (login.token) return { root, username: login.user || 'kettle', password: login.token, preferred };
+  if (login.token) return { root, username: login.user || 'kettle', password: login.token, preferred, ...user };
   return undefined;
 }
 
