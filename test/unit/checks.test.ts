@@ -59,6 +59,9 @@ describe('git credential requests', () => {
     ['url=https://git.example.com/forge/a.git\n\n', { protocol: 'https', host: 'git.example.com', path: 'forge/a.git' }],
     ['protocol=https\r\nhost=git.example.com\r\n\r\n', { protocol: 'https', host: 'git.example.com', path: '' }],
     ['protocol=https\nhost=git.example.com\n\nhost=evil.example.com\n', { protocol: 'https', host: 'git.example.com', path: '' }],
+    // The user a remote names is kept, to pick that user's login (issue 34, 2); dot segments resolved (1).
+    ['url=https://u@git.example.com/\n', { protocol: 'https', host: 'git.example.com', path: '', username: 'u' }],
+    ['protocol=https\nhost=git.example.com\nusername=bob\npath=forge/../evil/x.git\n', { protocol: 'https', host: 'git.example.com', path: 'evil/x.git', username: 'bob' }],
   ])('%j', (text, expected) => {
     expect(parseRequest(text)).toEqual(expected);
   });
@@ -67,7 +70,6 @@ describe('git credential requests', () => {
     ['protocol=https\nno-equals\n'],
     ['protocol=https\nhost=\n'],
     ['url=https://u:p@git.example.com/\n'],
-    ['url=https://u@git.example.com/\n'],
     ['wwwauth[]=Basic\n'],
     ['host=git.example.com\n'],
     ['url=::\n'],
