@@ -180,13 +180,15 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
   const check = (page: number, res: PageResult<T>, start: number): void => {
     const items = res.items;
     if (res.nextPage !== undefined && res.nextPage <= page) throw linkBack(page, res.nextPage);
+    // A total that is only a bound promises no record: fewer is the end.
+    const total = options.totalIsBound ? undefined : res.total;
     if (items.length === 0) {
-      if (res.total !== undefined && start < res.total && !options.totalIsBound) throw emptyPage(page, res.total);
+      if (total !== undefined && start < total) throw emptyPage(page, total);
       return;
     }
     // A short page is the end; the server said what a page holds, so it is no cap.
-    if (res.perPage !== undefined && items.length < res.perPage && res.total !== undefined && start + items.length < res.total && !options.totalIsBound) {
-      throw shortPage(page, items.length, res.perPage, res.total);
+    if (res.perPage !== undefined && items.length < res.perPage && total !== undefined && start + items.length < total) {
+      throw shortPage(page, items.length, res.perPage, total);
     }
     const key = options.key;
     const keys = key ? items.map(key) : [];

@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client.js';
 import { apiRoot, hostOf, instanceRoot } from '../api/url.js';
 import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin, jobRepository } from '../config/env.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
-import { ApiError, AuthError, UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../output/controls.js';
 import { countdown } from '../output/countdown.js';
 import type { OutputFlags } from '../output/printer.js';
@@ -227,17 +227,10 @@ export class Context {
         return known;
       }
       const api = await this.api(login);
-      const { version } = await import('../api/gitea/server.js');
-      // A server without GET /version (the service of the first API description has none) is unknown, not an
-      // error: kettle goes on with what every server accepts (issue 34, 13). Not kept, so a later upgrade shows.
-      const text = await version(api).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return '';
-        throw err;
-      });
-      if (text === '') {
-        this.trace('server: no GET /version; unknown');
-        return parseServerVersion('');
-      }
+      const { versionOrNone } = await import('../api/gitea/server.js');
+      // Unknown goes on with what every server accepts (issue 34, 13), and is not kept: a later upgrade shows.
+      const text = await versionOrNone(api);
+      if (text === '') return parseServerVersion('');
       rememberServer(this.env, login.root, text, now);
       const info = parseServerVersion(text);
       this.trace(`server: ${describeServer(info)} (${text})`);

@@ -39,12 +39,12 @@ export function atLeast(info: ServerInfo, flavour: Flavour, version: string): bo
   return true;
 }
 
-/** "Gitea 1.23.8", "Forgejo 11.0.1". */
 /** Whether the server said its version (one without GET /version reads as version ""). */
 export function known(info: ServerInfo | undefined): info is ServerInfo {
   return info !== undefined && info.version !== '';
 }
 
+/** "Gitea 1.23.8", "Forgejo 11.0.1". */
 export function describeServer(info: ServerInfo): string {
   if (info.version === '') return 'a server that does not say its version';
   return `${info.flavour === 'forgejo' ? 'Forgejo' : 'Gitea'} ${info.numbers.join('.')}`;

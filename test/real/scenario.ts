@@ -54,6 +54,8 @@ export interface Step {
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
 const R = (n: Names) => ['-R', n.repo];
+/** The numbers of a list of issues or pull requests, in order. */
+const numbers = (r: RunResult): number[] => json<Array<{ number: number }>>(r).map((x) => x.number);
 /** A deploy key (public; another than SSH_KEY, which a server takes only once). */
 const DEPLOY_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPgdlUrg2RlyE7TaNi6oAtz6vc8Ij6+BO4PpGDfquH/X kettle-deploy';
 /** A workflow that can be started by hand, with a boolean input (D22). */
@@ -200,21 +202,13 @@ export const STEPS: Step[] = [
     title: 'issue list',
     args: (n) => ['issue', 'list', ...R(n), '--json'],
     exit: 0,
-    check: (r) =>
-      assert.deepEqual(
-        json<Array<{ number: number }>>(r).map((i) => i.number),
-        [2, 1],
-      ),
+    check: (r) => assert.deepEqual(numbers(r), [2, 1]),
   },
   {
     title: 'issue list --label',
     args: (n) => ['issue', 'list', '-l', 'defect', ...R(n), '--json'],
     exit: 0,
-    check: (r) =>
-      assert.deepEqual(
-        json<Array<{ number: number }>>(r).map((i) => i.number),
-        [1],
-      ),
+    check: (r) => assert.deepEqual(numbers(r), [1]),
   },
   { title: 'issue view', args: (n) => ['issue', 'view', '1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).title, 'The lid rattles') },
   { title: 'issue view of no issue: 404', args: (n) => ['issue', 'view', '99', ...R(n)], exit: 1 },
@@ -283,11 +277,7 @@ export const STEPS: Step[] = [
     title: 'pr list',
     args: (n) => ['pr', 'list', ...R(n), '--json'],
     exit: 0,
-    check: (r) =>
-      assert.deepEqual(
-        json<Array<{ number: number }>>(r).map((p) => p.number),
-        [3],
-      ),
+    check: (r) => assert.deepEqual(numbers(r), [3]),
   },
   // Right after creation `mergeable` is false on a real server until its background check ran (services/pull/check.go): not asserted.
   { title: 'pr view', args: (n) => ['pr', 'view', '3', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).state, 'open') },

@@ -187,9 +187,9 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   }
   // The server's version, learned now that kettle talks to it anyway, so `login list` shows it at once (issue 34,
   // 14). A server that does not say (no GET /version) stays unknown, which is no error.
-  const { version } = await import('../../api/gitea/server.js');
-  const told = await version(client, credentialsOf(stored)).catch(() => undefined);
-  if (told !== undefined) rememberServer(ctx.env, root, told, ctx.io.now().getTime());
+  const { versionOrNone } = await import('../../api/gitea/server.js');
+  const told = await versionOrNone(client, credentialsOf(stored)).catch(() => '');
+  if (told !== '') rememberServer(ctx.env, root, told, ctx.io.now().getTime());
   const login = me.login || creds.user;
   if (login) stored.user = login;
   if (insecure) stored.insecure = true;
