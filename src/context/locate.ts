@@ -96,6 +96,17 @@ export function serves(url: string, place: Place): boolean {
 /** What an issue or pull-request web URL ends with: /issues/N or /pulls/N (a fragment or query allowed). */
 const ITEM_TAIL = /^(.*)\/(issues|pulls)\/(\d{1,15})\/?(?:[#?].*)?$/;
 
+/** What a run's web URL ends with: /actions/runs/N, or a job's page /actions/runs/N/jobs/M. */
+const RUN_TAIL = /^(.*)\/actions\/runs\/(\d{1,15})(?:\/jobs\/\d{1,15})?\/?(?:[#?].*)?$/;
+
+/** The number a run's web URL names (the RUN-ID), or undefined for anything else. */
+export function runOfUrl(value: string): number | undefined {
+  if (!isWebUrl(value)) return undefined;
+  const m = RUN_TAIL.exec(value.trim());
+  const n = m ? Number(m[2]) : 0;
+  return n >= 1 ? n : undefined;
+}
+
 /** Whether a NUMBER argument is written as a web URL. */
 export function isWebUrl(value: string | undefined): boolean {
   return value !== undefined && /^https?:\/\//i.test(value.trim());
@@ -154,7 +165,7 @@ export function locateRepo(value: string, roots: readonly string[], flag = '-R')
     base = `${url.protocol}//${known}`;
   } else {
     const all = url.pathname.split('/').filter(Boolean);
-    const item = ITEM_TAIL.exec(url.pathname);
+    const item = ITEM_TAIL.exec(url.pathname) ?? RUN_TAIL.exec(url.pathname);
     const end = item ? (item[1] ?? '').split('/').filter(Boolean).length : all.length;
     const start = Math.max(0, end - 2);
     segments = all.slice(start);

@@ -17,6 +17,10 @@ const F11 = { forgejo: true };
 const F15 = { forgejo: true, version: '15.0.3+gitea-1.22.0' };
 /** Forgejo 12 to 14 list runs without reading ref and workflow_id, in no order (D29). */
 const F13 = { forgejo: true, version: '13.0.0+gitea-1.22.0' };
+/** The servers whose run web pages (and so RUN-IDs) show the run's id, not its number (Gitea 1.26+). */
+const BY_ID = new Set<object>([G26]);
+/** A run's RUN-ID on a server: the number its web page shows. */
+const runId = (flavor: object, x: { id: number; index: number }) => String(BY_ID.has(flavor) ? x.id : x.index);
 const FLAVORS = [
   ['Gitea 1.23', G23, 'old'],
   ['Gitea 1.26', G26, 'new'],
@@ -60,12 +64,12 @@ function threeRuns() {
 }
 
 describe('run list', () => {
-  it.each(FLAVORS)('%s: every run, newest first, with its RUN-ID', async (_name, flavor, age) => {
+  it.each(FLAVORS)('%s: every run, newest first, with its RUN-ID (the number its web page shows)', async (_name, flavor, age) => {
     s.server.set({ flavor });
     const t = threeRuns();
     const r = await s.kettle(['run', 'list', ...t.R]);
     expectExit(r, 0);
-    const ids = [t.c, t.b, t.a].map((x) => String(age === 'new' ? x.id : x.index));
+    const ids = [t.c, t.b, t.a].map((x) => runId(flavor, x));
     expect(rows(r.stdout).map((row) => row.slice(0, 6))).toEqual([
       [ids[0], 'deploy.yml', 'Deploy', 'main', 'workflow_dispatch', 'in_progress'],
       [ids[1], 'ci.yml', 'Louder whistle', 'topic', 'pull_request', 'failure'],
@@ -77,7 +81,7 @@ describe('run list', () => {
   it.each(FLAVORS)('%s: filters give the same runs whether the server applies them or kettle does', async (_name, flavor, age) => {
     s.server.set({ flavor });
     const t = threeRuns();
-    const idOf = (x: { id: number; index: number }) => String(age === 'new' ? x.id : x.index);
+    const idOf = (x: { id: number; index: number }) => runId(flavor, x);
     const ids = async (...args: string[]) => {
       const r = await s.kettle(['run', 'list', ...t.R, ...args]);
       expectExit(r, 0);
@@ -218,6 +222,64 @@ describe('run view', () => {
   });
 });
 
+describe('RUN-IDs: the number the web page shows (issue 34, 9)', () => {
+  it.each([
+    ['Gitea 1.25 (its page shows the number; its run list read newest first)', G25, 'index'],
+    ['Gitea 1.26 (its page shows the id the API takes: nothing to find)', G26, 'id'],
+    ['Forgejo 15 (its page shows the number; found with run_number)', F15, 'index'],
+  ] as const)('%s', async (_n, flavor, key) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    expect(t.b.id).not.toBe(t.b.index);
+    const listed = await s.kettle(['run', 'list', ...t.R]);
+    expect(rows(listed.stdout).map((row) => row[0])).toEqual([t.c, t.b, t.a].map((x) => String(x[key])));
+    s.server.requests.length = 0;
+    const r = await s.kettle(['run', 'view', String(t.b[key]), ...t.R]);
+    expectExit(r, 0);
+    const shown = record(r.stdout);
+    expect(shown).toMatchObject({ id: String(t.b[key]), number: String(t.b.index), title: 'Louder whistle' });
+    // The web address kettle shows is the page of the same number.
+    expect(shown.url).toBe(`${s.server.url.replace(/\/api\/v1$/, '')}/${t.full}/actions/runs/${t.b[key]}`);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs/${t.b.id}`)).toHaveLength(1);
+    const lists = sent(s, 'GET', `/repos/${t.full}/actions/runs`);
+    if (key === 'id') expect(lists).toHaveLength(0);
+    else expect(lists).toHaveLength(1);
+    if (flavor === F15) expect(lists[0]?.query).toMatchObject({ run_number: String(t.b.index) });
+  });
+
+  it.each([
+    ['Gitea 1.25', G25, 'index'],
+    ['Gitea 1.26', G26, 'id'],
+    ['Forgejo 15', F15, 'index'],
+    ['Forgejo 11', F11, 'index'],
+  ] as const)("%s: the run's web address (or a job's page) is taken, and names the repository", async (_n, flavor, key) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const web = `${s.server.url.replace(/\/api\/v1$/, '')}/${t.full}/actions/runs/${t.b[key]}`;
+    for (const address of [web, `${web}/jobs/0`]) {
+      const r = await s.kettle(['run', 'view', address]);
+      expectExit(r, 0);
+      expect(record(r.stdout)).toMatchObject({ id: String(t.b[key]), title: 'Louder whistle' });
+    }
+    s.server.requests.length = 0;
+    expectUsage(s, await s.kettle(['run', 'view', web, '-R', 'alice/elsewhere']), /name different repositories/);
+    expectUsage(s, await s.kettle(['run', 'view', `${s.server.url.replace(/\/api\/v1$/, '')}/${t.full}/issues/1`]), /is not a run's web address/);
+  });
+
+  it.each([
+    ['Gitea 1.25', G25],
+    ['Gitea 1.26', G26],
+    ['Forgejo 15', F15],
+  ] as const)('%s: a number no run has is one line, exit 1', async (_n, flavor) => {
+    s.server.set({ flavor });
+    const t = threeRuns();
+    const r = await s.kettle(['run', 'view', '99999', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`kettle: run 99999 of ${t.full} not found\n`);
+  });
+});
+
 describe('run view --log', () => {
   it("Gitea 1.26: the job's log byte for byte in a pipe", async () => {
     s.server.set({ flavor: G26 });
@@ -304,7 +366,7 @@ describe('run view --log', () => {
   it.each([
     ['Gitea 1.23', G23, 'Gitea 1.23.8', 'index'],
     ['Forgejo 11', F11, 'Forgejo 11.0.1', 'index'],
-    ['Forgejo 15', F15, 'Forgejo 15.0.3', 'id'],
+    ['Forgejo 15', F15, 'Forgejo 15.0.3', 'index'],
   ] as const)("%s: which versions have it, and the run's web page; no log asked for", async (_n, flavor, runs, key) => {
     s.server.set({ flavor });
     const t = threeRuns();
@@ -525,11 +587,11 @@ describe('workflow run', () => {
   }
 
   it.each([
-    ['Gitea 1.26 (return_run_details)', G26, 'id'],
-    ['Gitea 1.25 (found in the run list)', G25, 'id'],
-    ['Forgejo 15 (return_run_info)', F15, 'id'],
-    ['Forgejo 11 (return_run_info: the number)', F11, 'index'],
-  ] as const)('%s: dispatches with the inputs and names the run it started', async (_n, flavor, key) => {
+    ['Gitea 1.26 (return_run_details)', G26, 'id', true],
+    ['Gitea 1.25 (found in the run list)', G25, 'index', true],
+    ['Forgejo 15 (return_run_info)', F15, 'index', true],
+    ['Forgejo 11 (return_run_info: the number)', F11, 'index', false],
+  ] as const)('%s: dispatches with the inputs and names the run it started by the number its web page shows', async (_n, flavor, key, listed) => {
     s.server.set({ flavor });
     const t = deployable();
     const r = await s.kettle(['workflow', 'run', 'deploy.yml', '-f', 'target=staging', ...t.R]);
@@ -542,7 +604,7 @@ describe('workflow run', () => {
     expect(r.stderr).toBe(`✓ Started workflow deploy.yml of ${t.full} on main: run ${run?.[key]}\n`);
     // The run it started on stdout: its record where the server lists it, else its RUN-ID (a run that has
     // no task yet is not in a task list).
-    if (key === 'id') expect(record(r.stdout)).toMatchObject({ id: String(run?.id), workflow: 'deploy.yml', event: 'workflow_dispatch', branch: 'main' });
+    if (listed) expect(record(r.stdout)).toMatchObject({ id: String(run?.[key]), workflow: 'deploy.yml', event: 'workflow_dispatch', branch: 'main' });
     else expect(r.stdout).toBe(`${run?.index}\n`);
     const post = sent(s, 'POST', `/repos/${t.full}/actions/workflows/deploy.yml/dispatches`);
     expect(post).toHaveLength(1);

@@ -330,8 +330,8 @@ function shortRef(ref: string): string {
 }
 
 /** services/convert/convert.go ToActionTask: one per job execution. */
-function taskJson(state: State, run: RunRecord, job: JobRecord): Json {
-  const repo = repoOf(state, run.repoId);
+function taskJson(c: Call, run: RunRecord, job: JobRecord): Json {
+  const repo = repoOf(c.state, run.repoId);
   return {
     id: job.taskId,
     name: job.name,
@@ -342,12 +342,21 @@ function taskJson(state: State, run: RunRecord, job: JobRecord): Json {
     display_title: run.title,
     status: job.status,
     workflow_id: run.workflowId,
-    // models/actions/run.go Link: the web page of the run, by its number.
-    url: `${state.webRoot}/${repo.owner}/${repo.name}/actions/runs/${run.index}`,
+    // models/actions/run.go Link: the run's web page (webNumber).
+    url: `${c.state.webRoot}/${repo.owner}/${repo.name}/actions/runs/${webNumber(c, run)}`,
     created_at: time(job.started || run.created),
     updated_at: time(job.stopped || job.started || run.created),
     run_started_at: time(job.started),
   };
+}
+
+/**
+ * The number a Gitea run's web page is at: models/actions/run.go HTMLURL uses
+ * run.ID from 1.26 (a real Gitea 1.27.0 answered html_url …/runs/2 for its run
+ * number 1) and run.Index before (v1.25.5); every Forgejo release uses the index.
+ */
+function webNumber(c: Call, run: RunRecord): number {
+  return gitea(c, '1.26') ? run.id : run.index;
 }
 
 /** services/convert/convert.go ToActionWorkflowRun (Gitea 1.25+). */
@@ -358,7 +367,7 @@ function giteaRunJson(c: Call, run: RunRecord): Json {
   return {
     id: run.id,
     url: `${c.state.apiRoot}/repos/${full}/actions/runs/${run.id}`,
-    html_url: `${c.state.webRoot}/${full}/actions/runs/${run.index}`,
+    html_url: `${c.state.webRoot}/${full}/actions/runs/${webNumber(c, run)}`,
     run_number: run.index,
     started_at: time(run.started),
     completed_at: time(run.stopped),
@@ -414,7 +423,8 @@ function jobJson(c: Call, run: RunRecord, job: JobRecord): Json {
   return {
     id: job.id,
     url: `${c.state.apiRoot}/repos/${full}/actions/jobs/${job.id}`,
-    html_url: `${c.state.webRoot}/${full}/actions/runs/${run.index}/jobs/${job.id}`,
+    // convert.go ToActionWorkflowJob: the job's id from 1.26, its place in the run before (v1.25.5 jobIndex).
+    html_url: `${c.state.webRoot}/${full}/actions/runs/${webNumber(c, run)}/jobs/${gitea(c, '1.26') ? job.id : run.jobs.indexOf(job)}`,
     run_id: run.id,
     run_url: `${c.state.apiRoot}/repos/${full}/actions/runs/${run.id}`,
     name: job.name,
@@ -515,7 +525,7 @@ const listTasks: Handler = (c) => {
   return envelope(
     c,
     'workflow_runs',
-    tasks.map(([r, j]) => taskJson(c.state, r, j)),
+    tasks.map(([r, j]) => taskJson(c, r, j)),
     false,
   );
 };

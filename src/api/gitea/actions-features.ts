@@ -16,6 +16,9 @@ export type RunState = (typeof RUN_STATES)[number] | 'unknown';
 /** What each feature needs: the first release of each flavour that has its endpoint (none: no release known here). */
 const FEATURES = {
   runs: { gitea: '1.25', forgejo: '12' },
+  // A run's web page (…/actions/runs/N) shows its id, the id the API takes: models/actions/run.go HTMLURL uses
+  // run.ID from Gitea 1.26 (run.Index before, and in every Forgejo release).
+  webRunIds: { gitea: '1.26' },
   jobs: { gitea: '1.25' },
   // The log is fetched by job id, which only the job list (1.25) gives.
   logs: { gitea: '1.25' },

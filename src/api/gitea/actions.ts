@@ -19,8 +19,10 @@ import { type ActionsServer, FROM_INTERNAL, fromGithub, offers, type RunState, T
 
 /** One run, as kettle shows it, whichever record the server sent. */
 export interface Run {
-  /** The RUN-ID the user types: the run's id, or its number where only tasks are listed. */
+  /** The RUN-ID the user types: the number the run's web page shows (…/actions/runs/N). */
   id: number;
+  /** The id the server's API addresses the run by (its number where only tasks are listed). */
+  apiId: number;
   number: number;
   workflow: string;
   title: string;
@@ -31,6 +33,12 @@ export interface Run {
   url: string;
   /** Job names with their status, where the record tells (tasks do, one per job). */
   jobs?: Array<{ name: string; status: RunState; id: number }>;
+}
+
+/** A run as the user names it: the number its web page shows, and the id the server's API takes. */
+export interface RunRef {
+  shown: number;
+  api: number;
 }
 
 export interface Job {
@@ -45,6 +53,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 /** A zero time (the servers send 1970 or 0001 for "not yet") as none. */
 const when = (v: unknown): string => (typeof v === 'string' && !/^(0001|1970)-01-01/.test(v) ? v : '');
+/** The number a run's web address ends with (models/actions/run.go HTMLURL), or 0. */
+const webNumber = (v: unknown): number => Number(/\/actions\/runs\/(\d+)$/.exec(str(v))?.[1] ?? 0);
 
 /** The runs kettle made from a list of tasks, kept beside the newest task record of each (which --json shows). */
 const fromTasks = new WeakMap<object, Run>();
@@ -55,8 +65,10 @@ export function runOf(record: object): Run {
   if (grouped) return grouped;
   const r = record as Rec;
   if ('index_in_repo' in r) {
+    // Forgejo's web page shows the run's number in the repository.
     return {
-      id: num(r.id),
+      id: num(r.index_in_repo),
+      apiId: num(r.id),
       number: num(r.index_in_repo),
       workflow: str(r.workflow_id),
       title: str(r.title),
@@ -68,8 +80,10 @@ export function runOf(record: object): Run {
     };
   }
   if ('conclusion' in r || 'path' in r) {
+    // Gitea's web page shows the run's number up to 1.25 and its id from 1.26; its web address says which.
     return {
-      id: num(r.id),
+      id: webNumber(r.html_url) || num(r.id),
+      apiId: num(r.id),
       number: num(r.run_number),
       // path is "<file>@<ref>".
       workflow: str(r.path).replace(/@.*$/, ''),
@@ -83,6 +97,7 @@ export function runOf(record: object): Run {
   }
   return {
     id: num(r.run_number),
+    apiId: num(r.run_number),
     number: num(r.run_number),
     workflow: str(r.workflow_id),
     title: str(r.display_title),
@@ -226,7 +241,35 @@ export async function* listRuns(api: ApiClient, server: ActionsServer, repo: Rep
   yield runs.slice(window.offset, window.offset + window.count);
 }
 
-/** One run by its RUN-ID: the run's record, or (tasks only) the newest task of the run with that number. */
+/**
+ * The id the API addresses a run by, from the number its web page shows: the
+ * same where the server lists only tasks (named by the run's number) and on
+ * Gitea 1.26+ (whose pages show the id); Forgejo's run list finds a number in
+ * one request (`run_number`, routers/api/v1/repo/action.go ListActionRuns);
+ * Gitea 1.25's list is read newest first until the number is passed.
+ * Undefined when no run has that number.
+ */
+export async function findRun(api: ApiClient, server: ActionsServer, repo: RepoRef, shown: number): Promise<number | undefined> {
+  if (!offers(server, 'runs') || offers(server, 'webRunIds')) return shown;
+  const path = `${repoPath(repo)}/actions/runs`;
+  if (server.flavour === 'forgejo') {
+    for await (const page of api.pages<object>(path, { count: 1, offset: 0, pageSize: 1 }, { run_number: shown }, { unwrap: unwrapper('workflow_runs') })) {
+      const found = page.map(runOf).find((r) => r.number === shown);
+      return found?.apiId;
+    }
+    return undefined;
+  }
+  for await (const page of api.pages<object>(path, everything(), {}, { unwrap: unwrapper('workflow_runs') })) {
+    for (const r of page.map(runOf)) {
+      if (r.number === shown) return r.apiId;
+      // Newest first: numbers only fall from here.
+      if (r.number < shown) return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** One run by the id the API addresses it by (findRun): the run's record, or (tasks only) the newest task of the run with that number. */
 export async function getRun(api: ApiClient, server: ActionsServer, repo: RepoRef, id: number): Promise<{ run: Run; record: object }> {
   if (offers(server, 'runs')) {
     const path = `${repoPath(repo)}${p`/actions/runs/${id}`}`;
@@ -313,23 +356,27 @@ export async function setWorkflowEnabled(api: ApiClient, repo: RepoRef, file: st
 }
 
 /**
- * Dispatch a workflow_dispatch workflow; the started run's id where the server
+ * Dispatch a workflow_dispatch workflow; the started run where the server
  * tells it (Gitea 1.26 `return_run_details`, Forgejo `return_run_info`), else undefined.
  */
-export async function dispatch(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string, inputs: Record<string, string>): Promise<number | undefined> {
+export async function dispatch(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string, inputs: Record<string, string>): Promise<RunRef | undefined> {
   const path = `${repoPath(repo)}${p`/actions/workflows/${file}/dispatches`}`;
   if (server.flavour === 'forgejo') {
     const res = await api.request('POST', path, { body: { ref, inputs, return_run_info: true } });
     if (res.status !== 201 || res.data === undefined || res.data === null) return undefined;
     const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
-    // The run's id where the server lists runs; its number where it lists only tasks.
-    return offers(server, 'runs') ? num(r.id) || undefined : num(r.run_number) || undefined;
+    // Forgejo's web page shows the run's number; its API takes the id where it lists runs, the number where only tasks.
+    const shown = num(r.run_number);
+    const id = offers(server, 'runs') ? num(r.id) : shown;
+    return shown > 0 && id > 0 ? { shown, api: id } : undefined;
   }
   const details = offers(server, 'runDetails');
   const res = await api.request('POST', path, { body: { ref, inputs }, ...(details ? { query: { return_run_details: true } } : {}) });
   if (!details || res.status !== 200 || res.data === undefined || res.data === null) return undefined;
   const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
-  return num(r.workflow_run_id) || undefined;
+  // Gitea 1.26+ (which alone answers with the run) shows the run's id on its web page.
+  const id = num(r.workflow_run_id);
+  return id > 0 ? { shown: id, api: id } : undefined;
 }
 
 /** The folders each flavour reads workflows from, in the order it looks. */

@@ -5,14 +5,14 @@ import type { RepoFlag } from '../../cli/flags.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { parseId, place, requireFeature } from './target.js';
+import { parseRunId, place, requireFeature } from './target.js';
 
 export interface CancelOptions extends RepoFlag {
   id: string;
 }
 
 export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
-  parseId(opts.id);
-  const at = await place(ctx, opts.repo);
+  parseRunId(opts.id);
+  const at = await place(ctx, opts.repo, opts.id);
   requireFeature(at, 'cancel', 'run cancel', `; cancel it on the web: ${instanceRoot(at.api.root)}/${fullName(at.repo)}/actions`);
 }

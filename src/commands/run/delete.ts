@@ -6,7 +6,7 @@ import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseId, place, requireFeature, runName } from './target.js';
+import { parseRunId, place, requireFeature, runName, runRef } from './target.js';
 
 export interface DeleteOptions extends RepoFlag {
   id: string;
@@ -14,16 +14,17 @@ export interface DeleteOptions extends RepoFlag {
 }
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const id = parseId(opts.id);
+  const id = parseRunId(opts.id);
   if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete run ${id} without confirmation; pass --yes`);
-  const at = await place(ctx, opts.repo);
+  const at = await place(ctx, opts.repo, opts.id);
   requireFeature(at, 'delete', 'run delete');
+  const ref = await runRef(at, id);
   const what = runName(at, id);
   if (!opts.yes) {
     const typed = await ask(ctx.io, '--yes', { message: `Type ${id} to delete ${what} with its logs and artifacts for good`, required: false });
     if (typed !== String(id)) throw new UsageError(`confirmation did not match ${id}; nothing was deleted`);
   }
-  await actions.deleteRun(at.api, at.repo, id).catch(async (err: unknown) => {
+  await actions.deleteRun(at.api, at.repo, ref.api).catch(async (err: unknown) => {
     // routers/api/v1/repo/action.go DeleteActionRun: 400 while the run is not done.
     if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot delete ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was deleted`);
     return failure({ action: `delete ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);

@@ -8,7 +8,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
 import { saveDownload, streamDownload } from '../release/transfer.js';
-import { parseId, type Place, place, requireFeature, runName } from './target.js';
+import { parseRunId, type Place, place, requireFeature, runName, runRef } from './target.js';
 
 export interface DownloadOptions extends RepoFlag {
   id: string;
@@ -21,12 +21,13 @@ export interface DownloadOptions extends RepoFlag {
 const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/;
 
 export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
-  const id = parseId(opts.id);
+  const runNumber = parseRunId(opts.id);
   if (opts.dir === '') throw new UsageError('--dir must not be empty');
-  const at = await place(ctx, opts.repo);
+  const at = await place(ctx, opts.repo, opts.id);
   requireFeature(at, 'artifacts', 'run download');
+  const id = await runRef(at, runNumber);
   const what = runName(at, id);
-  const all = await actions.runArtifacts(at.api, at.repo, id).catch(failure({ action: `list the artifacts of ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
+  const all = await actions.runArtifacts(at.api, at.repo, id.api).catch(failure({ action: `list the artifacts of ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
   const unknown = opts.name.filter((n) => !all.some((a) => a.name === n));
   if (unknown.length > 0) {
     throw new KettleError(`${what} has no artifact named ${unknown.map((n) => `"${n}"`).join(', ')}; it has ${all.length === 0 ? 'none' : all.map((a) => a.name).join(', ')}`);

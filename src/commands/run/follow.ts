@@ -12,7 +12,7 @@ import { plainText } from '../../output/cells.js';
 import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
 import { visibleControls } from '../../output/controls.js';
 import { readJobs } from '../workflow/inputs.js';
-import { MARKS, type Place, readJobs as readRunJobs, readRun, runName } from './target.js';
+import { MARKS, type Place, readJobs as readRunJobs, readRun, type RunRef, runName } from './target.js';
 
 export const DEFAULT_INTERVAL_S = 3;
 
@@ -21,14 +21,14 @@ interface Snapshot {
   jobs: actions.Job[];
 }
 
-async function snapshot(at: Place, id: number, fresh: boolean): Promise<Snapshot> {
+async function snapshot(at: Place, id: RunRef, fresh: boolean): Promise<Snapshot> {
   let run: actions.Run;
   try {
     ({ run } = await readRun(at, id));
   } catch (err) {
     // Where only tasks are listed, a run just started shows once a runner takes its first job.
     if (!(fresh && !features.offers(at.server, 'runs') && err instanceof ApiError && err.status === 404)) throw err;
-    return { run: { id, number: id, workflow: '', title: '', branch: '', event: 'workflow_dispatch', status: 'queued', created: '', url: '' }, jobs: [] };
+    return { run: { id: id.shown, apiId: id.api, number: id.shown, workflow: '', title: '', branch: '', event: 'workflow_dispatch', status: 'queued', created: '', url: '' }, jobs: [] };
   }
   const listed = await readRunJobs(at, id);
   const jobs = listed ? listed.map(actions.jobOf) : (run.jobs ?? []).map((j) => ({ ...j, steps: [] }));
@@ -82,7 +82,7 @@ async function unshownJobs(at: Place, s: Snapshot): Promise<string[] | undefined
 }
 
 /** `fresh`: the run was started by this command, so it may not be listed yet. */
-export async function follow(ctx: Context, at: Place, id: number, intervalMs: number, fresh = false): Promise<void> {
+export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: number, fresh = false): Promise<void> {
   const io = ctx.io;
   const seen = new Map<string, string>();
   let drawn = 0;

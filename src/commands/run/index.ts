@@ -4,7 +4,7 @@ import { listFlags, positiveInt, repoFlag, seconds, yesFlag } from '../../cli/fl
 import { bool, choice, type GroupDef, arg, list as many, parsed, text, verb } from '../../cli/spec.js';
 import { RUN_STATUS_WORDS } from './choices.js';
 
-const runId = { id: arg('<run-id>', 'the run: its ID as run list shows it') };
+const runId = { id: arg('<run-id>', "the run: its ID as run list and the run's web page show it, or that page's address") };
 const jobFlag = (what: string) => ({ job: parsed('-j, --job <job-id>', what, positiveInt('--job')) });
 
 const list = verb({
@@ -21,8 +21,7 @@ const list = verb({
   },
   output: true,
   examples: ['kettle run list -R alice/teapot', 'kettle run list --status failure --branch main', 'kettle run list --workflow ci.yml --limit 5 --json --fields id,status'],
-  notes:
-    "\nThe ID column is the RUN-ID the other run commands take: the run's id where the server lists runs\n(Gitea 1.25, Forgejo 12 and later), its run number where it lists only tasks (older servers, where\nkettle applies the filters itself).\n",
+  notes: "\nThe ID column is the RUN-ID the other run commands take: the number the run's web page shows\n(…/actions/runs/N), on every server; the other run commands take that web address as well.\n",
   load: () => import('./list.js'),
 });
 
@@ -36,7 +35,13 @@ const view = verb({
     ...jobFlag('with --log: only this job (its ID as run view shows it)'),
   },
   output: true,
-  examples: ['kettle run view 42', 'kettle run view 42 --log', 'kettle run view 42 --log --job 7 | grep -n error', 'kettle run view 42 --json --jq .status'],
+  examples: [
+    'kettle run view 42',
+    'kettle run view https://gitea.example.com/alice/teapot/actions/runs/42',
+    'kettle run view 42 --log',
+    'kettle run view 42 --log --job 7 | grep -n error',
+    'kettle run view 42 --json --jq .status',
+  ],
   load: () => import('./view.js'),
 });
 

@@ -11,7 +11,7 @@ import { ApiError, KettleError } from '../../errors.js';
 import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import { counter } from '../release/transfer.js';
-import { type Place, readJobs, runName } from './target.js';
+import { type Place, readJobs, type RunRef, runName } from './target.js';
 import { lines, write } from '../../output/stream.js';
 
 /** Where a step begins in a runner's log (act_runner's group markers, after the timestamp). */
@@ -19,12 +19,12 @@ const STEP_START = /(^|\s)(::group::|##\[group\])/;
 const STEP_COLOURS = ['\u001b[36m', '\u001b[33m', '\u001b[35m', '\u001b[32m', '\u001b[34m'];
 const RESET = '\u001b[0m';
 
-export async function streamLogs(ctx: Context, at: Place, runId: number, jobId: number | undefined): Promise<void> {
+export async function streamLogs(ctx: Context, at: Place, runId: RunRef, jobId: number | undefined): Promise<void> {
   const what = runName(at, runId);
   const jobs = ((await readJobs(at, runId)) ?? []).map(actions.jobOf);
   if (jobs.length === 0) {
     // An empty list of jobs is also what a missing run's number would give on no server: read the run to tell.
-    await actions.getRun(at.api, at.server, at.repo, runId).catch(failure({ action: `read ${what}`, missing: what }));
+    await actions.getRun(at.api, at.server, at.repo, runId.api).catch(failure({ action: `read ${what}`, missing: what }));
     throw new KettleError(`${what} has no jobs`);
   }
   const chosen = jobId === undefined ? jobs : jobs.filter((j) => j.id === jobId);

@@ -4,7 +4,7 @@ import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseId, place, readJobs, requireFeature, runName } from './target.js';
+import { parseRunId, place, readJobs, requireFeature, runName, runRef } from './target.js';
 
 export interface RerunOptions extends RepoFlag {
   id: string;
@@ -13,10 +13,11 @@ export interface RerunOptions extends RepoFlag {
 }
 
 export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
-  const id = parseId(opts.id);
+  const shown = parseRunId(opts.id);
   if (opts.failed && opts.job !== undefined) throw new UsageError('use either --failed or --job, not both');
-  const at = await place(ctx, opts.repo);
+  const at = await place(ctx, opts.repo, opts.id);
   requireFeature(at, 'rerun', 'run rerun');
+  const id = await runRef(at, shown);
   const what = runName(at, id);
   let which = 'all its jobs';
   if (opts.failed || opts.job !== undefined) {
@@ -31,7 +32,7 @@ export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
       which = `its failed jobs (${failed.map((j) => j.name).join(', ')})`;
     }
   }
-  await actions.rerun(at.api, at.repo, id, { failed: opts.failed, ...(opts.job !== undefined ? { job: opts.job } : {}) }).catch(async (err: unknown) => {
+  await actions.rerun(at.api, at.repo, id.api, { failed: opts.failed, ...(opts.job !== undefined ? { job: opts.job } : {}) }).catch(async (err: unknown) => {
     // services/actions/rerun.go: a run still going cannot be rerun (400).
     if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot rerun ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was rerun`);
     return failure({ action: `rerun ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);

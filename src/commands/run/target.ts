@@ -6,8 +6,9 @@ import * as features from '../../api/gitea/actions-features.js';
 import { hostOf } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
+import { isWebUrl, runOfUrl } from '../../context/locate.js';
 import { describeServer, type ServerInfo } from '../../context/server.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 
 export interface Place {
@@ -16,8 +17,9 @@ export interface Place {
   server: ServerInfo;
 }
 
-export async function place(ctx: Context, repoFlag: string | undefined): Promise<Place> {
-  const repo = await ctx.repo(repoFlag);
+/** The repository, its client and the server; a RUN-ID given as a web address names the repository too. */
+export async function place(ctx: Context, repoFlag: string | undefined, runArg?: string): Promise<Place> {
+  const repo = await ctx.repo(repoFlag, runArg !== undefined && isWebUrl(runArg) ? [runArg] : []);
   const api = await ctx.api();
   const server = await ctx.server();
   return { repo, api, server };
@@ -29,26 +31,47 @@ export function parseId(value: string, what = 'RUN-ID'): number {
   return Number(value);
 }
 
+/** A RUN-ID as typed: the number the run's web page shows, or that page's address (a job's page too). */
+export function parseRunId(value: string): number {
+  if (!isWebUrl(value)) return parseId(value);
+  const n = runOfUrl(value);
+  if (n === undefined) throw new UsageError(`"${value}" is not a run's web address (…/OWNER/NAME/actions/runs/N)`);
+  return n;
+}
+
+export type RunRef = actions.RunRef;
+
+/** The run a RUN-ID names on this server (actions.findRun); a number no run has is the missing run's one line. */
+export async function runRef(at: Place, shown: number): Promise<RunRef> {
+  const what = runName(at, shown);
+  const api = await actions.findRun(at.api, at.server, at.repo, shown).catch(failure({ action: `find ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
+  if (api === undefined) {
+    const path = `/repos/${fullName(at.repo)}/actions/runs`;
+    return failure({ action: `find ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(new ApiError({ message: `no run number ${shown}`, method: 'GET', path, status: 404 }));
+  }
+  return { shown, api };
+}
+
 /** Stop before sending anything when this server lacks the endpoint: which versions have it, and which this one runs. */
 export function requireFeature(at: Place, feature: features.Feature, what: string, hint = ''): void {
   if (features.offers(at.server, feature)) return;
   throw new features.NotOffered(feature, `${what} needs ${features.needs(feature)}; ${hostOf(at.api.root)} runs ${describeServer(at.server)}${hint}`);
 }
 
-export function runName(at: Place, id: number): string {
-  return `run ${id} of ${fullName(at.repo)}`;
+export function runName(at: Place, ref: number | RunRef): string {
+  return `run ${typeof ref === 'number' ? ref : ref.shown} of ${fullName(at.repo)}`;
 }
 
-export async function readRun(at: Place, id: number): Promise<{ run: actions.Run; record: object }> {
-  const what = runName(at, id);
-  return actions.getRun(at.api, at.server, at.repo, id).catch(failure({ action: `read ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
+export async function readRun(at: Place, ref: RunRef): Promise<{ run: actions.Run; record: object }> {
+  const what = runName(at, ref);
+  return actions.getRun(at.api, at.server, at.repo, ref.api).catch(failure({ action: `read ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
 }
 
 /** A run's jobs with their steps where the server lists them; undefined where it does not. */
-export async function readJobs(at: Place, id: number): Promise<object[] | undefined> {
+export async function readJobs(at: Place, ref: RunRef): Promise<object[] | undefined> {
   if (!features.offers(at.server, 'jobs')) return undefined;
-  const what = runName(at, id);
-  return actions.listJobs(at.api, at.repo, id, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 }).catch(failure({ action: `read the jobs of ${what}`, missing: what }));
+  const what = runName(at, ref);
+  return actions.listJobs(at.api, at.repo, ref.api, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 }).catch(failure({ action: `read the jobs of ${what}`, missing: what }));
 }
 
 /** The mark before a status on a terminal. */

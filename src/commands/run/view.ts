@@ -9,7 +9,7 @@ import { visibleControls } from '../../output/controls.js';
 import { printJson, printRecord } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';
-import { MARKS, parseId, place, readJobs, readRun, requireFeature } from './target.js';
+import { MARKS, parseRunId, place, readJobs, readRun, requireFeature, runRef } from './target.js';
 
 export interface ViewOptions extends RepoFlag {
   id: string;
@@ -18,9 +18,10 @@ export interface ViewOptions extends RepoFlag {
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
-  const id = parseId(opts.id);
+  const shown = parseRunId(opts.id);
   if (opts.job !== undefined && !opts.log) ctx.warn('--job has no effect without --log');
-  const at = await place(ctx, opts.repo);
+  const at = await place(ctx, opts.repo, opts.id);
+  const id = await runRef(at, shown);
   if (opts.log) {
     if (!features.offers(at.server, 'logs')) {
       // Said before anything is sent, with the page where the log can be read.
@@ -37,12 +38,12 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
     return;
   }
   await printRecord(ctx.io, ctx.flags, record, runViewColumns);
-  const shown = jobs?.map(actions.jobOf) ?? actions.runOf(record).jobs?.map((j) => ({ ...j, steps: [] }));
-  if (!shown || shown.length === 0) return;
+  const listed = jobs?.map(actions.jobOf) ?? actions.runOf(record).jobs?.map((j) => ({ ...j, steps: [] }));
+  if (!listed || listed.length === 0) return;
   const io = ctx.io;
   if (io.stdoutIsTTY) {
     const lines = ['', 'JOBS'];
-    for (const job of shown) {
+    for (const job of listed) {
       lines.push(`${MARKS[job.status] ?? '?'} ${visibleControls(job.name)} (ID ${job.id}): ${job.status}`);
       for (const step of job.steps) lines.push(`    ${MARKS[step.status] ?? '?'} ${visibleControls(step.name)}: ${step.status}`);
     }
@@ -51,7 +52,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   }
   // In a pipe: one row per job and per step, tab-separated, after the run's key/value lines.
   const rows: string[] = [];
-  for (const job of shown) {
+  for (const job of listed) {
     rows.push(['job', job.id, plainText(job.name), job.status].join('\t'));
     for (const step of job.steps) rows.push(['step', job.id, step.number, plainText(step.name), step.status].join('\t'));
   }

@@ -2,7 +2,7 @@
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
 import { DEFAULT_INTERVAL_S, follow } from './follow.js';
-import { parseId, place } from './target.js';
+import { parseRunId, place, runRef } from './target.js';
 
 export interface WatchOptions extends RepoFlag {
   id: string;
@@ -11,7 +11,7 @@ export interface WatchOptions extends RepoFlag {
 }
 
 export async function run(ctx: Context, opts: WatchOptions): Promise<void> {
-  const id = parseId(opts.id);
-  const at = await place(ctx, opts.repo);
-  await follow(ctx, at, id, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000);
+  const shown = parseRunId(opts.id);
+  const at = await place(ctx, opts.repo, opts.id);
+  await follow(ctx, at, await runRef(at, shown), (opts.interval ?? DEFAULT_INTERVAL_S) * 1000);
 }

@@ -85,7 +85,7 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   const what = `workflow ${file} of ${name} on ${ref}`;
   const filter: actions.RunFilter = { workflow: file, event: 'workflow_dispatch', branch: ref };
   const named = features.offers(at.server, 'runDetails');
-  const before = named ? undefined : await runIds(at, filter).catch(() => new Set<number>());
+  const before = named ? undefined : await runIds(at, filter).catch(() => new Map<number, number>());
   const inputs = workflow.dispatch.kind === 'inputs' ? sentInputs(at.server, workflow.dispatch.inputs, given) : given;
   const id = await actions.dispatch(at.api, at.server, at.repo, file, ref, inputs).catch(async (err: unknown) => {
     if (err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 500)) {
@@ -93,7 +93,7 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
     }
     return failure({ action: `start ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);
   });
-  const runId = id ?? (await findRun(ctx, at, filter, before ?? new Set()));
+  const runId = id ?? (await findRun(ctx, at, filter, before ?? new Map()));
   if (runId === undefined) {
     ctx.success(`Started ${what}`);
     const hint = `kettle run list --workflow ${file} --event workflow_dispatch -R ${name}`;
@@ -101,32 +101,33 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
     ctx.info(`Its run did not show within ${FIND_RUN_MS / 1000} s; see ${hint}`);
     return;
   }
-  ctx.success(`Started ${what}: run ${runId}`);
+  ctx.success(`Started ${what}: run ${runId.shown}`);
   if (opts.watch) {
     await follow(ctx, at, runId, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000, true);
     return;
   }
   // Where only tasks are listed, the run shows once a runner took a job: until then its number is all there is.
-  const shown = await actions.getRun(at.api, at.server, at.repo, runId).catch(() => undefined);
+  const shown = await actions.getRun(at.api, at.server, at.repo, runId.api).catch(() => undefined);
   if (shown) await printRecord(ctx.io, ctx.flags, shown.record, runViewColumns);
-  else ctx.io.stdout.write(`${runId}\n`);
+  else ctx.io.stdout.write(`${runId.shown}\n`);
 }
 
-async function runIds(at: Place, filter: actions.RunFilter): Promise<Set<number>> {
-  const ids = new Set<number>();
+/** The matching runs: the number each one's web page shows, with the id the API takes. */
+async function runIds(at: Place, filter: actions.RunFilter): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
   for await (const page of actions.listRuns(at.api, at.server, at.repo, filter, { count: 50, offset: 0, pageSize: 50 })) {
-    for (const r of page) ids.add(actions.runOf(r).id);
+    for (const r of page.map(actions.runOf)) ids.set(r.id, r.apiId);
   }
   return ids;
 }
 
 /** The newest matching run that was not there before the dispatch, looked for until the deadline. */
-async function findRun(ctx: Context, at: Place, filter: actions.RunFilter, before: Set<number>): Promise<number | undefined> {
+async function findRun(ctx: Context, at: Place, filter: actions.RunFilter, before: Map<number, number>): Promise<actions.RunRef | undefined> {
   const deadline = ctx.io.now().getTime() + FIND_RUN_MS;
   for (;;) {
-    const now = await runIds(at, filter).catch(() => new Set<number>());
-    const fresh = [...now].filter((i) => !before.has(i)).sort((a, b) => b - a);
-    if (fresh[0] !== undefined) return fresh[0];
+    const now = await runIds(at, filter).catch(() => new Map<number, number>());
+    const fresh = [...now.keys()].filter((i) => !before.has(i)).sort((a, b) => b - a);
+    if (fresh[0] !== undefined) return { shown: fresh[0], api: now.get(fresh[0]) ?? fresh[0] };
     if (ctx.io.now().getTime() + FIND_EVERY_MS > deadline) return undefined;
     await ctx.io.sleep(FIND_EVERY_MS);
   }
