@@ -78,7 +78,7 @@ describe('run list', () => {
     expect(sent(s, 'GET', `/repos/${t.full}/actions/${age === 'new' ? 'runs' : 'tasks'}`)).toHaveLength(1);
   });
 
-  it.each(FLAVORS)('%s: filters give the same runs whether the server applies them or kettle does', async (_name, flavor, age) => {
+  it.each(FLAVORS)('%s: filters give the same runs whether the server applies them or kettle does', async (_name, flavor) => {
     s.server.set({ flavor });
     const t = threeRuns();
     const idOf = (x: { id: number; index: number }) => runId(flavor, x);
