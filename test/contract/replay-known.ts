@@ -19,6 +19,14 @@ const NESTED_USER = String.raw`(?:user|owner|assignee|assignees\[\d+\]|author|po
 
 export const KNOWN: Known[] = [
   {
+    // The runner takes a dispatched run within a fraction of a second: the dispatching command's one read finds it
+    // queued or already running, by the runner's timing; the twin (routes-actions.ts runNow) shows it queued then.
+    where: /^body\.status$/,
+    exchange: /^workflow run[^:]*: GET \/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+$/,
+    values: (real, memory) => ['queued', 'in_progress'].includes(String(real)) && memory === 'queued',
+    why: "a real runner's timing decides whether a run just dispatched reads queued or in progress; kettle shows either as it comes",
+  },
+  {
     // services/convert/user.go toUser: a user inside another record is shown as to an anonymous or plain signed-in
     // viewer (placeholder e-mail, not active, not admin, no last login); the in-memory server shows one user record
     // everywhere. kettle reads a nested user's login, full name and web address only.

@@ -10,6 +10,7 @@ import { type Dispatcher, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../e2e/harness.js';
 import type { Recording } from '../real/record.js';
+import { actionsData } from '../server/routes-actions.js';
 import { ADMIN, freshServer } from '../support/fresh-server.js';
 import { type Difference, REPLAY_PASSWORD, Replay } from './replay.js';
 import { explained } from './replay-known.js';
@@ -26,6 +27,10 @@ const recordings = readdirSync(DIR)
 export async function replay(recording: Recording): Promise<Difference[]> {
   const { server, token, close } = await freshServer(recording.server.flavour === 'forgejo' ? { forgejo: true, version: recording.server.versionText } : { version: recording.server.versionText });
   server.state.user(ADMIN)!.password = REPLAY_PASSWORD;
+  if (recording.runner) {
+    actionsData(server.state).noRunner = false;
+    actionsData(server.state).runner = 'instant';
+  }
   const replay = new Replay({ origins: [], at: Date.parse(recording.recorded) }, { origins: [new URL(server.url).origin], at: Date.now() }, READS);
   try {
     /** Tokens the replay saw minted, by user: a recorded request made with a minted token is sent with its counterpart. */

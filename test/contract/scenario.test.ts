@@ -4,6 +4,7 @@
 // (`npm run test:real` runs the same steps against a real server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../server/index.js';
+import { actionsData } from '../server/routes-actions.js';
 import { freshServer, PLAYED } from '../support/fresh-server.js';
 import { type Outcome, runScenario, serverInfo } from '../real/scenario.js';
 
@@ -16,7 +17,10 @@ describe.each(PLAYED)('the scenario on the in-memory $name', ({ flavor }) => {
     const fresh = await freshServer(flavor);
     server = fresh.server;
     close = fresh.close;
-    outcomes = await runScenario({ url: server.url, token: fresh.token, prefix: 'mem' }, { server: await serverInfo(server.url, fresh.token) });
+    // The runner twin takes dispatched runs' jobs, so the steps that need a runner run too.
+    actionsData(server.state).noRunner = false;
+    actionsData(server.state).runner = 'instant';
+    outcomes = await runScenario({ url: server.url, token: fresh.token, prefix: 'mem', runner: true }, { server: await serverInfo(server.url, fresh.token) });
   }, 240_000);
   afterAll(() => close());
 

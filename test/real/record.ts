@@ -12,6 +12,8 @@ export interface Recording {
   /** The day it was recorded, and with which administrator. */
   recorded: string;
   admin: string;
+  /** A runner took the server's jobs (act_runner in host mode): the in-memory server replays it with its runner twin. */
+  runner?: true;
   /** The scenario's steps as the real server made them go (problem: why a step did not go as expected). */
   steps: Array<{ title: string; exit: number | null; problem?: string }>;
   exchanges: Exchange[];

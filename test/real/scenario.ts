@@ -50,6 +50,10 @@ export interface Step {
   when?: (server: ServerInfo) => boolean;
   /** Run with the logins stored in the scenario's config folder, not KETTLE_URL and KETTLE_TOKEN. */
   stored?: true;
+  /** Only where a runner takes the server's jobs (a host-mode runner beside a real server; the in-memory server's twin). */
+  runner?: true;
+  /** Where a runner takes jobs: first wait (outside kettle, unrecorded, bounded) until every run of the repository is done. */
+  settle?: true;
 }
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
@@ -72,6 +76,31 @@ jobs:
     steps:
       - run: echo deploying
 `;
+/** A workflow of plain shell steps for a runner: one job succeeds, one is skipped by its `if`, one fails. */
+const SHELL_WORKFLOW = `name: Checks
+on:
+  workflow_dispatch:
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Say hello
+        run: echo "hello from build"
+  never:
+    runs-on: ubuntu-latest
+    if: \${{ false }}
+    steps:
+      - run: echo never
+  broken:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Fail
+        run: |
+          echo "about to fail"
+          exit 3
+`;
+/** Jobs of a run as run view --json shows them: name, id and status in GitHub's words. */
+const jobsOf = (r: RunResult) => (json(r).jobs as Array<{ name: string; id: number; status: string; conclusion?: string }>) ?? [];
 /** The second user's password (a throw-away user on a throw-away server; the replay sends it again). */
 export const SECOND_PASSWORD = 'Kettle-pw-2-long';
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4JSf+byUUFMHxT9kLb kettle-recording';
@@ -436,7 +465,86 @@ export const STEPS: Step[] = [
     args: (n) => ['run', 'view', n.vars.run as string, ...R(n), '--json'],
     exit: 0,
     when: (s) => atLeast(s, 'gitea', '1.25') || atLeast(s, 'forgejo', '12'),
+    settle: true,
   },
+  // Actions with a runner: a job that succeeds, one its `if` skips, one that fails.
+  {
+    title: 'a workflow of shell steps (escape hatch)',
+    args: (n) => [
+      'api',
+      '-X',
+      'POST',
+      `/repos/${n.repo}/contents/${n.server.flavour === 'forgejo' ? '.forgejo' : '.gitea'}/workflows/checks.yml`,
+      '-f',
+      `content=${Buffer.from(SHELL_WORKFLOW).toString('base64')}`,
+      '-f',
+      'message=Add checks',
+    ],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+  },
+  {
+    title: 'workflow run of the shell workflow',
+    args: (n) => ['workflow', 'run', 'checks.yml', ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r, n) => {
+      n.vars.checks = /: run (\d+)$/m.exec(r.stderr)?.[1] ?? '';
+    },
+  },
+  {
+    title: 'run view of the finished run: one job succeeded, one skipped, one failed',
+    args: (n) => ['run', 'view', n.vars.checks as string, ...R(n), '--json'],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r, n) => {
+      assert.equal(json(r).conclusion, 'failure');
+      assert.deepEqual(
+        jobsOf(r).map((j) => [j.name, j.conclusion]),
+        [
+          ['build', 'success'],
+          ['never', 'skipped'],
+          ['broken', 'failure'],
+        ],
+      );
+      for (const j of jobsOf(r)) n.vars[`job-${j.name}`] = String(j.id);
+    },
+  },
+  {
+    title: "run view --log of one job: its script's output",
+    args: (n) => ['run', 'view', n.vars.checks as string, '--log', '--job', n.vars['job-build'] as string, ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r) => assert.match(r.stdout, /hello from build/),
+  },
+  {
+    title: 'run view --log of every job: the skipped one reached the runner too (a log of its own)',
+    args: (n) => ['run', 'view', n.vars.checks as string, '--log', ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r) => {
+      assert.match(r.stdout, /received task \d+ of job never/);
+      assert.match(r.stdout, /exit code 3/);
+    },
+  },
+  { title: 'run watch of the failed run: exit 1', args: (n) => ['run', 'watch', n.vars.checks as string, ...R(n)], exit: 1, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
+  { title: 'run rerun --failed', args: (n) => ['run', 'rerun', n.vars.checks as string, '--failed', ...R(n)], exit: 0, runner: true, when: (s) => atLeast(s, 'gitea', '1.26') },
+  {
+    title: 'run watch after the rerun: failed again, exit 1',
+    args: (n) => ['run', 'watch', n.vars.checks as string, ...R(n)],
+    exit: 1,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.26'),
+  },
+  { title: 'run delete of the finished run', args: (n) => ['run', 'delete', n.vars.checks as string, '--yes', ...R(n)], exit: 0, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
+  { title: 'run view of a deleted run: exit 1', args: (n) => ['run', 'view', n.vars.checks as string, ...R(n)], exit: 1, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
 
   // Organizations.
   { title: 'org create', args: (n) => ['org', 'create', n.org, '--full-name', 'Kettle Recording', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).name ?? json(r).username, n.org) },
@@ -558,7 +666,23 @@ export interface Outcome {
  * step by step; `before` is told each step first (the recorder names it). Each
  * step's problem is collected rather than thrown, so one run shows them all.
  */
-export async function runScenario(target: { url: string; token: string; prefix: string }, options: { before?: (step: Step) => void; server?: ServerInfo } = {}): Promise<Outcome[]> {
+/** Until every run of the repository is done, read straight from the server (never through kettle or a recorder), 120 s at most. */
+async function settled(direct: string, token: string, repo: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (let i = 0; Date.now() < deadline; i++) {
+    const answer = await fetch(`${direct.replace(/\/$/, '')}/api/v1/repos/${repo}/actions/runs?limit=50`, { headers: { authorization: `token ${token}` } });
+    const runs = ((await answer.json()) as { workflow_runs?: Array<{ status?: string }> }).workflow_runs ?? [];
+    // Gitea's words (completed), or Forgejo's own (success, failure, cancelled, skipped).
+    if (answer.ok && runs.every((r) => ['completed', 'success', 'failure', 'cancelled', 'skipped'].includes(r.status ?? ''))) return;
+    await new Promise((done) => setTimeout(done, Math.min(250 * 2 ** i, 2000)));
+  }
+  throw new Error(`the runs of ${repo} were not done within 120 s`);
+}
+
+export async function runScenario(
+  target: { url: string; token: string; prefix: string; runner?: boolean; direct?: string },
+  options: { before?: (step: Step) => void; server?: ServerInfo } = {},
+): Promise<Outcome[]> {
   const server = options.server ?? (await serverInfo(target.url, target.token));
   const home = mkdtempSync(join(tmpdir(), 'kettle-scenario-'));
   const env: Record<string, string | undefined> = { KETTLE_URL: target.url, KETTLE_TOKEN: target.token, HOME: home, KETTLE_CONFIG_DIR: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
@@ -570,6 +694,8 @@ export async function runScenario(target: { url: string; token: string; prefix: 
     const names: Names = { me: login, other: `${target.prefix}-other`, repo: `${login}/${target.prefix}-teapot`, org: `${target.prefix}-org`, vars: {}, dir: home, url: target.url, server };
     for (const step of STEPS) {
       if (step.when && !step.when(server)) continue;
+      if (step.runner && !target.runner) continue;
+      if (step.settle && target.runner) await settled(target.direct ?? target.url, target.token, names.repo);
       options.before?.(step);
       const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : step.stored ? { ...env, KETTLE_URL: undefined, KETTLE_TOKEN: undefined } : env;
       let result: RunResult | undefined;

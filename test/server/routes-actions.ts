@@ -72,6 +72,20 @@ export interface RunRecord {
   phases: Phase[];
   /** The inputs a dispatch gave it. */
   inputs: Record<string, string>;
+  /** The runner twin runs it (runNow) at the next read once its phases are over. */
+  pending?: WorkflowRecord;
+}
+
+/** A job as its workflow file declares it: what the runner twin (ActionsData.runner) makes of it. */
+export interface WorkflowJob {
+  name: string;
+  steps: string[];
+  /** `if: false` (or `${{ false }}`) on the job. */
+  never?: boolean;
+  /** The first non-zero `exit N` of its steps' scripts. */
+  exit?: number;
+  /** The steps' `echo` lines, in order: what its log shows. */
+  echoes?: string[];
 }
 
 export interface WorkflowInput {
@@ -90,7 +104,7 @@ export interface WorkflowRecord {
   dispatch: Record<string, WorkflowInput> | undefined;
   disabled: boolean;
   /** Jobs (and their steps) a dispatched run gets. */
-  jobs: Array<{ name: string; steps: string[] }>;
+  jobs: WorkflowJob[];
   /** The file's text; written from the fields above when not given. */
   yaml?: string;
   /** The file's blob, when it was committed through the contents API (git-http.ts). */
@@ -135,6 +149,11 @@ export interface ActionsData {
   nextTask: number;
   /** No runner is registered: a dispatched run stays queued (as on the real servers the recordings come from). */
   noRunner?: boolean;
+  /**
+   * A runner twin that has run a dispatched run by its second read (queued at the first), as the host-mode runner
+   * the recordings with a runner were made with (act_runner v1.0.8 beside a real Gitea 1.27.0) had: see runNow.
+   */
+  runner?: 'instant';
   /** The subject of a ref's head commit, where the server keeps real repositories (git-http.ts): a dispatched run's title. */
   headSubject?: (repo: Repo, ref: string) => string | undefined;
 }
@@ -233,7 +252,7 @@ export function addWorkflowFile(state: State, repo: Repo, path: string, text: st
   const unquote = (v: string) => v.trim().replace(/^(['"])(.*)\1$/, '$2');
   const name = unquote(/^name:(.*)$/m.exec(text)?.[1] ?? '') || (m[2] as string);
   let dispatch: Record<string, WorkflowInput> | undefined;
-  const jobs: Array<{ name: string; steps: string[] }> = [];
+  const jobs: WorkflowJob[] = [];
   let section = '';
   let input: WorkflowInput | undefined;
   for (const line of lines) {
@@ -248,8 +267,23 @@ export function addWorkflowFile(state: State, repo: Repo, path: string, text: st
       const value = unquote(v.join(':'));
       if (k === 'type' || k === 'description' || k === 'default') input[k] = value;
       if (k === 'required') input.required = value === 'true';
-    } else if (section === 'jobs' && indent === 2 && t.endsWith(':')) jobs.push({ name: t.slice(0, -1), steps: [] });
-    else if (section === 'jobs' && t.startsWith('- ')) jobs.at(-1)?.steps.push(unquote(t.slice(2).replace(/^(run|uses|name):/, '')));
+    } else if (section === 'jobs' && indent === 2 && t.endsWith(':')) jobs.push({ name: t.slice(0, -1), steps: [], echoes: [] });
+    else if (section === 'jobs' && t.startsWith('- ')) {
+      // act names a step by its name, else "Run " and its script's first line (recorded from act_runner v1.0.8).
+      const item = t.slice(2);
+      jobs.at(-1)?.steps.push(/^run:/.test(item) && !/^run:\s*\|/.test(item) ? `Run ${unquote(item.slice(4))}` : unquote(item.replace(/^(run|uses|name):/, '')));
+      const echo = /\becho\s+(?:"([^"$]*)"|'([^']*)'|([^\s;"'$]+))\s*$/.exec(item);
+      if (echo) jobs.at(-1)?.echoes?.push(echo[1] ?? echo[2] ?? echo[3] ?? '');
+    } else if (section === 'jobs' && indent === 4 && /^if:\s*(\$\{\{\s*false\s*\}\}|false)\s*$/.test(t)) {
+      const job = jobs.at(-1);
+      if (job) job.never = true;
+    } else if (section === 'jobs') {
+      const job = jobs.at(-1);
+      const exit = /^exit\s+(\d+)$/.exec(t);
+      if (job && exit && Number(exit[1]) !== 0) job.exit ??= Number(exit[1]);
+      const echo = /^(?:run:\s*)?echo\s+(?:"([^"$]*)"|'([^']*)'|([^\s;"'$]+))\s*$/.exec(t);
+      if (job && echo) job.echoes?.push(echo[1] ?? echo[2] ?? echo[3] ?? '');
+    }
   }
   const folder = m[1] === '.forgejo' ? '.forgejo/workflows' : '.gitea/workflows';
   const known = actionsData(state).workflows.filter((w) => !(w.repoId === repo.id && w.file === m[2]));
@@ -271,7 +305,11 @@ function advance(state: State, repo: Repo): void {
   for (const run of data.runs) {
     if (run.repoId !== repo.id) continue;
     const phase = run.phases.shift();
-    if (!phase) continue;
+    if (!phase) {
+      if (run.pending) runNow(state, run, run.pending);
+      run.pending = undefined;
+      continue;
+    }
     const now = tick();
     for (const [name, j] of Object.entries(phase.jobs ?? {})) {
       const job = run.jobs.find((x) => x.name === name);
@@ -438,7 +476,14 @@ function jobJson(c: Call, run: RunRecord, job: JobRecord): Json {
     steps:
       job.taskId === 0
         ? []
-        : job.steps.map((s, i) => ({ name: s.name, number: i, ...githubStatus(s.status), started_at: time(job.started), completed_at: time(DONE.includes(s.status) ? job.stopped : '') })),
+        : // A step the runner skipped never started (recorded from a real Gitea 1.27.0 with act_runner v1.0.8).
+          job.steps.map((s, i) => ({
+            name: s.name,
+            number: i,
+            ...githubStatus(s.status),
+            started_at: time(s.status === 'skipped' ? '' : job.started),
+            completed_at: time(DONE.includes(s.status) ? job.stopped : ''),
+          })),
     created_at: run.created,
     started_at: time(job.started),
     completed_at: time(job.stopped),
@@ -739,7 +784,10 @@ function rerun(c: Call, pick: (run: RunRecord) => JobRecord[], answer: (run: Run
     run.status = 'waiting';
     run.stopped = '';
   }
-  return { status: 201, body: answer(run, jobs) };
+  const body = answer(run, jobs);
+  const w = actionsData(c.state).workflows.find((x) => x.repoId === repo.id && x.file === run.workflowId);
+  if (jobs.length > 0 && actionsData(c.state).runner === 'instant' && w) run.pending = w;
+  return { status: 201, body };
 }
 
 const rerunRun: Handler = (c) =>
@@ -834,10 +882,49 @@ function startRun(c: Call, repo: Repo, w: WorkflowRecord, ref: string, inputs: R
     status: 'waiting',
     jobs: w.jobs.map((j) => ({ name: j.name, status: 'waiting' as const, steps: j.steps })),
     user: c.user.login,
-    phases: data.noRunner ? [] : dispatchPhases(w),
+    phases: data.noRunner || data.runner ? [] : dispatchPhases(w),
   });
   run.inputs = inputs;
+  // The twin has taken it by the read after the one that first shows it queued, as a real runner soon does.
+  if (data.runner === 'instant') {
+    run.phases = [{}];
+    run.pending = w;
+  }
   return run;
+}
+
+/**
+ * The runner twin: a run's jobs done as act_runner v1.0.8 in host mode did
+ * them beside a real Gitea 1.27.0 (test/fixtures/recordings/gitea-1.27.0.json,
+ * the runner's part). A job with `if: false` still reaches the runner, which
+ * skips it (a task, and a log of the runner's two lines); a job whose script
+ * exits non-zero fails at that step, and its later steps are skipped; the
+ * others succeed. The run fails when a job did.
+ */
+export function runNow(state: State, run: RunRecord, w: WorkflowRecord): void {
+  const data = actionsData(state);
+  const now = tick();
+  for (const job of run.jobs) {
+    const declared = w.jobs.find((j) => j.name === job.name);
+    const status: RunStatus = declared?.never ? 'skipped' : declared?.exit !== undefined ? 'failure' : 'success';
+    job.status = status;
+    if (job.taskId === 0) job.taskId = data.nextTask++;
+    job.started = now;
+    job.stopped = now;
+    job.steps.forEach((st, i) => {
+      st.status = status === 'failure' && i < job.steps.length - 1 ? 'success' : status;
+    });
+    const head = `${now} host-runner(version:v1.0.8) received task ${job.taskId} of job ${job.name}, be triggered by event: ${run.event}\n${now} workflow prepared\n`;
+    const body =
+      status === 'skipped'
+        ? ''
+        : job.steps.map((st, i) => `${now} ::group::${st.name}\n${now} ::endgroup::\n${i === job.steps.length - 1 ? (declared?.echoes ?? []).map((e) => `${now} ${e}\n`).join('') : ''}`).join('');
+    const tail = status === 'failure' ? `${now} ##[error]Process completed with exit code ${declared?.exit}.\n` : status === 'success' ? `${now} Job succeeded\n` : '';
+    job.log = { text: head + body + tail };
+  }
+  run.status = run.jobs.some((j) => j.status === 'failure') ? 'failure' : run.jobs.every((j) => j.status === 'skipped') ? 'skipped' : 'success';
+  run.started ||= now;
+  run.stopped = now;
 }
 
 /** A dispatched run moves on by itself: still queued at the first read, then running, then success (read by read). */

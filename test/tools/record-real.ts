@@ -2,7 +2,8 @@
 // scenario (test/real/scenario.ts) runs through a recording proxy in front of
 // the server, and every exchange is written, values made neutral
 // (test/real/record.ts), to test/fixtures/recordings/<flavour>-<version>.json.
-//   KETTLE_REAL_URL=http://127.0.0.1:3000 KETTLE_REAL_TOKEN=… npm run record:real [-- --out FILE]
+//   KETTLE_REAL_URL=http://127.0.0.1:3000 KETTLE_REAL_TOKEN=… [KETTLE_REAL_RUNNER=1] npm run record:real [-- --out FILE]
+// (KETTLE_REAL_RUNNER=1: a host-mode runner takes the server's jobs, so the Actions steps that need one are recorded)
 // The token is an administrator's (the scenario creates and deletes a user)
 // and is read from the environment only. Use a throw-away server: the
 // scenario creates a repository, a user and an organization, and deletes them.
@@ -27,7 +28,8 @@ const name = `${server.flavour === 'gitea' ? 'Gitea' : 'Forgejo'} ${server.numbe
 const recorder = await startRecorder(url);
 const at = Date.now();
 try {
-  const outcomes = await runScenario({ url: recorder.url, token, prefix: 'rec' }, { server, before: (step) => recorder.step(step.title) });
+  const runner = process.env.KETTLE_REAL_RUNNER === '1';
+  const outcomes = await runScenario({ url: recorder.url, token, prefix: 'rec', runner, direct: url }, { server, before: (step) => recorder.step(step.title) });
   const origin = new URL(url).origin;
   const n = { origins: [origin, recorder.url.replace(/\/+$/, '')], at };
   const admin = String((recorder.exchanges.find((e) => e.path === '/user' && e.status === 200)?.answer as { login?: string } | undefined)?.login ?? '');
@@ -35,6 +37,7 @@ try {
     server: { flavour: server.flavour, version: server.numbers, versionText: server.version, name },
     recorded: new Date(at).toISOString().slice(0, 10),
     admin,
+    ...(runner ? { runner: true as const } : {}),
     steps: outcomes.map((o) => ({ title: o.step.title, exit: o.result?.code ?? null, ...(o.problem !== undefined ? { problem: o.problem } : {}) })),
     exchanges: recorder.exchanges.map((e) => neutral(e, n) as typeof e),
   };
