@@ -61,7 +61,7 @@ const OTHER_FORMAT = /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu;
  * value keeps to its line and its column. It is also normalised to NFC and
  * every format character is shown as <U+XXXX>: composed text and no
  * invisible characters measure the same under every width rule (kettle's and
- * cli-table3's), so nothing misaligns a table.
+ * a terminal's), so nothing misaligns a table.
  */
 export function visibleCell(text: string): string {
   const composed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFC');

@@ -1,14 +1,13 @@
 // Tables on a terminal. kettle decides the layout: which columns fit the
 // window, which give way (the title first, then the others down to their
-// header), which are left out by rank; cli-table3 draws it, borderless, two
-// blanks between columns, none after the last. Every cell is made to measure
-// the same under kettle's width rule and cli-table3's (string-width): text is
-// normalised to NFC (decomposed Hangul, as macOS file names arrive, counts
-// differently otherwise) and format characters are shown escaped (see
-// tableCell), then cut to its column by kettle's rule.
+// header), which are left out by rank; and draws it, borderless, two blanks
+// between columns, none after the last. Text is normalised to NFC and format
+// characters are shown escaped (see visibleCell), then each cell is cut and
+// padded to its column by kettle's width rule (width.ts), the one that
+// measured it.
 import type { IO } from '../context/io.js';
 import { type Column, cellValue, loadChalk, paintState, type Row, ttyText } from './cells.js';
-import { displayWidth, truncateToWidth } from './width.js';
+import { displayWidth, padding, truncateToWidth } from './width.js';
 
 /** The narrowest a shortened title gets, as a last resort: a few characters and the ellipsis. */
 const MIN_FLEX = 12;
@@ -115,90 +114,50 @@ export function layoutTable(headers: string[], rows: string[][], columns: Column
   return { shown, widths };
 }
 
-/** No borders: cli-table3 draws only the two blanks between columns. */
-const BORDERLESS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '  ',
-};
-
-const SGR = /\u001b\[[0-9;]*m/g;
-
-/** The columns text takes by kettle's rule, colour codes aside; a multi-line text, its widest line. */
-function measure(text: string): number {
-  let widest = 0;
-  for (const line of String(text).replace(SGR, '').split('\n')) widest = Math.max(widest, displayWidth(line));
-  return widest;
-}
-
-let tableClass: Promise<typeof import('cli-table3')> | undefined;
+/** Between two columns; none before the first or after the last. */
+const GAP = '  ';
 
 /**
- * cli-table3, measuring by kettle's width rule. Its cells measure, pad and cut
- * through the functions of its utils module, called through that module's
- * exports; they are replaced here, so the library pads what kettle laid out
- * exactly as kettle measured it. Its own rule (string-width 4) counts emoji
- * newer than 2019 (🫖, ❤️‍🔥) and the marks of many scripts differently from
- * what terminals show, and its padding would misalign those rows.
+ * The table's lines. Each cell is cut to its column and padded to it by
+ * kettle's width rule; colour goes on the cut text, so its codes take no
+ * column and the padding stays outside them. A line ends with its last cell:
+ * no trailing blanks. (A table library was tried here: cli-table3 pads and cuts every cell
+ * by its own width rule, string-width's, which counts 🫖 one column and ❤️‍🔥
+ * five, and none of its options turns that off, so its rows misaligned.)
  */
-function loadTable(): Promise<typeof import('cli-table3')> {
-  tableClass ??= Promise.all([import('cli-table3'), import('cli-table3/src/utils.js')]).then(([table, { default: utils }]) => {
-    if (typeof utils.pad !== 'function' || typeof utils.truncate !== 'function' || typeof utils.strlen !== 'function') {
-      throw new Error('cli-table3: its utils module has changed; update output/table.ts');
-    }
-    utils.strlen = measure;
-    utils.pad = (text, width, fill, align) => {
-      const room = Math.max(0, width - measure(text));
-      if (align === 'right') return fill.repeat(room) + text;
-      if (align === 'center') return fill.repeat(room - Math.ceil(room / 2)) + text + fill.repeat(Math.ceil(room / 2));
-      return text + fill.repeat(room);
-    };
-    // kettle has cut every cell to its column already (truncateToWidth, colours outside the cut).
-    utils.truncate = (text) => text;
-    return table.default as unknown as typeof import('cli-table3');
-  });
-  return tableClass;
-}
-
 export async function renderTable(io: IO, records: Row[], columns: Column[]): Promise<string> {
   // Loaded here, on a terminal only: a pipe never draws a table.
-  const [chalk, Table] = await Promise.all([loadChalk(io), loadTable()]);
+  const chalk = await loadChalk(io);
   const all = records.map((r) => columns.map((c) => ttyText(cellValue(r, c), c, io)));
   const headers = columns.map((c) => c.header);
   const { shown, widths } = layoutTable(headers, all, columns, io.columns);
   const chosen = shown.map((i) => columns[i] as Column);
-  // Cut by kettle's rule, so cli-table3 (which would cut by its own) only pads.
-  const cut = (text: string, i: number) => truncateToWidth(text, widths[i] ?? 0);
   const paint = (text: string, i: number) => {
     const kind = chosen[i]?.kind;
     if (kind === 'state') return paintState(chalk, text);
     if (kind === 'time') return chalk.dim(text);
     return text;
   };
-  const table = new Table({
-    head: chosen.map((c, i) => chalk.bold(cut(c.header, i))),
-    chars: BORDERLESS,
-    colWidths: widths,
-    wordWrap: false,
-    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
-  });
-  for (const row of all) table.push(shown.map((from, i) => paint(cut(row[from] ?? '', i), i)));
-  // cli-table3 pads the last column too: no trailing blanks.
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+  const line = (cells: string[], style: (text: string, i: number) => string) =>
+    cells
+      .map((text, i) => {
+        const cut = truncateToWidth(text, widths[i] ?? 0);
+        return style(cut, i) + padding(cut, widths[i] ?? 0);
+      })
+      .join(GAP)
+      .trimEnd();
+  const lines = [
+    line(
+      chosen.map((c) => c.header),
+      (text) => chalk.bold(text),
+    ),
+  ];
+  for (const row of all)
+    lines.push(
+      line(
+        shown.map((from) => row[from] ?? ''),
+        paint,
+      ),
+    );
+  return `${lines.join('\n')}\n`;
 }

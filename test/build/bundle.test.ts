@@ -75,8 +75,7 @@ describe('the bundle', () => {
   });
 
   // jq-web: --jq's WebAssembly jq, 2.8 MB, loaded only when --jq is given.
-  // cli-table3: drawn tables, on a terminal only.
-  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web', 'cli-table3'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
+  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
     const modules = wrapped(text).filter((m) => library(m)?.startsWith(`${name}/`));
     expect(modules.length).toBeGreaterThan(0);
   });
