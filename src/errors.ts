@@ -201,14 +201,30 @@ export function formatError(err: unknown, debug: boolean): string[] {
   return lines;
 }
 
+/**
+ * The one exit code of a command that tried several things (numbers, servers)
+ * of which some failed: the failures' own code when every one of them failed
+ * and all in the same way (every server refusing the credentials: 4), else 1
+ * (the contract: "exit 1 if any failed"). `codes` are those of the failures.
+ */
+export function combinedExitCode(codes: readonly number[], attempted: number): number {
+  const [first] = codes;
+  if (first === undefined) return ExitCode.ok;
+  const one = codes.length >= attempted && codes.every((c) => c === first);
+  return one && first !== ExitCode.ok ? first : ExitCode.failure;
+}
+
 /** Several values at once (`issue close 6 7 8`) of which some failed: each was reported in its turn. */
 export class SeveralFailed extends KettleError {
   /** The errors of those that failed. */
   readonly failures: unknown[];
+  /** How many values were tried. */
+  readonly attempted: number;
 
-  constructor(message: string, failures: unknown[]) {
+  constructor(message: string, failures: unknown[], attempted: number) {
     super(message);
     this.failures = failures;
+    this.attempted = attempted;
   }
 }
 
@@ -251,11 +267,7 @@ export function report(err: unknown, how: ReportContext): Report {
   if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return { code: ExitCode.ok, lines: [] };
   const commander = commanderCode(err);
   if (commander !== undefined) return { code: commander, lines: [] };
-  if (err instanceof SeveralFailed) {
-    const codes = new Set(err.failures.map(exitCodeFor));
-    const one = codes.size === 1 ? (codes.values().next().value as number) : ExitCode.failure;
-    return { code: one === ExitCode.ok ? ExitCode.failure : one, lines: formatError(err, false) };
-  }
+  if (err instanceof SeveralFailed) return { code: combinedExitCode(err.failures.map(exitCodeFor), err.attempted), lines: formatError(err, false) };
   let failure = outputError(err) ?? err;
   let suffix = '';
   if (failure instanceof ApiError && how.repoFrom && isAbout(failure.path, how.repoFrom)) suffix = ` (from ${how.repoFrom.source})`;

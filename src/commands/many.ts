@@ -101,5 +101,6 @@ export async function forEachNumber(
   throw new SeveralFailed(
     `${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`,
     failed.map((f) => f.err),
+    numbers.length,
   );
 }

@@ -24,6 +24,12 @@ export interface Column {
    * without one (a list's number or name, and its title) stay.
    */
   drop?: number;
+  /**
+   * With a drop rank: how narrow the column may be cut before it is left out
+   * instead, for cells that say nothing cut short ("feature -> m…"). Its
+   * header's width when not given.
+   */
+  narrowest?: number;
 }
 
 export interface OutputFlags {

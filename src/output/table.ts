@@ -13,9 +13,12 @@ import { displayWidth, padding, truncateToWidth } from './width.js';
 const MIN_FLEX = 12;
 /**
  * The title keeps this much before a column with a drop rank is left out: a
- * few words, not one. Dates, labels and authors go first.
+ * few words, not one (50 columns hold a number, a state and 30 of a title).
+ * Dates, labels, authors and branches go first.
  */
-const COMFORT_FLEX = 20;
+const COMFORT_FLEX = 30;
+/** The last columns with a rank, when they are states ("open": six columns that say much), are left out only when the title would keep less than this. */
+const COMFORT_FLEX_BY_STATE = 20;
 const MIN_OTHER = 5;
 
 const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0);
@@ -41,7 +44,7 @@ const whole = (c: Column | undefined) => c !== undefined && (c.kind === 'state' 
 function comfortable(column: Column | undefined, natural: number, header: string): number {
   if (column?.flex) return Math.min(natural, COMFORT_FLEX);
   if (whole(column)) return natural;
-  return Math.min(natural, Math.max(MIN_OTHER, displayWidth(header)));
+  return Math.min(natural, Math.max(MIN_OTHER, displayWidth(header), column?.narrowest ?? 0));
 }
 
 /**
@@ -90,7 +93,9 @@ export interface TableLayout {
  * column stays while each at its comfortable width (the title a few words,
  * the others their header, a state, a time or a key whole) fits; when they
  * do not, the columns with a drop rank are left out, rank 1 first, until the
- * rest fits, so dates, labels and authors go before a title is cut to a word.
+ * rest fits, so dates, labels, authors and branches go before a title is cut
+ * below a few words (COMFORT_FLEX); a state goes only when the title would
+ * keep less than COMFORT_FLEX_BY_STATE.
  * If even the columns without a rank do not fit, they are cut (see
  * fitWidths), and in a window with less than one character a column, the
  * last ones are left out: a line is never wider than `total`.
@@ -104,8 +109,11 @@ export function layoutTable(headers: string[], rows: string[][], columns: Column
     .map((c, i) => ({ rank: c.drop, i }))
     .filter((c): c is { rank: number; i: number } => c.rank !== undefined)
     .sort((a, b) => a.rank - b.rank || b.i - a.i);
+  const flex = columns.findIndex((c) => c.flex);
   for (const { i } of ranked) {
-    if (fits(shown, (j) => soft[j] ?? 0)) break;
+    const onlyStates = shown.every((j) => columns[j]?.drop === undefined || columns[j]?.kind === 'state');
+    const title = onlyStates ? Math.min(natural[flex] ?? 0, COMFORT_FLEX_BY_STATE) : (soft[flex] ?? 0);
+    if (fits(shown, (j) => (j === flex ? title : (soft[j] ?? 0)))) break;
     shown = shown.filter((j) => j !== i);
   }
   while (shown.length > 1 && !fits(shown, () => 1)) shown = shown.slice(0, -1);

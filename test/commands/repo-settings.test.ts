@@ -163,6 +163,19 @@ describe('repo topic', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('--jq goes through the printer: a control character in a topic (from a server that lets one through) is written \\u001b, never sent raw', async () => {
+    fresh('topics-esc');
+    // Real servers refuse such a topic (ValidateTopic); the answer is spoilt to carry one.
+    s.server.fault({ kind: 'mangle', path: '/repos/alice/topics-esc/topics', mangle: () => JSON.stringify({ topics: ['tea\u001b]0;pwned\u0007'] }) });
+    const r = await s.kettle(['repo', 'topic', 'list', '-R', 'alice/topics-esc', '--jq', '.[]']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe('tea\\u001b]0;pwned\\u0007\n');
+    // Listed, likewise: escaped in a pipe, in caret notation on a terminal.
+    s.server.fault({ kind: 'mangle', path: '/repos/alice/topics-esc/topics', times: 2, mangle: () => JSON.stringify({ topics: ['tea\u001b]0;pwned\u0007'] }) });
+    expect((await s.kettle(['repo', 'topic', 'list', '-R', 'alice/topics-esc'])).stdout).toBe('tea\\u001b]0;pwned\\u0007\n');
+    expect((await s.kettle(['repo', 'topic', 'list', '-R', 'alice/topics-esc'], { tty: true })).stdout).toBe('tea^[]0;pwned^G\n');
+  });
+
   it('removes; removing one that is not there is a note', async () => {
     const repo = fresh('topics-rm');
     settingsData(s.server.state).topics.set(repo.id, ['kitchen', 'tea']);

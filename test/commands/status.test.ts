@@ -219,3 +219,85 @@ describe('kettle status asks every server at once', () => {
     expect(round.map((q) => q.path).sort()).toEqual(['/notifications', '/notifications/new', '/repos/issues/search', '/repos/issues/search', '/repos/issues/search', '/user']);
   });
 });
+
+describe('kettle status when part of a server cannot be read', () => {
+  type Partial = Omit<View, 'notifications' | 'created'> & {
+    notifications: View['notifications'] | null;
+    created: Array<{ title: string; checks: string | null }>;
+    incomplete?: Array<{ read: string; error: string }>;
+  };
+  const CHECKS = /^\/repos\/wonderland\/tea-party\/commits\/[^/]+\/status$/;
+
+  it("a pull request's check state that cannot be read: the rest of that server shown, the read named, exit 1", async () => {
+    work.server.fault({ kind: 'status', status: 500, path: CHECKS, times: 100 });
+    const asJson = await kettle(['status', '--json']);
+    expectExit(asJson, 1);
+    const out = json<Record<string, Partial>>(asJson);
+    const w = out.work as Partial;
+    expect(w.user).toBe('alice');
+    expect(w.assigned.map((i) => i.number)).toEqual([2]);
+    expect(w.notifications).toHaveLength(1);
+    expect(w.created).toEqual([expect.objectContaining({ title: 'More tea', checks: null })]);
+    expect(w.incomplete).toEqual([{ read: 'checks of wonderland/tea-party#2', error: expect.stringContaining('500') }]);
+    expect(Object.keys(out.home as object)).not.toContain('incomplete');
+    const errors = asJson.stderr.split('\n').filter(Boolean);
+    expect(errors[0]).toMatch(new RegExp(`^kettle: work \\(${work.server.url}\\): could not read checks of wonderland/tea-party#2: .*500`));
+    expect(errors.at(-1)).toBe('kettle: incomplete: work (checks of wonderland/tea-party#2)');
+
+    const piped = await kettle(['status']);
+    expectExit(piped, 1);
+    const workRows = rows(piped.stdout).filter((l) => l[0] === 'work');
+    expect(workRows.map((l) => l[1])).toEqual(['notifications', 'assigned', 'created']);
+    expect(workRows.find((l) => l[1] === 'created')?.slice(4, 7)).toEqual(['More tea', expect.stringMatching(/^2026-/), '']);
+    expect(piped.stderr).toContain('could not read checks of wonderland/tea-party#2');
+
+    const tty = await kettle(['status', '--no-color'], { tty: true });
+    expectExit(tty, 1);
+    const section = tty.stdout.slice(tty.stdout.indexOf(`work  ${work.server.url}`), tty.stdout.indexOf('play  '));
+    expect(section).toContain('Spout drips after pouring');
+    expect(section).toContain('Notifications: 1 unread');
+    expect(section).toMatch(/wonderland\/tea-party#2 {2}More tea {2}\d+ \w+ ago {2}checks: not read\n/);
+    expect(section).toMatch(/ {4}✗ checks of wonderland\/tea-party#2 could not be read \(.*500.*\)\n/);
+    expect(tty.stderr).toBe('kettle: incomplete: work (checks of wonderland/tea-party#2)\n');
+  });
+
+  it('a section that cannot be read: that one marked, the others of the server shown', async () => {
+    work.server.fault({ kind: 'status', status: 500, path: '/notifications', times: 100 });
+    const asJson = await kettle(['status', '--login', 'work', '--json']);
+    expectExit(asJson, 1);
+    const w = json<Record<string, Partial>>(asJson).work as Partial;
+    expect(w.notifications).toBeNull();
+    expect(w.assigned.map((i) => i.number)).toEqual([2]);
+    expect(w.created).toEqual([expect.objectContaining({ title: 'More tea', checks: expect.any(String) })]);
+    expect(w.incomplete).toEqual([{ read: 'notifications', error: expect.stringContaining('500') }]);
+
+    const tty = await kettle(['status', '--login', 'work', '--no-color'], { tty: true });
+    expectExit(tty, 1);
+    expect(tty.stdout).toMatch(/\n {2}Notifications: 1 unread\n {4}✗ notifications could not be read \(.*500.*\)\n {2}Issues assigned to you\n {4}alice\/teapot#2/);
+    expect(tty.stderr).toBe('kettle: incomplete: work (notifications)\n');
+  });
+});
+
+describe('kettle status shows what a server sends, never obeys it', () => {
+  const party = () => {
+    const repo = play.server.state.repo('wonderland', 'tea-party');
+    const pr = repo && play.server.state.issuesOf(repo).find((i) => i.pull);
+    if (!pr) throw new Error('no pull request');
+    return pr;
+  };
+
+  it('--jq goes through the printer: an escape sequence in a title is written \\u001b, not sent to the terminal', async () => {
+    const pr = party();
+    const was = pr.title;
+    pr.title = 'More tea\u001b]0;pwned\u0007\u009b31m';
+    try {
+      const r = await kettle(['status', '--login', 'play', '--jq', '.play.created[0].title']);
+      expectExit(r, 0);
+      expect(r.stdout).toBe('More tea\\u001b]0;pwned\\u0007\\u009b31m\n');
+      const tty = await kettle(['status', '--login', 'play', '--jq', '.play.created[0].title'], { tty: true });
+      expect(tty.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    } finally {
+      pr.title = was;
+    }
+  });
+});

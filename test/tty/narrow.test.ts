@@ -79,7 +79,8 @@ const names = (header: string, expected: string[]) =>
 describe('the columns left out as the window narrows', () => {
   it.each<[number, string[]]>([
     [100, ['NUMBER', 'TITLE', 'STATE', 'LABELS', 'UPDATED']],
-    [52, ['NUMBER', 'TITLE', 'STATE', 'UPDATED']],
+    [64, ['NUMBER', 'TITLE', 'STATE', 'UPDATED']],
+    [52, ['NUMBER', 'TITLE', 'STATE']],
     [40, ['NUMBER', 'TITLE', 'STATE']],
     [30, ['NUMBER', 'TITLE']],
     [20, ['NUMBER', 'TITLE']],
@@ -135,5 +136,23 @@ describe('the other lists', () => {
       const [header = ''] = await table(args, cols);
       expect(header, args.join(' ')).not.toBe('');
     }
+  });
+});
+
+describe('pr list: the branches give way before the title is cut', () => {
+  // A branch column cut to a stub ("feature -> m…") says nothing; the title
+  // keeps a few words more than that. Dates, authors and branches go first.
+  it.each<[number, string[]]>([
+    [50, ['NUMBER', 'TITLE', 'STATE']],
+    [80, ['NUMBER', 'TITLE', 'STATE', 'AUTHOR', 'UPDATED']],
+  ])('at %i columns: %j, the title 30 columns or more', async (cols, expected) => {
+    const [header = '', ...rows] = await table(['pr', 'list', '-R', 'alice/teapot', '--state', 'all'], cols);
+    expect(names(header, expected)).toEqual(expected);
+    expect(header).not.toContain('…');
+    const title = header.indexOf('TITLE');
+    const next = [...header.matchAll(/\S+/g)].map((m) => m.index).find((at) => at > title) ?? cols;
+    expect(next - title - (next === cols ? 0 : 2), header).toBeGreaterThanOrEqual(30);
+    const long = rows.find((r) => r.includes(LONG_PR.slice(0, 20)));
+    expect(long?.slice(title, title + 30), rows.join('\n')).toBe(LONG_PR.slice(0, 30));
   });
 });

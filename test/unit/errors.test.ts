@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthError, CancelledError, ExitCode, type FieldError, KettleError, NetworkError, UsageError, exitCodeFor, formatError, formatFieldError, oneLine } from '../../src/errors.js';
+import {
+  ApiError,
+  AuthError,
+  CancelledError,
+  combinedExitCode,
+  ExitCode,
+  type FieldError,
+  KettleError,
+  NetworkError,
+  report,
+  SeveralFailed,
+  UsageError,
+  exitCodeFor,
+  formatError,
+  formatFieldError,
+  oneLine,
+} from '../../src/errors.js';
 
 function apiError(status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
   return new ApiError({ message: `failed (HTTP ${status})`, method: 'GET', path: '/x', status, ...extra });
@@ -42,6 +58,25 @@ describe('exitCodeFor', () => {
     expect(err.name).toBe(name);
     expect(err).toBeInstanceOf(KettleError);
     expect(err).toBeInstanceOf(Error);
+  });
+});
+
+describe('combinedExitCode: one rule for a command that tried several things (numbers, servers)', () => {
+  it.each<[string, number[], number, number]>([
+    ['nothing failed', [], 3, 0],
+    ['one of three failed', [1], 3, 1],
+    ['one of three refused the credentials, the others worked: 1, as any partial failure', [4], 3, 1],
+    ['every one refused the credentials: 4, as any 401', [4, 4, 4], 3, 4],
+    ['every one failed, in different ways', [4, 1], 2, 1],
+    ['a code of 0 among the failures still fails', [0, 0], 2, 1],
+  ])('%s', (_what, codes, attempted, expected) => {
+    expect(combinedExitCode(codes, attempted)).toBe(expected);
+  });
+
+  it('is what several numbers at once end with', () => {
+    const refused = () => apiError(401);
+    expect(report(new SeveralFailed('1 of 2 failed: #7', [refused()], 2), { debug: false }).code).toBe(1);
+    expect(report(new SeveralFailed('2 of 2 failed: #6, #7', [refused(), refused()], 2), { debug: false }).code).toBe(4);
   });
 });
 

@@ -207,19 +207,23 @@ describe('fitWidths', () => {
     { key: 'state', header: 'STATE', kind: 'state' },
   ];
   const headers = cols.map((c) => c.header);
-  // Natural widths: 3, 30, 20, 6; with three gaps of 2: 65.
-  const rows = [['123', 'x'.repeat(30), 'y'.repeat(20), 'merged']];
+  // Natural widths: 3, 40, 20, 6; with three gaps of 2: 75.
+  const long = [['123', 'x'.repeat(40), 'y'.repeat(20), 'merged']];
   it.each([
-    ['a table that fits keeps its widths', 80, [3, 30, 20, 6]],
-    ['exactly wide enough', 65, [3, 30, 20, 6]],
-    ['the title gives way first', 55, [3, 20, 20, 6]],
-    ['the title stops at a few words (20), then the widest other column, down to its header', 45, [3, 20, 10, 6]],
-    ['then the title down to 12, then the others below their header, never below the floors', 33, [3, 12, 6, 6]],
+    ['a table that fits keeps its widths', 80, [3, 40, 20, 6]],
+    ['exactly wide enough', 75, [3, 40, 20, 6]],
+    ['the title gives way first', 65, [3, 30, 20, 6]],
+    ['the title stops at a few words (30), then the widest other column, down to its header', 55, [3, 30, 10, 6]],
+    ['then the title, down to 12', 45, [3, 22, 8, 6]],
+    ['then the others below their header, never below the floors', 33, [3, 12, 6, 6]],
     ['below the floors every column gives way, widest first, the state too', 30, [3, 10, 5, 6]],
     ['down to one character each', 10, [1, 1, 1, 1]],
   ])('%s (%i columns)', (_what, total, expected) => {
-    expect(fitWidths(headers, rows, cols, total)).toEqual(expected);
+    expect(fitWidths(headers, long, cols, total)).toEqual(expected);
   });
+
+  // Natural widths: 3, 30, 20, 6.
+  const rows = [['123', 'x'.repeat(30), 'y'.repeat(20), 'merged']];
 
   it('without a flexible column shrinks the widest', () => {
     const plain = cols.map((c) => ({ ...c, flex: false, ...(c.key === 'title' ? { drop: 2 } : {}) }));
@@ -243,34 +247,48 @@ describe('fitWidths with wide characters', () => {
 describe('layoutTable', () => {
   const headersOf = (columns: Column[]) => columns.map((c) => c.header);
   const issueRow = ['12', 'Lid rattles when the water boils', 'closed', 'bug,enhancement', '10 months ago'];
-  const prRow = ['5', 'Quieter lid', 'feature/lid -> main', 'merged', 'bob', '3 days ago'];
+  const prLongRow = ['5', 'Make the lid quieter for people who make their tea late at night', 'feature/quiet-lid -> main', 'merged', 'bob', '3 days ago'];
   const crossRow = ['wonderland/tea-party', ...issueRow];
   const keys = (columns: Column[], shown: number[]) => shown.map((i) => columns[i]?.key);
 
   it.each<[string, Column[], string[], number, string[]]>([
     ['issues, wide', issueColumns, issueRow, 100, ['number', 'title', 'state', 'labels', 'updated_at']],
-    ['issues, every column at its comfortable width still fits', issueColumns, issueRow, 59, ['number', 'title', 'state', 'labels', 'updated_at']],
-    ['issues: labels go first', issueColumns, issueRow, 58, ['number', 'title', 'state', 'updated_at']],
-    ['issues at 50: then the date, before the title is cut to a word', issueColumns, issueRow, 50, ['number', 'title', 'state']],
+    ['issues, every column at its comfortable width still fits', issueColumns, issueRow, 69, ['number', 'title', 'state', 'labels', 'updated_at']],
+    ['issues: labels go first', issueColumns, issueRow, 68, ['number', 'title', 'state', 'updated_at']],
+    ['issues: then the date, before the title is cut below 30', issueColumns, issueRow, 60, ['number', 'title', 'state']],
+    ['issues at 50', issueColumns, issueRow, 50, ['number', 'title', 'state']],
+    ['issues: the state stays while the title keeps 20', issueColumns, issueRow, 36, ['number', 'title', 'state']],
     ['issues: then the state', issueColumns, issueRow, 35, ['number', 'title']],
     ['issues at 20', issueColumns, issueRow, 20, ['number', 'title']],
-    ['pull requests, wide', prColumns, prRow, 100, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
-    ['pull requests, every column at its comfortable width still fits', prColumns, prRow, 57, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
-    ['pull requests: the date goes first', prColumns, prRow, 56, ['number', 'title', 'branches', 'state', 'author']],
-    ['pull requests: then the author', prColumns, prRow, 44, ['number', 'title', 'branches', 'state']],
-    ['pull requests: then the branches', prColumns, prRow, 36, ['number', 'title', 'state']],
-    ['pull requests: then the state', prColumns, prRow, 26, ['number', 'title']],
-    ['pull requests at 20', prColumns, prRow, 20, ['number', 'title']],
-    ['issues of every repository at 40', crossRepoIssueColumns, crossRow, 40, ['repository', 'number', 'title']],
-    ['issues of every repository at 30: the repository goes last', crossRepoIssueColumns, crossRow, 30, ['number', 'title']],
+    ['pull requests, wide', prColumns, prLongRow, 100, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
+    ['pull requests, every column at its comfortable width still fits', prColumns, prLongRow, 88, ['number', 'title', 'branches', 'state', 'author', 'updated_at']],
+    ['pull requests: the branches go first (not cut below 20)', prColumns, prLongRow, 87, ['number', 'title', 'state', 'author', 'updated_at']],
+    ['pull requests at 80', prColumns, prLongRow, 80, ['number', 'title', 'state', 'author', 'updated_at']],
+    ['pull requests: the date while the title keeps 30', prColumns, prLongRow, 66, ['number', 'title', 'state', 'author', 'updated_at']],
+    ['pull requests: then the date', prColumns, prLongRow, 65, ['number', 'title', 'state', 'author']],
+    ['pull requests: then the author', prColumns, prLongRow, 53, ['number', 'title', 'state']],
+    ['pull requests: the author while the title keeps 30', prColumns, prLongRow, 54, ['number', 'title', 'state', 'author']],
+    ['pull requests at 50', prColumns, prLongRow, 50, ['number', 'title', 'state']],
+    ['pull requests: the state stays while the title keeps 20', prColumns, prLongRow, 36, ['number', 'title', 'state']],
+    ['pull requests: then the state', prColumns, prLongRow, 35, ['number', 'title']],
+    ['pull requests at 20', prColumns, prLongRow, 20, ['number', 'title']],
+    ['issues of every repository at 50: the state before the repository', crossRepoIssueColumns, crossRow, 50, ['repository', 'number', 'title']],
+    ['issues of every repository at 49: the repository goes last', crossRepoIssueColumns, crossRow, 49, ['number', 'title']],
   ])('%s (%i columns)', (_what, columns, row, total, expected) => {
     const { shown, widths } = layoutTable(headersOf(columns), [row], columns, total);
     expect(keys(columns, shown)).toEqual(expected);
     expect(widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)).toBeLessThanOrEqual(total);
   });
 
+  it.each([50, 80])('pull requests at %i columns: the title keeps 30 columns, the branches are not cut to a stub', (total) => {
+    const { shown, widths } = layoutTable(headersOf(prColumns), [prLongRow], prColumns, total);
+    expect(widths[shown.indexOf(1)]).toBeGreaterThanOrEqual(30);
+    const branches = shown.indexOf(2);
+    if (branches >= 0) expect(widths[branches]).toBeGreaterThanOrEqual(20);
+  });
+
   it('changes nothing while every column fits at its comfortable width', () => {
-    for (const total of [59, 60, 100]) {
+    for (const total of [69, 70, 100]) {
       const { shown, widths } = layoutTable(headersOf(issueColumns), [issueRow], issueColumns, total);
       expect(shown).toEqual([0, 1, 2, 3, 4]);
       expect(widths).toEqual(fitWidths(headersOf(issueColumns), [issueRow], issueColumns, total));

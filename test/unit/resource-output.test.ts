@@ -48,9 +48,9 @@ describe('on a terminal', () => {
   });
 
   it('shortens the title to fit the terminal', async () => {
-    const out = io(true, false, 60);
+    const out = io(true, false, 30);
     await printList(out, noFlags, issues, issueColumns);
-    for (const line of out.out().trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(60);
+    for (const line of out.out().trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(30);
     expect(out.out()).toContain('…');
   });
 

@@ -10,13 +10,16 @@ export const prState = (r: Row): unknown => (r.merged === true || r.merged_at ? 
 
 const branches = (r: Row): string => `${String((r.head as Row | undefined)?.ref ?? '')} -> ${String((r.base as Row | undefined)?.ref ?? '')}`;
 
+// In a window too narrow for every column, the `drop` ranks say which go
+// first: the branches (cut, "feature -> m…" names neither), then the date and
+// the author; the state last.
 export const prColumns: Column[] = [
   { key: 'number', header: 'NUMBER' },
   { key: 'title', header: 'TITLE', flex: true },
-  { key: 'branches', header: 'BRANCHES', get: branches, drop: 3 },
+  { key: 'branches', header: 'BRANCHES', get: branches, drop: 1, narrowest: 20 },
   { key: 'state', header: 'STATE', kind: 'state', get: prState, drop: 4 },
-  { key: 'author', header: 'AUTHOR', get: author, drop: 2 },
-  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated, drop: 1 },
+  { key: 'author', header: 'AUTHOR', get: author, drop: 3 },
+  { key: 'updated_at', header: 'UPDATED', kind: 'time', get: updated, drop: 2 },
 ];
 
 /**

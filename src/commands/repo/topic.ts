@@ -5,7 +5,9 @@ import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { stringifyJson } from '../../output/controls.js';
+import { plainText } from '../../output/cells.js';
+import { visibleCell } from '../../output/controls.js';
+import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';
 import type { RepoFlag } from '../../cli/flags.js';
@@ -33,11 +35,10 @@ export async function runList(ctx: Context, opts: TopicListOptions): Promise<voi
   if (ctx.flags.fields) throw new UsageError('--fields does not apply: topics are names, not records');
   const repo = await ctx.repo(opts.repo);
   const topics = await current(ctx, repo);
-  if (ctx.flags.jq) ctx.io.stdout.write(ctx.flags.jq.run(JSON.stringify(topics)));
-  else if (ctx.flags.json) ctx.io.stdout.write(`${stringifyJson(topics, 2)}\n`);
+  if (ctx.flags.jq || ctx.flags.json) printJson(ctx.io, ctx.flags, topics);
   else if (topics.length === 0) {
     if (ctx.io.stdoutIsTTY) ctx.info(`No topics on ${fullName(repo)}`);
-  } else ctx.io.stdout.write(topics.map((t) => `${t}\n`).join(''));
+  } else ctx.io.stdout.write(topics.map((t) => `${ctx.io.stdoutIsTTY ? visibleCell(t) : plainText(t)}\n`).join(''));
 }
 
 export async function runAdd(ctx: Context, opts: TopicChangeOptions): Promise<void> {

@@ -7,9 +7,9 @@ import { apiRoot } from '../../api/url.js';
 import { envLogin, envLoginName } from '../../config/env.js';
 import type { Context } from '../../context/context.js';
 import { authHint, credentialsOf, type ResolvedLogin } from '../../context/logins.js';
-import { ApiError, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
+import { ApiError, combinedExitCode, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
 import { gather, type ServerView } from './gather.js';
-import { type Outcome, printJson, printPlain, printSections, serverUrl } from './render.js';
+import { type Outcome, printPlain, printSections, printStatusJson, serverUrl } from './render.js';
 
 interface Target {
   name: string;
@@ -57,23 +57,33 @@ export async function run(ctx: Context): Promise<void> {
       try {
         const api = await ctx.clientFor(t.login.root, t.login.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name });
         const view: ServerView = await gather(api);
-        return { name: t.name, server, view };
+        const missed = view.missed.map((m) => ({ read: m.read, section: m.section, why: whyFailed(ctx, t, m.error) }));
+        return { name: t.name, server, view, missed };
       } catch (err) {
         return { name: t.name, server, error: whyFailed(ctx, t, err), code: exitCodeFor(err) };
       }
     }),
   );
-  if (ctx.flags.json) printJson(ctx, outcomes);
+  if (ctx.flags.json || ctx.flags.jq) printStatusJson(ctx, outcomes);
   else if (ctx.io.stdoutIsTTY) await printSections(ctx, outcomes);
   else printPlain(ctx, outcomes);
   const failed = outcomes.filter((o) => o.error !== undefined);
-  if (failed.length === 0) return;
-  if (!ctx.io.stdoutIsTTY || ctx.flags.json)
-    for (const o of failed) for (const [i, line] of (o.error ?? []).entries()) ctx.io.stderr.write(i === 0 ? `kettle: ${o.name} (${o.server}): ${line}\n` : `  ${line.trimStart()}\n`);
-  const codes = new Set(failed.map((o) => o.code));
-  const code = failed.length === outcomes.length && codes.size === 1 ? (failed[0]?.code ?? ExitCode.failure) : ExitCode.failure;
-  throw new KettleError(
-    `${failed.length} of ${outcomes.length} server${outcomes.length === 1 ? '' : 's'} could not be read: ${failed.map((o) => o.name).join(', ')}`,
-    code === ExitCode.ok ? ExitCode.failure : code,
-  );
+  const incomplete = outcomes.filter((o) => (o.missed ?? []).length > 0);
+  if (failed.length === 0 && incomplete.length === 0) return;
+  // On a terminal the sections said why; for a script, stderr says it.
+  if (!ctx.io.stdoutIsTTY || ctx.flags.json || ctx.flags.jq) {
+    const say = (o: Outcome, lines: string[], what = '') => {
+      for (const [i, line] of lines.entries()) ctx.io.stderr.write(i === 0 ? `kettle: ${o.name} (${o.server}): ${what}${line}\n` : `  ${line.trimStart()}\n`);
+    };
+    for (const o of outcomes) {
+      if (o.error) say(o, o.error);
+      for (const m of o.missed ?? []) say(o, m.why, `could not read ${m.read}: `);
+    }
+  }
+  const parts: string[] = [];
+  if (failed.length > 0) parts.push(`${failed.length} of ${outcomes.length} server${outcomes.length === 1 ? '' : 's'} could not be read: ${failed.map((o) => o.name).join(', ')}`);
+  if (incomplete.length > 0) parts.push(`incomplete: ${incomplete.map((o) => `${o.name} (${(o.missed ?? []).map((m) => m.read).join(', ')})`).join(', ')}`);
+  // A server that answered in part did not fail as a whole: it counts as 1, whatever its reads' codes.
+  const codes = [...failed.map((o) => o.code ?? ExitCode.failure), ...incomplete.map(() => ExitCode.failure)];
+  throw new KettleError(parts.join('; '), combinedExitCode(codes, outcomes.length));
 }
