@@ -2,6 +2,7 @@
 // whatever else a server or a proxy in front of it may answer.
 import { ApiError, type FieldError, oneLine } from '../errors.js';
 import type { HeaderMap } from './headers.js';
+import { redactUrlsIn } from './redact.js';
 import { statusText } from './status.js';
 
 /** An answer as it came, whatever its status. */
@@ -53,21 +54,26 @@ export function describeBody(raw: RawResponse): string {
   return 'a body that is not valid JSON (truncated or malformed)';
 }
 
-function fieldErrorsOf(value: unknown): FieldError[] {
+function fieldErrorsOf(value: unknown, hide: (text: string) => string): FieldError[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
     .map((e) => {
       const fe: FieldError = {};
       for (const key of ['resource', 'field', 'code', 'message'] as const) {
-        if (typeof e[key] === 'string') fe[key] = e[key];
+        if (typeof e[key] === 'string') fe[key] = hide(e[key]);
       }
       return fe;
     });
 }
 
-/** The error for a response with status >= 400 (or an undecodable success). */
-export function errorFromResponse(raw: RawResponse): ApiError {
+/**
+ * The error for a response with status >= 400 (or an undecodable success).
+ * A server may quote the request back (its body, its URL): `hide` takes out
+ * what the request sent that must not be shown (echoHider in redact.ts); any
+ * credential in a URL is hidden whatever the request.
+ */
+export function errorFromResponse(raw: RawResponse, hide: (text: string) => string = redactUrlsIn): ApiError {
   const { method, path, status } = raw;
   let serverMessage: string | undefined;
   let fieldErrors: FieldError[] = [];
@@ -79,10 +85,10 @@ export function errorFromResponse(raw: RawResponse): ApiError {
   }
   if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
     const body = parsed as Record<string, unknown>;
-    if (typeof body.message === 'string' && body.message.trim() !== '') serverMessage = oneLine(body.message);
+    if (typeof body.message === 'string' && body.message.trim() !== '') serverMessage = oneLine(hide(body.message));
     // The search endpoints' envelope says what failed as {"ok": false, "error": …}.
-    else if (body.ok === false && typeof body.error === 'string' && body.error.trim() !== '') serverMessage = oneLine(body.error);
-    fieldErrors = fieldErrorsOf(body.errors);
+    else if (body.ok === false && typeof body.error === 'string' && body.error.trim() !== '') serverMessage = oneLine(hide(body.error));
+    fieldErrors = fieldErrorsOf(body.errors, hide);
   }
   let message: string;
   if (serverMessage !== undefined) {
@@ -90,7 +96,7 @@ export function errorFromResponse(raw: RawResponse): ApiError {
   } else if (parsed !== undefined) {
     message = `the server answered ${statusLabel(status)} to ${method} ${path}`;
   } else {
-    message = `the server answered ${statusLabel(status)} with ${describeBody(raw)} to ${method} ${path}`;
+    message = `the server answered ${statusLabel(status)} with ${hide(describeBody(raw))} to ${method} ${path}`;
   }
   return new ApiError({
     message,

@@ -3,6 +3,7 @@
 // in a pipe, and one JSON object keyed by login name.
 import type { NotificationThread } from '../../api/gitea/notifications.js';
 import type { Issue } from '../../api/gitea/types.js';
+import { redactUrl } from '../../api/redact.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { visibleControls } from '../../output/controls.js';
@@ -23,16 +24,9 @@ export interface Outcome {
   code?: number;
 }
 
-/** The instance root, with any user name or password taken out: it is shown, never a secret. */
+/** The instance root, any credential in it hidden: it is shown, never a secret. */
 export function serverUrl(root: string): string {
-  try {
-    const url = new URL(instanceRoot(root));
-    url.username = '';
-    url.password = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return instanceRoot(root);
-  }
+  return redactUrl(instanceRoot(root)).replace(/\/$/, '');
 }
 
 const SECTIONS = ['notifications', 'assigned', 'review_requested', 'created'] as const;
