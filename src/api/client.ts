@@ -9,7 +9,7 @@ import { redirectError } from './network-errors.js';
 import { echoHider } from './redact.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
-import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
+import { type ApiResponse, decodeSuccess, errorFromResponse, expectFields, expectList, type RawApiResponse, type Shape } from './response.js';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
 import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, type StreamOutgoing, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
@@ -98,6 +98,8 @@ export interface ListOptions {
    * Gitea 1.27.0 announced 3 and sent none). Fewer records ends the list.
    */
   totalIsBound?: boolean;
+  /** The fields of each record kettle reads, with their kinds: a page with a field of another kind fails (expectFields). */
+  shape?: Shape;
 }
 
 /** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
@@ -334,6 +336,10 @@ export class ApiClient {
       // Printers and the pagination read fields of each record: a null is the server's fault, said so.
       if (items.includes(null as T)) {
         throw new ApiError({ message: `the server sent a list with a null element (GET ${path}, page ${page})`, method: 'GET', path, status: res.status });
+      }
+      const { shape } = options;
+      if (shape && records === undefined) {
+        for (const item of items) if (typeof item === 'object') expectFields(item as Record<string, unknown>, shape, 'GET', path, res.status);
       }
       const link = headerValue(res.headers, 'link');
       const total = intHeader(res.headers, 'x-total-count');

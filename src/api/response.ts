@@ -148,6 +148,43 @@ export function expectList(data: unknown, method: string, path: string, status =
   });
 }
 
+/** The JSON type a field must have where it is present: what kettle reads it as. */
+export type FieldKind = 'number' | 'string' | 'boolean' | 'object' | 'array';
+/** The fields of a record kettle reads, each with its kind (the rest pass unchecked, as the server sent them). */
+export type Shape = Readonly<Record<string, FieldKind>>;
+
+function kindOf(value: unknown): FieldKind | 'null' | 'other' {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  return t === 'number' || t === 'string' || t === 'boolean' || t === 'object' ? t : 'other';
+}
+
+const ARTICLE: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'a list', other: 'something else' };
+
+/**
+ * Require each field a shape names to have its kind, where present: a field
+ * of another kind (an id sent as "3", a status as 6) would otherwise become a
+ * plausible wrong value (ID 0, a run that never ends). Absent or null passes:
+ * Go writes a nil pointer as null, and older releases leave fields out. Only
+ * the fields named are looked at, so a long list costs a few lookups a record.
+ */
+export function expectFields(record: Record<string, unknown>, shape: Shape, method: string, path: string, status = 200): void {
+  for (const key in shape) {
+    const value = record[key];
+    if (value === undefined || value === null) continue;
+    const want = shape[key] as FieldKind;
+    const got = kindOf(value);
+    if (got === want) continue;
+    throw new ApiError({
+      message: `expected ${ARTICLE[want]} for "${key}" from ${method} ${path} but the server answered ${statusLabel(status)} with ${ARTICLE[got]}`,
+      method,
+      path,
+      status,
+    });
+  }
+}
+
 function shapeOf(data: unknown): string {
   if (data === undefined) return 'an empty body';
   if (data === null) return 'null';
