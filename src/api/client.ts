@@ -258,7 +258,8 @@ export class ApiClient {
   echoHider(path: string, opts: Pick<RequestOptions, 'body' | 'credentials'> = {}): (text: string) => string {
     const creds = opts.credentials ?? this.opts.credentials;
     const own = creds.method === 'basic' ? [creds.password] : creds.method === 'none' ? [] : [creds.token];
-    return echoHider({ path: buildUrl(this.root, path).pathname, body: opts.body, credentials: own });
+    // The path's tail tells a secret's body (carriesSecretBody): the API root in front adds nothing.
+    return echoHider({ path, body: opts.body, credentials: own });
   }
 
   /** request()'s answer to what requestRaw() answered. */
