@@ -6,9 +6,10 @@ import { authorize, type Credentials } from './auth.js';
 import { type HeaderMap, headerValue, intHeader } from './headers.js';
 import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
+import { echoHider } from './redact.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
-import { type ApiResponse, decodeSuccess, errorFromResponse, expectList, type RawApiResponse } from './response.js';
+import { type ApiResponse, decodeSuccess, errorFromResponse, expectFields, expectList, type RawApiResponse, type Shape } from './response.js';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
 import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, type StreamOutgoing, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
@@ -97,6 +98,8 @@ export interface ListOptions {
    * Gitea 1.27.0 announced 3 and sent none). Fewer records ends the list.
    */
   totalIsBound?: boolean;
+  /** The fields of each record kettle reads, with their kinds: a page with a field of another kind fails (expectFields). */
+  shape?: Shape;
 }
 
 /** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
@@ -124,12 +127,12 @@ export function failIfNotOk(
   method: string,
   path: string,
   res: { status: number; headers: HeaderMap; text: string; url: string; lostAnswer?: string | undefined },
-  { uncertain = !isIdempotent(method) }: { uncertain?: boolean } = {},
+  { uncertain = !isIdempotent(method), hide }: { uncertain?: boolean; hide?: ((text: string) => string) | undefined } = {},
 ): { method: string; path: string; status: number; contentType: string | undefined; text: string } {
   if (res.status >= 300 && res.status < 400) throw redirectError(method, path, res);
   const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
   if (res.status < 300) return raw;
-  const err = errorFromResponse(raw);
+  const err = errorFromResponse(raw, hide);
   if (res.status >= 500 && uncertain) err.uncertainPath = path;
   else if (res.lostAnswer !== undefined) err.lostAnswer = res.lostAnswer;
   throw err;
@@ -244,16 +247,28 @@ export class ApiClient {
    * meets 404 was carried out the first time: it counts as done, with a note.
    */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    return this.decoded<T>(method, path, await this.requestRaw(method, path, opts));
+    return this.decoded<T>(method, path, await this.requestRaw(method, path, opts), this.echoHider(path, opts));
+  }
+
+  /**
+   * What hides, in the server's answer to a request, the credentials the
+   * request carried (its body's secrets, the client's token or password):
+   * a server may quote the request back in its error message.
+   */
+  echoHider(path: string, opts: Pick<RequestOptions, 'body' | 'credentials'> = {}): (text: string) => string {
+    const creds = opts.credentials ?? this.opts.credentials;
+    const own = creds.method === 'basic' ? [creds.password] : creds.method === 'none' ? [] : [creds.token];
+    // The path's tail tells a secret's body (carriesSecretBody): the API root in front adds nothing.
+    return echoHider({ path, body: opts.body, credentials: own });
   }
 
   /** request()'s answer to what requestRaw() answered. */
-  private decoded<T>(method: string, path: string, res: RawApiResponse & Retried): ApiResponse<T> {
+  private decoded<T>(method: string, path: string, res: RawApiResponse & Retried, hide?: (text: string) => string): ApiResponse<T> {
     if (res.status === 404 && method === 'DELETE' && res.lostAnswer !== undefined) {
       this.opts.onNote?.(`the first answer to DELETE ${path} was lost (${res.lostAnswer}); the server now answers 404 Not Found, so it is gone`);
       return { status: 204, headers: res.headers, data: undefined as T, url: res.url };
     }
-    const raw = failIfNotOk(method, path, res);
+    const raw = failIfNotOk(method, path, res, { hide });
     return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: res.url };
   }
 
@@ -322,6 +337,10 @@ export class ApiClient {
       // Printers and the pagination read fields of each record: a null is the server's fault, said so.
       if (items.includes(null as T)) {
         throw new ApiError({ message: `the server sent a list with a null element (GET ${path}, page ${page})`, method: 'GET', path, status: res.status });
+      }
+      const { shape } = options;
+      if (shape && records === undefined) {
+        for (const item of items) if (typeof item === 'object') expectFields(item as Record<string, unknown>, shape, 'GET', path, res.status);
       }
       const link = headerValue(res.headers, 'link');
       const total = intHeader(res.headers, 'x-total-count');

@@ -1,6 +1,7 @@
 // The proxy variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, in either case), read
 // from the environment kettle was given and checked before any request.
 import { UsageError } from '../errors.js';
+import { redactUrl } from './redact.js';
 
 /** What undici's proxy agent is told; '' for none. */
 export interface ProxySettings {
@@ -27,8 +28,7 @@ export function proxyUrl(env: NodeJS.ProcessEnv, upper: 'HTTP_PROXY' | 'HTTPS_PR
     url = undefined;
   }
   if (!url || !['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol) || url.hostname === '') {
-    // Everything up to the last @ may be a user name and password.
-    const shown = raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^@]*@/i, '$1REDACTED@');
+    const shown = redactUrl(raw);
     throw new UsageError(`${name} is not a proxy URL kettle can use: "${shown}" (expected http://host:port, https:// or socks5://)`);
   }
   return url.href;
@@ -92,8 +92,5 @@ export function proxyFor(env: NodeJS.ProcessEnv, url: URL): ProxyInUse | undefin
   const chosen = https ? settings.httpsProxy : settings.httpProxy;
   if (chosen === '') return undefined;
   const variable = proxyVariable(env, https ? 'HTTPS_PROXY' : 'HTTP_PROXY');
-  const shown = new URL(chosen);
-  shown.username = '';
-  shown.password = '';
-  return { url: shown.href.replace(/\/$/, ''), variable };
+  return { url: redactUrl(chosen).replace(/\/$/, ''), variable };
 }

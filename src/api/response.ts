@@ -2,6 +2,7 @@
 // whatever else a server or a proxy in front of it may answer.
 import { ApiError, type FieldError, oneLine } from '../errors.js';
 import type { HeaderMap } from './headers.js';
+import { redactUrlsIn } from './redact.js';
 import { statusText } from './status.js';
 
 /** An answer as it came, whatever its status. */
@@ -53,21 +54,26 @@ export function describeBody(raw: RawResponse): string {
   return 'a body that is not valid JSON (truncated or malformed)';
 }
 
-function fieldErrorsOf(value: unknown): FieldError[] {
+function fieldErrorsOf(value: unknown, hide: (text: string) => string): FieldError[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
     .map((e) => {
       const fe: FieldError = {};
       for (const key of ['resource', 'field', 'code', 'message'] as const) {
-        if (typeof e[key] === 'string') fe[key] = e[key];
+        if (typeof e[key] === 'string') fe[key] = hide(e[key]);
       }
       return fe;
     });
 }
 
-/** The error for a response with status >= 400 (or an undecodable success). */
-export function errorFromResponse(raw: RawResponse): ApiError {
+/**
+ * The error for a response with status >= 400 (or an undecodable success).
+ * A server may quote the request back (its body, its URL): `hide` takes out
+ * what the request sent that must not be shown (echoHider in redact.ts); any
+ * credential in a URL is hidden whatever the request.
+ */
+export function errorFromResponse(raw: RawResponse, hide: (text: string) => string = redactUrlsIn): ApiError {
   const { method, path, status } = raw;
   let serverMessage: string | undefined;
   let fieldErrors: FieldError[] = [];
@@ -79,10 +85,10 @@ export function errorFromResponse(raw: RawResponse): ApiError {
   }
   if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
     const body = parsed as Record<string, unknown>;
-    if (typeof body.message === 'string' && body.message.trim() !== '') serverMessage = oneLine(body.message);
+    if (typeof body.message === 'string' && body.message.trim() !== '') serverMessage = oneLine(hide(body.message));
     // The search endpoints' envelope says what failed as {"ok": false, "error": …}.
-    else if (body.ok === false && typeof body.error === 'string' && body.error.trim() !== '') serverMessage = oneLine(body.error);
-    fieldErrors = fieldErrorsOf(body.errors);
+    else if (body.ok === false && typeof body.error === 'string' && body.error.trim() !== '') serverMessage = oneLine(hide(body.error));
+    fieldErrors = fieldErrorsOf(body.errors, hide);
   }
   let message: string;
   if (serverMessage !== undefined) {
@@ -90,7 +96,7 @@ export function errorFromResponse(raw: RawResponse): ApiError {
   } else if (parsed !== undefined) {
     message = `the server answered ${statusLabel(status)} to ${method} ${path}`;
   } else {
-    message = `the server answered ${statusLabel(status)} with ${describeBody(raw)} to ${method} ${path}`;
+    message = `the server answered ${statusLabel(status)} with ${hide(describeBody(raw))} to ${method} ${path}`;
   }
   return new ApiError({
     message,
@@ -140,6 +146,43 @@ export function expectList(data: unknown, method: string, path: string, status =
     path,
     status,
   });
+}
+
+/** The JSON type a field must have where it is present: what kettle reads it as. */
+export type FieldKind = 'number' | 'string' | 'boolean' | 'object' | 'array';
+/** The fields of a record kettle reads, each with its kind (the rest pass unchecked, as the server sent them). */
+export type Shape = Readonly<Record<string, FieldKind>>;
+
+function kindOf(value: unknown): FieldKind | 'null' | 'other' {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  return t === 'number' || t === 'string' || t === 'boolean' || t === 'object' ? t : 'other';
+}
+
+const ARTICLE: Record<string, string> = { number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'a list', other: 'something else' };
+
+/**
+ * Require each field a shape names to have its kind, where present: a field
+ * of another kind (an id sent as "3", a status as 6) would otherwise become a
+ * plausible wrong value (ID 0, a run that never ends). Absent or null passes:
+ * Go writes a nil pointer as null, and older releases leave fields out. Only
+ * the fields named are looked at, so a long list costs a few lookups a record.
+ */
+export function expectFields(record: Record<string, unknown>, shape: Shape, method: string, path: string, status = 200): void {
+  for (const key in shape) {
+    const value = record[key];
+    if (value === undefined || value === null) continue;
+    const want = shape[key] as FieldKind;
+    const got = kindOf(value);
+    if (got === want) continue;
+    throw new ApiError({
+      message: `expected ${ARTICLE[want]} for "${key}" from ${method} ${path} but the server answered ${statusLabel(status)} with ${ARTICLE[got]}`,
+      method,
+      path,
+      status,
+    });
+  }
 }
 
 function shapeOf(data: unknown): string {

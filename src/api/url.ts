@@ -1,7 +1,7 @@
 // Pure URL handling: turning what a user typed into an API root, encoding path
 // segments, and building request URLs. No I/O here.
 import { KettleError, UsageError } from '../errors.js';
-import { redactUrlCredentials } from './redact.js';
+import { redactUrl } from './redact.js';
 
 const API_SUFFIX = '/api/v1';
 
@@ -22,7 +22,7 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   if (broken) {
     const [, scheme = '', rest = ''] = broken;
     const fix = /^https?$/i.test(scheme) ? `; did you mean ${scheme.toLowerCase()}://${rest.replace(/^\/+/, '')}?` : '';
-    throw new UsageError(`${invalid} "${redactUrlCredentials(trimmed)}": expected http:// or https:// and then the host${fix}`);
+    throw new UsageError(`${invalid} "${redactUrl(trimmed)}": expected http:// or https:// and then the host${fix}`);
   }
   // A bare host ("git.example.com", "127.0.0.1:3000") is taken as https, as a
   // browser would; a server that answers plain http then gets a message saying so.
@@ -31,7 +31,7 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   try {
     url = new URL(withScheme);
   } catch {
-    throw new UsageError(`${invalid}: ${redactUrlCredentials(trimmed)}`);
+    throw new UsageError(`${invalid}: ${redactUrl(trimmed)}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`${invalid}: ${url.protocol} is not supported; use http:// or https://`);

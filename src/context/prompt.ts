@@ -5,7 +5,7 @@ import { canPrompt, type IO } from './io.js';
 
 export interface Question {
   message: string;
-  /** Hidden input for tokens and passwords. */
+  /** Hidden input for tokens and passwords: nothing is drawn as it is typed, not even its length. */
   secret?: boolean;
   /** The answer exactly as typed, spaces included (a secret's value); otherwise trimmed. */
   asTyped?: boolean;
@@ -26,7 +26,8 @@ export async function ask(io: IO, flag: string, q: Question): Promise<string> {
   let cancelled = false;
   const answer = await prompts(
     {
-      type: q.secret ? 'password' : 'text',
+      // 'invisible' echoes nothing, as sudo does: 'password' draws a * per character, which tells the length.
+      type: q.secret ? 'invisible' : 'text',
       name: 'value',
       // A question may name the server's text (a label, a milestone's title): shown, not obeyed.
       message: visibleControls(q.message),

@@ -1,6 +1,7 @@
 // Which repository a command is about: -R OWNER/NAME, or the git remotes of
 // the current directory: among the remotes on a host kettle has a login for,
 // origin first, then upstream, then the others in git's order.
+import { redactUrl } from '../api/redact.js';
 import type { RepoRef } from '../api/repo.js';
 
 export type { RepoRef };
@@ -97,7 +98,7 @@ export function pickRemote(remotes: Remote[], hosts: Iterable<string>): RemoteRe
 
 /** Where a repository came from, for messages: `git remote "upstream", https://…` (credentials hidden). */
 export function remoteSource(remote: Remote): string {
-  return `git remote "${remote.name}", ${remote.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1')}`;
+  return `git remote "${remote.name}", ${redactUrl(remote.url)}`;
 }
 
 /** The remotes of the git repository at cwd; git runs with the command's environment, not the process's. */

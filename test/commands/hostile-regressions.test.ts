@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { addRun } from '../server/routes-actions.js';
 import { settingsData } from '../server/routes-settings.js';
 
 const s = useServer({ runner: 'in-process' });
@@ -145,5 +146,43 @@ describe('kettle status, a server that answers with field errors', () => {
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^kettle: 127\.0\.0\.1:\d+ \(http:\/\/127\.0\.0\.1:\d+\): \[Name\]: Required \(HTTP 403\)$/);
     expect(lines).toContain('  name: required');
+  });
+});
+
+describe('a field of the wrong type is one line naming it, never a plausible wrong value', () => {
+  /** The real answer with one field of each record (or of the envelope's list) replaced. */
+  const retyped = (key: string, value: unknown) => (body: unknown) => {
+    const change = (r: unknown) => (typeof r === 'object' && r !== null && !Array.isArray(r) ? { ...r, [key]: value } : r);
+    if (Array.isArray(body)) return JSON.stringify(body.map(change));
+    const b = body as Record<string, unknown>;
+    if (Array.isArray(b.workflow_runs)) return JSON.stringify({ ...b, workflow_runs: b.workflow_runs.map(change) });
+    return JSON.stringify(change(body));
+  };
+
+  it.each([
+    ['run view: an id sent as "3"', ['run', 'view'], /\/actions\/runs\/\d+$/, 'id', 'a number', 'a string'],
+    ['run list: an id sent as "3"', ['run', 'list'], /\/actions\/runs$/, 'id', 'a number', 'a string'],
+    ['run watch: a status sent as a number', ['run', 'watch', '--interval', '0.1'], /\/actions\/runs\/\d+$/, 'status', 'a string', 'a number'],
+  ])('%s', async (_name, args, path, key, want, got) => {
+    s.server.set({ flavor: { version: '1.26.4' } });
+    const repo = s.server.state.addRepo('alice', `typed-${key}-${args[1]}`, { init: true });
+    const run = addRun(s.server.state, repo, { status: 'running' });
+    s.server.fault({ kind: 'mangle', method: 'GET', path, times: 100, mangle: retyped(key, key === 'id' ? String(run.id) : 6) });
+    const withId = args[1] === 'list' ? args : [...args.slice(0, 2), String(run.id), ...args.slice(2)];
+    const started = Date.now();
+    const r = await s.kettle([...withId, '-R', `alice/${repo.name}`]);
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^kettle: expected ${want} for "${key}" from GET /repos/alice/${repo.name}/actions/runs.* but the server answered 200 OK with ${got}$`)),
+    ]);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('issue view: a number sent as "3" is one line, exit 1', async () => {
+    s.server.fault({ kind: 'mangle', method: 'GET', path: '/repos/alice/teapot/issues/1', mangle: retyped('number', '1') });
+    const r = await s.kettle(['issue', 'view', '1', '-R', 'alice/teapot']);
+    expectExit(r, 1);
+    expect(r.stderr).toBe('kettle: expected a number for "number" from GET /repos/alice/teapot/issues/1 but the server answered 200 OK with a string\n');
   });
 });

@@ -34,6 +34,25 @@ describe('repo migrate', () => {
     expect(s.server.state.repo('wonderland', 'my-cup')?.private).toBe(true);
   });
 
+  it.each([
+    ["as the address's user part", 'https://tok-abc123@git.example.com/bob/as-user.git', 'as-user', 'https://git.example.com/bob/as-user.git'],
+    ['as its password', 'https://bob:tok-abc123@git.example.com/bob/as-password.git', 'as-password', 'https://git.example.com/bob/as-password.git'],
+    ['in its query', 'https://git.example.com/bob/as-query.git?access_token=tok-abc123', 'as-query', 'https://git.example.com/bob/as-query.git?access_token=REDACTED'],
+  ])('a token written %s is sent, and never printed: not in --debug, not in the success line', async (_how, address, name, shown) => {
+    const r = await s.kettle(['repo', 'migrate', address, '--debug']);
+    expectExit(r, 0);
+    expect(JSON.stringify(sent(s, 'POST', '/repos/migrate')[0]?.body)).toContain('tok-abc123');
+    expect(r.stderr).toContain(`✓ Migrated ${shown} into alice/${name}`);
+    expect(r.stderr + r.stdout).not.toContain('tok-abc123');
+  });
+
+  it('a server message quoting the source back shows neither the user part nor an ?access_token=', async () => {
+    const r = await s.kettle(['repo', 'migrate', 'https://tok-abc123@gone.invalid/bob/lost.git?access_token=tok-def456', '--debug']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: cannot migrate https:\/\/gone\.invalid\/bob\/lost\.git\?access_token=REDACTED into lost: Migration failed: /m);
+    expect(r.stderr + r.stdout).not.toMatch(/tok-abc123|tok-def456/);
+  });
+
   it('reads the source token from standard input: auth_token for a service, the password for plain git', async () => {
     const r = await s.kettle(['repo', 'migrate', 'https://github.example.com/bob/kettle-src', '--service', 'github', '--with', 'issues,labels,pull-requests', '--auth-token-stdin'], {
       input: 'tok-123\n',

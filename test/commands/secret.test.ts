@@ -78,6 +78,45 @@ describe('secret set', () => {
     expect(raw.stderr).not.toContain(value);
   });
 
+  it('a server error that quotes the request back shows *** for the value: in the message, the --debug trace and stack, and kettle api', async () => {
+    const { full } = freshRepo();
+    const value = 'hunter2 "quoted" \\ value';
+    // A server (or a proxy before it) that quotes the body it refused, JSON-escaped within its message.
+    const echo = (status: number) => ({
+      kind: 'status' as const,
+      status,
+      method: 'PUT',
+      path: /\/actions\/secrets\//,
+      body: JSON.stringify({ message: `bad request body ${JSON.stringify({ data: value })}`, errors: [{ field: 'data', message: `"${value}" is not allowed` }] }),
+    });
+    s.server.fault(echo(422));
+    const r = await s.kettle(['secret', 'set', 'ECHOED', '-R', full, '--debug'], { input: value });
+    expectExit(r, 1);
+    expect(r.stderr).toContain('kettle: ');
+    expect(r.stderr).toContain('bad request body {"data":"***"}');
+    expect(r.stderr + r.stdout).not.toContain('hunter2');
+    s.server.fault(echo(400));
+    const raw = await s.kettle(['api', '-X', 'PUT', `repos/${full}/actions/secrets/RAW`, '-f', `data=${value}`, '--debug']);
+    expectExit(raw, 1);
+    expect(raw.stderr).toContain('bad request body {"data":"***"}');
+    // The error's body, printed on stdout as kettle api does, hides it too.
+    expect(JSON.parse(raw.stdout)).toMatchObject({ message: 'bad request body {"data":"***"}' });
+    expect(raw.stderr + raw.stdout).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['a trailing slash', 'actions/secrets/SPELLED/'],
+    ['doubled slashes', 'actions//secrets//SPELLED'],
+    ['percent-encoding', 'actions/%73ecrets/SPELLED'],
+    ['a query string', 'actions/secrets/SPELLED?x=1'],
+  ])('kettle api --debug never shows a secret sent to the path spelled with %s', async (_how, tail) => {
+    const { full } = freshRepo();
+    const value = 'hunter2-spelled-otherwise';
+    const r = await s.kettle(['api', '-X', 'PUT', `repos/${full}/${tail}`, '-f', `data=${value}`, '--debug']);
+    expect(r.stderr).toMatch(/> {3}body: \(\d+ bytes, an Actions secret: not shown\)/);
+    expect(r.stderr + r.stdout).not.toContain('hunter2');
+  });
+
   it('refuses names no server takes, before sending (exit 2)', async () => {
     const { full } = freshRepo();
     for (const name of ['1ST', 'A-B', 'gitea_x', 'GITHUB_TOKEN', 'Forgejo_Thing', 'ünicode']) {

@@ -167,7 +167,7 @@ describe('kettle status', () => {
     expect(unknown.stderr).toMatch(/no login named "nope"; stored logins: home, work, play/);
   });
 
-  it('a stored URL with user information in it is shown without it', async () => {
+  it('a stored URL with user information in it is shown with it hidden', async () => {
     const file = join(home.configDir, 'config.json');
     const config = JSON.parse(readFileSync(file, 'utf8')) as { logins: Record<string, { url: string }> };
     const login = config.logins.play as { url: string };
@@ -180,7 +180,7 @@ describe('kettle status', () => {
     const r = await kettle(['status', '--login', 'play', '--no-color'], { tty: true });
     expect(r.stdout + r.stderr).not.toContain('hunter2');
     expect(r.stdout + r.stderr).not.toContain('alice:');
-    expect(r.stdout).toContain(`play  ${play.server.url}`);
+    expect(r.stdout).toContain(`play  ${play.server.url.replace('//', '//***@')}`);
   });
 
   it('--jq runs on the whole object', async () => {

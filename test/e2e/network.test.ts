@@ -100,7 +100,7 @@ describe('proxies from the environment', () => {
   });
 
   it.each([
-    ['HTTP_PROXY', 'http://alice:s3cr/et@proxy.example:3128', 'http://REDACTED@proxy.example:3128'],
+    ['HTTP_PROXY', 'http://alice:s3cr/et@proxy.example:3128', 'http://***@proxy.example:3128'],
     ['https_proxy', 'ftp://proxy.example:21', 'ftp://proxy.example:21'],
     ['HTTPS_PROXY', 'http://', 'http://'],
   ])('%s=%s: one line naming the variable, without its password; exit 2, nothing sent', async (name, value, shown) => {

@@ -100,12 +100,12 @@ describe('with a stored login', () => {
     expect(r.stderr.split('\n')[0]).toBe(`kettle: ${message} (from git remote "upstream", ${url})`);
   });
 
-  it('a URL with credentials in it is named without them', async () => {
+  it('a URL with credentials in it is named with them hidden', async () => {
     await storeLogin();
     const dir = checkout([['origin', `http://alice:hunter2@127.0.0.1:1/alice/nothing-here.git`]]);
     const r = await s.kettle(['repo', 'view'], { cwd: dir });
     expectExit(r, 1);
-    expect(r.stderr.split('\n')[0]).toBe('kettle: repository alice/nothing-here not found (from git remote "origin", http://127.0.0.1:1/alice/nothing-here.git)');
+    expect(r.stderr.split('\n')[0]).toBe('kettle: repository alice/nothing-here not found (from git remote "origin", http://***@127.0.0.1:1/alice/nothing-here.git)');
   });
 
   it('-R names no remote', async () => {

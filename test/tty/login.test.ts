@@ -55,6 +55,8 @@ describe('login add with only --url', () => {
     await pane.asked('Password for bob');
     await pane.type('bob-password');
     expect(await pane.screen()).not.toContain('bob-password');
+    // Not even its length: no * per character.
+    expect(await pane.screen()).not.toContain('*');
     await pane.keys('Enter');
     const { code, screen } = await pane.exit();
     expect(code, screen).toBe(0);

@@ -20,13 +20,15 @@ describe('secret set on a terminal', () => {
     const pane = await demo.term.kettle(['secret', 'set', 'deploy_token', '-R', 'alice/teapot']);
     await pane.asked('Value of DEPLOY_TOKEN (hidden)');
     await pane.type(value);
-    // Not on screen while typed, nor any recognisable part of it.
+    // Not on screen while typed, nor any recognisable part of it, nor its length (no * per character).
     const typing = await pane.screen();
     expect(typing).not.toContain(value);
     expect(typing).not.toContain('p4ss');
+    expect(typing).not.toContain('*');
     await pane.keys('Enter');
     const { code, screen } = await pane.exit();
     expect(code, screen).toBe(0);
+    expect(screen).not.toContain('*');
     expect(screen).toContain('✓ Created secret DEPLOY_TOKEN of alice/teapot');
     expect(screen).not.toContain('p4ss');
     expect(teapotSecrets().find((x) => x.name === 'DEPLOY_TOKEN')?.data).toBe(value);

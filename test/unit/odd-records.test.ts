@@ -3,6 +3,8 @@
 // the column accessors must not trust the server's shapes.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { ISSUE_SHAPE } from '../../src/api/gitea/issues.js';
+import { expectFields } from '../../src/api/response.js';
 import { hookColumns } from '../../src/commands/hook/columns.js';
 import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue/columns.js';
 import { orgColumns, orgViewColumns } from '../../src/commands/org/columns.js';
@@ -53,5 +55,44 @@ describe.each(SETS)('%s columns', (_name, columns) => {
       await printRecord(out.io, { json: false }, record, columns);
       expect(out.text()).not.toBe('');
     }
+  });
+});
+
+describe('expectFields: a field of the wrong type where records are read', () => {
+  const shape = { id: 'number', status: 'string', labels: 'array', user: 'object', draft: 'boolean' } as const;
+  it.each<[Record<string, unknown>, string | undefined]>([
+    [{ id: 3, status: 'success', labels: [], user: {}, draft: false }, undefined],
+    // Absent and null are none (Go writes a nil pointer as null); fields the shape does not name pass.
+    [{ id: null, other: '3' }, undefined],
+    [{}, undefined],
+    [{ id: '3' }, 'expected a number for "id" from GET /x but the server answered 200 OK with a string'],
+    [{ id: 3, status: 6 }, 'expected a string for "status" from GET /x but the server answered 200 OK with a number'],
+    [{ labels: {} }, 'expected a list for "labels" from GET /x but the server answered 200 OK with an object'],
+    [{ user: [] }, 'expected an object for "user" from GET /x but the server answered 200 OK with a list'],
+    [{ draft: 'false' }, 'expected a boolean for "draft" from GET /x but the server answered 200 OK with a string'],
+  ])('%j', (record, message) => {
+    const check = () => expectFields(record, shape, 'GET', '/x');
+    if (message === undefined) expect(check).not.toThrow();
+    else expect(check).toThrow(message);
+  });
+
+  it('costs little beside decoding: 5000 issues checked in a fraction of the time JSON.parse takes', () => {
+    const issue = { id: 1, number: 1, title: 'A title', state: 'open', comments: 2, user: { id: 1, login: 'alice' }, labels: [{ id: 1, name: 'bug' }], body: 'x'.repeat(200) };
+    const text = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ ...issue, id: i, number: i })));
+    const time = (f: () => void) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        f();
+        best = Math.min(best, performance.now() - t);
+      }
+      return best;
+    };
+    const records = JSON.parse(text) as Record<string, unknown>[];
+    const parse = time(() => JSON.parse(text));
+    const check = time(() => {
+      for (const r of records) expectFields(r, ISSUE_SHAPE, 'GET', '/x');
+    });
+    expect(check).toBeLessThan(parse / 2);
   });
 });

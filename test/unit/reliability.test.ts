@@ -56,7 +56,7 @@ describe('proxyFor', () => {
     [{ HTTPS_PROXY: 'http://p:3128' }, 'https://git.example.com', { url: 'http://p:3128', variable: 'HTTPS_PROXY' }],
     [{ HTTPS_PROXY: 'http://p:3128' }, 'http://git.example.com', undefined],
     [{ HTTP_PROXY: 'http://p:3128' }, 'https://git.example.com', { url: 'http://p:3128', variable: 'HTTP_PROXY' }],
-    [{ http_proxy: 'http://u:pw@p:3128', HTTP_PROXY: 'http://q:1' }, 'http://git.example.com', { url: 'http://p:3128', variable: 'http_proxy' }],
+    [{ http_proxy: 'http://u:pw@p:3128', HTTP_PROXY: 'http://q:1' }, 'http://git.example.com', { url: 'http://***@p:3128', variable: 'http_proxy' }],
     [{ HTTP_PROXY: 'p:3128', NO_PROXY: 'example.com' }, 'http://git.example.com', undefined],
     [{ HTTP_PROXY: 'p:3128', NO_PROXY: '.example.com:443' }, 'http://git.example.com', { url: 'http://p:3128', variable: 'HTTP_PROXY' }],
     [{ HTTP_PROXY: 'p:3128', no_proxy: '*' }, 'http://git.example.com', undefined],

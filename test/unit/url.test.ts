@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactBody, redactHeader, redactRequestBody, redactUrl, redactUrlCredentials } from '../../src/api/redact.js';
+import { carriesSecretBody, echoHider, redactBody, redactHeader, redactRequestBody, redactUrl, redactUrlsIn } from '../../src/api/redact.js';
 import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -202,7 +202,7 @@ describe('redactUrl', () => {
     ['https://h.example/api/v1/user?access_token=abc123', 'https://h.example/api/v1/user?access_token=REDACTED'],
     ['https://h.example/api/v1/user?Token=abc123', 'https://h.example/api/v1/user?Token=REDACTED'],
     ['https://h.example/x?page=2&token=abc123&limit=50', 'https://h.example/x?page=2&token=REDACTED&limit=50'],
-    ['https://h.example/x?token=one&token=two', 'https://h.example/x?token=REDACTED'],
+    ['https://h.example/x?token=one&token=two', 'https://h.example/x?token=REDACTED&token=REDACTED'],
     ['https://h.example/x?password=pw&secret=s', 'https://h.example/x?password=REDACTED&secret=REDACTED'],
     ['https://h.example/x?page=2&limit=50', 'https://h.example/x?page=2&limit=50'],
     ['https://h.example/x?tokens=keep&my_token=keep', 'https://h.example/x?tokens=keep&my_token=keep'],
@@ -210,6 +210,14 @@ describe('redactUrl', () => {
     ['https://alice@h.example/api/v1/user', 'https://***@h.example/api/v1/user'],
     ['https://alice:hunter2@h.example/x?token=abc123', 'https://***@h.example/x?token=REDACTED'],
     [new URL('https://h.example/x?token=abc123'), 'https://h.example/x?token=REDACTED'],
+    // A parameter's name spelled with escapes is the same parameter to the server.
+    ['https://h.example/x?%74oken=abc123&acc%65ss_token=abc123', 'https://h.example/x?%74oken=REDACTED&acc%65ss_token=REDACTED'],
+    ['https://abc123@git.example.com/bob/cup.git', 'https://***@git.example.com/bob/cup.git'],
+    ['https://git.example.com/bob/cup.git?access_token=abc123', 'https://git.example.com/bob/cup.git?access_token=REDACTED'],
+    // Values that do not parse: everything up to the last @ may be credentials.
+    ['http://alice:abc123/x@proxy.example:3128', 'http://***@proxy.example:3128'],
+    ['https://alice:hunter2@exa mple.com', 'https://***@exa mple.com'],
+    ['h.example', 'h.example'],
   ])('%s -> %s', (input, expected) => {
     const out = redactUrl(input);
     expect(out).toBe(expected);
@@ -223,14 +231,58 @@ describe('redactUrl', () => {
   });
 });
 
-describe('redactUrlCredentials', () => {
+describe('redactUrlsIn', () => {
   it.each([
-    ['https://alice:hunter2@h.example/x', 'https://***@h.example/x'],
-    ['https://alice@h.example', 'https://***@h.example'],
-    ['https://h.example/x', 'https://h.example/x'],
-    ['h.example', 'h.example'],
-  ])('%s -> %s', (input, expected) => {
-    expect(redactUrlCredentials(input)).toBe(expected);
+    [
+      "Migration failed: unable to access 'https://abc123@gone.invalid/b.git?access_token=abc123': no host",
+      "Migration failed: unable to access 'https://***@gone.invalid/b.git?access_token=REDACTED': no host",
+    ],
+    ['<https://h.example/api/v1/x?page=2&token=abc123>; rel="next"', '<https://h.example/api/v1/x?page=2&token=REDACTED>; rel="next"'],
+    ['/api/v1/x?access_token=abc123', '/api/v1/x?access_token=REDACTED'],
+    // What is not a URL's credential stays: an e-mail address, git's user@host:path.
+    ['mail bob@example.com about git@example.com:a/b.git', 'mail bob@example.com about git@example.com:a/b.git'],
+  ])('%s', (text, shown) => {
+    expect(redactUrlsIn(text)).toBe(shown);
+  });
+
+  it("leaves git's user@host:path as it is when given as a URL", () => {
+    expect(redactUrl('git@example.com:alice/teapot.git')).toBe('git@example.com:alice/teapot.git');
+  });
+});
+
+describe('echoHider', () => {
+  it.each<[string, unknown, string, string]>([
+    ['/api/v1/repos/a/b/actions/secrets/X', { data: 'hunter2' }, 'invalid body {"data":"hunter2"}', 'invalid body {"data":"***"}'],
+    ['/api/v1/repos/a/b/actions/secrets/X/', '{"data":"q\\"uote"}', 'bad: {"data":"q\\"uote"}', 'bad: {"data":"***"}'],
+    ['/api/v1/repos/a/b/actions/secrets/X', 'raw value', 'could not read raw value', 'could not read ***'],
+    ['/api/v1/repos/a/b/hooks', { config: { url: 'https://ci.example.com', secret: 'hush-hush' } }, 'hook hush-hush at https://ci.example.com', 'hook *** at https://ci.example.com'],
+    ['/api/v1/repos/migrate', { clone_addr: 'https://h/x', auth_username: 'tok-abc123' }, 'cannot clone as tok-abc123', 'cannot clone as ***'],
+    // A user name beside a password is a name.
+    ['/api/v1/repos/migrate', { auth_username: 'bob', auth_password: 'pw-abc123' }, 'bob cannot log in with pw-abc123', 'bob cannot log in with ***'],
+    ['/api/v1/repos/a/b/actions/variables/X', { value: 'eu' }, 'variable eu exists', 'variable eu exists'],
+  ])('%s %j', (path, body, message, shown) => {
+    expect(echoHider({ path, body })(message)).toBe(shown);
+  });
+
+  it("hides the client's own token, and a URL's credentials whatever the request", () => {
+    expect(echoHider({ path: '/api/v1/user', credentials: ['tok-abc123'] })('token tok-abc123 is expired; see https://u:p@h/x')).toBe('token *** is expired; see https://***@h/x');
+  });
+});
+
+describe('carriesSecretBody: the path as the servers route it', () => {
+  it.each([
+    ['/api/v1/repos/a/b/actions/secrets/X', true],
+    ['/api/v1/repos/a/b/actions/secrets/X/', true],
+    ['/api/v1/repos/a/b//actions//secrets//X//', true],
+    ['/api/v1/repos/a/b/actions/%73ecrets/X', true],
+    ['/api/v1/repos/a/b/actions/%2573ecrets/X', true],
+    ['/api/v1/repos/a/b/Actions/Secrets/X', true],
+    ['/api/v1/repos/a/b/actions/secrets/X?page=1', true],
+    ['/api/v1/orgs/acme/actions/secrets/X', true],
+    ['/api/v1/repos/a/b/actions/secrets', false],
+    ['/api/v1/repos/a/b/actions/variables/X', false],
+  ])('%s → %s', (path, carries) => {
+    expect(carriesSecretBody(path)).toBe(carries);
   });
 });
 

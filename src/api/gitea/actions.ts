@@ -10,7 +10,7 @@ import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
 import { download } from '../transfers.js';
 import type { PageWindow } from '../paginate.js';
 import type { RepoRef } from '../repo.js';
-import { expectRecord } from '../response.js';
+import { expectFields, expectRecord, type Shape } from '../response.js';
 import { p, type QueryValue } from '../url.js';
 import { repoPath } from './repos.js';
 import { type ActionsServer, FROM_INTERNAL, fromGithub, offers, type RunState, TO_INTERNAL } from './actions-features.js';
@@ -47,6 +47,15 @@ export interface Job {
   status: RunState;
   steps: Array<{ number: number; name: string; status: RunState }>;
 }
+
+/**
+ * The fields of the three run records (Gitea's run, Forgejo's run, a task)
+ * that runOf reads as numbers or status words: a field of another kind is one
+ * line (expectFields), never a run numbered 0 or one whose status never ends.
+ */
+const RUN_SHAPE: Shape = { id: 'number', run_number: 'number', index_in_repo: 'number', status: 'string', conclusion: 'string' };
+/** The same for a job (jobOf): its id, status words and steps. */
+const JOB_SHAPE: Shape = { id: 'number', status: 'string', conclusion: 'string', steps: 'array' };
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -188,7 +197,7 @@ export async function* listRuns(api: ApiClient, server: ActionsServer, repo: Rep
       if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
       if (filter.event) query.event = [filter.event];
       const all: object[] = [];
-      for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs') })) all.push(...page);
+      for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE })) all.push(...page);
       const kept = all.filter((r) => matches(runOf(r), { branch: filter.branch, workflow: filter.workflow })).sort((a, b) => runOf(b).id - runOf(a).id);
       const out = kept.slice(window.offset, window.offset + window.count);
       if (out.length > 0) yield out;
@@ -207,13 +216,13 @@ export async function* listRuns(api: ApiClient, server: ActionsServer, repo: Rep
       rest.workflow = filter.workflow;
     }
     if (rest.workflow === undefined) {
-      yield* api.pages<object>(`${base}/runs`, window, query, { ...options, unwrap: unwrapper('workflow_runs') });
+      yield* api.pages<object>(`${base}/runs`, window, query, { ...options, unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE });
       return;
     }
     // Filtered here: every page is read, and the window cut from what matches.
     let skip = window.offset;
     let left = window.count;
-    for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs') })) {
+    for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE })) {
       const kept = page.filter((r) => matches(runOf(r), rest)).slice(skip);
       skip = Math.max(0, skip - page.length);
       const out = kept.slice(0, left);
@@ -224,7 +233,7 @@ export async function* listRuns(api: ApiClient, server: ActionsServer, repo: Rep
     return;
   }
   const tasks: Rec[] = [];
-  for await (const page of api.pages<Rec>(`${base}/tasks`, everything(window), {}, { ...options, unwrap: unwrapper('workflow_runs') })) tasks.push(...page);
+  for await (const page of api.pages<Rec>(`${base}/tasks`, everything(window), {}, { ...options, unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE })) tasks.push(...page);
   const byRun = new Map<number, Rec[]>();
   for (const t of tasks) {
     const n = num(t.run_number);
@@ -274,11 +283,12 @@ export async function getRun(api: ApiClient, server: ActionsServer, repo: RepoRe
   if (offers(server, 'runs')) {
     const path = `${repoPath(repo)}${p`/actions/runs/${id}`}`;
     const res = await api.request('GET', path);
-    const record = expectRecord(res.data, 'GET', path, res.status) as object;
+    const record = expectRecord(res.data, 'GET', path, res.status);
+    expectFields(record, RUN_SHAPE, 'GET', path, res.status);
     return { run: runOf(record), record };
   }
   const tasks: Rec[] = [];
-  for await (const page of api.pages<Rec>(`${repoPath(repo)}/actions/tasks`, everything(), {}, { unwrap: unwrapper('workflow_runs') })) {
+  for await (const page of api.pages<Rec>(`${repoPath(repo)}/actions/tasks`, everything(), {}, { unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE })) {
     tasks.push(...page.filter((t) => num(t.run_number) === id));
   }
   if (tasks.length === 0) throw new ApiError({ message: `no run number ${id}`, method: 'GET', path: `${repoPath(repo)}/actions/tasks`, status: 404 });
@@ -291,7 +301,7 @@ export async function getRun(api: ApiClient, server: ActionsServer, repo: RepoRe
 /** A run's jobs with their steps (Gitea 1.25+). */
 export async function listJobs(api: ApiClient, repo: RepoRef, runId: number, window: PageWindow): Promise<object[]> {
   const all: object[] = [];
-  for await (const page of api.pages<object>(`${repoPath(repo)}${p`/actions/runs/${runId}/jobs`}`, window, {}, { unwrap: unwrapper('jobs') })) all.push(...page);
+  for await (const page of api.pages<object>(`${repoPath(repo)}${p`/actions/runs/${runId}/jobs`}`, window, {}, { unwrap: unwrapper('jobs'), shape: JOB_SHAPE })) all.push(...page);
   return all;
 }
 

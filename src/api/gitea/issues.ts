@@ -4,6 +4,7 @@ import type { RepoRef } from '../repo.js';
 import { ApiError } from '../../errors.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
+import type { Shape } from '../response.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
 import { done, list as listOf, record } from './send.js';
@@ -13,20 +14,23 @@ export type IssueState = 'open' | 'closed';
 /** The states a list can be narrowed to. */
 export type StateFilter = IssueState | 'all';
 
+/** The fields of an issue kettle reads as numbers and words (expectFields): an id of "3" is one line, not ID 0. */
+export const ISSUE_SHAPE: Shape = { id: 'number', number: 'number', title: 'string', state: 'string', comments: 'number', user: 'object', labels: 'array' };
+
 export function issuePath(repo: RepoRef, number: number): string {
   return `${repoPath(repo)}${p`/issues/${number}`}`;
 }
 
 export function get(api: ApiClient, repo: RepoRef, number: number): Promise<Issue> {
-  return record<Issue>(api, 'GET', issuePath(repo, number));
+  return record<Issue>(api, 'GET', issuePath(repo, number), {}, ISSUE_SHAPE);
 }
 
 export function create(api: ApiClient, repo: RepoRef, body: CreateIssueOption): Promise<Issue> {
-  return record<Issue>(api, 'POST', `${repoPath(repo)}/issues`, { body });
+  return record<Issue>(api, 'POST', `${repoPath(repo)}/issues`, { body }, ISSUE_SHAPE);
 }
 
 export function edit(api: ApiClient, repo: RepoRef, number: number, body: EditIssueOption): Promise<Issue> {
-  return record<Issue>(api, 'PATCH', issuePath(repo, number), { body });
+  return record<Issue>(api, 'PATCH', issuePath(repo, number), { body }, ISSUE_SHAPE);
 }
 
 /** Close or reopen: a PATCH of the state alone. */
@@ -54,7 +58,7 @@ export type IssueQuery = {
 
 /** The issues of a repository (never its pull requests, which the endpoint also lists). */
 export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: IssueQuery = {}, options: ListOptions = {}): AsyncGenerator<Issue[]> {
-  return api.pages<Issue>(`${repoPath(repo)}/issues`, window, { ...query, type: 'issues' }, options);
+  return api.pages<Issue>(`${repoPath(repo)}/issues`, window, { ...query, type: 'issues' }, { shape: ISSUE_SHAPE, ...options });
 }
 
 /** Delete an issue for good (repository admins; 204). */
@@ -68,7 +72,7 @@ export { deleteIssue as delete };
  * /repos/issues/search with one of its `assigned`, `mentioned`, `created` flags.
  */
 export function involving(api: ApiClient, how: 'assigned' | 'mentioned' | 'created', window: PageWindow, options: ListOptions = {}): AsyncGenerator<Issue[]> {
-  return api.pages<Issue>('/repos/issues/search', window, { state: 'open', type: 'issues', [how]: 'true' }, { ...options, totalIsBound: true });
+  return api.pages<Issue>('/repos/issues/search', window, { state: 'open', type: 'issues', [how]: 'true' }, { shape: ISSUE_SHAPE, ...options, totalIsBound: true });
 }
 
 /**
@@ -110,7 +114,7 @@ export async function* searchAll(api: ApiClient, window: PageWindow, query: { fi
   const state = query.state === undefined ? {} : { state: query.state };
   let started = false;
   try {
-    for await (const page of api.pages<Issue>('/issues', window, { filter: query.filter, ...state, type: 'issues' }, listOptions)) {
+    for await (const page of api.pages<Issue>('/issues', window, { filter: query.filter, ...state, type: 'issues' }, { shape: ISSUE_SHAPE, ...listOptions })) {
       started = true;
       yield page;
     }
@@ -119,7 +123,7 @@ export async function* searchAll(api: ApiClient, window: PageWindow, query: { fi
     const flags = SEARCH_FILTERS[query.filter];
     if (!flags) throw new UnsupportedFilterError(query.filter, Object.keys(SEARCH_FILTERS));
     onFallback?.();
-    yield* api.pages<Issue>('/repos/issues/search', window, { ...state, type: 'issues', ...flags }, { ...listOptions, totalIsBound: true });
+    yield* api.pages<Issue>('/repos/issues/search', window, { ...state, type: 'issues', ...flags }, { shape: ISSUE_SHAPE, ...listOptions, totalIsBound: true });
   }
 }
 

@@ -2,18 +2,22 @@
 // unpaged list, or nothing worth reading. Each checks the shape as kettle
 // always has (expectRecord, expectList) and names the request when it is wrong.
 import type { ApiClient, RequestOptions } from '../client.js';
-import { expectList, expectRecord } from '../response.js';
+import { expectFields, expectList, expectRecord, type Shape } from '../response.js';
 
-/** A request answered with one JSON object. */
-export async function record<T>(api: ApiClient, method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+/** A request answered with one JSON object (the fields its shape names of the kinds it names). */
+export async function record<T>(api: ApiClient, method: string, path: string, opts: RequestOptions = {}, shape?: Shape): Promise<T> {
   const res = await api.request(method, path, opts);
-  return expectRecord(res.data, method, path, res.status) as T;
+  const data = expectRecord(res.data, method, path, res.status);
+  if (shape) expectFields(data, shape, method, path, res.status);
+  return data as T;
 }
 
 /** A request answered with one JSON list that the server does not page. */
-export async function list<T>(api: ApiClient, method: string, path: string, opts: RequestOptions = {}): Promise<T[]> {
+export async function list<T>(api: ApiClient, method: string, path: string, opts: RequestOptions = {}, shape?: Shape): Promise<T[]> {
   const res = await api.request(method, path, opts);
-  return expectList(res.data, method, path, res.status) as T[];
+  const items = expectList(res.data, method, path, res.status);
+  if (shape) for (const item of items) if (typeof item === 'object' && item !== null) expectFields(item as Record<string, unknown>, shape, method, path, res.status);
+  return items as T[];
 }
 
 /** A request whose answer is only its status (real servers send 204, or an empty 200). */

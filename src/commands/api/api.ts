@@ -6,7 +6,7 @@ import { unknownOutcome } from '../outcome.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
 import { statusText } from '../../api/status.js';
-import { redactUrl } from '../../api/redact.js';
+import { redactUrl, redactUrlsIn } from '../../api/redact.js';
 import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
@@ -92,9 +92,8 @@ async function fillPlaceholders(ctx: Context, path: string, opts: ApiOptions): P
  * carries the token: hide it, as the debug trace does.
  */
 export function redactHeader(value: string, secret: string | undefined): string {
-  let out = value.replace(/([?&](?:token|access_token)=)[^&\s>;,]*/gi, '$1REDACTED');
-  if (secret) out = out.split(secret).join('REDACTED');
-  return out;
+  const out = redactUrlsIn(value);
+  return secret ? out.split(secret).join('REDACTED') : out;
 }
 
 /** The body, parsed once: its JSON value, or undefined when it is not JSON. */
@@ -205,14 +204,18 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     return;
   }
 
-  const raw = { method, path, status: res.status, contentType, text: res.text };
-  const json = parseJson(res.text);
-  const broken = res.text.trim() !== '' && (looksLikeHtml(contentType, res.text) || (isJsonType(contentType) && json === undefined));
+  // An error's body may quote the request back: the secrets it carried are hidden there, on stdout as on stderr.
+  const hide = api.echoHider(path, body !== undefined ? { body } : {});
+  const text = res.status >= 400 ? hide(res.text) : res.text;
+  const raw = { method, path, status: res.status, contentType, text };
+  const json = parseJson(text);
+  const broken = text.trim() !== '' && (looksLikeHtml(contentType, text) || (isJsonType(contentType) && json === undefined));
   if (broken && res.status < 400) decodeSuccess(raw);
   printHead();
   // A terminal gets JSON pretty-printed and no control characters to obey;
   // a pipe or a file gets the body's bytes exactly as they came.
-  if (!broken && ((ctx.flags.jq && res.status < 400) || ctx.io.stdoutIsTTY)) printBody(ctx, res.text, json, res.status);
+  if (!broken && ((ctx.flags.jq && res.status < 400) || ctx.io.stdoutIsTTY)) printBody(ctx, text, json, res.status);
+  else if (!broken && text !== res.text) await writeOut(ctx, Buffer.from(text));
   else if (!broken && res.bytes.length > 0) await writeOut(ctx, res.bytes);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.
@@ -221,7 +224,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     throw new ApiError({ message: `${method} ${path}: the server redirected to ${where}; kettle api does not follow redirects`, method, path, status: res.status });
   }
   if (res.status >= 400) {
-    const err = errorFromResponse(raw);
+    const err = errorFromResponse(raw, hide);
     const outcome = res.status >= 500 && (method === 'POST' || method === 'PATCH') ? `; ${unknownOutcome(path)}` : '';
     throw new ApiError({
       message: broken

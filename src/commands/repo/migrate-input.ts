@@ -1,10 +1,11 @@
 // What repo migrate checks before sending: the source address (credentials
 // taken out of it), the new name, the mirror interval and --with.
+import { redactUrl } from '../../api/redact.js';
 import { UsageError } from '../../errors.js';
 import { ITEMS } from './choices.js';
 
 export interface Source {
-  /** The address without credentials: what is sent and shown. */
+  /** The address without its user part: what is sent (shown through redactUrl, which hides an ?access_token=). */
   url: string;
   username: string | undefined;
   password: string | undefined;
@@ -16,27 +17,23 @@ export function parseSource(value: string): Source {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`invalid clone address "${cleanText(value)}": expected an address such as https://git.example.com/alice/teapot.git`);
+    throw new UsageError(`invalid clone address "${redactUrl(value)}": expected an address such as https://git.example.com/alice/teapot.git`);
   }
   // routers/api/v1/repo/migrate.go → forms.ParseRemoteAddr: http, https and git addresses.
   if (!['http:', 'https:', 'git:'].includes(url.protocol)) {
-    throw new UsageError(`invalid clone address "${cleanUrl(url)}": the servers migrate from http, https and git addresses`);
+    throw new UsageError(`invalid clone address "${redactUrl(url)}": the servers migrate from http, https and git addresses`);
   }
   const username = url.username === '' ? undefined : decodeURIComponent(url.username);
   const password = url.password === '' ? undefined : decodeURIComponent(url.password);
   return { url: cleanUrl(url), username, password };
 }
 
+/** The address to send: its user part moved out into the request's own fields. */
 function cleanUrl(url: URL): string {
   const copy = new URL(url.href);
   copy.username = '';
   copy.password = '';
   return copy.href;
-}
-
-/** An address that did not parse, with anything like `user:pass@` taken out. */
-function cleanText(value: string): string {
-  return value.replace(/\/\/[^/@\s]*@/, '//');
 }
 
 /** The source's name: the last segment of its path, without `.git`. */

@@ -7,6 +7,7 @@ import type { Context } from '../../context/context.js';
 import { canPrompt, readAll } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
+import { redactUrl } from '../../api/redact.js';
 import { hostOf } from '../../api/url.js';
 import { Elapsed } from '../../output/elapsed.js';
 import { printRecord } from '../../output/printer.js';
@@ -80,15 +81,15 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
       body.auth_password = token;
     } else body.auth_token = token;
   }
-  const secrets = [source.password, token].filter((s): s is string => s !== undefined && s !== '');
-  const hide = (text: string) => secrets.reduce((out, s) => out.split(s).join('***'), text);
+  // What is shown of the source: a token in its query hidden (the client hides what the request carried in the server's messages).
+  const shown = redactUrl(source.url);
 
   const target = opts.org === undefined ? name : `${opts.org}/${name}`;
   if (items.includes('lfs')) {
     // The servers drop LFS in silence when their own LFS is off (routers/api/v1/repo/migrate.go: form.LFS &&
     // setting.LFS.StartServer): said before anything is copied (D27).
     const on = await settings.lfsEnabled(await ctx.api()).catch(() => true);
-    if (!on) throw new KettleError(`cannot migrate ${source.url} --with lfs: ${hostOf((await ctx.api()).root)} keeps no LFS objects (its LFS is off); leave out lfs to copy the rest`);
+    if (!on) throw new KettleError(`cannot migrate ${shown} --with lfs: ${hostOf((await ctx.api()).root)} keeps no LFS objects (its LFS is off); leave out lfs to copy the rest`);
   }
   const login = ctx.resolveLogin();
   // The servers migrate within the request: allow it the time a large repository takes.
@@ -98,31 +99,31 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
     ...(login.insecure ? { insecure: true } : {}),
     ...(login.name !== undefined ? { name: login.name } : {}),
   });
-  const elapsed = new Elapsed(ctx.io, (s) => `Migrating ${source.url} into ${target}… ${s} s`);
+  const elapsed = new Elapsed(ctx.io, (s) => `Migrating ${shown} into ${target}… ${s} s`);
   const repo = await settings
     .migrate(api, body)
     .catch((err: unknown) => {
       if (err instanceof ApiError) {
-        if (err.status === 409) throw err.withMessage(`cannot migrate ${source.url}: a repository named ${target} already exists`);
+        if (err.status === 409) throw err.withMessage(`cannot migrate ${shown}: a repository named ${target} already exists`);
         // routers/api/v1/repo/migrate.go: an owner that does not exist is a 422 "user redirect does not exist".
         if (opts.org !== undefined && (err.status === 404 || (err.status === 422 && /does not exist/.test(err.serverMessage ?? '')))) {
-          throw err.withMessage(`cannot migrate ${source.url}: organization ${opts.org} not found`);
+          throw err.withMessage(`cannot migrate ${shown}: organization ${opts.org} not found`);
         }
-        const why = err.serverMessage === undefined ? undefined : hide(err.serverMessage);
-        if (why !== undefined && err.status !== 403) throw err.withMessage(`cannot migrate ${source.url} into ${target}: ${why}`);
-        throw reword(err, { action: `migrate ${source.url} into ${target}` });
+        const why = err.serverMessage;
+        if (why !== undefined && err.status !== 403) throw err.withMessage(`cannot migrate ${shown} into ${target}: ${why}`);
+        throw reword(err, { action: `migrate ${shown} into ${target}` });
       }
       if (err instanceof KettleError && err.uncertainPath !== undefined) {
         // An answer that began and then stopped coming (its pieces further apart than the timeout) may tell of a finished migration.
         const what = stoppedMidAnswer(err.message)
-          ? `the server stopped sending its answer to the migration of ${source.url} into ${target}`
-          : `no answer within ${Math.round(wait / 60_000)} min while the server migrated ${source.url} into ${target}`;
+          ? `the server stopped sending its answer to the migration of ${shown} into ${target}`
+          : `no answer within ${Math.round(wait / 60_000)} min while the server migrated ${shown} into ${target}`;
         const left = new KettleError(`${what}; it may still finish: see kettle repo view ${target.includes('/') ? target : `OWNER/${target}`}`);
         throw left;
       }
       throw err;
     })
     .finally(() => elapsed.done());
-  ctx.success(`Migrated ${source.url} into ${String(repo.full_name ?? target)}${opts.mirror ? ' as a mirror' : ''}${webUrl(repo)}`);
+  ctx.success(`Migrated ${shown} into ${String(repo.full_name ?? target)}${opts.mirror ? ' as a mirror' : ''}${webUrl(repo)}`);
   await printRecord(ctx.io, ctx.flags, repo, repoViewColumns);
 }

@@ -5,6 +5,7 @@
 // no rows in a pipe, null and an "incomplete" entry in JSON.
 import type { NotificationThread } from '../../api/gitea/notifications.js';
 import type { Issue } from '../../api/gitea/types.js';
+import { redactUrl } from '../../api/redact.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { visibleCell } from '../../output/controls.js';
@@ -35,16 +36,9 @@ export interface Outcome {
   code?: number;
 }
 
-/** The instance root, with any user name or password taken out: it is shown, never a secret. */
+/** The instance root, any credential in it hidden: it is shown, never a secret. */
 export function serverUrl(root: string): string {
-  try {
-    const url = new URL(instanceRoot(root));
-    url.username = '';
-    url.password = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return instanceRoot(root);
-  }
+  return redactUrl(instanceRoot(root)).replace(/\/$/, '');
 }
 
 /** The object --json prints (and --jq reads): keyed by login name; --fields applies to each section's records. */
