@@ -47,6 +47,17 @@ export function backoffMs(attempt: number, random: () => number): number {
   return Math.round(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + random() / 2));
 }
 
+/**
+ * Whether a failed request says the server is away for a while: 502, 503 or
+ * 504 (a proxy in front of a server that is restarting), or no answer for a
+ * transient reason (refused, reset, timed out). Not a 401, 403, 404 or 422:
+ * those are answers, and waiting does not change them.
+ */
+export function serverAway(err: unknown): boolean {
+  if (err instanceof ApiError) return RETRY_STATUSES.has(err.status);
+  return err instanceof TransportError && err.away;
+}
+
 /** A refusal by the rate limit: 429, or a 403 that says no requests remain. */
 export function isRateLimited(status: number, headers: HeaderMap): boolean {
   return status === 429 || (status === 403 && headerValue(headers, 'x-ratelimit-remaining') === '0');
