@@ -25,8 +25,18 @@ export interface ClientOptions {
   root: string;
   credentials: Credentials;
   userAgent: string;
-  /** Per-request connect and overall timeout in milliseconds (default 30 s). */
+  /**
+   * Per-request timeout in milliseconds (default 30 s): connecting, the
+   * answer, and every try and backoff of the request together.
+   */
   timeoutMs?: number;
+  /**
+   * 'client': the timeout runs from the client's making and bounds all its
+   * requests together (kettle status, whose reads are one wait for the user).
+   */
+  timeoutScope?: 'request' | 'client';
+  /** A clock that only moves forward (ms), for the timeout; performance.now by default. */
+  clock?: () => number;
   /**
    * A longer wait for an answer to begin than timeoutMs, for requests known
    * to be slow (a migration); once begun, the answer must keep coming, no
@@ -153,13 +163,20 @@ export class ApiClient {
   rateLimit: RateLimit = {};
   /** The largest body accepted where a body is read whole. */
   readonly maxResponseBytes: number;
+  /** One request's time, all its tries included. */
+  private readonly budgetMs: number;
+  /** When every request must be over, on the clock (timeoutScope 'client'). */
+  private readonly until: number | undefined;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.root = opts.root;
     this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const timeouts = timeoutsOf(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.answerTimeoutMs);
+    this.budgetMs = timeouts.timeoutMs;
+    this.until = opts.timeoutScope === 'client' ? this.clock() + timeouts.timeoutMs : undefined;
     this.transport = new Transport({
-      ...timeoutsOf(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.answerTimeoutMs),
+      ...timeouts,
       maxResponseBytes: this.maxResponseBytes,
       insecure: opts.insecure === true,
       env: opts.env ?? {},
@@ -171,6 +188,10 @@ export class ApiClient {
 
   private now(): number {
     return this.opts.now ? this.opts.now() : Date.now();
+  }
+
+  private clock(): number {
+    return this.opts.clock ? this.opts.clock() : performance.now();
   }
 
   close(): Promise<void> {
@@ -186,7 +207,7 @@ export class ApiClient {
    */
   async requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<RawApiResponse & Retried> {
     const outgoing = this.outgoing(method, path, opts);
-    const res = await withRetries(method, path, () => this.send(outgoing), this.retrySeams());
+    const res = await withRetries(method, path, (limitMs) => this.send(outgoing, limitMs), this.retrySeams());
     return { ...res, url: outgoing.url.toString() };
   }
 
@@ -198,7 +219,7 @@ export class ApiClient {
    */
   async requestStream(method: string, path: string, opts: RequestOptions & { streamIf: (status: number, headers: HeaderMap) => boolean }): Promise<StreamedAnswer & Retried & { url: string }> {
     const outgoing = this.outgoing(method, path, opts);
-    const res = await withRetries(method, path, () => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf)), this.retrySeams());
+    const res = await withRetries(method, path, (limitMs) => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf, limitMs)), this.retrySeams());
     return { ...res, url: outgoing.url.toString() };
   }
 
@@ -230,6 +251,9 @@ export class ApiClient {
   private retrySeams(): RetrySeams {
     return {
       now: () => this.now(),
+      clock: () => this.clock(),
+      budgetMs: this.budgetMs,
+      until: this.until,
       sleep: this.opts.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       random: this.opts.random ?? Math.random,
       maxRateLimitWait: this.opts.maxRateLimitWait ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
@@ -289,8 +313,8 @@ export class ApiClient {
   }
 
   /** One exchange, and what its answer says about the rate limit. */
-  private send(outgoing: Outgoing): Promise<Answer> {
-    return this.trackRateLimit(this.transport.send(outgoing));
+  private send(outgoing: Outgoing, limitMs: number): Promise<Answer> {
+    return this.trackRateLimit(this.transport.send(outgoing, limitMs));
   }
 
   /**

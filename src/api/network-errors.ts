@@ -73,6 +73,14 @@ const RETRYABLE = new Set([
   'UND_ERR_ABORTED',
 ]);
 
+/**
+ * Failures of a server that is away for a while (restarting, behind a proxy
+ * that cannot reach it, a network that drops): the transient ones, a refused
+ * connection and an unreachable host. A name that does not resolve at all, a
+ * certificate or a proxy's refusal is not: waiting does not mend those.
+ */
+const AWAY = new Set([...RETRYABLE, 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
 function errorCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
@@ -89,10 +97,13 @@ export class TransportError extends NetworkError {
   /** The request may have reached the server. */
   readonly sent: boolean;
   readonly retryable: boolean;
+  /** The server may be away only for a while (see AWAY): a watch waits for it. */
+  readonly away: boolean;
   constructor(message: string, code: string | undefined) {
     super(message);
     this.sent = code === undefined || !NOT_SENT.has(code);
     this.retryable = code !== undefined && RETRYABLE.has(code);
+    this.away = code !== undefined && AWAY.has(code);
   }
 }
 

@@ -2,8 +2,15 @@
 // requests are tried again on 502/503/504, resets and timeouts; any request
 // refused by a rate limit is sent again once the limit allows, if that is soon.
 //
+// The user's timeout bounds the whole of it: every try and every backoff of
+// one request end within --timeout, so a server that never answers holds a
+// command for the timeout, not for three of them (a try gets what is left,
+// and a backoff that would end past it is not waited). A rate-limit wait is
+// not waiting on the network but a wait the contract promises: it moves the
+// end of the request's time by as long.
+//
 // A small loop rather than undici's RetryAgent: the decision depends on
-// kettle's own rules (the overall per-attempt timeout, the rate-limit
+// kettle's own rules (the overall timeout, the rate-limit
 // contract, the response size cap, notes on stderr), and a failed POST must be
 // reported as "outcome unknown" instead of being repeated, which needs to know
 // whether the request was sent at all.
@@ -40,6 +47,17 @@ export function backoffMs(attempt: number, random: () => number): number {
   return Math.round(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + random() / 2));
 }
 
+/**
+ * Whether a failed request says the server is away for a while: 502, 503 or
+ * 504 (a proxy in front of a server that is restarting), or no answer for a
+ * transient reason (refused, reset, timed out). Not a 401, 403, 404 or 422:
+ * those are answers, and waiting does not change them.
+ */
+export function serverAway(err: unknown): boolean {
+  if (err instanceof ApiError) return RETRY_STATUSES.has(err.status);
+  return err instanceof TransportError && err.away;
+}
+
 /** A refusal by the rate limit: 429, or a 403 that says no requests remain. */
 export function isRateLimited(status: number, headers: HeaderMap): boolean {
   return status === 429 || (status === 403 && headerValue(headers, 'x-ratelimit-remaining') === '0');
@@ -58,6 +76,12 @@ export interface Retried {
 /** The clock, the waiting and the notes the loop uses; tests pass their own. */
 export interface RetrySeams {
   now: () => number;
+  /** A clock that only moves forward (ms), for the request's time. */
+  clock: () => number;
+  /** The request's time: all its tries and backoffs (Infinity: none). */
+  budgetMs: number;
+  /** The clock's time by which every request of the client must be over, if any (kettle status). */
+  until?: number | undefined;
   sleep: (ms: number) => Promise<void>;
   /** Source of backoff jitter in [0, 1). */
   random: () => number;
@@ -75,8 +99,11 @@ export interface RetrySeams {
  * non-idempotent request that may have been sent), and ApiError for a rate
  * limit too long to wait.
  */
-export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(method: string, path: string, send: () => Promise<A>, seams: RetrySeams): Promise<A & Retried> {
+export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(method: string, path: string, send: (limitMs: number) => Promise<A>, seams: RetrySeams): Promise<A & Retried> {
   const idempotent = isIdempotent(method);
+  let ends = seams.clock() + seams.budgetMs;
+  /** What is left of the request's time. */
+  const left = () => Math.min(ends, seams.until ?? Number.POSITIVE_INFINITY) - seams.clock();
   // Only waits of a second or more are worth a note.
   const pause = async (ms: number, reason: string) => {
     if (ms >= 1000) seams.onWait?.(ms, reason);
@@ -88,11 +115,11 @@ export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(
   for (let attempt = 1; ; ) {
     let res: A;
     try {
-      res = await send();
+      res = await send(left());
     } catch (err) {
-      if (err instanceof TransportError && idempotent && err.retryable && attempt < MAX_TRIES) {
+      const wait = backoffMs(attempt, seams.random);
+      if (err instanceof TransportError && idempotent && err.retryable && attempt < MAX_TRIES && wait < left()) {
         lost = err.message;
-        const wait = backoffMs(attempt, seams.random);
         seams.trace?.(`retrying ${method} ${path} in ${wait} ms (try ${attempt + 1} of ${MAX_TRIES})`);
         await pause(wait, 'the connection failed');
         attempt++;
@@ -112,6 +139,7 @@ export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(
         rateLimitWaits++;
         seams.onWait?.(wait, 'rate limit reached');
         await seams.sleep(wait + RATE_LIMIT_MARGIN_MS);
+        ends += wait + RATE_LIMIT_MARGIN_MS;
         continue;
       }
       const resetAt = wait !== undefined ? seams.now() + wait : seams.resetAt();
@@ -120,8 +148,9 @@ export async function withRetries<A extends Pick<Answer, 'status' | 'headers'>>(
     }
     if (idempotent && RETRY_STATUSES.has(res.status) && attempt < MAX_TRIES) {
       const retryAfter = parseRetryAfter(headerValue(res.headers, 'retry-after'), seams.now());
-      if (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) {
-        const wait = retryAfter ?? backoffMs(attempt, seams.random);
+      const wait = retryAfter ?? backoffMs(attempt, seams.random);
+      // A wait that would end past the request's time is not begun: the answer is what the server said.
+      if ((retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS) && wait < left()) {
         lost = statusLabel(res.status);
         seams.trace?.(`retrying ${method} ${path} after ${res.status} in ${wait} ms (try ${attempt + 1} of ${MAX_TRIES})`);
         await pause(wait, `the server answered ${statusLabel(res.status)}`);

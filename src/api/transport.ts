@@ -120,12 +120,16 @@ export class Transport {
     await (idle(dispatcher) ? dispatcher.destroy(connectionsDone()) : dispatcher.close()).catch(() => undefined);
   }
 
-  /** Send one request once. Throws NetworkError when no complete answer came. */
-  async send(outgoing: Outgoing): Promise<Answer> {
+  /**
+   * Send one request once. Throws NetworkError when no complete answer came.
+   * `limitMs`: what is left of the request's time when it is not the whole
+   * timeout (a try after others); a failure still names the timeout itself.
+   */
+  async send(outgoing: Outgoing, limitMs = this.opts.timeoutMs): Promise<Answer> {
     const { method, path } = outgoing;
     const started = this.opts.now();
     const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
-    const res = await this.dispatch(outgoing, timing, AbortSignal.timeout(this.opts.timeoutMs));
+    const res = await this.dispatch(outgoing, timing, timeoutSignal(limitMs));
     let bytes: Buffer;
     try {
       bytes = await this.readBody(res, method, path, timing);
@@ -146,12 +150,12 @@ export class Transport {
    * The overall timeout covers the answer's headers; the body then only has to
    * keep coming (undici's idle timeout between chunks).
    */
-  async stream(outgoing: Outgoing, streamIf: (status: number, headers: HeaderMap) => boolean): Promise<StreamedAnswer> {
+  async stream(outgoing: Outgoing, streamIf: (status: number, headers: HeaderMap) => boolean, limitMs = this.opts.timeoutMs): Promise<StreamedAnswer> {
     const { method, path } = outgoing;
     const started = this.opts.now();
     const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.opts.timeoutMs);
+    const timer = setTimeout(() => controller.abort(timedOut()), Math.max(0, limitMs));
     let res: Dispatcher.ResponseData;
     try {
       res = await this.dispatch(outgoing, timing, controller.signal);
@@ -321,6 +325,16 @@ function idleBounded(body: Readable, ms: number, fail: (err: unknown) => Error):
   });
   body.pipe(out);
   return out;
+}
+
+/** The reason a request's time ran out, as AbortSignal.timeout gives it. */
+function timedOut(): DOMException {
+  return new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+}
+
+/** A signal that ends a request after `ms`; one already ended when no time is left. */
+function timeoutSignal(ms: number): AbortSignal {
+  return ms > 0 ? AbortSignal.timeout(Math.ceil(ms)) : AbortSignal.abort(timedOut());
 }
 
 /** Whether a pool has no request queued, pending or running; a dispatcher that keeps no count is taken as busy. */

@@ -38,6 +38,8 @@ export interface ConnectOptions {
    * keep coming within the user's timeout, as any other.
    */
   timeoutMs?: number;
+  /** 'client': the user's timeout bounds all the client's requests together, from now (kettle status). */
+  timeoutScope?: 'request' | 'client';
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -293,6 +295,7 @@ export class Context {
       env: this.env,
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(connect.timeoutMs !== undefined ? { answerTimeoutMs: connect.timeoutMs } : {}),
+      ...(connect.timeoutScope !== undefined ? { timeoutScope: connect.timeoutScope } : {}),
       ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
       ...(connect.insecure ? { insecure: true } : {}),
       trace: this.flags.debug ? (line) => this.trace(line) : undefined,

@@ -31,6 +31,8 @@ export interface StreamsLike {
   env: NodeJS.ProcessEnv;
   cwd?: string;
   self?: string[];
+  /** The clock and the waiting, where a test moves time on itself; the real ones otherwise. */
+  clock?: Pick<IO, 'now' | 'sleep'>;
 }
 
 /**
@@ -63,9 +65,9 @@ export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
     color: decideColor({ noColorFlag, env: streams.env, stdoutIsTTY }),
     columns: streams.stdout.columns && streams.stdout.columns > 0 ? streams.stdout.columns : 80,
     cwd: streams.cwd ?? process.cwd(),
-    now: () => new Date(),
+    now: streams.clock?.now ?? (() => new Date()),
     self: streams.self ?? ['kettle'],
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: streams.clock?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 }
 

@@ -3,10 +3,11 @@
 // Forgejo 11: tasks only) and new ones (Gitea 1.26, Forgejo 15).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
 import { actionsData, addArtifact, addRun, addWorkflow } from '../server/routes-actions.js';
+import { movingClock } from '../support/io.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -756,6 +757,86 @@ describe('run watch and workflow run --watch in a pipe', () => {
     expect(sent(s, 'GET', `/repos/${t.full}/actions/runs/${run.id}`).some((q) => q.status === 503)).toBe(true);
   });
 
+  it('a server away for a while (502 for two rounds) is waited for: a note when it goes, one when it is back, exit 0', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running', phases: [{}, { run: 'success', jobs: { build: { status: 'success' } } }] });
+    // The first read passes; the next two rounds (three tries each) meet 502.
+    s.server.fault({ kind: 'status', status: 502, path: new RegExp(`/actions/runs/${run.id}$`), skip: 1, times: 6 });
+    const r = await s.kettle(['run', 'watch', String(run.id), '--interval', '0.1', ...t.R]);
+    expectExit(r, 0);
+    expect(r.stderr.split('\n')).toEqual([
+      expect.stringMatching(/^kettle: the server is not answering \(.*HTTP 502.*\); still watching, for up to 5 minutes$/),
+      'kettle: the server answers again; watching on',
+      `✓ run ${run.id} of ${t.full} succeeded`,
+      '',
+    ]);
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs/${run.id}`).filter((q) => q.status === 502)).toHaveLength(6);
+  });
+
+  it('a restart (connections refused, then back) is waited for, said once each way', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running' });
+    const path = `/repos/${t.full}/actions/runs/${run.id}`;
+    const watching = s.kettle(['run', 'watch', String(run.id), '--interval', '0.1', ...t.R]);
+    onTestFinished(() => s.server.comeBack());
+    await until(() => sent(s, 'GET', path).length >= 1);
+    await s.server.goAway();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await s.server.comeBack();
+    run.status = 'success';
+    const r = await watching;
+    expectExit(r, 0);
+    expect(r.stderr.split('\n')).toEqual([
+      expect.stringMatching(/^kettle: the server is not answering \(GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/.*: connection refused\); still watching, for up to 5 minutes$/),
+      'kettle: the server answers again; watching on',
+      `✓ run ${run.id} of ${t.full} succeeded`,
+      '',
+    ]);
+  });
+
+  it('a server that stays away: gives up after 5 minutes, saying so, exit 1', async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running' });
+    const path = `/repos/${t.full}/actions/runs/${run.id}`;
+    const clock = movingClock();
+    const started = clock.now().getTime();
+    const watching = s.kettle(['run', 'watch', String(run.id), '--interval', '20', ...t.R], { clock });
+    onTestFinished(() => s.server.comeBack());
+    await until(() => sent(s, 'GET', path).length >= 1);
+    await s.server.goAway();
+    const r = await watching;
+    await s.server.comeBack();
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^kettle: the server is not answering \\(.*connection refused\\); still watching, for up to 5 minutes\nkettle: the server has not answered for 5 minutes \\(.*connection refused\\); giving up watching run ${run.id} of ${t.full}\n$`,
+      ),
+    );
+    // Read every 20 s, the clock's minutes: given up once five had passed, not before.
+    const waited = clock.now().getTime() - started;
+    expect(waited).toBeGreaterThanOrEqual(5 * 60_000);
+    expect(waited).toBeLessThan(6 * 60_000);
+  });
+
+  it.each([
+    [401, 4],
+    [403, 1],
+    [404, 1],
+    [422, 1],
+  ])('a %i during the watch is no outage: it ends the watch at once (exit %i)', async (status, code) => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'running' });
+    s.server.fault({ kind: 'status', status, path: new RegExp(`/actions/runs/${run.id}$`), skip: 1 });
+    const r = await s.kettle(['run', 'watch', String(run.id), '--interval', '0.1', ...t.R]);
+    expectExit(r, code);
+    expect(r.stderr).not.toContain('not answering');
+    expect(sent(s, 'GET', `/repos/${t.full}/actions/runs/${run.id}`)).toHaveLength(2);
+  });
+
   it('a failure: exit 1 with one line', async () => {
     s.server.set({ flavor: G26 });
     const t = repo();
@@ -797,6 +878,14 @@ describe('run watch and workflow run --watch in a pipe', () => {
     expect(r.stderr).toMatch(/✓ run 1 of alice\/actions-\d+ succeeded\n$/);
   });
 });
+
+async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('files and folders', () => {
   it('download writes nothing when the folder holds a file of the name', async () => {

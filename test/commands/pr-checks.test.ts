@@ -1,11 +1,12 @@
 // kettle pr checks, run in-process against the in-memory server: the head
 // commit's statuses (routes-ci.ts), the exit status they add up to, --watch
 // and --required with the base branch's protection rule.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { json } from '../e2e/harness.js';
 import { expectExit, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
 import { addRule, reportStatus } from '../server/routes-ci.js';
 import { headSha } from '../server/routes-pulls.js';
+import { movingClock } from '../support/io.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -118,6 +119,43 @@ describe('pr checks', () => {
     const r = await running;
     expectExit(r, 0);
     expect(sent(s, 'GET', path).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('--watch rides out a server away for a while: a note when it goes and when it is back, then exits as the checks say', async () => {
+    const p = pull();
+    p.report('ci', 'pending');
+    const path = `/repos/alice/${p.repo.name}/commits/${p.sha}/statuses`;
+    // The second round's three tries meet 503.
+    s.server.fault({ kind: 'status', status: 503, path, skip: 1, times: 3 });
+    const running = s.kettle([...p.args, '--watch', '--interval', '10'], { clock: movingClock(20) });
+    await until(() => sent(s, 'GET', path).filter((q) => q.status === 200).length >= 2);
+    p.report('ci', 'success');
+    const r = await running;
+    expectExit(r, 0);
+    expect(r.stderr.split('\n')).toEqual([
+      expect.stringMatching(/^kettle: the server is not answering \(.*HTTP 503.*\); still watching, for up to 5 minutes$/),
+      'kettle: the server answers again; watching on',
+      '✓ All checks passed: 1 check: 1 passed',
+      '',
+    ]);
+  });
+
+  it('--watch --required gives up on a server that stays away after 5 minutes: exit 1 saying so, not a failed check', async () => {
+    const p = pull();
+    addRule(s.server.state, p.repo, { rule_name: 'main', enable_status_check: true, status_check_contexts: ['ci'] });
+    p.report('ci', 'pending');
+    const path = `/repos/alice/${p.repo.name}/commits/${p.sha}/statuses`;
+    const running = s.kettle([...p.args, '--watch', '--required', '--interval', '30'], { clock: movingClock() });
+    onTestFinished(() => s.server.comeBack());
+    await until(() => sent(s, 'GET', path).length >= 1);
+    await s.server.goAway();
+    const r = await running;
+    await s.server.comeBack();
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: the server is not answering \(.*connection refused\); still watching, for up to 5 minutes\n/);
+    expect(r.stderr).toMatch(
+      new RegExp(`\\nkettle: the server has not answered for 5 minutes \\(.*connection refused\\); giving up watching the checks of pull request #${p.pr.number} in alice/${p.repo.name}\\n$`),
+    );
   });
 
   describe('--required', () => {

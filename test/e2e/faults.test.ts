@@ -28,6 +28,8 @@ interface Row {
   message: RegExp;
   /** A transient fault: GET is tried MAX_TRIES times. */
   transient: boolean;
+  /** No answer within the timeout: the try used up the request's time, so nothing is tried again. */
+  timesOut?: boolean;
   /** Commands for which this answer is a legitimate success (the body is not needed). */
   fine?: string[];
   /** Commands for which this fault says nothing (the server would never answer so). */
@@ -44,8 +46,8 @@ const ROWS: Row[] = [
   { fault: { kind: 'empty' }, message: /200 OK with an empty body/, transient: false, fine: ['api'], skip: ['merge'] },
   { fault: { kind: 'wrongShape' }, message: /expected a JSON (object|list) .* but the server answered 200 OK with (a list|an object)/, transient: false, fine: ['api'], skip: ['merge'] },
   { fault: { kind: 'reset' }, message: /the connection was reset/, transient: true },
-  { fault: { kind: 'stall' }, message: /stopped sending the response \(nothing more within 1 s\)/, transient: true },
-  { fault: { kind: 'hang' }, message: /did not answer within 1 s/, transient: true },
+  { fault: { kind: 'stall' }, message: /stopped sending the response \(nothing more within 1 s\)/, transient: true, timesOut: true },
+  { fault: { kind: 'hang' }, message: /did not answer within 1 s/, transient: true, timesOut: true },
   { fault: { kind: 'huge' }, message: /larger than 50 MiB/, transient: false },
   { fault: { kind: 'ratelimit', retryAfter: 3600 }, message: /rate limit exceeded until \d{4}-\d\d-\d\dT/, transient: false },
   { fault: { kind: 'redirect', location: 'http://127.0.0.2:9/elsewhere' }, message: /redirected (.* )?to http:\/\/127\.0\.0\.2:9\/elsewhere/, transient: false },
@@ -87,7 +89,7 @@ describe.concurrent('fault matrix', () => {
     }
     expectOneLineFailure(r, row.message, cmd.name === 'api');
     // Only idempotent requests are repeated, and only for transient faults.
-    expect(sent).toHaveLength(cmd.method === 'GET' && row.transient ? 3 : 1);
+    expect(sent).toHaveLength(cmd.method === 'GET' && row.transient && !row.timesOut ? 3 : 1);
     if (cmd.method === 'POST' && (row.transient || row.fault.status === 500)) {
       expect(r.stderr).toMatch(/the outcome is unknown: check with `kettle (issue list -R alice\/teapot --state all|api \/repos\/alice\/teapot\/pulls\/5)`/);
     }
@@ -107,19 +109,18 @@ describe.concurrent('retries', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('retries a GET whose answer stalled, within the timeout', async (t) => {
+  it('a GET whose answer stalled ends at the timeout: the try used the whole of it', async (t) => {
     const { server, kettle } = await setup(t);
     server.fault({ kind: 'stall', path: '/repos/alice/teapot/issues/1' });
     const started = Date.now();
     const r = await kettle(['issue', 'view', '1', '-R', 'alice/teapot', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(json<{ number: number }>(r).number).toBe(1);
+    expectOneLineFailure(r, /stopped sending the response \(nothing more within 1 s\)/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(server.requests.filter((q) => q.path === '/repos/alice/teapot/issues/1')).toHaveLength(2);
+    expect(server.requests.filter((q) => q.path === '/repos/alice/teapot/issues/1')).toHaveLength(1);
   });
 
   it('honours Retry-After on a 503 before trying again', async (t) => {
-    const { server, kettle } = await setup(t);
+    const { server, untimed: kettle } = await setup(t);
     server.fault({ kind: 'status', status: 503, path: '/user', headers: { 'retry-after': '1' } });
     const r = await kettle(['whoami', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -194,6 +195,35 @@ describe.concurrent('rate limits and timeouts', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^kettle: .*(--timeout|KETTLE_TIMEOUT).*seconds[^\n]*\n$/);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it.for([
+    ['whoami', ['whoami'], '/user'],
+    ['issue view', ['issue', 'view', '1', '-R', 'alice/teapot'], '/repos/alice/teapot/issues/1'],
+  ] as const)('--timeout 1 bounds %s, retries included: a server that never answers ends it in about 1 s', async ([, args, path], t) => {
+    const { server, untimed } = await setup(t);
+    server.fault({ kind: 'hang', path, times: 10 });
+    const started = Date.now();
+    const r = await untimed(['--timeout', '1', ...args]);
+    const took = Date.now() - started;
+    expectOneLineFailure(r, /did not answer within 1 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT/);
+    expect(took).toBeGreaterThanOrEqual(1000);
+    // Each try used to have the whole timeout: three tries and two backoffs, about 3.4 s.
+    expect(took).toBeLessThan(2500);
+    expect(server.requests.filter((q) => q.path === path)).toHaveLength(1);
+  });
+
+  it('--timeout 1 bounds all of kettle status: every read of a server that never answers ends together', async (t) => {
+    const { server, untimed } = await setup(t);
+    server.fault({ kind: 'hang', path: /^\/(user|notifications|repos\/issues\/search)/, times: 100 });
+    const started = Date.now();
+    const r = await untimed(['status', '--timeout', '1']);
+    const took = Date.now() - started;
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/did not answer within 1 s/);
+    expect(took).toBeGreaterThanOrEqual(1000);
+    expect(took).toBeLessThan(2500);
   });
 
   it('KETTLE_TIMEOUT sets the timeout when --timeout is absent', async (t) => {

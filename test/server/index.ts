@@ -310,6 +310,28 @@ export class TestServer {
     };
   }
 
+  /**
+   * The first half of a restart: open connections dropped and the port
+   * closed, so requests meet "connection refused" until comeBack().
+   */
+  async goAway(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The second half of a restart: listening again on the same port (nothing to do while it listens). */
+  async comeBack(): Promise<void> {
+    if (this.server.listening) return;
+    const port = Number(new URL(this.url).port);
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

@@ -8,13 +8,15 @@ import pkg from '../../package.json' with { type: 'json' };
 import { execute } from '../../src/cli/run.js';
 import { baseEnv, ROOT, type RunOptions, type RunResult, tempDir } from '../e2e/harness.js';
 import { commandStarted } from '../server/log.js';
-import { type Terminals, testIO } from './io.js';
+import { type Terminals, type TestIOOptions, testIO } from './io.js';
 
 export interface InProcessOptions extends RunOptions {
   /** Which streams are terminals; none unless given (a spawned run has pipes). */
   tty?: Terminals;
   /** The width a terminal stdout reports. */
   columns?: number;
+  /** The clock and the waiting the command runs with, instead of the real ones. */
+  clock?: TestIOOptions['clock'];
 }
 
 /**
@@ -31,6 +33,7 @@ export async function kettle(args: string[], opts: InProcessOptions = {}): Promi
     ...(opts.input !== undefined ? { input: opts.input } : {}),
     ...(opts.tty !== undefined ? { tty: opts.tty } : {}),
     ...(opts.columns !== undefined ? { columns: opts.columns } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
     env,
     cwd: opts.cwd ?? ROOT,
   });

@@ -23,6 +23,8 @@ export interface TestIOOptions {
   color?: boolean;
   /** For `io`: the clock; a fixed time keeps relative dates stable. */
   now?: Date;
+  /** The clock and the waiting a command line runs with (a test that moves time on itself). */
+  clock?: StreamsLike['clock'];
 }
 
 /** A stream that keeps every byte written to it, a terminal or not as set. */
@@ -151,7 +153,7 @@ export function testIO(options: TestIOOptions = {}): TestIO {
     stdout,
     stderr,
     env,
-    streams: { stdin, stdout, stderr, env, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) },
+    streams: { stdin, stdout, stderr, env, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(options.clock ? { clock: options.clock } : {}) },
     io,
     setTTY(tty) {
       for (const [name, stream] of [
@@ -161,6 +163,22 @@ export function testIO(options: TestIOOptions = {}): TestIO {
       ] as const) {
         if (typeof tty === 'boolean' || tty[name] !== undefined) stream.isTTY = isTerminal(tty, name);
       }
+    },
+  };
+}
+
+/**
+ * A clock for a command line that waits (a watch): each wait moves the clock
+ * on by what was asked at once, and lets the command go on after a few real
+ * milliseconds, so minutes of watching take a moment.
+ */
+export function movingClock(realMs = 5): NonNullable<TestIOOptions['clock']> {
+  let ahead = 0;
+  return {
+    now: () => new Date(Date.now() + ahead),
+    sleep: async (ms: number) => {
+      ahead += ms;
+      await new Promise((resolve) => setTimeout(resolve, realMs));
     },
   };
 }

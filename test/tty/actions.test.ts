@@ -83,6 +83,31 @@ describe('run watch', () => {
     expect(screen.startsWith('above\n✓ ci.yml')).toBe(true);
   });
 
+  it('at 80 columns a line wider than the window is cut to it: one header however many refreshes', async () => {
+    const r = repo();
+    const title = 'Make the lid quieter when the water boils and keep the whistle for the tea party';
+    const run = addRun(server.state, r, {
+      title,
+      status: 'running',
+      jobs: [{ name: 'build', status: 'running', steps: [['Compile every teapot in the cupboard, the chipped ones and the ones with a lid that rattles', 'running']] }],
+    });
+    // Below a line of its own: tmux keeps what is cleared from the top-left corner in its history, which the screen includes.
+    const pane = await term.shell(`echo above; ${kettleCommand(['run', 'watch', String(run.id), '-R', `alice/${r.name}`, '--interval', '0.3'])}`, { cols: 80 });
+    await pane.waitFor(/Refreshing every/);
+    const before = runReads(run.id);
+    await until(() => runReads(run.id) >= before + 3);
+    const during = await pane.screen();
+    expect(during.match(/ci\.yml · /g), during).toHaveLength(1);
+    expect(during.match(/Compile every/g), during).toHaveLength(1);
+    // Each line fits the window (capture-pane joins a wrapped line into one).
+    for (const line of during.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(during).toMatch(/^\* ci\.yml · Make the lid quieter .*…$/m);
+    run.status = 'success';
+    const { code, screen } = await pane.exit();
+    expect(code, screen).toBe(0);
+    expect(screen.match(/ci\.yml · /g), screen).toHaveLength(1);
+  });
+
   it('Ctrl-C stops watching: exit 130, and the run goes on untouched', async () => {
     const r = repo();
     const run = addRun(server.state, r, { status: 'running' });

@@ -184,7 +184,8 @@ describe('Retry-After on 502/503/504', () => {
     // A date in the past: try again at once.
     [new Date(NOW - 30_000).toUTCString(), 0],
   ])('Retry-After %j: waits %i ms instead of the backoff', async (value, expected) => {
-    const { client, sleeps, received } = await setup([{ status: 503, headers: { 'retry-after': value } }, 200]);
+    // Within a timeout longer than the wait: the wait counts in the request's time.
+    const { client, sleeps, received } = await setup([{ status: 503, headers: { 'retry-after': value } }, 200], { timeoutMs: 120_000 });
     expect(await outcome(client, 'GET')).toBe(200);
     expect(sleeps).toEqual([expected]);
     expect(received).toHaveLength(2);
@@ -198,6 +199,13 @@ describe('Retry-After on 502/503/504', () => {
 
   it('does not wait for more than a minute: the answer is returned as it is', async () => {
     const { client, sleeps, received } = await setup([{ status: 503, headers: { 'retry-after': '61' } }, 200]);
+    expect(await outcome(client, 'GET')).toBe(503);
+    expect(sleeps).toEqual([]);
+    expect(received).toHaveLength(1);
+  });
+
+  it('a wait that would end past the timeout is not begun: the answer is returned as it is', async () => {
+    const { client, sleeps, received } = await setup([{ status: 503, headers: { 'retry-after': '5' } }, 200], { timeoutMs: 4000 });
     expect(await outcome(client, 'GET')).toBe(503);
     expect(sleeps).toEqual([]);
     expect(received).toHaveLength(1);
@@ -277,20 +285,74 @@ describe('rate limits', () => {
 });
 
 describe('timeouts', () => {
-  it('a GET that gets no answer is tried three times, then fails naming the timeout', async () => {
-    const { client, received, sleeps } = await setup(['hang', 'hang', 'hang'], { timeoutMs: 100 });
+  it('a GET that gets no answer ends at the timeout, tries included: it is not tried again', async () => {
+    const { client, received, sleeps } = await setup(['hang', 'hang', 'hang'], { timeoutMs: 300 });
+    const started = performance.now();
     const result = await outcome(client, 'GET');
     expect(result).toMatch(
-      /^NetworkError: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the server did not answer within 0\.1 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT$/,
+      /^NetworkError: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/repos\/o\/r\/issues: the server did not answer within 0\.3 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT$/,
     );
-    expect(received).toEqual(['GET', 'GET', 'GET']);
-    expect(sleeps).toEqual([188, 375]);
+    expect(received).toEqual(['GET']);
+    expect(sleeps).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(600);
   });
 
-  it('a GET that times out once succeeds on the next try', async () => {
-    const { client, received } = await setup(['hang', 200], { timeoutMs: 100 });
+  it('a try after a reset gets what is left of the timeout, not a whole one', async () => {
+    // The clock stands 100 ms on after the first try, and the backoff (125 ms) moves it on: 75 ms are left for the second.
+    let at = 0;
+    const sleep = async (ms: number) => {
+      at += ms;
+    };
+    const { client, received } = await setup(['reset', 'hang'], { timeoutMs: 300, clock: () => at, sleep, random: () => 0 });
+    const started = performance.now();
+    const pending = outcome(client, 'GET');
+    at = 100;
+    expect(await pending).toMatch(/did not answer within 0\.3 s/);
+    expect(received).toEqual(['GET', 'GET']);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it('502s whose next backoff would end past the timeout: the last answer, without waiting', async () => {
+    let at = 0;
+    const sleeps: number[] = [];
+    const { client, received } = await setup([502, 502, 200], {
+      timeoutMs: 1000,
+      clock: () => at,
+      // Each backoff moves the clock on as a real one would.
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        at += ms + 700;
+      },
+    });
+    expect(await outcome(client, 'GET')).toBe(502);
+    expect(sleeps).toEqual([188]);
+    expect(received).toEqual(['GET', 'GET']);
+  });
+
+  it("a rate-limit wait is not the network's: it does not use up the timeout", async () => {
+    let at = 0;
+    const { client, received } = await setup([{ status: 429, headers: { 'retry-after': '5' } }, 503, 200], {
+      timeoutMs: 1000,
+      clock: () => at,
+      sleep: async (ms) => {
+        at += ms;
+      },
+    });
     expect(await outcome(client, 'GET')).toBe(200);
-    expect(received).toHaveLength(2);
+    expect(received).toHaveLength(3);
+  });
+
+  it("timeoutScope 'client': all the client's requests end within one timeout", async () => {
+    let at = 0;
+    const { client, received } = await setup([200, 'hang'], { timeoutMs: 300, timeoutScope: 'client', clock: () => at });
+    expect(await outcome(client, 'GET')).toBe(200);
+    at = 200;
+    const started = performance.now();
+    expect(await outcome(client, 'GET')).toMatch(/did not answer within 0\.3 s/);
+    expect(performance.now() - started).toBeLessThan(250);
+    at = 400;
+    expect(await outcome(client, 'GET')).toMatch(/did not answer within 0\.3 s/);
+    expect(received).toEqual(['GET', 'GET']);
   });
 
   it('a POST that times out is not repeated: its outcome is unknown', async () => {

@@ -9,8 +9,10 @@ import { fullName, type RepoRef } from '../../context/repo.js';
 import { ExitCode, KettleError } from '../../errors.js';
 import { renderPlain } from '../../output/formats.js';
 import { type Column, printList } from '../../output/printer.js';
+import { InPlace } from '../../output/redraw.js';
 import { renderTable } from '../../output/table.js';
 import { failure } from '../failure.js';
+import { Outage } from '../outage.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import type { RepoFlag } from '../../cli/flags.js';
@@ -63,12 +65,19 @@ export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
   const readOrSay = () => read().catch(failure({ action: `read the checks of ${what}`, missing: what, within: { api, repo } }));
 
   let round = await readOrSay();
-  if (opts.watch && !ctx.flags.json && !ctx.flags.jq) round = await watch(ctx, round, readOrSay, intervalMs);
-  else {
-    while (opts.watch && round.tally.pending > 0) {
+  const screen = opts.watch && ctx.io.stdoutIsTTY && !ctx.flags.json && !ctx.flags.jq ? new InPlace(ctx.io.stdout, ctx.io.columns) : undefined;
+  // A watch rides out a server away for a while; the first read, as any command's, does not.
+  const outage = new Outage(ctx, `the checks of ${what}`, screen ? (write) => screen.aside(write) : undefined);
+  const refresh = async (): Promise<Round> => {
+    for (;;) {
       await ctx.io.sleep(intervalMs);
-      round = await readOrSay();
+      const next = await outage.read(readOrSay);
+      if (next !== undefined) return next;
     }
+  };
+  if (opts.watch && !ctx.flags.json && !ctx.flags.jq) round = await watch(ctx, round, refresh, intervalMs, screen);
+  else {
+    while (opts.watch && round.tally.pending > 0) round = await refresh();
     if (round.checks.length > 0 || ctx.flags.json || ctx.flags.jq) await printList(ctx.io, ctx.flags, round.checks, ctx.io.stdoutIsTTY ? checkColumns : plainColumns);
   }
   conclude(ctx, round, pr, required);
@@ -110,27 +119,22 @@ function conclude(ctx: Context, round: Round, pr: PullRequest, required: string[
  * Refresh until nothing is pending. On a terminal the table is drawn again in place; in a
  * pipe each check is a line when it first shows and when its state changes.
  */
-async function watch(ctx: Context, first: Round, read: () => Promise<Round>, intervalMs: number): Promise<Round> {
+async function watch(ctx: Context, first: Round, refresh: () => Promise<Round>, intervalMs: number, screen: InPlace | undefined): Promise<Round> {
   const { io } = ctx;
   const seen = new Map<string, string>();
-  let drawn = 0;
   let round = first;
   for (;;) {
     const done = round.tally.pending === 0;
-    if (io.stdoutIsTTY) {
+    if (screen) {
       const table = round.checks.length > 0 ? await renderTable(io, round.checks as never[], checkColumns) : '';
       const foot = done ? '' : `${summary(round.tally)}; refreshing every ${intervalMs / 1000} s (Ctrl-C to stop)\n`;
-      const block = table + foot;
-      // Up to the first line drawn last time, and clear from there down.
-      io.stdout.write(`${drawn > 0 ? `\u001b[${drawn}A\r\u001b[J` : ''}${block}`);
-      drawn = block.split('\n').length - 1;
+      screen.draw(table + foot);
     } else {
       const changed = round.checks.filter((c) => seen.get(c.context) !== `${c.status}\u0000${c.description}`);
       for (const c of changed) seen.set(c.context, `${c.status}\u0000${c.description}`);
       if (changed.length > 0) io.stdout.write(renderPlain(changed as never[], plainColumns));
     }
     if (done) return round;
-    await io.sleep(intervalMs);
-    round = await read();
+    round = await refresh();
   }
 }

@@ -3,14 +3,17 @@
 // pipe each run, job and step is a line when it first shows and when its
 // status changes. Exit 0 once the run succeeded, 1 once it failed or was
 // cancelled. Reads are GETs, retried by the client as every idempotent read
-// is; a run that never settles is read once per interval until Ctrl-C.
+// is; a server away for a while is waited for (outage.ts); a run that never
+// settles is read once per interval until Ctrl-C.
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
+import { InPlace } from '../../output/redraw.js';
 import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
 import { visibleControls } from '../../output/controls.js';
+import { Outage } from '../outage.js';
 import { readJobs } from '../workflow/inputs.js';
 import { MARKS, type Place, readJobs as readRunJobs, readRun, type RunRef, runName } from './target.js';
 
@@ -85,11 +88,13 @@ async function unshownJobs(at: Place, s: Snapshot): Promise<string[] | undefined
 export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: number, fresh = false): Promise<void> {
   const io = ctx.io;
   const seen = new Map<string, string>();
-  let drawn = 0;
+  const screen = io.stdoutIsTTY ? new InPlace(io.stdout, io.columns) : undefined;
+  const outage = new Outage(ctx, runName(at, id), screen ? (write) => screen.aside(write) : undefined);
   let waitingSince: number | undefined;
   let said = '';
-  for (;;) {
-    const s = await snapshot(at, id, fresh);
+  for (; ; await io.sleep(intervalMs)) {
+    const s = await outage.read(() => snapshot(at, id, fresh));
+    if (s === undefined) continue;
     let done = features.isDone(s.run.status);
     if (done && s.run.status === 'success') {
       const unshown = await unshownJobs(at, s);
@@ -110,13 +115,10 @@ export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: nu
         ctx.warn(`the workflow file of ${runName(at, id)} could not be read, so jobs no runner has taken yet cannot be told from none: the run may not be over`);
       }
     }
-    if (io.stdoutIsTTY) {
+    if (screen) {
       // The refresh line is drawn last, without a newline: Ctrl-C erases it (main.ts), leaving the run as last seen.
       const footer = done ? '' : `Refreshing every ${intervalMs / 1000} s (Ctrl-C to stop watching; the run goes on)`;
-      const text = block(ctx, s) + footer;
-      // Back to where the last drawing began, and clear from there down.
-      io.stdout.write(`${drawn > 0 ? `\u001b[${drawn}A` : ''}\r\u001b[J${text}`);
-      drawn = text.split('\n').length - 1;
+      screen.draw(block(ctx, s) + footer);
       if (done) statusLineErased();
       else statusLineDrawn(io.stdout);
     } else {
@@ -129,7 +131,6 @@ export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: nu
       if (changed.length > 0) io.stdout.write(`${changed.join('\n')}\n`);
     }
     if (done) return conclude(ctx, at, s.run);
-    await io.sleep(intervalMs);
   }
 }
 

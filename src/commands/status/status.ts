@@ -55,7 +55,8 @@ export async function run(ctx: Context): Promise<void> {
     list.map(async (t): Promise<Outcome> => {
       const server = serverUrl(t.login.root);
       try {
-        const api = await ctx.clientFor(t.login.root, t.login.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name });
+        // The user's timeout bounds the whole view: all of a server's reads are one wait.
+        const api = await ctx.clientFor(t.login.root, t.login.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name, timeoutScope: 'client' });
         const view: ServerView = await gather(api);
         const missed = view.missed.map((m) => ({ read: m.read, section: m.section, why: whyFailed(ctx, t, m.error) }));
         return { name: t.name, server, view, missed };
