@@ -248,6 +248,18 @@ describe('odd records from the server', () => {
   ]);
   it.each([
     [['issue', 'list', '-R', 'alice/teapot'], '/repos/alice/teapot/issues'],
+    [['issue', 'view', '1', '-R', 'alice/teapot'], '/repos/alice/teapot/issues/1'],
+  ])('%j: an issue field of the wrong type is one line naming it, exit 1 (issue 34, 12)', async (args, path) => {
+    s.server.fault({ kind: 'status', status: 200, method: 'GET', path, body: path.endsWith('/1') ? JSON.stringify(JSON.parse(WEIRD)[2]) : WEIRD });
+    const r = await s.kettle(args);
+    expectExit(r, 1);
+    expectNoStack(r.stderr);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^kettle: expected an? \w+ for "\w+" from GET \S+ but the server answered 200 OK with an? \w+\n$/);
+  });
+
+  it.each([
+    // --json passes the server's records through as sent, undecoded.
     [['issue', 'list', '-R', 'alice/teapot', '--json'], '/repos/alice/teapot/issues'],
     [['pr', 'list', '-R', 'alice/teapot'], '/repos/alice/teapot/pulls'],
     [['repo', 'list'], '/user/repos'],
@@ -262,7 +274,6 @@ describe('odd records from the server', () => {
   });
 
   it.each([
-    [['issue', 'view', '1', '-R', 'alice/teapot'], '/repos/alice/teapot/issues/1'],
     [['repo', 'view', 'alice/teapot'], '/repos/alice/teapot'],
     [['user', 'view', 'bob'], '/users/bob'],
     [['org', 'view', 'wonderland'], '/orgs/wonderland'],

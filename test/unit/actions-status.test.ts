@@ -12,10 +12,13 @@ describe("runOf: every record shape in kettle's status words", () => {
     [{ id: 7, run_number: 3, path: 'ci.yml@refs/heads/main', status: 'in_progress', conclusion: '' }, 'in_progress', 7, 'ci.yml'],
     [{ id: 7, run_number: 3, path: 'ci.yml@refs/heads/main', status: 'completed', conclusion: 'cancelled' }, 'cancelled', 7, 'ci.yml'],
     [{ id: 7, run_number: 3, path: 'ci.yml@refs/heads/main', status: 'completed', conclusion: 'bogus' }, 'unknown', 7, 'ci.yml'],
-    // Forgejo 12+ runs: the internal words.
-    [{ id: 9, index_in_repo: 4, workflow_id: 'a.yml', status: 'waiting' }, 'queued', 9, 'a.yml'],
-    [{ id: 9, index_in_repo: 4, workflow_id: 'a.yml', status: 'blocked' }, 'waiting', 9, 'a.yml'],
-    [{ id: 9, index_in_repo: 4, workflow_id: 'a.yml', status: 'running' }, 'in_progress', 9, 'a.yml'],
+    // Forgejo 12+ runs: the internal words; the RUN-ID is the number its web page shows.
+    [{ id: 9, index_in_repo: 4, workflow_id: 'a.yml', status: 'waiting' }, 'queued', 4, 'a.yml'],
+    [{ id: 9, index_in_repo: 4, workflow_id: 'a.yml', status: 'blocked' }, 'waiting', 4, 'a.yml'],
+    [{ id: 9, index_in_repo: 4, workflow_id: 'a.yml', status: 'running' }, 'in_progress', 4, 'a.yml'],
+    // Gitea 1.25: its web page shows the run's number (html_url), 1.26+ its id.
+    [{ id: 7, run_number: 3, path: 'ci.yml@refs/heads/main', status: 'queued', html_url: 'https://h/o/r/actions/runs/3' }, 'queued', 3, 'ci.yml'],
+    [{ id: 7, run_number: 3, path: 'ci.yml@refs/heads/main', status: 'queued', html_url: 'https://h/o/r/actions/runs/7' }, 'queued', 7, 'ci.yml'],
     // Tasks: the run's number is its RUN-ID.
     [{ id: 50, run_number: 4, workflow_id: 'b.yml', status: 'skipped' }, 'skipped', 4, 'b.yml'],
     [{ id: 50, run_number: 4, workflow_id: 'b.yml', status: 'unknown' }, 'unknown', 4, 'b.yml'],
