@@ -12,14 +12,21 @@ import { fileURLToPath } from 'node:url';
 import { enableGit } from './server/git-http.js';
 import { startServer, type TestServer } from './server/index.js';
 import { useRealClock } from './server/state.js';
-import { addRun, addWorkflow } from './server/routes-actions.js';
+import { addArtifact, addRun, addWorkflow } from './server/routes-actions.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
-/** Triage data beside the shared sample data: a milestone, more labels, a conversation. */
-/** Actions in alice/teapot, on a server new enough to list runs, jobs and logs and to name a dispatched run (Gitea 1.26). */
+/** The newest release kettle is held to (test/fixtures/recordings/, fresh-server.ts): the demo and the playground play it. */
+const NEWEST = '1.27.0';
+
+/**
+ * The newest server kettle knows (Gitea 1.27.0: runs, jobs, logs, artifacts,
+ * rerun, workflows that can be listed and dispatched), with Actions in
+ * alice/teapot: two workflows, a run that passed (with a log and an
+ * artifact) and one that failed.
+ */
 function seedActions(server: TestServer): number {
-  server.set({ flavor: { version: '1.26.4' } });
+  server.set({ flavor: { version: NEWEST } });
   const teapot = server.state.repo('alice', 'teapot');
   if (!teapot) throw new Error('the demo data has no alice/teapot');
   addWorkflow(server.state, teapot, { file: 'ci.yml', name: 'CI', dispatch: undefined });
@@ -29,6 +36,7 @@ function seedActions(server: TestServer): number {
     title: 'Quieter lid',
     jobs: [{ name: 'test', steps: ['Set up job', 'Run tests'], log: { text: '::group::Run tests\nok 1 - the lid is quiet\nok 2 - the spout pours\n::endgroup::\n' } }],
   });
+  addArtifact(server.state, passed, 'test-report', Buffer.from('ok 1 - the lid is quiet\nok 2 - the spout pours\n'));
   addRun(server.state, teapot, {
     workflow: 'ci.yml',
     title: 'Kettle whistles',
@@ -48,6 +56,7 @@ function seedActions(server: TestServer): number {
   return passed.id;
 }
 
+/** Triage data beside the shared sample data: a milestone, more labels, a conversation. */
 function seedTriage(server: TestServer): void {
   const state = server.state;
   const teapot = state.repo('alice', 'teapot');
@@ -116,6 +125,7 @@ async function serve(): Promise<void> {
   enableGit(server, gitRoot);
   seedPullsDemo(server.state);
   seedTriage(server);
+  const runId = seedActions(server);
   useRealClock();
   const alice = server.addToken('alice');
   const bin = join(findRoot(), 'bin', 'kettle.cjs');
@@ -123,7 +133,8 @@ async function serve(): Promise<void> {
   const orgs = server.state.orgs.map((o) => `org ${o.login}: ${o.members.join(' and ')}`).join('; ');
   const repos = server.state.repos.map((r) => `${r.owner}/${r.name}${r.private ? ' (private)' : ''}`).join(', ');
   process.stdout.write(
-    `kettle demo server: ${server.url}\n\n` +
+    `kettle demo server: ${server.url}\n` +
+      `It answers as Gitea ${NEWEST} does, Actions included (in alice/teapot: workflows ci.yml and deploy.yml; run ${runId} passed, with a log and an artifact).\n\n` +
       `Users (${orgs}; repositories ${repos}):\n${users}\n\n` +
       `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
       `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +

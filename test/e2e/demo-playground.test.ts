@@ -136,4 +136,45 @@ describe('npm run demo -- --serve', () => {
     const branches = JSON.parse(kettle('api', '/repos/alice/teapot/branches')) as Array<Record<string, any>>;
     expect(branches.map((b) => b.name)).toContain('quiet-spout');
   }, 120_000);
+
+  it("the README's part three and its tour of every command group: Actions runs, logs, artifacts and a dispatch on the newest Gitea, git asking kettle, an AGit pull request merged", () => {
+    const [setup, , actions, around] = readmeBlocks('## Try it: the demo playground');
+    expect(actions).toContain('kettle pr create --agit');
+    expect(around).toBeDefined();
+    const clone = join(work, 'teapot');
+    expect(existsSync(clone), 'the walkthrough above left its clone').toBe(true);
+    const asked = join(root.path, 'asked.txt');
+    const promptsBefore = readFileSync(asked, 'utf8');
+    const script = join(root.path, 'part-three.sh');
+    const setupLines = (setup as string).replace(/^URL=http:\/\/127\.0\.0\.1:PORT/m, `URL=${url}`);
+    writeFileSync(script, ['set -ex', 'shopt -s expand_aliases', `cd '${ROOT}'`, setupLines, `cd '${clone}'`, actions as string, around as string].join('\n'));
+    const env = { ...baseEnv(), HOME: home, GIT_ASKPASS: join(root.path, 'askpass.sh'), GIT_CONFIG_NOSYSTEM: '1' };
+    let output = '';
+    try {
+      output = execFileSync('bash', [script], { cwd: clone, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string; status?: number };
+      throw new Error(`part three failed (exit ${e.status}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    }
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: clone, env, encoding: 'utf8' }).trim();
+    const kettle = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'bin', 'kettle.cjs'), ...args], { cwd: clone, env, encoding: 'utf8' });
+    // The server is the newest release kettle knows, and kettle knows it.
+    expect(JSON.parse(kettle('api', '/version'))).toEqual({ version: '1.27.0' });
+    // workflow list, run list, run view --log and run download answered.
+    expect(output).toMatch(/^ci\.yml\tCI\tactive\t/m);
+    expect(output).toMatch(/^\d+\tci\.yml\tQuieter lid\tmain\tpush\tsuccess\t/m);
+    expect(output).toContain('ok 1 - the lid is quiet\n');
+    expect(readFileSync(join(clone, 'test-report.zip'), 'utf8')).toContain('ok 2 - the spout pours');
+    const runs = JSON.parse(kettle('run', 'list', '--json')) as Array<Record<string, any>>;
+    expect(runs.map((r) => [r.event, r.path])).toContainEqual(['workflow_dispatch', expect.stringContaining('deploy.yml')]);
+    // The AGit push made pull request #7 with no branch on the server, asking kettle (not the user) for credentials; merged in git.
+    expect(readFileSync(asked, 'utf8')).toBe(promptsBefore);
+    const pr = JSON.parse(kettle('pr', 'view', '7', '--json')) as Record<string, any>;
+    expect(pr).toMatchObject({ title: 'Felt lid', merged: true, head: { ref: 'refs/pull/7/head', label: '' }, base: { ref: 'main' } });
+    expect(git('show', 'main:lid.md')).toBe('Felt under the lid.');
+    expect(git('rev-parse', 'main')).toBe(git('rev-parse', 'origin/main'));
+    // The tour of the other groups printed what they list.
+    expect(output.split('\n')).toContain('eu-west');
+    expect(output).toMatch(/^wonderland\/tea-party\t/m);
+  }, 180_000);
 });

@@ -12,11 +12,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
 import type { TestServer } from './index.js';
 import { extraOf as pullExtraOf, pullRecord } from './routes-pulls.js';
 import { releaseData } from './routes-releases.js';
+import { type AgitPush, agitConfigEnv, installAgitHook, receiveAgitPush } from './agit-hook.js';
 import { actionsData, addWorkflowFile } from './routes-actions.js';
 import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
 import { type Call, type Handler, type Reply, obj, visibleRepo } from './routes.js';
@@ -191,6 +192,8 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
 async function serveGit(state: State, root: string, req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, bad: string | undefined): Promise<boolean> {
   const base = new URL(state.webRoot).pathname.replace(/\/+$/, '');
   if (!url.pathname.startsWith(`${base}/`)) return false;
+  const agit = agitOf(state);
+  if (req.method === 'POST' && url.pathname === `${base}${agit.path}`) return answerAgit(state, root, req, res);
   const m = SMART.exec(url.pathname.slice(base.length));
   if (!m) return false;
   const [, owner = '', name = '', what = ''] = m;
@@ -220,6 +223,9 @@ async function serveGit(state: State, root: string, req: IncomingMessage, res: S
     REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1',
     // http-backend allows receive-pack only for an authenticated user.
     ...(user ? { REMOTE_USER: user.login } : {}),
+    // A push to refs/for/ goes through AGit's receive (agit-hook.ts), which answers at a path only this server knows.
+    ...agitConfigEnv(agit.hooks),
+    KETTLE_AGIT_URL: `${new URL(state.webRoot).origin}${base}${agit.path}`,
     ...(req.headers['content-length'] !== undefined ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
     ...(req.headers['content-encoding'] !== undefined ? { HTTP_CONTENT_ENCODING: req.headers['content-encoding'] } : {}),
     ...(typeof req.headers['git-protocol'] === 'string' ? { GIT_PROTOCOL: req.headers['git-protocol'] } : {}),
@@ -257,6 +263,42 @@ async function serveGit(state: State, root: string, req: IncomingMessage, res: S
   if (before !== undefined) syncBranches(state, repo, before);
   if (!started) res.writeHead(500, { 'content-type': 'text/plain' });
   res.end();
+  return true;
+}
+
+/** The AGit hook's folder (beside the repositories) and the unguessable path its answers are posted to. */
+function agitOf(state: State): { hooks: string; path: string } {
+  return state.extension('git-http-agit', () => {
+    const root = repoData(state).gitRoot ?? '';
+    return { hooks: installAgitHook(join(root, '.agit-hooks')), path: `/-/agit-receive/${randomBytes(16).toString('hex')}` };
+  });
+}
+
+/**
+ * What the proc-receive hook posts during a push to refs/for/: each ref
+ * through services/agit/agit.go's rules (routes-ci.ts agitReceive), then what
+ * the server learns from git about the pull request it opened or moved.
+ */
+async function answerAgit(state: State, root: string, req: IncomingMessage, res: ServerResponse): Promise<true> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  const push = JSON.parse(text) as AgitPush;
+  const [owner = '', file = ''] = push.gitDir.slice(root.length + 1).split('/');
+  const repo = state.repo(owner, file.replace(/\.git$/, ''));
+  const results = receiveAgitPush(state, repo, push, { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' });
+  const dir = repo && dirOf(state, repo);
+  for (const r of results) {
+    const number = /^refs\/pull\/(\d+)\/head$/.exec(r.refname ?? '')?.[1];
+    const pr = repo && number ? state.issue(repo, Number(number)) : undefined;
+    const base = pr?.pull && dir ? refSha(dir, `refs/heads/${pr.pull.base}`) : undefined;
+    if (!pr || !dir || !base || !r.newSha) continue;
+    const extra = pullExtraOf(state, pr);
+    extra.baseSha = base;
+    extra.diff = `${git(dir, ['diff', '--no-color', `${base}...${r.newSha}`])}\n`;
+    extra.mergeable = mergesCleanly(dir, base, r.newSha);
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(results));
   return true;
 }
 
@@ -453,7 +495,9 @@ const mergePull: Handler = async (c) => {
     const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => git(work, args, { env: { ...env, ...extra } });
     try {
       run(['clone', '-q', '--branch', base, dir, '.']);
-      run(['fetch', '-q', 'origin', `refs/heads/${head}:refs/heads/head-branch`]);
+      // An AGit pull request has no head branch: its commits are refs/pull/N/head (services/pull/merge.go reads the head from there).
+      const source = extra?.agit ? `refs/pull/${pr.number}/head` : `refs/heads/${head}`;
+      run(['fetch', '-q', 'origin', `${source}:refs/heads/head-branch`]);
       if (style === 'merge') run(['merge', '-q', '--no-ff', '-m', message, 'head-branch']);
       else if (style === 'fast-forward-only') run(['merge', '-q', '--ff-only', 'head-branch']);
       else if (style === 'squash') {
