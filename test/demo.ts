@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { enableGit } from './server/git-http.js';
 import { startServer, type TestServer } from './server/index.js';
 import { useRealClock } from './server/state.js';
-import { addArtifact, addRun, addWorkflow } from './server/routes-actions.js';
+import { actionsData, addArtifact, addRun, addWorkflow } from './server/routes-actions.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
@@ -29,6 +29,8 @@ function seedActions(server: TestServer): number {
   server.set({ flavor: { version: NEWEST } });
   const teapot = server.state.repo('alice', 'teapot');
   if (!teapot) throw new Error('the demo data has no alice/teapot');
+  // A runner takes what is dispatched or rerun (the in-memory server's twin), so watching it ends.
+  actionsData(server.state).runner = 'instant';
   addWorkflow(server.state, teapot, { file: 'ci.yml', name: 'CI', dispatch: undefined });
   addWorkflow(server.state, teapot, { file: 'deploy.yml', name: 'Deploy', dispatch: { target: { description: 'where to deploy', required: true, type: 'choice' } } });
   const passed = addRun(server.state, teapot, {

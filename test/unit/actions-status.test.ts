@@ -53,6 +53,6 @@ describe('offers and needs', () => {
     expect(needs('runs')).toBe('Gitea 1.25 or later or Forgejo 12 or later');
     expect(needs('logs')).toBe('Gitea 1.25 or later (no release of Forgejo up to 15.0.3 has it)');
     expect(needs('dispatch')).toBe('Gitea 1.24 or later or Forgejo');
-    expect(needs('cancel')).toBe('a server release with that endpoint (none known here has one: Gitea up to 1.26.4, Forgejo up to 15.0.3)');
+    expect(needs('cancel')).toBe('a server release with that endpoint (none known here has one: Gitea up to 1.27.0, Forgejo up to 15.0.3)');
   });
 });

@@ -37,7 +37,7 @@ const FEATURES = {
 export type Feature = keyof typeof FEATURES;
 
 /** The newest releases whose descriptions are known here: a feature none of them has is named after them. */
-const NEWEST = { gitea: '1.26.4', forgejo: '15.0.3' };
+const NEWEST = { gitea: '1.27.0', forgejo: '15.0.3' };
 
 function atLeast(server: ActionsServer, version: string): boolean {
   const want = version.split('.').map((n) => Number.parseInt(n, 10) || 0);

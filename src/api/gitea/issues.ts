@@ -14,7 +14,10 @@ export type IssueState = 'open' | 'closed';
 /** The states a list can be narrowed to. */
 export type StateFilter = IssueState | 'all';
 
-/** The fields of an issue kettle reads as numbers and words (expectFields): an id of "3" is one line, not ID 0. */
+/**
+ * The fields of an issue kettle reads as numbers and words (expectFields): an id of "3" is one line, not ID 0.
+ * Checked on reads only: the answer to a write that was made never turns it into a failure.
+ */
 export const ISSUE_SHAPE: Shape = { id: 'number', number: 'number', title: 'string', state: 'string', comments: 'number', user: 'object', labels: 'array' };
 
 export function issuePath(repo: RepoRef, number: number): string {
@@ -26,11 +29,11 @@ export function get(api: ApiClient, repo: RepoRef, number: number): Promise<Issu
 }
 
 export function create(api: ApiClient, repo: RepoRef, body: CreateIssueOption): Promise<Issue> {
-  return record<Issue>(api, 'POST', `${repoPath(repo)}/issues`, { body }, ISSUE_SHAPE);
+  return record<Issue>(api, 'POST', `${repoPath(repo)}/issues`, { body });
 }
 
 export function edit(api: ApiClient, repo: RepoRef, number: number, body: EditIssueOption): Promise<Issue> {
-  return record<Issue>(api, 'PATCH', issuePath(repo, number), { body }, ISSUE_SHAPE);
+  return record<Issue>(api, 'PATCH', issuePath(repo, number), { body });
 }
 
 /** Close or reopen: a PATCH of the state alone. */

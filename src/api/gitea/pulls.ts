@@ -5,19 +5,34 @@ import { headerValue } from '../headers.js';
 import { ApiError } from '../../errors.js';
 import { redirectError } from '../network-errors.js';
 import type { PageWindow } from '../paginate.js';
-import { errorFromResponse } from '../response.js';
+import { errorFromResponse, type Shape } from '../response.js';
 import { p } from '../url.js';
 import type { StateFilter } from './issues.js';
 import { repoPath } from './repos.js';
 import { list as listOf, record } from './send.js';
 import type { CreatePullRequestOption, EditPullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
 
+/** The fields of a pull request kettle reads as numbers, words and flags (expectFields). */
+export const PULL_SHAPE: Shape = {
+  id: 'number',
+  number: 'number',
+  title: 'string',
+  state: 'string',
+  user: 'object',
+  labels: 'array',
+  head: 'object',
+  base: 'object',
+  merged: 'boolean',
+  draft: 'boolean',
+  comments: 'number',
+};
+
 export function pullPath(repo: RepoRef, number: number): string {
   return `${repoPath(repo)}${p`/pulls/${number}`}`;
 }
 
 export function get(api: ApiClient, repo: RepoRef, number: number): Promise<PullRequest> {
-  return record<PullRequest>(api, 'GET', pullPath(repo, number));
+  return record<PullRequest>(api, 'GET', pullPath(repo, number), {}, PULL_SHAPE);
 }
 
 /** What GET …/pulls filters on (Gitea 1.23 and Forgejo 11 alike): labels and milestone by id, poster by login. */
@@ -31,7 +46,7 @@ export interface PullQuery {
 
 export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: PullQuery = {}, options: ListOptions = {}): AsyncGenerator<PullRequest[]> {
   const { labels, ...rest } = query;
-  return api.pages<PullRequest>(`${repoPath(repo)}/pulls`, window, { ...rest, ...(labels && labels.length > 0 ? { labels } : {}) }, options);
+  return api.pages<PullRequest>(`${repoPath(repo)}/pulls`, window, { ...rest, ...(labels && labels.length > 0 ? { labels } : {}) }, { shape: PULL_SHAPE, ...options });
 }
 
 /** Change a pull request: title, body, base, labels, assignees, milestone, state. Real servers answer 201. */

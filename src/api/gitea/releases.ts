@@ -2,7 +2,7 @@
 import type { RepoRef } from '../repo.js';
 import type { Readable } from 'node:stream';
 import type { ApiClient, ListOptions } from '../client.js';
-import { expectRecord } from '../response.js';
+import { expectRecord, type Shape } from '../response.js';
 import type { StreamAnswer } from '../transport.js';
 import { download, upload } from '../transfers.js';
 import type { PageWindow } from '../paginate.js';
@@ -13,21 +13,24 @@ import type { Attachment, CreateReleaseOption, EditReleaseOption, Release } from
 
 const releasePath = (repo: RepoRef, id: number): string => `${repoPath(repo)}${p`/releases/${id}`}`;
 
+/** The fields of a release kettle reads as numbers, words and flags (expectFields). */
+export const RELEASE_SHAPE: Shape = { id: 'number', tag_name: 'string', name: 'string', draft: 'boolean', prerelease: 'boolean', assets: 'array' };
+
 export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { draft?: boolean; 'pre-release'?: boolean } = {}, options: ListOptions = {}): AsyncGenerator<Release[]> {
-  return api.pages<Release>(`${repoPath(repo)}/releases`, window, query, options);
+  return api.pages<Release>(`${repoPath(repo)}/releases`, window, query, { shape: RELEASE_SHAPE, ...options });
 }
 
 export function get(api: ApiClient, repo: RepoRef, id: number): Promise<Release> {
-  return record<Release>(api, 'GET', releasePath(repo, id));
+  return record<Release>(api, 'GET', releasePath(repo, id), {}, RELEASE_SHAPE);
 }
 
 export function getByTag(api: ApiClient, repo: RepoRef, tag: string): Promise<Release> {
-  return record<Release>(api, 'GET', `${repoPath(repo)}${p`/releases/tags/${tag}`}`);
+  return record<Release>(api, 'GET', `${repoPath(repo)}${p`/releases/tags/${tag}`}`, {}, RELEASE_SHAPE);
 }
 
 /** The latest release: the newest published one that is neither a draft nor a pre-release. */
 export function latest(api: ApiClient, repo: RepoRef): Promise<Release> {
-  return record<Release>(api, 'GET', `${repoPath(repo)}/releases/latest`);
+  return record<Release>(api, 'GET', `${repoPath(repo)}/releases/latest`, {}, RELEASE_SHAPE);
 }
 
 export function create(api: ApiClient, repo: RepoRef, body: CreateReleaseOption): Promise<Release> {

@@ -5,16 +5,32 @@ import { ApiError } from '../../errors.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
+import type { Shape } from '../response.js';
 import { done, record } from './send.js';
 import type { CombinedStatus, CreateForkOption, CreateRepoOption, EditRepoOption, Repository } from './types.js';
 
 /** The path of a repository, the root of everything inside it. */
+/** The fields of a repository kettle reads as numbers, words and flags (expectFields). */
+export const REPO_SHAPE: Shape = {
+  id: 'number',
+  name: 'string',
+  full_name: 'string',
+  private: 'boolean',
+  fork: 'boolean',
+  archived: 'boolean',
+  owner: 'object',
+  default_branch: 'string',
+  stars_count: 'number',
+  forks_count: 'number',
+  open_issues_count: 'number',
+};
+
 export function repoPath(repo: RepoRef): string {
   return p`/repos/${repo.owner}/${repo.name}`;
 }
 
 export function get(api: ApiClient, repo: RepoRef): Promise<Repository> {
-  return record<Repository>(api, 'GET', repoPath(repo));
+  return record<Repository>(api, 'GET', repoPath(repo), {}, REPO_SHAPE);
 }
 
 /** Whether the repository exists; on any doubt (another error), assume it does. */
@@ -51,16 +67,16 @@ export function fork(api: ApiClient, repo: RepoRef, body: CreateForkOption = {})
 
 /** The logged-in user's repositories. */
 export function listMine(api: ApiClient, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
-  return api.pages<Repository>('/user/repos', window, {}, options);
+  return api.pages<Repository>('/user/repos', window, {}, { shape: REPO_SHAPE, ...options });
 }
 
 /** The repositories of a user that the logged-in user can see. */
 export function listForUser(api: ApiClient, username: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
-  return api.pages<Repository>(p`/users/${username}/repos`, window, {}, options);
+  return api.pages<Repository>(p`/users/${username}/repos`, window, {}, { shape: REPO_SHAPE, ...options });
 }
 
 export function listForOrg(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
-  return api.pages<Repository>(p`/orgs/${org}/repos`, window, {}, options);
+  return api.pages<Repository>(p`/orgs/${org}/repos`, window, {}, { shape: REPO_SHAPE, ...options });
 }
 
 /** The combined state of a commit's statuses; `ref` is a branch, tag or commit SHA. */
