@@ -421,7 +421,7 @@ describe('run rerun, cancel, delete', () => {
     const r = await s.kettle(['run', 'cancel', String(t.c.id), ...t.R]);
     expectExit(r, 1);
     expect(r.stderr).toMatch(
-      /^kettle: run cancel needs a server release with that endpoint \(none known here has one: Gitea up to 1\.26\.4, Forgejo up to 15\.0\.3\); .* runs Gitea 1\.26\.4; cancel it on the web: http:\/\/.*\/alice\/actions-\d+\/actions\n$/,
+      /^kettle: run cancel needs a server release with that endpoint \(none known here has one: Gitea up to 1\.27\.0, Forgejo up to 15\.0\.3\); .* runs Gitea 1\.26\.4; cancel it on the web: http:\/\/.*\/alice\/actions-\d+\/actions\n$/,
     );
     expect(s.server.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });

@@ -44,6 +44,11 @@ describe('repo migrate', () => {
     expect(JSON.stringify(sent(s, 'POST', '/repos/migrate')[0]?.body)).toContain('tok-abc123');
     expect(r.stderr).toContain(`✓ Migrated ${shown} into alice/${name}`);
     expect(r.stderr + r.stdout).not.toContain('tok-abc123');
+    // The record the server answers keeps the query (original_url); --json prints it without the token.
+    const asJson = await s.kettle(['repo', 'migrate', address, '--json'].map((a) => (a === address ? address.replace(name, `${name}-2`) : a)));
+    expectExit(asJson, 0);
+    expect(String((JSON.parse(asJson.stdout) as { original_url?: string }).original_url)).toBe(shown.replace(name, `${name}-2`));
+    expect(asJson.stdout + asJson.stderr).not.toContain('tok-abc123');
   });
 
   it('a server message quoting the source back shows neither the user part nor an ?access_token=', async () => {

@@ -22,6 +22,8 @@ export interface RepoExtra {
   has_pull_requests: boolean;
   /** The id of the repository this one was forked from. */
   parent: number | undefined;
+  /** Where a migrated repository came from (models/repo/repo.go SanitizedOriginalURL: the user part removed, the query kept). */
+  original_url?: string;
 }
 
 export interface OrgHook extends Hook {
@@ -75,6 +77,7 @@ function showExtra(state: State, data: RepoData, r: Repo, json: Json, viewer: st
   json.has_issues = extra.has_issues;
   json.has_wiki = extra.has_wiki;
   json.has_pull_requests = extra.has_pull_requests;
+  json.original_url = extra.original_url ?? '';
   json.forks_count = state.repos.filter((x) => data.extras.get(x.id)?.parent === r.id).length;
   const dir = gitDirOf(data, r);
   if (dir !== undefined) json.clone_url = pathToFileURL(dir).href;

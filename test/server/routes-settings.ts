@@ -388,6 +388,10 @@ const migrate: Handler = async (c) => {
       if (!c.flavor.forgejo) repoExtraOf(c.state, repo).has_pull_requests = false;
     }
     repo.branches.push('main');
+    // util.SanitizeURL: the user part goes, a query (an ?access_token=) stays.
+    const original = new URL(url.href);
+    [original.username, original.password] = ['', ''];
+    repoExtraOf(c.state, repo).original_url = original.href;
     return { status: 201, body: c.state.repoJson(repo, c.user.login) };
   })();
   return finished;
