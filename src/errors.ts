@@ -127,7 +127,7 @@ export class ApiError extends KettleError {
  * scope=…", Forgejo "…required scope(s): [read:notification]" (both seen on
  * real servers: Gitea 1.23.8 and 1.27.0, Forgejo 11.0.1).
  */
-export function missingScopeOf(message: string | undefined): string | undefined {
+function missingScopeOf(message: string | undefined): string | undefined {
   const m = /required scope\(s\)(?:, required=|: )\[([^\]]+)\]/.exec(message ?? '');
   return m?.[1]?.split(/[\s,]+/)[0];
 }

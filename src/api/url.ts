@@ -59,6 +59,14 @@ export function instanceRoot(api: string): string {
 }
 
 /** The host (with port when not default) of a URL, for messages and login names. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Whether requests to a root cross a network unencrypted: plain http to a host that is not this machine. */
+export function sentInTheClear(root: string): boolean {
+  const url = new URL(root);
+  return url.protocol === 'http:' && !LOOPBACK.test(url.hostname);
+}
+
 export function hostOf(url: string): string {
   try {
     return new URL(url).host;

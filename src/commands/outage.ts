@@ -12,7 +12,7 @@ import type { Context } from '../context/context.js';
 import { NetworkError, oneLine } from '../errors.js';
 
 /** How long a watch waits for a server that does not answer. */
-export const OUTAGE_LIMIT_MS = 5 * 60_000;
+const OUTAGE_LIMIT_MS = 5 * 60_000;
 
 function minutes(ms: number): string {
   const n = Math.round(ms / 60_000);

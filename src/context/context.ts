@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
-import { apiRoot, hostOf, instanceRoot } from '../api/url.js';
+import { apiRoot, hostOf, instanceRoot, sentInTheClear } from '../api/url.js';
 import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin, jobRepository } from '../config/env.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
@@ -41,8 +41,6 @@ export interface ConnectOptions {
   /** 'client': the user's timeout bounds all the client's requests together, from now (kettle status). */
   timeoutScope?: 'request' | 'client';
 }
-
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 export class Context {
   readonly io: IO;
@@ -318,11 +316,9 @@ export class Context {
 
   private warnPlainHttp(root: string, credentials: Credentials): void {
     if (this.warnedPlainHttp || credentials.method === 'none') return;
-    const url = new URL(root);
-    if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-      this.warnedPlainHttp = true;
-      this.warn(`sending credentials to ${url.host} over plain http; anyone on the network path can read them`);
-    }
+    if (!sentInTheClear(root)) return;
+    this.warnedPlainHttp = true;
+    this.warn(`sending credentials to ${hostOf(root)} over plain http; anyone on the network path can read them`);
   }
 
   /**

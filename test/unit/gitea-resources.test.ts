@@ -332,7 +332,6 @@ describe('every function, against both descriptions', () => {
     ['settings.unstar', none, (api) => settings.unstar(api, teapot)],
     ['settings.listCollaborators', list, (api) => settings.listCollaborators(api, teapot, window)],
     ['settings.isCollaborator', none, (api) => settings.isCollaborator(api, teapot, 'bob')],
-    ['settings.permissionOf', one, (api) => settings.permissionOf(api, teapot, 'bob')],
     ['settings.addCollaborator', none, (api) => settings.addCollaborator(api, teapot, 'bob', 'read')],
     ['settings.removeCollaborator', none, (api) => settings.removeCollaborator(api, teapot, 'bob')],
     ['settings.listTopics', '{"topics":[]}', (api) => settings.listTopics(api, teapot)],

@@ -1,10 +1,10 @@
-// Actions: runs, their jobs, steps and logs, artifacts and workflows, under
+// Actions: runs, their jobs, steps and logs, and artifacts, under
 // /repos/{owner}/{repo}/actions. The servers differ by version (see
 // test/server/README.md, "Actions"): Gitea 1.23 and Forgejo 11 list only tasks
 // (one per job execution, named by the run's number); Gitea 1.25 and Forgejo 12
 // list runs, each in its own record shape and status words. This module picks
 // the endpoint from what the caller knows of the server, and reads every shape
-// into kettle's words.
+// into kettle's words. Workflows are in workflows.ts.
 import { ApiError } from '../../errors.js';
 import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
 import { download } from '../transfers.js';
@@ -59,7 +59,7 @@ const JOB_SHAPE: Shape = { id: 'number', status: 'string', conclusion: 'string',
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+export const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 /** A zero time (the servers send 1970 or 0001 for "not yet") as none. */
 const when = (v: unknown): string => (typeof v === 'string' && !/^(0001|1970)-01-01/.test(v) ? v : '');
 /** The number a run's web address ends with (models/actions/run.go HTMLURL), or 0. */
@@ -155,7 +155,7 @@ export interface RunFilter {
 }
 
 /** Take the list out of an envelope ({total_count, <key>: [...]}), refusing any other shape. */
-function unwrapper(key: string): NonNullable<ListOptions['unwrap']> {
+export function unwrapper(key: string): NonNullable<ListOptions['unwrap']> {
   return (data, path, status) => {
     const list = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Rec)[key] : undefined;
     // Go writes a nil list as null.
@@ -191,21 +191,24 @@ export async function* listRuns(api: ApiClient, server: ActionsServer, repo: Rep
   if (offers(server, 'runs')) {
     const query: Record<string, QueryValue> = {};
     const rest: RunFilter = {};
+    if (server.flavour === 'forgejo') {
+      // Forgejo's own status words, each filter a list.
+      if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
+      if (filter.event) query.event = [filter.event];
+    }
     if (server.flavour === 'forgejo' && !offers(server, 'orderedRuns')) {
       // Forgejo 12 to 14: the ref and workflow filters are not read and the runs come in no order, so every page
       // is read, the filters applied here, and the runs put newest first before the window is cut.
-      if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
-      if (filter.event) query.event = [filter.event];
-      const all: object[] = [];
-      for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE })) all.push(...page);
-      const kept = all.filter((r) => matches(runOf(r), { branch: filter.branch, workflow: filter.workflow })).sort((a, b) => runOf(b).id - runOf(a).id);
-      const out = kept.slice(window.offset, window.offset + window.count);
+      const all: Array<{ record: object; run: Run }> = [];
+      for await (const page of api.pages<object>(`${base}/runs`, everything(window), query, { ...options, unwrap: unwrapper('workflow_runs'), shape: RUN_SHAPE })) {
+        for (const record of page) all.push({ record, run: runOf(record) });
+      }
+      const kept = all.filter((x) => matches(x.run, { branch: filter.branch, workflow: filter.workflow })).sort((a, b) => b.run.id - a.run.id);
+      const out = kept.slice(window.offset, window.offset + window.count).map((x) => x.record);
       if (out.length > 0) yield out;
       return;
     }
     if (server.flavour === 'forgejo') {
-      if (filter.status) query.status = [TO_INTERNAL[filter.status] ?? filter.status];
-      if (filter.event) query.event = [filter.event];
       if (filter.branch) query.ref = `refs/heads/${filter.branch}`;
       if (filter.workflow) query.workflow_id = filter.workflow;
     } else {
@@ -338,79 +341,4 @@ export async function runArtifacts(api: ApiClient, repo: RepoRef, runId: number)
 export function artifactZip(api: ApiClient, repo: RepoRef, artifactId: number, signal?: AbortSignal) {
   const url = new URL(`${api.root.replace(/\/$/, '')}${repoPath(repo)}${p`/actions/artifacts/${artifactId}/zip`}`);
   return download(api, url.toString(), signal);
-}
-
-// Workflows ------------------------------------------------------------------
-
-export interface Workflow {
-  id: string;
-  name: string;
-  path: string;
-  state: string;
-}
-
-export async function listWorkflows(api: ApiClient, repo: RepoRef): Promise<Workflow[]> {
-  const path = `${repoPath(repo)}/actions/workflows`;
-  const res = await api.request('GET', path);
-  return unwrapper('workflows')(res.data, path, res.status) as Workflow[];
-}
-
-export async function getWorkflow(api: ApiClient, repo: RepoRef, file: string): Promise<Workflow> {
-  const path = `${repoPath(repo)}${p`/actions/workflows/${file}`}`;
-  const res = await api.request('GET', path);
-  return expectRecord(res.data, 'GET', path, res.status) as unknown as Workflow;
-}
-
-export async function setWorkflowEnabled(api: ApiClient, repo: RepoRef, file: string, enabled: boolean): Promise<void> {
-  await api.request('PUT', `${repoPath(repo)}${p`/actions/workflows/${file}`}/${enabled ? 'enable' : 'disable'}`);
-}
-
-/**
- * Dispatch a workflow_dispatch workflow; the started run where the server
- * tells it (Gitea 1.26 `return_run_details`, Forgejo `return_run_info`), else undefined.
- */
-export async function dispatch(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string, inputs: Record<string, string>): Promise<RunRef | undefined> {
-  const path = `${repoPath(repo)}${p`/actions/workflows/${file}/dispatches`}`;
-  if (server.flavour === 'forgejo') {
-    const res = await api.request('POST', path, { body: { ref, inputs, return_run_info: true } });
-    if (res.status !== 201 || res.data === undefined || res.data === null) return undefined;
-    const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
-    // Forgejo's web page shows the run's number; its API takes the id where it lists runs, the number where only tasks.
-    const shown = num(r.run_number);
-    const id = offers(server, 'runs') ? num(r.id) : shown;
-    return shown > 0 && id > 0 ? { shown, api: id } : undefined;
-  }
-  const details = offers(server, 'runDetails');
-  const res = await api.request('POST', path, { body: { ref, inputs }, ...(details ? { query: { return_run_details: true } } : {}) });
-  if (!details || res.status !== 200 || res.data === undefined || res.data === null) return undefined;
-  const r = expectRecord(res.data, 'POST', path, res.status) as Rec;
-  // Gitea 1.26+ (which alone answers with the run) shows the run's id on its web page.
-  const id = num(r.workflow_run_id);
-  return id > 0 ? { shown: id, api: id } : undefined;
-}
-
-/** The folders each flavour reads workflows from, in the order it looks. */
-export function workflowFolders(server: ActionsServer): string[] {
-  return server.flavour === 'forgejo' ? ['.forgejo/workflows', '.gitea/workflows'] : ['.gitea/workflows', '.github/workflows'];
-}
-
-/**
- * A workflow file's text at a ref, from the first folder that has it; undefined
- * when none does. Read through the contents API, which every server has.
- */
-export async function workflowFile(api: ApiClient, server: ActionsServer, repo: RepoRef, file: string, ref: string): Promise<{ path: string; text: string } | undefined> {
-  for (const folder of workflowFolders(server)) {
-    // One segment, its slashes encoded: the servers read the path parameter unescaped.
-    const path = `${repoPath(repo)}${p`/contents/${`${folder}/${file}`}`}`;
-    try {
-      const res = await api.request('GET', path, { query: { ref } });
-      const r = expectRecord(res.data, 'GET', path, res.status);
-      if (r.type !== 'file' || typeof r.content !== 'string') continue;
-      return { path: `${folder}/${file}`, text: Buffer.from(r.content, 'base64').toString('utf8') };
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) continue;
-      throw err;
-    }
-  }
-  return undefined;
 }

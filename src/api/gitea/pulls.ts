@@ -13,7 +13,7 @@ import { list as listOf, record } from './send.js';
 import type { CreatePullRequestOption, EditPullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
 
 /** The fields of a pull request kettle reads as numbers, words and flags (expectFields). */
-export const PULL_SHAPE: Shape = {
+const PULL_SHAPE: Shape = {
   id: 'number',
   number: 'number',
   title: 'string',

@@ -14,7 +14,7 @@ import type { Attachment, CreateReleaseOption, EditReleaseOption, Release } from
 const releasePath = (repo: RepoRef, id: number): string => `${repoPath(repo)}${p`/releases/${id}`}`;
 
 /** The fields of a release kettle reads as numbers, words and flags (expectFields). */
-export const RELEASE_SHAPE: Shape = { id: 'number', tag_name: 'string', name: 'string', draft: 'boolean', prerelease: 'boolean', assets: 'array' };
+const RELEASE_SHAPE: Shape = { id: 'number', tag_name: 'string', name: 'string', draft: 'boolean', prerelease: 'boolean', assets: 'array' };
 
 export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: { draft?: boolean; 'pre-release'?: boolean } = {}, options: ListOptions = {}): AsyncGenerator<Release[]> {
   return api.pages<Release>(`${repoPath(repo)}/releases`, window, query, { shape: RELEASE_SHAPE, ...options });

@@ -41,13 +41,6 @@ export function unstar(api: ApiClient, repo: RepoRef): Promise<void> {
 
 export type Permission = 'read' | 'write' | 'admin';
 
-/** GET …/collaborators/{user}/permission: the user's effective access (`none`, `read`, `write`, `admin`, `owner`). */
-export interface CollaboratorPermission {
-  permission: string;
-  role_name?: string;
-  user: User | null;
-}
-
 function collaboratorPath(repo: RepoRef, login: string): string {
   return `${repoPath(repo)}${p`/collaborators/${login}`}`;
 }
@@ -65,10 +58,6 @@ export function isCollaborator(api: ApiClient, repo: RepoRef, login: string): Pr
       throw err;
     },
   );
-}
-
-export function permissionOf(api: ApiClient, repo: RepoRef, login: string): Promise<CollaboratorPermission> {
-  return record<CollaboratorPermission>(api, 'GET', `${collaboratorPath(repo, login)}/permission`);
 }
 
 /** Add a collaborator, or change a collaborator's permission (the servers default to write). */
@@ -127,13 +116,13 @@ export interface MigrateRepoOptions {
   description?: string;
 }
 
-/** The servers migrate within the request and answer 201 with the repository once done. */
 /** Whether the server keeps LFS objects (GET /settings/repository `lfs_disabled`, every release read). */
 export async function lfsEnabled(api: ApiClient): Promise<boolean> {
   const settings = await record<{ lfs_disabled?: boolean }>(api, 'GET', '/settings/repository');
   return settings.lfs_disabled !== true;
 }
 
+/** The servers migrate within the request and answer 201 with the repository once done. */
 export function migrate(api: ApiClient, body: MigrateRepoOptions): Promise<Repository> {
   return record<Repository>(api, 'POST', '/repos/migrate', { body });
 }

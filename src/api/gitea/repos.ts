@@ -9,9 +9,8 @@ import type { Shape } from '../response.js';
 import { done, record } from './send.js';
 import type { CombinedStatus, CreateForkOption, CreateRepoOption, EditRepoOption, Repository } from './types.js';
 
-/** The path of a repository, the root of everything inside it. */
 /** The fields of a repository kettle reads as numbers, words and flags (expectFields). */
-export const REPO_SHAPE: Shape = {
+const REPO_SHAPE: Shape = {
   id: 'number',
   name: 'string',
   full_name: 'string',
@@ -25,6 +24,7 @@ export const REPO_SHAPE: Shape = {
   open_issues_count: 'number',
 };
 
+/** The path of a repository, the root of everything inside it. */
 export function repoPath(repo: RepoRef): string {
   return p`/repos/${repo.owner}/${repo.name}`;
 }

@@ -4,10 +4,6 @@ import { ApiError } from '../../errors.js';
 import { record } from './send.js';
 
 /**
- * The version the server reports, as written there: "1.23.8" for Gitea,
- * "15.0.3+gitea-1.22.0" for Forgejo (its own version, then the Gitea API it follows).
- */
-/**
  * The version, or "" from a server without GET /version (the service of the
  * first API description has none): unknown, which is no error.
  */
@@ -18,6 +14,10 @@ export function versionOrNone(api: ApiClient, credentials?: Credentials): Promis
   });
 }
 
+/**
+ * The version the server reports, as written there: "1.23.8" for Gitea,
+ * "15.0.3+gitea-1.22.0" for Forgejo (its own version, then the Gitea API it follows).
+ */
 export async function version(api: ApiClient, credentials?: Credentials): Promise<string> {
   const answer = await record<{ version?: unknown }>(api, 'GET', '/version', credentials ? { credentials } : {});
   if (typeof answer.version !== 'string' || answer.version === '') throw new TypeError('the server named no version (GET /version)');

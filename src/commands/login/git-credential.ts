@@ -29,7 +29,7 @@ export interface CredentialRequest {
  * curl has removed its dot segments (RFC 3986), so that is what a login's path
  * is matched against, never the text git passed (issue 34, 1).
  */
-export function requestPath(path: string): string {
+function requestPath(path: string): string {
   const out: string[] = [];
   for (const seg of path.split('/')) {
     const s = seg.toLowerCase();

@@ -6,6 +6,7 @@
 // is; a server away for a while is waited for (outage.ts); a run that never
 // settles is read once per interval until Ctrl-C.
 import * as actions from '../../api/gitea/actions.js';
+import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError } from '../../errors.js';
@@ -66,7 +67,7 @@ function pipeLines(s: Snapshot): Array<[string, string]> {
 }
 
 /** How long a run that looks done may wait for jobs its workflow declares to show, where only tasks are listed. */
-export const UNSHOWN_JOBS_MS = 10 * 60_000;
+const UNSHOWN_JOBS_MS = 10 * 60_000;
 
 /**
  * Where the server lists only tasks (Gitea 1.23 and 1.24, Forgejo 11), a job
@@ -75,14 +76,22 @@ export const UNSHOWN_JOBS_MS = 10 * 60_000;
  * those with no task yet, by name (a matrix job by its prefix); undefined
  * when the file cannot be read.
  */
-async function unshownJobs(at: Place, s: Snapshot): Promise<string[] | undefined> {
+async function unshownJobs(at: Place, s: Snapshot, known: Map<string, Declared>): Promise<string[] | undefined> {
   if (features.offers(at.server, 'runs') || s.run.workflow === '') return [];
-  const found = await actions.workflowFile(at.api, at.server, at.repo, s.run.workflow, s.run.branch || 'main').catch(() => undefined);
-  const declared = found ? readJobs(found.text) : undefined;
+  // The file is read once a watch; a read that failed is tried again at the next look.
+  const key = `${s.run.workflow}@${s.run.branch}`;
+  let declared = known.get(key);
+  if (declared === undefined) {
+    const found = await workflows.workflowFile(at.api, at.server, at.repo, s.run.workflow, s.run.branch || 'main').catch(() => undefined);
+    declared = found ? readJobs(found.text) : undefined;
+    if (declared !== undefined) known.set(key, declared);
+  }
   if (declared === undefined) return undefined;
   const shown = s.jobs.map((j) => j.name);
   return declared.filter((d) => !shown.some((n) => n === d.name || (d.matrix && n.startsWith(`${d.name} (`)))).map((d) => d.name);
 }
+
+type Declared = NonNullable<ReturnType<typeof readJobs>>;
 
 /** `fresh`: the run was started by this command, so it may not be listed yet. */
 export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: number, fresh = false): Promise<void> {
@@ -92,12 +101,13 @@ export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: nu
   const outage = new Outage(ctx, runName(at, id), screen ? (write) => screen.aside(write) : undefined);
   let waitingSince: number | undefined;
   let said = '';
+  const declared = new Map<string, Declared>();
   for (; ; await io.sleep(intervalMs)) {
     const s = await outage.read(() => snapshot(at, id, fresh));
     if (s === undefined) continue;
     let done = features.isDone(s.run.status);
     if (done && s.run.status === 'success') {
-      const unshown = await unshownJobs(at, s);
+      const unshown = await unshownJobs(at, s, declared);
       if (unshown !== undefined && unshown.length > 0) {
         const now = io.now().getTime();
         waitingSince ??= now;

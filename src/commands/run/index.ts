@@ -20,8 +20,9 @@ const list = verb({
     event: text('-e, --event <event>', 'only runs triggered by this event (push, pull_request, workflow_dispatch, …)'),
   },
   output: true,
-  examples: ['kettle run list -R alice/teapot', 'kettle run list --status failure --branch main', 'kettle run list --workflow ci.yml --limit 5 --json --fields id,status'],
-  notes: "\nThe ID column is the RUN-ID the other run commands take: the number the run's web page shows\n(…/actions/runs/N), on every server; the other run commands take that web address as well.\n",
+  examples: ['kettle run list -R alice/teapot', 'kettle run list --status failure --branch main', 'kettle run list --workflow ci.yml --limit 5 --fields id,status'],
+  notes:
+    "\nThe ID column is the RUN-ID the other run commands take: the number the run's web page shows\n(…/actions/runs/N), on every server; the other run commands take that web address as well.\nWith --json the records are the server's own, and their id is the id its API takes: the RUN-ID\non Gitea 1.26 and later, not on Gitea 1.25 or Forgejo (run_number, index_in_repo there).\n",
   load: () => import('./list.js'),
 });
 

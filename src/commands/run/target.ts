@@ -25,9 +25,9 @@ export async function place(ctx: Context, repoFlag: string | undefined, runArg?:
   return { repo, api, server };
 }
 
-/** A RUN-ID (or a job's ID) as typed: a whole number of 1 or more. */
-export function parseId(value: string, what = 'RUN-ID'): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) throw new UsageError(`${what} must be a whole number of 1 or more, not "${value}"`);
+/** A RUN-ID typed as a number: a whole number of 1 or more. */
+function parseId(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) throw new UsageError(`RUN-ID must be a whole number of 1 or more, not "${value}"`);
   return Number(value);
 }
 
@@ -44,11 +44,10 @@ export type RunRef = actions.RunRef;
 /** The run a RUN-ID names on this server (actions.findRun); a number no run has is the missing run's one line. */
 export async function runRef(at: Place, shown: number): Promise<RunRef> {
   const what = runName(at, shown);
-  const api = await actions.findRun(at.api, at.server, at.repo, shown).catch(failure({ action: `find ${what}`, missing: what, within: { api: at.api, repo: at.repo } }));
-  if (api === undefined) {
-    const path = `/repos/${fullName(at.repo)}/actions/runs`;
-    return failure({ action: `find ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(new ApiError({ message: `no run number ${shown}`, method: 'GET', path, status: 404 }));
-  }
+  const failed = failure({ action: `find ${what}`, missing: what, within: { api: at.api, repo: at.repo } });
+  const api = await actions.findRun(at.api, at.server, at.repo, shown).catch(failed);
+  // No run has that number: the missing run's one line, as a 404 for it gives.
+  if (api === undefined) return failed(new ApiError({ message: `no run number ${shown}`, method: 'GET', path: `/repos/${fullName(at.repo)}/actions/runs`, status: 404 }));
   return { shown, api };
 }
 

@@ -1,5 +1,5 @@
 // kettle workflow list
-import * as actions from '../../api/gitea/actions.js';
+import * as workflows from '../../api/gitea/workflows.js';
 import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -14,6 +14,6 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const at = await place(ctx, opts.repo);
   requireFeature(at, 'workflows', 'workflow list');
   const name = fullName(at.repo);
-  const list = await actions.listWorkflows(at.api, at.repo).catch(failure({ action: `list the workflows of ${name}`, missing: `repository ${name}` }));
+  const list = await workflows.listWorkflows(at.api, at.repo).catch(failure({ action: `list the workflows of ${name}`, missing: `repository ${name}` }));
   await printList(ctx.io, ctx.flags, list, workflowColumns, `No workflows in ${name}`);
 }

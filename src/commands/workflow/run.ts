@@ -4,6 +4,7 @@
 // newest workflow_dispatch run of that workflow and ref that shows up after the
 // dispatch, looked for within a bounded wait.
 import * as actions from '../../api/gitea/actions.js';
+import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { RepoFlag } from '../../cli/flags.js';
@@ -60,7 +61,7 @@ export function checkInputs(file: string, declared: Record<string, DispatchInput
 }
 
 /** The inputs as the server reads them: a boolean's true and false in the words each server takes (D22). */
-export function sentInputs(server: features.ActionsServer, declared: Record<string, DispatchInput>, given: Record<string, string>): Record<string, string> {
+function sentInputs(server: features.ActionsServer, declared: Record<string, DispatchInput>, given: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(given)) out[k] = declared[k]?.type === 'boolean' ? features.dispatchBoolean(server, v.toLowerCase() === 'true') : v;
   return out;
@@ -87,7 +88,7 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   const named = features.offers(at.server, 'runDetails');
   const before = named ? undefined : await runIds(at, filter).catch(() => new Map<number, number>());
   const inputs = workflow.dispatch.kind === 'inputs' ? sentInputs(at.server, workflow.dispatch.inputs, given) : given;
-  const id = await actions.dispatch(at.api, at.server, at.repo, file, ref, inputs).catch(async (err: unknown) => {
+  const id = await workflows.dispatch(at.api, at.server, at.repo, file, ref, inputs).catch(async (err: unknown) => {
     if (err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 500)) {
       throw new KettleError(`cannot start ${what}: ${err.serverMessage ?? `HTTP ${err.status}`}`);
     }

@@ -1,6 +1,6 @@
 // What the workflow verbs share: a FILE checked as a file name, and the workflow
 // file read at a ref with its dispatch trigger.
-import * as actions from '../../api/gitea/actions.js';
+import * as workflows from '../../api/gitea/workflows.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
@@ -24,9 +24,9 @@ export interface WorkflowText {
 }
 
 export async function readWorkflow(at: Place, file: string, ref: string): Promise<WorkflowText> {
-  const found = await actions.workflowFile(at.api, at.server, at.repo, file, ref).catch(failure({ action: `read workflow ${file} of ${fullName(at.repo)}`, within: { api: at.api, repo: at.repo } }));
+  const found = await workflows.workflowFile(at.api, at.server, at.repo, file, ref).catch(failure({ action: `read workflow ${file} of ${fullName(at.repo)}`, within: { api: at.api, repo: at.repo } }));
   if (!found) {
-    const folders = actions.workflowFolders(at.server).join(' or ');
+    const folders = workflows.workflowFolders(at.server).join(' or ');
     throw new KettleError(`workflow ${file} not found in ${folders} of ${fullName(at.repo)} at ${ref}`);
   }
   const nameLine = /^name:\s*(.+)$/m.exec(found.text)?.[1]?.trim();

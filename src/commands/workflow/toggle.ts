@@ -1,5 +1,5 @@
 // workflow enable / disable: the same request but for its last word.
-import * as actions from '../../api/gitea/actions.js';
+import * as workflows from '../../api/gitea/workflows.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
@@ -15,11 +15,11 @@ export async function toggle(ctx: Context, fileArg: string, repoFlag: string | u
   const what = `workflow ${file} of ${fullName(at.repo)}`;
   const attempt = failure({ action: `${verb} ${what}`, missing: what, within: { api: at.api, repo: at.repo } });
   // Doing what is already done is a note, not a change to report: the servers answer 204 either way.
-  const now = workflowState((await actions.getWorkflow(at.api, at.repo, file).catch(attempt)).state);
+  const now = workflowState((await workflows.getWorkflow(at.api, at.repo, file).catch(attempt)).state);
   if (now === (enabled ? 'active' : 'disabled')) {
     ctx.info(`kettle: ${what} is already ${enabled ? 'enabled' : 'disabled'}; nothing was changed`);
     return;
   }
-  await actions.setWorkflowEnabled(at.api, at.repo, file, enabled).catch(attempt);
+  await workflows.setWorkflowEnabled(at.api, at.repo, file, enabled).catch(attempt);
   ctx.success(`${enabled ? 'Enabled' : 'Disabled'} ${what}`);
 }

@@ -1,6 +1,6 @@
 // kettle workflow view FILE: the server's record where it describes workflows
 // (Gitea 1.24+), else what the file says; and the inputs its workflow_dispatch takes.
-import * as actions from '../../api/gitea/actions.js';
+import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { RepoFlag } from '../../cli/flags.js';
@@ -26,7 +26,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const ref = repo.default_branch || 'main';
   const text = await readWorkflow(at, file, ref);
   const record: object = features.offers(at.server, 'workflows')
-    ? await actions.getWorkflow(at.api, at.repo, file).catch(failure({ action: `read ${what}`, missing: what }))
+    ? await workflows.getWorkflow(at.api, at.repo, file).catch(failure({ action: `read ${what}`, missing: what }))
     : // No workflow endpoint (Gitea 1.23, Forgejo): the server keeps a workflow's state (disabled from the web UI) where
       // the API cannot read it, so kettle does not claim one.
       { id: file, name: text.name ?? file, path: text.path, state: 'unknown' };
