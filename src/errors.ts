@@ -133,7 +133,7 @@ function missingScopeOf(message: string | undefined): string | undefined {
 }
 
 /** What the user can do about a token without the scope a command needs. */
-export function scopeHint(scope: string): string[] {
+function scopeHint(scope: string): string[] {
   return [`  a token with ${scope}: kettle login add --user NAME mints one with every scope kettle needs; or make one in the server's settings, under Applications`];
 }
 
@@ -271,8 +271,8 @@ export function report(err: unknown, how: ReportContext): Report {
   let failure = outputError(err) ?? err;
   let suffix = '';
   if (failure instanceof ApiError && how.repoFrom && isAbout(failure.path, how.repoFrom)) suffix = ` (from ${how.repoFrom.source})`;
-  // A refusal for a missing token scope says what to do, whoever worded it (commands/failure.ts names the scope).
-  if (failure instanceof ApiError && failure.missingScope !== undefined && !failure.details.includes(scopeHint(failure.missingScope)[0] as string)) {
+  // A refusal for a missing token scope says what to do, here alone, whoever worded it (commands/failure.ts names the scope).
+  if (failure instanceof ApiError && failure.missingScope !== undefined) {
     failure = failure.withMessage(failure.message, scopeHint(failure.missingScope));
   }
   if (failure instanceof ApiError && failure.status === 401 && how.authHint) {

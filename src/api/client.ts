@@ -287,7 +287,7 @@ export class ApiClient {
   }
 
   /** request()'s answer to what requestRaw() answered. */
-  private decoded<T>(method: string, path: string, res: RawApiResponse & Retried, hide?: (text: string) => string): ApiResponse<T> {
+  private decoded<T>(method: string, path: string, res: RawApiResponse & Retried, hide = this.echoHider(path)): ApiResponse<T> {
     if (res.status === 404 && method === 'DELETE' && res.lostAnswer !== undefined) {
       this.opts.onNote?.(`the first answer to DELETE ${path} was lost (${res.lostAnswer}); the server now answers 404 Not Found, so it is gone`);
       return { status: 204, headers: res.headers, data: undefined as T, url: res.url };
@@ -308,7 +308,7 @@ export class ApiClient {
       // undici's body: a Node readable stream of Buffers.
       return { status: res.status, headers: res.headers, body: res.body as unknown as StreamedResponse['body'] };
     }
-    failIfNotOk('GET', path, res);
+    failIfNotOk('GET', path, res, { hide: this.echoHider(path) });
     throw new ApiError({ message: `GET ${path} answered ${res.status} without a body`, method: 'GET', path, status: res.status });
   }
 

@@ -118,6 +118,23 @@ export function allowedInFlight(concurrency: number, remaining: number | undefin
   return Math.max(1, Math.min(base, Math.floor(remaining / REMAINING_SHARE)));
 }
 
+/** Requests for several records in flight at once: enough to hide latency, few enough to be polite. */
+export const FEW_AT_ONCE = 4;
+
+/** Run `act` on each item, FEW_AT_ONCE at a time, answers in the items' order. */
+export async function fewAtOnce<T, R>(items: readonly T[], act: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await act(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FEW_AT_ONCE, items.length) }, worker));
+  return out;
+}
+
 /** Parse an RFC 8288 Link header into rel -> URL. */
 export function parseLinkHeader(header: string | undefined): Record<string, string> {
   const links: Record<string, string> = {};

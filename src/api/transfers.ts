@@ -44,7 +44,7 @@ export async function upload<T = unknown>(api: ApiClient, method: string, path: 
   const headers = api.headers(url, { 'content-type': upload.contentType, 'content-length': String(upload.size) });
   const res = await api.exchange({ method, url, headers, body: upload.body, path, signal: upload.signal });
   const text = await smallText(res, api.maxResponseBytes, method, path);
-  const raw = failIfNotOk(method, path, { ...res, text, url: url.toString() }, { uncertain: true });
+  const raw = failIfNotOk(method, path, { ...res, text, url: url.toString() }, { uncertain: true, hide: api.echoHider(path) });
   return { status: res.status, headers: res.headers, data: decodeSuccess(raw) as T, url: url.toString() };
 }
 
@@ -75,7 +75,7 @@ export async function download(api: ApiClient, target: string, signal?: AbortSig
     }
     if (res.status >= 300) {
       const text = await smallText(res, 64 * 1024, 'GET', path).catch(() => '');
-      failIfNotOk('GET', path, { ...res, text, url: url.toString() }, { uncertain: false });
+      failIfNotOk('GET', path, { ...res, text, url: url.toString() }, { uncertain: false, hide: api.echoHider(path) });
     }
     return { ...res, url: url.toString() };
   }

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import * as issues from '../api/gitea/issues.js';
 import * as repos from '../api/gitea/repos.js';
 import { fullName, type RepoRef } from '../context/repo.js';
-import { ApiError, KettleError, scopeHint } from '../errors.js';
+import { ApiError, KettleError } from '../errors.js';
 
 export interface Attempt {
   /** What the command tried, after "cannot": `close issue #3 in alice/teapot`. */
@@ -28,7 +28,7 @@ export function reword(err: unknown, attempt: Omit<Attempt, 'within'>): unknown 
   if (err.status === 404 && attempt.missing !== undefined) return err.withMessage(`${attempt.missing} not found`);
   if (attempt.action === undefined) return err;
   const why = err.serverMessage ?? (err.status === 422 ? 'the server rejected the input' : `HTTP ${err.status}`);
-  if (err.missingScope !== undefined) return err.withMessage(`cannot ${attempt.action}: the token lacks the scope ${err.missingScope}`, scopeHint(err.missingScope));
+  if (err.missingScope !== undefined) return err.withMessage(`cannot ${attempt.action}: the token lacks the scope ${err.missingScope}`);
   if (err.status === 403) return err.withMessage(`cannot ${attempt.action}: permission denied (${why})`);
   if (err.status === 405 || err.status === 409 || err.status === 422) return err.withMessage(`cannot ${attempt.action}: ${why}`);
   return err;

@@ -3,15 +3,15 @@
 // per number on stderr in the order given; the resulting records on stdout
 // (a JSON array with --json); exit 1 naming the numbers that failed.
 import type { ApiClient } from '../api/client.js';
-import { allowedInFlight } from '../api/paginate.js';
+import { allowedInFlight, FEW_AT_ONCE } from '../api/paginate.js';
 import type { Context } from '../context/context.js';
 import { report, SeveralFailed } from '../errors.js';
 import { type Column, printList, printRecord } from '../output/printer.js';
 import { parseNumberArg } from './input.js';
 import { explainOutcome } from './outcome.js';
 
-/** Numbers in flight at once: enough to hide latency, few enough to be polite. */
-export const MANY_AT_ONCE = 4;
+/** Numbers in flight at once, as for any several records. */
+export const MANY_AT_ONCE = FEW_AT_ONCE;
 
 /** What one number came to. */
 export interface Outcome {

@@ -125,6 +125,17 @@ export function layoutTable(headers: string[], rows: string[][], columns: Column
 /** Between two columns; none before the first or after the last. */
 const GAP = '  ';
 
+/** One line of a table: each cell cut to its column's width, styled after the cut, padded; two blanks between, none after. */
+export function tableLine(cells: readonly string[], widths: readonly number[], style: (cut: string, i: number) => string = (text) => text): string {
+  return cells
+    .map((text, i) => {
+      const cut = truncateToWidth(text, widths[i] ?? 0);
+      return style(cut, i) + padding(cut, widths[i] ?? 0);
+    })
+    .join(GAP)
+    .trimEnd();
+}
+
 /**
  * The table's lines. Each cell is cut to its column and padded to it by
  * kettle's width rule; colour goes on the cut text, so its codes take no
@@ -146,14 +157,7 @@ export async function renderTable(io: IO, records: Row[], columns: Column[]): Pr
     if (kind === 'time') return chalk.dim(text);
     return text;
   };
-  const line = (cells: string[], style: (text: string, i: number) => string) =>
-    cells
-      .map((text, i) => {
-        const cut = truncateToWidth(text, widths[i] ?? 0);
-        return style(cut, i) + padding(cut, widths[i] ?? 0);
-      })
-      .join(GAP)
-      .trimEnd();
+  const line = (cells: string[], style: (text: string, i: number) => string) => tableLine(cells, widths, style);
   const lines = [
     line(
       chosen.map((c) => c.header),

@@ -105,6 +105,18 @@ describe('secret set', () => {
   });
 
   it.each([
+    ['a list page', ['secret', 'list'], /\/actions\/secrets$/],
+    ['a byte stream', ['pr', 'diff', '1'], /\.diff$/],
+  ])("a server error quoting the client's own token back on %s shows *** for it", async (_what, args, path) => {
+    const { full } = freshRepo();
+    s.server.fault({ kind: 'status', status: 500, method: 'GET', path, body: JSON.stringify({ message: `token ${s.token} is not welcome here` }) });
+    const r = await s.kettle([...args, '-R', full, '--debug']);
+    expectExit(r, 1);
+    expect(r.stderr).toContain('token *** is not welcome here');
+    expect(r.stderr + r.stdout).not.toContain(s.token);
+  });
+
+  it.each([
     ['a trailing slash', 'actions/secrets/SPELLED/'],
     ['doubled slashes', 'actions//secrets//SPELLED'],
     ['percent-encoding', 'actions/%73ecrets/SPELLED'],

@@ -3,7 +3,7 @@
 // routers/api/v1/repo/action.go, org/action.go and user/action.go in Gitea and
 // Forgejo. Secrets are write-only: no answer ever carries a value.
 import type { ApiClient, ListOptions } from '../client.js';
-import { type PageWindow, pageWindow } from '../paginate.js';
+import { fewAtOnce, type PageWindow, pageWindow } from '../paginate.js';
 import type { RepoRef } from '../repo.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
@@ -73,7 +73,8 @@ export function deleteSecret(api: ApiClient, scope: ActionsScope, name: string):
  */
 export async function* listVariables(api: ApiClient, scope: ActionsScope, window: PageWindow, options: ListOptions = {}): AsyncGenerator<ActionVariable[]> {
   for await (const page of api.pages<ActionVariable>(`${base(scope)}/variables`, window, {}, options)) {
-    yield await Promise.all(page.map((v) => ((typeof v.data === 'string' && v.data !== '') || typeof v.name !== 'string' ? v : getVariable(api, scope, v.name))));
+    // A few at a time, as any several reads: a page of 50 without values is not 50 requests at once.
+    yield await fewAtOnce(page, (v) => ((typeof v.data === 'string' && v.data !== '') || typeof v.name !== 'string' ? Promise.resolve(v) : getVariable(api, scope, v.name)));
   }
 }
 

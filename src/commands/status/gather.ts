@@ -10,9 +10,8 @@ import * as repos from '../../api/gitea/repos.js';
 import * as search from '../../api/gitea/search.js';
 import * as users from '../../api/gitea/users.js';
 import type { ApiClient } from '../../api/client.js';
-import { pageWindow } from '../../api/paginate.js';
+import { fewAtOnce, pageWindow } from '../../api/paginate.js';
 import type { Issue } from '../../api/gitea/types.js';
-import { MANY_AT_ONCE } from '../many.js';
 import { checkState } from '../pr/show.js';
 
 /** Records a section shows: enough to act on, as gh's status does. */
@@ -47,20 +46,6 @@ export interface ServerView {
 async function collect<T>(pages: AsyncIterable<readonly T[]>): Promise<T[]> {
   const out: T[] = [];
   for await (const page of pages) out.push(...page);
-  return out;
-}
-
-/** Run `act` on each item, a few at a time, answers in the items' order. */
-async function few<T, R>(items: readonly T[], act: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await act(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MANY_AT_ONCE, items.length) }, worker));
   return out;
 }
 
@@ -114,7 +99,7 @@ export async function gather(api: ApiClient): Promise<ServerView> {
     review_requested: readOrMark(review, 'review requests', 'review_requested'),
   };
   const mine = readOrMark(created, 'your pull requests', 'created');
-  const checks = mine === null ? [] : await few(mine, (issue) => settle(checksOf(api, issue)));
+  const checks = mine === null ? [] : await fewAtOnce(mine, (issue) => settle(checksOf(api, issue)));
   const withChecks = mine?.map((issue, i): WithChecks => {
     const state = checks[i] as Settled<string>;
     return { ...issue, checks: readOrMark(state, `checks of ${issue.repository?.full_name ?? ''}#${issue.number ?? ''}`, 'created') };

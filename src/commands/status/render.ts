@@ -12,9 +12,8 @@ import { visibleCell } from '../../output/controls.js';
 import { type Column, loadChalk, type Paint, plainText, valueText } from '../../output/cells.js';
 import { pickFields } from '../../output/fields.js';
 import { printJson } from '../../output/printer.js';
-import { layoutTable } from '../../output/table.js';
+import { layoutTable, tableLine } from '../../output/table.js';
 import { relativeTime } from '../../output/time.js';
-import { padding, truncateToWidth } from '../../output/width.js';
 import { SECTIONS, type Section, type ServerView, type WithChecks } from './gather.js';
 
 /** A read that failed, as shown: what it was, its section, and the lines that say why. */
@@ -127,7 +126,7 @@ const PULL_COLUMNS: Column[] = [...ISSUE_COLUMNS, { key: 'checks', header: '', k
  * the columns that fit `width`, each cut by the same rule), without a header.
  * Colour goes on after the cut, so it never counts as width.
  */
-function fitLines(rows: Cell[][], columns: Column[], width: number): string[] {
+function sectionLines(rows: Cell[][], columns: Column[], width: number): string[] {
   const texts = rows.map((r) => r.map((c) => c.text));
   const { shown, widths } = layoutTable(
     columns.map((c) => c.header),
@@ -135,18 +134,14 @@ function fitLines(rows: Cell[][], columns: Column[], width: number): string[] {
     columns,
     width,
   );
-  return rows.map((row) =>
-    shown
-      .map((from, i) => {
-        const cell = row[from] ?? { text: '' };
-        const w = widths[i] ?? 0;
-        const cut = truncateToWidth(cell.text, w);
-        const shownText = cut === cell.text && cell.paint ? cell.paint(cut) : cut;
-        return i === shown.length - 1 ? shownText : shownText + padding(cut, w);
-      })
-      .join('  ')
-      .trimEnd(),
-  );
+  return rows.map((row) => {
+    const cells = shown.map((from) => row[from] ?? { text: '' });
+    return tableLine(
+      cells.map((c) => c.text),
+      widths,
+      (cut, i) => (cells[i]?.paint && cut === cells[i]?.text ? cells[i].paint(cut) : cut),
+    );
+  });
 }
 
 export async function printSections(ctx: Context, outcomes: Outcome[]): Promise<void> {
@@ -169,7 +164,7 @@ export async function printSections(ctx: Context, outcomes: Outcome[]): Promise<
     const v = o.view;
     const part = (section: Section, title: string, rows: Cell[][] | undefined, columns: Column[], empty: string) => {
       out.push(`  ${chalk.bold(title)}`);
-      const lines = rows === undefined ? [] : rows.length > 0 ? fitLines(rows, columns, width) : [chalk.dim(empty)];
+      const lines = rows === undefined ? [] : rows.length > 0 ? sectionLines(rows, columns, width) : [chalk.dim(empty)];
       out.push(...lines.map((l) => `    ${l}`));
       for (const m of (o.missed ?? []).filter((x) => x.section === section)) {
         const [first = '', ...rest] = m.why;
