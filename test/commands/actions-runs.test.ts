@@ -311,6 +311,18 @@ describe('run view --log', () => {
     expect(only.stderr).toBe(`kettle: job deploy (ID ${deploy}) of run ${run.id} of ${t.full} never ran (skipped): it has no log\n`);
   });
 
+  it("a job that ran but whose log the server no longer has is a failure naming that log, not 'never ran'", async () => {
+    s.server.set({ flavor: G26 });
+    const t = repo();
+    const run = addRun(s.server.state, t.repo, { status: 'success', jobs: [{ name: 'build', status: 'success' }] });
+    const build = run.jobs[0]?.id as number;
+    s.server.fault({ kind: 'status', status: 404, method: 'GET', path: `/repos/${t.full}/actions/jobs/${build}/logs`, body: '{"message":"not found"}' });
+    const r = await s.kettle(['run', 'view', String(run.id), '--log', ...t.R]);
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`kettle: the log of job ${build} of run ${run.id} of ${t.full} not found\n`);
+  });
+
   it('--job picks one job; an unknown one is named with the jobs there are', async () => {
     s.server.set({ flavor: G26 });
     const t = repo();

@@ -43,11 +43,13 @@ export async function streamLogs(ctx: Context, at: Place, runId: RunRef, jobId: 
     for (const job of started) {
       if (paged.closed()) break;
       const label = `the log of job ${job.name} (ID ${job.id}) of ${what}`;
-      // A job that never reached a runner (skipped by `needs` or `if`, cancelled while queued) has no task and so no
-      // log: Gitea 1.25 and later answer 404 "job not started" (routers/api/v1/shared/action.go). Said, not failed.
+      // A job that never reached a runner (skipped by `needs`, cancelled while queued) has no task and so no log:
+      // Gitea 1.25 and later answer 404 "job not started" (routers/api/v1/shared/action.go). Said, not failed. A job
+      // skipped by its `if` did reach one and has a log (a real Gitea 1.27.0); a job that ran and has none is a 404.
+      const neverRan = job.status === 'skipped' || job.status === 'cancelled';
       const res = await actions.jobLog(at.api, at.repo, job.id).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404 && jobId === undefined) return undefined;
-        if (err instanceof ApiError && err.status === 404) throw new KettleError(`job ${job.name} (ID ${job.id}) of ${what} never ran (${job.status}): it has no log`);
+        if (err instanceof ApiError && err.status === 404 && neverRan && jobId === undefined) return undefined;
+        if (err instanceof ApiError && err.status === 404 && neverRan) throw new KettleError(`job ${job.name} (ID ${job.id}) of ${what} never ran (${job.status}): it has no log`);
         return failure({ action: `read ${label}`, missing: `the log of job ${job.id} of ${what}` })(err);
       });
       if (res === undefined) {
