@@ -410,6 +410,21 @@ describe('run rerun, cancel, delete', () => {
     expect(sent(s, 'POST', `/repos/${t.full}/actions/runs/${t.a.id}/jobs/${t.a.jobs[0]?.id}/rerun`)).toHaveLength(1);
   });
 
+  it('Gitea 1.27: a rerun is a new attempt whose jobs have new ids; an id from before is named with the new ones', async () => {
+    s.server.set({ flavor: { version: '1.27.0' } });
+    const t = threeRuns();
+    const old = t.b.jobs.map((j) => j.id);
+    const r = await s.kettle(['run', 'rerun', String(t.b.id), '--failed', ...t.R]);
+    expectExit(r, 0);
+    const now = t.b.jobs.map((j) => j.id);
+    expect(now.some((id) => old.includes(id))).toBe(false);
+    const view = await s.kettle(['run', 'view', String(t.b.id), '--json', ...t.R]);
+    expect((JSON.parse(view.stdout) as { run_attempt: number; jobs: Array<{ id: number; run_attempt: number }> }).jobs.map((j) => [j.id, j.run_attempt])).toEqual(now.map((id) => [id, 2]));
+    const stale = await s.kettle(['run', 'view', String(t.b.id), '--log', '--job', String(old[0]), ...t.R]);
+    expectExit(stale, 1);
+    expect(stale.stderr).toBe(`kettle: job ${old[0]} of run ${t.b.id} of ${t.full} not found; its jobs: build (ID ${now[0]}), test (ID ${now[1]})\n`);
+  });
+
   it.each([
     ['Gitea 1.23', G23, 'Gitea 1.23.8'],
     ['Forgejo 15', F15, 'Forgejo 15.0.3'],

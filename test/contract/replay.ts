@@ -41,6 +41,8 @@ const NESTED: Record<string, string> = {
 };
 /** Answers that hold records of another collection than their path's last word: Forgejo's dispatch answers a run. */
 const ANSWERS: Record<string, string> = { dispatches: 'runs' };
+/** Actions that answer the record they act on, of the collection before them: …/runs/2/rerun a run, …/jobs/8/rerun a job. */
+const ACTS_ON = new Set(['rerun']);
 /** Lists whose order means nothing: a webhook's events come from a map on Gitea 1.27 (recorded in a different order each time). */
 const SETS = new Set(['events']);
 /** The collection an `X_id` field names: `repo_id` a repository. */
@@ -64,7 +66,7 @@ function ownedBy(path: string): string {
 /** The collection a request's answer holds: the last literal segment that is not an id. */
 function collectionOf(path: string): string {
   const segs = path.split('/').filter((s) => s !== '' && !/^\d+$/.test(s));
-  const last = segs[segs.length - 1] ?? '';
+  const last = (ACTS_ON.has(segs[segs.length - 1] ?? '') ? segs[segs.length - 2] : segs[segs.length - 1]) ?? '';
   return `${ownedBy(path)}${ANSWERS[last] ?? last}`;
 }
 

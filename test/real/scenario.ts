@@ -370,6 +370,20 @@ export const STEPS: Step[] = [
     },
     exit: 0,
   },
+  {
+    title: 'release create with a file (the release read again with its asset)',
+    args: (n) => {
+      writeFileSync(join(n.dir, 'build.txt'), 'a build\n');
+      return ['release', 'create', 'v1.1-rc', '-t', 'Candidate', '--prerelease', join(n.dir, 'build.txt'), ...R(n), '--json'];
+    },
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        (json(r).assets as Array<{ name: string }>).map((a) => a.name),
+        ['build.txt'],
+      ),
+  },
+  { title: 'release delete of the candidate', args: (n) => ['release', 'delete', 'v1.1-rc', '--yes', ...R(n)], exit: 0 },
   { title: 'release list', args: (n) => ['release', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 1) },
   { title: 'release view', args: (n) => ['release', 'view', 'v1.0', ...R(n), '--json'], exit: 0, check: (r) => assert.equal((json(r).assets as unknown[]).length, 1) },
   { title: 'release edit', args: (n) => ['release', 'edit', 'v1.0', '--prerelease', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).prerelease, true) },
@@ -543,7 +557,29 @@ export const STEPS: Step[] = [
     settle: true,
     when: (s) => atLeast(s, 'gitea', '1.26'),
   },
-  { title: 'run delete of the finished run', args: (n) => ['run', 'delete', n.vars.checks as string, '--yes', ...R(n)], exit: 0, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
+  { title: 'run rerun of every job', args: (n) => ['run', 'rerun', n.vars.checks as string, ...R(n)], exit: 0, runner: true, settle: true, when: (s) => atLeast(s, 'gitea', '1.26') },
+  {
+    title: 'run view after the reruns: on Gitea 1.27 each rerun is a new attempt, its jobs new ids',
+    args: (n) => ['run', 'view', n.vars.checks as string, ...R(n), '--json'],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.26'),
+    check: (r, n) => {
+      const before = n.vars['job-build'];
+      for (const j of jobsOf(r)) n.vars[`job-${j.name}`] = String(j.id);
+      assert.equal(n.vars['job-build'] === before, !atLeast(n.server, 'gitea', '1.27'));
+    },
+  },
+  {
+    title: 'run rerun --job of the job that succeeded',
+    args: (n) => ['run', 'rerun', n.vars.checks as string, '--job', n.vars['job-build'] as string, ...R(n)],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.26'),
+  },
+  { title: 'run delete of the finished run', args: (n) => ['run', 'delete', n.vars.checks as string, '--yes', ...R(n)], exit: 0, runner: true, settle: true, when: (s) => atLeast(s, 'gitea', '1.25') },
   { title: 'run view of a deleted run: exit 1', args: (n) => ['run', 'view', n.vars.checks as string, ...R(n)], exit: 1, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
 
   // Organizations.
@@ -635,6 +671,12 @@ export const STEPS: Step[] = [
     exit: 0,
     check: (r) => assert.equal(json(r).mirror, true),
   },
+  {
+    title: 'repo migrate --with lfs (the server keeps LFS objects: asked first)',
+    args: (n) => ['repo', 'migrate', `${n.url.replace(/\/$/, '')}/${n.repo}.git`, `${n.repo.split('/')[1]}-copy`, '--with', 'lfs', '--json'],
+    exit: 0,
+  },
+  { title: 'repo delete of the copy', args: (n) => ['repo', 'delete', `${n.repo}-copy`, '--yes'], exit: 0 },
   { title: 'repo sync of the mirror', args: (n) => ['repo', 'sync', `${n.repo}-mirror`], exit: 0 },
   { title: 'repo delete of the mirror', args: (n) => ['repo', 'delete', `${n.repo}-mirror`, '--yes'], exit: 0 },
 

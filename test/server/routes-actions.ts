@@ -74,6 +74,8 @@ export interface RunRecord {
   inputs: Record<string, string>;
   /** The runner twin runs it (runNow) at the next read once its phases are over. */
   pending?: WorkflowRecord;
+  /** Gitea 1.27's attempt: each rerun makes a new one (services/actions/rerun.go). */
+  attempt?: number;
 }
 
 /** A job as its workflow file declares it: what the runner twin (ActionsData.runner) makes of it. */
@@ -306,8 +308,7 @@ function advance(state: State, repo: Repo): void {
     if (run.repoId !== repo.id) continue;
     const phase = run.phases.shift();
     if (!phase) {
-      if (run.pending) runNow(state, run, run.pending);
-      run.pending = undefined;
+      caughtUp(state, run);
       continue;
     }
     const now = tick();
@@ -323,6 +324,12 @@ function advance(state: State, repo: Repo): void {
       run.stopped = DONE.includes(phase.run) ? now : '';
     }
   }
+}
+
+/** The runner twin has done a run it took by the next request about the run (runNow). */
+function caughtUp(state: State, run: RunRecord): void {
+  if (run.pending && run.phases.length === 0) runNow(state, run, run.pending);
+  run.pending = undefined;
 }
 
 function setJob(data: ActionsData, job: JobRecord, status: RunStatus, now: string): void {
@@ -413,7 +420,9 @@ function giteaRunJson(c: Call, run: RunRecord): Json {
     display_title: run.title,
     head_branch: shortRef(run.ref),
     head_sha: run.sha,
-    run_attempt: 1,
+    run_attempt: run.attempt ?? 1,
+    // convert.go ToActionWorkflowRun (1.27): the attempt before this one, null for the first.
+    ...((run.attempt ?? 1) > 1 ? { previous_attempt_url: `${c.state.apiRoot}/repos/${full}/actions/runs/${run.id}/attempts/${(run.attempt ?? 1) - 1}` } : {}),
     pull_requests: [],
     ...githubStatus(run.status),
     path: `${run.workflowId}@${run.ref}`,
@@ -666,6 +675,7 @@ const deleteRun: Handler = (c) => {
   offered(c, gitea(c, '1.25'));
   const repo = writableRepo(c);
   const run = runParam(c, repo);
+  caughtUp(c.state, run);
   if (!DONE.includes(run.status)) throw new HttpError(400, { message: 'this workflow run is not done', url: '' });
   const data = actionsData(c.state);
   data.runs = data.runs.filter((r) => r !== run);
@@ -771,8 +781,22 @@ function rerun(c: Call, pick: (run: RunRecord) => JobRecord[], answer: (run: Run
   offered(c, gitea(c, '1.26'));
   const repo = writableRepo(c);
   const run = runParam(c, repo);
+  caughtUp(c.state, run);
   if (!DONE.includes(run.status)) throw new HttpError(400, { message: 'this workflow run is not done', url: '' });
   const jobs = pick(run);
+  // Gitea 1.27 reruns in a new attempt: every job of the run is cloned into it, with a new id and the attempt's
+  // number, those not rerun keeping their outcome (services/actions/rerun.go execRerunPlan; a real Gitea 1.27.0
+  // answered jobs 2, 3, 4 at attempt 1, then 5, 6, 7 at attempt 2 after rerun-failed-jobs).
+  if (gitea(c, '1.27') && jobs.length > 0) {
+    run.attempt = (run.attempt ?? 1) + 1;
+    // The run shows its new attempt, not started yet (started_at the zero time in the answer).
+    run.started = '';
+    for (const job of run.jobs) {
+      job.id = c.state.id();
+      // Those rerun reach the new attempt's number below.
+      job.attempt = jobs.includes(job) ? run.attempt - 1 : run.attempt;
+    }
+  }
   for (const job of jobs) {
     job.status = 'waiting';
     job.taskId = 0;

@@ -132,10 +132,9 @@ describe('against the in-memory server', () => {
       ]);
     });
 
-    it('listForUser and listForOrg', async () => {
+    it('listForUser', async () => {
       expect((await collect(repos.listForUser(api, 'bob', window))).map((r) => r.full_name)).toEqual(['bob/toolbox']);
-      expect((await collect(repos.listForOrg(api, 'wonderland', window))).map((r) => r.full_name)).toEqual(['wonderland/tea-party']);
-      expect(received().map((r) => r.path)).toEqual(['/users/bob/repos', '/orgs/wonderland/repos']);
+      expect(received().map((r) => r.path)).toEqual(['/users/bob/repos']);
     });
   });
 
@@ -324,7 +323,6 @@ describe('every function, against both descriptions', () => {
     ['repos.fork', one, (api) => repos.fork(api, teapot, { organization: org })],
     ['repos.listMine', list, (api) => repos.listMine(api, window)],
     ['repos.listForUser', list, (api) => repos.listForUser(api, 'bob', window)],
-    ['repos.listForOrg', list, (api) => repos.listForOrg(api, org, window)],
     ['repos.combinedStatus', one, (api) => repos.combinedStatus(api, teapot, 'feature/lid')],
     ['repos.deleteBranch', none, (api) => repos.deleteBranch(api, teapot, 'feature/lid')],
     ['settings.isStarred', none, (api) => settings.isStarred(api, teapot)],

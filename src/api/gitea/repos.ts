@@ -75,10 +75,6 @@ export function listForUser(api: ApiClient, username: string, window: PageWindow
   return api.pages<Repository>(p`/users/${username}/repos`, window, {}, { shape: REPO_SHAPE, ...options });
 }
 
-export function listForOrg(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Repository[]> {
-  return api.pages<Repository>(p`/orgs/${org}/repos`, window, {}, { shape: REPO_SHAPE, ...options });
-}
-
 /** The combined state of a commit's statuses; `ref` is a branch, tag or commit SHA. */
 export function combinedStatus(api: ApiClient, repo: RepoRef, ref: string): Promise<CombinedStatus> {
   return record<CombinedStatus>(api, 'GET', `${repoPath(repo)}${p`/commits/${ref}/status`}`);
