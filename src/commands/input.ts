@@ -1,6 +1,6 @@
 // What verbs read from the user: numbers, bodies, titles, files.
 import { open } from 'node:fs/promises';
-import type { BodyFlags } from '../cli/flags.js';
+import type { BodyFlags } from '../spec/flags.js';
 import type { Context } from '../context/context.js';
 import { editorCommand, editText } from '../context/editor.js';
 import { canPrompt, readAll, TooLarge } from '../context/io.js';

@@ -15,7 +15,7 @@ import { printPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
 import { MAX_API_INPUT, readTextFile } from '../input.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { HttpMethod } from './choices.js';
 
 export interface ApiOptions extends RepoFlag {

@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { NumbersOptions } from './options.js';
 
 export interface DeleteOptions extends NumbersOptions, RepoFlag {

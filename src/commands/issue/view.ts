@@ -14,7 +14,7 @@ import { ViewLayout } from '../layout.js';
 import { assigneeLogins, author, labelNames } from '../records.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
-import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { RepoFlag, WebFlag } from '../../spec/flags.js';
 
 export interface ViewOptions extends RepoFlag, WebFlag {
   number: string;

@@ -20,7 +20,7 @@ import { webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
-import type { BodyFlags, RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag, WebFlag } from '../../spec/flags.js';
 
 export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
   title: string | undefined;

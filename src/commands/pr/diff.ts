@@ -9,7 +9,7 @@ import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../output/controls.js';
 import { failure } from '../failure.js';
 import { prTarget, resolvePull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import { lines, write } from '../../output/stream.js';
 
 export interface DiffOptions extends RepoFlag {

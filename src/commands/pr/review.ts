@@ -10,7 +10,7 @@ import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { prNumber, prTarget } from './target.js';
-import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
 
 export interface ReviewOptions extends RepoFlag, BodyFlags {
   number: string;

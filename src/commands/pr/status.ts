@@ -14,7 +14,7 @@ import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { checkState, stateOf } from './show.js';
 import { findByHead, headOf, prTarget } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export type StatusOptions = RepoFlag;
 

@@ -18,7 +18,7 @@ import { prViewColumns } from './columns.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
-import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { RepoFlag, WebFlag } from '../../spec/flags.js';
 import { painter, type Style } from '../layout.js';
 
 export interface ViewOptions extends RepoFlag, WebFlag {

@@ -12,7 +12,7 @@ import { releaseViewColumns } from './columns.js';
 import { checkTag } from './find.js';
 import { editNotes, type NotesFlags, readNotes } from './notes.js';
 import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './transfer.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface CreateOptions extends RepoFlag, NotesFlags {
   tag: string;

@@ -7,7 +7,7 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { checkTag, findRelease } from './find.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface DeleteOptions extends RepoFlag {
   tag: string;

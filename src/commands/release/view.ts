@@ -8,7 +8,7 @@ import { ViewLayout } from '../layout.js';
 import { author } from '../records.js';
 import { formatSize, releaseKind, releaseViewColumns } from './columns.js';
 import { checkTag, findRelease, latestId } from './find.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ViewOptions extends RepoFlag {
   tag: string | undefined;

@@ -10,7 +10,7 @@ import { visibleCell } from '../../output/controls.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface TopicChangeOptions extends RepoFlag {
   topics: string[];

@@ -1,6 +1,6 @@
 // kettle run delete RUN-ID [--yes]
 import * as actions from '../../api/gitea/actions.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
 import { ask } from '../../context/prompt.js';
