@@ -2,7 +2,7 @@
 // view or a plain line, shared by the printer and the table layout.
 import type { IO } from '../context/io.js';
 import { UsageError } from '../errors.js';
-import { unicodeEscape, visibleCell } from './controls.js';
+import { unicodeEscape, visibleCell } from '../text/controls.js';
 import { getPath } from './fields.js';
 import type { JqFilter } from './jq.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';

@@ -3,7 +3,7 @@
 // tab-separated lines for scripts, JSON, or jq's results). Each formatter
 // writes its text to the next stage, the spool, and knows nothing of stdout.
 import type { IO } from '../context/io.js';
-import { pipeControls, stringifyJson, visibleControls } from './controls.js';
+import { pipeControls, stringifyJson, visibleControls } from '../text/controls.js';
 import { type Column, cellValue, loadChalk, paintState, plainText, type Row, ttyText } from './cells.js';
 import { type JqFilter, JqPages } from './jq.js';
 import { JsonText } from './json-text.js';

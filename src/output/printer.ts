@@ -2,7 +2,7 @@
 // → jq or a formatter (formats.ts: table, rows, key/value, JSON) → the spool
 // (spool.ts) → stdout. Each stage calls only the next.
 import type { IO } from '../context/io.js';
-import { pipeControls } from './controls.js';
+import { pipeControls } from '../text/controls.js';
 import type { Column, OutputFlags, Row } from './cells.js';
 import { type Format, jqFormat, jsonFormat, renderJson, renderPlain, renderRecordPlain, renderRecordView, rowsFormat, tableFormat } from './formats.js';
 import { Selection, selectWhole } from './select.js';

@@ -2,7 +2,7 @@
 // a terminal, only once the list has taken longer than about a second (a quick
 // list should not flicker), and erased before the list is printed.
 import type { IO } from '../context/io.js';
-import { visibleCell } from './controls.js';
+import { visibleCell } from '../text/controls.js';
 import { statusLineDrawn, statusLineErased } from './status-line.js';
 
 /** How long a list loads before the progress line appears. */

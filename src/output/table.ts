@@ -7,7 +7,7 @@
 // measured it.
 import type { IO } from '../context/io.js';
 import { type Column, cellValue, loadChalk, paintState, type Row, ttyText } from './cells.js';
-import { displayWidth, padding, truncateToWidth } from './width.js';
+import { displayWidth, padding, truncateToWidth } from '../text/width.js';
 
 /** The narrowest a shortened title gets, as a last resort: a few characters and the ellipsis. */
 const MIN_FLEX = 12;

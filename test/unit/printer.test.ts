@@ -16,7 +16,7 @@ function selectColumns(columns: Column[], fields: string[] | undefined, records:
   selection.check();
   return selection.columns;
 }
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { testIO } from '../support/io.js';
 
 const COLUMNS: Column[] = [

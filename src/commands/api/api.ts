@@ -10,7 +10,7 @@ import { redactUrl, redactUrlsIn } from '../../api/redact.js';
 import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
-import { stringifyJson, visibleControls } from '../../output/controls.js';
+import { stringifyJson, visibleControls } from '../../text/controls.js';
 import { printPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';

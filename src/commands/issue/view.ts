@@ -5,7 +5,7 @@ import type { Comment, Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { withPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printRecord, type Row } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';

@@ -8,7 +8,7 @@ import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
 import { fullName } from '../../context/repo.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { plainText } from '../../output/cells.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';

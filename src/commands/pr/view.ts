@@ -10,7 +10,7 @@ import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
 import { renderRecordPlain } from '../../output/formats.js';
 import { printJson, type Row } from '../../output/printer.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { assigneeLogins, labelNames } from '../records.js';

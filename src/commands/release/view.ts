@@ -1,7 +1,7 @@
 // kettle release view [TAG]
 import type { Release } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printRecord, type Row } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { ViewLayout } from '../layout.js';

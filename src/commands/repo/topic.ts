@@ -6,7 +6,7 @@ import { ask } from '../../context/prompt.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
-import { visibleCell } from '../../output/controls.js';
+import { visibleCell } from '../../text/controls.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';

@@ -7,7 +7,7 @@ import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { place } from '../run/target.js';
