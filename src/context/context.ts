@@ -11,7 +11,7 @@ import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../text/controls.js';
 import { countdown } from '../output/countdown.js';
 import type { OutputFlags } from '../output/printer.js';
-import type { IO } from './io.js';
+import type { IO } from '../io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
 import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSource } from './repo.js';
 import { credentialsOf, hostnameOf, noLoginNamed, type ResolvedLogin } from './logins.js';

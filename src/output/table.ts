@@ -5,7 +5,7 @@
 // characters are shown escaped (see visibleCell), then each cell is cut and
 // padded to its column by kettle's width rule (width.ts), the one that
 // measured it.
-import type { IO } from '../context/io.js';
+import type { IO } from '../io.js';
 import { type Column, cellValue, loadChalk, paintState, type Row, ttyText } from './cells.js';
 import { displayWidth, padding, truncateToWidth } from '../text/width.js';
 

@@ -1,7 +1,7 @@
 // kettle label delete NAME [--yes]
 import * as labels from '../../api/gitea/labels.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';

@@ -3,7 +3,7 @@
 import type { BodyFlags } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { editText } from '../../context/editor.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { UsageError } from '../../errors.js';
 import { readBody } from '../input.js';
 

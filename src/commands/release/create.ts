@@ -2,7 +2,7 @@
 import * as releases from '../../api/gitea/releases.js';
 import type { CreateReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';

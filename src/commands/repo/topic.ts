@@ -1,7 +1,7 @@
 // kettle repo topic list / add TOPIC... / remove TOPIC... / set [TOPIC...]
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
