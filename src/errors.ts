@@ -1,6 +1,6 @@
 // Typed errors and the single mapping from an error to an exit code and the
 // lines printed on stderr. Nothing else in kettle decides an exit code.
-import { visibleControls } from './output/controls.js';
+import { visibleControls } from './text/controls.js';
 
 export const ExitCode = {
   ok: 0,

@@ -6,10 +6,10 @@
 import type { Command } from 'commander';
 import { envDebug } from '../config/env.js';
 import { Context, type GlobalFlags } from '../context/context.js';
-import { createIO, type StreamsLike } from '../context/io.js';
+import { createIO, type StreamsLike } from '../io.js';
 import { ApiError, KettleError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
-import type { Flag, VerbDef } from './spec.js';
+import type { Flag, VerbDef } from '../spec/spec.js';
 
 export interface Session {
   streams: StreamsLike;

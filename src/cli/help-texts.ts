@@ -7,7 +7,7 @@
 // Rendered as a command line that is not on a terminal sees it: 80 columns.
 // A terminal of another width gets the help built at run time, as before.
 import type { Command } from 'commander';
-import type { StreamsLike } from '../context/io.js';
+import type { StreamsLike } from '../io.js';
 import { buildProgram } from './program.js';
 
 export interface HelpTexts {

@@ -7,8 +7,8 @@ import { parseTimeout } from '../config/settings.js';
 import { UsageError } from '../errors.js';
 import { type Session, verbAction } from './action.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
-import { examples } from './flags.js';
-import type { Flag, GroupDef, SubGroupDef, VerbDef } from './spec.js';
+import { examples } from '../spec/flags.js';
+import type { Flag, GroupDef, SubGroupDef, VerbDef } from '../spec/spec.js';
 
 export type { Session } from './action.js';
 

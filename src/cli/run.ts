@@ -3,7 +3,7 @@
 // tests run commands in-process through it.
 import type { Context } from '../context/context.js';
 import { envDebug } from '../config/env.js';
-import type { StreamsLike } from '../context/io.js';
+import type { StreamsLike } from '../io.js';
 import { authHint } from '../context/logins.js';
 import { ExitCode, report } from '../errors.js';
 import { buildProgram } from './program.js';

@@ -3,7 +3,7 @@
 // servers accept, and the size they take.
 import type { ActionsScope } from '../api/gitea/actions-secrets.js';
 import type { Context } from '../context/context.js';
-import { canPrompt } from '../context/io.js';
+import { canPrompt } from '../io.js';
 import { ask } from '../context/prompt.js';
 import { fullName } from '../context/repo.js';
 import { atLeast, describeServer, type ServerInfo } from '../context/server.js';

@@ -3,7 +3,7 @@
 // definitions. A command line evaluates only the definitions of the command
 // it names (`kettle issue list`: issue's), so start-up does not grow with the
 // number of commands; help, completion and an unknown word load them all.
-import type { GroupDef, TopDef } from '../cli/spec.js';
+import type { GroupDef, TopDef } from '../spec/spec.js';
 
 export interface Entry {
   /** The word that names it and its aliases: enough to choose the branch a command line builds. */

@@ -1,9 +1,9 @@
 // What verbs read from the user: numbers, bodies, titles, files.
 import { open } from 'node:fs/promises';
-import type { BodyFlags } from '../cli/flags.js';
+import type { BodyFlags } from '../spec/flags.js';
 import type { Context } from '../context/context.js';
 import { editorCommand, editText } from '../context/editor.js';
-import { canPrompt, readAll, TooLarge } from '../context/io.js';
+import { canPrompt, readAll, TooLarge } from '../io.js';
 import { isWebUrl, numberOfUrl } from '../context/locate.js';
 import { ask, choose } from '../context/prompt.js';
 import { UsageError } from '../errors.js';

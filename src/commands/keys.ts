@@ -2,7 +2,7 @@
 // private key), and deleting several keys by id after one confirmation.
 import { readFile, stat } from 'node:fs/promises';
 import type { Context } from '../context/context.js';
-import { canPrompt } from '../context/io.js';
+import { canPrompt } from '../io.js';
 import { choose } from '../context/prompt.js';
 import { formatError, KettleError, UsageError } from '../errors.js';
 

@@ -2,8 +2,8 @@
 // tables: a bold title, a line of state and who, labelled fields aligned, the
 // text indented, and where to see it on the web. Server text shows its
 // control characters in caret notation, never obeyed.
-import { visibleControls } from '../output/controls.js';
-import { displayWidth, padding } from '../output/width.js';
+import { visibleControls } from '../text/controls.js';
+import { displayWidth, padding } from '../text/width.js';
 
 const ANSI = {
   bold: ['\u001b[1m', '\u001b[22m'],

@@ -2,7 +2,7 @@
 // fetch the pages, and print them as they arrive.
 import type { ApiClient, ListOptions } from '../api/client.js';
 import { type PageWindow, pageWindow } from '../api/paginate.js';
-import type { ListFlags } from '../cli/flags.js';
+import type { ListFlags } from '../spec/flags.js';
 import type { Context } from '../context/context.js';
 import { UsageError } from '../errors.js';
 import { renderJsonPage } from '../output/json-text.js';

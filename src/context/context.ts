@@ -8,10 +8,10 @@ import { apiRoot, hostOf, instanceRoot, sentInTheClear } from '../api/url.js';
 import { envConcurrency, envLogin, envLoginName, envMaxResponseBytes, envTimeoutMs, hasEnvLogin, jobRepository } from '../config/env.js';
 import { configDir, type ConfigData, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
-import { visibleControls } from '../output/controls.js';
+import { visibleControls } from '../text/controls.js';
 import { countdown } from '../output/countdown.js';
 import type { OutputFlags } from '../output/printer.js';
-import type { IO } from './io.js';
+import type { IO } from '../io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
 import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSource } from './repo.js';
 import { credentialsOf, hostnameOf, noLoginNamed, type ResolvedLogin } from './logins.js';
@@ -72,7 +72,7 @@ export class Context {
   }
 
   // Messages may carry the server's text (titles, URLs, answers): control
-  // characters in them are shown, not obeyed (see output/controls.ts).
+  // characters in them are shown, not obeyed (see text/controls.ts).
 
   /** A note for the user on stderr. */
   info(message: string): void {

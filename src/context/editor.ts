@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KettleError } from '../errors.js';
-import type { IO } from './io.js';
+import type { IO } from '../io.js';
 
 /** git's core.editor where kettle runs (git itself, with arguments, no shell); undefined when unset or git fails. */
 export async function gitCoreEditor(env: NodeJS.ProcessEnv, cwd: string): Promise<string | undefined> {

@@ -4,7 +4,7 @@
 // empty KETTLE_PAGER, or `cat`, turns it off; it is never used when stdout is
 // not a terminal.
 import { Writable } from 'node:stream';
-import type { IO } from './io.js';
+import type { IO } from '../io.js';
 
 /** The pager's command line, or undefined for none (`KETTLE_PAGER=` or `cat` turn it off). */
 export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {

@@ -1,7 +1,7 @@
 // Interactive questions, asked on stderr, only when stdin and stderr are terminals.
 import { CancelledError, UsageError } from '../errors.js';
-import { visibleControls } from '../output/controls.js';
-import { canPrompt, type IO } from './io.js';
+import { visibleControls } from '../text/controls.js';
+import { canPrompt, type IO } from '../io.js';
 
 export interface Question {
   message: string;

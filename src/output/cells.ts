@@ -1,8 +1,8 @@
 // Columns and cells: what a record's fields look like in a table, a labelled
 // view or a plain line, shared by the printer and the table layout.
-import type { IO } from '../context/io.js';
+import type { IO } from '../io.js';
 import { UsageError } from '../errors.js';
-import { unicodeEscape, visibleCell } from './controls.js';
+import { unicodeEscape, visibleCell } from '../text/controls.js';
 import { getPath } from './fields.js';
 import type { JqFilter } from './jq.js';
 import { looksLikeTimestamp, relativeTime } from './time.js';

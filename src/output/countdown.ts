@@ -1,6 +1,6 @@
 // A line on a terminal's stderr that counts down the seconds of a wait
 // ("retrying in 12 s"), rewritten each second and erased when the wait is over.
-import type { IO } from '../context/io.js';
+import type { IO } from '../io.js';
 import { statusLineDrawn, statusLineErased } from './status-line.js';
 
 const CLEAR_LINE = '\r\u001b[2K';

@@ -1,6 +1,6 @@
 // "Migrating … 12 s" on stderr while kettle waits for one long request: only
 // on a terminal, redrawn each second, erased when the wait is over.
-import type { IO } from '../context/io.js';
+import type { IO } from '../io.js';
 
 const CLEAR_LINE = '\r\u001b[2K';
 

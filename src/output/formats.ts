@@ -2,12 +2,11 @@
 // in one of the output modes (a table or labelled view on a terminal,
 // tab-separated lines for scripts, JSON, or jq's results). Each formatter
 // writes its text to the next stage, the spool, and knows nothing of stdout.
-import type { IO } from '../context/io.js';
-import { pipeControls, stringifyJson, visibleControls } from './controls.js';
+import type { IO } from '../io.js';
+import { pipeControls, stringifyJson, visibleControls } from '../text/controls.js';
 import { type Column, cellValue, loadChalk, paintState, plainText, type Row, ttyText } from './cells.js';
 import { type JqFilter, JqPages } from './jq.js';
 import { JsonText } from './json-text.js';
-import { selectWhole } from './select.js';
 import { renderTable } from './table.js';
 
 /** A formatter of a list that arrives in pages. */
@@ -28,11 +27,6 @@ export function renderPlain(records: readonly Row[], columns: Column[]): string 
 /** One record for a script: a `key<TAB>value` line per column. */
 export function renderRecordPlain(record: Row, columns: Column[]): string {
   return columns.map((c) => `${c.key}\t${plainText(cellValue(record, c))}\n`).join('');
-}
-
-/** JSON of one value (a record, a list held whole, or a command's own shape), with --fields applied. */
-export function renderJson(data: unknown, fields: string[] | undefined, columns: Column[] = []): string {
-  return `${stringifyJson(selectWhole(data, fields, columns), 2)}\n`;
 }
 
 /** One record on a terminal: a bold label a line, multi-line values indented under theirs. */

@@ -22,7 +22,7 @@
 //   object (the last value wins, at the first one's place): the whole record.
 // The tokens are read in json-tokens.ts; here, records and pages of them.
 import { isUtf8 } from 'node:buffer';
-import { stringifyJson } from './controls.js';
+import { stringifyJson } from '../text/controls.js';
 import {
   CLOSE_BRACE,
   CLOSE_BRACKET,

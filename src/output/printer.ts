@@ -1,10 +1,10 @@
 // Results on stdout, in one direction: records → field selection (select.ts)
 // → jq or a formatter (formats.ts: table, rows, key/value, JSON) → the spool
 // (spool.ts) → stdout. Each stage calls only the next.
-import type { IO } from '../context/io.js';
-import { pipeControls } from './controls.js';
+import type { IO } from '../io.js';
+import { pipeControls, stringifyJson } from '../text/controls.js';
 import type { Column, OutputFlags, Row } from './cells.js';
-import { type Format, jqFormat, jsonFormat, renderJson, renderPlain, renderRecordPlain, renderRecordView, rowsFormat, tableFormat } from './formats.js';
+import { type Format, jqFormat, jsonFormat, renderPlain, renderRecordPlain, renderRecordView, rowsFormat, tableFormat } from './formats.js';
 import { Selection, selectWhole } from './select.js';
 import { Spool } from './spool.js';
 
@@ -65,6 +65,11 @@ export function plainRows(flags: OutputFlags, list: readonly object[], columns: 
   selection.see(list);
   selection.check();
   return renderPlain(list as Row[], selection.columns);
+}
+
+/** JSON of one value (a record, a list held whole, or a command's own shape), with --fields applied. */
+export function renderJson(data: unknown, fields: string[] | undefined, columns: Column[] = []): string {
+  return `${stringifyJson(selectWhole(data, fields, columns), 2)}\n`;
 }
 
 /** JSON of one value (a record or a command's own shape), run through --jq when given. */

@@ -1,8 +1,8 @@
 // "Fetching issues… 1,250 of 5,000" on stderr while a long list loads: only on
 // a terminal, only once the list has taken longer than about a second (a quick
 // list should not flicker), and erased before the list is printed.
-import type { IO } from '../context/io.js';
-import { visibleCell } from './controls.js';
+import type { IO } from '../io.js';
+import { visibleCell } from '../text/controls.js';
 import { statusLineDrawn, statusLineErased } from './status-line.js';
 
 /** How long a list loads before the progress line appears. */

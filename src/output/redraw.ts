@@ -5,7 +5,7 @@
 // behind: a copy of the header stacked per refresh. Every line is fitted to
 // the window's width first, as a table's rows are, so a line is one row.
 import type { Writable } from 'node:stream';
-import { displayWidth, truncateToWidth } from './width.js';
+import { displayWidth, truncateToWidth } from '../text/width.js';
 
 /** kettle's own colour sequences (SGR); server text reaching here has its controls made visible already. */
 const COLOUR = /(\u001b\[[0-9;]*m)/;

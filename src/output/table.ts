@@ -3,11 +3,11 @@
 // header), which are left out by rank; and draws it, borderless, two blanks
 // between columns, none after the last. Text is normalised to NFC and format
 // characters are shown escaped (see visibleCell), then each cell is cut and
-// padded to its column by kettle's width rule (width.ts), the one that
+// padded to its column by kettle's width rule (text/width.ts), the one that
 // measured it.
-import type { IO } from '../context/io.js';
+import type { IO } from '../io.js';
 import { type Column, cellValue, loadChalk, paintState, type Row, ttyText } from './cells.js';
-import { displayWidth, padding, truncateToWidth } from './width.js';
+import { displayWidth, padding, truncateToWidth } from '../text/width.js';
 
 /** The narrowest a shortened title gets, as a last resort: a few characters and the ellipsis. */
 const MIN_FLEX = 12;

@@ -7,7 +7,7 @@ import type { RecordedRequest } from '../server/index.js';
 import { json, range } from '../e2e/harness.js';
 import { useServer } from '../e2e/suite.js';
 import { MAX_ADAPTIVE_CONCURRENCY } from '../../src/api/paginate.js';
-import { pipeControls, stringifyJson } from '../../src/output/controls.js';
+import { pipeControls, stringifyJson } from '../../src/text/controls.js';
 
 const ISSUES = 1000;
 const PATH = '/repos/alice/bulk/issues';

@@ -4,7 +4,7 @@
 // double serves both levels: `streams` is what execute() runs a command line
 // against, `io` is what a printer or a progress line is handed directly.
 import { Readable, Writable } from 'node:stream';
-import { decideColor, type IO, type StreamsLike } from '../../src/context/io.js';
+import { decideColor, type IO, type StreamsLike } from '../../src/io.js';
 
 export type StreamName = 'stdin' | 'stdout' | 'stderr';
 

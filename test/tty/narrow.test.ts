@@ -4,7 +4,7 @@
 // capture-pane -J joins wrapped rows back, so the joined lines and the rows
 // on the screen are compared.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { demoTerminal } from './tmux.js';
 
 const demo = demoTerminal();

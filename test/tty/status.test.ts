@@ -2,7 +2,7 @@
 // view shows it (control characters in caret notation, never obeyed) and
 // each section's lines fitted to the window as the tables are.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { demoTerminal } from './tmux.js';
 
 const demo = demoTerminal();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plainText } from '../../src/output/cells.js';
-import { pipeControls, stringifyJson, visibleCell, visibleControls } from '../../src/output/controls.js';
+import { pipeControls, stringifyJson, visibleCell, visibleControls } from '../../src/text/controls.js';
 
 describe('visibleControls', () => {
   it.each([

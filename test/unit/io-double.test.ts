@@ -2,7 +2,7 @@
 // written or lied about terminals, every test built on it would pass for the
 // wrong reason.
 import { describe, expect, it } from 'vitest';
-import { createIO, readAll } from '../../src/context/io.js';
+import { createIO, readAll } from '../../src/io.js';
 import { testIO } from '../support/io.js';
 
 describe('testIO', () => {

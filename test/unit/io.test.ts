@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { canPrompt, createIO, decideColor, readAll } from '../../src/context/io.js';
+import { canPrompt, createIO, decideColor, readAll } from '../../src/io.js';
 import { testIO } from '../support/io.js';
 
 describe('decideColor', () => {

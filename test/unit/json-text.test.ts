@@ -1,6 +1,6 @@
 // A page passed through as text prints exactly what its parsed records would.
 import { describe, expect, it } from 'vitest';
-import { stringifyJson } from '../../src/output/controls.js';
+import { stringifyJson } from '../../src/text/controls.js';
 import { type JsonText, renderJsonPage } from '../../src/output/json-text.js';
 
 /** What --json prints for a page, the long way. */

@@ -11,7 +11,7 @@ import { orgColumns, orgViewColumns } from '../../src/commands/org/columns.js';
 import { prColumns, prViewColumns } from '../../src/commands/pr/columns.js';
 import { userColumns } from '../../src/commands/records.js';
 import { repoColumns, repoViewColumns } from '../../src/commands/repo/columns.js';
-import { createIO } from '../../src/context/io.js';
+import { createIO } from '../../src/io.js';
 import { type Column, printList, printRecord, type Row } from '../../src/output/printer.js';
 
 const ODD: Row[] = [

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createIO } from '../../src/context/io.js';
+import { createIO } from '../../src/io.js';
 import { UsageError } from '../../src/errors.js';
 import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/columns.js';
 import { prColumns } from '../../src/commands/pr/columns.js';
 import { plainText } from '../../src/output/cells.js';
-import { renderJson, renderPlain } from '../../src/output/formats.js';
-import { type Column, printList, type Row } from '../../src/output/printer.js';
+import { renderPlain } from '../../src/output/formats.js';
+import { type Column, printList, renderJson, type Row } from '../../src/output/printer.js';
 import { Selection } from '../../src/output/select.js';
 import { fitWidths, layoutTable } from '../../src/output/table.js';
 
@@ -16,7 +16,7 @@ function selectColumns(columns: Column[], fields: string[] | undefined, records:
   selection.check();
   return selection.columns;
 }
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { testIO } from '../support/io.js';
 
 const COLUMNS: Column[] = [

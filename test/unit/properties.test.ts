@@ -17,7 +17,7 @@ import { repoColumns } from '../../src/commands/repo/columns.js';
 import { UsageError } from '../../src/errors.js';
 import { getPath, pickFields } from '../../src/output/fields.js';
 import { type Column, printList, type Row } from '../../src/output/printer.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { testIO } from '../support/io.js';
 
 const RUNS = { numRuns: 300 };

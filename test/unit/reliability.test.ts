@@ -10,7 +10,7 @@ import { proxyFor } from '../../src/api/proxy.js';
 import { apiRoot } from '../../src/api/url.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { ISSUE_FILTERS } from '../../src/commands/issue/choices.js';
-import { renderJson } from '../../src/output/formats.js';
+import { renderJson } from '../../src/output/printer.js';
 import type { Column } from '../../src/output/printer.js';
 
 describe('issue list --filter', () => {

@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Column, Row } from '../../src/output/cells.js';
 import { renderTable } from '../../src/output/table.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth } from '../../src/text/width.js';
 import { ROOT } from '../e2e/harness.js';
 import { testIO } from '../support/io.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { displayWidth, padding, truncateToWidth } from '../../src/output/width.js';
+import { displayWidth, padding, truncateToWidth } from '../../src/text/width.js';
 
 describe('displayWidth', () => {
   it.each<[string, string, number]>([
@@ -100,7 +100,7 @@ describe('Latin text, measured without the segmenter', () => {
       }
     };
     try {
-      const fresh = await import('../../src/output/width.js');
+      const fresh = await import('../../src/text/width.js');
       expect(fresh.displayWidth('naïve café')).toBe(10);
       expect(fresh.displayWidth('cafe\u0301 re\u0301sume\u0301 Ł ǅ ɐ')).toBe(17);
       expect(fresh.truncateToWidth('re\u0301sume\u0301s', 4)).toBe('re\u0301s…');

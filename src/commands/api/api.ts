@@ -10,12 +10,12 @@ import { redactUrl, redactUrlsIn } from '../../api/redact.js';
 import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
-import { stringifyJson, visibleControls } from '../../output/controls.js';
+import { stringifyJson, visibleControls } from '../../text/controls.js';
 import { printPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
 import { MAX_API_INPUT, readTextFile } from '../input.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { HttpMethod } from './choices.js';
 
 export interface ApiOptions extends RepoFlag {

@@ -1,7 +1,7 @@
 // kettle api: the escape hatch for endpoints kettle has no command for.
 import { InvalidArgumentError } from 'commander';
-import { repoFlag } from '../../cli/flags.js';
-import { arg, bool, type Flag, list, text, type TopDef, verb } from '../../cli/spec.js';
+import { repoFlag } from '../../spec/flags.js';
+import { arg, bool, type Flag, list, text, type TopDef, verb } from '../../spec/spec.js';
 import { HTTP_METHODS, type HttpMethod } from './choices.js';
 
 // Any case will do (-X patch); the choices are what help and completion show.

@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 import { pathOf, repoPage } from '../web.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface BrowseOptions extends RepoFlag {
   target: string | undefined;

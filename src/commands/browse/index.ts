@@ -1,6 +1,6 @@
 // kettle browse: open the repository, an issue or pull request, a file or the settings in the browser.
-import { repoFlag } from '../../cli/flags.js';
-import { bool, optionalArg, text, type TopDef, verb } from '../../cli/spec.js';
+import { repoFlag } from '../../spec/flags.js';
+import { bool, optionalArg, text, type TopDef, verb } from '../../spec/spec.js';
 
 export const browse: TopDef = {
   section: 'Repositories:',

@@ -1,5 +1,5 @@
 // kettle completion SHELL: a shell completion script generated from the command tree.
-import { arg, type TopDef, verb } from '../../cli/spec.js';
+import { arg, type TopDef, verb } from '../../spec/spec.js';
 
 export const completion: TopDef = {
   section: 'Other:',

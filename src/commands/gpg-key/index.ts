@@ -1,6 +1,6 @@
 // kettle gpg-key: the logged-in user's GPG keys.
-import { listFlags, yesFlag } from '../../cli/flags.js';
-import { type GroupDef, optionalArg, variadicArg, verb } from '../../cli/spec.js';
+import { listFlags, yesFlag } from '../../spec/flags.js';
+import { type GroupDef, optionalArg, variadicArg, verb } from '../../spec/spec.js';
 
 const list = verb({
   name: 'list',

@@ -3,7 +3,7 @@ import * as keys from '../../api/gitea/keys.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { gpgKeyColumns } from './columns.js';
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 
 export type ListOptions = ListFlags;
 

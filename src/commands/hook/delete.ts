@@ -1,6 +1,6 @@
 // kettle hook delete ID... [-R OWNER/NAME | --org ORG] [--yes]
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { KettleError, report, UsageError } from '../../errors.js';
 import { described, hookFailure, parseHookId, remove, type TargetFlags, targetOf } from './target.js';

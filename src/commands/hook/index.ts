@@ -1,6 +1,6 @@
 // kettle hook: the webhooks of a repository or organization. Each verb keeps
 // its definition in defs/<verb>.ts; this file lists them.
-import type { GroupDef } from '../../cli/spec.js';
+import type { GroupDef } from '../../spec/spec.js';
 import { add } from './defs/add.js';
 import { del } from './defs/delete.js';
 import { edit } from './defs/edit.js';

@@ -10,7 +10,7 @@ import type { Context } from '../../context/context.js';
 import { fullName, isSafeSegment, type RepoRef } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface TargetFlags extends RepoFlag {
   org: string | undefined;

@@ -9,7 +9,7 @@ import { commentFailure, failure } from '../failure.js';
 import { bodyOrEditor } from '../input.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { commentColumns } from './columns.js';
-import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
 import type { NumbersOptions } from './options.js';
 
 export interface CommentOptions extends NumbersOptions, RepoFlag, BodyFlags {

@@ -16,7 +16,7 @@ import { assigneeLogins, webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { openUrl, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
-import type { BodyFlags, RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag, WebFlag } from '../../spec/flags.js';
 
 export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
   title: string | undefined;

@@ -1,14 +1,14 @@
 // kettle issue delete NUMBER... [--yes]
 import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { NumbersOptions } from './options.js';
 
 export interface DeleteOptions extends NumbersOptions, RepoFlag {

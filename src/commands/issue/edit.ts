@@ -16,7 +16,7 @@ import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { assigneeLogins, webUrl } from '../records.js';
 import { afterSteps, notTaken, sameLogins } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
 import type { NumbersOptions } from './options.js';
 
 export interface EditOptions extends NumbersOptions, RepoFlag, BodyFlags {

@@ -1,7 +1,7 @@
 // kettle issue: list, view, create, edit, comment on, close, reopen and delete
 // issues. issue has many verbs, so each keeps its definition in
 // defs/<verb>.ts; this file lists them.
-import type { GroupDef } from '../../cli/spec.js';
+import type { GroupDef } from '../../spec/spec.js';
 import { comment } from './defs/comment.js';
 import { create } from './defs/create.js';
 import { del } from './defs/delete.js';

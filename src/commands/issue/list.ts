@@ -10,7 +10,7 @@ import { printListing } from '../listing.js';
 import { openUrl, repoPage, stateQuery } from '../web.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
-import type { ListFlags, RepoFlag, State, WebFlag } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag, State, WebFlag } from '../../spec/flags.js';
 import type { ISSUE_FILTERS } from './choices.js';
 
 export interface ListOptions extends ListFlags, RepoFlag, WebFlag {

@@ -11,7 +11,7 @@ import { forEachNumber, parseNumbers } from '../many.js';
 import { webUrl } from '../records.js';
 import { afterSteps } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { NumbersOptions } from './options.js';
 
 export interface CloseOptions extends NumbersOptions, RepoFlag {

@@ -3,8 +3,7 @@
 import * as issues from '../../api/gitea/issues.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
-import { renderJson } from '../../output/formats.js';
-import { plainRows, printJson, printList } from '../../output/printer.js';
+import { plainRows, printJson, printList, renderJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { crossRepoIssueColumns } from './columns.js';
 

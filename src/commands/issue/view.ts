@@ -5,7 +5,7 @@ import type { Comment, Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { withPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printRecord, type Row } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
@@ -14,7 +14,7 @@ import { ViewLayout } from '../layout.js';
 import { assigneeLogins, author, labelNames } from '../records.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
-import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { RepoFlag, WebFlag } from '../../spec/flags.js';
 
 export interface ViewOptions extends RepoFlag, WebFlag {
   number: string;

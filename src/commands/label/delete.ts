@@ -1,13 +1,13 @@
 // kettle label delete NAME [--yes]
 import * as labels from '../../api/gitea/labels.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { findLabel } from './shared.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface DeleteOptions extends RepoFlag {
   label: string;

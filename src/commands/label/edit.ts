@@ -8,7 +8,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
 import { findLabel, parseColor, repoLabels } from './shared.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface EditOptions extends RepoFlag {
   label: string;

@@ -1,6 +1,6 @@
 // kettle label: list, create, edit and delete a repository's labels.
-import { listFlags, repoFlag, yesFlag } from '../../cli/flags.js';
-import { arg, bool, type GroupDef, text, verb } from '../../cli/spec.js';
+import { listFlags, repoFlag, yesFlag } from '../../spec/flags.js';
+import { arg, bool, type GroupDef, text, verb } from '../../spec/spec.js';
 
 const label = arg('<name>', 'the label, by name (or id)');
 const color = text('-c, --color <hex>', 'the colour, as #rrggbb or rrggbb');

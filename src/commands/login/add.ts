@@ -8,7 +8,7 @@ import { type StoredLogin, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { credentialsOf } from '../../context/logins.js';
 import { rememberServer } from '../../context/server.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask, choose } from '../../context/prompt.js';
 import { readStdin } from '../input.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';

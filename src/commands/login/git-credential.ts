@@ -7,7 +7,7 @@
 import { envLogin } from '../../config/env.js';
 import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
-import { readAll } from '../../context/io.js';
+import { readAll } from '../../io.js';
 import { KettleError } from '../../errors.js';
 
 export interface GitCredentialOptions {

@@ -1,5 +1,5 @@
 // kettle login: add, list, choose and remove stored logins.
-import { arg, bool, choice, type GroupDef, text, verb } from '../../cli/spec.js';
+import { arg, bool, choice, type GroupDef, text, verb } from '../../spec/spec.js';
 import { AUTH_METHODS, GIT_PROTOCOLS } from './choices.js';
 
 const loginName = arg('<name>', 'the name of a stored login (see kettle login list)');

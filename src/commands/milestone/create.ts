@@ -8,7 +8,7 @@ import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { columnsFor } from './shared.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface CreateOptions extends RepoFlag {
   title: string;

@@ -1,7 +1,7 @@
 // kettle milestone delete NAME|NUMBER [--yes]
 import * as milestones from '../../api/gitea/milestones.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';

@@ -1,6 +1,6 @@
 // kettle milestone: list, view, create, edit, close, reopen and delete a repository's milestones.
-import { listFlags, repoFlag, stateFlag, yesFlag } from '../../cli/flags.js';
-import { arg, type GroupDef, text, verb } from '../../cli/spec.js';
+import { listFlags, repoFlag, stateFlag, yesFlag } from '../../spec/flags.js';
+import { arg, type GroupDef, text, verb } from '../../spec/spec.js';
 
 const milestone = arg('<milestone>', 'the milestone, by title or number');
 const description = text('-d, --description <text>', 'what the milestone is for');

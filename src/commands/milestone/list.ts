@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { columnsFor } from './shared.js';
-import type { ListFlags, RepoFlag, State } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag, State } from '../../spec/flags.js';
 
 export interface ListOptions extends ListFlags, RepoFlag {
   state: State;

@@ -1,5 +1,5 @@
 // What the milestone verbs acting on one milestone share.
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface OneOptions extends RepoFlag {
   milestone: string;

@@ -1,6 +1,6 @@
 // kettle notification: the inbox of one server, listed and marked read.
-import { listFlags } from '../../cli/flags.js';
-import { bool, choice, type GroupDef, text, variadicArg, verb } from '../../cli/spec.js';
+import { listFlags } from '../../spec/flags.js';
+import { bool, choice, type GroupDef, text, variadicArg, verb } from '../../spec/spec.js';
 import { SUBJECT_TYPES } from './choices.js';
 
 /** The inbox is the user's, not a repository's: -R narrows it, and no git remote does. */

@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { threadColumns } from './columns.js';
-import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag } from '../../spec/flags.js';
 import type { SUBJECT_TYPES } from './choices.js';
 
 export interface ListOptions extends ListFlags, RepoFlag {

@@ -7,7 +7,7 @@ import { printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { forEachNumber } from '../many.js';
 import { threadColumns, threadStatus } from './columns.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ReadOptions extends RepoFlag {
   ids: string[];

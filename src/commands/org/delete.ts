@@ -1,7 +1,7 @@
 // kettle org delete ORG [--yes]
 import * as orgs from '../../api/gitea/orgs.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';

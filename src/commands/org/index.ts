@@ -1,6 +1,6 @@
 // kettle org: list, view, create and delete organizations.
-import { listFlags, yesFlag } from '../../cli/flags.js';
-import { arg, type GroupDef, text, verb } from '../../cli/spec.js';
+import { listFlags, yesFlag } from '../../spec/flags.js';
+import { arg, type GroupDef, text, verb } from '../../spec/spec.js';
 
 export const org: GroupDef = {
   name: 'org',

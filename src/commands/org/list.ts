@@ -3,7 +3,7 @@ import * as orgs from '../../api/gitea/orgs.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { orgColumns } from './columns.js';
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 
 export type ListOptions = ListFlags;
 

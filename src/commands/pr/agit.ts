@@ -10,7 +10,7 @@ import type { PullRequest } from '../../api/gitea/types.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitReason, remotes, revParse } from '../../context/git.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { choose } from '../../context/prompt.js';
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
@@ -19,7 +19,7 @@ import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
-import type { CreateOptions } from './create.js';
+import type { CreateOptions } from './create-options.js';
 import { DRAFT_PREFIX } from './show.js';
 
 /** git's rule for a ref name, roughly: what may follow refs/for/<base>/. */

@@ -7,7 +7,7 @@ import { currentBranch, git, gitOk, gitReason, isAncestor, remotes, revParse } f
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface CheckoutOptions extends RepoFlag {
   number: string;

@@ -15,7 +15,7 @@ import { failure } from '../failure.js';
 import { Outage } from '../outage.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
 import { prTarget, readPull, resolvePull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ChecksOptions extends RepoFlag {
   number: string | undefined;

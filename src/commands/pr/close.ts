@@ -12,7 +12,7 @@ import { prViewColumns } from './columns.js';
 import { deleteHeadBranch } from './branches.js';
 import { stateOf } from './show.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface CloseOptions extends RepoFlag {
   number: string;

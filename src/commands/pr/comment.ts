@@ -8,7 +8,7 @@ import { commentColumns } from '../issue/columns.js';
 import { webUrl } from '../records.js';
 import { prNumber, prTarget } from './target.js';
 import { requiredBody } from './text.js';
-import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
 
 export interface CommentOptions extends RepoFlag, BodyFlags {
   number: string;

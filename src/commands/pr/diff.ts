@@ -6,10 +6,10 @@ import { pagerFailure, startPager } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
 import { prTarget, resolvePull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import { lines, write } from '../../output/stream.js';
 
 export interface DiffOptions extends RepoFlag {

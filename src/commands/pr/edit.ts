@@ -18,7 +18,7 @@ import { afterSteps, notTaken, sameIds, sameLogins, spoken } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
 
 export interface EditOptions extends RepoFlag, BodyFlags {
   number: string;

@@ -1,6 +1,6 @@
 // kettle pr: work with pull requests. pr has many verbs, so each keeps its
 // definition in defs/<verb>.ts; this file lists them.
-import type { GroupDef } from '../../cli/spec.js';
+import type { GroupDef } from '../../spec/spec.js';
 import { checks } from './defs/checks.js';
 import { checkout } from './defs/checkout.js';
 import { close, reopen } from './defs/close.js';

@@ -11,7 +11,7 @@ import { openUrl, repoPage, stateQuery } from '../web.js';
 import { prColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
 import { prTarget } from './target.js';
-import type { ListFlags, RepoFlag, State, WebFlag } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag, State, WebFlag } from '../../spec/flags.js';
 import type { PR_SORTS } from './choices.js';
 
 export interface ListOptions extends ListFlags, RepoFlag, WebFlag {

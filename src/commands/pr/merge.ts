@@ -19,7 +19,7 @@ import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
 import { prTarget, resolvePull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { MERGE_STYLES } from './choices.js';
 
 export interface MergeOptions extends RepoFlag {

@@ -9,7 +9,7 @@ import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { isDraft, undrafted } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ReadyOptions extends RepoFlag {
   number: string | undefined;

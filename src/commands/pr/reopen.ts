@@ -9,7 +9,7 @@ import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ReopenOptions extends RepoFlag {
   number: string;

@@ -1,7 +1,7 @@
 // kettle pr review NUMBER (--approve | --request-changes | --comment) [--body …]
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
@@ -10,7 +10,7 @@ import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { prNumber, prTarget } from './target.js';
-import type { BodyFlags, RepoFlag } from '../../cli/flags.js';
+import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
 
 export interface ReviewOptions extends RepoFlag, BodyFlags {
   number: string;

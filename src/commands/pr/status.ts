@@ -8,13 +8,13 @@ import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
 import { fullName } from '../../context/repo.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { plainText } from '../../output/cells.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { checkState, stateOf } from './show.js';
 import { findByHead, headOf, prTarget } from './target.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export type StatusOptions = RepoFlag;
 

@@ -1,9 +1,9 @@
 // Text a pr verb writes: --body, --body-file FILE|-, or, on a terminal with
 // neither, the user's editor. Empty text is refused.
-import type { BodyFlags } from '../../cli/flags.js';
+import type { BodyFlags } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { editText } from '../../context/editor.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { UsageError } from '../../errors.js';
 import { readBody } from '../input.js';
 

@@ -10,7 +10,7 @@ import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
 import { renderRecordPlain } from '../../output/formats.js';
 import { printJson, type Row } from '../../output/printer.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
 import { assigneeLogins, labelNames } from '../records.js';
@@ -18,7 +18,7 @@ import { prViewColumns } from './columns.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
-import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { RepoFlag, WebFlag } from '../../spec/flags.js';
 import { painter, type Style } from '../layout.js';
 
 export interface ViewOptions extends RepoFlag, WebFlag {

@@ -2,7 +2,7 @@
 import * as releases from '../../api/gitea/releases.js';
 import type { CreateReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
@@ -12,7 +12,7 @@ import { releaseViewColumns } from './columns.js';
 import { checkTag } from './find.js';
 import { editNotes, type NotesFlags, readNotes } from './notes.js';
 import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './transfer.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface CreateOptions extends RepoFlag, NotesFlags {
   tag: string;

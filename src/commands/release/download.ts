@@ -9,7 +9,7 @@ import { formatSize } from './columns.js';
 import { checkTag, findRelease } from './find.js';
 import { globToRegExp } from './glob.js';
 import { downloadAsset, streamAsset, targetPath } from './transfer.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface DownloadOptions extends RepoFlag {
   tag: string | undefined;

@@ -10,7 +10,7 @@ import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag, findRelease } from './find.js';
 import { type NotesFlags, readNotes } from './notes.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface EditOptions extends RepoFlag, NotesFlags {
   tag: string;

@@ -1,6 +1,6 @@
 // kettle release: list, view, create, edit and delete releases; upload and download their assets.
-import { listFlags, repoFlag, yesFlag } from '../../cli/flags.js';
-import { arg, bool, type GroupDef, list, optionalArg, text, variadicArg, verb } from '../../cli/spec.js';
+import { listFlags, repoFlag, yesFlag } from '../../spec/flags.js';
+import { arg, bool, type GroupDef, list, optionalArg, text, variadicArg, verb } from '../../spec/spec.js';
 
 const tag = arg('<tag>', 'the tag of the release, such as v1.2.0');
 const notesFlags = {

@@ -6,7 +6,7 @@ import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
 import { releaseColumns } from './columns.js';
 import { latestId } from './find.js';
-import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag } from '../../spec/flags.js';
 
 export interface ListOptions extends ListFlags, RepoFlag {}
 

@@ -2,7 +2,7 @@
 import type { Context } from '../../context/context.js';
 import { checkTag, findRelease } from './find.js';
 import { localFiles, unfinishedUpload, uploadFiles } from './transfer.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface UploadOptions extends RepoFlag {
   tag: string;

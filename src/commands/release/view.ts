@@ -1,14 +1,14 @@
 // kettle release view [TAG]
 import type { Release } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printRecord, type Row } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { ViewLayout } from '../layout.js';
 import { author } from '../records.js';
 import { formatSize, releaseKind, releaseViewColumns } from './columns.js';
 import { checkTag, findRelease, latestId } from './find.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ViewOptions extends RepoFlag {
   tag: string | undefined;

@@ -9,7 +9,7 @@ import type { Column } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
 import { repoOf } from './which.js';
-import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag } from '../../spec/flags.js';
 import type { PERMISSIONS } from './choices.js';
 
 export interface CollaboratorAddOptions extends RepoFlag {

@@ -1,7 +1,7 @@
 // kettle repo delete OWNER/NAME [--yes]
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';

@@ -7,7 +7,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { repoViewColumns } from './columns.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface EditOptions extends RepoFlag {
   ownerName: string | undefined;

@@ -9,7 +9,7 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
 import { clone, cloneUrl } from './git.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface ForkOptions extends RepoFlag {
   ownerName: string | undefined;

@@ -4,7 +4,7 @@
 import type { Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { KettleError } from '../../errors.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 
 export type GitProtocol = 'https' | 'ssh';
 

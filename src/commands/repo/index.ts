@@ -2,7 +2,7 @@
 // star them, manage collaborators and topics, migrate and sync mirrors.
 // repo has many verbs, so each keeps its definition in
 // defs/<verb>.ts; this file lists them.
-import type { GroupDef } from '../../cli/spec.js';
+import type { GroupDef } from '../../spec/spec.js';
 import { clone } from './defs/clone.js';
 import { collaborator } from './defs/collaborator.js';
 import { create } from './defs/create.js';

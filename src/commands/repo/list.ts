@@ -5,7 +5,7 @@ import { isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printListing } from '../listing.js';
 import { repoColumns } from './columns.js';
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 
 export interface ListOptions extends ListFlags {
   user: string | undefined;

@@ -4,7 +4,7 @@ import type { MigrateRepoOptions } from '../../api/gitea/repo-settings.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import { stoppedMidAnswer } from '../../api/network-errors.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt, readAll } from '../../context/io.js';
+import { canPrompt, readAll } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { redactUrl } from '../../api/redact.js';

@@ -6,7 +6,7 @@ import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { repoOf } from './which.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface StarOptions extends RepoFlag {
   ownerName: string | undefined;

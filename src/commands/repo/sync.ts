@@ -5,7 +5,7 @@ import { fullName } from '../../context/repo.js';
 import { ApiError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { repoOf } from './which.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface SyncOptions extends RepoFlag {
   ownerName: string | undefined;

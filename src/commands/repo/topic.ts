@@ -1,16 +1,16 @@
 // kettle repo topic list / add TOPIC... / remove TOPIC... / set [TOPIC...]
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
-import { visibleCell } from '../../output/controls.js';
+import { visibleCell } from '../../text/controls.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 
 export interface TopicChangeOptions extends RepoFlag {
   topics: string[];

@@ -7,7 +7,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { openUrl, repoPage } from '../web.js';
 import { repoViewColumns } from './columns.js';
-import type { RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { RepoFlag, WebFlag } from '../../spec/flags.js';
 
 export interface ViewOptions extends RepoFlag, WebFlag {
   ownerName: string | undefined;

@@ -1,7 +1,7 @@
 // kettle run cancel RUN-ID: no release of Gitea or Forgejo known here has an
 // API to cancel a run (only the web page does), so kettle says so, without
 // sending anything, and names the page.
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';

@@ -13,7 +13,7 @@ import { ApiError, KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
 import { InPlace } from '../../output/redraw.js';
 import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { Outage } from '../outage.js';
 import { readJobs } from '../workflow/inputs.js';
 import { MARKS, type Place, readJobs as readRunJobs, readRun, type RunRef, runName } from './target.js';

@@ -1,7 +1,7 @@
 // kettle run: a repository's Actions runs: list, view (with a job's log), watch,
 // rerun, cancel, delete, and download their artifacts.
-import { listFlags, positiveInt, repoFlag, seconds, yesFlag } from '../../cli/flags.js';
-import { bool, choice, type GroupDef, arg, list as many, parsed, text, verb } from '../../cli/spec.js';
+import { listFlags, positiveInt, repoFlag, seconds, yesFlag } from '../../spec/flags.js';
+import { bool, choice, type GroupDef, arg, list as many, parsed, text, verb } from '../../spec/spec.js';
 import { RUN_STATUS_WORDS } from './choices.js';
 
 const runId = { id: arg('<run-id>', "the run: its ID as run list and the run's web page show it, or that page's address") };

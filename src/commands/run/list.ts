@@ -1,6 +1,6 @@
 // kettle run list [--status STATUS] [--branch BRANCH] [--workflow FILE] [--event EVENT]
 import * as actions from '../../api/gitea/actions.js';
-import type { ListFlags, RepoFlag } from '../../cli/flags.js';
+import type { ListFlags, RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';

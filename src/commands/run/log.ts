@@ -8,7 +8,7 @@ import { headerValue } from '../../api/headers.js';
 import type { Context } from '../../context/context.js';
 import { pagerFailure, startPager } from '../../context/pager.js';
 import { ApiError, KettleError } from '../../errors.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
 import { counter } from '../release/transfer.js';
 import { type Place, readJobs, type RunRef, runName } from './target.js';

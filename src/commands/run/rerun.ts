@@ -1,6 +1,6 @@
 // kettle run rerun RUN-ID [--failed | --job JOB-ID]
 import * as actions from '../../api/gitea/actions.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';

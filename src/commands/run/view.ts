@@ -2,10 +2,10 @@
 // steps where the server lists them; --log streams jobs' logs as they arrive.
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';

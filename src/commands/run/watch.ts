@@ -1,5 +1,5 @@
 // kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { DEFAULT_INTERVAL_S, follow } from './follow.js';
 import { parseRunId, place, runRef } from './target.js';

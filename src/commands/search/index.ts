@@ -1,6 +1,6 @@
 // kettle search: repositories, issues and pull requests, and users across the whole server.
-import { listFlags } from '../../cli/flags.js';
-import { arg, choice, type Flag, type GroupDef, list, text, verb, bool } from '../../cli/spec.js';
+import { listFlags } from '../../spec/flags.js';
+import { arg, choice, type Flag, type GroupDef, list, text, verb, bool } from '../../spec/spec.js';
 import { REPO_SORTS, ISSUE_TYPES } from './choices.js';
 
 /** A switch with a negation: true, false, or undefined when neither was given. */

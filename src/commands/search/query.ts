@@ -1,5 +1,5 @@
 // What the search verbs share: the query, checked before any request.
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 import { UsageError } from '../../errors.js';
 
 export function queryText(value: string): string {

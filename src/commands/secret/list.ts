@@ -1,6 +1,6 @@
 // kettle secret list [--org ORG | --user]
 import * as secrets from '../../api/gitea/actions-secrets.js';
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { KettleError } from '../../errors.js';
 import { type ScopeFlags, scopeOf } from '../actions-scope.js';

@@ -1,6 +1,6 @@
 // Where a secret's value comes from: never the command line.
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { UsageError } from '../../errors.js';
 import { readStdin, readTextFile } from '../input.js';

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import * as keys from '../../api/gitea/keys.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
-import { canPrompt } from '../../context/io.js';
+import { canPrompt } from '../../io.js';
 import { choose } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';

@@ -1,6 +1,6 @@
 // kettle ssh-key: the logged-in user's SSH keys, or with -R a repository's deploy keys.
-import { listFlags, yesFlag } from '../../cli/flags.js';
-import { bool, type GroupDef, optionalArg, text, variadicArg, verb } from '../../cli/spec.js';
+import { listFlags, yesFlag } from '../../spec/flags.js';
+import { bool, type GroupDef, optionalArg, text, variadicArg, verb } from '../../spec/spec.js';
 
 const deployRepo = {
   repo: text('-R, --repo <owner/name>', "a repository: its deploy keys instead of your account's keys"),

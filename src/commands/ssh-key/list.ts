@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { deployKeyColumns, sshKeyColumns } from './columns.js';
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 import type { DeployRepo } from './options.js';
 
 export interface ListOptions extends ListFlags, DeployRepo {}

@@ -1,5 +1,5 @@
 // kettle status: one view of every server you have a login for.
-import { type TopDef, verb } from '../../cli/spec.js';
+import { type TopDef, verb } from '../../spec/spec.js';
 
 export const status: TopDef = {
   section: 'Inbox:',

@@ -8,7 +8,7 @@ import type { Issue } from '../../api/gitea/types.js';
 import { redactUrl } from '../../api/redact.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
-import { visibleCell } from '../../output/controls.js';
+import { visibleCell } from '../../text/controls.js';
 import { type Column, loadChalk, type Paint, plainText, valueText } from '../../output/cells.js';
 import { pickFields } from '../../output/fields.js';
 import { printJson } from '../../output/printer.js';

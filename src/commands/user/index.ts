@@ -1,5 +1,5 @@
 // kettle user: look up users.
-import { arg, type GroupDef, verb } from '../../cli/spec.js';
+import { arg, type GroupDef, verb } from '../../spec/spec.js';
 
 export const user: GroupDef = {
   name: 'user',

@@ -1,7 +1,7 @@
 // kettle variable get NAME [--org ORG | --user]
 import * as variables from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printRecord } from '../../output/printer.js';
 import { type ScopeFlags, scopeOf, storedName } from '../actions-scope.js';
 import { failure } from '../failure.js';

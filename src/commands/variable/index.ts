@@ -1,6 +1,6 @@
 // kettle variable: list, read, set and delete the Actions variables of a repository, an organization or your account.
-import { listFlags, repoFlag, yesFlag } from '../../cli/flags.js';
-import { arg, bool, type GroupDef, text, verb } from '../../cli/spec.js';
+import { listFlags, repoFlag, yesFlag } from '../../spec/flags.js';
+import { arg, bool, type GroupDef, text, verb } from '../../spec/spec.js';
 
 const scopeFlags = {
   ...repoFlag,

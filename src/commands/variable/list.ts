@@ -1,6 +1,6 @@
 // kettle variable list [--org ORG | --user]
 import * as variables from '../../api/gitea/actions-secrets.js';
-import type { ListFlags } from '../../cli/flags.js';
+import type { ListFlags } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { type ScopeFlags, scopeOf } from '../actions-scope.js';
 import { printListing } from '../listing.js';

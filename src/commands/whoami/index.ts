@@ -1,5 +1,5 @@
 // kettle whoami: the user the current credentials belong to.
-import { type TopDef, verb } from '../../cli/spec.js';
+import { type TopDef, verb } from '../../spec/spec.js';
 
 export const whoami: TopDef = {
   section: 'Logins:',

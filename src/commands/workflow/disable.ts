@@ -1,5 +1,5 @@
 // kettle workflow disable FILE
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { toggle } from './toggle.js';
 

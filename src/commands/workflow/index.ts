@@ -1,7 +1,7 @@
 // kettle workflow: a repository's Actions workflows: list, view, enable,
 // disable, and run one that has a workflow_dispatch trigger.
-import { repoFlag, seconds } from '../../cli/flags.js';
-import { arg, bool, type GroupDef, list as many, parsed, text, verb } from '../../cli/spec.js';
+import { repoFlag, seconds } from '../../spec/flags.js';
+import { arg, bool, type GroupDef, list as many, parsed, text, verb } from '../../spec/spec.js';
 
 const fileArg = { file: arg('<file>', 'the workflow file, as in .gitea/workflows/FILE (ci.yml)') };
 

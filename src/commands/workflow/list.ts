@@ -1,6 +1,6 @@
 // kettle workflow list
 import * as workflows from '../../api/gitea/workflows.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printList } from '../../output/printer.js';

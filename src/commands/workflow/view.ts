@@ -3,11 +3,11 @@
 import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
-import type { RepoFlag } from '../../cli/flags.js';
+import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
-import { visibleControls } from '../../output/controls.js';
+import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { place } from '../run/target.js';

@@ -1,5 +1,5 @@
 // kettle hook add: definition.
-import { bool, choice, openChoice, text, textWithDefault, verb } from '../../../cli/spec.js';
+import { bool, choice, openChoice, text, textWithDefault, verb } from '../../../spec/spec.js';
 import { targetFlags } from './shared.js';
 import { CONTENT_TYPES, HOOK_TYPES } from '../choices.js';
 

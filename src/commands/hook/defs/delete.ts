@@ -1,6 +1,6 @@
 // kettle hook delete: definition.
-import { yesFlag } from '../../../cli/flags.js';
-import { variadicArg, verb } from '../../../cli/spec.js';
+import { yesFlag } from '../../../spec/flags.js';
+import { variadicArg, verb } from '../../../spec/spec.js';
 import { targetFlags } from './shared.js';
 
 export const del = verb({

@@ -1,5 +1,5 @@
 // kettle hook edit: definition.
-import { bool, choice, list, text, verb } from '../../../cli/spec.js';
+import { bool, choice, list, text, verb } from '../../../spec/spec.js';
 import { CONTENT_TYPES } from '../choices.js';
 import { hookId, targetFlags } from './shared.js';
 

@@ -1,6 +1,6 @@
 // kettle hook list: definition.
-import { windowFlags } from '../../../cli/flags.js';
-import { verb } from '../../../cli/spec.js';
+import { windowFlags } from '../../../spec/flags.js';
+import { verb } from '../../../spec/spec.js';
 import { targetFlags } from './shared.js';
 
 export const list = verb({

@@ -1,6 +1,6 @@
 // What the webhook verbs share: the organization flag beside -R, and the id.
-import { repoFlag } from '../../../cli/flags.js';
-import { arg, text } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { arg, text } from '../../../spec/spec.js';
 
 export const targetFlags = {
   ...repoFlag,

@@ -1,5 +1,5 @@
 // kettle hook test: definition.
-import { verb } from '../../../cli/spec.js';
+import { verb } from '../../../spec/spec.js';
 import { hookId, targetFlags } from './shared.js';
 
 export const test = verb({

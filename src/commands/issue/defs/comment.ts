@@ -1,6 +1,6 @@
 // kettle issue comment: definition.
-import { bodyFlags, repoFlag } from '../../../cli/flags.js';
-import { bool, verb } from '../../../cli/spec.js';
+import { bodyFlags, repoFlag } from '../../../spec/flags.js';
+import { bool, verb } from '../../../spec/spec.js';
 import { numbers } from './shared.js';
 
 export const comment = verb({

@@ -1,6 +1,6 @@
 // kettle issue delete: definition.
-import { repoFlag, yesFlag } from '../../../cli/flags.js';
-import { verb } from '../../../cli/spec.js';
+import { repoFlag, yesFlag } from '../../../spec/flags.js';
+import { verb } from '../../../spec/spec.js';
 import { numbers } from './shared.js';
 
 export const del = verb({

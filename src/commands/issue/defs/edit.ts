@@ -1,6 +1,6 @@
 // kettle issue edit: definition.
-import { bodyFlags, repoFlag } from '../../../cli/flags.js';
-import { bool, list, text, verb } from '../../../cli/spec.js';
+import { bodyFlags, repoFlag } from '../../../spec/flags.js';
+import { bool, list, text, verb } from '../../../spec/spec.js';
 import { numbers } from './shared.js';
 
 export const edit = verb({

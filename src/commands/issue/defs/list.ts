@@ -1,6 +1,6 @@
 // kettle issue list: definition.
-import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
-import { bool, choice, list as repeated, text, verb } from '../../../cli/spec.js';
+import { listFlags, repoFlag, stateFlag, webFlag } from '../../../spec/flags.js';
+import { bool, choice, list as repeated, text, verb } from '../../../spec/spec.js';
 import { ISSUE_FILTERS } from '../choices.js';
 
 export const list = verb({

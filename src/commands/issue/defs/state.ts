@@ -1,6 +1,6 @@
 // kettle issue close / reopen: definitions.
-import { repoFlag } from '../../../cli/flags.js';
-import { text, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { text, verb } from '../../../spec/spec.js';
 import { numbers } from './shared.js';
 
 export const close = verb({

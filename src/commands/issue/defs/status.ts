@@ -1,5 +1,5 @@
 // kettle issue status: definition.
-import { verb } from '../../../cli/spec.js';
+import { verb } from '../../../spec/spec.js';
 
 export const status = verb({
   name: 'status',

@@ -1,6 +1,6 @@
 // kettle issue view: definition.
-import { repoFlag, webFlag } from '../../../cli/flags.js';
-import { bool, verb } from '../../../cli/spec.js';
+import { repoFlag, webFlag } from '../../../spec/flags.js';
+import { bool, verb } from '../../../spec/spec.js';
 import { number } from './shared.js';
 
 export const view = verb({

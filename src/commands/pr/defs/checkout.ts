@@ -1,6 +1,6 @@
 // kettle pr checkout: definition.
-import { repoFlag } from '../../../cli/flags.js';
-import { arg, bool, text, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { arg, bool, text, verb } from '../../../spec/spec.js';
 
 export const checkout = verb({
   name: 'checkout',

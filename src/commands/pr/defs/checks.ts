@@ -1,6 +1,6 @@
 // kettle pr checks: definition.
-import { positiveInt, repoFlag } from '../../../cli/flags.js';
-import { bool, int, optionalArg, verb } from '../../../cli/spec.js';
+import { positiveInt, repoFlag } from '../../../spec/flags.js';
+import { bool, int, optionalArg, verb } from '../../../spec/spec.js';
 
 export const checks = verb({
   name: 'checks',

@@ -1,6 +1,6 @@
 // kettle pr close and reopen: definitions.
-import { repoFlag } from '../../../cli/flags.js';
-import { arg, bool, text, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { arg, bool, text, verb } from '../../../spec/spec.js';
 
 export const close = verb({
   name: 'close',

@@ -1,6 +1,6 @@
 // kettle pr comment: definition.
-import { bodyFlags, repoFlag } from '../../../cli/flags.js';
-import { arg, verb } from '../../../cli/spec.js';
+import { bodyFlags, repoFlag } from '../../../spec/flags.js';
+import { arg, verb } from '../../../spec/spec.js';
 
 export const comment = verb({
   name: 'comment',

@@ -1,6 +1,6 @@
 // kettle pr create: definition.
-import { bodyFlags, repoFlag, webFlag } from '../../../cli/flags.js';
-import { bool, list, text, verb } from '../../../cli/spec.js';
+import { bodyFlags, repoFlag, webFlag } from '../../../spec/flags.js';
+import { bool, list, text, verb } from '../../../spec/spec.js';
 
 export const create = verb({
   name: 'create',

@@ -1,6 +1,6 @@
 // kettle pr diff: definition.
-import { repoFlag } from '../../../cli/flags.js';
-import { bool, optionalArg, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { bool, optionalArg, verb } from '../../../spec/spec.js';
 
 export const diff = verb({
   name: 'diff',

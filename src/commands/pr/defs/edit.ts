@@ -1,6 +1,6 @@
 // kettle pr edit: definition.
-import { bodyFlags, repoFlag } from '../../../cli/flags.js';
-import { arg, bool, list, text, verb } from '../../../cli/spec.js';
+import { bodyFlags, repoFlag } from '../../../spec/flags.js';
+import { arg, bool, list, text, verb } from '../../../spec/spec.js';
 
 export const edit = verb({
   name: 'edit',

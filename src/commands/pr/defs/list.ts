@@ -1,6 +1,6 @@
 // kettle pr list: definition.
-import { listFlags, repoFlag, stateFlag, webFlag } from '../../../cli/flags.js';
-import { choice, list as many, text, verb } from '../../../cli/spec.js';
+import { listFlags, repoFlag, stateFlag, webFlag } from '../../../spec/flags.js';
+import { choice, list as many, text, verb } from '../../../spec/spec.js';
 import { PR_SORTS } from '../choices.js';
 
 export const list = verb({

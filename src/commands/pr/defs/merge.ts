@@ -1,6 +1,6 @@
 // kettle pr merge: definition.
-import { repoFlag } from '../../../cli/flags.js';
-import { bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { bool, choice, optionalArg, text, verb } from '../../../spec/spec.js';
 import { MERGE_STYLES } from '../choices.js';
 
 export const merge = verb({

@@ -1,6 +1,6 @@
 // kettle pr review: definition.
-import { bodyFlags, repoFlag } from '../../../cli/flags.js';
-import { arg, bool, verb } from '../../../cli/spec.js';
+import { bodyFlags, repoFlag } from '../../../spec/flags.js';
+import { arg, bool, verb } from '../../../spec/spec.js';
 
 export const review = verb({
   name: 'review',

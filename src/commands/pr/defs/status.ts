@@ -1,6 +1,6 @@
 // kettle pr status: definition.
-import { repoFlag } from '../../../cli/flags.js';
-import { verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { verb } from '../../../spec/spec.js';
 
 export const status = verb({
   name: 'status',

@@ -1,6 +1,6 @@
 // kettle pr view: definition.
-import { repoFlag, webFlag } from '../../../cli/flags.js';
-import { bool, optionalArg, verb } from '../../../cli/spec.js';
+import { repoFlag, webFlag } from '../../../spec/flags.js';
+import { bool, optionalArg, verb } from '../../../spec/spec.js';
 
 export const view = verb({
   name: 'view',

@@ -1,5 +1,5 @@
 // kettle repo clone: definition.
-import { arg, optionalArg, variadicArg, verb } from '../../../cli/spec.js';
+import { arg, optionalArg, variadicArg, verb } from '../../../spec/spec.js';
 import { OWNER_NAME } from './view.js';
 
 export const clone = verb({

@@ -1,6 +1,6 @@
 // kettle repo collaborator list / add / remove: definitions.
-import { listFlags, repoFlag } from '../../../cli/flags.js';
-import { arg, choice, optionalArg, type SubGroupDef, verb } from '../../../cli/spec.js';
+import { listFlags, repoFlag } from '../../../spec/flags.js';
+import { arg, choice, optionalArg, type SubGroupDef, verb } from '../../../spec/spec.js';
 import { OWNER_NAME } from './view.js';
 import { PERMISSIONS } from '../choices.js';
 

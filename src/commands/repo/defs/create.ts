@@ -1,5 +1,5 @@
 // kettle repo create: definition.
-import { arg, bool, text, verb } from '../../../cli/spec.js';
+import { arg, bool, text, verb } from '../../../spec/spec.js';
 
 export const create = verb({
   name: 'create',

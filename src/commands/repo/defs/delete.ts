@@ -1,6 +1,6 @@
 // kettle repo delete: definition.
-import { yesFlag } from '../../../cli/flags.js';
-import { arg, verb } from '../../../cli/spec.js';
+import { yesFlag } from '../../../spec/flags.js';
+import { arg, verb } from '../../../spec/spec.js';
 import { OWNER_NAME } from './view.js';
 
 export const del = verb({

@@ -1,6 +1,6 @@
 // kettle repo fork: definition.
-import { repoFlag } from '../../../cli/flags.js';
-import { bool, optionalArg, text, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { bool, optionalArg, text, verb } from '../../../spec/spec.js';
 import { OWNER_NAME } from './view.js';
 
 export const fork = verb({

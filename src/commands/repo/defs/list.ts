@@ -1,6 +1,6 @@
 // kettle repo list: definition.
-import { listFlags } from '../../../cli/flags.js';
-import { text, verb } from '../../../cli/spec.js';
+import { listFlags } from '../../../spec/flags.js';
+import { text, verb } from '../../../spec/spec.js';
 
 export const list = verb({
   name: 'list',

@@ -1,5 +1,5 @@
 // kettle repo migrate: definition.
-import { arg, bool, choice, optionalArg, text, verb } from '../../../cli/spec.js';
+import { arg, bool, choice, optionalArg, text, verb } from '../../../spec/spec.js';
 import { SERVICES, ITEMS } from '../choices.js';
 
 export const migrate = verb({

@@ -1,6 +1,6 @@
 // kettle repo star / unstar: definitions.
-import { repoFlag } from '../../../cli/flags.js';
-import { optionalArg, verb } from '../../../cli/spec.js';
+import { repoFlag } from '../../../spec/flags.js';
+import { optionalArg, verb } from '../../../spec/spec.js';
 import { OWNER_NAME } from './view.js';
 
 export const star = verb({

@@ -1,6 +1,6 @@
 // kettle repo topic list / add / remove / set: definitions.
-import { repoFlag, yesFlag } from '../../../cli/flags.js';
-import { type SubGroupDef, variadicArg, verb } from '../../../cli/spec.js';
+import { repoFlag, yesFlag } from '../../../spec/flags.js';
+import { type SubGroupDef, variadicArg, verb } from '../../../spec/spec.js';
 
 const RULE = '\nTopics are lower-case letters, digits, "-" and ".", starting with a letter or digit, at most 35 characters; a repository has at most 25.\n';
 

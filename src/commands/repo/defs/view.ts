@@ -1,6 +1,6 @@
 // kettle repo view: definition.
-import { repoFlag, webFlag } from '../../../cli/flags.js';
-import { optionalArg, verb } from '../../../cli/spec.js';
+import { repoFlag, webFlag } from '../../../spec/flags.js';
+import { optionalArg, verb } from '../../../spec/spec.js';
 
 export const OWNER_NAME = 'the repository, such as alice/teapot';
 

@@ -7,7 +7,7 @@
 // they are all shown, not obeyed. Piped output is read by a program, but most
 // often one that shows it on a terminal again (`head`, `grep`, `less -R`), so
 // it carries no control character either: they are written as escapes there
-// (see pipeControls and plainText in cells.ts). --json keeps the server's text
+// (see pipeControls, and plainText in output/cells.ts). --json keeps the server's text
 // exactly, JSON-escaped. Only the byte streams a user asks for as they are
 // (`kettle api`, `pr diff` in a pipe, `release download -`) pass them through.
 

@@ -1,7 +1,7 @@
 // The streams a command talks through, with TTY detection and the colour
 // decision made once. Commands never touch process.std* directly.
 import type { Readable, Writable } from 'node:stream';
-import { inActionsJob, truthyEnv } from '../config/env.js';
+import { inActionsJob, truthyEnv } from './config/env.js';
 
 export interface IO {
   stdin: Readable;
