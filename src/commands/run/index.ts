@@ -116,3 +116,6 @@ export const run: GroupDef = {
   examples: ['kettle run list', 'kettle run view 42 --log', 'kettle run watch 42'],
   verbs: [list, view, watch, rerun, cancel, del, download],
 };
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { cancel, del, download, list, rerun, view, watch };

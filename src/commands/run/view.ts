@@ -1,8 +1,8 @@
 // kettle run view RUN-ID [--log] [--job JOB-ID]: the run, its jobs and their
 // steps where the server lists them; --log streams jobs' logs as they arrive.
+import type { OptionsOf } from '../../cli/spec.js';
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
-import type { RepoFlag } from '../../cli/flags.js';
 import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../output/controls.js';
@@ -10,12 +10,9 @@ import { printJson, printRecord } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';
 import { MARKS, parseRunId, place, readJobs, readRun, requireFeature, runRef } from './target.js';
+import type * as definitions from './index.js';
 
-export interface ViewOptions extends RepoFlag {
-  id: string;
-  log: boolean;
-  job: number | undefined;
-}
+export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const shown = parseRunId(opts.id);
