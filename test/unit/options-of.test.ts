@@ -3,8 +3,8 @@
 // compile error in the verb, and every declared flag reaches it typed. These
 // are compile-time checks (`npm run typecheck` reads test/): each
 // `@ts-expect-error` below fails the type check if its line ever compiles.
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { listFlags, repoFlag } from '../../src/cli/flags.js';
 import { arg, bool, choice, type OptionsOf, optionalArg, parsed, list as repeatable, type RunOf, text, type Verb, variadicArg, verb } from '../../src/cli/spec.js';
@@ -28,10 +28,29 @@ const example = verb({
 });
 type Example = OptionsOf<typeof example>;
 
-/** The names of a definition module's verbs whose run does not take exactly what the verb declares. */
-type Mismatched<NS> = {
-  [K in keyof NS]: NS[K] extends Verb<infer O, infer _M> ? (RunOf<NS[K]> extends (ctx: never, opts: infer P) => unknown ? ([P] extends [O] ? ([O] extends [P] ? never : K) : K) : K) : never;
-}[keyof NS];
+/** The verbs of a group, of its subgroups, or of a top-level command. */
+type VerbsOf<G> = G extends { verbs: readonly (infer V)[] } ? VerbsOf<V> : G extends { verb: infer V } ? V : G;
+/**
+ * Of a group's verbs, those whose run does not take exactly what the verb
+ * declares (a run that takes no options: a verb that declares none), each as
+ * its name, its options and its run, so that a failure shows which.
+ */
+type Mismatched<G> =
+  VerbsOf<G> extends infer V
+    ? V extends Verb<infer O, infer _M> & { name: infer N }
+      ? RunOf<V> extends (ctx: never) => unknown
+        ? [keyof O] extends [never]
+          ? never
+          : { name: N; options: O; run: RunOf<V> }
+        : RunOf<V> extends (ctx: never, opts: infer P) => unknown
+          ? [P] extends [O]
+            ? [O] extends [P]
+              ? never
+              : { name: N; options: O; run: RunOf<V> }
+            : { name: N; options: O; run: RunOf<V> }
+          : { name: N; options: O; run: RunOf<V> }
+      : never
+    : never;
 
 describe('a verb’s options, derived from its definition', () => {
   it('carry each argument and flag with its value’s type', () => {
@@ -68,29 +87,74 @@ describe('a verb’s options, derived from its definition', () => {
   });
 });
 
-/** Every definition module of src/commands (index.ts, defs/*.ts), by path under it. */
-const MODULES = ['run/index.ts'] as const;
+/** Every noun of src/commands (a folder with an index.ts), by folder. */
+const NOUNS = [
+  'api',
+  'browse',
+  'completion',
+  'gpg-key',
+  'hook',
+  'issue',
+  'label',
+  'login',
+  'milestone',
+  'notification',
+  'org',
+  'pr',
+  'release',
+  'repo',
+  'run',
+  'search',
+  'secret',
+  'ssh-key',
+  'status',
+  'user',
+  'variable',
+  'whoami',
+  'workflow',
+] as const;
 /** For each, the verbs whose run takes other options than the verb declares: none. */
-type Checked = {
-  'run/index.ts': Mismatched<typeof import('../../src/commands/run/index.js')>;
+export type Checked = {
+  api: Mismatched<typeof import('../../src/commands/api/index.js').api>;
+  browse: Mismatched<typeof import('../../src/commands/browse/index.js').browse>;
+  completion: Mismatched<typeof import('../../src/commands/completion/index.js').completion>;
+  'gpg-key': Mismatched<typeof import('../../src/commands/gpg-key/index.js').gpgKey>;
+  hook: Mismatched<typeof import('../../src/commands/hook/index.js').hook>;
+  issue: Mismatched<typeof import('../../src/commands/issue/index.js').issue>;
+  label: Mismatched<typeof import('../../src/commands/label/index.js').labelGroup>;
+  login: Mismatched<typeof import('../../src/commands/login/index.js').login>;
+  milestone: Mismatched<typeof import('../../src/commands/milestone/index.js').milestoneGroup>;
+  notification: Mismatched<typeof import('../../src/commands/notification/index.js').notification>;
+  org: Mismatched<typeof import('../../src/commands/org/index.js').org>;
+  pr: Mismatched<typeof import('../../src/commands/pr/index.js').pr>;
+  release: Mismatched<typeof import('../../src/commands/release/index.js').release>;
+  repo: Mismatched<typeof import('../../src/commands/repo/index.js').repo>;
+  run: Mismatched<typeof import('../../src/commands/run/index.js').run>;
+  search: Mismatched<typeof import('../../src/commands/search/index.js').search>;
+  secret: Mismatched<typeof import('../../src/commands/secret/index.js').secret>;
+  'ssh-key': Mismatched<typeof import('../../src/commands/ssh-key/index.js').sshKey>;
+  status: Mismatched<typeof import('../../src/commands/status/index.js').status>;
+  user: Mismatched<typeof import('../../src/commands/user/index.js').user>;
+  variable: Mismatched<typeof import('../../src/commands/variable/index.js').variable>;
+  whoami: Mismatched<typeof import('../../src/commands/whoami/index.js').whoami>;
+  workflow: Mismatched<typeof import('../../src/commands/workflow/index.js').workflow>;
 };
 
 describe('every verb', () => {
   it('has a run that takes exactly the options its definition declares', () => {
-    expectTypeOf<keyof Checked>().toEqualTypeOf<(typeof MODULES)[number]>();
+    expectTypeOf<keyof Checked>().toEqualTypeOf<(typeof NOUNS)[number]>();
     expectTypeOf<Checked[keyof Checked]>().toEqualTypeOf<never>();
-    expectTypeOf<Mismatched<{ example: typeof example }>>().toEqualTypeOf<never>();
+    expectTypeOf<Mismatched<{ verbs: [typeof example] }>>().toEqualTypeOf<never>();
     const handWritten = verb({ name: 'x', summary: 'x', flags: { log: bool('--log', 'a switch') }, examples: [], load: async () => ({ run: (_ctx: unknown, _opts: { other: string }) => {} }) });
-    expectTypeOf<Mismatched<{ handWritten: typeof handWritten }>>().toEqualTypeOf<'handWritten'>();
+    expectTypeOf<Mismatched<{ verbs: [typeof example, typeof handWritten] }>['options']>().toEqualTypeOf<{ log: boolean }>();
   });
 
-  it('is checked: the table above names every definition module', () => {
+  it('is checked: the table above names every noun', () => {
     const commands = join(ROOT, 'src', 'commands');
-    const found = readdirSync(commands, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && /^[^/]+\/(index\.ts|defs\/[^/]+\.ts)$/.test(relative(commands, join(e.parentPath, e.name))))
-      .map((e) => relative(commands, join(e.parentPath, e.name)))
-      .filter((f) => !f.endsWith('/defs/shared.ts'))
+    const found = readdirSync(commands, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(commands, e.name, 'index.ts')))
+      .map((e) => e.name)
       .sort();
-    expect([...MODULES].sort()).toEqual(found.filter((f) => (MODULES as readonly string[]).includes(f)));
+    expect([...NOUNS].sort()).toEqual(found);
   });
 });

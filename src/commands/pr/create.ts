@@ -20,22 +20,10 @@ import { webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
-import type { BodyFlags, RepoFlag, WebFlag } from '../../cli/flags.js';
+import type { OptionsOf } from '../../cli/spec.js';
+import type * as definition from './defs/create.js';
 
-export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
-  title: string | undefined;
-  head: string | undefined;
-  base: string | undefined;
-  fill: boolean;
-  draft: boolean;
-  label: string[];
-  assignee: string[];
-  reviewer: string[];
-  milestone: string | undefined;
-  agit: boolean;
-  topic: string | undefined;
-  force: boolean;
-}
+export type CreateOptions = OptionsOf<typeof definition.create>;
 
 /** Why a value is not a branch name as git allows it (roughly): spaces, "..", control characters. */
 function branchProblem(value: string, flag: string): string | undefined {

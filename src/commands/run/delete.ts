@@ -1,5 +1,4 @@
 // kettle run delete RUN-ID [--yes]
-import type { OptionsOf } from '../../cli/spec.js';
 import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../context/io.js';
@@ -7,6 +6,7 @@ import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseRunId, place, requireFeature, runName, runRef } from './target.js';
+import type { OptionsOf } from '../../cli/spec.js';
 import type * as definitions from './index.js';
 
 export type DeleteOptions = OptionsOf<typeof definitions.del>;

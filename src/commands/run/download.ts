@@ -1,4 +1,3 @@
-import type { OptionsOf } from '../../cli/spec.js';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
 import { saveDownload, streamDownload } from '../release/transfer.js';
 import { parseRunId, type Place, place, requireFeature, runName, runRef } from './target.js';
+import type { OptionsOf } from '../../cli/spec.js';
 import type * as definitions from './index.js';
 
 export type DownloadOptions = OptionsOf<typeof definitions.download>;

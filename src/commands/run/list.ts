@@ -1,10 +1,10 @@
 // kettle run list [--status STATUS] [--branch BRANCH] [--workflow FILE] [--event EVENT]
-import type { OptionsOf } from '../../cli/spec.js';
 import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { runColumns } from './columns.js';
+import type { OptionsOf } from '../../cli/spec.js';
 import type * as definitions from './index.js';
 
 export type ListOptions = OptionsOf<typeof definitions.list>;

@@ -1,10 +1,10 @@
 // kettle run rerun RUN-ID [--failed | --job JOB-ID]
-import type { OptionsOf } from '../../cli/spec.js';
 import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseRunId, place, readJobs, requireFeature, runName, runRef } from './target.js';
+import type { OptionsOf } from '../../cli/spec.js';
 import type * as definitions from './index.js';
 
 export type RerunOptions = OptionsOf<typeof definitions.rerun>;

@@ -1,6 +1,5 @@
 // kettle run view RUN-ID [--log] [--job JOB-ID]: the run, its jobs and their
 // steps where the server lists them; --log streams jobs' logs as they arrive.
-import type { OptionsOf } from '../../cli/spec.js';
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
 import type { Context } from '../../context/context.js';
@@ -10,6 +9,7 @@ import { printJson, printRecord } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';
 import { MARKS, parseRunId, place, readJobs, readRun, requireFeature, runRef } from './target.js';
+import type { OptionsOf } from '../../cli/spec.js';
 import type * as definitions from './index.js';
 
 export type ViewOptions = OptionsOf<typeof definitions.view>;

@@ -1,8 +1,8 @@
 // kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
-import type { OptionsOf } from '../../cli/spec.js';
 import type { Context } from '../../context/context.js';
 import { DEFAULT_INTERVAL_S, follow } from './follow.js';
 import { parseRunId, place, runRef } from './target.js';
+import type { OptionsOf } from '../../cli/spec.js';
 import type * as definitions from './index.js';
 
 export type WatchOptions = OptionsOf<typeof definitions.watch>;
