@@ -9,7 +9,7 @@ import { Context, type GlobalFlags } from '../context/context.js';
 import { createIO, type StreamsLike } from '../io.js';
 import { ApiError, KettleError, UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
-import type { Flag, VerbDef } from '../spec/spec.js';
+import type { Flag, Run, VerbDef } from '../spec/spec.js';
 
 export interface Session {
   streams: StreamsLike;
@@ -48,7 +48,8 @@ export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], 
     const ctx = contextOf(session, globals, () => wholeTree(command));
     session.onContext(ctx);
     if (globals.jq !== undefined) await compileJq(ctx, globals.jq);
-    const { run } = await def.load();
+    // The verb's run takes OptionsOf its definition, which `input` is: each declared argument and flag, by name.
+    const { run } = (await def.load()) as { run: Run<Record<string, unknown>> };
     await run(ctx, input).catch(explainUnknownOutcome);
   };
 }

@@ -1,6 +1,6 @@
 // Flags that many verbs share, declared once, and small helpers for definitions.
 import { InvalidArgumentError } from 'commander';
-import { bool, choice, type Flag, int, text } from './spec.js';
+import { bool, choice, type Flag, type FlagValues, int, text } from './spec.js';
 
 export function examples(lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
@@ -30,7 +30,7 @@ export function seconds(flag: string, min = 0.1) {
 export const repoFlag = {
   repo: text('-R, --repo <owner/name>', 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'),
 };
-export type RepoFlag = { repo: string | undefined };
+export type RepoFlag = FlagValues<typeof repoFlag>;
 
 /** --limit and --all; see pageFlag for --page. */
 export const windowFlags = {
@@ -41,20 +41,14 @@ export const pageFlag = {
   page: int('--page <n>', 'show only page N, of --limit records a page', positiveInt('--page')),
 };
 export const listFlags = { ...windowFlags, ...pageFlag };
-export interface ListFlags {
-  limit: number | undefined;
-  all: boolean;
-  page?: number | undefined;
-}
+/** What a listing reads: --limit and --all, and --page where the verb declares it. */
+export type ListFlags = FlagValues<typeof windowFlags> & Partial<FlagValues<typeof pageFlag>>;
 
 export const bodyFlags = {
   body: text('-b, --body <text>', 'the body text'),
   bodyFile: text('-F, --body-file <file>', 'read the body from a file (- for standard input; at most 4 MiB)'),
 };
-export interface BodyFlags {
-  body: string | undefined;
-  bodyFile: string | undefined;
-}
+export type BodyFlags = FlagValues<typeof bodyFlags>;
 
 export const STATES = ['open', 'closed', 'all'] as const;
 export type State = (typeof STATES)[number];
@@ -66,4 +60,4 @@ export const yesFlag = { yes: bool('-y, --yes', 'do not ask for confirmation (re
 export function webFlag(what: string): { web: Flag<boolean> } {
   return { web: bool('-w, --web', `open ${what} in the browser instead (prints the URL without a browser or terminal)`) };
 }
-export type WebFlag = { web: boolean };
+export type WebFlag = FlagValues<ReturnType<typeof webFlag>>;

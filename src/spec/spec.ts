@@ -3,7 +3,11 @@
 // the helpers below; the program builder (src/cli/program.ts) turns them into
 // commander commands. The types carry through: a verb's `run` receives an
 // options object whose every key is typed from the flags and arguments that
-// were declared, so no verb re-checks a bag of unknowns.
+// were declared, so no verb re-checks a bag of unknowns. The verb's module
+// derives that type from its definition (`OptionsOf<typeof view>`, through an
+// `import type` of the definition, erased from the bundle), so a flag is
+// declared once, and an option the definition does not declare is a compile
+// error in the verb.
 //
 // This module is part of the entry chunk: it imports nothing at run time.
 import type { Context } from '../context/context.js';
@@ -44,11 +48,16 @@ export type Args = Record<string, Arg<any>>;
 export type FlagValues<F extends Flags> = { [K in keyof F]: F[K] extends Flag<infer T> ? T : never };
 export type ArgValues<A extends Args> = { [K in keyof A]: A[K] extends Arg<infer T> ? T : never };
 /** What a verb's run receives: its arguments and flags, by the names the definition gave them. */
-export type Input<A extends Args, F extends Flags> = ArgValues<A> & FlagValues<F>;
+export type Input<A extends Args, F extends Flags> = { [K in keyof (ArgValues<A> & FlagValues<F>)]: (ArgValues<A> & FlagValues<F>)[K] };
 
 export type Run<O> = (ctx: Context, opts: O) => Promise<void>;
 
-export interface VerbDef<A extends Args = Args, F extends Flags = Flags> {
+/** What a verb's loader gives: the module's run (or one of its functions under that name). */
+export interface Loaded {
+  run: unknown;
+}
+
+export interface VerbDef<A extends Args = Args, F extends Flags = Flags, M extends Loaded = Loaded> {
   name: string;
   summary: string;
   aliases?: string[];
@@ -65,8 +74,13 @@ export interface VerbDef<A extends Args = Args, F extends Flags = Flags> {
   notes?: string;
   /** The usage error for operands beyond those declared, instead of commander's "too many arguments" (which would repeat them). */
   excess?: string;
-  /** The module that does the work, imported only when this verb runs. */
-  load: () => Promise<{ run: Run<Input<A, F>> }>;
+  /**
+   * The module that does the work, imported only when this verb runs. Its
+   * `run` takes `OptionsOf<typeof this-verb>`: the module's type comes from
+   * this definition, so it is not checked back here (the two types would be
+   * defined by each other).
+   */
+  load: () => Promise<M>;
 }
 
 export interface GroupDef {
@@ -94,9 +108,23 @@ export interface TopDef {
   verb: VerbDef;
 }
 
-/** Declare a verb; the options its loader's run takes must be what the arguments and flags give. */
-export function verb<A extends Args = Record<never, never>, F extends Flags = Record<never, never>>(def: VerbDef<A, F>): VerbDef {
-  return def as unknown as VerbDef;
+/** Only a type: the key under which a declared verb's type carries its options. */
+declare const options: unique symbol;
+/** Only a type: the key under which a declared verb's type carries the module its loader gives. */
+declare const module: unique symbol;
+/**
+ * A declared verb; its type alone carries O, the options its run receives, and
+ * M, what its loader gives (nothing is added at run time).
+ */
+export type Verb<O, M extends Loaded = Loaded> = VerbDef & { readonly [options]: O; readonly [module]: M };
+/** What a verb's run receives, from its definition's arguments and flags: `type ViewOptions = OptionsOf<typeof view>`. */
+export type OptionsOf<V extends Verb<unknown>> = V[typeof options];
+/** The run a verb's loader gives (test/unit/options-of.test.ts holds it to OptionsOf). */
+export type RunOf<V extends Verb<unknown>> = V[typeof module]['run'];
+
+/** Declare a verb: its options are what the arguments and flags give (OptionsOf). */
+export function verb<A extends Args = Record<never, never>, F extends Flags = Record<never, never>, M extends Loaded = Loaded>(def: VerbDef<A, F, M>): Verb<Input<A, F>, M> {
+  return def as unknown as Verb<Input<A, F>, M>;
 }
 
 // Argument builders.

@@ -15,19 +15,10 @@ import { printPages } from '../../output/printer.js';
 import { Progress } from '../../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
 import { MAX_API_INPUT, readTextFile } from '../input.js';
-import type { RepoFlag } from '../../spec/flags.js';
-import type { HttpMethod } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ApiOptions extends RepoFlag {
-  path: string;
-  method: HttpMethod | undefined;
-  rawField: string[];
-  field: string[];
-  input: string | undefined;
-  header: string[];
-  include: boolean;
-  paginate: boolean;
-}
+export type ApiOptions = OptionsOf<typeof definitions.apiVerb>;
 
 /** What an arbitrary list path returns, guessed from its last segment, for the progress line of --paginate. */
 const NOUNS: Record<string, string> = {

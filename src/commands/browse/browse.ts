@@ -8,15 +8,10 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 import { pathOf, repoPage } from '../web.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface BrowseOptions extends RepoFlag {
-  target: string | undefined;
-  branch: string | undefined;
-  settings: boolean;
-  /** False with --no-browser. */
-  browser: boolean;
-}
+export type BrowseOptions = OptionsOf<typeof definitions.browseVerb>;
 
 /** A NUMBER: 12, #12 or an issue or pull-request URL; anything else is a path. */
 const isNumber = (value: string) => /^#?\d+$/.test(value.trim()) || isWebUrl(value);

@@ -5,10 +5,10 @@ import { bashScript, fishScript, powershellScript, zshScript } from '../../compl
 import type { Context } from '../../context/context.js';
 import { UsageError } from '../../errors.js';
 import { SHELLS } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface CompletionOptions {
-  shell: string;
-}
+export type CompletionOptions = OptionsOf<typeof definitions.completionVerb>;
 
 const GENERATORS: Record<(typeof SHELLS)[number], (program: Command) => string> = {
   bash: bashScript,

@@ -8,10 +8,10 @@ import { failure } from '../failure.js';
 import { readKeyFile } from '../keys.js';
 import { gpgKeyColumns } from './columns.js';
 import { armoredKey, primaryKeyId } from './parse.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface AddOptions {
-  file: string | undefined;
-}
+export type AddOptions = OptionsOf<typeof definitions.add>;
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (opts.file === undefined && ctx.io.stdinIsTTY) throw new UsageError('FILE is required: give the armored key file, or - for standard input (gpg --armor --export KEY-ID | kettle gpg-key add -)');

@@ -5,11 +5,10 @@ import type { Context } from '../../context/context.js';
 import { KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { deleteKeys, parseIds } from '../keys.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions {
-  ids: string[];
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const ids = parseIds(opts.ids, 'GPG key');

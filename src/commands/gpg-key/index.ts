@@ -33,10 +33,13 @@ const del = verb({
   load: () => import('./delete.js'),
 });
 
-export const gpgKey: GroupDef = {
+export const gpgKey = {
   name: 'gpg-key',
   summary: 'List, add and delete your GPG keys',
   section: 'Keys:',
   examples: ['kettle gpg-key list', 'kettle gpg-key add alice.asc', 'kettle gpg-key delete 7'],
   verbs: [list, add, del],
-};
+} satisfies GroupDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { add, del, list };

@@ -3,9 +3,10 @@ import * as keys from '../../api/gitea/keys.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { gpgKeyColumns } from './columns.js';
-import type { ListFlags } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export type ListOptions = ListFlags;
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   await printListing(ctx, opts, {

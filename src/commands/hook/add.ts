@@ -5,20 +5,13 @@ import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { hookColumns } from './columns.js';
 import { eventRules, minus, namesFor, switchesOf, switchesShown } from './events.js';
-import { HOOK_TYPES, type CONTENT_TYPES } from './choices.js';
+import { HOOK_TYPES } from './choices.js';
 import { checkHookUrl, checkSlackChannel, parseEvents, secretOf } from './checks.js';
-import { create, described, hookFailure, type TargetFlags, targetOf, withoutSecret } from './target.js';
+import { create, described, hookFailure, targetOf, withoutSecret } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/add.js';
 
-export interface AddOptions extends TargetFlags {
-  url: string | undefined;
-  events: string;
-  contentType: (typeof CONTENT_TYPES)[number];
-  secret: string | undefined;
-  secretFile: string | undefined;
-  type: string;
-  inactive: boolean;
-  channel: string | undefined;
-}
+export type AddOptions = OptionsOf<typeof definition.add>;
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const events = parseEvents(opts.events);

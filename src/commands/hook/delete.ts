@@ -3,12 +3,11 @@ import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { KettleError, report, UsageError } from '../../errors.js';
-import { described, hookFailure, parseHookId, remove, type TargetFlags, targetOf } from './target.js';
+import { described, hookFailure, parseHookId, remove, targetOf } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/delete.js';
 
-export interface DeleteOptions extends TargetFlags {
-  ids: string[];
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const ids = [...new Set(opts.ids.map(parseHookId))];

@@ -13,21 +13,11 @@ import { printRecord } from '../../output/printer.js';
 import { checkHookUrl, checkSlackChannel, parseEvents } from './checks.js';
 import { hookViewColumns } from './columns.js';
 import { type EventRules, eventRules, minus, namesFor, namesToSend, switchesOf, switchesShown } from './events.js';
-import { described, edit, get, hookFailure, parseHookId, type TargetFlags, targetOf, withoutSecret } from './target.js';
-import type { CONTENT_TYPES } from './choices.js';
+import { described, edit, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/edit.js';
 
-export interface EditOptions extends TargetFlags {
-  id: string;
-  url: string | undefined;
-  events: string | undefined;
-  addEvent: string[];
-  removeEvent: string[];
-  active: boolean;
-  inactive: boolean;
-  secretFile: string | undefined;
-  channel: string | undefined;
-  contentType: (typeof CONTENT_TYPES)[number] | undefined;
-}
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 /** Checked before any request: something to change, no flags that contradict, names some server takes. */
 function checkFlags(opts: EditOptions): void {

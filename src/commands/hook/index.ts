@@ -10,10 +10,10 @@ import { view } from './defs/view.js';
 
 export { HOOK_TYPES } from './choices.js';
 
-export const hook: GroupDef = {
+export const hook = {
   name: 'hook',
   summary: 'List, add, view, edit, test and delete webhooks',
   section: 'Webhooks:',
   examples: ['kettle hook list -R alice/teapot', 'kettle hook list --org wonderland', 'kettle hook edit 3 --add-event issues'],
   verbs: [list, add, view, edit, test, del],
-};
+} satisfies GroupDef;

@@ -3,12 +3,11 @@ import type { Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
-import { described, list, type Target, type TargetFlags, targetOf, withoutSecret } from './target.js';
+import { described, list, type Target, targetOf, withoutSecret } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/list.js';
 
-export interface ListOptions extends TargetFlags {
-  limit: number | undefined;
-  all: boolean;
-}
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 async function* secretless(pages: AsyncGenerator<Hook[]>): AsyncGenerator<Hook[]> {
   for await (const page of pages) yield page.map(withoutSecret);

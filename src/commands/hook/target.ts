@@ -10,11 +10,10 @@ import type { Context } from '../../context/context.js';
 import { fullName, isSafeSegment, type RepoRef } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { FlagValues } from '../../spec/spec.js';
+import type { targetFlags } from './defs/shared.js';
 
-export interface TargetFlags extends RepoFlag {
-  org: string | undefined;
-}
+export type TargetFlags = FlagValues<typeof targetFlags>;
 
 export type Target = { kind: 'repo'; repo: RepoRef; name: string } | { kind: 'org'; org: string; name: string };
 

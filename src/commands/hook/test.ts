@@ -15,11 +15,11 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { branchPasses } from './branch-filter.js';
 import { eventRules, switchesShown } from './events.js';
-import { get, hookFailure, parseHookId, type TargetFlags, targetOf } from './target.js';
+import { get, hookFailure, parseHookId, targetOf } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/test.js';
 
-export interface TestOptions extends TargetFlags {
-  id: string;
-}
+export type TestOptions = OptionsOf<typeof definition.test>;
 
 export async function run(ctx: Context, opts: TestOptions): Promise<void> {
   const id = parseHookId(opts.id);

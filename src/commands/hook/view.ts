@@ -2,11 +2,11 @@
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { hookViewColumns } from './columns.js';
-import { described, get, hookFailure, parseHookId, type TargetFlags, targetOf, withoutSecret } from './target.js';
+import { described, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/view.js';
 
-export interface ViewOptions extends TargetFlags {
-  id: string;
-}
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const id = parseHookId(opts.id);

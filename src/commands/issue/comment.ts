@@ -9,12 +9,10 @@ import { commentFailure, failure } from '../failure.js';
 import { bodyOrEditor } from '../input.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { commentColumns } from './columns.js';
-import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
-import type { NumbersOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/comment.js';
 
-export interface CommentOptions extends NumbersOptions, RepoFlag, BodyFlags {
-  editLast: boolean;
-}
+export type CommentOptions = OptionsOf<typeof definition.comment>;
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);

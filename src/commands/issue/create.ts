@@ -16,15 +16,10 @@ import { assigneeLogins, webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { openUrl, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
-import type { BodyFlags, RepoFlag, WebFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/create.js';
 
-export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
-  title: string | undefined;
-  label: string[];
-  assignee: string[];
-  milestone: string | undefined;
-  due: string | undefined;
-}
+export type CreateOptions = OptionsOf<typeof definition.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const assignees = parseUserNames(opts.assignee, '--assignee');

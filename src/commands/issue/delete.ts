@@ -8,12 +8,10 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { RepoFlag } from '../../spec/flags.js';
-import type { NumbersOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/delete.js';
 
-export interface DeleteOptions extends NumbersOptions, RepoFlag {
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);

@@ -16,20 +16,10 @@ import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { assigneeLogins, webUrl } from '../records.js';
 import { afterSteps, notTaken, sameLogins } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
-import type { NumbersOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/edit.js';
 
-export interface EditOptions extends NumbersOptions, RepoFlag, BodyFlags {
-  title: string | undefined;
-  addLabel: string[];
-  removeLabel: string[];
-  addAssignee: string[];
-  removeAssignee: string[];
-  milestone: string | undefined;
-  removeMilestone: boolean;
-  due: string | undefined;
-  removeDue: boolean;
-}
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 function sameMoment(a: string | null | undefined, b: string): boolean {
   return typeof a === 'string' && Date.parse(a) === Date.parse(b);

@@ -11,10 +11,10 @@ import { close, reopen } from './defs/state.js';
 import { status } from './defs/status.js';
 import { view } from './defs/view.js';
 
-export const issue: GroupDef = {
+export const issue = {
   name: 'issue',
   summary: 'List, view, create, edit, comment on, close, reopen and delete issues',
   section: 'Issues:',
   examples: ['kettle issue list -R alice/teapot', 'kettle issue view 3 --comments', 'kettle issue close 3 4 --comment "Fixed"'],
   verbs: [list, view, status, create, edit, comment, close, reopen, del],
-};
+} satisfies GroupDef;

@@ -10,22 +10,10 @@ import { printListing } from '../listing.js';
 import { openUrl, repoPage, stateQuery } from '../web.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { crossRepoIssueColumns, issueColumns } from './columns.js';
-import type { ListFlags, RepoFlag, State, WebFlag } from '../../spec/flags.js';
-import type { ISSUE_FILTERS } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/list.js';
 
-export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
-  state: State;
-  allRepos: boolean;
-  filter: (typeof ISSUE_FILTERS)[number] | undefined;
-  label: string[];
-  milestone: string | undefined;
-  assignee: string | undefined;
-  author: string | undefined;
-  mention: string | undefined;
-  search: string | undefined;
-  since: string | undefined;
-  before: string | undefined;
-}
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 const FILTERS = ['label', 'milestone', 'assignee', 'author', 'mention', 'search', 'since', 'before'] as const;
 

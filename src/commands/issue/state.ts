@@ -11,12 +11,10 @@ import { forEachNumber, parseNumbers } from '../many.js';
 import { webUrl } from '../records.js';
 import { afterSteps } from '../taken.js';
 import { issueColumns, issueViewColumns } from './columns.js';
-import type { RepoFlag } from '../../spec/flags.js';
-import type { NumbersOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/state.js';
 
-export interface CloseOptions extends NumbersOptions, RepoFlag {
-  comment: string | undefined;
-}
+export type CloseOptions = OptionsOf<typeof definition.close>;
 
 export async function setState(ctx: Context, opts: CloseOptions, state: issues.IssueState): Promise<void> {
   const numbers = parseNumbers(opts.numbers);

@@ -14,12 +14,10 @@ import { ViewLayout } from '../layout.js';
 import { assigneeLogins, author, labelNames } from '../records.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { issueViewColumns } from './columns.js';
-import type { RepoFlag, WebFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/view.js';
 
-export interface ViewOptions extends RepoFlag, WebFlag {
-  number: string;
-  comments: boolean;
-}
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 /** The conversation as text, oldest first: author and time (relative on a terminal), then the body indented. */
 export function conversationText(comments: readonly Comment[], terminal: boolean, now: Date): string {

@@ -8,14 +8,10 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
 import { parseColor, repoLabels } from './shared.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface CreateOptions extends RepoFlag {
-  name: string;
-  color: string | undefined;
-  description: string | undefined;
-  exclusive: boolean;
-}
+export type CreateOptions = OptionsOf<typeof definitions.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const name = opts.name.trim();

@@ -8,16 +8,10 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { labelColumns } from './columns.js';
 import { findLabel, parseColor, repoLabels } from './shared.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface EditOptions extends RepoFlag {
-  label: string;
-  name: string | undefined;
-  color: string | undefined;
-  description: string | undefined;
-  exclusive: boolean;
-  notExclusive: boolean;
-}
+export type EditOptions = OptionsOf<typeof definitions.edit>;
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.exclusive && opts.notExclusive) throw new UsageError('use either --exclusive or --not-exclusive, not both');

@@ -4,9 +4,10 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { labelColumns } from './columns.js';
-import type { ListFlags, RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, RepoFlag {}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

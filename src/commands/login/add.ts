@@ -12,21 +12,10 @@ import { canPrompt } from '../../io.js';
 import { ask, choose } from '../../context/prompt.js';
 import { readStdin } from '../input.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
-import type { AUTH_METHODS, GIT_PROTOCOLS } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface AddOptions {
-  url: string | undefined;
-  name: string | undefined;
-  token: string | undefined;
-  withToken: boolean;
-  user: string | undefined;
-  password: string | undefined;
-  passwordStdin: boolean;
-  otp: string | undefined;
-  auth: (typeof AUTH_METHODS)[number] | undefined;
-  insecure: boolean;
-  gitProtocol: (typeof GIT_PROTOCOLS)[number];
-}
+export type AddOptions = OptionsOf<typeof definitions.add>;
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 

@@ -1,9 +1,12 @@
 // kettle login default NAME
 import { updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
-import type { NameOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
+export type DefaultOptions = OptionsOf<typeof definitions.defaultVerb>;
+
+export async function run(ctx: Context, { name }: DefaultOptions): Promise<void> {
   const login = ctx.storedLogin(name);
   await updateConfig(ctx.configDir(), (data) => {
     data.default = name;

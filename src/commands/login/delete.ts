@@ -3,9 +3,12 @@ import { existsSync } from 'node:fs';
 import { configPath, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { noLoginNamed } from '../../context/logins.js';
-import type { NameOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export async function run(ctx: Context, { name }: NameOptions): Promise<void> {
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
+
+export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> {
   let newDefault: string | undefined;
   let wasDefault = false;
   // No config file, no login: and no config folder made to say so.

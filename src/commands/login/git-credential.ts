@@ -9,10 +9,10 @@ import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { readAll } from '../../io.js';
 import { KettleError } from '../../errors.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface GitCredentialOptions {
-  operation: string;
-}
+export type GitCredentialOptions = OptionsOf<typeof definitions.gitCredential>;
 
 /** What git asked for: protocol, host (with port), path and user name, as gitcredentials(7) spells them. */
 export interface CredentialRequest {

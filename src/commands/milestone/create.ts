@@ -8,13 +8,10 @@ import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { columnsFor } from './shared.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface CreateOptions extends RepoFlag {
-  title: string;
-  description: string | undefined;
-  due: string | undefined;
-}
+export type CreateOptions = OptionsOf<typeof definitions.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const title = opts.title.trim();

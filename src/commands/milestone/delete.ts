@@ -7,11 +7,10 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
-import type { OneOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions extends OneOptions {
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -9,13 +9,10 @@ import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
 import { columnsFor, keepDue, sameDue } from './shared.js';
-import type { OneOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface EditOptions extends OneOptions {
-  title: string | undefined;
-  description: string | undefined;
-  due: string | undefined;
-}
+export type EditOptions = OptionsOf<typeof definitions.edit>;
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');

@@ -4,11 +4,10 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { columnsFor } from './shared.js';
-import type { ListFlags, RepoFlag, State } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, RepoFlag {
-  state: State;
-}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

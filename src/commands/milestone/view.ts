@@ -2,10 +2,13 @@
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { resolveMilestone } from '../names.js';
-import type { OneOptions } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 import { columnsFor } from './shared.js';
 
-export async function run(ctx: Context, opts: OneOptions): Promise<void> {
+export type ViewOptions = OptionsOf<typeof definitions.view>;
+
+export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const milestone = await resolveMilestone(api, repo, opts.milestone);

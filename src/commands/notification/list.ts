@@ -4,15 +4,10 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { threadColumns } from './columns.js';
-import type { ListFlags, RepoFlag } from '../../spec/flags.js';
-import type { SUBJECT_TYPES } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, RepoFlag {
-  unread: boolean;
-  read: boolean;
-  pinned: boolean;
-  type: (typeof SUBJECT_TYPES)[number] | undefined;
-}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const chosen = (['unread', 'read', 'pinned'] as const).filter((s) => opts[s]);

@@ -7,12 +7,10 @@ import { printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { forEachNumber } from '../many.js';
 import { threadColumns, threadStatus } from './columns.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ReadOptions extends RepoFlag {
-  ids: string[];
-  all: boolean;
-}
+export type ReadOptions = OptionsOf<typeof definitions.read>;
 
 /** Thread ids, each checked before any request; duplicates once. */
 function parseIds(values: readonly string[]): number[] {

@@ -8,11 +8,10 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { orgViewColumns } from './columns.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface CreateOptions {
-  name: string;
-  fullName: string | undefined;
-}
+export type CreateOptions = OptionsOf<typeof definitions.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const { name } = opts;

@@ -6,11 +6,10 @@ import { ask } from '../../context/prompt.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions {
-  org: string;
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const { org } = opts;

@@ -6,10 +6,10 @@ import { UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { orgViewColumns } from './columns.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ViewOptions {
-  org: string;
-}
+export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, { org }: ViewOptions): Promise<void> {
   if (!isSafeSegment(org)) throw new UsageError(`invalid organization name "${org}"`);

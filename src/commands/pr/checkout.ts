@@ -7,13 +7,10 @@ import { currentBranch, git, gitOk, gitReason, isAncestor, remotes, revParse } f
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/checkout.js';
 
-export interface CheckoutOptions extends RepoFlag {
-  number: string;
-  branch: string | undefined;
-  force: boolean;
-}
+export type CheckoutOptions = OptionsOf<typeof definition.checkout>;
 
 /** The remote whose URL is the base repository (by owner/name; the clone URL as a fallback). */
 async function baseRemote(cwd: string, env: NodeJS.ProcessEnv, repo: RepoRef, cloneUrl: string | undefined): Promise<string> {

@@ -15,14 +15,10 @@ import { failure } from '../failure.js';
 import { Outage } from '../outage.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
 import { prTarget, readPull, resolvePull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/checks.js';
 
-export interface ChecksOptions extends RepoFlag {
-  number: string | undefined;
-  watch: boolean;
-  interval: number | undefined;
-  required: boolean;
-}
+export type ChecksOptions = OptionsOf<typeof definition.checks>;
 
 const DEFAULT_INTERVAL_S = 10;
 

@@ -12,13 +12,10 @@ import { prViewColumns } from './columns.js';
 import { deleteHeadBranch } from './branches.js';
 import { stateOf } from './show.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/close.js';
 
-export interface CloseOptions extends RepoFlag {
-  number: string;
-  comment: string | undefined;
-  deleteBranch: boolean;
-}
+export type CloseOptions = OptionsOf<typeof definition.close>;
 
 export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
   const number = prNumber(opts.number);

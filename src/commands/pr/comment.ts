@@ -8,11 +8,10 @@ import { commentColumns } from '../issue/columns.js';
 import { webUrl } from '../records.js';
 import { prNumber, prTarget } from './target.js';
 import { requiredBody } from './text.js';
-import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/comment.js';
 
-export interface CommentOptions extends RepoFlag, BodyFlags {
-  number: string;
-}
+export type CommentOptions = OptionsOf<typeof definition.comment>;
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const number = prNumber(opts.number);

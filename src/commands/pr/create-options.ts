@@ -1,19 +1,7 @@
 // The options of pr create, in a module of their own: the AGit path (agit.ts),
 // which create.ts loads only with --agit, takes them too, and importing them
 // from create.ts would make the two modules import each other.
-import type { BodyFlags, RepoFlag, WebFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/create.js';
 
-export interface CreateOptions extends RepoFlag, BodyFlags, WebFlag {
-  title: string | undefined;
-  head: string | undefined;
-  base: string | undefined;
-  fill: boolean;
-  draft: boolean;
-  label: string[];
-  assignee: string[];
-  reviewer: string[];
-  milestone: string | undefined;
-  agit: boolean;
-  topic: string | undefined;
-  force: boolean;
-}
+export type CreateOptions = OptionsOf<typeof definition.create>;

@@ -9,14 +9,11 @@ import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
 import { prTarget, resolvePull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import { lines, write } from '../../output/stream.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/diff.js';
 
-export interface DiffOptions extends RepoFlag {
-  number: string | undefined;
-  patch: boolean;
-  nameOnly: boolean;
-}
+export type DiffOptions = OptionsOf<typeof definition.diff>;
 
 const PAINT: Array<[RegExp, string]> = [
   [/^(diff --git |index |--- |\+\+\+ |new file mode|deleted file mode|similarity index|rename (from|to) |old mode|new mode)/, '\u001b[1m'],

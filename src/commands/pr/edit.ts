@@ -18,20 +18,10 @@ import { afterSteps, notTaken, sameIds, sameLogins, spoken } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/edit.js';
 
-export interface EditOptions extends RepoFlag, BodyFlags {
-  number: string;
-  title: string | undefined;
-  base: string | undefined;
-  addLabel: string[];
-  removeLabel: string[];
-  addAssignee: string[];
-  removeAssignee: string[];
-  addReviewer: string[];
-  milestone: string | undefined;
-  removeMilestone: boolean;
-}
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -15,10 +15,10 @@ import { review } from './defs/review.js';
 import { status } from './defs/status.js';
 import { view } from './defs/view.js';
 
-export const pr: GroupDef = {
+export const pr = {
   name: 'pr',
   summary: 'Review, check out, comment on and land pull requests',
   section: 'Pull requests:',
   examples: ['kettle pr list -R alice/teapot', 'kettle pr view 7 --comments', 'kettle pr checkout 7', 'kettle pr merge 7 --squash --delete-branch'],
   verbs: [list, view, diff, checkout, status, checks, create, edit, comment, review, close, reopen, ready, merge],
-};
+} satisfies GroupDef;

@@ -11,16 +11,10 @@ import { openUrl, repoPage, stateQuery } from '../web.js';
 import { prColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
 import { prTarget } from './target.js';
-import type { ListFlags, RepoFlag, State, WebFlag } from '../../spec/flags.js';
-import type { PR_SORTS } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/list.js';
 
-export interface ListOptions extends ListFlags, RepoFlag, WebFlag {
-  state: State;
-  label: string[];
-  author: string | undefined;
-  milestone: string | undefined;
-  sort: (typeof PR_SORTS)[number] | undefined;
-}
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state, sort } = opts;

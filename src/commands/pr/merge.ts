@@ -19,20 +19,10 @@ import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
 import { prTarget, resolvePull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
-import type { MERGE_STYLES } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/merge.js';
 
-export interface MergeOptions extends RepoFlag {
-  number: string | undefined;
-  style: (typeof MERGE_STYLES)[number] | undefined;
-  merge: boolean;
-  squash: boolean;
-  rebase: boolean;
-  subject: string | undefined;
-  message: string | undefined;
-  deleteBranch: boolean;
-  auto: boolean;
-}
+export type MergeOptions = OptionsOf<typeof definition.merge>;
 
 /** --style, or one of its short forms; two different ones are a usage error. */
 export function styleOf(opts: MergeOptions): NonNullable<MergeOptions['style']> {

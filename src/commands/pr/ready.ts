@@ -9,12 +9,10 @@ import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { isDraft, undrafted } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/ready.js';
 
-export interface ReadyOptions extends RepoFlag {
-  number: string | undefined;
-  undo: boolean;
-}
+export type ReadyOptions = OptionsOf<typeof definition.ready>;
 
 export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
   const target = await prTarget(ctx, opts.repo, opts.number);

@@ -9,11 +9,10 @@ import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
 import { prNumber, prTarget, readPull } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/close.js';
 
-export interface ReopenOptions extends RepoFlag {
-  number: string;
-}
+export type ReopenOptions = OptionsOf<typeof definition.reopen>;
 
 export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
   const number = prNumber(opts.number);

@@ -10,14 +10,10 @@ import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { prNumber, prTarget } from './target.js';
-import type { BodyFlags, RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/review.js';
 
-export interface ReviewOptions extends RepoFlag, BodyFlags {
-  number: string;
-  approve: boolean;
-  requestChanges: boolean;
-  comment: boolean;
-}
+export type ReviewOptions = OptionsOf<typeof definition.review>;
 
 const EVENTS = { approve: 'APPROVED', requestChanges: 'REQUEST_CHANGES', comment: 'COMMENT' } as const;
 const DONE = { APPROVED: 'Approved', REQUEST_CHANGES: 'Requested changes on', COMMENT: 'Reviewed' } as const;

@@ -14,9 +14,10 @@ import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { checkState, stateOf } from './show.js';
 import { findByHead, headOf, prTarget } from './target.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/status.js';
 
-export type StatusOptions = RepoFlag;
+export type StatusOptions = OptionsOf<typeof definition.status>;
 
 type WithChecks = PullRequest & { checks?: string };
 

@@ -18,13 +18,11 @@ import { prViewColumns } from './columns.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
 import { prTarget, readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
-import type { RepoFlag, WebFlag } from '../../spec/flags.js';
 import { painter, type Style } from '../layout.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/view.js';
 
-export interface ViewOptions extends RepoFlag, WebFlag {
-  number: string | undefined;
-  comments: boolean;
-}
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 interface Seen {
   pr: PullRequest;

@@ -10,18 +10,12 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag } from './find.js';
-import { editNotes, type NotesFlags, readNotes } from './notes.js';
+import { editNotes, readNotes } from './notes.js';
 import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './transfer.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface CreateOptions extends RepoFlag, NotesFlags {
-  tag: string;
-  files: string[];
-  title: string | undefined;
-  target: string | undefined;
-  draft: boolean;
-  prerelease: boolean;
-}
+export type CreateOptions = OptionsOf<typeof definitions.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const tag = checkTag(opts.tag);

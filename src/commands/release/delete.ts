@@ -7,13 +7,10 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { checkTag, findRelease } from './find.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions extends RepoFlag {
-  tag: string;
-  yes: boolean;
-  cleanupTag: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const tag = checkTag(opts.tag);

@@ -9,14 +9,10 @@ import { formatSize } from './columns.js';
 import { checkTag, findRelease } from './find.js';
 import { globToRegExp } from './glob.js';
 import { downloadAsset, streamAsset, targetPath } from './transfer.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DownloadOptions extends RepoFlag {
-  tag: string | undefined;
-  pattern: string[];
-  dir: string | undefined;
-  clobber: boolean;
-}
+export type DownloadOptions = OptionsOf<typeof definitions.download>;
 
 export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   // `release download -`: the latest release's asset to standard output, short for --dir -.

@@ -9,17 +9,11 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag, findRelease } from './find.js';
-import { type NotesFlags, readNotes } from './notes.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import { readNotes } from './notes.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface EditOptions extends RepoFlag, NotesFlags {
-  tag: string;
-  title: string | undefined;
-  draft: boolean;
-  publish: boolean;
-  prerelease: boolean;
-  stable: boolean;
-}
+export type EditOptions = OptionsOf<typeof definitions.edit>;
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const tag = checkTag(opts.tag);

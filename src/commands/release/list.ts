@@ -6,9 +6,10 @@ import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
 import { releaseColumns } from './columns.js';
 import { latestId } from './find.js';
-import type { ListFlags, RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, RepoFlag {}
+export type ListOptions = OptionsOf<typeof definitions.listVerb>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -2,13 +2,10 @@
 import type { Context } from '../../context/context.js';
 import { checkTag, findRelease } from './find.js';
 import { localFiles, unfinishedUpload, uploadFiles } from './transfer.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface UploadOptions extends RepoFlag {
-  tag: string;
-  files: string[];
-  clobber: boolean;
-}
+export type UploadOptions = OptionsOf<typeof definitions.upload>;
 
 export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   const tag = checkTag(opts.tag);

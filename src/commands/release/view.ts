@@ -8,11 +8,10 @@ import { ViewLayout } from '../layout.js';
 import { author } from '../records.js';
 import { formatSize, releaseKind, releaseViewColumns } from './columns.js';
 import { checkTag, findRelease, latestId } from './find.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ViewOptions extends RepoFlag {
-  tag: string | undefined;
-}
+export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);

@@ -4,12 +4,10 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
 import { clone, cloneUrl } from './git.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/clone.js';
 
-export interface CloneOptions {
-  ownerName: string;
-  directory: string | undefined;
-  gitFlags: string[];
-}
+export type CloneOptions = OptionsOf<typeof definition.clone>;
 
 /**
  * DIRECTORY and the git flags after `--` arrive as one list of operands: a

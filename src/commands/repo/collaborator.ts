@@ -9,19 +9,12 @@ import type { Column } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
 import { repoOf } from './which.js';
-import type { ListFlags, RepoFlag } from '../../spec/flags.js';
-import type { PERMISSIONS } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/collaborator.js';
 
-export interface CollaboratorAddOptions extends RepoFlag {
-  user: string;
-  permission: (typeof PERMISSIONS)[number];
-}
-export interface CollaboratorListOptions extends RepoFlag, ListFlags {
-  ownerName: string | undefined;
-}
-export interface CollaboratorRemoveOptions extends RepoFlag {
-  user: string;
-}
+export type CollaboratorAddOptions = OptionsOf<typeof definition.add>;
+export type CollaboratorListOptions = OptionsOf<typeof definition.list>;
+export type CollaboratorRemoveOptions = OptionsOf<typeof definition.remove>;
 
 const columns: Column[] = [
   { key: 'login', header: 'LOGIN' },

@@ -9,14 +9,10 @@ import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/create.js';
 
-export interface CreateOptions {
-  name: string;
-  org: string | undefined;
-  description: string | undefined;
-  private: boolean;
-  init: boolean;
-}
+export type CreateOptions = OptionsOf<typeof definition.create>;
 
 /** The owner named in ORG/NAME or --org (undefined for the user's own), and the name. */
 function target(opts: CreateOptions): { org: string | undefined; name: string } {

@@ -6,11 +6,10 @@ import { ask } from '../../context/prompt.js';
 import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/delete.js';
 
-export interface DeleteOptions {
-  ownerName: string;
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const repo = ctx.repoArg(opts.ownerName, 'repository');

@@ -7,24 +7,10 @@ import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { repoViewColumns } from './columns.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/edit.js';
 
-export interface EditOptions extends RepoFlag {
-  ownerName: string | undefined;
-  description: string | undefined;
-  website: string | undefined;
-  private: boolean;
-  public: boolean;
-  defaultBranch: string | undefined;
-  archive: boolean;
-  unarchive: boolean;
-  enableIssues: boolean;
-  disableIssues: boolean;
-  enableWiki: boolean;
-  disableWiki: boolean;
-  enablePrs: boolean;
-  disablePrs: boolean;
-}
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 type Switch = 'private' | 'archived' | 'has_issues' | 'has_wiki' | 'has_pull_requests';
 

@@ -9,14 +9,10 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
 import { clone, cloneUrl } from './git.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/fork.js';
 
-export interface ForkOptions extends RepoFlag {
-  ownerName: string | undefined;
-  org: string | undefined;
-  name: string | undefined;
-  clone: boolean;
-}
+export type ForkOptions = OptionsOf<typeof definition.fork>;
 
 /** Pauses between looks at a fork still in the making: quick at first, then every 2 s, about a minute in all. */
 export const FORK_WAITS_MS = [250, 500, 1000, ...Array<number>(29).fill(2000)];

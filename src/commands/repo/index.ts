@@ -16,10 +16,10 @@ import { sync } from './defs/sync.js';
 import { topic } from './defs/topic.js';
 import { view } from './defs/view.js';
 
-export const repo: GroupDef = {
+export const repo = {
   name: 'repo',
   summary: 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration',
   section: 'Repositories:',
   examples: ['kettle repo list', 'kettle repo view alice/teapot', 'kettle repo clone alice/teapot'],
   verbs: [list, view, create, edit, fork, clone, del, star, unstar, collaborator, topic, migrate, sync],
-};
+} satisfies GroupDef;

@@ -5,11 +5,10 @@ import { isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printListing } from '../listing.js';
 import { repoColumns } from './columns.js';
-import type { ListFlags } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/list.js';
 
-export interface ListOptions extends ListFlags {
-  user: string | undefined;
-}
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { user } = opts;

@@ -15,20 +15,10 @@ import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
 import { repoViewColumns } from './columns.js';
 import { checkName, defaultName, parseInterval, parseItems, parseSource } from './migrate-input.js';
-import type { SERVICES } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/migrate.js';
 
-export interface MigrateOptions {
-  cloneUrl: string;
-  name: string | undefined;
-  org: string | undefined;
-  mirror: boolean;
-  interval: string | undefined;
-  private: boolean;
-  service: (typeof SERVICES)[number];
-  authTokenStdin: boolean;
-  with: string | undefined;
-  description: string | undefined;
-}
+export type MigrateOptions = OptionsOf<typeof definition.migrate>;
 
 /** How long kettle waits for the server to finish (unless --timeout allows longer). */
 export const MIGRATE_WAIT_MS = 10 * 60_000;

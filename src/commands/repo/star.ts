@@ -6,11 +6,10 @@ import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { repoOf } from './which.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/star.js';
 
-export interface StarOptions extends RepoFlag {
-  ownerName: string | undefined;
-}
+export type StarOptions = OptionsOf<typeof definition.unstar>;
 
 export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
   const repo = await repoOf(ctx, opts.ownerName, opts.repo);

@@ -5,11 +5,10 @@ import { fullName } from '../../context/repo.js';
 import { ApiError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { repoOf } from './which.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/sync.js';
 
-export interface SyncOptions extends RepoFlag {
-  ownerName: string | undefined;
-}
+export type SyncOptions = OptionsOf<typeof definition.sync>;
 
 export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
   const repo = await repoOf(ctx, opts.ownerName, opts.repo);

@@ -10,15 +10,12 @@ import { visibleCell } from '../../text/controls.js';
 import { printJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';
-import type { RepoFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/topic.js';
 
-export interface TopicChangeOptions extends RepoFlag {
-  topics: string[];
-}
-export type TopicListOptions = RepoFlag;
-export interface TopicSetOptions extends TopicChangeOptions {
-  yes: boolean;
-}
+export type TopicChangeOptions = OptionsOf<typeof definition.remove>;
+export type TopicListOptions = OptionsOf<typeof definition.list>;
+export type TopicSetOptions = OptionsOf<typeof definition.set>;
 
 function current(ctx: Context, repo: RepoRef): Promise<string[]> {
   const name = fullName(repo);

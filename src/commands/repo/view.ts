@@ -7,11 +7,10 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { openUrl, repoPage } from '../web.js';
 import { repoViewColumns } from './columns.js';
-import type { RepoFlag, WebFlag } from '../../spec/flags.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definition from './defs/view.js';
 
-export interface ViewOptions extends RepoFlag, WebFlag {
-  ownerName: string | undefined;
-}
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = await ctx.repoOf(opts.ownerName, opts.repo);

@@ -1,15 +1,14 @@
 // kettle run cancel RUN-ID: no release of Gitea or Forgejo known here has an
 // API to cancel a run (only the web page does), so kettle says so, without
 // sending anything, and names the page.
-import type { RepoFlag } from '../../spec/flags.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { parseRunId, place, requireFeature } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface CancelOptions extends RepoFlag {
-  id: string;
-}
+export type CancelOptions = OptionsOf<typeof definitions.cancel>;
 
 export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
   parseRunId(opts.id);

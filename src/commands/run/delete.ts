@@ -1,17 +1,15 @@
 // kettle run delete RUN-ID [--yes]
 import * as actions from '../../api/gitea/actions.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseRunId, place, requireFeature, runName, runRef } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions extends RepoFlag {
-  id: string;
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const id = parseRunId(opts.id);

@@ -2,20 +2,16 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as actions from '../../api/gitea/actions.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
 import { saveDownload, streamDownload } from '../release/transfer.js';
 import { parseRunId, type Place, place, requireFeature, runName, runRef } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DownloadOptions extends RepoFlag {
-  id: string;
-  name: string[];
-  dir: string | undefined;
-  clobber: boolean;
-}
+export type DownloadOptions = OptionsOf<typeof definitions.download>;
 
 /** Characters no file kettle writes may hold in its name (controls, bidirectional overrides), nor a path separator. */
 const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/;

@@ -109,10 +109,13 @@ const download = verb({
   load: () => import('./download.js'),
 });
 
-export const run: GroupDef = {
+export const run = {
   name: 'run',
   summary: 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts',
   section: 'Actions:',
   examples: ['kettle run list', 'kettle run view 42 --log', 'kettle run watch 42'],
   verbs: [list, view, watch, rerun, cancel, del, download],
-};
+} satisfies GroupDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { cancel, del, download, list, rerun, view, watch };

@@ -1,18 +1,13 @@
 // kettle run list [--status STATUS] [--branch BRANCH] [--workflow FILE] [--event EVENT]
 import * as actions from '../../api/gitea/actions.js';
-import type { ListFlags, RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { runColumns } from './columns.js';
-import type { RUN_STATUS_WORDS } from './choices.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, RepoFlag {
-  status: (typeof RUN_STATUS_WORDS)[number] | undefined;
-  branch: string | undefined;
-  workflow: string | undefined;
-  event: string | undefined;
-}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);

@@ -1,16 +1,13 @@
 // kettle run rerun RUN-ID [--failed | --job JOB-ID]
 import * as actions from '../../api/gitea/actions.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseRunId, place, readJobs, requireFeature, runName, runRef } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface RerunOptions extends RepoFlag {
-  id: string;
-  failed: boolean;
-  job: number | undefined;
-}
+export type RerunOptions = OptionsOf<typeof definitions.rerun>;
 
 export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
   const shown = parseRunId(opts.id);

@@ -2,7 +2,6 @@
 // steps where the server lists them; --log streams jobs' logs as they arrive.
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
@@ -10,12 +9,10 @@ import { printJson, printRecord } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';
 import { MARKS, parseRunId, place, readJobs, readRun, requireFeature, runRef } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ViewOptions extends RepoFlag {
-  id: string;
-  log: boolean;
-  job: number | undefined;
-}
+export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const shown = parseRunId(opts.id);

@@ -1,14 +1,11 @@
 // kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { DEFAULT_INTERVAL_S, follow } from './follow.js';
 import { parseRunId, place, runRef } from './target.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface WatchOptions extends RepoFlag {
-  id: string;
-  interval: number | undefined;
-  exitStatus: boolean;
-}
+export type WatchOptions = OptionsOf<typeof definitions.watch>;
 
 export async function run(ctx: Context, opts: WatchOptions): Promise<void> {
   const shown = parseRunId(opts.id);

@@ -4,15 +4,11 @@ import type { Context } from '../../context/context.js';
 import { crossRepoIssueColumns } from '../issue/columns.js';
 import { printListing } from '../listing.js';
 import { splitValues } from '../names.js';
-import { type QueryOptions, queryText } from './query.js';
-import type { ISSUE_TYPES } from './choices.js';
+import { queryText } from './query.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface IssuesOptions extends QueryOptions {
-  state: 'open' | 'closed' | 'all';
-  type: (typeof ISSUE_TYPES)[number] | undefined;
-  label: string[];
-  owner: string | undefined;
-}
+export type IssuesOptions = OptionsOf<typeof definitions.issues>;
 
 export async function run(ctx: Context, opts: IssuesOptions): Promise<void> {
   const q = queryText(opts.query);

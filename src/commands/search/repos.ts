@@ -5,17 +5,11 @@ import type { Context } from '../../context/context.js';
 import { failure } from '../failure.js';
 import { printListing, windowOf } from '../listing.js';
 import { repoColumns } from '../repo/columns.js';
-import { type QueryOptions, queryText } from './query.js';
-import type { REPO_SORTS } from './choices.js';
+import { queryText } from './query.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ReposOptions extends QueryOptions {
-  owner: string | undefined;
-  topic: boolean;
-  sort: (typeof REPO_SORTS)[number] | undefined;
-  /** --archived: true, --no-archived: false, neither: undefined (both keys carry it). */
-  archived: boolean | undefined;
-  noArchived: boolean | undefined;
-}
+export type ReposOptions = OptionsOf<typeof definitions.repos>;
 
 /** The servers sort ascending unless told: the counts and dates read best largest first. */
 const ORDER: Record<NonNullable<ReposOptions['sort']>, 'asc' | 'desc'> = { stars: 'desc', updated: 'desc', created: 'desc', alpha: 'asc' };

@@ -1,13 +1,12 @@
 // kettle secret delete NAME [--org ORG | --user] [--yes]
 import * as secrets from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
-import { confirmDelete, type ScopeFlags, scopeOf, storedName } from '../actions-scope.js';
+import { confirmDelete, scopeOf, storedName } from '../actions-scope.js';
 import { failure } from '../failure.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions extends ScopeFlags {
-  name: string;
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const { scope, where } = await scopeOf(ctx, opts);

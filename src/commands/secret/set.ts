@@ -2,14 +2,13 @@
 import * as secrets from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
 import { atLeast } from '../../context/server.js';
-import { checkValue, newName, type ScopeFlags, scopeOf } from '../actions-scope.js';
+import { checkValue, newName, scopeOf } from '../actions-scope.js';
 import { failure } from '../failure.js';
 import { secretValue } from './value.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface SetOptions extends ScopeFlags {
-  name: string;
-  bodyFile: string | undefined;
-}
+export type SetOptions = OptionsOf<typeof definitions.set>;
 
 /**
  * Gitea 1.24 and later keep a description with each secret and replace it with

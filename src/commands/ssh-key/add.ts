@@ -14,13 +14,10 @@ import { failure } from '../failure.js';
 import { readKeyFile } from '../keys.js';
 import { deployKeyColumns, sshKeyColumns } from './columns.js';
 import { parseSshKey, type SshPublicKey } from './parse.js';
-import type { DeployRepo } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface AddOptions extends DeployRepo {
-  file: string | undefined;
-  title: string | undefined;
-  readOnly: boolean;
-}
+export type AddOptions = OptionsOf<typeof definitions.add>;
 
 /** On a terminal without FILE: pick one of ~/.ssh/*.pub. */
 async function pickFile(ctx: Context): Promise<string> {

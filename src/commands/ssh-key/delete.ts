@@ -6,12 +6,10 @@ import { fullName } from '../../context/repo.js';
 import { KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { deleteKeys, parseIds } from '../keys.js';
-import type { DeployRepo } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface DeleteOptions extends DeployRepo {
-  ids: string[];
-  yes: boolean;
-}
+export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   if (opts.repo === undefined) {

@@ -46,10 +46,13 @@ const del = verb({
   load: () => import('./delete.js'),
 });
 
-export const sshKey: GroupDef = {
+export const sshKey = {
   name: 'ssh-key',
   summary: "List, add and delete your SSH keys and repositories' deploy keys",
   section: 'Keys:',
   examples: ['kettle ssh-key list', 'kettle ssh-key add ~/.ssh/id_ed25519.pub', 'kettle ssh-key delete 12'],
   verbs: [list, add, del],
-};
+} satisfies GroupDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { add, del, list };

@@ -4,10 +4,10 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { deployKeyColumns, sshKeyColumns } from './columns.js';
-import type { ListFlags } from '../../spec/flags.js';
-import type { DeployRepo } from './options.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, DeployRepo {}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.repo !== undefined) {

@@ -1,19 +1,17 @@
 // kettle status: one view of every server you have a login for.
 import { type TopDef, verb } from '../../spec/spec.js';
 
-export const status: TopDef = {
-  section: 'Inbox:',
-  verb: verb({
-    name: 'status',
-    summary: 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests',
-    output: true,
-    examples: [
-      'kettle status',
-      'kettle status --login work --login codeberg',
-      'kettle status --json --jq \'to_entries[] | "\\(.key): \\(.value.notifications | length) unread"\'',
-      'kettle status | grep review_requested',
-    ],
-    notes: `
+const statusVerb = verb({
+  name: 'status',
+  summary: 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests',
+  output: true,
+  examples: [
+    'kettle status',
+    'kettle status --login work --login codeberg',
+    'kettle status --json --jq \'to_entries[] | "\\(.key): \\(.value.notifications | length) unread"\'',
+    'kettle status | grep review_requested',
+  ],
+  notes: `
 Every stored login is asked at once (--login, repeatable, names the ones to
 show; KETTLE_URL and KETTLE_TOKEN, when set, name the one server). A server
 that fails is one line in its own section; the others are shown all the same
@@ -29,6 +27,10 @@ subject type or the check state. --json: an object keyed by login name, each
 (or {"server", "error"} for a server that failed; "incomplete": [{"read",
 "error"}] added for one read in part, what was not read null).
 `,
-    load: () => import('./status.js'),
-  }),
-};
+  load: () => import('./status.js'),
+});
+
+export const status = { section: 'Inbox:', verb: statusVerb } satisfies TopDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { statusVerb };

@@ -4,10 +4,10 @@ import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { userColumns } from '../records.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ViewOptions {
-  username: string;
-}
+export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, { username }: ViewOptions): Promise<void> {
   const api = await ctx.api();

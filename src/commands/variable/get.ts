@@ -3,13 +3,13 @@ import * as variables from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
 import { visibleControls } from '../../text/controls.js';
 import { printRecord } from '../../output/printer.js';
-import { type ScopeFlags, scopeOf, storedName } from '../actions-scope.js';
+import { scopeOf, storedName } from '../actions-scope.js';
 import { failure } from '../failure.js';
 import { variableColumns } from './columns.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface GetOptions extends ScopeFlags {
-  name: string;
-}
+export type GetOptions = OptionsOf<typeof definitions.get>;
 
 export async function run(ctx: Context, opts: GetOptions): Promise<void> {
   const { scope, where } = await scopeOf(ctx, opts);

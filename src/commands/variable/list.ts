@@ -1,12 +1,13 @@
 // kettle variable list [--org ORG | --user]
 import * as variables from '../../api/gitea/actions-secrets.js';
-import type { ListFlags } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
-import { type ScopeFlags, scopeOf } from '../actions-scope.js';
+import { scopeOf } from '../actions-scope.js';
 import { printListing } from '../listing.js';
 import { variableColumns } from './columns.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends ListFlags, ScopeFlags {}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { scope, where, missing } = await scopeOf(ctx, opts);

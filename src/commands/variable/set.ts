@@ -4,13 +4,12 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
 import { atLeast, known } from '../../context/server.js';
 import { ApiError } from '../../errors.js';
-import { checkValue, newName, type Scope, type ScopeFlags, scopeOf } from '../actions-scope.js';
+import { checkValue, newName, type Scope, scopeOf } from '../actions-scope.js';
 import { failure } from '../failure.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface SetOptions extends ScopeFlags {
-  name: string;
-  value: string;
-}
+export type SetOptions = OptionsOf<typeof definitions.set>;
 
 /**
  * Creates or updates, in as few requests as every server allows:

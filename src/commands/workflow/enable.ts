@@ -1,11 +1,10 @@
 // kettle workflow enable FILE
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { toggle } from './toggle.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface EnableOptions extends RepoFlag {
-  file: string;
-}
+export type EnableOptions = OptionsOf<typeof definitions.enable>;
 
 export async function run(ctx: Context, opts: EnableOptions): Promise<void> {
   await toggle(ctx, opts.file, opts.repo, true);

@@ -60,10 +60,13 @@ const runVerb = verb({
   load: () => import('./run.js'),
 });
 
-export const workflow: GroupDef = {
+export const workflow = {
   name: 'workflow',
   summary: 'List, view, enable, disable and run Actions workflows',
   section: 'Actions:',
   examples: ['kettle workflow list', 'kettle workflow run deploy.yml -f target=staging --watch'],
   verbs: [list, view, enable, disable, runVerb],
-};
+} satisfies GroupDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { disable, enable, list, runVerb, view };

@@ -1,14 +1,15 @@
 // kettle workflow list
 import * as workflows from '../../api/gitea/workflows.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { place, requireFeature } from '../run/target.js';
 import { workflowColumns } from './columns.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ListOptions extends RepoFlag {}
+export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const at = await place(ctx, opts.repo);

@@ -7,7 +7,6 @@ import * as actions from '../../api/gitea/actions.js';
 import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
@@ -18,14 +17,10 @@ import { DEFAULT_INTERVAL_S, follow } from '../run/follow.js';
 import { type Place, place, requireFeature } from '../run/target.js';
 import type { DispatchInput } from './inputs.js';
 import { checkFile, readWorkflow } from './shared.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface RunOptions extends RepoFlag {
-  file: string;
-  ref: string | undefined;
-  field: string[];
-  watch: boolean;
-  interval: number | undefined;
-}
+export type RunOptions = OptionsOf<typeof definitions.runVerb>;
 
 /** How long kettle looks for the run a dispatch started, where the server does not name it. */
 export const FIND_RUN_MS = 20_000;

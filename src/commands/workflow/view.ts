@@ -3,7 +3,6 @@
 import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
-import type { RepoFlag } from '../../spec/flags.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
@@ -13,10 +12,10 @@ import { failure } from '../failure.js';
 import { place } from '../run/target.js';
 import { workflowColumns } from './columns.js';
 import { checkFile, readWorkflow } from './shared.js';
+import type { OptionsOf } from '../../spec/spec.js';
+import type * as definitions from './index.js';
 
-export interface ViewOptions extends RepoFlag {
-  file: string;
-}
+export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const file = checkFile(opts.file);

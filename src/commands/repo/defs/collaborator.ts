@@ -40,9 +40,12 @@ const remove = verb({
   load: async () => ({ run: (await import('../collaborator.js')).runRemove }),
 });
 
-export const collaborator: SubGroupDef = {
+export const collaborator = {
   name: 'collaborator',
   summary: "List, add and remove a repository's collaborators",
   examples: ['kettle repo collaborator list', 'kettle repo collaborator add bob --permission read', 'kettle repo collaborator remove bob'],
   verbs: [list, add, remove],
-};
+} satisfies SubGroupDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { add, list, remove };

@@ -45,9 +45,12 @@ const set = verb({
   load: async () => ({ run: (await import('../topic.js')).runSet }),
 });
 
-export const topic: SubGroupDef = {
+export const topic = {
   name: 'topic',
   summary: "List, add, remove and set a repository's topics",
   examples: ['kettle repo topic list', 'kettle repo topic add tea', 'kettle repo topic set tea kitchen'],
   verbs: [list, add, remove, set],
-};
+} satisfies SubGroupDef;
+
+// For the verbs' options types (OptionsOf): erased from the bundle.
+export type { add, list, remove, set };

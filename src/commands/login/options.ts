@@ -1,4 +1,0 @@
-// What the login verbs that take a login's name share.
-export interface NameOptions {
-  name: string;
-}

@@ -1,3 +1,0 @@
-// What the ssh-key verbs' options share: a repository's deploy keys instead of the account's.
-
-export type DeployRepo = { repo: string | undefined };
