@@ -9,6 +9,7 @@ import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { readAll } from '../../context/io.js';
 import { KettleError } from '../../errors.js';
+import { printText } from '../../output/printer.js';
 
 export interface GitCredentialOptions {
   operation: string;
@@ -149,5 +150,5 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
   }
   const chosen = choose(candidates, req);
   if (!chosen || /[\n\0]/.test(chosen.username + chosen.password)) return;
-  ctx.io.stdout.write(`username=${chosen.username}\npassword=${chosen.password}\n`);
+  printText(ctx.io, `username=${chosen.username}\npassword=${chosen.password}\n`);
 }
