@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { envDebug } from '../config/env.js';
 import { Context, type GlobalFlags } from '../context/context.js';
 import { createIO, type IO, type StreamsLike } from '../context/io.js';
-import { ApiError, KettleError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { OutputChoice } from '../output/cells.js';
 import { parseFieldList } from '../output/fields.js';
 import type { Flag, VerbDef } from './spec.js';
@@ -49,7 +49,7 @@ export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], 
     const ctx = await contextOf(session, globals, () => wholeTree(command));
     session.onContext(ctx);
     const { run } = await def.load();
-    await run(ctx, input).catch(explainUnknownOutcome);
+    await run(ctx, input);
   };
 }
 
@@ -96,20 +96,4 @@ export async function outputChoice(opts: GlobalOpts, io: IO): Promise<OutputChoi
     return { kind: 'jq', fields, jq: await JqFilter.compile(opts.jq, (text) => io.stderr.write(text), io.env) };
   }
   return { kind: opts.json === true ? 'json' : 'view', fields };
-}
-
-/**
- * A change whose outcome is unknown (its answer was lost) or that was made
- * though its answer could not be read: the error gains the line that says
- * which command shows the state. Rethrows it.
- */
-async function explainUnknownOutcome(err: unknown): Promise<never> {
-  const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
-  const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
-  if (changeUnclear || changeMade) {
-    // Loaded only now: a failure about a change's outcome is rare.
-    const { explainOutcome } = await import('../commands/outcome.js');
-    explainOutcome(err);
-  }
-  throw err;
 }

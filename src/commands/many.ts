@@ -8,7 +8,6 @@ import type { Context } from '../context/context.js';
 import { report, SeveralFailed } from '../errors.js';
 import { type Column, printList, printRecord, printText } from '../output/printer.js';
 import { parseNumberArg } from './input.js';
-import { explainOutcome } from './outcome.js';
 
 /** Numbers in flight at once, as for any several records. */
 export const MANY_AT_ONCE = FEW_AT_ONCE;
@@ -78,7 +77,6 @@ export async function forEachNumber(
       // One number alone fails as any command does: the error is the message.
       if (numbers.length === 1) throw result.err;
       failed.push({ n, err: result.err });
-      explainOutcome(result.err);
       for (const line of report(result.err, { debug: ctx.flags.debug }).lines) ctx.io.stderr.write(`${line}\n`);
       continue;
     }

@@ -3,7 +3,7 @@
 // paths and tables at a terminal keep their promises.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stateCommand } from '../../src/commands/outcome.js';
+import { stateCommand } from '../../src/outcome.js';
 import { parseLinkHeader } from '../../src/api/paginate.js';
 import { apiRoot, buildUrl, encodeSegment, instanceRoot, p } from '../../src/api/url.js';
 import { locateRepo } from '../../src/context/locate.js';

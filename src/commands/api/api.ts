@@ -2,7 +2,6 @@
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
 import { type HeaderMap, headerValue } from '../../api/headers.js';
-import { unknownOutcome } from '../outcome.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
 import { statusText } from '../../api/status.js';
@@ -216,16 +215,18 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   }
   if (res.status >= 400) {
     const err = errorFromResponse(raw, hide);
-    const outcome = res.status >= 500 && (method === 'POST' || method === 'PATCH') ? `; ${unknownOutcome(path)}` : '';
-    throw new ApiError({
+    const failed = new ApiError({
       message: broken
-        ? `${method} ${path}: the server answered with ${describeBody(raw)} instead of JSON (HTTP ${res.status})${outcome}`
-        : `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})${outcome}`,
+        ? `${method} ${path}: the server answered with ${describeBody(raw)} instead of JSON (HTTP ${res.status})`
+        : `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})`,
       method,
       path,
       status: res.status,
       ...(err.serverMessage !== undefined ? { serverMessage: err.serverMessage } : {}),
     });
+    // A change the server failed at may have been made in part: report() says so, and where to look.
+    if (res.status >= 500 && (method === 'POST' || method === 'PATCH')) failed.uncertainPath = path;
+    throw failed;
   }
 }
 
