@@ -1,6 +1,7 @@
 // Typed errors and the single mapping from an error to an exit code and the
 // lines printed on stderr. Nothing else in kettle decides an exit code.
 import { visibleControls } from './text/controls.js';
+import { madeButUnread, unknownOutcome } from './outcome.js';
 
 export const ExitCode = {
   ok: 0,
@@ -186,11 +187,12 @@ function messageLine(text: string): string {
 
 /**
  * The lines to print on stderr for an error. Unexpected errors (bugs) get one
- * line too; the stack only with --debug.
+ * line too; the stack only with --debug. `clause` ends a KettleError's
+ * message (what report() knows of a change's outcome).
  */
-export function formatError(err: unknown, debug: boolean): string[] {
+export function formatError(err: unknown, debug: boolean, clause = ''): string[] {
   if (err instanceof KettleError) {
-    const lines = [`kettle: ${messageLine(err.message)}`, ...err.details.map(visibleControls)];
+    const lines = [`kettle: ${messageLine(err.message + clause)}`, ...err.details.map(visibleControls)];
     if (debug && err.stack && !(err instanceof UsageError)) lines.push(visibleControls(err.stack));
     return lines;
   }
@@ -258,10 +260,24 @@ function isAbout(path: string, repo: { owner: string; name: string }): boolean {
 }
 
 /**
+ * What is known of the change a failure was about, from the error's typed
+ * fields: unknown (its answer was lost, or a 5xx came back for a change), or
+ * made (a 2xx to a change whose answer kettle cannot use: malformed, too
+ * large, the wrong shape; trying again would make it twice). A clause for the
+ * message, naming the command that shows the state; '' when neither.
+ */
+function outcomeClause(err: unknown): string {
+  if (err instanceof KettleError && err.uncertainPath !== undefined) return `; ${unknownOutcome(err.uncertainPath)}`;
+  if (err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD') return `; ${madeButUnread(err.path, err.status)}`;
+  return '';
+}
+
+/**
  * The one mapping from how a command line failed to its exit code and the
- * lines on stderr. Decorations follow typed fields: a 401 adds how to log in
- * again; an API error about a repository kettle found in a git remote says
- * which remote.
+ * lines on stderr. Decorations follow typed fields: a change whose outcome is
+ * unknown, or made though its answer could not be read, names the command
+ * that shows its state; a 401 adds how to log in again; an API error about a
+ * repository kettle found in a git remote says which remote.
  */
 export function report(err: unknown, how: ReportContext): Report {
   if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return { code: ExitCode.ok, lines: [] };
@@ -269,6 +285,7 @@ export function report(err: unknown, how: ReportContext): Report {
   if (commander !== undefined) return { code: commander, lines: [] };
   if (err instanceof SeveralFailed) return { code: combinedExitCode(err.failures.map(exitCodeFor), err.attempted), lines: formatError(err, false) };
   let failure = outputError(err) ?? err;
+  let outcome = outcomeClause(failure);
   let suffix = '';
   if (failure instanceof ApiError && how.repoFrom && isAbout(failure.path, how.repoFrom)) suffix = ` (from ${how.repoFrom.source})`;
   // A refusal for a missing token scope says what to do, here alone, whoever worded it (commands/failure.ts names the scope).
@@ -276,10 +293,11 @@ export function report(err: unknown, how: ReportContext): Report {
     failure = failure.withMessage(failure.message, scopeHint(failure.missingScope));
   }
   if (failure instanceof ApiError && failure.status === 401 && how.authHint) {
-    failure = failure.withMessage(`authentication failed: ${failure.message}${suffix}`, how.authHint);
+    failure = failure.withMessage(`authentication failed: ${failure.message}${outcome}${suffix}`, how.authHint);
+    outcome = '';
     suffix = '';
   }
-  const lines = formatError(failure, how.debug);
+  const lines = formatError(failure, how.debug, outcome);
   if (suffix && lines[0] !== undefined) lines[0] += visibleControls(suffix);
   return { code: exitCodeFor(failure), lines };
 }

@@ -1,13 +1,14 @@
 // What happens when a verb's command line has been parsed, step by step, each
 // step named: the verb's input gathered from what commander parsed, the
-// context it runs in, --jq compiled, the verb loaded and run, and a change
-// whose outcome is unclear explained. Errors go on to cli/run.ts, which
-// reports them (errors.ts report).
+// context it runs in with its output choice (--jq compiled), and the verb
+// loaded and run. Errors go on to cli/run.ts, which reports them (errors.ts
+// report).
 import type { Command } from 'commander';
 import { envDebug } from '../config/env.js';
 import { Context, type GlobalFlags } from '../context/context.js';
-import { createIO, type StreamsLike } from '../io.js';
-import { ApiError, KettleError, UsageError } from '../errors.js';
+import { createIO, type IO, type StreamsLike } from '../io.js';
+import { UsageError } from '../errors.js';
+import type { OutputChoice } from '../output/cells.js';
 import { parseFieldList } from '../output/fields.js';
 import type { Flag, Run, VerbDef } from '../spec/spec.js';
 
@@ -45,12 +46,11 @@ export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], 
     if (def.excess !== undefined && command.args.length > argKeys.length) throw new UsageError(def.excess);
     const input = inputOf(argKeys, flags, received, command);
     const globals = command.optsWithGlobals() as GlobalOpts;
-    const ctx = contextOf(session, globals, () => wholeTree(command));
+    const ctx = await contextOf(session, globals, () => wholeTree(command));
     session.onContext(ctx);
-    if (globals.jq !== undefined) await compileJq(ctx, globals.jq);
     // The verb's run takes OptionsOf its definition, which `input` is: each declared argument and flag, by name.
     const { run } = (await def.load()) as { run: Run<Record<string, unknown>> };
-    await run(ctx, input).catch(explainUnknownOutcome);
+    await run(ctx, input);
   };
 }
 
@@ -68,10 +68,10 @@ function inputOf(argKeys: string[], flags: ParsedFlag[], received: unknown[], co
   return input;
 }
 
-/** The context a verb runs in: its streams, the global flags, and the way to the whole command tree. */
-function contextOf(session: Session, globals: GlobalOpts, tree: () => Promise<Command>): Context {
+/** The context a verb runs in: its streams, the global flags, its output choice, and the way to the whole command tree. */
+async function contextOf(session: Session, globals: GlobalOpts, tree: () => Promise<Command>): Promise<Context> {
   const io = createIO(session.streams, globals.color === false);
-  return new Context(io, globalFlags(globals, session.streams.env), session.version, tree);
+  return new Context(io, globalFlags(globals, session.streams.env), await outputChoice(globals, io), session.version, tree);
 }
 
 export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFlags {
@@ -79,33 +79,22 @@ export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFla
     login: opts.login?.at(-1),
     logins: opts.login ?? [],
     debug: opts.debug === true || envDebug(env),
-    json: opts.json === true || opts.jq !== undefined,
-    fields: opts.fields === undefined ? undefined : parseFieldList(opts.fields),
     timeoutMs: opts.timeout,
   };
 }
 
 /**
- * --jq, compiled before the verb runs, so a program that does not compile
- * exits 2 before any request. Loaded only now: jq is large.
+ * What the results are printed as, decided once: --jq (which implies JSON)
+ * compiled before the verb runs, so a program that does not compile exits 2
+ * before any request; --json; or the command's own view. --fields goes with
+ * any of them.
  */
-async function compileJq(ctx: Context, program: string): Promise<void> {
-  const { JqFilter } = await import('../output/jq.js');
-  ctx.flags.jq = await JqFilter.compile(program, (text) => ctx.io.stderr.write(text), ctx.io.env);
-}
-
-/**
- * A change whose outcome is unknown (its answer was lost) or that was made
- * though its answer could not be read: the error gains the line that says
- * which command shows the state. Rethrows it.
- */
-async function explainUnknownOutcome(err: unknown): Promise<never> {
-  const changeUnclear = err instanceof KettleError && err.uncertainPath !== undefined;
-  const changeMade = err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD';
-  if (changeUnclear || changeMade) {
-    // Loaded only now: a failure about a change's outcome is rare.
-    const { explainOutcome } = await import('../commands/outcome.js');
-    explainOutcome(err);
+export async function outputChoice(opts: GlobalOpts, io: IO): Promise<OutputChoice> {
+  const fields = opts.fields === undefined ? undefined : parseFieldList(opts.fields);
+  if (opts.jq !== undefined) {
+    // Loaded only now: jq is large.
+    const { JqFilter } = await import('../output/jq.js');
+    return { kind: 'jq', fields, jq: await JqFilter.compile(opts.jq, (text) => io.stderr.write(text), io.env) };
   }
-  throw err;
+  return { kind: opts.json === true ? 'json' : 'view', fields };
 }

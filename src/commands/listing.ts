@@ -48,7 +48,7 @@ export async function printListing(ctx: Context, flags: ListFlags, listing: List
   let changed = false;
   try {
     // Not with --jq: jq's input built from the pages' text measured no less CPU, and more peak memory, than from the records.
-    const asText = listing.passThrough === true && ctx.flags.json === true && ctx.flags.fields === undefined && ctx.flags.jq === undefined;
+    const asText = listing.passThrough === true && ctx.output.kind === 'json' && ctx.output.fields === undefined;
     const pages = listing.pages(api, window, {
       ...(asText ? { pageBytes: renderJsonPage } : {}),
       onProgress: (received, total) => progress.update(received, total),
@@ -56,7 +56,7 @@ export async function printListing(ctx: Context, flags: ListFlags, listing: List
         changed = true;
       },
     });
-    await printPages(ctx.io, ctx.flags, pages, listing.columns, { empty: listing.empty, onFetched: () => progress.done() }).catch(
+    await printPages(ctx.io, ctx.output, pages, listing.columns, { empty: listing.empty, onFetched: () => progress.done() }).catch(
       listing.attempt ? failure(listing.attempt) : (err: unknown) => Promise.reject(err),
     );
   } finally {

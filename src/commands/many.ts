@@ -6,9 +6,8 @@ import type { ApiClient } from '../api/client.js';
 import { allowedInFlight, FEW_AT_ONCE } from '../api/paginate.js';
 import type { Context } from '../context/context.js';
 import { report, SeveralFailed } from '../errors.js';
-import { type Column, printList, printRecord } from '../output/printer.js';
+import { type Column, printList, printRecord, printText } from '../output/printer.js';
 import { parseNumberArg } from './input.js';
-import { explainOutcome } from './outcome.js';
 
 /** Numbers in flight at once, as for any several records. */
 export const MANY_AT_ONCE = FEW_AT_ONCE;
@@ -78,7 +77,6 @@ export async function forEachNumber(
       // One number alone fails as any command does: the error is the message.
       if (numbers.length === 1) throw result.err;
       failed.push({ n, err: result.err });
-      explainOutcome(result.err);
       for (const line of report(result.err, { debug: ctx.flags.debug }).lines) ctx.io.stderr.write(`${line}\n`);
       continue;
     }
@@ -87,16 +85,16 @@ export async function forEachNumber(
     else ctx.success(outcome.message);
     if (outcome.record) records.push(outcome.record);
   }
-  if (numbers.length === 1 && records.length === 1) await printRecord(ctx.io, ctx.flags, records[0] as object, output.viewColumns);
-  else if (numbers.length > 1 && !ctx.io.stdoutIsTTY && !ctx.flags.json && !ctx.flags.jq) {
+  if (numbers.length === 1 && records.length === 1) await printRecord(ctx.io, ctx.output, records[0] as object, output.viewColumns);
+  else if (numbers.length > 1 && !ctx.io.stdoutIsTTY && ctx.output.kind === 'view') {
     // For a script, a record has one shape however many numbers were given:
     // each one's `key<TAB>value` lines, as for one number, an empty line
     // between records (a value never holds a line break: it is escaped).
     for (const [i, record] of records.entries()) {
-      if (i > 0) ctx.io.stdout.write('\n');
-      await printRecord(ctx.io, ctx.flags, record, output.viewColumns);
+      if (i > 0) printText(ctx.io, '\n');
+      await printRecord(ctx.io, ctx.output, record, output.viewColumns);
     }
-  } else if (numbers.length > 1 && (records.length > 0 || ctx.flags.json)) await printList(ctx.io, ctx.flags, records, output.columns);
+  } else if (numbers.length > 1 && (records.length > 0 || ctx.output.kind !== 'view')) await printList(ctx.io, ctx.output, records, output.columns);
   if (failed.length === 0) return;
   throw new SeveralFailed(
     `${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`,

@@ -10,14 +10,14 @@ import { configDir, type ConfigData, readConfig, type StoredLogin } from '../con
 import { AuthError, UsageError } from '../errors.js';
 import { visibleControls } from '../text/controls.js';
 import { countdown } from '../output/countdown.js';
-import type { OutputFlags } from '../output/printer.js';
+import type { OutputChoice } from '../output/printer.js';
 import type { IO } from '../io.js';
 import { isWebUrl, locateRepo, loginsFor, type Place, placeOfRemote, serves } from './locate.js';
 import { fullName, gitRemotes, NO_REPO_HINT, pickRemote, type RepoRef, remoteSource } from './repo.js';
 import { credentialsOf, hostnameOf, noLoginNamed, type ResolvedLogin } from './logins.js';
 import { atLeast, cachedServer, describeServer, parseServerVersion, rememberServer, type ServerInfo } from './server.js';
 
-export interface GlobalFlags extends OutputFlags {
+export interface GlobalFlags {
   login?: string | undefined;
   /** Every --login given, in order (kettle status shows each). */
   logins?: string[];
@@ -45,6 +45,8 @@ export interface ConnectOptions {
 export class Context {
   readonly io: IO;
   readonly flags: GlobalFlags;
+  /** What the results are printed as (the command's view, JSON or jq's): the printer takes it. */
+  readonly output: OutputChoice;
   readonly version: string;
   private configCache: ConfigData | undefined;
   private client: ApiClient | undefined;
@@ -60,9 +62,10 @@ export class Context {
    */
   readonly commandTree: () => Promise<Command>;
 
-  constructor(io: IO, flags: GlobalFlags, version: string, commandTree: () => Promise<Command>) {
+  constructor(io: IO, flags: GlobalFlags, output: OutputChoice, version: string, commandTree: () => Promise<Command>) {
     this.io = io;
     this.flags = flags;
+    this.output = output;
     this.version = version;
     this.commandTree = commandTree;
   }

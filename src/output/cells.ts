@@ -32,12 +32,16 @@ export interface Column {
   narrowest?: number;
 }
 
-export interface OutputFlags {
-  json: boolean;
-  fields?: string[] | undefined;
-  /** --jq, compiled (it implies --json). */
-  jq?: JqFilter | undefined;
-}
+/**
+ * The results a command line asked for, decided once before the verb runs
+ * (gh's Exporter): the command's own view (a table or a labelled view on a
+ * terminal, tab-separated lines in a pipe), JSON (--json), or jq's results
+ * (--jq, compiled, which implies JSON). --fields chooses the fields of any.
+ */
+export type OutputChoice =
+  | { readonly kind: 'view'; readonly fields?: string[] | undefined }
+  | { readonly kind: 'json'; readonly fields?: string[] | undefined }
+  | { readonly kind: 'jq'; readonly fields?: string[] | undefined; readonly jq: JqFilter };
 
 export function cellValue(record: Row, column: Column): unknown {
   return column.get ? column.get(record) : getPath(record, column.key);

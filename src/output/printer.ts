@@ -2,13 +2,14 @@
 // → jq or a formatter (formats.ts: table, rows, key/value, JSON) → the spool
 // (spool.ts) → stdout. Each stage calls only the next.
 import type { IO } from '../io.js';
-import { pipeControls, stringifyJson } from '../text/controls.js';
-import type { Column, OutputFlags, Row } from './cells.js';
+import { pipeControls, stringifyJson, visibleCell, visibleControls } from '../text/controls.js';
+import { type Column, type OutputChoice, plainText, type Row } from './cells.js';
 import { type Format, jqFormat, jsonFormat, renderPlain, renderRecordPlain, renderRecordView, rowsFormat, tableFormat } from './formats.js';
+import type { JqFilter } from './jq.js';
 import { Selection, selectWhole } from './select.js';
 import { Spool } from './spool.js';
 
-export type { Column, OutputFlags, Row } from './cells.js';
+export type { Column, OutputChoice, Row } from './cells.js';
 
 export interface PrintOptions {
   /** Said on stderr, on a terminal, when the list is empty. */
@@ -29,14 +30,14 @@ export interface PrintOptions {
  * the last page has arrived (see spool.ts for why): a list is printed whole
  * or not at all.
  */
-export async function printPages(io: IO, flags: OutputFlags, pages: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>, columns: Column[], opts: PrintOptions = {}): Promise<void> {
-  const selection = new Selection(flags.fields, columns);
+export async function printPages(io: IO, output: OutputChoice, pages: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>, columns: Column[], opts: PrintOptions = {}): Promise<void> {
+  const selection = new Selection(output.fields, columns);
   const spool = opts.spool ?? new Spool(opts.spoolMemory);
   const write = (text: string | Buffer) => spool.write(text);
-  const view = flags.fields ? selection.json : undefined;
+  const view = output.fields ? selection.json : undefined;
   let format: Format;
-  if (flags.jq) format = jqFormat(write, flags.jq, view, opts);
-  else if (flags.json) format = jsonFormat(write, selection.json);
+  if (output.kind === 'jq') format = jqFormat(write, output.jq, view, opts);
+  else if (output.kind === 'json') format = jsonFormat(write, selection.json);
   else if (io.stdoutIsTTY) format = tableFormat(write, io, selection.columns, opts.empty);
   else format = rowsFormat(write, selection.columns);
   try {
@@ -55,13 +56,13 @@ export async function printPages(io: IO, flags: OutputFlags, pages: AsyncIterabl
 }
 
 /** Print a list held whole. */
-export function printList(io: IO, flags: OutputFlags, list: readonly object[], columns: Column[], empty?: string): Promise<void> {
-  return printPages(io, flags, [list], columns, { empty });
+export function printList(io: IO, output: OutputChoice, list: readonly object[], columns: Column[], empty?: string): Promise<void> {
+  return printPages(io, output, [list], columns, { empty });
 }
 
 /** A list's plain rows as text, --fields applied, for a command that arranges them itself. */
-export function plainRows(flags: OutputFlags, list: readonly object[], columns: Column[]): string {
-  const selection = new Selection(flags.fields, columns);
+export function plainRows(output: OutputChoice, list: readonly object[], columns: Column[]): string {
+  const selection = new Selection(output.fields, columns);
   selection.see(list);
   selection.check();
   return renderPlain(list as Row[], selection.columns);
@@ -73,17 +74,56 @@ export function renderJson(data: unknown, fields: string[] | undefined, columns:
 }
 
 /** JSON of one value (a record or a command's own shape), run through --jq when given. */
-export function printJson(io: IO, flags: OutputFlags, data: unknown, columns: Column[] = []): void {
-  if (flags.jq) io.stdout.write(pipeControls(flags.jq.run(JSON.stringify(selectWhole(data, flags.fields, columns)))));
-  else io.stdout.write(renderJson(data, flags.fields, columns));
+export function printJson(io: IO, output: OutputChoice, data: unknown, columns: Column[] = []): void {
+  if (output.kind === 'jq') io.stdout.write(pipeControls(output.jq.run(JSON.stringify(selectWhole(data, output.fields, columns)))));
+  else io.stdout.write(renderJson(data, output.fields, columns));
 }
 
 /** Print one record: JSON with --json or --jq, a labelled view on a terminal, `key<TAB>value` lines otherwise. */
-export async function printRecord(io: IO, flags: OutputFlags, server: object, columns: Column[]): Promise<void> {
-  if (flags.json || flags.jq) return printJson(io, flags, server, columns);
+export async function printRecord(io: IO, output: OutputChoice, server: object, columns: Column[]): Promise<void> {
+  if (output.kind !== 'view') return printJson(io, output, server, columns);
   const record = server as Row;
-  const selection = new Selection(flags.fields, columns);
+  const selection = new Selection(output.fields, columns);
   selection.see([record]);
   selection.check();
   io.stdout.write(io.stdoutIsTTY ? await renderRecordView(io, record, selection.columns) : renderRecordPlain(record, selection.columns));
+}
+
+/**
+ * One value alone, as stored, for `$(kettle variable get NAME)`: on a
+ * terminal its control characters are made visible, in a pipe it is left as
+ * it is.
+ */
+export function printValue(io: IO, value: string): void {
+  io.stdout.write(`${io.stdoutIsTTY ? visibleControls(value) : value}\n`);
+}
+
+/** Names (a repository's topics), one a line: a JSON array with --json or --jq; nothing at all when there are none. */
+export function printNames(io: IO, output: OutputChoice, names: readonly string[]): void {
+  if (output.kind !== 'view') printJson(io, output, names);
+  else if (names.length > 0) io.stdout.write(names.map((n) => `${io.stdoutIsTTY ? visibleCell(n) : plainText(n)}\n`).join(''));
+}
+
+/**
+ * Text a command arranged itself (a status's sections, a view's extra lines,
+ * the changes a watch saw), its server text already made safe for where it
+ * goes.
+ */
+export function printText(io: IO, text: string): void {
+  io.stdout.write(text);
+}
+
+/**
+ * An answer read whole (`kettle api`): jq's results as jq printed them, when
+ * a filter is given (the answer is JSON); JSON, pretty-printed; any other
+ * text as it came, on a terminal with its control characters shown, not
+ * obeyed.
+ */
+export function printAnswer(io: IO, text: string, json: { value: unknown } | undefined, jq?: JqFilter): void {
+  if (jq) io.stdout.write(jq.run(text));
+  else if (json) io.stdout.write(`${stringifyJson(json.value, 2)}\n`);
+  else {
+    const shown = io.stdoutIsTTY ? visibleControls(text.replace(/\r\n/g, '\n')) : text;
+    io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+  }
 }

@@ -1,5 +1,6 @@
 // A byte stream written as it arrives (pr diff, run view --log): split into
 // lines holding at most one, and written with the writer's back-pressure.
+import type { IO } from '../io.js';
 
 /** Split a byte stream into lines as it arrives, holding at most one line. */
 export async function* lines(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
@@ -26,4 +27,9 @@ export function write(out: NodeJS.WritableStream, data: string | Buffer): Promis
     };
     for (const event of ['drain', 'close', 'error']) out.once(event, done);
   });
+}
+
+/** Bytes to standard output as they arrive (a download, `kettle api`'s answer), waiting while it is full, so memory stays bounded. */
+export function streamOut(io: IO, data: string | Buffer): Promise<void> {
+  return write(io.stdout, data);
 }

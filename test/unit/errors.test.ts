@@ -216,3 +216,34 @@ describe('ApiError', () => {
     expect(err.details).toEqual([]);
   });
 });
+
+describe('report: what is known of a change, from the error’s typed fields', () => {
+  it('a change whose answer was lost names the command that shows its state, after the message', () => {
+    const lost = new NetworkError('POST /repos/alice/teapot/issues: the connection was reset');
+    lost.uncertainPath = '/repos/alice/teapot/issues';
+    expect(report(lost, { debug: false }).lines[0]).toBe(
+      'kettle: POST /repos/alice/teapot/issues: the connection was reset; the outcome is unknown: check with `kettle issue list -R alice/teapot --state all` before trying again',
+    );
+    // Said where the lines are made: the error itself is left as it was.
+    expect(lost.message).toBe('POST /repos/alice/teapot/issues: the connection was reset');
+  });
+
+  it('a 2xx to a change whose answer could not be used says it was made; a read says nothing more', () => {
+    const made = apiError(201, { method: 'POST', path: '/repos/alice/teapot/hooks', message: 'the answer is not JSON' });
+    expect(report(made, { debug: false }).lines[0]).toBe(
+      'kettle: the answer is not JSON; the server made the change (HTTP 201): check with `kettle hook list -R alice/teapot` rather than trying again',
+    );
+    expect(report(apiError(200, { message: 'the answer is not JSON' }), { debug: false }).lines[0]).toBe('kettle: the answer is not JSON');
+  });
+
+  it('goes by the fields, not the words: a message that reads like the clause gains nothing, one without it still gains it', () => {
+    const worded = new KettleError('x; the outcome is unknown: check with `kettle api /y` before trying again');
+    expect(report(worded, { debug: false }).lines[0]).toBe(`kettle: ${worded.message}`);
+    const refused = apiError(401, { method: 'POST', path: '/repos/a/b/issues', message: 'bad token' });
+    refused.uncertainPath = '/repos/a/b/issues';
+    expect(report(refused, { debug: false, authHint: ['  log in again'] }).lines).toEqual([
+      'kettle: authentication failed: bad token; the outcome is unknown: check with `kettle issue list -R a/b --state all` before trying again',
+      '  log in again',
+    ]);
+  });
+});

@@ -49,7 +49,7 @@ describe('printPages --jq', () => {
     const { io, stdout } = testIO();
     const seen: number[] = [];
     const spool = new Spool(1024);
-    await printPages(io, { json: true, jq: filter }, pagesOf(filter, 5, 20, seen), [], { spool });
+    await printPages(io, { kind: 'jq', jq: filter }, pagesOf(filter, 5, 20, seen), [], { spool });
     expect(seen).toEqual([0, 1, 2, 3, 4]);
     expect(filter.runs).toBe(5);
     const expected = `${Array.from({ length: 100 }, (_, i) => i + 1).join('\n')}\n`;
@@ -60,7 +60,7 @@ describe('printPages --jq', () => {
   it('joins map(…) page by page into one array', async () => {
     const filter = await JqFilter.compile('map(.number)', () => {});
     const { io, stdout } = testIO();
-    await printPages(io, { json: true, jq: filter }, pagesOf(filter, 3, 2, []), []);
+    await printPages(io, { kind: 'jq', jq: filter }, pagesOf(filter, 3, 2, []), []);
     expect(filter.runs).toBe(3);
     expect(stdout.text()).toBe('[1,2,3,4,5,6]\n');
   });
@@ -70,7 +70,7 @@ describe('printPages --jq', () => {
     const { io, stdout } = testIO();
     const seen: number[] = [];
     // A small spool: the list's text goes to a temporary file and back.
-    await printPages(io, { json: true, jq: filter }, pagesOf(filter, 4, 10, seen), [], { spoolMemory: 1024 });
+    await printPages(io, { kind: 'jq', jq: filter }, pagesOf(filter, 4, 10, seen), [], { spoolMemory: 1024 });
     expect(seen).toEqual([0, 0, 0, 0]);
     expect(filter.runs).toBe(1);
     expect(stdout.text()).toBe('40\n820\n');
@@ -79,7 +79,7 @@ describe('printPages --jq', () => {
   it('prints nothing when jq fails on a later page', async () => {
     const filter = await JqFilter.compile('.[] | if .number > 15 then error("too far") else .number end', () => {});
     const { io, stdout } = testIO();
-    await expect(printPages(io, { json: true, jq: filter }, pagesOf(filter, 3, 10, []), [])).rejects.toThrow(/too far/);
+    await expect(printPages(io, { kind: 'jq', jq: filter }, pagesOf(filter, 3, 10, []), [])).rejects.toThrow(/too far/);
     expect(stdout.text()).toBe('');
   });
 });

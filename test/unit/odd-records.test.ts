@@ -45,14 +45,14 @@ function io(tty: boolean) {
 describe.each(SETS)('%s columns', (_name, columns) => {
   it.each([true, false])('a list of odd records prints (terminal: %s)', async (tty) => {
     const out = io(tty);
-    await printList(out.io, { json: false }, ODD, columns);
+    await printList(out.io, { kind: 'view' }, ODD, columns);
     expect(out.text()).not.toBe('');
   });
 
   it.each([true, false])('each odd record prints on its own (terminal: %s)', async (tty) => {
     for (const record of ODD) {
       const out = io(tty);
-      await printRecord(out.io, { json: false }, record, columns);
+      await printRecord(out.io, { kind: 'view' }, record, columns);
       expect(out.text()).not.toBe('');
     }
   });

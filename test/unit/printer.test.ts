@@ -350,7 +350,7 @@ describe('printList: emoji sequences and bidirectional controls', () => {
 
   async function print(opts: { tty: boolean; columns?: number; json?: boolean }): Promise<string> {
     const t = testIO({ tty: { stdout: opts.tty }, columns: opts.columns ?? 120, env: { FORCE_COLOR: '1' } });
-    await printList(createIO(t.streams, false), { json: opts.json ?? false }, records, columns);
+    await printList(createIO(t.streams, false), { kind: opts.json ? 'json' : 'view' }, records, columns);
     return t.stdout.text();
   }
   const SGR = /\u001b\[[0-9;]*m/g;

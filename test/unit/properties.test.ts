@@ -3,7 +3,7 @@
 // paths and tables at a terminal keep their promises.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stateCommand } from '../../src/commands/outcome.js';
+import { stateCommand } from '../../src/outcome.js';
 import { parseLinkHeader } from '../../src/api/paginate.js';
 import { apiRoot, buildUrl, encodeSegment, instanceRoot, p } from '../../src/api/url.js';
 import { locateRepo } from '../../src/context/locate.js';
@@ -333,7 +333,7 @@ describe('tables at a terminal', () => {
 
   async function render(records: Row[], columns: Column[], total: number, color: boolean): Promise<string[]> {
     const { io, stdout } = testIO({ tty: true, color, columns: total, now: new Date('2026-01-01T00:00:00Z') });
-    await printList(io, { json: false }, records, columns);
+    await printList(io, { kind: 'view' }, records, columns);
     return stdout.text().replace(/\n$/, '').split('\n');
   }
 

@@ -30,7 +30,7 @@ const pulls = state
   .issuesOf(teapot)
   .filter((i) => i.pull)
   .map((i) => state.pullJson(i, 'alice'));
-const noFlags = { json: false };
+const noFlags = { kind: 'view' } as const;
 
 const legacy = (r: Row): Row => {
   const { created_at, updated_at, ...rest } = r;

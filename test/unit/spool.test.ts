@@ -121,23 +121,23 @@ describe('printPages --json', () => {
     const pages: unknown[][] = [[{ a: [1, { b: 'x\ny' }] }, null, 'text', 7], [], [[]], [{}]];
     for (const spoolMemory of [1, 1024 * 1024]) {
       const { io, stdout } = fakeIO(false);
-      await printPages(io, { json: true }, pagesOf(pages as Row[][]), [], { spoolMemory });
+      await printPages(io, { kind: 'json' }, pagesOf(pages as Row[][]), [], { spoolMemory });
       expect(stdout()).toBe(`${JSON.stringify(pages.flat(), null, 2)}\n`);
     }
   });
 
   it('prints [] for an empty list', async () => {
     const { io, stdout } = fakeIO(false);
-    await printPages(io, { json: true }, pagesOf([[], []]), []);
+    await printPages(io, { kind: 'json' }, pagesOf([[], []]), []);
     expect(stdout()).toBe('[]\n');
   });
 });
 
 describe('printPages', () => {
   it.each([
-    ['--json', { json: true }, `${JSON.stringify(PAGES.flat(), null, 2)}\n`],
-    ['plain lines', { json: false }, '3\tc\n2\tb\n1\ta\n'],
-    ['plain lines with a path only one record has', { json: false, fields: ['number', 'extra.deep'] }, '3\t1\n2\t\n1\t\n'],
+    ['--json', { kind: 'json' as const }, `${JSON.stringify(PAGES.flat(), null, 2)}\n`],
+    ['plain lines', { kind: 'view' as const }, '3\tc\n2\tb\n1\ta\n'],
+    ['plain lines with a path only one record has', { kind: 'view' as const, fields: ['number', 'extra.deep'] }, '3\t1\n2\t\n1\t\n'],
   ])('%s', async (_name, flags, expected) => {
     const { io, stdout } = fakeIO(false);
     await printPages(io, flags, pagesOf(PAGES), COLUMNS);
@@ -145,8 +145,8 @@ describe('printPages', () => {
   });
 
   it.each([
-    ['--json', { json: true }],
-    ['plain lines', { json: false }],
+    ['--json', { kind: 'json' as const }],
+    ['plain lines', { kind: 'view' as const }],
   ])('prints nothing when a later page fails (%s)', async (_name, flags) => {
     const { io, stdout } = fakeIO(false);
     await expect(printPages(io, flags, pagesOf(PAGES, 1), COLUMNS, { spoolMemory: 1 })).rejects.toThrow('page failed');
@@ -155,7 +155,7 @@ describe('printPages', () => {
 
   it('refuses a --fields path that no record has, printing nothing', async () => {
     const { io, stdout } = fakeIO(false);
-    await expect(printPages(io, { json: false, fields: ['number', 'nope'] }, pagesOf(PAGES), COLUMNS)).rejects.toThrow(UsageError);
+    await expect(printPages(io, { kind: 'view', fields: ['number', 'nope'] }, pagesOf(PAGES), COLUMNS)).rejects.toThrow(UsageError);
     expect(stdout()).toBe('');
   });
 
@@ -163,7 +163,7 @@ describe('printPages', () => {
     const { io, stdout } = fakeIO(false);
     // What stdout held each time the fetching was reported done.
     const printedWhenFetched: string[] = [];
-    await printPages(io, { json: true }, pagesOf(PAGES), COLUMNS, { onFetched: () => printedWhenFetched.push(stdout()) });
+    await printPages(io, { kind: 'json' }, pagesOf(PAGES), COLUMNS, { onFetched: () => printedWhenFetched.push(stdout()) });
     expect(printedWhenFetched).toEqual(['']);
     expect(JSON.parse(stdout())).toHaveLength(3);
   });

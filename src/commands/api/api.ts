@@ -2,7 +2,6 @@
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
 import { type HeaderMap, headerValue } from '../../api/headers.js';
-import { unknownOutcome } from '../outcome.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
 import { statusText } from '../../api/status.js';
@@ -10,8 +9,9 @@ import { redactUrl, redactUrlsIn } from '../../api/redact.js';
 import { checkUnderRoot, encodeSegment, type QueryValue } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
-import { stringifyJson, visibleControls } from '../../text/controls.js';
-import { printPages } from '../../output/printer.js';
+import { visibleControls } from '../../text/controls.js';
+import { printAnswer, printPages, printText } from '../../output/printer.js';
+import { streamOut } from '../../output/stream.js';
 import { Progress } from '../../output/progress.js';
 import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './fields.js';
 import { MAX_API_INPUT, readTextFile } from '../input.js';
@@ -99,19 +99,9 @@ function parseJson(text: string): { value: unknown } | undefined {
 function printBody(ctx: Context, text: string, json: { value: unknown } | undefined, status: number): void {
   if (text === '') return;
   // --jq filters an answer; an error's body is printed as it came, to be read.
-  if (ctx.flags.jq && status < 400) {
-    if (!json) throw new KettleError('--jq: the answer is not JSON');
-    ctx.io.stdout.write(ctx.flags.jq.run(text));
-    return;
-  }
-  if (json) {
-    ctx.io.stdout.write(`${stringifyJson(json.value, 2)}\n`);
-    return;
-  }
-  // Not JSON: printed as it came, except that a terminal is not handed the
-  // server's control characters to obey.
-  const shown = ctx.io.stdoutIsTTY ? visibleControls(text.replace(/\r\n/g, '\n')) : text;
-  ctx.io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+  const filter = ctx.output.kind === 'jq' && status < 400 ? ctx.output.jq : undefined;
+  if (filter && !json) throw new KettleError('--jq: the answer is not JSON');
+  printAnswer(ctx.io, text, json, filter);
 }
 
 export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
@@ -164,7 +154,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
         onProgress: (received, total) => progress.update(received, total),
       });
       const shown = { onFetched: () => progress.done(), verbatim: true };
-      await printPages(ctx.io, { json: true, jq: ctx.flags.jq }, pages, [], shown);
+      await printPages(ctx.io, ctx.output.kind === 'jq' ? { kind: 'jq', jq: ctx.output.jq } : { kind: 'json' }, pages, [], shown);
     } finally {
       progress.done();
     }
@@ -176,7 +166,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   // read whole first: only a whole, valid answer reaches stdout, and a
   // proxy's HTML page or a cut-off body is reported on stderr instead.
   // With --jq the answer must be read whole: it is filtered as JSON.
-  const streamIf = (status: number, h: HeaderMap) => status < 300 && !ctx.io.stdoutIsTTY && !ctx.flags.jq && !mayBeChecked(headerValue(h, 'content-type'));
+  const streamIf = (status: number, h: HeaderMap) => status < 300 && !ctx.io.stdoutIsTTY && ctx.output.kind !== 'jq' && !mayBeChecked(headerValue(h, 'content-type'));
   const res = await api.requestStream(method, path, { query, ...(body !== undefined ? { body } : {}), headers, streamIf });
   const contentType = headerValue(res.headers, 'content-type');
   const printHead = () => {
@@ -187,7 +177,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
       for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${redactHeader(v, secret)}`);
     }
     const head = lines.join('\n');
-    ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? visibleControls(head) : head}\n\n`);
+    printText(ctx.io, `${ctx.io.stdoutIsTTY ? visibleControls(head) : head}\n\n`);
   };
   if (res.body !== undefined) {
     printHead();
@@ -205,9 +195,9 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   printHead();
   // A terminal gets JSON pretty-printed and no control characters to obey;
   // a pipe or a file gets the body's bytes exactly as they came.
-  if (!broken && ((ctx.flags.jq && res.status < 400) || ctx.io.stdoutIsTTY)) printBody(ctx, text, json, res.status);
-  else if (!broken && text !== res.text) await writeOut(ctx, Buffer.from(text));
-  else if (!broken && res.bytes.length > 0) await writeOut(ctx, res.bytes);
+  if (!broken && ((ctx.output.kind === 'jq' && res.status < 400) || ctx.io.stdoutIsTTY)) printBody(ctx, text, json, res.status);
+  else if (!broken && text !== res.text) await streamOut(ctx.io, Buffer.from(text));
+  else if (!broken && res.bytes.length > 0) await streamOut(ctx.io, res.bytes);
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     // Not followed: the credential would go along, possibly to another host.
     const location = headerValue(res.headers, 'location');
@@ -216,16 +206,18 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   }
   if (res.status >= 400) {
     const err = errorFromResponse(raw, hide);
-    const outcome = res.status >= 500 && (method === 'POST' || method === 'PATCH') ? `; ${unknownOutcome(path)}` : '';
-    throw new ApiError({
+    const failed = new ApiError({
       message: broken
-        ? `${method} ${path}: the server answered with ${describeBody(raw)} instead of JSON (HTTP ${res.status})${outcome}`
-        : `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})${outcome}`,
+        ? `${method} ${path}: the server answered with ${describeBody(raw)} instead of JSON (HTTP ${res.status})`
+        : `${method} ${path}: ${err.serverMessage ?? 'the server answered'} (HTTP ${res.status})`,
       method,
       path,
       status: res.status,
       ...(err.serverMessage !== undefined ? { serverMessage: err.serverMessage } : {}),
     });
+    // A change the server failed at may have been made in part: report() says so, and where to look.
+    if (res.status >= 500 && (method === 'POST' || method === 'PATCH')) failed.uncertainPath = path;
+    throw failed;
   }
 }
 
@@ -236,16 +228,10 @@ function mayBeChecked(contentType: string | undefined): boolean {
 
 type Body = AsyncIterable<Buffer>;
 
-/** Write bytes to stdout, waiting while it is full, so memory stays bounded. */
-async function writeOut(ctx: Context, chunk: Buffer): Promise<void> {
-  if (ctx.io.stdout.write(chunk)) return;
-  await new Promise<void>((resolve) => ctx.io.stdout.once('drain', () => resolve()));
-}
-
 /** The body to stdout as it arrives; a connection that fails partway is one line (exit 1). */
 async function copyBody(ctx: Context, body: Body, failed: (err: unknown) => Error): Promise<void> {
   try {
-    for await (const chunk of body) await writeOut(ctx, chunk);
+    for await (const chunk of body) await streamOut(ctx.io, chunk);
   } catch (err) {
     throw failed(err);
   }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { bashScript, fishScript, powershellScript, zshScript } from '../../completion/generate.js';
 import type { Context } from '../../context/context.js';
 import { UsageError } from '../../errors.js';
+import { printText } from '../../output/printer.js';
 import { SHELLS } from './choices.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
@@ -24,5 +25,5 @@ export async function run(ctx: Context, { shell }: CompletionOptions): Promise<v
   // The tree declares <shell> as a plain operand (so a wrong one gets kettle's
   // own message); the scripts should offer the shells.
   program.commands.find((c) => c.name() === 'completion')?.registeredArguments[0]?.choices(SHELLS);
-  ctx.io.stdout.write(GENERATORS[known](program));
+  printText(ctx.io, GENERATORS[known](program));
 }

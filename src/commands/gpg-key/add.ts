@@ -25,7 +25,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
       const same = page.find((k) => k.key_id?.toUpperCase() === keyId);
       if (same) {
         ctx.info(`kettle: GPG key ${keyId} is already on your account (id ${same.id}); nothing was changed`);
-        await printRecord(ctx.io, ctx.flags, same, gpgKeyColumns);
+        await printRecord(ctx.io, ctx.output, same, gpgKeyColumns);
         return;
       }
     }
@@ -38,5 +38,5 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     return failure({ action: `add GPG key${keyId ? ` ${keyId}` : ''}` })(err);
   });
   ctx.success(`Added GPG key ${added.key_id} (id ${added.id})`);
-  await printRecord(ctx.io, ctx.flags, added, gpgKeyColumns);
+  await printRecord(ctx.io, ctx.output, added, gpgKeyColumns);
 }

@@ -41,6 +41,6 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const missing = minus(wanted, switchesShown(hook.events ?? []));
   const took = missing.length === 0 ? events : (hook.events ?? []);
   ctx.success(`Added ${hook.active === true ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${described(t)} for ${took.join(', ') || 'no event'}`);
-  await printRecord(ctx.io, ctx.flags, hook, hookColumns);
+  await printRecord(ctx.io, ctx.output, hook, hookColumns);
   if (missing.length > 0) throw new KettleError(`the server left out the event${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of webhook ${String(hook.id ?? '')}`);
 }

@@ -13,5 +13,5 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const t = await targetOf(ctx, opts);
   const api = await ctx.api();
   const hook = await get(api, t, id).catch(hookFailure(api, t, `read webhook ${id} of ${described(t)}`, id));
-  await printRecord(ctx.io, ctx.flags, withoutSecret(hook), hookViewColumns);
+  await printRecord(ctx.io, ctx.output, withoutSecret(hook), hookViewColumns);
 }

@@ -48,7 +48,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (due !== undefined) payload.due_date = due;
   const issue = await issues.create(api, repo, payload).catch(failure({ action: `create an issue in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
-  await printRecord(ctx.io, ctx.flags, issue, issueViewColumns);
+  await printRecord(ctx.io, ctx.output, issue, issueViewColumns);
   // The server makes the issue but leaves out what a user without write access may not set.
   const missed: string[] = [];
   if (

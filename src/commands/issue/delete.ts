@@ -35,7 +35,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
       const what = `issue #${number} in ${where}`;
       await issues.delete(api, repo, number).catch(failure({ action: `delete ${what}`, missing: what, within: { api, repo } }));
       // The server answers a deletion with nothing; --json still gets one record a number.
-      return { message: `Deleted ${what}`, ...(ctx.flags.json ? { record: { number, deleted: true } } : {}) };
+      return { message: `Deleted ${what}`, ...(ctx.output.kind !== 'view' ? { record: { number, deleted: true } } : {}) };
     },
     { columns: issueColumns, viewColumns: issueViewColumns },
   );

@@ -3,7 +3,7 @@
 import * as issues from '../../api/gitea/issues.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
-import { plainRows, printJson, printList, renderJson } from '../../output/printer.js';
+import { plainRows, printJson, printList, printText, renderJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { crossRepoIssueColumns } from './columns.js';
 
@@ -26,23 +26,23 @@ export async function run(ctx: Context): Promise<void> {
       return all;
     }),
   ).catch(failure({ action: 'read your issues' }));
-  if (ctx.flags.json) {
+  if (ctx.output.kind !== 'view') {
     const shaped = Object.fromEntries(SECTIONS.map(([how], i) => [how, found[i] ?? []]));
     // --fields applies to the records of each section.
-    const fields = ctx.flags.fields;
+    const fields = ctx.output.fields;
     const value = fields ? Object.fromEntries(Object.entries(shaped).map(([k, v]) => [k, JSON.parse(renderJson(v, fields))])) : shaped;
-    printJson(ctx.io, { ...ctx.flags, fields: undefined }, value);
+    printJson(ctx.io, { ...ctx.output, fields: undefined }, value);
     return;
   }
   for (const [i, [how, heading]] of SECTIONS.entries()) {
     const records = found[i] ?? [];
     if (ctx.io.stdoutIsTTY) {
-      ctx.io.stdout.write(`${i > 0 ? '\n' : ''}${heading}\n`);
-      if (records.length === 0) ctx.io.stdout.write('  There are no issues here\n');
-      else await printList(ctx.io, ctx.flags, records, crossRepoIssueColumns);
+      printText(ctx.io, `${i > 0 ? '\n' : ''}${heading}\n`);
+      if (records.length === 0) printText(ctx.io, '  There are no issues here\n');
+      else await printList(ctx.io, ctx.output, records, crossRepoIssueColumns);
     } else {
       // Plain: the section's name leads each line, so `grep ^assigned` picks one section.
-      for (const line of plainRows(ctx.flags, records, crossRepoIssueColumns).split('\n')) if (line !== '') ctx.io.stdout.write(`${how}\t${line}\n`);
+      for (const line of plainRows(ctx.output, records, crossRepoIssueColumns).split('\n')) if (line !== '') printText(ctx.io, `${how}\t${line}\n`);
     }
   }
 }

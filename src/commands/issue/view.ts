@@ -45,15 +45,15 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const issue = await issues.get(api, repo, number).catch(fail);
   // Oldest first, as the server lists them; the endpoint answers every comment at once.
   const comments = opts.comments ? await issues.listComments(api, repo, number).catch(fail) : undefined;
-  if (ctx.flags.json) {
-    await printRecord(ctx.io, ctx.flags, comments ? { ...issue, comments } : issue, issueViewColumns);
+  if (ctx.output.kind !== 'view') {
+    await printRecord(ctx.io, ctx.output, comments ? { ...issue, comments } : issue, issueViewColumns);
     return;
   }
   // A view can be long (the body, the conversation): on a terminal it goes through the pager.
   await withPager(ctx.io, async (write, paged) => {
     // On a terminal the layout pr view has; --fields asks for chosen fields, labelled.
-    if (ctx.io.stdoutIsTTY && !ctx.flags.fields) write(renderView(issue, ctx.io.color, ctx.io.now()));
-    else await printRecord(paged, ctx.flags, issue, issueViewColumns);
+    if (ctx.io.stdoutIsTTY && !ctx.output.fields) write(renderView(issue, ctx.io.color, ctx.io.now()));
+    else await printRecord(paged, ctx.output, issue, issueViewColumns);
     if (comments) write(conversationText(comments, ctx.io.stdoutIsTTY, ctx.io.now()));
   });
 }

@@ -32,5 +32,5 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   }
   const label = await labels.create(api, repo, body).catch(failure({ action: `create label "${name}" in ${where}`, missing: `repository ${where}` }));
   ctx.success(`Created label "${String(label.name)}" in ${where}`);
-  await printRecord(ctx.io, ctx.flags, label, labelColumns);
+  await printRecord(ctx.io, ctx.output, label, labelColumns);
 }

@@ -39,7 +39,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.notExclusive && label.exclusive === true) changes.exclusive = false;
   if (Object.keys(changes).length === 0) {
     ctx.info(`Label "${label.name}" in ${where} already is as asked; nothing was sent`);
-    await printRecord(ctx.io, ctx.flags, label, labelColumns);
+    await printRecord(ctx.io, ctx.output, label, labelColumns);
     return;
   }
   // routers/api/v1/repo/label.go EditLabel sets the archived state from is_archived
@@ -48,5 +48,5 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const what = `label "${label.name}" in ${where}`;
   const edited = await labels.edit(api, repo, label.id, changes).catch(failure({ action: `edit ${what}`, missing: what }));
   ctx.success(`Edited ${what}`);
-  await printRecord(ctx.io, ctx.flags, edited, labelColumns);
+  await printRecord(ctx.io, ctx.output, edited, labelColumns);
 }

@@ -11,6 +11,7 @@ import { readAll } from '../../io.js';
 import { KettleError } from '../../errors.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
+import { printText } from '../../output/printer.js';
 
 export type GitCredentialOptions = OptionsOf<typeof definitions.gitCredential>;
 
@@ -149,5 +150,5 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
   }
   const chosen = choose(candidates, req);
   if (!chosen || /[\n\0]/.test(chosen.username + chosen.password)) return;
-  ctx.io.stdout.write(`username=${chosen.username}\npassword=${chosen.password}\n`);
+  printText(ctx.io, `username=${chosen.username}\npassword=${chosen.password}\n`);
 }

@@ -52,7 +52,7 @@ export async function run(ctx: Context): Promise<void> {
   if (hasEnvLogin(ctx.env)) {
     ctx.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
   }
-  await printList(ctx.io, ctx.flags, records, loginColumns, 'No stored logins. Add one with: kettle login add --url URL');
+  await printList(ctx.io, ctx.output, records, loginColumns, 'No stored logins. Add one with: kettle login add --url URL');
 }
 
 /** The login a repository at this login's URL uses: the default among those of that URL, else the first. */

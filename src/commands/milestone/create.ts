@@ -24,5 +24,5 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const where = fullName(repo);
   const made = await milestones.create(api, repo, body).catch(failure({ action: `create milestone "${title}" in ${where}`, missing: `repository ${where}` }));
   ctx.success(`Created milestone "${String(made.title)}" in ${where}`);
-  await printRecord(ctx.io, ctx.flags, made, columnsFor(ctx).view);
+  await printRecord(ctx.io, ctx.output, made, columnsFor(ctx).view);
 }

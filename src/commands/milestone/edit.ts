@@ -30,11 +30,11 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (due !== undefined && !(await sameDue(ctx, current, due))) changes.due_on = due;
   if (Object.keys(changes).length === 0) {
     ctx.info(`Milestone "${current.title}" in ${where} already is as asked; nothing was sent`);
-    await printRecord(ctx.io, ctx.flags, current, columnsFor(ctx).view);
+    await printRecord(ctx.io, ctx.output, current, columnsFor(ctx).view);
     return;
   }
   const what = `milestone "${current.title}" in ${where}`;
   const edited = await milestones.edit(api, repo, current.id, keepDue(current, changes)).catch(failure({ action: `edit ${what}`, missing: what }));
   ctx.success(`Edited ${what}`);
-  await printRecord(ctx.io, ctx.flags, edited, columnsFor(ctx).view);
+  await printRecord(ctx.io, ctx.output, edited, columnsFor(ctx).view);
 }

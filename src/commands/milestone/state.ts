@@ -18,10 +18,10 @@ export async function setState(ctx: Context, opts: OneOptions, state: 'open' | '
   const what = `milestone "${current.title}" in ${where}`;
   if (current.state === state) {
     ctx.info(`${what[0]?.toUpperCase()}${what.slice(1)} is already ${state}; nothing to do`);
-    await printRecord(ctx.io, ctx.flags, current, columnsFor(ctx).view);
+    await printRecord(ctx.io, ctx.output, current, columnsFor(ctx).view);
     return;
   }
   const edited = await milestones.edit(api, repo, current.id, keepDue(current, { state })).catch(failure({ action: `${state === 'closed' ? 'close' : 'reopen'} ${what}`, missing: what }));
   ctx.success(`${state === 'closed' ? 'Closed' : 'Reopened'} ${what}`);
-  await printRecord(ctx.io, ctx.flags, edited, columnsFor(ctx).view);
+  await printRecord(ctx.io, ctx.output, edited, columnsFor(ctx).view);
 }

@@ -12,5 +12,5 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const milestone = await resolveMilestone(api, repo, opts.milestone);
-  await printRecord(ctx.io, ctx.flags, milestone, columnsFor(ctx).view);
+  await printRecord(ctx.io, ctx.output, milestone, columnsFor(ctx).view);
 }

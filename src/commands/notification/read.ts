@@ -35,7 +35,7 @@ export async function run(ctx: Context, opts: ReadOptions): Promise<void> {
     const changed = await notifications.markAllRead(api, repo).catch(failure({ action: `mark your notifications${where} read`, ...(repo ? { missing: `repository ${fullName(repo)}` } : {}) }));
     if (changed.length === 0) ctx.info(`No unread notifications${where}; nothing to mark`);
     else ctx.success(`Marked ${changed.length} notification${changed.length === 1 ? '' : 's'}${where} read`);
-    if (ctx.flags.json) await printList(ctx.io, ctx.flags, changed, threadColumns);
+    if (ctx.output.kind !== 'view') await printList(ctx.io, ctx.output, changed, threadColumns);
     return;
   }
   const api = await ctx.api();

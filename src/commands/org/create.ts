@@ -21,5 +21,5 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const api = await ctx.api();
   const org = await orgs.create(api, body).catch(failure({ action: `create organization ${name}` }));
   ctx.success(`Created organization ${String(org.username ?? org.name ?? name)}${webUrl(org)}`);
-  await printRecord(ctx.io, ctx.flags, org, orgViewColumns);
+  await printRecord(ctx.io, ctx.output, org, orgViewColumns);
 }

@@ -15,5 +15,5 @@ export async function run(ctx: Context, { org }: ViewOptions): Promise<void> {
   if (!isSafeSegment(org)) throw new UsageError(`invalid organization name "${org}"`);
   const api = await ctx.api();
   const record = await orgs.get(api, org).catch(failure({ action: `read organization ${org}`, missing: `organization ${org}` }));
-  await printRecord(ctx.io, ctx.flags, record, orgViewColumns);
+  await printRecord(ctx.io, ctx.output, record, orgViewColumns);
 }

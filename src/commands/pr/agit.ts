@@ -144,7 +144,7 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
     if (set) ctx.success(`Set the ${set} of #${number}: ${what}, so nothing was pushed${webUrl(pr)}`);
     else ctx.info(`kettle: ${what}; nothing was pushed or changed${webUrl(pr)}`);
   } else ctx.success(`${updated ? 'Updated' : 'Created'} pull request #${number} in ${fullName(repo)} (topic ${topic})${updated && set ? `; its ${set} set` : ''}${webUrl(pr)}`);
-  if (ctx.flags.json || ctx.flags.jq) await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+  if (ctx.output.kind !== 'view') await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }
 
 /** The server's reason for refusing a ref: git's "! [remote rejected] … (reason)". */

@@ -8,7 +8,7 @@ import type { Context } from '../../context/context.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { ExitCode, KettleError } from '../../errors.js';
 import { renderPlain } from '../../output/formats.js';
-import { type Column, printList } from '../../output/printer.js';
+import { type Column, printList, printText } from '../../output/printer.js';
 import { InPlace } from '../../output/redraw.js';
 import { renderTable } from '../../output/table.js';
 import { failure } from '../failure.js';
@@ -61,7 +61,7 @@ export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
   const readOrSay = () => read().catch(failure({ action: `read the checks of ${what}`, missing: what, within: { api, repo } }));
 
   let round = await readOrSay();
-  const screen = opts.watch && ctx.io.stdoutIsTTY && !ctx.flags.json && !ctx.flags.jq ? new InPlace(ctx.io.stdout, ctx.io.columns) : undefined;
+  const screen = opts.watch && ctx.io.stdoutIsTTY && ctx.output.kind === 'view' ? new InPlace(ctx.io.stdout, ctx.io.columns) : undefined;
   // A watch rides out a server away for a while; the first read, as any command's, does not.
   const outage = new Outage(ctx, `the checks of ${what}`, screen ? (write) => screen.aside(write) : undefined);
   const refresh = async (): Promise<Round> => {
@@ -71,10 +71,10 @@ export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
       if (next !== undefined) return next;
     }
   };
-  if (opts.watch && !ctx.flags.json && !ctx.flags.jq) round = await watch(ctx, round, refresh, intervalMs, screen);
+  if (opts.watch && ctx.output.kind === 'view') round = await watch(ctx, round, refresh, intervalMs, screen);
   else {
     while (opts.watch && round.tally.pending > 0) round = await refresh();
-    if (round.checks.length > 0 || ctx.flags.json || ctx.flags.jq) await printList(ctx.io, ctx.flags, round.checks, ctx.io.stdoutIsTTY ? checkColumns : plainColumns);
+    if (round.checks.length > 0 || ctx.output.kind !== 'view') await printList(ctx.io, ctx.output, round.checks, ctx.io.stdoutIsTTY ? checkColumns : plainColumns);
   }
   conclude(ctx, round, pr, required);
 }
@@ -128,7 +128,7 @@ async function watch(ctx: Context, first: Round, refresh: () => Promise<Round>, 
     } else {
       const changed = round.checks.filter((c) => seen.get(c.context) !== `${c.status}\u0000${c.description}`);
       for (const c of changed) seen.set(c.context, `${c.status}\u0000${c.description}`);
-      if (changed.length > 0) io.stdout.write(renderPlain(changed as never[], plainColumns));
+      if (changed.length > 0) printText(io, renderPlain(changed as never[], plainColumns));
     }
     if (done) return round;
     round = await refresh();

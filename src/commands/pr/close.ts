@@ -40,5 +40,5 @@ export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
     ctx.success(`Closed ${what}${webUrl(pr)}`);
   }
   if (opts.deleteBranch) await deleteHeadBranch(ctx, api, repo, pr);
-  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+  await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }

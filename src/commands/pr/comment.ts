@@ -21,5 +21,5 @@ export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comment = await issues.createComment(api, repo, number, { body }).catch(commentFailure(api, repo, number, what));
   ctx.success(`Commented on ${what}${webUrl(comment)}`);
-  await printRecord(ctx.io, ctx.flags, comment, commentColumns);
+  await printRecord(ctx.io, ctx.output, comment, commentColumns);
 }

@@ -145,7 +145,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     );
     if (requested) shown = (await pulls.get(api, repo, number).catch(() => undefined)) ?? pr;
   }
-  await printRecord(ctx.io, ctx.flags, shown, prViewColumns);
+  await printRecord(ctx.io, ctx.output, shown, prViewColumns);
   if (refused) throw refused;
   // What the answer holds against what was asked (the server drops label ids it does not know).
   const missed: string[] = [];

@@ -105,7 +105,7 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   // Already merged is what was asked: a note, as closing a closed one is.
   if (state === 'merged' && before !== undefined) {
     ctx.info(`${what[0]?.toUpperCase()}${what.slice(1)} is already merged; nothing was sent`);
-    await printRecord(ctx.io, ctx.flags, before, prViewColumns);
+    await printRecord(ctx.io, ctx.output, before, prViewColumns);
     return;
   }
   if (state === 'closed') throw new KettleError(`cannot merge ${what}: it is closed`);
@@ -143,7 +143,7 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
   });
   if (scheduled) {
     ctx.success(`Scheduled ${what} to merge (${style}) when its checks succeed${deleteOnServer ? '; the server will delete its branch then' : ''}${webUrl(before)}`);
-    if (ctx.flags.json) printJson(ctx.io, ctx.flags, { number, merged: false, scheduled: true });
+    if (ctx.output.kind !== 'view') printJson(ctx.io, ctx.output, { number, merged: false, scheduled: true });
     return;
   }
   ctx.success(`Merged ${what} (${style})${webUrl(before)}`);
@@ -161,10 +161,10 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     return undefined;
   });
   if (after === undefined) {
-    if (ctx.flags.json) printJson(ctx.io, ctx.flags, { number, merged: true });
+    if (ctx.output.kind !== 'view') printJson(ctx.io, ctx.output, { number, merged: true });
     return;
   }
-  await printRecord(ctx.io, ctx.flags, after, prViewColumns);
+  await printRecord(ctx.io, ctx.output, after, prViewColumns);
 }
 
 /**

@@ -30,5 +30,5 @@ export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
     pr = await pulls.edit(api, repo, number, { title: next }).catch(failure({ action: `edit ${what}`, missing: what }));
     ctx.success(opts.undo ? `Marked ${what} as a draft${webUrl(pr)}` : `Marked ${what} as ready for review${webUrl(pr)}`);
   }
-  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+  await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }

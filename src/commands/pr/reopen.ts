@@ -28,5 +28,5 @@ export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
     pr = await pulls.edit(api, repo, number, { state: 'open' }).catch(failure({ action: `reopen ${what}`, missing: what }));
     ctx.success(`Reopened ${what}${webUrl(pr)}`);
   }
-  await printRecord(ctx.io, ctx.flags, pr, prViewColumns);
+  await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }

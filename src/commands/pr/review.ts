@@ -45,5 +45,5 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
   const what = `pull request #${number} in ${fullName(repo)}`;
   const review = await pulls.createReview(api, repo, number, { event, ...(body !== undefined ? { body } : {}) }).catch(failure({ action: `review ${what}`, missing: what, within: { api, repo } }));
   ctx.success(`${DONE[event]} ${what}${webUrl(review)}`);
-  await printRecord(ctx.io, ctx.flags, review, reviewColumns);
+  await printRecord(ctx.io, ctx.output, review, reviewColumns);
 }

@@ -10,7 +10,7 @@ import { currentBranch } from '../../context/git.js';
 import { fullName } from '../../context/repo.js';
 import { visibleControls } from '../../text/controls.js';
 import { plainText } from '../../output/cells.js';
-import { printJson } from '../../output/printer.js';
+import { printJson, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { checkState, stateOf } from './show.js';
 import { findByHead, headOf, prTarget } from './target.js';
@@ -50,8 +50,8 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
     review_requested: await Promise.all(requested.map(withChecks)),
     current_branch: current ? [await withChecks(current)] : [],
   };
-  if (ctx.flags.json) {
-    printJson(ctx.io, ctx.flags, sections);
+  if (ctx.output.kind !== 'view') {
+    printJson(ctx.io, ctx.output, sections);
     return;
   }
   const line = (pr: WithChecks) => `#${String(pr.number)}  ${pr.title ?? ''}  [${pr.head?.ref ?? ''}]  ${stateOf(pr)}  checks: ${pr.checks}`;
@@ -59,11 +59,12 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
     const out: string[] = [];
     for (const [name, list] of Object.entries(sections))
       for (const pr of list) out.push(`${name}\t${pr.number}\t${plainText(pr.title)}\t${plainText(pr.head?.ref)}\t${stateOf(pr)}\t${plainText(pr.checks)}\n`);
-    ctx.io.stdout.write(out.join(''));
+    printText(ctx.io, out.join(''));
     return;
   }
   const part = (title: string, list: WithChecks[], empty: string) => [title, ...(list.length ? list.map((pr) => `  ${visibleControls(line(pr))}`) : [`  ${empty}`]), ''];
-  ctx.io.stdout.write(
+  printText(
+    ctx.io,
     [
       `Relevant pull requests in ${fullName(repo)}`,
       '',

@@ -9,7 +9,7 @@ import { page } from '../../context/pager.js';
 import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
 import { renderRecordPlain } from '../../output/formats.js';
-import { printJson, type Row } from '../../output/printer.js';
+import { printJson, type Row, printText } from '../../output/printer.js';
 import { visibleControls } from '../../text/controls.js';
 import { relativeTime } from '../../output/time.js';
 import { failure } from '../failure.js';
@@ -136,8 +136,8 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const pr = await readPull(api, repo, number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comments = opts.comments ? await issues.listComments(api, repo, number).catch(failure({ action: `read the comments of ${what}`, missing: what })) : undefined;
-  if (ctx.flags.json) {
-    printJson(ctx.io, ctx.flags, comments === undefined ? pr : { ...pr, comments });
+  if (ctx.output.kind !== 'view') {
+    printJson(ctx.io, ctx.output, comments === undefined ? pr : { ...pr, comments });
     return;
   }
   const [reviews, status] = await Promise.all([
@@ -152,7 +152,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   ]);
   const seen: Seen = { pr, reviews, status, comments };
   if (!ctx.io.stdoutIsTTY) {
-    ctx.io.stdout.write(renderPlain(seen));
+    printText(ctx.io, renderPlain(seen));
     return;
   }
   await page(ctx.io, renderView(seen, ctx.io.color, ctx.io.now()));

@@ -47,5 +47,5 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     // The record with its assets, as the server now has it.
     release = await releases.get(api, repo, release.id as number).catch(() => ({ ...release, assets: outcomes.flatMap((o) => ('asset' in o ? [o.asset] : [])) }));
   }
-  await printRecord(ctx.io, ctx.flags, release, releaseViewColumns());
+  await printRecord(ctx.io, ctx.output, release, releaseViewColumns());
 }

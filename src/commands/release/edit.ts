@@ -46,10 +46,10 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   }
   if (Object.keys(changes).length === 0) {
     ctx.info(`${what} already is as asked; nothing changed`);
-    await printRecord(ctx.io, ctx.flags, release, releaseViewColumns());
+    await printRecord(ctx.io, ctx.output, release, releaseViewColumns());
     return;
   }
   const edited = await releases.edit(api, repo, release.id as number, changes).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
   ctx.success(`Edited ${what}${webUrl(edited)}`);
-  await printRecord(ctx.io, ctx.flags, edited, releaseViewColumns());
+  await printRecord(ctx.io, ctx.output, edited, releaseViewColumns());
 }

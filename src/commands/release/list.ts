@@ -16,7 +16,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const name = fullName(repo);
   const attempt = { action: `list the releases of ${name}`, missing: `repository ${name}` };
   // Only the table marks the latest release: --json prints the records as they are.
-  const latest = ctx.flags.json ? undefined : await latestId(await ctx.api(), repo).catch(failure(attempt));
+  const latest = ctx.output.kind !== 'view' ? undefined : await latestId(await ctx.api(), repo).catch(failure(attempt));
   await printListing(ctx, opts, {
     noun: 'releases',
     pages: (api, window, options) => releases.list(api, repo, window, {}, options),

@@ -21,6 +21,7 @@ import type { Context } from '../../context/context.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { Progress } from '../../output/progress.js';
+import { streamOut } from '../../output/stream.js';
 import { formatSize } from './columns.js';
 
 /** A file named on the command line, to become an asset of the same name. */
@@ -255,9 +256,7 @@ export async function streamDownload(ctx: Context, name: string, open: () => Pro
   });
   try {
     await pipeline(res.body, count, async (chunks: AsyncIterable<Buffer>) => {
-      for await (const chunk of chunks) {
-        if (!ctx.io.stdout.write(chunk)) await new Promise((resolve) => ctx.io.stdout.once('drain', resolve));
-      }
+      for await (const chunk of chunks) await streamOut(ctx.io, chunk);
     });
   } catch (err) {
     throw new KettleError(`cannot download ${name}: the connection failed (${(err as Error).message}) after ${formatSize(received)}`);

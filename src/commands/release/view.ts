@@ -2,7 +2,7 @@
 import type { Release } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { visibleControls } from '../../text/controls.js';
-import { printRecord, type Row } from '../../output/printer.js';
+import { printRecord, type Row, printText } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { ViewLayout } from '../layout.js';
 import { author } from '../records.js';
@@ -18,13 +18,13 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const repo = await ctx.repo(opts.repo);
   const api = await ctx.api();
   const release = await findRelease(api, repo, tag, 'read');
-  const latest = tag === undefined ? release.id : ctx.flags.json ? undefined : await latestId(api, repo).catch(() => undefined);
+  const latest = tag === undefined ? release.id : ctx.output.kind !== 'view' ? undefined : await latestId(api, repo).catch(() => undefined);
   // On a terminal the layout pr view has; --fields asks for chosen fields, labelled.
-  if (ctx.io.stdoutIsTTY && !ctx.flags.json && !ctx.flags.jq && !ctx.flags.fields) {
-    ctx.io.stdout.write(renderView(release, latest, ctx.io.color, ctx.io.now()));
+  if (ctx.io.stdoutIsTTY && ctx.output.kind === 'view' && !ctx.output.fields) {
+    printText(ctx.io, renderView(release, latest, ctx.io.color, ctx.io.now()));
     return;
   }
-  await printRecord(ctx.io, ctx.flags, release, releaseViewColumns(latest));
+  await printRecord(ctx.io, ctx.output, release, releaseViewColumns(latest));
 }
 
 /** The terminal view: title and tag, kind and who, the notes, the assets in aligned columns, the web address. */

@@ -46,5 +46,5 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     throw reword(err, { action: `create repository ${full}`, ...(own ? {} : { missing: `organization ${org}` }) });
   });
   ctx.success(`Created repository ${String(repo.full_name ?? full)}${webUrl(repo)}`);
-  await printRecord(ctx.io, ctx.flags, repo, repoViewColumns);
+  await printRecord(ctx.io, ctx.output, repo, repoViewColumns);
 }

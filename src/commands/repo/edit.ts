@@ -71,7 +71,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const diff = changes(body, current);
   if (Object.keys(diff).length === 0) {
     ctx.info(`kettle: ${name} already has those settings; nothing was changed`);
-    await printRecord(ctx.io, ctx.flags, current, repoViewColumns);
+    await printRecord(ctx.io, ctx.output, current, repoViewColumns);
     return;
   }
   const edited = await repos.edit(api, repo, diff).catch(failure({ action: `edit ${name}`, missing: `repository ${name}` }));
@@ -84,12 +84,12 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (diff.private !== undefined && edited.private !== diff.private) {
     const done = Object.keys(diff).filter((k) => k !== 'private');
     if (done.length > 0) ctx.success(`Edited ${name}: ${done.join(', ')}`);
-    await printRecord(ctx.io, ctx.flags, edited, repoViewColumns);
+    await printRecord(ctx.io, ctx.output, edited, repoViewColumns);
     const base = edited.parent?.full_name;
     throw new KettleError(
       `${name} stays ${edited.private === true ? 'private' : 'public'}: the server gives a fork the visibility of the repository it was forked from${typeof base === 'string' ? ` (${base})` : ''}`,
     );
   }
   ctx.success(`Edited ${name}: ${Object.keys(diff).join(', ')}`);
-  await printRecord(ctx.io, ctx.flags, edited, repoViewColumns);
+  await printRecord(ctx.io, ctx.output, edited, repoViewColumns);
 }

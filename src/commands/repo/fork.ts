@@ -61,7 +61,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   const forkRef = refOf(forked, { owner: opts.org ?? '', name: opts.name ?? repo.name });
   ctx.success(`Forked ${name} to ${fullName(forkRef)}${webUrl(forked)}`);
   if (!opts.clone) {
-    await printRecord(ctx.io, ctx.flags, forked, repoViewColumns);
+    await printRecord(ctx.io, ctx.output, forked, repoViewColumns);
     return;
   }
   const ready = await whenReady(ctx, forkRef, FORK_WAITS_MS);
@@ -69,5 +69,5 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   const parent = ready.parent ?? (await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` })));
   await clone(ctx, { url: cloneUrl(ready, protocol), directory: forkRef.name, flags: [], upstream: cloneUrl(parent, protocol) });
   ctx.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);
-  await printRecord(ctx.io, ctx.flags, ready, repoViewColumns);
+  await printRecord(ctx.io, ctx.output, ready, repoViewColumns);
 }

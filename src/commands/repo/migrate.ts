@@ -117,5 +117,5 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   ctx.success(`Migrated ${shown} into ${String(repo.full_name ?? target)}${opts.mirror ? ' as a mirror' : ''}${webUrl(repo)}`);
   // The servers keep the address's query in the record (models/repo/repo.go SanitizedOriginalURL removes only the user part).
   const original = (repo as { original_url?: unknown }).original_url;
-  await printRecord(ctx.io, ctx.flags, typeof original === 'string' && original !== '' ? { ...repo, original_url: redactUrl(original) } : repo, repoViewColumns);
+  await printRecord(ctx.io, ctx.output, typeof original === 'string' && original !== '' ? { ...repo, original_url: redactUrl(original) } : repo, repoViewColumns);
 }

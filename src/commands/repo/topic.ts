@@ -5,9 +5,7 @@ import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { plainText } from '../../output/cells.js';
-import { visibleCell } from '../../text/controls.js';
-import { printJson } from '../../output/printer.js';
+import { printNames } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { MAX_TOPICS, normalizeTopics } from './topics-rule.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -29,13 +27,11 @@ function checked(ctx: Context, typed: readonly string[]): string[] {
 }
 
 export async function runList(ctx: Context, opts: TopicListOptions): Promise<void> {
-  if (ctx.flags.fields) throw new UsageError('--fields does not apply: topics are names, not records');
+  if (ctx.output.fields) throw new UsageError('--fields does not apply: topics are names, not records');
   const repo = await ctx.repo(opts.repo);
   const topics = await current(ctx, repo);
-  if (ctx.flags.jq || ctx.flags.json) printJson(ctx.io, ctx.flags, topics);
-  else if (topics.length === 0) {
-    if (ctx.io.stdoutIsTTY) ctx.info(`No topics on ${fullName(repo)}`);
-  } else ctx.io.stdout.write(topics.map((t) => `${ctx.io.stdoutIsTTY ? visibleCell(t) : plainText(t)}\n`).join(''));
+  if (topics.length === 0 && ctx.output.kind === 'view' && ctx.io.stdoutIsTTY) ctx.info(`No topics on ${fullName(repo)}`);
+  printNames(ctx.io, ctx.output, topics);
 }
 
 export async function runAdd(ctx: Context, opts: TopicChangeOptions): Promise<void> {

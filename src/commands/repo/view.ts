@@ -18,6 +18,6 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const api = await ctx.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
   // A view can be long (the description): on a terminal it goes through the pager; JSON does not.
-  if (ctx.flags.json) await printRecord(ctx.io, ctx.flags, record, repoViewColumns);
-  else await withPager(ctx.io, (_, paged) => printRecord(paged, ctx.flags, record, repoViewColumns));
+  if (ctx.output.kind !== 'view') await printRecord(ctx.io, ctx.output, record, repoViewColumns);
+  else await withPager(ctx.io, (_, paged) => printRecord(paged, ctx.output, record, repoViewColumns));
 }

@@ -15,6 +15,7 @@ import { InPlace } from '../../output/redraw.js';
 import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
 import { visibleControls } from '../../text/controls.js';
 import { Outage } from '../outage.js';
+import { printText } from '../../output/printer.js';
 import { readJobs } from '../workflow/inputs.js';
 import { MARKS, type Place, readJobs as readRunJobs, readRun, type RunRef, runName } from './target.js';
 
@@ -138,7 +139,7 @@ export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: nu
         seen.set(key, line);
         changed.push(line);
       }
-      if (changed.length > 0) io.stdout.write(`${changed.join('\n')}\n`);
+      if (changed.length > 0) printText(io, `${changed.join('\n')}\n`);
     }
     if (done) return conclude(ctx, at, s.run);
   }

@@ -5,7 +5,7 @@ import * as features from '../../api/gitea/actions-features.js';
 import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
-import { printJson, printRecord } from '../../output/printer.js';
+import { printJson, printRecord, printText } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';
 import { MARKS, parseRunId, place, readJobs, readRun, requireFeature, runRef } from './target.js';
@@ -30,11 +30,11 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   }
   const { record } = await readRun(at, id);
   const jobs = await readJobs(at, id);
-  if (ctx.flags.json || ctx.flags.jq) {
-    printJson(ctx.io, ctx.flags, jobs ? { ...record, jobs } : record, runViewColumns);
+  if (ctx.output.kind !== 'view') {
+    printJson(ctx.io, ctx.output, jobs ? { ...record, jobs } : record, runViewColumns);
     return;
   }
-  await printRecord(ctx.io, ctx.flags, record, runViewColumns);
+  await printRecord(ctx.io, ctx.output, record, runViewColumns);
   const listed = jobs?.map(actions.jobOf) ?? actions.runOf(record).jobs?.map((j) => ({ ...j, steps: [] }));
   if (!listed || listed.length === 0) return;
   const io = ctx.io;
@@ -44,7 +44,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
       lines.push(`${MARKS[job.status] ?? '?'} ${visibleControls(job.name)} (ID ${job.id}): ${job.status}`);
       for (const step of job.steps) lines.push(`    ${MARKS[step.status] ?? '?'} ${visibleControls(step.name)}: ${step.status}`);
     }
-    io.stdout.write(`${lines.join('\n')}\n`);
+    printText(io, `${lines.join('\n')}\n`);
     return;
   }
   // In a pipe: one row per job and per step, tab-separated, after the run's key/value lines.
@@ -53,5 +53,5 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
     rows.push(['job', job.id, plainText(job.name), job.status].join('\t'));
     for (const step of job.steps) rows.push(['step', job.id, step.number, plainText(step.name), step.status].join('\t'));
   }
-  io.stdout.write(`${rows.join('\n')}\n`);
+  printText(io, `${rows.join('\n')}\n`);
 }

@@ -11,7 +11,7 @@ import type { Context } from '../../context/context.js';
 import { visibleCell } from '../../text/controls.js';
 import { type Column, loadChalk, type Paint, plainText, valueText } from '../../output/cells.js';
 import { pickFields } from '../../output/fields.js';
-import { printJson } from '../../output/printer.js';
+import { printJson, printText } from '../../output/printer.js';
 import { layoutTable, tableLine } from '../../output/table.js';
 import { relativeTime } from '../../output/time.js';
 import { SECTIONS, type Section, type ServerView, type WithChecks } from './gather.js';
@@ -42,7 +42,7 @@ export function serverUrl(root: string): string {
 
 /** The object --json prints (and --jq reads): keyed by login name; --fields applies to each section's records. */
 export function printStatusJson(ctx: Context, outcomes: Outcome[]): void {
-  const fields = ctx.flags.fields;
+  const fields = ctx.output.fields;
   const records = (list: readonly object[] | null) => (list && fields ? pickFields(list, fields) : list);
   const out: Record<string, unknown> = {};
   for (const o of outcomes) {
@@ -63,7 +63,7 @@ export function printStatusJson(ctx: Context, outcomes: Outcome[]): void {
     };
   }
   // Through the printer, as every command's JSON and --jq (its control characters escaped); --fields was applied above.
-  printJson(ctx.io, { ...ctx.flags, fields: undefined }, out);
+  printJson(ctx.io, { ...ctx.output, fields: undefined }, out);
 }
 
 const repoName = (r: Issue | NotificationThread): string => (r as Issue).repository?.full_name ?? (r as NotificationThread).repository?.full_name ?? '';
@@ -86,7 +86,7 @@ export function printPlain(ctx: Context, outcomes: Outcome[]): void {
       for (const r of o.view[section] ?? []) lines.push(`${[o.name, section, ...cells(section, r)].map(plainText).join('\t')}\n`);
     }
   }
-  ctx.io.stdout.write(lines.join(''));
+  printText(ctx.io, lines.join(''));
 }
 
 function paintChecks(chalk: Paint, state: string | null): string {
@@ -193,5 +193,5 @@ export async function printSections(ctx: Context, outcomes: Outcome[]): Promise<
       'None',
     );
   }
-  ctx.io.stdout.write(`${out.join('\n')}\n`);
+  printText(ctx.io, `${out.join('\n')}\n`);
 }

@@ -65,14 +65,14 @@ export async function run(ctx: Context): Promise<void> {
       }
     }),
   );
-  if (ctx.flags.json || ctx.flags.jq) printStatusJson(ctx, outcomes);
+  if (ctx.output.kind !== 'view') printStatusJson(ctx, outcomes);
   else if (ctx.io.stdoutIsTTY) await printSections(ctx, outcomes);
   else printPlain(ctx, outcomes);
   const failed = outcomes.filter((o) => o.error !== undefined);
   const incomplete = outcomes.filter((o) => (o.missed ?? []).length > 0);
   if (failed.length === 0 && incomplete.length === 0) return;
   // On a terminal the sections said why; for a script, stderr says it.
-  if (!ctx.io.stdoutIsTTY || ctx.flags.json || ctx.flags.jq) {
+  if (!ctx.io.stdoutIsTTY || ctx.output.kind !== 'view') {
     const say = (o: Outcome, lines: string[], what = '') => {
       for (const [i, line] of lines.entries()) ctx.io.stderr.write(i === 0 ? `kettle: ${o.name} (${o.server}): ${what}${line}\n` : `  ${line.trimStart()}\n`);
     };

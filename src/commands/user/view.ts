@@ -14,5 +14,5 @@ export async function run(ctx: Context, { username }: ViewOptions): Promise<void
   const user = await users.get(api, username).catch((err: unknown) => {
     throw reword(err, { missing: `user ${username}` });
   });
-  await printRecord(ctx.io, ctx.flags, user, userColumns);
+  await printRecord(ctx.io, ctx.output, user, userColumns);
 }

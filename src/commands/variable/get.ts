@@ -1,8 +1,7 @@
 // kettle variable get NAME [--org ORG | --user]
 import * as variables from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
-import { visibleControls } from '../../text/controls.js';
-import { printRecord } from '../../output/printer.js';
+import { printRecord, printValue } from '../../output/printer.js';
 import { scopeOf, storedName } from '../actions-scope.js';
 import { failure } from '../failure.js';
 import { variableColumns } from './columns.js';
@@ -17,11 +16,11 @@ export async function run(ctx: Context, opts: GetOptions): Promise<void> {
   const api = await ctx.api();
   const what = `variable ${name} of ${where}`;
   const variable = await variables.getVariable(api, scope, name).catch(failure({ action: `read ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
-  if (ctx.flags.json || ctx.flags.jq) {
-    await printRecord(ctx.io, ctx.flags, variable, variableColumns);
+  if (ctx.output.kind !== 'view') {
+    await printRecord(ctx.io, ctx.output, variable, variableColumns);
     return;
   }
   // The value alone, as stored, for $(kettle variable get NAME); a terminal sees control characters made visible.
   const value = typeof variable.data === 'string' ? variable.data : '';
-  ctx.io.stdout.write(`${ctx.io.stdoutIsTTY ? visibleControls(value) : value}\n`);
+  printValue(ctx.io, value);
 }

@@ -16,7 +16,7 @@ export async function run(ctx: Context): Promise<void> {
   // After /user, on the same connection; from the cache folder once known.
   // A server whose version cannot be read hides nothing else.
   const server = await ctx.server().catch(() => undefined);
-  await printRecord(ctx.io, ctx.flags, me, [
+  await printRecord(ctx.io, ctx.output, me, [
     ...userColumns,
     { key: 'server', header: 'SERVER', get: () => instanceRoot(login.root) },
     { key: 'server_version', header: 'VERSION', get: () => (server ? (server.version === '' ? 'unknown (no GET /version)' : `${describeServer(server)} (${server.version})`) : null) },

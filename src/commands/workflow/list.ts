@@ -16,5 +16,5 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   requireFeature(at, 'workflows', 'workflow list');
   const name = fullName(at.repo);
   const list = await workflows.listWorkflows(at.api, at.repo).catch(failure({ action: `list the workflows of ${name}`, missing: `repository ${name}` }));
-  await printList(ctx.io, ctx.flags, list, workflowColumns, `No workflows in ${name}`);
+  await printList(ctx.io, ctx.output, list, workflowColumns, `No workflows in ${name}`);
 }

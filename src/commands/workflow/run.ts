@@ -10,7 +10,7 @@ import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
-import { printRecord } from '../../output/printer.js';
+import { printRecord, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { runViewColumns } from '../run/columns.js';
 import { DEFAULT_INTERVAL_S, follow } from '../run/follow.js';
@@ -104,8 +104,8 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   }
   // Where only tasks are listed, the run shows once a runner took a job: until then its number is all there is.
   const shown = await actions.getRun(at.api, at.server, at.repo, runId.api).catch(() => undefined);
-  if (shown) await printRecord(ctx.io, ctx.flags, shown.record, runViewColumns);
-  else ctx.io.stdout.write(`${runId.shown}\n`);
+  if (shown) await printRecord(ctx.io, ctx.output, shown.record, runViewColumns);
+  else printText(ctx.io, `${runId.shown}\n`);
 }
 
 /** The matching runs: the number each one's web page shows, with the id the API takes. */

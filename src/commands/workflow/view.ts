@@ -7,7 +7,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
-import { printJson, printRecord } from '../../output/printer.js';
+import { printJson, printRecord, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { place } from '../run/target.js';
 import { workflowColumns } from './columns.js';
@@ -30,11 +30,11 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
       // the API cannot read it, so kettle does not claim one.
       { id: file, name: text.name ?? file, path: text.path, state: 'unknown' };
   const inputs = text.dispatch.kind === 'inputs' ? text.dispatch.inputs : undefined;
-  if (ctx.flags.json || ctx.flags.jq) {
-    printJson(ctx.io, ctx.flags, { ...record, workflow_dispatch: text.dispatch.kind === 'unknown' ? null : { dispatchable: inputs !== undefined, inputs: inputs ?? {} } }, workflowColumns);
+  if (ctx.output.kind !== 'view') {
+    printJson(ctx.io, ctx.output, { ...record, workflow_dispatch: text.dispatch.kind === 'unknown' ? null : { dispatchable: inputs !== undefined, inputs: inputs ?? {} } }, workflowColumns);
     return;
   }
-  await printRecord(ctx.io, ctx.flags, record, workflowColumns);
+  await printRecord(ctx.io, ctx.output, record, workflowColumns);
   const io = ctx.io;
   const lines: string[] = [];
   if (text.dispatch.kind === 'none') lines.push(io.stdoutIsTTY ? '\nNo workflow_dispatch trigger: kettle workflow run cannot start it.' : 'dispatch\tnone');
@@ -47,5 +47,5 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
       } else lines.push(['input', plainText(key), spec.required ? 'required' : 'optional', plainText(spec.default ?? ''), plainText(spec.description ?? '')].join('\t'));
     }
   }
-  if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+  if (lines.length > 0) printText(io, `${lines.join('\n')}\n`);
 }

@@ -1,8 +1,8 @@
 // When a request that changes something fails after it was sent, nobody knows
 // whether the server acted on it. This names the kettle command that shows the
 // state, so the user checks before trying again (and does not, say, open the
-// same issue twice). Pure: maps a method and API path to a command line.
-import { ApiError, KettleError } from '../errors.js';
+// same issue twice). Pure: maps an API path to a command line; report() in
+// errors.ts adds the clause to the failure's first line.
 
 function decode(segment: string): string {
   try {
@@ -40,20 +40,4 @@ export function unknownOutcome(path: string): string {
 /** The clause appended to a failure to read the answer to a change the server made (it answered 2xx). */
 export function madeButUnread(path: string, status: number): string {
   return `the server made the change (HTTP ${status}): check with \`${stateCommand(path)}\` rather than trying again`;
-}
-
-/**
- * Add to a failure what is known of the change it was about: unknown (the
- * answer was lost, or a 5xx came back for a change), or made (a 2xx whose
- * answer kettle cannot use). Each clause is added once.
- */
-export function explainOutcome(err: unknown): void {
-  if (!(err instanceof KettleError) || err.message.includes('; the outcome is unknown') || err.message.includes('; the server made the change')) return;
-  if (err.uncertainPath !== undefined) {
-    err.message = `${err.message}; ${unknownOutcome(err.uncertainPath)}`;
-  } else if (err instanceof ApiError && err.status >= 200 && err.status < 300 && err.method !== 'GET' && err.method !== 'HEAD') {
-    // A 2xx to a change whose answer kettle cannot use (malformed, too large,
-    // the wrong shape): the change was made, and trying again would make it twice.
-    err.message = `${err.message}; ${madeButUnread(err.path, err.status)}`;
-  }
 }
