@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, ROOT, tempDir } from '../e2e/harness.js';
-import { useServer } from '../e2e/suite.js';
+import { baseEnv, ROOT, tempDir } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 import { ENTRIES } from '../../src/commands/index.js';
 
 const BUNDLE = join(ROOT, 'dist', 'cli', 'main.cjs');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryNamed } from '../../src/cli/program.js';
-import { run, ROOT } from '../e2e/harness.js';
+import { run, ROOT } from '../support/harness.js';
 import { kettle } from '../support/inprocess.js';
 
 const HELP = join(ROOT, 'dist', 'cli', 'help');

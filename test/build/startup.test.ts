@@ -6,8 +6,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, useServer } from '../e2e/suite.js';
-import { ROOT, tempDir } from '../e2e/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
+import { ROOT, tempDir } from '../support/harness.js';
 
 const s = useServer();
 const tmp = tempDir('kettle-startup-');

@@ -2,8 +2,8 @@
 // token and repository come from the job's variables, whoami says which, and
 // nothing prompts. Run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, record, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, record, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process', login: 'none' });
 

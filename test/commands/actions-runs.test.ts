@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, record, rows, sent, useServer } from '../support/suite.js';
 import { actionsData, addArtifact, addRun, addWorkflow } from '../server/routes-actions.js';
 import { movingClock } from '../support/io.js';
 

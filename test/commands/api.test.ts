@@ -4,8 +4,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 let labelIds: number[];

@@ -6,8 +6,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserCommand } from '../../src/context/browser.js';
-import { type RunResult, tempDir } from '../e2e/harness.js';
-import { expectExit, expectUsage, useServer } from '../e2e/suite.js';
+import { type RunResult, tempDir } from '../support/harness.js';
+import { expectExit, expectUsage, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process', server: { basePath: '/forge' } });
 const folder = tempDir('kettle-browser-');

@@ -2,7 +2,7 @@
 // letters counts as one edit), or all of them when there are few; in-process
 // against the in-memory server.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { expectExit, sent, useServer } from '../support/suite.js';
 import { addMilestone } from '../server/routes-triage.js';
 
 const s = useServer({ runner: 'in-process' });

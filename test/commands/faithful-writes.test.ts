@@ -3,8 +3,8 @@
 // Gitea and Forgejo differ: what the server ignores, resets or skips is never
 // reported as done, and what a re-run would change again is not sent again.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../support/suite.js';
 import { addMilestone, protectedBranches, extraOf, addStatus, headSha, pullsData } from '../server/routes-pulls.js';
 import { triage } from '../server/routes-triage.js';
 import type { Issue } from '../server/state.js';

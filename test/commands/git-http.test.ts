@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, tempDir } from '../e2e/harness.js';
-import { expectExit, useServer } from '../e2e/suite.js';
+import { json, tempDir } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 import { enableGit } from '../server/git-http.js';
 import { extraOf } from '../server/routes-pulls.js';
 

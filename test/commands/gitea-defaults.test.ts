@@ -4,8 +4,8 @@
 // tokens accepted (deprecated) unless DISABLE_QUERY_AUTH_TOKEN is set. kettle
 // is checked against both, so a flag or scope it gets wrong fails here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, sent, useServer } from '../support/suite.js';
 import { addReview, extraOf } from '../server/routes-pulls.js';
 import { TOKEN_SCOPES } from '../server/routes.js';
 import { SPEC_VARIANT } from '../server/index.js';

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import type { RunResult } from '../e2e/harness.js';
+import type { RunResult } from '../support/harness.js';
 import { kettle } from '../support/inprocess.js';
 import { testIO } from '../support/io.js';
 

@@ -3,8 +3,8 @@
 // routers/api/v1/utils/hook.go addHook and editHook, and
 // routers/api/v1/repo/hook.go TestHook), run in-process.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, sent, useServer } from '../support/suite.js';
 import { type OrgHook, repoData } from '../server/routes-repos.js';
 import type { Hook } from '../server/state.js';
 import { RELEASES as FLAVOURS } from '../support/releases.js';

@@ -1,8 +1,8 @@
 // kettle hook view|edit|delete|test and organization webhooks (--org), run
 // in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../support/suite.js';
 import { repoData } from '../server/routes-repos.js';
 import type { Hook } from '../server/state.js';
 

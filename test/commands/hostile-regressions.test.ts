@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, sent, useServer } from '../support/suite.js';
 import { addRun } from '../server/routes-actions.js';
 import { settingsData } from '../server/routes-settings.js';
 

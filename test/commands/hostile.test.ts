@@ -12,8 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/commands/index.js';
-import type { RunResult } from '../e2e/harness.js';
-import { useServer } from '../e2e/suite.js';
+import type { RunResult } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 import type { Fault } from '../server/index.js';
 import { type HostileCase as Command, kitOf, type NounCases } from './hostile/kit.js';
 

@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, type RunResult } from '../e2e/harness.js';
-import { expectExit, useServer } from '../e2e/suite.js';
+import { json, type RunResult } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 
 const home = useServer({ runner: 'in-process', login: 'none' });
 const work = useServer({ runner: 'in-process', login: 'none', server: { basePath: '/forge' } });

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json, type RunResult } from '../e2e/harness.js';
-import { useServer } from '../e2e/suite.js';
+import { json, type RunResult } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, record, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, record, sent, useServer } from '../support/suite.js';
 import { addComment, triage } from '../server/routes-triage.js';
 import type { Issue, Repo } from '../server/state.js';
 

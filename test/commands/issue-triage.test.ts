@@ -2,8 +2,8 @@
 // and edit; several numbers at once; close/reopen/delete; list filters; status.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rfc3339Local } from '../../src/commands/dates.js';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { addMilestone, addOrgLabel, setMilestone, triage } from '../server/routes-triage.js';
 import type { Issue, Repo } from '../server/state.js';
 

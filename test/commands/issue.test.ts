@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SPEC_VARIANT } from '../server/index.js';
 import type { Issue } from '../server/state.js';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

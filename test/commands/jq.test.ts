@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectExit, expectUsage, sent, useServer } from '../e2e/suite.js';
+import { expectExit, expectUsage, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 const JQ = '/usr/bin/jq';

@@ -1,7 +1,7 @@
 // kettle label list|create|edit|delete, in-process against the in-memory server.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { triage } from '../server/routes-triage.js';
 import type { Repo } from '../server/state.js';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, expectUsage, sent, useServer } from '../e2e/suite.js';
+import { expectExit, expectUsage, sent, useServer } from '../support/suite.js';
 import { twoFactor } from '../server/two-factor.js';
 
 const s = useServer({ runner: 'in-process', login: 'none' });

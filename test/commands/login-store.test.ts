@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, baseEnv, json, type RunResult, tempDir } from '../e2e/harness.js';
-import { expectExit, useServer } from '../e2e/suite.js';
+import { BIN, baseEnv, json, type RunResult, tempDir } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process', login: 'none' });
 

@@ -2,7 +2,7 @@
 // do instead, not a neighbouring case's advice or the server's own words.
 import { describe, expect, it } from 'vitest';
 import { requestLog } from '../server/log.js';
-import { expectExit, expectUsage, useServer } from '../e2e/suite.js';
+import { expectExit, expectUsage, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -1,8 +1,8 @@
 // kettle milestone list|view|create|edit|close|reopen|delete, in-process against the in-memory server.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rfc3339Local } from '../../src/commands/dates.js';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { addMilestone, type Milestone, setMilestone, triage } from '../server/routes-triage.js';
 import type { Repo } from '../server/state.js';
 

@@ -2,8 +2,8 @@
 // whose threads come from the demo (alice: one unread, one pinned, one read)
 // and from what the tests change in watched repositories.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { addThread, inbox, type Thread, watch } from '../server/routes-inbox.js';
 import type { Issue } from '../server/state.js';
 

@@ -1,7 +1,7 @@
 // kettle org delete, run in-process against the in-memory server (the typed
 // confirmation at a real terminal is in test/tty/confirm.test.ts).
 import { describe, expect, it } from 'vitest';
-import { expectExit, expectFailure, expectUsage, sent, useServer } from '../e2e/suite.js';
+import { expectExit, expectFailure, expectUsage, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

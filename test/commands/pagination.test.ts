@@ -4,8 +4,8 @@
 // checked with the server's count of requests in flight.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../server/index.js';
-import { json, range } from '../e2e/harness.js';
-import { useServer } from '../e2e/suite.js';
+import { json, range } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 import { MAX_ADAPTIVE_CONCURRENCY } from '../../src/api/paginate.js';
 import { pipeControls, stringifyJson } from '../../src/text/controls.js';
 

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, tempDir } from '../e2e/harness.js';
-import { expectExit, sent, useServer } from '../e2e/suite.js';
+import { json, tempDir } from '../support/harness.js';
+import { expectExit, sent, useServer } from '../support/suite.js';
 import { ciData } from '../server/routes-ci.js';
 import { type GitHttp, startGitHttp } from '../support/git-http.js';
 

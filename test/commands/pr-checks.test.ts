@@ -2,8 +2,8 @@
 // commit's statuses (routes-ci.ts), the exit status they add up to, --watch
 // and --required with the base branch's protection rule.
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { addRule, reportStatus } from '../server/routes-ci.js';
 import { headSha } from '../server/routes-pulls.js';
 import { movingClock } from '../support/io.js';

@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, tempDir } from '../e2e/harness.js';
-import { expectExit, expectFailure, sent, useServer } from '../e2e/suite.js';
+import { json, tempDir } from '../support/harness.js';
+import { expectExit, expectFailure, sent, useServer } from '../support/suite.js';
 import { pullsData } from '../server/routes-pulls.js';
 
 const s = useServer({ runner: 'in-process' });

@@ -1,8 +1,8 @@
 // kettle pr view|diff|comment|review|close|reopen|ready|edit|merge extras|status|list filters,
 // run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, sent, useServer } from '../support/suite.js';
 import { addComment, addMilestone, addReview, addStatus, extraOf, headSha } from '../server/routes-pulls.js';
 import { setMilestone } from '../server/routes-triage.js';
 

@@ -1,7 +1,7 @@
 // kettle pr list|create|merge, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -1,8 +1,8 @@
 // One record shape per resource for scripts: the same `key<TAB>value` lines
 // whichever verb printed the record, and however many numbers it was given.
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../e2e/harness.js';
-import { expectExit, useServer } from '../e2e/suite.js';
+import type { RunResult } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../support/suite.js';
 import { addAsset, addRelease, releaseData, type ReleaseRecord } from '../server/routes-releases.js';
 
 const s = useServer({ runner: 'in-process' });

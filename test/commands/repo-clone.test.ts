@@ -5,8 +5,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, tempDir } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, sent, useServer } from '../e2e/suite.js';
+import { json, tempDir } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, sent, useServer } from '../support/suite.js';
 import { repoData } from '../server/routes-repos.js';
 
 const s = useServer({ runner: 'in-process' });

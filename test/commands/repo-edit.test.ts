@@ -1,8 +1,8 @@
 // kettle repo edit and repo create in an organization, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
+import { json } from '../support/harness.js';
 import { extraOf } from '../server/routes-repos.js';
-import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../e2e/suite.js';
+import { expectExit, expectFailure, expectUsage, record, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

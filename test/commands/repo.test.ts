@@ -1,8 +1,8 @@
 // kettle repo list|view|create|delete, run in-process against the in-memory server.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
+import { json } from '../support/harness.js';
 import { SPEC_VARIANT } from '../server/index.js';
-import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../e2e/suite.js';
+import { expectExit, expectFailure, expectUsage, record, rows, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import { kettle } from '../support/inprocess.js';
 
 /** The contract's spellings, command by command. */

@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestLog } from '../server/log.js';
-import { json } from '../e2e/harness.js';
-import { expectExit, rows, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, rows, useServer } from '../support/suite.js';
 import { kettle } from '../support/inprocess.js';
 
 const s = useServer({ runner: 'in-process' });

@@ -3,8 +3,8 @@
 // `ok: false` failing), the filters sent as the servers name them, lists
 // complete or absent like every other.
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { inbox } from '../server/routes-inbox.js';
 
 const s = useServer({ runner: 'in-process' });

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { addComment } from '../server/routes-triage.js';
 import { addAsset, addRelease } from '../server/routes-releases.js';
-import { json } from '../e2e/harness.js';
-import { expectExit, record, rows, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, record, rows, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { atLeast, describeServer, parseServerVersion } from '../../src/context/server.js';
-import { expectExit, record, sent, useServer } from '../e2e/suite.js';
+import { expectExit, record, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 const cacheFile = () => join(s.configDir, '.cache', 'kettle', 'servers.json');

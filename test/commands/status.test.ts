@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ANSI, json, type RunResult } from '../e2e/harness.js';
-import { expectExit, rows, type Suite, useServer } from '../e2e/suite.js';
+import { ANSI, json, type RunResult } from '../support/harness.js';
+import { expectExit, rows, type Suite, useServer } from '../support/suite.js';
 import { inbox } from '../server/routes-inbox.js';
 
 const home = useServer({ runner: 'in-process', login: 'none' });

@@ -2,8 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json } from '../e2e/harness.js';
-import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../e2e/suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { secretsData } from '../server/routes-actions-secrets.js';
 import { RELEASES } from '../support/releases.js';
 

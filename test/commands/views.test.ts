@@ -2,8 +2,8 @@
 // is (title, state and who, labelled fields, the text, the web address), with
 // no empty fields shown as blank lines, and release assets in aligned columns.
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../e2e/harness.js';
-import { expectExit, useServer } from '../e2e/suite.js';
+import type { RunResult } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process' });
 

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, run, tempDir, type RunResult } from '../e2e/harness.js';
+import { ROOT, run, tempDir, type RunResult } from '../support/harness.js';
 
 const FILES = {
   bash: 'completions/kettle.bash',

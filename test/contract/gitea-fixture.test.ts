@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import { allEndpoints, freshFixtureText, SERVERS } from '../tools/derive-gitea-fixture.js';
 import { checkRequest, checkRequestAll, loadFixture, loadFixtures, SPEC_ONLY, type SentRequest } from './check.js';
 import { exempt, verbOf } from './setup.js';

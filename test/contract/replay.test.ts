@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Dispatcher, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import type { Recording } from '../real/record.js';
 import { actionsData } from '../server/routes-actions.js';
 import { ADMIN, freshServer } from '../support/fresh-server.js';

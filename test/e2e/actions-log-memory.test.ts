@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { addRun } from '../server/routes-actions.js';
-import { baseEnv, BIN } from './harness.js';
-import { useServer } from './suite.js';
+import { baseEnv, BIN } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 const s = useServer();
 const MB = 1_000_000;

@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, ROOT, tempDir } from './harness.js';
+import { baseEnv, ROOT, tempDir } from '../support/harness.js';
 
 const DEMO = join(ROOT, 'dist', 'dev', 'demo.js');
 

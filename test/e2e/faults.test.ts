@@ -4,8 +4,8 @@
 // safe to repeat, and never shows a stack trace.
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Fault } from '../server/index.js';
-import { json, type RunOptions, type RunResult } from './harness.js';
-import { ownServer, type SuiteOptions } from './suite.js';
+import { json, type RunOptions, type RunResult } from '../support/harness.js';
+import { ownServer, type SuiteOptions } from '../support/suite.js';
 
 interface Cmd {
   name: string;

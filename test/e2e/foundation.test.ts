@@ -3,8 +3,8 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../server/index.js';
-import { ANSI, json, run } from './harness.js';
-import { useServer } from './suite.js';
+import { ANSI, json, run } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 const s = useServer({ login: 'none' });
 

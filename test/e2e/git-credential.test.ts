@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GitHttp, startGitHttp } from '../support/git-http.js';
-import { tempDir } from './harness.js';
-import { expectExit, useServer } from './suite.js';
+import { tempDir } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 
 const s = useServer({ login: 'none' });
 const root = tempDir('kettle-gitcred-');

@@ -7,8 +7,8 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, tempDir } from './harness.js';
-import { useServer } from './suite.js';
+import { json, tempDir } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 /** A forward proxy on 127.0.0.1 that tunnels CONNECT and relays absolute-form requests, recording both. */
 async function startProxy(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {

@@ -5,8 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { age, BIN, deadPid } from './harness.js';
-import { useServer } from './suite.js';
+import { age, BIN, deadPid } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 const s = useServer({ login: 'none' });
 

@@ -9,8 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, BIN, type RunResult } from './harness.js';
-import { expectExit, useServer } from './suite.js';
+import { baseEnv, BIN, type RunResult } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 import { addRelease, releaseData, removeAssetFiles } from '../server/routes-releases.js';
 
 const s = useServer();

@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PagingFault } from '../server/http.js';
 import type { RecordedRequest } from '../server/index.js';
-import { BIN, json } from './harness.js';
-import { expectExit, ownServer, sent, type Suite, useServer } from './suite.js';
+import { BIN, json } from '../support/harness.js';
+import { expectExit, ownServer, sent, type Suite, useServer } from '../support/suite.js';
 
 const s = useServer();
 

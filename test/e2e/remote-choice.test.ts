@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { expectExit, expectUsage, sent, useServer } from './suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ login: 'none' });
 

@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { json } from './harness.js';
-import { expectExit, expectUsage, rows, sent, useServer } from './suite.js';
+import { json } from '../support/harness.js';
+import { expectExit, expectUsage, rows, sent, useServer } from '../support/suite.js';
 
 const s = useServer();
 

@@ -2,8 +2,8 @@
 // output, traces or errors, and credentials are never sent to another origin
 // or over plain http to another host without a warning.
 import { describe, expect, it } from 'vitest';
-import { json, type RunResult } from './harness.js';
-import { useServer } from './suite.js';
+import { json, type RunResult } from '../support/harness.js';
+import { useServer } from '../support/suite.js';
 
 const s = useServer({ login: 'none' });
 

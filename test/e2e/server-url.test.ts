@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectExit, expectUsage, useServer } from './suite.js';
+import { expectExit, expectUsage, useServer } from '../support/suite.js';
 
 describe('login add --url mistakes', () => {
   const s = useServer({ login: 'none' });

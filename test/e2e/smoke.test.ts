@@ -9,8 +9,8 @@ import { actionsData, addRun, addWorkflow } from '../server/routes-actions.js';
 import { settingsData } from '../server/routes-settings.js';
 import { kettle as inProcess } from '../support/inprocess.js';
 import { sshKeyPair } from '../support/keys.js';
-import { json, type RunResult } from './harness.js';
-import { expectExit, useServer } from './suite.js';
+import { json, type RunResult } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
 
 const s = useServer();
 

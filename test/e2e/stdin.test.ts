@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BIN, baseEnv, json } from './harness.js';
-import { expectUsage, useServer } from './suite.js';
+import { BIN, baseEnv, json } from '../support/harness.js';
+import { expectUsage, useServer } from '../support/suite.js';
 
 const s = useServer();
 

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { atLeast, parseServerVersion, type ServerInfo } from '../../src/context/server.js';
-import { type RunResult, run } from '../e2e/harness.js';
+import { type RunResult, run } from '../support/harness.js';
 
 /** The server's flavour and version, as kettle itself reads GET /version (src/context/server.ts). */
 export type { ServerInfo };

@@ -1,12 +1,12 @@
 // kettle run inside the test process: the same command line as the spawned
-// binary (test/e2e/harness.ts run()), executed by execute() from src/cli/run.ts
+// binary (harness.ts run()), executed by execute() from src/cli/run.ts
 // against the in-memory IO double, with the same environment a spawned run
 // starts from. No process start-up and no bundle: for command behaviour, where
 // the process adds nothing. What only a process shows (exit through a real
 // process, pipes, signals, the bundle) stays with the spawned harness.
 import pkg from '../../package.json' with { type: 'json' };
 import { execute } from '../../src/cli/run.js';
-import { baseEnv, ROOT, type RunOptions, type RunResult, tempDir } from '../e2e/harness.js';
+import { baseEnv, ROOT, type RunOptions, type RunResult, tempDir } from './harness.js';
 import { commandStarted } from '../server/log.js';
 import { type Terminals, type TestIOOptions, testIO } from './io.js';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startServer, type TestServer } from '../server/index.js';
-import { BIN, ROOT } from '../e2e/harness.js';
+import { BIN, ROOT } from '../support/harness.js';
 
 const EXIT_LINE = /^\[exit (\d+)\]\n?/m;
 

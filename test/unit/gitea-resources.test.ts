@@ -26,7 +26,7 @@ import { pageWindow } from '../../src/api/paginate.js';
 import { buildUrl } from '../../src/api/url.js';
 import { ApiError } from '../../src/errors.js';
 import { checkRequest, type SentRequest } from '../contract/check.js';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import { SPEC_VARIANT, startServer, type TestServer } from '../server/index.js';
 import { deriveFixture, SERVERS } from '../tools/derive-gitea-fixture.js';
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import { closure, generateTypes, KETTLE_TYPES, SWAGGER_PATH, TYPES_PATH, typeOf } from '../tools/gen-gitea-types.js';
 
 type Json = Record<string, unknown>;

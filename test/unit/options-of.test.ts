@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { listFlags, repoFlag } from '../../src/spec/flags.js';
 import { arg, bool, choice, type OptionsOf, optionalArg, parsed, list as repeatable, type RunOf, text, type Verb, variadicArg, verb } from '../../src/spec/spec.js';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 
 const example = verb({
   name: 'example',

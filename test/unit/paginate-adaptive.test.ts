@@ -3,7 +3,7 @@
 // slower side; the pages held ahead of the output stay bounded either way.
 import { describe, expect, it } from 'vitest';
 import { type FetchPage, paginate } from '../../src/api/paginate.js';
-import { range } from '../e2e/harness.js';
+import { range } from '../support/harness.js';
 
 const TOTAL = 2000;
 const PAGE = 10;

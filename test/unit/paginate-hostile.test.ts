@@ -3,7 +3,7 @@
 // loop. The well-behaved cases are in paginate.test.ts.
 import { describe, expect, it } from 'vitest';
 import { type FetchPage, type PageResult, pageWindow, paginate } from '../../src/api/paginate.js';
-import { range } from '../e2e/harness.js';
+import { range } from '../support/harness.js';
 
 interface Rec {
   id: number;

@@ -7,7 +7,7 @@ import { checkName, defaultName, parseInterval, parseItems, parseSource } from '
 import { normalizeTopics, topicProblem } from '../../src/commands/repo/topics-rule.js';
 import { parseSshKey } from '../../src/commands/ssh-key/parse.js';
 import { UsageError } from '../../src/errors.js';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import { sshKeyPair } from '../support/keys.js';
 
 describe('topics', () => {

@@ -8,7 +8,7 @@ import { renderJson } from '../../src/output/printer.js';
 import { type Column, printPages, type Row } from '../../src/output/printer.js';
 import { Selection } from '../../src/output/select.js';
 import { Spool } from '../../src/output/spool.js';
-import { tempDir } from '../e2e/harness.js';
+import { tempDir } from '../support/harness.js';
 import { testIO } from '../support/io.js';
 
 const dirs: Array<ReturnType<typeof tempDir>> = [];

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 
 const COMMANDS = join(ROOT, 'src', 'commands');
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Column, Row } from '../../src/output/cells.js';
 import { renderTable } from '../../src/output/table.js';
 import { displayWidth } from '../../src/text/width.js';
-import { ROOT } from '../e2e/harness.js';
+import { ROOT } from '../support/harness.js';
 import { testIO } from '../support/io.js';
 
 const COLUMNS: Column[] = [

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Suite } from '../../e2e/suite.js';
+import type { Suite } from '../../support/suite.js';
 import { addThread } from '../../server/routes-inbox.js';
 import { sshKeyPair } from '../../support/keys.js';
 

@@ -2,11 +2,11 @@
 // kettle pointed at it through KETTLE_URL/KETTLE_TOKEN (the CI path), run in an
 // empty folder so no git remote of the developer's checkout leaks in, with a
 // config folder of its own for each test. kettle runs as the built binary in a
-// process of its own, or in-process (test/support/inprocess.ts) with the same
+// process of its own, or in-process (inprocess.ts) with the same
 // call shape, as the test file chooses.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { type RecordedRequest, type ServerOptions, startServer, type TestServer } from '../server/index.js';
-import { kettle as inProcess, type InProcessOptions } from '../support/inprocess.js';
+import { kettle as inProcess, type InProcessOptions } from './inprocess.js';
 import { kettleWith, run, type RunResult, tempDir } from './harness.js';
 
 export interface SuiteOptions {
