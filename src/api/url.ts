@@ -3,7 +3,8 @@
 import { KettleError, UsageError } from '../errors.js';
 import { redactUrl } from './redact.js';
 
-const API_SUFFIX = '/api/v1';
+/** The path of the API under a server's web root. */
+export const API_PATH = '/api/v1';
 
 /**
  * The API root for a server URL given as an instance root
@@ -47,15 +48,17 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   if (url.search || url.hash) {
     throw new UsageError(`${invalid}: remove the query or fragment from ${url.origin}${url.pathname}`);
   }
-  let path = url.pathname.replace(/\/+$/, '');
-  if (!path.toLowerCase().endsWith(API_SUFFIX)) path += API_SUFFIX;
-  else path = path.slice(0, -API_SUFFIX.length) + API_SUFFIX;
-  return `${url.origin}${path}`;
+  return `${url.origin}${instanceRoot(url.pathname)}${API_PATH}`;
 }
 
-/** The web root of the instance an API root belongs to (for display). */
-export function instanceRoot(api: string): string {
-  return api.endsWith(API_SUFFIX) ? api.slice(0, -API_SUFFIX.length) : api;
+/**
+ * The web root of the instance a server URL names, an API root's or a web
+ * root's (or the path of one): trailing slashes and a final /api/v1, in any
+ * case, removed. The one place that suffix is taken off.
+ */
+export function instanceRoot(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return trimmed.toLowerCase().endsWith(API_PATH) ? trimmed.slice(0, -API_PATH.length) : trimmed;
 }
 
 /** The host (with port when not default) of a URL, for messages and login names. */

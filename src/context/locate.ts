@@ -2,6 +2,7 @@
 // or a web URL (of the repository, or of one of its issues or pull requests),
 // including sub-path deployments; and which stored login serves that place.
 // Pure: no I/O here, so every spelling is checked by a unit-test table.
+import { instanceRoot } from '../api/url.js';
 import { UsageError } from '../errors.js';
 import { isSafeSegment, type RepoRef } from './repo.js';
 
@@ -50,7 +51,7 @@ export function keyOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
-  const path = u.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  const path = instanceRoot(u.pathname);
   return `${u.host.toLowerCase()}${path}`;
 }
 

@@ -93,4 +93,17 @@ describe('git credential requests', () => {
     expect(choose(candidates, req('x.git'))?.password).toBe('default');
     expect(choose(candidates, { protocol: 'http', host: 'git.example.com', path: '' })).toBeUndefined();
   });
+
+  it('matches logins by the rule every command uses (keyOf): /api/v1 in any case, trailing slashes', () => {
+    const req = (path: string) => ({ protocol: 'https', host: 'git.example.com', path });
+    expect(matchLength('https://git.example.com/forge/API/V1', req('forge/a/b.git'))).toBe(5);
+    expect(matchLength('https://git.example.com/forge/api/v1/', req('forge/a/b.git'))).toBe(5);
+    expect(matchLength('https://git.example.com/forge/api/v1', req('other/a.git'))).toBe(-1);
+    const candidates = [
+      { root: 'https://git.example.com/api/v1', username: 'u', password: 'root', preferred: true },
+      { root: 'https://git.example.com/forge/API/V1', username: 'u', password: 'forge', preferred: false },
+    ];
+    expect(choose(candidates, req('forge/x.git'))?.password).toBe('forge');
+    expect(choose(candidates, req('x.git'))?.password).toBe('root');
+  });
 });

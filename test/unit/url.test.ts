@@ -86,6 +86,19 @@ describe('instanceRoot', () => {
     expect(instanceRoot(input)).toBe(expected);
   });
 
+  // The one place /api/v1 is taken off: any case, trailing slashes, a URL or a path alone.
+  it.each([
+    ['https://example.com/forge/API/V1', 'https://example.com/forge'],
+    ['https://example.com/forge/api/v1/', 'https://example.com/forge'],
+    ['https://example.com/forge/', 'https://example.com/forge'],
+    ['https://example.com/api/v1/x', 'https://example.com/api/v1/x'],
+    ['/forge/api/v1', '/forge'],
+    ['/api/v1', ''],
+    ['/', ''],
+  ])('%s -> %s, whatever the spelling', (input, expected) => {
+    expect(instanceRoot(input)).toBe(expected);
+  });
+
   it.each(['https://git.example.com', 'https://example.com/forge', 'git.example.com:3000'])('undoes apiRoot for %s', (input) => {
     expect(apiRoot(instanceRoot(apiRoot(input)))).toBe(apiRoot(input));
   });

@@ -27,7 +27,7 @@ export async function me(api: ApiClient, credentials?: Credentials, otp?: string
 export function noApiAt(root: string, status: number): string {
   const url = new URL(root);
   const head = `no Gitea-family API at ${instanceRoot(root)}/ (GET ${url.pathname}/user answered ${status})`;
-  const sub = url.pathname.replace(/\/api\/v1$/i, '');
+  const sub = instanceRoot(url.pathname);
   if (sub === '') return `${head}; is the URL missing a sub-path?`;
   return `${head}; is ${sub} part of the server's address? If not, use ${url.origin}`;
 }

@@ -7,6 +7,7 @@
 import { envLogin } from '../../config/env.js';
 import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
+import { keyOf, loginsFor, type Place, serves } from '../../context/locate.js';
 import { readAll } from '../../io.js';
 import { KettleError } from '../../errors.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -77,7 +78,7 @@ export function parseRequest(text: string): CredentialRequest | undefined {
 }
 
 export interface Candidate {
-  /** The server's instance root (a login's URL without /api/v1). */
+  /** The server's URL, its API root or web root (keyOf reads either). */
   root: string;
   username: string;
   password: string;
@@ -86,7 +87,18 @@ export interface Candidate {
   user?: string;
 }
 
-/** The length of the server path `root` has in common with the request, or -1 when the request is not under it. */
+/** The place git asks about, as the login matching every command uses sees it (src/context/locate.ts). */
+function placeOf(req: CredentialRequest): Place {
+  const path = req.path.replace(/^\/+/, '');
+  const key = `${req.host}/${path}`.replace(/\/+$/, '');
+  return { key, hostname: req.host, exact: true, loose: false, root: `${req.protocol}://${req.host}` };
+}
+
+/**
+ * The length of the server path `root` has in common with the request, or -1
+ * when the request is not under it: the shared rule (keyOf, loginsFor), and
+ * git's own, that a login answers only for its URL's scheme.
+ */
 export function matchLength(root: string, req: CredentialRequest): number {
   let url: URL;
   try {
@@ -94,28 +106,30 @@ export function matchLength(root: string, req: CredentialRequest): number {
   } catch {
     return -1;
   }
-  if (url.protocol.replace(/:$/, '') !== req.protocol || url.host.toLowerCase() !== req.host) return -1;
-  const prefix = url.pathname.replace(/^\/+|\/+$/g, '');
-  if (prefix === '') return 0;
-  const path = req.path.replace(/^\/+/, '');
-  return path === prefix || path.startsWith(`${prefix}/`) ? prefix.length : -1;
+  const key = keyOf(root);
+  if (url.protocol.replace(/:$/, '') !== req.protocol || key === undefined || !serves(root, placeOf(req))) return -1;
+  return Math.max(0, key.length - url.host.length - 1);
 }
 
-/** The login whose server URL the request falls under: the longest path wins, then the preferred (default) one. */
+/**
+ * The login whose server URL the request falls under, by the rule every command
+ * matches logins by (the longest URL wins), then the preferred (default) one.
+ */
 export function choose(candidates: Candidate[], req: CredentialRequest): Candidate | undefined {
-  let best: { c: Candidate; length: number } | undefined;
-  for (const c of candidates) {
-    // A user named in the request picks that user's login, or none: git would push as whoever answered (issue 34, 2).
-    if (req.username !== undefined && c.user?.toLowerCase() !== req.username.toLowerCase()) continue;
-    const length = matchLength(c.root, req);
-    if (length < 0) continue;
-    if (!best || length > best.length || (length === best.length && c.preferred && !best.c.preferred)) best = { c, length };
-  }
-  return best?.c;
+  const usable = candidates.filter(
+    (c) =>
+      // A user named in the request picks that user's login, or none: git would push as whoever answered (issue 34, 2).
+      (req.username === undefined || c.user?.toLowerCase() === req.username.toLowerCase()) && matchLength(c.root, req) >= 0,
+  );
+  const best = loginsFor(
+    placeOf(req),
+    usable.map((c, i) => ({ name: String(i), url: c.root })),
+  ).map((entry) => usable[Number(entry.name)] as Candidate);
+  return best.find((c) => c.preferred) ?? best[0];
 }
 
 function candidateOf(login: StoredLogin, preferred: boolean): Candidate | undefined {
-  const root = login.url.replace(/\/api\/v1\/?$/, '');
+  const root = login.url;
   const user = login.user ? { user: login.user } : {};
   if (login.auth === 'basic' && login.password) return { root, username: login.user ?? '', password: login.password, preferred, ...user };
   // A token goes as the password; the servers take any user name beside it.
@@ -137,7 +151,7 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
     // Half of KETTLE_URL/KETTLE_TOKEN: not a login git can use.
     fromEnv = undefined;
   }
-  if (fromEnv) candidates.push({ root: fromEnv.url.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), username: 'kettle', password: fromEnv.token, preferred: true });
+  if (fromEnv) candidates.push({ root: fromEnv.url, username: 'kettle', password: fromEnv.token, preferred: true });
   let config: ReturnType<typeof readConfig> | undefined;
   try {
     config = readConfig(configDir(ctx.env), (m) => ctx.warn(m));
