@@ -1,7 +1,8 @@
 // Pagination over `page`/`limit`: which pages to ask for, when a list ends, and
-// how many pages may be in flight at once. Pure: the network is behind the
+// how many pages may be in flight at once (the limiter of in-flight.ts). Pure: the network is behind the
 // fetchPage function the caller passes in.
 import { KettleError } from '../errors.js';
+import { limiter } from './in-flight.js';
 
 /** What one page of a list said about itself. */
 export interface PageResult<T> {
@@ -68,8 +69,6 @@ export const DEFAULT_CONCURRENCY = 8;
  * (in flight and waiting their turn together), so memory does not grow with it.
  */
 export const MAX_ADAPTIVE_CONCURRENCY = 16;
-/** Share of the remaining rate limit one listing may have in flight at once. */
-const REMAINING_SHARE = 4;
 /** Bound on a list that keeps growing while it is read: pages beyond the first total. */
 const MAX_EXTRA_PAGES = 100;
 
@@ -105,34 +104,6 @@ export function pageWindow(opts: { limit?: number; all?: boolean; page?: number 
   if (opts.all && opts.page === undefined) return { count: Infinity, offset: 0, pageSize: maxPageSize };
   const offset = opts.page !== undefined ? (opts.page - 1) * limit : 0;
   return { count: limit, offset, pageSize: Math.max(1, Math.min(limit, maxPageSize)) };
-}
-
-/**
- * Pages allowed in flight: the configured concurrency, lowered to a quarter of
- * what the rate limit still allows (other clients share the limit), never
- * below one: a single request that hits the limit is waited out by the client.
- */
-export function allowedInFlight(concurrency: number, remaining: number | undefined): number {
-  const base = Math.max(1, Math.floor(concurrency));
-  if (remaining === undefined) return base;
-  return Math.max(1, Math.min(base, Math.floor(remaining / REMAINING_SHARE)));
-}
-
-/** Requests for several records in flight at once: enough to hide latency, few enough to be polite. */
-export const FEW_AT_ONCE = 4;
-
-/** Run `act` on each item, FEW_AT_ONCE at a time, answers in the items' order. */
-export async function fewAtOnce<T, R>(items: readonly T[], act: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await act(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FEW_AT_ONCE, items.length) }, worker));
-  return out;
 }
 
 /** Parse an RFC 8288 Link header into rel -> URL. */
@@ -297,8 +268,11 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     const arrived = new Set<number>();
     const ceiling = Math.max(concurrency, Math.floor(options.maxConcurrency ?? concurrency));
     let current = concurrency;
+    const slots = limiter(
+      () => current,
+      () => options.remaining?.(),
+    );
     let launched = first;
-    let inFlight = 0;
     let stopped = false;
     // A failed page, and how to tell the consumer while it waits on another.
     // Not a shared never-settling promise raced against each page: every race
@@ -310,20 +284,19 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
       interrupt?.(failure.err);
     };
     const fill = () => {
-      const limit = allowedInFlight(current, options.remaining?.());
-      while (!stopped && launched <= last && inFlight < limit && launched < nextPage + 2 * concurrency) {
+      while (!stopped && launched <= last && slots.hasRoom() && launched < nextPage + 2 * concurrency) {
         const p = launched++;
-        inFlight++;
+        slots.start();
         const promise = fetchPage(p, size);
         pending.set(p, promise);
         promise.then(
           () => {
             arrived.add(p);
-            inFlight--;
+            slots.done();
             fill();
           },
           (err: unknown) => {
-            inFlight--;
+            slots.done();
             stopped = true;
             fail(err);
           },

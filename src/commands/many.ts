@@ -3,7 +3,7 @@
 // per number on stderr in the order given; the resulting records on stdout
 // (a JSON array with --json); exit 1 naming the numbers that failed.
 import type { ApiClient } from '../api/client.js';
-import { allowedInFlight, FEW_AT_ONCE } from '../api/paginate.js';
+import { FEW_AT_ONCE, limiter } from '../api/in-flight.js';
 import type { Context } from '../context/context.js';
 import { report, SeveralFailed } from '../errors.js';
 import { type Column, printList, printRecord, printText } from '../output/printer.js';
@@ -48,20 +48,14 @@ export async function forEachNumber(
 ): Promise<void> {
   // Settled at once, so a failure waiting for its turn to be reported is never an unhandled rejection.
   const results: Array<Promise<{ outcome: Outcome } | { err: unknown }>> = [];
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const slot = async (): Promise<void> => {
-    while (running >= allowedInFlight(MANY_AT_ONCE, api.rateLimit.remaining)) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-  };
-  const release = () => {
-    running--;
-    waiting.shift()?.();
-  };
+  const slots = limiter(
+    () => MANY_AT_ONCE,
+    () => api.rateLimit.remaining,
+  );
   for (const n of numbers) {
     results.push(
-      slot()
-        .then(() => act(n).finally(release))
+      slots
+        .run(() => act(n))
         .then(
           (outcome) => ({ outcome }),
           (err: unknown) => ({ err }),

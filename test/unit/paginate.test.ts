@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { allowedInFlight, DEFAULT_LIMIT, MAX_PAGE_SIZE, type FetchPage, type PageResult, type PageWindow, pageWindow, paginate, parseLinkHeader } from '../../src/api/paginate.js';
+import { allowedInFlight } from '../../src/api/in-flight.js';
+import { DEFAULT_LIMIT, MAX_PAGE_SIZE, type FetchPage, type PageResult, type PageWindow, pageWindow, paginate, parseLinkHeader } from '../../src/api/paginate.js';
 import { range } from '../support/harness.js';
 
 describe('pageWindow', () => {

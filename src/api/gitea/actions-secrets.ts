@@ -3,7 +3,8 @@
 // routers/api/v1/repo/action.go, org/action.go and user/action.go in Gitea and
 // Forgejo. Secrets are write-only: no answer ever carries a value.
 import type { ApiClient, ListOptions } from '../client.js';
-import { fewAtOnce, type PageWindow, pageWindow } from '../paginate.js';
+import { fewAtOnce } from '../in-flight.js';
+import { type PageWindow, pageWindow } from '../paginate.js';
 import type { RepoRef } from '../repo.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';

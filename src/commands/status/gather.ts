@@ -10,7 +10,8 @@ import * as repos from '../../api/gitea/repos.js';
 import * as search from '../../api/gitea/search.js';
 import * as users from '../../api/gitea/users.js';
 import type { ApiClient } from '../../api/client.js';
-import { fewAtOnce, pageWindow } from '../../api/paginate.js';
+import { fewAtOnce } from '../../api/in-flight.js';
+import { pageWindow } from '../../api/paginate.js';
 import type { Issue } from '../../api/gitea/types.js';
 import { checkState } from '../pr/show.js';
 
