@@ -360,16 +360,6 @@ export class Context {
     return { owner: picked.owner, name: picked.name };
   }
 
-  /**
-   * The repository of a verb that takes OWNER/NAME as an argument or -R
-   * (repo view, edit, fork): the argument, else -R, else the git remotes;
-   * both at once is a usage error.
-   */
-  async repoOf(ownerName: string | undefined, flag: string | undefined): Promise<RepoRef> {
-    if (ownerName && flag !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
-    return ownerName ? this.repoArg(ownerName, 'repository') : this.repo(flag);
-  }
-
   /** The one repository the web URLs among NUMBER arguments name (with their place), or undefined when none is a URL. */
   private repoOfUrls(values: readonly string[]): RepoRef | undefined {
     let found: { repo: RepoRef; key: string } | undefined;

@@ -6,6 +6,7 @@
 // are not sent (routers/api/v1/utils/hook.go editHook). So kettle reads the
 // hook and sends back every setting the user did not name, then compares the
 // answer with what it asked for.
+import { target } from '../../context/target.js';
 import type { EditHookOption, Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
@@ -13,7 +14,7 @@ import { printRecord } from '../../output/printer.js';
 import { checkHookUrl, checkSlackChannel, parseEvents } from './checks.js';
 import { hookViewColumns } from './columns.js';
 import { type EventRules, eventRules, minus, namesFor, namesToSend, switchesOf, switchesShown } from './events.js';
-import { described, edit, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import { edit, get, hookFailure, parseHookId, whose, withoutSecret } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 
@@ -144,8 +145,8 @@ function notTaken(asked: Plan, hook: Hook, before: Hook): string[] {
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const id = parseHookId(opts.id);
   checkFlags(opts);
-  const t = await targetOf(ctx, opts);
-  const where = described(t);
+  const t = await target(ctx, whose(opts));
+  const where = t.where;
   const onlySecret =
     opts.secretFile !== undefined &&
     [opts.url, opts.events, opts.contentType, opts.channel].every((v) => v === undefined) &&

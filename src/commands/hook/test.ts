@@ -7,6 +7,7 @@
 // branch filter leaves out the default branch; and an inactive hook's
 // delivery is recorded but never sent. kettle reads the hook and the
 // repository first and says which of these applies.
+import { target } from '../../context/target.js';
 import * as hooks from '../../api/gitea/hooks.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
@@ -15,7 +16,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { branchPasses } from './branch-filter.js';
 import { eventRules, switchesShown } from './events.js';
-import { get, hookFailure, parseHookId, targetOf } from './target.js';
+import { get, hookFailure, parseHookId, whose } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/test.js';
 
@@ -26,7 +27,7 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
   if (opts.org !== undefined) {
     throw new UsageError('Gitea and Forgejo have no test delivery for organization webhooks; test a repository webhook with -R OWNER/NAME');
   }
-  const t = await targetOf(ctx, opts);
+  const t = await target(ctx, whose(opts));
   if (t.kind !== 'repo') throw new UsageError('hook test works on repository webhooks only');
   const api = await ctx.api();
   const action = `test webhook ${id} of ${t.name}`;

@@ -1,5 +1,6 @@
 // kettle pr checks [NUMBER] [--watch] [--interval SECONDS] [--required]: the
 // head commit's statuses and what they add up to, as an exit status.
+import { target } from '../../context/target.js';
 import type { ApiClient } from '../../api/client.js';
 import { pageWindow } from '../../api/paginate.js';
 import * as statuses from '../../api/gitea/statuses.js';
@@ -14,7 +15,7 @@ import { renderTable } from '../../output/table.js';
 import { failure } from '../failure.js';
 import { Outage } from '../outage.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
-import { prTarget, readPull, resolvePull } from './target.js';
+import { readPull, resolvePull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/checks.js';
 
@@ -40,10 +41,10 @@ interface Round {
 }
 
 export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
-  const target = await prTarget(ctx, opts.repo, opts.number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
   const api = await ctx.api();
-  const { repo } = target;
-  const found = await resolvePull(ctx, api, target, opts.number);
+  const { repo } = at;
+  const found = await resolvePull(ctx, api, at, opts.number);
   const pr = found.pr ?? (await readPull(api, repo, found.number));
   const what = `pull request #${found.number} in ${fullName(repo)}`;
   const ref = pr.head?.sha || pr.head?.ref;

@@ -4,6 +4,7 @@
 // Reads the pull request, works out the change, and sends nothing when
 // nothing would change. The milestone is removed through the issue edit of the
 // same number; what the server answered success to but left out is named (exit 1).
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { EditPullRequestOption } from '../../api/gitea/types.js';
@@ -17,7 +18,7 @@ import { webUrl } from '../records.js';
 import { afterSteps, notTaken, sameIds, sameLogins, spoken } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
-import { prNumber, prTarget, readPull } from './target.js';
+import { prNumber, readPull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 
@@ -30,7 +31,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.milestone !== undefined && opts.removeMilestone) throw new UsageError('use either --milestone or --remove-milestone, not both');
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   const body = await readBody(ctx, opts);
-  const { repo } = await prTarget(ctx, opts.repo, opts.number);
+  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
   const api = await ctx.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   // Names first: an unknown one stops the command before anything is written.

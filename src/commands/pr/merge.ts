@@ -2,6 +2,7 @@
 //   [--subject TEXT] [--message TEXT] [--delete-branch] [--auto]
 // The merge succeeding decides the exit code: what follows it (reading the
 // pull request again, tidying branches) only warns when it fails.
+import { target } from '../../context/target.js';
 import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
@@ -18,7 +19,7 @@ import { webUrl } from '../records.js';
 import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
-import { prTarget, resolvePull } from './target.js';
+import { resolvePull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/merge.js';
 
@@ -88,10 +89,10 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     const given = [...(opts.subject !== undefined ? ['--subject'] : []), ...(opts.message !== undefined ? ['--message'] : [])];
     if (given.length > 0) throw new UsageError(`${given.join(' and ')} cannot be used with --style ${style}: it makes no merge commit, so the server ignores ${given.length > 1 ? 'them' : 'it'}`);
   }
-  const target = await prTarget(ctx, opts.repo, opts.number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
   const api = await ctx.api();
-  const { repo } = target;
-  const { number } = await resolvePull(ctx, api, target, opts.number);
+  const { repo } = at;
+  const { number } = await resolvePull(ctx, api, at, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   // Read first to name a merged or closed one plainly and to know where the
   // head lives. Best effort: a server without GET of one pull request (the API

@@ -1,4 +1,5 @@
 // kettle pr reopen NUMBER
+import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -8,7 +9,7 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
-import { prNumber, prTarget, readPull } from './target.js';
+import { prNumber, readPull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/close.js';
 
@@ -16,7 +17,7 @@ export type ReopenOptions = OptionsOf<typeof definition.reopen>;
 
 export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
   const number = prNumber(opts.number);
-  const { repo } = await prTarget(ctx, opts.repo, opts.number);
+  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
   const api = await ctx.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   let pr = await readPull(api, repo, number);

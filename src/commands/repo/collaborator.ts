@@ -1,4 +1,5 @@
 // kettle repo collaborator list / add USER [--permission P] / remove USER
+import { target } from '../../context/target.js';
 import * as orgs from '../../api/gitea/orgs.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as settings from '../../api/gitea/repo-settings.js';
@@ -8,7 +9,6 @@ import { ApiError, KettleError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
-import { repoOf } from './which.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/collaborator.js';
 
@@ -22,7 +22,7 @@ const columns: Column[] = [
 ];
 
 export async function runList(ctx: Context, opts: CollaboratorListOptions): Promise<void> {
-  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   await printListing(ctx, opts, {
     noun: 'collaborators',

@@ -1,4 +1,5 @@
 // kettle repo edit [OWNER/NAME] [--description TEXT] [--website URL] [--private | --public] …
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { EditRepoOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -64,7 +65,7 @@ function changes(body: EditRepoOption, current: Repository): EditRepoOption {
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const body = wanted(opts);
-  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   const api = await ctx.api();
   const current = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));

@@ -1,4 +1,5 @@
 // kettle repo fork [OWNER/NAME] [--org ORG] [--name NAME] [--clone]
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { CreateForkOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -51,7 +52,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   if (opts.name !== undefined && (!isSafeSegment(opts.name) || /\.git$/i.test(opts.name))) {
     throw new UsageError(`invalid --name "${opts.name}": use letters, digits, - _ . (not . or .., no .git at the end)`);
   }
-  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   const body: CreateForkOption = {};
   if (opts.org !== undefined) body.organization = opts.org;

@@ -1,18 +1,18 @@
 // kettle repo star / unstar [OWNER/NAME]
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { repoOf } from './which.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/star.js';
 
 export type StarOptions = OptionsOf<typeof definition.unstar>;
 
 export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
-  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   const api = await ctx.api();
   const attempt = { action: `star ${name}`, missing: `repository ${name}` };
@@ -26,7 +26,7 @@ export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
 }
 
 export async function runUnstar(ctx: Context, opts: StarOptions): Promise<void> {
-  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   const api = await ctx.api();
   const attempt = { action: `unstar ${name}`, missing: `repository ${name}` };

@@ -1,17 +1,17 @@
 // kettle repo sync [OWNER/NAME]: a mirror fetches from its source now.
+import { target } from '../../context/target.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { repoOf } from './which.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/sync.js';
 
 export type SyncOptions = OptionsOf<typeof definition.sync>;
 
 export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
-  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   const api = await ctx.api();
   await settings.mirrorSync(api, repo).catch((err: unknown) => {

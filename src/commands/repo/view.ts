@@ -1,4 +1,5 @@
 // kettle repo view [OWNER/NAME]
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { withPager } from '../../context/pager.js';
@@ -13,7 +14,7 @@ import type * as definition from './defs/view.js';
 export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
-  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo));
   const api = await ctx.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));

@@ -1,3 +1,4 @@
+import { target } from '../../context/target.js';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -7,7 +8,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
 import { saveDownload, streamDownload } from '../release/transfer.js';
-import { parseRunId, type Place, place, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, type Place, connect, requireFeature, runName, runRef } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -19,7 +20,7 @@ const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u
 export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   const runNumber = parseRunId(opts.id);
   if (opts.dir === '') throw new UsageError('--dir must not be empty');
-  const at = await place(ctx, opts.repo, opts.id);
+  const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   requireFeature(at, 'artifacts', 'run download');
   const id = await runRef(at, runNumber);
   const what = runName(at, id);

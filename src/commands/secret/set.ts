@@ -1,8 +1,9 @@
 // kettle secret set NAME [--org ORG | --user] [--body-file FILE|-]
+import { target } from '../../context/target.js';
 import * as secrets from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
 import { atLeast } from '../../context/server.js';
-import { checkValue, newName, scopeOf } from '../actions-scope.js';
+import { checkValue, newName } from '../actions-scope.js';
 import { failure } from '../failure.js';
 import { secretValue } from './value.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -18,7 +19,8 @@ export type SetOptions = OptionsOf<typeof definitions.set>;
  * a replaced user secret's description cannot be kept: said after the fact.
  */
 export async function run(ctx: Context, opts: SetOptions): Promise<void> {
-  const { scope, where, missing } = await scopeOf(ctx, opts);
+  const scope = await target(ctx, opts);
+  const { where, missing } = scope;
   const name = await newName(ctx, 'secret', opts.name);
   const value = await secretValue(ctx, name, opts.bodyFile);
   await checkValue(ctx, 'secret', value);

@@ -3,6 +3,7 @@
 // is sent, and print the run it started: the one the server names, else the
 // newest workflow_dispatch run of that workflow and ref that shows up after the
 // dispatch, looked for within a bounded wait.
+import { target } from '../../context/target.js';
 import * as actions from '../../api/gitea/actions.js';
 import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
@@ -14,7 +15,7 @@ import { printRecord, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { runViewColumns } from '../run/columns.js';
 import { DEFAULT_INTERVAL_S, follow } from '../run/follow.js';
-import { type Place, place, requireFeature } from '../run/target.js';
+import { type Place, connect, requireFeature } from '../run/target.js';
 import type { DispatchInput } from './inputs.js';
 import { checkFile, readWorkflow } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -66,7 +67,7 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   const file = checkFile(opts.file);
   const given = parseFields(opts.field);
   if (opts.interval !== undefined && !opts.watch) ctx.warn('--interval has no effect without --watch');
-  const at = await place(ctx, opts.repo);
+  const at = await connect(await target(ctx, { repo: opts.repo }));
   requireFeature(at, 'dispatch', 'workflow run');
   const name = fullName(at.repo);
   let ref = opts.ref;
