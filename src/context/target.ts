@@ -58,7 +58,7 @@ export type Target = RepoTarget | OrgTarget | UserTarget;
 /**
  * The place a command acts on, then the login it chooses: --user; --org; else
  * the repository from OWNER/NAME, -R, a web address among the NUMBERs, or the
- * git remotes (Context.repo), whose host chooses the login unless --login or
+ * git remotes (Repositories.repo), whose host chooses the login unless --login or
  * KETTLE_LOGIN says which.
  */
 export async function target(ctx: Context, where: RepoWhere): Promise<RepoTarget>;
@@ -87,12 +87,12 @@ function orgName(org: string): string {
 async function repository(ctx: Context, where: Where): Promise<{ repo: RepoRef; fork?: RepoRef }> {
   const { ownerName, repo: flag, numbers } = where;
   if (ownerName && flag !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
-  if (ownerName) return { repo: ctx.repoArg(ownerName, 'repository') };
+  if (ownerName) return { repo: ctx.repos.arg(ownerName, 'repository') };
   const urls = (typeof numbers === 'string' ? [numbers] : (numbers ?? [])).some(isWebUrl);
-  if (!where.parentOfFork || flag !== undefined || urls) return { repo: await ctx.repo(flag, numbers) };
+  if (!where.parentOfFork || flag !== undefined || urls) return { repo: await ctx.repos.repo(flag, numbers) };
   // In a clone of a fork (the server says it is one, with its parent), pull requests live in the parent.
-  const clone = await ctx.repo(undefined);
-  const api = await ctx.api();
+  const clone = await ctx.repos.repo(undefined);
+  const api = await ctx.clients.api();
   // A failure to read the repository is not fatal here: the verb's own request names it.
   const record = await repos.get(api, clone).catch(() => undefined);
   const parent = record?.fork ? record.parent : undefined;
@@ -103,5 +103,5 @@ async function repository(ctx: Context, where: Where): Promise<{ repo: RepoRef; 
 
 /** The login, client and server of the place now settled. */
 function reach(ctx: Context): Pick<Reach, 'login' | 'api' | 'server'> {
-  return { login: () => ctx.resolveLogin(), api: () => ctx.api(), server: () => ctx.server() };
+  return { login: () => ctx.logins.resolve(), api: () => ctx.clients.api(), server: () => ctx.servers.server() };
 }

@@ -17,7 +17,7 @@ export type AddOptions = OptionsOf<typeof definition.add>;
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const events = parseEvents(opts.events);
   if (!(HOOK_TYPES as readonly string[]).includes(opts.type)) {
-    ctx.warn(`--type ${opts.type} is not a type kettle knows (${HOOK_TYPES.join(', ')}); sending it as given, for a server that may know it`);
+    ctx.term.warn(`--type ${opts.type} is not a type kettle knows (${HOOK_TYPES.join(', ')}); sending it as given, for a server that may know it`);
   }
   // routers/api/v1/utils/hook.go addHook: a slack hook needs its channel (422 without one).
   if (opts.type === 'slack' && opts.channel === undefined) throw new UsageError('--type slack needs --channel, such as --channel "#builds"');
@@ -41,7 +41,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const wanted = [...new Set(events.flatMap(switchesOf))];
   const missing = minus(wanted, switchesShown(hook.events ?? []));
   const took = missing.length === 0 ? events : (hook.events ?? []);
-  ctx.success(`Added ${hook.active === true ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${t.where} for ${took.join(', ') || 'no event'}`);
+  ctx.term.success(`Added ${hook.active === true ? 'active' : 'inactive'} webhook ${String(hook.id ?? '')} to ${t.where} for ${took.join(', ') || 'no event'}`);
   await printRecord(ctx.io, ctx.output, hook, hookColumns);
   if (missing.length > 0) throw new KettleError(`the server left out the event${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of webhook ${String(hook.id ?? '')}`);
 }

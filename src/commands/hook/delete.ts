@@ -26,7 +26,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   outcomes.forEach((outcome, i) => {
     const id = ids[i] as number;
     if (outcome.status === 'fulfilled') {
-      ctx.success(`Deleted webhook ${id} of ${t.where}`);
+      ctx.term.success(`Deleted webhook ${id} of ${t.where}`);
       return;
     }
     failed.push(id);

@@ -161,15 +161,15 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const rules = eventRules(await ctx.server());
   const asked = plan(opts, current, rules);
   if (asked.what.length === 0) {
-    ctx.info(`kettle: webhook ${id} of ${where} already has those settings; nothing was changed`);
+    ctx.term.info(`kettle: webhook ${id} of ${where} already has those settings; nothing was changed`);
     await printRecord(ctx.io, ctx.output, withoutSecret(current), hookViewColumns);
     if (opts.secretFile !== undefined) throw new KettleError(`the secret of webhook ${id} was not changed: ${secretNote(id, where)}`);
     return;
   }
   const edited = await edit(api, t, id, asked.body).catch(hookFailure(api, t, action, id));
   const lost = notTaken(asked, edited, current);
-  if (lost.length === 0) ctx.success(`Edited webhook ${id} of ${where}: ${asked.what.join(', ')}`);
-  else ctx.info(`kettle: the server answered the edit of webhook ${id} of ${where}, but ${lost.join('; ')}`);
+  if (lost.length === 0) ctx.term.success(`Edited webhook ${id} of ${where}: ${asked.what.join(', ')}`);
+  else ctx.term.info(`kettle: the server answered the edit of webhook ${id} of ${where}, but ${lost.join('; ')}`);
   await printRecord(ctx.io, ctx.output, withoutSecret(edited), hookViewColumns);
   if (opts.secretFile !== undefined) throw new KettleError(`the secret of webhook ${id} was not changed: ${secretNote(id, where)}`);
   if (lost.length > 0) throw new KettleError(`webhook ${id} of ${where} is not as asked: ${lost.join('; ')}`);

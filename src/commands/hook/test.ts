@@ -55,5 +55,5 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
       `${server} recorded a test delivery for webhook ${id} of ${t.name} but sends nothing: the webhook is inactive (switch it on with \`kettle hook edit ${id} -R ${t.name} --active\`)`,
     );
   }
-  ctx.success(`Queued a test delivery (the latest commit on ${branch}) to webhook ${id} of ${t.name}; the webhook's settings page shows whether it arrived`);
+  ctx.term.success(`Queued a test delivery (the latest commit on ${branch}) to webhook ${id} of ${t.name}; the webhook's settings page shows whether it arrived`);
 }

@@ -57,7 +57,7 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
   const onIt = (await currentBranch(cwd, env)) === branch;
   if (local === fetched) {
     if (!onIt) await gitOk(cwd, env, ['switch', '--quiet', '--', branch], `switch to ${branch}`);
-    ctx.success(`Switched to ${branch}, already at the head of pull request #${number}`);
+    ctx.term.success(`Switched to ${branch}, already at the head of pull request #${number}`);
     return;
   }
   if (local !== undefined && !(await isAncestor(cwd, env, local, fetched)) && !opts.force) {
@@ -77,5 +77,5 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
     await gitOk(cwd, env, args, `update ${branch}`);
   }
   const how = local === undefined ? 'Created' : opts.force ? 'Reset' : 'Updated';
-  ctx.success(`${how} ${branch} at the head of pull request #${number} (${pr.head?.label ?? headBranch}) and switched to it`);
+  ctx.term.success(`${how} ${branch} at the head of pull request #${number} (${pr.head?.label ?? headBranch}) and switched to it`);
 }

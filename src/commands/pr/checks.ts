@@ -51,7 +51,7 @@ export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
   if (!ref) throw new KettleError(`the server names no head commit for ${what}`);
   const required = opts.required ? await requiredContexts(ctx, api, repo, pr) : undefined;
   const intervalMs = (opts.interval ?? DEFAULT_INTERVAL_S) * 1000;
-  if (opts.interval !== undefined && !opts.watch) ctx.warn('--interval has no effect without --watch');
+  if (opts.interval !== undefined && !opts.watch) ctx.term.warn('--interval has no effect without --watch');
 
   const read = async (): Promise<Round> => {
     const all: CommitStatus[] = [];
@@ -92,7 +92,7 @@ async function requiredContexts(ctx: Context, api: ApiClient, repo: RepoRef, pr:
   if (!base) throw new KettleError(`the server names no base branch for pull request #${String(pr.number)}`);
   const branch = await statuses.branch(api, repo, base).catch(failure({ action: `read branch ${base} of ${fullName(repo)}`, missing: `branch ${base} in ${fullName(repo)}` }));
   if (!branch.enable_status_check) {
-    ctx.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
+    ctx.term.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
     return [];
   }
   const contexts = branch.status_check_contexts ?? [];
@@ -104,12 +104,12 @@ function conclude(ctx: Context, round: Round, pr: PullRequest, required: string[
   const { tally: t } = round;
   const sha = String(pr.head?.sha ?? '').slice(0, 7);
   if (t.total === 0) {
-    ctx.info(required ? 'No required checks.' : `No checks reported on ${sha ? `commit ${sha}, ` : ''}the head of #${String(pr.number)}.`);
+    ctx.term.info(required ? 'No required checks.' : `No checks reported on ${sha ? `commit ${sha}, ` : ''}the head of #${String(pr.number)}.`);
     return;
   }
   if (t.failed > 0) throw new KettleError(`checks failed: ${summary(t)}`);
   if (t.pending > 0) throw new KettleError(`checks pending: ${summary(t)}`, ExitCode.pending);
-  ctx.success(`All checks passed: ${summary(t)}`);
+  ctx.term.success(`All checks passed: ${summary(t)}`);
 }
 
 /**

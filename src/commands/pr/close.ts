@@ -27,7 +27,7 @@ export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
   let pr = await readPull(api, repo, number);
   const state = stateOf(pr);
   if (state === 'closed' || state === 'merged') {
-    ctx.info(`Pull request #${number} in ${fullName(repo)} is already ${state}; nothing to do`);
+    ctx.term.info(`Pull request #${number} in ${fullName(repo)} is already ${state}; nothing to do`);
   } else {
     if (opts.comment !== undefined) {
       await issues.createComment(api, repo, number, { body: opts.comment }).catch(failure({ action: `comment on ${what}`, missing: what }));
@@ -38,7 +38,7 @@ export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
       .catch((err: unknown) => {
         throw afterSteps(err, opts.comment !== undefined ? ['comment'] : [], 'posted');
       });
-    ctx.success(`Closed ${what}${webUrl(pr)}`);
+    ctx.term.success(`Closed ${what}${webUrl(pr)}`);
   }
   if (opts.deleteBranch) await deleteHeadBranch(ctx, api, repo, pr);
   await printRecord(ctx.io, ctx.output, pr, prViewColumns);

@@ -21,6 +21,6 @@ export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const body = await requiredBody(ctx, opts, 'PULL_REQUEST_COMMENT.md');
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comment = await issues.createComment(api, repo, number, { body }).catch(commentFailure(api, repo, number, what));
-  ctx.success(`Commented on ${what}${webUrl(comment)}`);
+  ctx.term.success(`Commented on ${what}${webUrl(comment)}`);
   await printRecord(ctx.io, ctx.output, comment, commentColumns);
 }

@@ -103,7 +103,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     throw new KettleError(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
   }
   const filled = opts.fill ? await fillFrom(ctx, base, head) : undefined;
-  if (opts.fill && filled === undefined) ctx.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
+  if (opts.fill && filled === undefined) ctx.term.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
   const asked = opts.title === undefined && filled === undefined;
   let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
   if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
@@ -131,7 +131,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     }
     throw reword(err, { action: `create a pull request in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` });
   });
-  ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
+  ctx.term.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
   // Forgejo's create takes no reviewers: requested right after, on every server alike.
   let shown = pr;
   let refused: KettleError | undefined;

@@ -62,7 +62,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const own = author === undefined ? undefined : reviewers.find((r) => same(r, author));
   if (own !== undefined) throw new KettleError(`cannot request a review of ${what} from ${own}: ${own} opened it; nothing was changed`);
   if (Object.keys(change).length === 0 && !unsetMilestone && reviewers.length === 0) {
-    ctx.info(`${what} already is as asked; nothing was sent`);
+    ctx.term.info(`${what} already is as asked; nothing was sent`);
     await printRecord(ctx.io, ctx.output, pr, prViewColumns);
     return;
   }
@@ -112,7 +112,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const nowRequested = (edited.requested_reviewers ?? []).map((u) => u.login ?? '');
   if (reviewers.some((r) => !nowRequested.some((q) => same(q, r)))) missed.push('reviewers');
   const took = done.filter((d) => !missed.includes(d));
-  if (took.length > 0) ctx.success(`Edited ${what}${missed.length > 0 ? `: ${spoken(took)}` : ''}${webUrl(edited)}`);
+  if (took.length > 0) ctx.term.success(`Edited ${what}${missed.length > 0 ? `: ${spoken(took)}` : ''}${webUrl(edited)}`);
   await printRecord(ctx.io, ctx.output, edited, prViewColumns);
   const failed = notTaken(what, missed);
   if (failed) throw failed;

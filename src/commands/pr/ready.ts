@@ -25,11 +25,11 @@ export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
   const title = pr.title ?? '';
   const draft = isDraft(pr);
   if (draft === opts.undo) {
-    ctx.info(`Pull request #${number} in ${fullName(repo)} is ${draft ? 'already a draft' : 'already ready for review'}; nothing to do`);
+    ctx.term.info(`Pull request #${number} in ${fullName(repo)} is ${draft ? 'already a draft' : 'already ready for review'}; nothing to do`);
   } else {
     const next = opts.undo ? `WIP: ${title}` : undrafted(title);
     pr = await pulls.edit(api, repo, number, { title: next }).catch(failure({ action: `edit ${what}`, missing: what }));
-    ctx.success(opts.undo ? `Marked ${what} as a draft${webUrl(pr)}` : `Marked ${what} as ready for review${webUrl(pr)}`);
+    ctx.term.success(opts.undo ? `Marked ${what} as a draft${webUrl(pr)}` : `Marked ${what} as ready for review${webUrl(pr)}`);
   }
   await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }

@@ -24,10 +24,10 @@ export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
   const state = stateOf(pr);
   if (state === 'merged') throw new KettleError(`cannot reopen ${what}: it is merged`);
   if (state === 'open' || state === 'draft') {
-    ctx.info(`Pull request #${number} in ${fullName(repo)} is already open; nothing to do`);
+    ctx.term.info(`Pull request #${number} in ${fullName(repo)} is already open; nothing to do`);
   } else {
     pr = await pulls.edit(api, repo, number, { state: 'open' }).catch(failure({ action: `reopen ${what}`, missing: what }));
-    ctx.success(`Reopened ${what}${webUrl(pr)}`);
+    ctx.term.success(`Reopened ${what}${webUrl(pr)}`);
   }
   await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }

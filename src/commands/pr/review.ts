@@ -45,6 +45,6 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
   const api = await ctx.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   const review = await pulls.createReview(api, repo, number, { event, ...(body !== undefined ? { body } : {}) }).catch(failure({ action: `review ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`${DONE[event]} ${what}${webUrl(review)}`);
+  ctx.term.success(`${DONE[event]} ${what}${webUrl(review)}`);
   await printRecord(ctx.io, ctx.output, review, reviewColumns);
 }

@@ -146,7 +146,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
     // The checks are part of the picture, not the point: a failure to read them is said, not fatal.
     pr.head?.sha
       ? repos.combinedStatus(api, repo, pr.head.sha).catch((err: unknown) => {
-          ctx.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
+          ctx.term.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
           return undefined;
         })
       : Promise.resolve(undefined),

@@ -1,4 +1,5 @@
 // kettle release create TAG [FILE]... [--title TEXT] [--notes TEXT | --notes-file FILE|-] [--target BRANCH] [--draft] [--prerelease]
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { CreateReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -21,7 +22,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const tag = checkTag(opts.tag);
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   if (opts.target !== undefined && opts.target.trim() === '') throw new UsageError('--target must not be empty');
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   // Every file is checked before the release exists: a typo should cost nothing.
   const files = await localFiles(opts.files, ctx.io.cwd);
   const given = await readNotes(ctx, opts);
@@ -40,7 +41,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     }
     return failure({ action: `create release ${tag} in ${name}`, missing: `repository ${name}` })(err);
   });
-  ctx.success(`Created ${opts.draft ? 'draft ' : ''}release ${tag} in ${name}${webUrl(release)}`);
+  ctx.term.success(`Created ${opts.draft ? 'draft ' : ''}release ${tag} in ${name}${webUrl(release)}`);
   if (files.length > 0) {
     const outcomes: UploadOutcome[] = await uploadFiles(ctx, api, repo, release, files, false);
     unfinishedUpload(outcomes, tag, repo, `release ${tag} was created, but`);

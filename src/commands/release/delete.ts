@@ -1,4 +1,5 @@
 // kettle release delete TAG [--yes] [--cleanup-tag]
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -14,7 +15,7 @@ export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const tag = checkTag(opts.tag);
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const what = `release ${tag} of ${fullName(repo)}`;
   if (!opts.yes) {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
@@ -25,10 +26,10 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const api = await ctx.api();
   const release = await findRelease(api, repo, tag, 'delete');
   await releases.delete(api, repo, release.id as number).catch(failure({ action: `delete ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
   if (opts.cleanupTag) {
     const label = `tag ${tag} of ${fullName(repo)}`;
     await releases.deleteTag(api, repo, tag).catch(failure({ action: `delete ${label} (the release is deleted)`, missing: label }));
-    ctx.success(`Deleted ${label}`);
+    ctx.term.success(`Deleted ${label}`);
   }
 }

@@ -1,4 +1,5 @@
 // kettle release edit TAG [--title TEXT] [--notes TEXT | --notes-file FILE|-] [--draft | --publish] [--prerelease | --stable]
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { EditReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -24,7 +25,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined) wanted.name = opts.title;
   if (opts.draft || opts.publish) wanted.draft = opts.draft;
   if (opts.prerelease || opts.stable) wanted.prerelease = opts.prerelease;
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const notes = await readNotes(ctx, opts);
   if (notes !== undefined) wanted.body = notes;
   if (Object.keys(wanted).length === 0) {
@@ -45,11 +46,11 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     );
   }
   if (Object.keys(changes).length === 0) {
-    ctx.info(`${what} already is as asked; nothing changed`);
+    ctx.term.info(`${what} already is as asked; nothing changed`);
     await printRecord(ctx.io, ctx.output, release, releaseViewColumns());
     return;
   }
   const edited = await releases.edit(api, repo, release.id as number, changes).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`Edited ${what}${webUrl(edited)}`);
+  ctx.term.success(`Edited ${what}${webUrl(edited)}`);
   await printRecord(ctx.io, ctx.output, edited, releaseViewColumns());
 }

@@ -1,4 +1,5 @@
 // kettle release list
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -12,7 +13,7 @@ import type * as definitions from './index.js';
 export type ListOptions = OptionsOf<typeof definitions.listVerb>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const name = fullName(repo);
   const attempt = { action: `list the releases of ${name}`, missing: `repository ${name}` };
   // Only the table marks the latest release: --json prints the records as they are.

@@ -19,14 +19,14 @@ export function splitOperands(directory: string | undefined, gitFlags: string[])
 }
 
 export async function run(ctx: Context, opts: CloneOptions): Promise<void> {
-  const repo = ctx.repoArg(opts.ownerName, 'repository');
+  const repo = ctx.repos.arg(opts.ownerName, 'repository');
   const { directory, flags } = splitOperands(opts.directory, opts.gitFlags);
   const name = fullName(repo);
   const api = await ctx.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));
-  const protocol = ctx.resolveLogin().gitProtocol ?? 'https';
+  const protocol = ctx.logins.resolve().gitProtocol ?? 'https';
   const parent = record.fork ? record.parent : undefined;
   const target = directory ?? record.name ?? repo.name;
   await clone(ctx, { url: cloneUrl(record, protocol), directory: target, flags, upstream: parent ? cloneUrl(parent, protocol) : undefined });
-  ctx.success(`Cloned ${String(record.full_name ?? name)} into ${target}${parent ? ` (upstream: ${String(parent.full_name)})` : ''}`);
+  ctx.term.success(`Cloned ${String(record.full_name ?? name)} into ${target}${parent ? ` (upstream: ${String(parent.full_name)})` : ''}`);
 }

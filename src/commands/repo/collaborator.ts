@@ -64,7 +64,7 @@ async function collaborates(ctx: Context, repo: RepoRef, login: string, action: 
  * set without claiming what it was.
  */
 export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const name = fullName(repo);
   const action = `add ${opts.user} to ${name}`;
   if (opts.user.toLowerCase() === repo.owner.toLowerCase()) throw new KettleError(`cannot ${action}: ${opts.user} owns it, which is more than a collaborator can be given`);
@@ -80,18 +80,18 @@ export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promis
     }
   }
   await settings.addCollaborator(api, repo, opts.user, opts.permission).catch(failure(attempt));
-  ctx.success(already ? `Set ${opts.user}'s permission on ${name} to ${opts.permission}` : `Added ${opts.user} to ${name} with ${opts.permission} permission`);
+  ctx.term.success(already ? `Set ${opts.user}'s permission on ${name} to ${opts.permission}` : `Added ${opts.user} to ${name} with ${opts.permission} permission`);
 }
 
 export async function runRemove(ctx: Context, opts: CollaboratorRemoveOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const name = fullName(repo);
   const action = `remove ${opts.user} from ${name}`;
   if (!(await collaborates(ctx, repo, opts.user, action))) {
-    ctx.info(`kettle: ${opts.user} is not a collaborator on ${name}; nothing was changed`);
+    ctx.term.info(`kettle: ${opts.user} is not a collaborator on ${name}; nothing was changed`);
     return;
   }
   const api = await ctx.api();
   await settings.removeCollaborator(api, repo, opts.user).catch(failure({ action, missing: `repository ${name}` }));
-  ctx.success(`Removed ${opts.user} from ${name}`);
+  ctx.term.success(`Removed ${opts.user} from ${name}`);
 }

@@ -12,7 +12,7 @@ import type * as definition from './defs/delete.js';
 export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const repo = ctx.repoArg(opts.ownerName, 'repository');
+  const repo = ctx.repos.arg(opts.ownerName, 'repository');
   const name = fullName(repo);
   if (!opts.yes) {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${name} without confirmation; pass --yes`);
@@ -21,5 +21,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   }
   const api = await ctx.api();
   await repos.delete(api, repo).catch(failure({ action: `delete ${name}`, missing: `repository ${name}` }));
-  ctx.success(`Deleted repository ${name}`);
+  ctx.term.success(`Deleted repository ${name}`);
 }

@@ -40,7 +40,7 @@ async function whenReady(ctx: Context, fork: RepoRef, waits: number[]): Promise<
       if (wait === undefined) {
         throw new KettleError(`the fork ${name} was not ready after ${Math.round(waits.reduce((a, b) => a + b, 0) / 1000)} s; clone it later with: kettle repo clone ${name}`);
       }
-      if (!noted) ctx.info(`kettle: waiting for the server to finish the fork ${name}…`);
+      if (!noted) ctx.term.info(`kettle: waiting for the server to finish the fork ${name}…`);
       noted = true;
       await ctx.io.sleep(wait);
     }
@@ -60,15 +60,15 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   const api = await ctx.api();
   const forked = await repos.fork(api, repo, body).catch(failure({ action: `fork ${name}`, missing: `repository ${name}` }));
   const forkRef = refOf(forked, { owner: opts.org ?? '', name: opts.name ?? repo.name });
-  ctx.success(`Forked ${name} to ${fullName(forkRef)}${webUrl(forked)}`);
+  ctx.term.success(`Forked ${name} to ${fullName(forkRef)}${webUrl(forked)}`);
   if (!opts.clone) {
     await printRecord(ctx.io, ctx.output, forked, repoViewColumns);
     return;
   }
   const ready = await whenReady(ctx, forkRef, FORK_WAITS_MS);
-  const protocol = ctx.resolveLogin().gitProtocol ?? 'https';
+  const protocol = ctx.logins.resolve().gitProtocol ?? 'https';
   const parent = ready.parent ?? (await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` })));
   await clone(ctx, { url: cloneUrl(ready, protocol), directory: forkRef.name, flags: [], upstream: cloneUrl(parent, protocol) });
-  ctx.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);
+  ctx.term.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);
   await printRecord(ctx.io, ctx.output, ready, repoViewColumns);
 }

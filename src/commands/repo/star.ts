@@ -18,11 +18,11 @@ export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
   const attempt = { action: `star ${name}`, missing: `repository ${name}` };
   // routers/api/v1/user/star.go IsStarring: 204 when starred, 404 when not (or no such repository).
   if (await settings.isStarred(api, repo).catch(failure(attempt))) {
-    ctx.info(`kettle: you have already starred ${name}; nothing was changed`);
+    ctx.term.info(`kettle: you have already starred ${name}; nothing was changed`);
     return;
   }
   await settings.star(api, repo).catch(failure(attempt));
-  ctx.success(`Starred ${name}`);
+  ctx.term.success(`Starred ${name}`);
 }
 
 export async function runUnstar(ctx: Context, opts: StarOptions): Promise<void> {
@@ -40,9 +40,9 @@ export async function runUnstar(ctx: Context, opts: StarOptions): Promise<void> 
       },
     );
     if (!found) throw new KettleError(`repository ${name} not found`);
-    ctx.info(`kettle: you have not starred ${name}; nothing was changed`);
+    ctx.term.info(`kettle: you have not starred ${name}; nothing was changed`);
     return;
   }
   await settings.unstar(api, repo).catch(failure(attempt));
-  ctx.success(`Unstarred ${name}`);
+  ctx.term.success(`Unstarred ${name}`);
 }

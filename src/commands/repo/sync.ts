@@ -21,5 +21,5 @@ export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
     }
     return failure({ action: `sync ${name}`, missing: `repository ${name}` })(err);
   });
-  ctx.success(`Asked ${name} to fetch from its source; the server syncs it in the background`);
+  ctx.term.success(`Asked ${name} to fetch from its source; the server syncs it in the background`);
 }

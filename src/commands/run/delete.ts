@@ -28,5 +28,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot delete ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was deleted`);
     return failure({ action: `delete ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);
   });
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
 }

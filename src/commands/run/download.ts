@@ -33,7 +33,7 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   if (chosen.length === 0) throw new KettleError(`${what} has no artifacts`);
   const expired = chosen.filter((a) => a.expired);
   if (expired.length > 0 && opts.name.length > 0) throw new KettleError(`${expired.map((a) => a.name).join(', ')} of ${what} expired; nothing was downloaded`);
-  for (const a of expired) ctx.warn(`artifact ${a.name} has expired; left out`);
+  for (const a of expired) ctx.term.warn(`artifact ${a.name} has expired; left out`);
   if (opts.dir === '-') {
     // Standard output holds one file, as release download's --dir - does: more would run together.
     const live = chosen.filter((a) => !a.expired);
@@ -58,7 +58,7 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const t of targets) {
     const size = await save(ctx, at, t.artifact, t.path);
-    ctx.success(`Downloaded ${t.shown} (${formatSize(size)})`);
+    ctx.term.success(`Downloaded ${t.shown} (${formatSize(size)})`);
   }
 }
 

@@ -35,5 +35,5 @@ export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
     if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot rerun ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was rerun`);
     return failure({ action: `rerun ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);
   });
-  ctx.success(`Rerunning ${which} of ${what}`);
+  ctx.term.success(`Rerunning ${which} of ${what}`);
 }

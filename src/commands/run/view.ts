@@ -17,7 +17,7 @@ export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const shown = parseRunId(opts.id);
-  if (opts.job !== undefined && !opts.log) ctx.warn('--job has no effect without --log');
+  if (opts.job !== undefined && !opts.log) ctx.term.warn('--job has no effect without --log');
   const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   const id = await runRef(at, shown);
   if (opts.log) {

@@ -18,5 +18,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   // DeleteSecret answers 404 alike for a missing secret and a missing repository or organization.
   const what = `secret ${name} of ${where}`;
   await secrets.deleteSecret(api, scope, name).catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
 }

@@ -31,6 +31,6 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const existing = described && scope.kind !== 'user' ? await secrets.findSecret(api, scope, name).catch(attempt) : undefined;
   const description = typeof existing?.description === 'string' && existing.description !== '' ? existing.description : undefined;
   const created = await secrets.putSecret(api, scope, name, value, description).catch(attempt);
-  ctx.success(`${created ? 'Created' : 'Updated'} secret ${name} of ${where}`);
-  if (!created && described && scope.kind === 'user') ctx.warn(`the server clears a replaced secret's description, and has no list of ${where} for kettle to keep it from`);
+  ctx.term.success(`${created ? 'Created' : 'Updated'} secret ${name} of ${where}`);
+  if (!created && described && scope.kind === 'user') ctx.term.warn(`the server clears a replaced secret's description, and has no list of ${where} for kettle to keep it from`);
 }

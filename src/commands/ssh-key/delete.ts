@@ -21,7 +21,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     return;
   }
   const ids = parseIds(opts.ids, 'deploy key');
-  const repo = ctx.repoArg(opts.repo);
+  const repo = ctx.repos.arg(opts.repo);
   const name = fullName(repo);
   const api = await ctx.api();
   // models/repo.go DeleteDeployKey answers 204 for an id that is no deploy key, and deletes one of

@@ -11,7 +11,7 @@ export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.repo !== undefined) {
-    const repo = ctx.repoArg(opts.repo);
+    const repo = ctx.repos.arg(opts.repo);
     const name = fullName(repo);
     await printListing(ctx, opts, {
       noun: 'deploy keys',

@@ -17,5 +17,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const api = await ctx.api();
   const what = `variable ${name} of ${where}`;
   await variables.deleteVariable(api, scope, name).catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
 }

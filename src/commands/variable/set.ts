@@ -35,7 +35,7 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const info = await ctx.server().catch(() => undefined);
   const described = !known(info) || atLeast(info, 'gitea', '1.24');
   const created = await (described ? readThenWrite : createOrUpdate)(api, s, name, opts.value);
-  ctx.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
+  ctx.term.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
 }
 
 const conflict = (err: unknown): boolean => err instanceof ApiError && err.status === 409;

@@ -66,7 +66,7 @@ function sentInputs(server: features.ActionsServer, declared: Record<string, Dis
 export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   const file = checkFile(opts.file);
   const given = parseFields(opts.field);
-  if (opts.interval !== undefined && !opts.watch) ctx.warn('--interval has no effect without --watch');
+  if (opts.interval !== undefined && !opts.watch) ctx.term.warn('--interval has no effect without --watch');
   const at = await connect(await target(ctx, { repo: opts.repo }));
   requireFeature(at, 'dispatch', 'workflow run');
   const name = fullName(at.repo);
@@ -92,13 +92,13 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   });
   const runId = id ?? (await findRun(ctx, at, filter, before ?? new Map()));
   if (runId === undefined) {
-    ctx.success(`Started ${what}`);
+    ctx.term.success(`Started ${what}`);
     const hint = `kettle run list --workflow ${file} --event workflow_dispatch -R ${name}`;
     if (opts.watch) throw new KettleError(`started ${what}, but its run did not show within ${FIND_RUN_MS / 1000} s, so there is nothing to watch yet; see ${hint}`);
-    ctx.info(`Its run did not show within ${FIND_RUN_MS / 1000} s; see ${hint}`);
+    ctx.term.info(`Its run did not show within ${FIND_RUN_MS / 1000} s; see ${hint}`);
     return;
   }
-  ctx.success(`Started ${what}: run ${runId.shown}`);
+  ctx.term.success(`Started ${what}: run ${runId.shown}`);
   if (opts.watch) {
     await follow(ctx, at, runId, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000, true);
     return;

@@ -18,9 +18,9 @@ export async function toggle(ctx: Context, fileArg: string, repoFlag: string | u
   // Doing what is already done is a note, not a change to report: the servers answer 204 either way.
   const now = workflowState((await workflows.getWorkflow(at.api, at.repo, file).catch(attempt)).state);
   if (now === (enabled ? 'active' : 'disabled')) {
-    ctx.info(`kettle: ${what} is already ${enabled ? 'enabled' : 'disabled'}; nothing was changed`);
+    ctx.term.info(`kettle: ${what} is already ${enabled ? 'enabled' : 'disabled'}; nothing was changed`);
     return;
   }
   await workflows.setWorkflowEnabled(at.api, at.repo, file, enabled).catch(attempt);
-  ctx.success(`${enabled ? 'Enabled' : 'Disabled'} ${what}`);
+  ctx.term.success(`${enabled ? 'Enabled' : 'Disabled'} ${what}`);
 }
