@@ -17,6 +17,8 @@ export interface Where {
   repo?: string | undefined;
   /** OWNER/NAME as an argument (repo view, edit, fork…): with -R too, a usage error. */
   ownerName?: string | undefined;
+  /** OWNER/NAME as an argument the verb requires (repo delete, clone): taken as given. */
+  named?: string | undefined;
   /** NUMBER arguments: one given as a web address names the repository (and its server). */
   numbers?: string | readonly string[] | undefined;
   /** --org: an organization instead of a repository. */
@@ -86,6 +88,7 @@ function orgName(org: string): string {
 
 async function repository(ctx: Context, where: Where): Promise<{ repo: RepoRef; fork?: RepoRef }> {
   const { ownerName, repo: flag, numbers } = where;
+  if (where.named !== undefined) return { repo: ctx.repos.arg(where.named, 'repository') };
   if (ownerName && flag !== undefined) throw new UsageError('name the repository once: either OWNER/NAME or -R');
   if (ownerName) return { repo: ctx.repos.arg(ownerName, 'repository') };
   const urls = (typeof numbers === 'string' ? [numbers] : (numbers ?? [])).some(isWebUrl);

@@ -36,7 +36,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (channel !== undefined) config.channel = channel;
   // Real servers create hooks inactive unless told otherwise: always send `active`.
   const body = { type: opts.type, config, events, active: !opts.inactive };
-  const api = await ctx.api();
+  const api = await t.api();
   const hook = withoutSecret(await create(api, t, body).catch(hookFailure(api, t, `add a webhook to ${t.where}`)));
   const wanted = [...new Set(events.flatMap(switchesOf))];
   const missing = minus(wanted, switchesShown(hook.events ?? []));

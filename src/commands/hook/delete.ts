@@ -19,7 +19,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     const typed = await ask(ctx.io, '--yes', { message: `Type ${t.name} to delete ${many} for good`, required: false });
     if (typed !== t.name) throw new UsageError(`confirmation did not match ${t.name}; nothing was deleted`);
   }
-  const api = await ctx.api();
+  const api = await t.api();
   // All at once; each outcome is told in the order the ids were given.
   const outcomes = await Promise.allSettled(ids.map((id) => remove(api, t, id).catch(hookFailure(api, t, `delete webhook ${id} of ${t.where}`, id))));
   const failed: number[] = [];

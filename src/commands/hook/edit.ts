@@ -155,7 +155,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     opts.addEvent.length === 0 &&
     opts.removeEvent.length === 0;
   if (onlySecret) throw new KettleError(`webhook ${id} of ${where} not changed: ${secretNote(id, where)}`);
-  const api = await ctx.api();
+  const api = await t.api();
   const action = `edit webhook ${id} of ${where}`;
   const current = await get(api, t, id).catch(hookFailure(api, t, action, id));
   const rules = eventRules(await ctx.server());

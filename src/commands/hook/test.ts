@@ -29,7 +29,7 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
   }
   const t = await target(ctx, whose(opts));
   if (t.kind !== 'repo') throw new UsageError('hook test works on repository webhooks only');
-  const api = await ctx.api();
+  const api = await t.api();
   const action = `test webhook ${id} of ${t.name}`;
   const repo = await repos.get(api, t.repo).catch(failure({ action, missing: `repository ${t.name}` }));
   const hook = await get(api, t, id).catch(hookFailure(api, t, action, id));

@@ -12,7 +12,7 @@ export type ViewOptions = OptionsOf<typeof definition.view>;
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const id = parseHookId(opts.id);
   const t = await target(ctx, whose(opts));
-  const api = await ctx.api();
+  const api = await t.api();
   const hook = await get(api, t, id).catch(hookFailure(api, t, `read webhook ${id} of ${t.where}`, id));
   await printRecord(ctx.io, ctx.output, withoutSecret(hook), hookViewColumns);
 }

@@ -25,7 +25,8 @@ export type CreateOptions = OptionsOf<typeof definition.create>;
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const assignees = parseUserNames(opts.assignee, '--assignee');
   const due = opts.due === undefined ? undefined : parseDate(opts.due, '--due', 'end');
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const given = await readBody(ctx, opts);
   if (opts.web) {
     // The server's new-issue page takes the title and body; labels and the rest are chosen there.
@@ -36,7 +37,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const title = await titleOf(ctx, opts.title);
   // A title given on the command line means a script or a hurry: no more questions.
   const body = given ?? (asked ? await askBody(ctx, 'ISSUE_BODY.md') : undefined);
-  const api = await ctx.api();
+  const api = await at.api();
   // Names are looked up before anything is written.
   const labels = await new LabelNames(api, repo).resolve(opts.label);
   const logins = await new UserNames(api).resolveAll(assignees);

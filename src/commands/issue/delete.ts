@@ -16,7 +16,8 @@ export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
   const where = fullName(repo);
   if (!opts.yes) {
     const list = numbers.map((n) => `#${n}`).join(', ');
@@ -27,7 +28,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     const typed = await ask(ctx.io, '--yes', { message, required: false });
     if (typed !== expected) throw new UsageError(`confirmation did not match ${expected}; nothing was deleted`);
   }
-  const api = await ctx.api();
+  const api = await at.api();
   await forEachNumber(
     ctx,
     api,

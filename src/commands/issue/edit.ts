@@ -45,10 +45,11 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (!asked) {
     throw new UsageError('nothing to change: pass --title, --body, --add-label, --remove-label, --add-assignee, --remove-assignee, --milestone or --due');
   }
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
   const where = fullName(repo);
   const body = await readBody(ctx, opts);
-  const api = await ctx.api();
+  const api = await at.api();
   // Every name is looked up once, before anything is written.
   const names = new LabelNames(api, repo);
   const add = await names.resolve(opts.addLabel, '--add-label');

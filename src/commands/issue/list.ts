@@ -47,10 +47,11 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.since !== undefined) query.since = parseDate(opts.since, '--since', 'start');
   if (opts.before !== undefined) query.before = parseDate(opts.before, '--before', 'end');
   if (opts.search !== undefined) query.q = opts.search;
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const filtered = opts.label.length > 0 || opts.milestone !== undefined || [opts.assignee, opts.author, opts.mention].some((u) => u !== undefined);
   if (filtered) {
-    const api = await ctx.api();
+    const api = await at.api();
     // Names are checked (an unknown one exits 2) and sent as the server spells them.
     const labels = await new LabelNames(api, repo).resolve(opts.label, '--label', true);
     if (labels.length > 0) query.labels = labels.map((l) => l.name).join(',');

@@ -23,8 +23,9 @@ export async function setState(ctx: Context, opts: CloseOptions, state: issues.I
   if (comment !== undefined && comment.trim() === '') {
     throw new UsageError('--comment must not be empty');
   }
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
+  const api = await at.api();
   const verb = state === 'closed' ? 'close' : 'reopen';
   await forEachNumber(
     ctx,

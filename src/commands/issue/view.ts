@@ -38,9 +38,10 @@ export function conversationText(comments: readonly Comment[], terminal: boolean
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const number = parseNumberArg(opts.number, 'issue number');
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number });
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number });
+  const { repo } = at;
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo, pathOf('issues', String(number))));
-  const api = await ctx.api();
+  const api = await at.api();
   const what = `issue #${number} in ${fullName(repo)}`;
   const fail = failure({ action: `read ${what}`, missing: what, within: { api, repo } });
   const issue = await issues.get(api, repo, number).catch(fail);

@@ -21,8 +21,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const body: CreateLabelOption = { name, color: parseColor(opts.color) };
   if (opts.description !== undefined) body.description = opts.description;
   if (opts.exclusive) body.exclusive = true;
-  const { repo } = await target(ctx, { repo: opts.repo });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const where = fullName(repo);
   // routers/api/v1/repo/label.go CreateLabel checks no name: a second label of
   // the same name would make every by-name command ambiguous from then on.

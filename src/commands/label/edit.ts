@@ -21,9 +21,10 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.name === undefined && color === undefined && opts.description === undefined && !opts.exclusive && !opts.notExclusive) {
     throw new UsageError('nothing to change: pass --name, --color, --description, --exclusive or --not-exclusive');
   }
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const where = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const all = await repoLabels(api, repo);
   const label = await findLabel(api, repo, opts.label, all);
   // routers/api/v1/repo/label.go EditLabel checks no name either: a rename onto another label's name would make two.

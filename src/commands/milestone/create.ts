@@ -20,8 +20,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const body: CreateMilestoneOption = { title };
   if (opts.description !== undefined) body.description = opts.description;
   if (opts.due !== undefined) body.due_on = parseDate(opts.due, '--due', 'end');
-  const { repo } = await target(ctx, { repo: opts.repo });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const where = fullName(repo);
   const made = await milestones.create(api, repo, body).catch(failure({ action: `create milestone "${title}" in ${where}`, missing: `repository ${where}` }));
   ctx.term.success(`Created milestone "${String(made.title)}" in ${where}`);

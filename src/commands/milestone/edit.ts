@@ -21,9 +21,10 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title === undefined && opts.description === undefined && due === undefined) {
     throw new UsageError('nothing to change: pass --title, --description or --due');
   }
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const where = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const current = await resolveMilestone(api, repo, opts.milestone);
   const changes: EditMilestoneOption = {};
   if (opts.title !== undefined && opts.title.trim() !== current.title) changes.title = opts.title.trim();

@@ -12,9 +12,10 @@ import type { OneOptions } from './options.js';
 import { columnsFor, keepDue } from './shared.js';
 
 export async function setState(ctx: Context, opts: OneOptions, state: 'open' | 'closed'): Promise<void> {
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const where = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const current = await resolveMilestone(api, repo, opts.milestone);
   const what = `milestone "${current.title}" in ${where}`;
   if (current.state === state) {

@@ -78,7 +78,8 @@ const oneLine = (text: string) => !/[\r\n\0]/.test(text);
 
 export async function createAgit(ctx: Context, opts: CreateOptions): Promise<void> {
   refuseOthers(opts);
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const { cwd } = ctx.io;
   const topic = opts.topic ?? (await currentBranch(cwd, ctx.env));
   if (topic === undefined) throw new UsageError('--topic is required: HEAD is not on a branch to name the topic after');
@@ -91,7 +92,7 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   const title = opts.title !== undefined && opts.draft && !DRAFT_PREFIX.test(opts.title) ? `WIP: ${opts.title}` : opts.title;
   if (opts.draft && title === undefined) throw new UsageError('--draft with --agit needs --title (the "WIP:" prefix goes on it)');
   const remote = await remoteOf(ctx, repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const base = opts.base ?? (await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }))).default_branch;
   if (!base) throw new UsageError(`--base is required: ${fullName(repo)} names no default branch`);
   const before = await openNumbers(api, repo).catch(failure({ action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));

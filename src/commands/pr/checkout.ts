@@ -45,7 +45,7 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
   const top = await git(cwd, env, ['rev-parse', '--show-toplevel']);
   if (top.code !== 0) throw new UsageError(`not inside a git repository: ${gitReason(top)}`);
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const pr: PullRequest = await readPull(api, at.repo, number);
   const headBranch = pr.head?.ref ?? `pr-${number}`;
   const branch = opts.branch ?? headBranch;

@@ -42,7 +42,7 @@ interface Round {
 
 export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { repo } = at;
   const found = await resolvePull(ctx, api, at, opts.number);
   const pr = found.pr ?? (await readPull(api, repo, found.number));

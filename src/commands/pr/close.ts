@@ -21,8 +21,9 @@ export type CloseOptions = OptionsOf<typeof definition.close>;
 export async function run(ctx: Context, opts: CloseOptions): Promise<void> {
   const number = prNumber(opts.number);
   if (opts.comment !== undefined && opts.comment.trim() === '') throw new UsageError('--comment must not be empty');
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   let pr = await readPull(api, repo, number);
   const state = stateOf(pr);

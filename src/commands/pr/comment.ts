@@ -16,8 +16,9 @@ export type CommentOptions = OptionsOf<typeof definition.comment>;
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const number = prNumber(opts.number);
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const body = await requiredBody(ctx, opts, 'PULL_REQUEST_COMMENT.md');
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comment = await issues.createComment(api, repo, number, { body }).catch(commentFailure(api, repo, number, what));

@@ -81,7 +81,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     throw new UsageError('--fill has nothing to fill: --title and the body are both given');
   }
   const at = await target(ctx, { repo: opts.repo, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { repo } = at;
   const given = await readBody(ctx, opts);
   if (opts.web) return openCompare(ctx, api, at, opts, given);

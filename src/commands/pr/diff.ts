@@ -39,7 +39,7 @@ export function changedPath(line: string): string | undefined {
 
 export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { number } = await resolvePull(ctx, api, at, opts.number);
   const what = `pull request #${number} in ${fullName(at.repo)}`;
   const body = await pulls.diffStream(api, at.repo, number, opts.patch ? 'patch' : 'diff').catch(failure({ action: `read the changes of ${what}`, missing: what, within: { api, repo: at.repo } }));

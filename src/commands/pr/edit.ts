@@ -31,8 +31,9 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.milestone !== undefined && opts.removeMilestone) throw new UsageError('use either --milestone or --remove-milestone, not both');
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   const body = await readBody(ctx, opts);
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   // Names first: an unknown one stops the command before anything is written.
   const [addLabels, removeLabels] = await Promise.all([labelIds(api, repo, opts.addLabel, '--add-label'), labelIds(api, repo, opts.removeLabel, '--remove-label')]);

@@ -18,9 +18,10 @@ export type ListOptions = OptionsOf<typeof definition.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state, sort } = opts;
-  const { repo } = await target(ctx, { repo: opts.repo, parentOfFork: true });
+  const at = await target(ctx, { repo: opts.repo, parentOfFork: true });
+  const { repo } = at;
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo, '/pulls', stateQuery(state)));
-  const api = await ctx.api();
+  const api = await at.api();
   const labels = await labelIds(api, repo, opts.label);
   const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
   const query: pulls.PullQuery = {

@@ -90,7 +90,7 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     if (given.length > 0) throw new UsageError(`${given.join(' and ')} cannot be used with --style ${style}: it makes no merge commit, so the server ignores ${given.length > 1 ? 'them' : 'it'}`);
   }
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { repo } = at;
   const { number } = await resolvePull(ctx, api, at, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;

@@ -17,7 +17,7 @@ export type ReadyOptions = OptionsOf<typeof definition.ready>;
 
 export async function run(ctx: Context, opts: ReadyOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { repo } = at;
   const { number } = await resolvePull(ctx, api, at, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;

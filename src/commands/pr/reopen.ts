@@ -17,8 +17,9 @@ export type ReopenOptions = OptionsOf<typeof definition.reopen>;
 
 export async function run(ctx: Context, opts: ReopenOptions): Promise<void> {
   const number = prNumber(opts.number);
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   let pr = await readPull(api, repo, number);
   const state = stateOf(pr);

@@ -41,8 +41,9 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
     if (!canPrompt(ctx.io)) throw new UsageError(`${flag} needs a body: give --body TEXT or --body-file FILE`);
     body = await ask(ctx.io, '--body', { message: event === 'COMMENT' ? 'Review comment' : 'What should change?' });
   }
-  const { repo } = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   const review = await pulls.createReview(api, repo, number, { event, ...(body !== undefined ? { body } : {}) }).catch(failure({ action: `review ${what}`, missing: what, within: { api, repo } }));
   ctx.term.success(`${DONE[event]} ${what}${webUrl(review)}`);

@@ -24,7 +24,7 @@ type WithChecks = PullRequest & { checks?: string };
 
 export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { repo } = at;
   const attempt = { action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` };
   const me = (await users.me(api)).login ?? '';

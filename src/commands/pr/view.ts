@@ -130,7 +130,7 @@ export function renderPlain(seen: Seen): string {
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
-  const api = await ctx.api();
+  const api = await at.api();
   const { repo } = at;
   const { number } = await resolvePull(ctx, api, at, opts.number);
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo, pathOf('pulls', String(number))));

@@ -22,7 +22,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const tag = checkTag(opts.tag);
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   if (opts.target !== undefined && opts.target.trim() === '') throw new UsageError('--target must not be empty');
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   // Every file is checked before the release exists: a typo should cost nothing.
   const files = await localFiles(opts.files, ctx.io.cwd);
   const given = await readNotes(ctx, opts);
@@ -30,7 +31,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const payload: CreateReleaseOption = { tag_name: tag, name: opts.title ?? tag, draft: opts.draft, prerelease: opts.prerelease };
   if (notes !== undefined) payload.body = notes;
   if (opts.target !== undefined) payload.target_commitish = opts.target;
-  const api = await ctx.api();
+  const api = await at.api();
   const name = fullName(repo);
   let release = await releases.create(api, repo, payload).catch((err: unknown) => {
     // routers/api/v1/repo/release.go CreateRelease: 409 is a release that has

@@ -15,7 +15,8 @@ export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const tag = checkTag(opts.tag);
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const what = `release ${tag} of ${fullName(repo)}`;
   if (!opts.yes) {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
@@ -23,7 +24,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     const typed = await ask(ctx.io, '--yes', { message: `Type ${tag} to delete ${what}${also} for good`, required: false });
     if (typed !== tag) throw new UsageError(`confirmation did not match ${tag}; nothing was deleted`);
   }
-  const api = await ctx.api();
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'delete');
   await releases.delete(api, repo, release.id as number).catch(failure({ action: `delete ${what}`, missing: what, within: { api, repo } }));
   ctx.term.success(`Deleted ${what}`);

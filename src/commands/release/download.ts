@@ -30,8 +30,9 @@ export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   if (opts.dir === '') throw new UsageError('--dir must not be empty');
   const shown = opts.dir ?? '.';
   const dir = resolve(ctx.io.cwd, shown);
-  const { repo } = await target(ctx, { repo: opts.repo });
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'read');
   const which = `release ${release.tag_name ?? tag} of ${fullName(repo)}`;
   const assets = (release.assets ?? []).filter((a) => patterns.length === 0 || patterns.some((p) => p.test(a.name ?? '')));

@@ -25,13 +25,14 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined) wanted.name = opts.title;
   if (opts.draft || opts.publish) wanted.draft = opts.draft;
   if (opts.prerelease || opts.stable) wanted.prerelease = opts.prerelease;
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const notes = await readNotes(ctx, opts);
   if (notes !== undefined) wanted.body = notes;
   if (Object.keys(wanted).length === 0) {
     throw new UsageError('nothing to change: pass --title, --notes, --notes-file, --draft, --publish, --prerelease or --stable');
   }
-  const api = await ctx.api();
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'edit');
   const what = `release ${tag} of ${fullName(repo)}`;
   // Only what differs is sent; when nothing does, nothing is.

@@ -64,11 +64,12 @@ async function collaborates(ctx: Context, repo: RepoRef, login: string, action: 
  * set without claiming what it was.
  */
 export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promise<void> {
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const action = `add ${opts.user} to ${name}`;
   if (opts.user.toLowerCase() === repo.owner.toLowerCase()) throw new KettleError(`cannot ${action}: ${opts.user} owns it, which is more than a collaborator can be given`);
-  const api = await ctx.api();
+  const api = await at.api();
   const attempt = { action, missing: `repository ${name}` };
   const already = await collaborates(ctx, repo, opts.user, action);
   if (!already) {
@@ -84,14 +85,15 @@ export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promis
 }
 
 export async function runRemove(ctx: Context, opts: CollaboratorRemoveOptions): Promise<void> {
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const action = `remove ${opts.user} from ${name}`;
   if (!(await collaborates(ctx, repo, opts.user, action))) {
     ctx.term.info(`kettle: ${opts.user} is not a collaborator on ${name}; nothing was changed`);
     return;
   }
-  const api = await ctx.api();
+  const api = await at.api();
   await settings.removeCollaborator(api, repo, opts.user).catch(failure({ action, missing: `repository ${name}` }));
   ctx.term.success(`Removed ${opts.user} from ${name}`);
 }

@@ -65,9 +65,10 @@ function changes(body: EditRepoOption, current: Repository): EditRepoOption {
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const body = wanted(opts);
-  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const current = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));
   const diff = changes(body, current);
   if (Object.keys(diff).length === 0) {

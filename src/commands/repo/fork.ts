@@ -52,12 +52,13 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   if (opts.name !== undefined && (!isSafeSegment(opts.name) || /\.git$/i.test(opts.name))) {
     throw new UsageError(`invalid --name "${opts.name}": use letters, digits, - _ . (not . or .., no .git at the end)`);
   }
-  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const body: CreateForkOption = {};
   if (opts.org !== undefined) body.organization = opts.org;
   if (opts.name !== undefined) body.name = opts.name;
-  const api = await ctx.api();
+  const api = await at.api();
   const forked = await repos.fork(api, repo, body).catch(failure({ action: `fork ${name}`, missing: `repository ${name}` }));
   const forkRef = refOf(forked, { owner: opts.org ?? '', name: opts.name ?? repo.name });
   ctx.term.success(`Forked ${name} to ${fullName(forkRef)}${webUrl(forked)}`);
@@ -66,7 +67,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
     return;
   }
   const ready = await whenReady(ctx, forkRef, FORK_WAITS_MS);
-  const protocol = ctx.logins.resolve().gitProtocol ?? 'https';
+  const protocol = at.login().gitProtocol ?? 'https';
   const parent = ready.parent ?? (await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` })));
   await clone(ctx, { url: cloneUrl(ready, protocol), directory: forkRef.name, flags: [], upstream: cloneUrl(parent, protocol) });
   ctx.term.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);

@@ -12,9 +12,10 @@ import type * as definition from './defs/star.js';
 export type StarOptions = OptionsOf<typeof definition.unstar>;
 
 export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
-  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const attempt = { action: `star ${name}`, missing: `repository ${name}` };
   // routers/api/v1/user/star.go IsStarring: 204 when starred, 404 when not (or no such repository).
   if (await settings.isStarred(api, repo).catch(failure(attempt))) {
@@ -26,9 +27,10 @@ export async function runStar(ctx: Context, opts: StarOptions): Promise<void> {
 }
 
 export async function runUnstar(ctx: Context, opts: StarOptions): Promise<void> {
-  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const attempt = { action: `unstar ${name}`, missing: `repository ${name}` };
   if (!(await settings.isStarred(api, repo).catch(failure(attempt)))) {
     // The same 404 answers "not starred" and "no such repository": ask which.

@@ -11,9 +11,10 @@ import type * as definition from './defs/sync.js';
 export type SyncOptions = OptionsOf<typeof definition.sync>;
 
 export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
-  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   await settings.mirrorSync(api, repo).catch((err: unknown) => {
     // routers/api/v1/repo/mirror.go MirrorSync: 400 "Repository is not a mirror".
     if (err instanceof ApiError && err.status === 400) {

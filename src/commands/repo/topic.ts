@@ -37,7 +37,8 @@ export async function runList(ctx: Context, opts: TopicListOptions): Promise<voi
 
 export async function runAdd(ctx: Context, opts: TopicChangeOptions): Promise<void> {
   const topics = checked(ctx, opts.topics);
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const have = await current(ctx, repo);
   const adding = topics.filter((t) => !have.includes(t));
@@ -47,7 +48,7 @@ export async function runAdd(ctx: Context, opts: TopicChangeOptions): Promise<vo
   if (have.length + adding.length > MAX_TOPICS) {
     throw new KettleError(`cannot add ${adding.length} topics to ${name}: it has ${have.length}, and a repository may have at most ${MAX_TOPICS}; nothing was changed`);
   }
-  const api = await ctx.api();
+  const api = await at.api();
   const added: string[] = [];
   for (const t of adding) {
     await settings.addTopic(api, repo, t).catch((err: unknown) => {
@@ -61,13 +62,14 @@ export async function runAdd(ctx: Context, opts: TopicChangeOptions): Promise<vo
 
 export async function runRemove(ctx: Context, opts: TopicChangeOptions): Promise<void> {
   const topics = checked(ctx, opts.topics);
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const have = await current(ctx, repo);
   for (const t of topics.filter((t) => !have.includes(t))) ctx.term.info(`kettle: ${name} has no topic ${t}`);
   const removing = topics.filter((t) => have.includes(t));
   if (removing.length === 0) return;
-  const api = await ctx.api();
+  const api = await at.api();
   const removed: string[] = [];
   for (const t of removing) {
     await settings.removeTopic(api, repo, t).catch((err: unknown) => {
@@ -81,7 +83,8 @@ export async function runRemove(ctx: Context, opts: TopicChangeOptions): Promise
 
 export async function runSet(ctx: Context, opts: TopicSetOptions): Promise<void> {
   const topics = checked(ctx, opts.topics);
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const have = await current(ctx, repo);
   if (topics.length === have.length && topics.every((t) => have.includes(t))) {
@@ -93,7 +96,7 @@ export async function runSet(ctx: Context, opts: TopicSetOptions): Promise<void>
     const typed = await ask(ctx.io, '--yes', { message: `Type ${name} to clear its topics (${have.join(', ')})`, required: false });
     if (typed !== name) throw new UsageError(`confirmation did not match ${name}; the topics were kept`);
   }
-  const api = await ctx.api();
+  const api = await at.api();
   await settings.setTopics(api, repo, topics).catch(failure({ action: `set the topics of ${name}`, missing: `repository ${name}` }));
   ctx.term.success(topics.length === 0 ? `Cleared the topics of ${name}` : `Set the topics of ${name}: ${topics.join(', ')}`);
 }

@@ -14,7 +14,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const { where } = scope;
   const name = storedName('secret', opts.name);
   await confirmDelete(ctx, 'secret', name, where, opts.yes);
-  const api = await ctx.api();
+  const api = await scope.api();
   // DeleteSecret answers 404 alike for a missing secret and a missing repository or organization.
   const what = `secret ${name} of ${where}`;
   await secrets.deleteSecret(api, scope, name).catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));

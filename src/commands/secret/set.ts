@@ -24,7 +24,7 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const name = await newName(ctx, 'secret', opts.name);
   const value = await secretValue(ctx, name, opts.bodyFile);
   await checkValue(ctx, 'secret', value);
-  const api = await ctx.api();
+  const api = await scope.api();
   const attempt = failure({ action: `set secret ${name} of ${where}`, missing });
   const info = await ctx.server().catch(() => undefined);
   const described = info !== undefined && atLeast(info, 'gitea', '1.24');

@@ -62,9 +62,10 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
 }
 
 async function addDeployKey(ctx: Context, opts: AddOptions, key: SshPublicKey, title: string): Promise<void> {
-  const { repo } = await target(ctx, { repo: opts.repo });
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const attempt = { action: `add the deploy key ${key.fingerprint} to ${name}`, missing: `repository ${name}` };
   const found = await (async () => {
     for await (const page of keys.listDeployKeys(api, repo, pageWindow({ all: true }))) {

@@ -14,7 +14,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const { where } = scope;
   const name = storedName('variable', opts.name);
   await confirmDelete(ctx, 'variable', name, where, opts.yes);
-  const api = await ctx.api();
+  const api = await scope.api();
   const what = `variable ${name} of ${where}`;
   await variables.deleteVariable(api, scope, name).catch(failure({ action: `delete ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
   ctx.term.success(`Deleted ${what}`);

@@ -15,7 +15,7 @@ export async function run(ctx: Context, opts: GetOptions): Promise<void> {
   const scope = await target(ctx, opts);
   const { where } = scope;
   const name = storedName('variable', opts.name);
-  const api = await ctx.api();
+  const api = await scope.api();
   const what = `variable ${name} of ${where}`;
   const variable = await variables.getVariable(api, scope, name).catch(failure({ action: `read ${what}`, missing: what, ...(scope.kind === 'repo' ? { within: { api, repo: scope.repo } } : {}) }));
   if (ctx.output.kind !== 'view') {

@@ -31,7 +31,7 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const s = await target(ctx, opts);
   const name = await newName(ctx, 'variable', opts.name);
   await checkValue(ctx, 'variable', opts.value);
-  const api = await ctx.api();
+  const api = await s.api();
   const info = await ctx.server().catch(() => undefined);
   const described = !known(info) || atLeast(info, 'gitea', '1.24');
   const created = await (described ? readThenWrite : createOrUpdate)(api, s, name, opts.value);
