@@ -23,8 +23,8 @@ export async function execute(argv: string[], streams: StreamsLike, version: str
   } catch (err) {
     const done = report(err, {
       debug: debug || Boolean(ctx?.flags.debug),
-      authHint: ctx?.resolved ? authHint(ctx.resolved) : undefined,
-      repoFrom: ctx?.repoFrom ? { ...ctx.repoFrom.repo, source: ctx.repoFrom.source } : undefined,
+      authHint: ctx?.logins.resolved ? authHint(ctx.logins.resolved) : undefined,
+      repoFrom: ctx?.repos.from ? { ...ctx.repos.from.repo, source: ctx.repos.from.source } : undefined,
     });
     code = done.code;
     for (const line of done.lines) streams.stderr.write(`${line}\n`);

@@ -1,41 +1,11 @@
-// What the secret and variable verbs share: whose they are (a repository, an
-// organization with --org, or the user's own with --user), the names the
-// servers accept, and the size they take.
-import type { ActionsScope } from '../api/gitea/actions-secrets.js';
+// What the secret and variable verbs share: the names the servers accept, and
+// the size they take. Whose they are (a repository, an organization with
+// --org, or the user's own with --user) is target()'s (src/context/target.ts).
 import type { Context } from '../context/context.js';
 import { canPrompt } from '../io.js';
 import { ask } from '../context/prompt.js';
-import { fullName } from '../context/repo.js';
 import { atLeast, describeServer, type ServerInfo } from '../context/server.js';
 import { UsageError } from '../errors.js';
-
-export interface ScopeFlags {
-  repo: string | undefined;
-  org: string | undefined;
-  user: boolean;
-}
-
-export interface Scope {
-  scope: ActionsScope;
-  /** How messages name it: `alice/teapot`, `organization acme`, `your account`. */
-  where: string;
-  /** What a 404 on the scope itself means is missing. */
-  missing: string;
-}
-
-/** The scope the flags name; without --org and --user, the repository (-R or the git remote). */
-export async function scopeOf(ctx: Context, opts: ScopeFlags): Promise<Scope> {
-  if (opts.org !== undefined && opts.user) throw new UsageError('use either --org or --user, not both');
-  if (opts.repo !== undefined && (opts.org !== undefined || opts.user)) throw new UsageError(`use either -R or ${opts.user ? '--user' : '--org'}, not both`);
-  if (opts.user) return { scope: { kind: 'user' }, where: 'your account', missing: 'your account' };
-  if (opts.org !== undefined) {
-    const org = opts.org.trim();
-    if (org === '') throw new UsageError('--org needs an organization name');
-    return { scope: { kind: 'org', org }, where: `organization ${org}`, missing: `organization ${org}` };
-  }
-  const repo = await ctx.repo(opts.repo);
-  return { scope: { kind: 'repo', repo }, where: fullName(repo), missing: `repository ${fullName(repo)}` };
-}
 
 export type Kind = 'secret' | 'variable';
 

@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 /**
  * An issue or pull request number: "12", "#12", or its web URL
  * (`https://host/owner/name/issues/12`, `…/pulls/12`), whose repository
- * ctx.repo(flag, numbers) reads from the same argument.
+ * target(ctx, { repo, numbers }) reads from the same argument.
  */
 export function parseNumberArg(value: string, what: string): number {
   if (isWebUrl(value)) {
@@ -127,7 +127,7 @@ export async function readStdin(ctx: Context, flag: string, max = MAX_TEXT_INPUT
 export async function readTextFile(ctx: Context, file: string, flag: string, opts: { allowEmpty?: boolean; max?: number } = {}): Promise<string> {
   const max = opts.max ?? MAX_TEXT_INPUT;
   if (file === '-') {
-    if (ctx.io.stdinIsTTY) ctx.info(`kettle: reading ${flag} from standard input; end with Ctrl-D`);
+    if (ctx.io.stdinIsTTY) ctx.term.info(`kettle: reading ${flag} from standard input; end with Ctrl-D`);
     const text = await readStdin(ctx, flag, max);
     // Unless empty text means something: almost always a mistake (nothing piped in, or the wrong file redirected).
     if (text === '' && !opts.allowEmpty) throw new UsageError(`${flag === '@-' ? flag : `${flag} -`}: standard input was empty`);

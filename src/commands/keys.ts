@@ -83,7 +83,7 @@ export async function deleteKeys(ctx: Context, ids: number[], yes: boolean, name
   outcomes.forEach((outcome, i) => {
     const id = ids[i] as number;
     if (outcome.status === 'fulfilled') {
-      ctx.success(`Deleted ${names.one(id)}`);
+      ctx.term.success(`Deleted ${names.one(id)}`);
       return;
     }
     if (ids.length === 1) throw outcome.reason;

@@ -62,5 +62,5 @@ export async function printListing(ctx: Context, flags: ListFlags, listing: List
   } finally {
     progress.done();
   }
-  if (changed) ctx.warn('the list changed on the server while it was read; records added or removed meanwhile may be missing');
+  if (changed) ctx.term.warn('the list changed on the server while it was read; records added or removed meanwhile may be missing');
 }

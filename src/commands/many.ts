@@ -75,8 +75,8 @@ export async function forEachNumber(
       continue;
     }
     const { outcome } = result;
-    if (outcome.note) ctx.info(outcome.message);
-    else ctx.success(outcome.message);
+    if (outcome.note) ctx.term.info(outcome.message);
+    else ctx.term.success(outcome.message);
     if (outcome.record) records.push(outcome.record);
   }
   if (numbers.length === 1 && records.length === 1) await printRecord(ctx.io, ctx.output, records[0] as object, output.viewColumns);

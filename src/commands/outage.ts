@@ -63,6 +63,6 @@ export class Outage {
   }
 
   private say(note: string): void {
-    this.aside(() => this.ctx.info(`kettle: ${note}`));
+    this.aside(() => this.ctx.term.info(`kettle: ${note}`));
   }
 }

@@ -10,7 +10,7 @@ import type { RepoRef } from '../context/repo.js';
  * encoded by the caller, or built with pathOf) and a query of the values given.
  */
 export function repoPage(ctx: Context, repo: RepoRef, path = '', query: Record<string, string | undefined> = {}): string {
-  const url = new URL(`${instanceRoot(ctx.resolveLogin().root)}/${encodeSegment(repo.owner)}/${encodeSegment(repo.name)}${path}`);
+  const url = new URL(`${instanceRoot(ctx.logins.resolve().root)}/${encodeSegment(repo.owner)}/${encodeSegment(repo.name)}${path}`);
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(key, value);
   return url.href;
 }

@@ -69,11 +69,11 @@ export async function openUrl(ctx: Context, url: string, opts: { noBrowser?: boo
     // Started (or not): kettle goes on without waiting for the browser to exit.
     child.once('spawn', () => {
       child.unref();
-      ctx.info(`Opening ${url} in your browser.`);
+      ctx.term.info(`Opening ${url} in your browser.`);
       resolve();
     });
     child.once('error', (err) => {
-      ctx.warn(`cannot start ${command.file}: ${err.message}`);
+      ctx.term.warn(`cannot start ${command.file}: ${err.message}`);
       ctx.io.stdout.write(`${url}\n`);
       resolve();
     });

@@ -1,9 +1,13 @@
-// A login as a command uses it (stored, or from the environment), and what
-// follows from one: its credentials, and what to say when the server refuses them.
+// Which login a command uses (stored, or from the environment), chosen once
+// the place it acts on is known; and what follows from one: its credentials,
+// and what to say when the server refuses them.
 import type { Credentials } from '../api/auth.js';
-import { instanceRoot } from '../api/url.js';
-import type { StoredLogin } from '../config/store.js';
+import { apiRoot, instanceRoot } from '../api/url.js';
+import { envLogin, envLoginName, hasEnvLogin } from '../config/env.js';
+import { type ConfigData, configDir, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
+import { loginsFor, type Place, serves } from './locate.js';
+import type { Terminal } from './terminal.js';
 
 export interface ResolvedLogin {
   /** Stored login name; undefined for the environment path. */
@@ -50,4 +54,131 @@ export function hostnameOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The stored logins (read on first use) and the login in use: --login, then
+ * KETTLE_URL + KETTLE_TOKEN (refused for a place on another server), then
+ * KETTLE_LOGIN, then the stored login the place's host chooses (see
+ * loginsFor), then the default stored login.
+ */
+export class Logins {
+  private configCache: ConfigData | undefined;
+  /** Where the repository of this command is, once -R, a URL argument or a git remote said so. */
+  private place: Place | undefined;
+  /** The login the command ended up using, for hints after a 401. */
+  resolved: ResolvedLogin | undefined;
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly login: string | undefined,
+    private readonly term: Terminal,
+    /** Whether the API client was already made (for the login resolved then). */
+    private readonly clientMade: () => boolean,
+  ) {}
+
+  configDir(): string {
+    return configDir(this.env);
+  }
+
+  config(): ConfigData {
+    this.configCache ??= readConfig(this.configDir(), (m) => this.term.warn(m));
+    return this.configCache;
+  }
+
+  /** The stored login a name refers to, or a usage error listing the names there are. */
+  stored(name: string): StoredLogin {
+    const logins = this.config().logins;
+    const login = logins[name];
+    if (!login) throw noLoginNamed(name, Object.keys(logins));
+    return login;
+  }
+
+  resolve(): ResolvedLogin {
+    this.resolved ??= this.find();
+    return this.resolved;
+  }
+
+  private find(): ResolvedLogin {
+    const fromEnv = this.login ? undefined : envLogin(this.env);
+    if (fromEnv) {
+      const root = apiRoot(fromEnv.url, 'KETTLE_URL');
+      // The token is KETTLE_URL's: it must never reach another server.
+      if (this.place && !serves(root, this.place)) {
+        throw new AuthError(`${placeName(this.place)} is not on KETTLE_URL's server (${instanceRoot(root)}); KETTLE_TOKEN is not sent there`, [
+          '  Use a stored login for that server instead: unset KETTLE_URL and KETTLE_TOKEN, then',
+          `  kettle login add --url ${this.place.root}`,
+        ]);
+      }
+      return { source: 'env', root, credentials: { method: 'header', token: fromEnv.token }, from: { url: fromEnv.urlFrom, token: fromEnv.tokenFrom } };
+    }
+    const name = this.login || envLoginName(this.env) || this.loginForPlace() || this.config().default;
+    if (!name) {
+      throw new AuthError('not logged in', ['  Add a login:   kettle login add --url https://git.example.com --with-token < token.txt', '  or set KETTLE_URL and KETTLE_TOKEN in the environment.']);
+    }
+    const login = this.stored(name);
+    return {
+      name,
+      source: 'stored',
+      root: login.url,
+      credentials: credentialsOf(login),
+      ...(login.user ? { user: login.user } : {}),
+      ...(login.insecure ? { insecure: true } : {}),
+      ...(login.gitProtocol ? { gitProtocol: login.gitProtocol } : {}),
+    };
+  }
+
+  /** The stored login the place chooses; undefined when no place is known. Exit 4 when no login serves it. */
+  private loginForPlace(): string | undefined {
+    if (!this.place) return undefined;
+    const config = this.config();
+    const entries = Object.entries(config.logins).map(([name, l]) => ({ name, url: l.url }));
+    const [best] = loginsFor(this.place, entries, config.default);
+    if (best) return best.name;
+    throw new AuthError(`no stored login for ${placeName(this.place)}`, [`  Add one:  kettle login add --url ${this.place.root}`]);
+  }
+
+  /** Whether kettle has any credentials at all: exit 4 (with what to do) when it has none. */
+  checkLoggedIn(): void {
+    if (this.login) this.stored(this.login);
+    else if (envLogin(this.env)) return;
+    else if (envLoginName(this.env)) this.stored(envLoginName(this.env) as string);
+    else if (Object.keys(this.config().logins).length === 0) this.resolve();
+  }
+
+  /**
+   * Settle where the repository is. The login follows from it, so the client
+   * must not have been made yet when the place chooses another login than the
+   * one already resolved (target() gives the client only after the place).
+   */
+  settle(place: Place | undefined): void {
+    if (!place) return;
+    const before = this.resolved;
+    this.place = place;
+    if (before === undefined) return;
+    this.resolved = undefined;
+    const after = this.resolve();
+    if (this.clientMade() && (after.root !== before.root || after.name !== before.name)) {
+      throw new Error(`kettle bug: the API client was made before the repository chose its login (${before.name ?? 'env'} → ${after.name ?? 'env'})`);
+    }
+  }
+
+  /** The URLs of the servers kettle has credentials for: every stored login's, and KETTLE_URL's. */
+  roots(): string[] {
+    const urls = Object.values(this.config().logins).map((l) => l.url);
+    const fromEnv = hasEnvLogin(this.env) ? envLogin(this.env) : undefined;
+    if (fromEnv) urls.push(apiRoot(fromEnv.url, 'KETTLE_URL'));
+    return urls;
+  }
+
+  /** The hosts kettle has credentials for: every stored login's, and KETTLE_URL's. */
+  hosts(): string[] {
+    return this.roots()
+      .map(hostnameOf)
+      .filter((h): h is string => h !== undefined);
+  }
+}
+
+function placeName(place: Place): string {
+  return place.exact ? `${place.key.split('/', 1)[0]}` : place.hostname;
 }

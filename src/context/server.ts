@@ -3,6 +3,9 @@
 // so that commands whose behaviour depends on it cost no request after the first.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import type { ApiClient } from '../api/client.js';
+import type { Logins, ResolvedLogin } from './logins.js';
+import type { Terminal } from './terminal.js';
 
 export type Flavour = 'gitea' | 'forgejo';
 
@@ -106,5 +109,50 @@ export function rememberServer(env: NodeJS.ProcessEnv, root: string, version: st
     renameSync(temp, file);
   } catch {
     // An unwritable cache folder: the next command asks the server again.
+  }
+}
+
+/** What a command knows of the server of the login in use: learned on first ask, once. */
+export class Servers {
+  private info: Promise<ServerInfo> | undefined;
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly now: () => Date,
+    private readonly term: Terminal,
+    private readonly logins: Logins,
+    private readonly api: (login: ResolvedLogin) => Promise<ApiClient>,
+  ) {}
+
+  /**
+   * The server's flavour and version: from the cache folder when learned less
+   * than a day ago, else GET /version (then kept). Only commands whose
+   * behaviour depends on it ask, so the others cost no request.
+   */
+  server(): Promise<ServerInfo> {
+    this.info ??= (async () => {
+      const login = this.logins.resolve();
+      const now = this.now().getTime();
+      const known = cachedServer(this.env, login.root, now);
+      if (known) {
+        this.term.trace(`server: ${describeServer(known)} (${known.version}, learned ${new Date(known.at).toISOString()})`);
+        return known;
+      }
+      const api = await this.api(login);
+      const { versionOrNone } = await import('../api/gitea/server.js');
+      // Unknown goes on with what every server accepts (issue 34, 13), and is not kept: a later upgrade shows.
+      const text = await versionOrNone(api);
+      if (text === '') return parseServerVersion('');
+      rememberServer(this.env, login.root, text, now);
+      const info = parseServerVersion(text);
+      this.term.trace(`server: ${describeServer(info)} (${text})`);
+      return info;
+    })();
+    return this.info;
+  }
+
+  /** What the cache folder knows of the resolved login's server, without asking it. */
+  known(): ServerInfo | undefined {
+    return cachedServer(this.env, this.logins.resolve().root, this.now().getTime());
   }
 }

@@ -1,6 +1,7 @@
 // kettle api PATH: any request to the API, with kettle's auth, pagination and
 // errors. The credential never leaves its server: absolute URLs to another
 // origin are refused.
+import { target } from '../../context/target.js';
 import { type HeaderMap, headerValue } from '../../api/headers.js';
 import { MAX_PAGE_SIZE } from '../../api/paginate.js';
 import { decodeSuccess, describeBody, errorFromResponse, looksLikeHtml } from '../../api/response.js';
@@ -73,7 +74,7 @@ export function relativePath(input: string, root: string): string {
 
 async function fillPlaceholders(ctx: Context, path: string, opts: ApiOptions): Promise<string> {
   if (!/\{(owner|repo)\}/.test(path)) return path;
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   return path.replace(/\{owner\}/g, encodeSegment(repo.owner)).replace(/\{repo\}/g, encodeSegment(repo.name));
 }
 
@@ -106,7 +107,7 @@ function printBody(ctx: Context, text: string, json: { value: unknown } | undefi
 
 export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   const input = opts.path;
-  const login = ctx.resolveLogin();
+  const login = ctx.logins.resolve();
   let path = relativePath(input, login.root);
   const inputFile = opts.input;
   const fieldArgs: [string, boolean][] = [...opts.rawField.map((a): [string, boolean] => [a, false]), ...opts.field.map((a): [string, boolean] => [a, true])];
@@ -138,7 +139,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   else if (!fieldsInQuery && fields.length > 0) body = fieldsToBody(fields);
 
   // -R HOST/OWNER/NAME for {owner}/{repo} may have chosen another login than the first guess.
-  const api = await ctx.api(ctx.resolveLogin());
+  const api = await ctx.clients.api(ctx.logins.resolve());
   if (paginate) {
     // Streamed like the list commands' --json: page by page into a spool, one
     // JSON array on stdout once the last page is in, a progress line meanwhile

@@ -1,4 +1,5 @@
 // kettle browse [NUMBER | PATH] [--branch BRANCH] [--settings] [--no-browser]
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import { openUrl } from '../../context/browser.js';
 import type { Context } from '../../context/context.js';
@@ -17,18 +18,18 @@ export type BrowseOptions = OptionsOf<typeof definitions.browseVerb>;
 const isNumber = (value: string) => /^#?\d+$/.test(value.trim()) || isWebUrl(value);
 
 export async function run(ctx: Context, opts: BrowseOptions): Promise<void> {
-  const { target, branch } = opts;
-  if (opts.settings && (target !== undefined || branch !== undefined)) throw new UsageError('--settings opens the settings page alone: leave out the NUMBER, PATH and --branch');
+  const { target: given, branch } = opts;
+  if (opts.settings && (given !== undefined || branch !== undefined)) throw new UsageError('--settings opens the settings page alone: leave out the NUMBER, PATH and --branch');
   if (branch !== undefined && branch.trim() === '') throw new UsageError('--branch must not be empty');
-  const number = target !== undefined && isNumber(target) ? parseNumberArg(target, 'issue or pull request number') : undefined;
+  const number = given !== undefined && isNumber(given) ? parseNumberArg(given, 'issue or pull request number') : undefined;
   if (number !== undefined && branch !== undefined) throw new UsageError('--branch goes with a PATH, not an issue or pull request number');
-  const repo = await ctx.repo(opts.repo, number !== undefined ? target : undefined);
+  const { repo } = await target(ctx, { repo: opts.repo, numbers: number !== undefined ? given : undefined });
   const noBrowser = !opts.browser;
   if (opts.settings) return openUrl(ctx, repoPage(ctx, repo, '/settings'), { noBrowser });
   // Gitea sends /issues/N on to /pulls/N when N is a pull request.
   if (number !== undefined) return openUrl(ctx, repoPage(ctx, repo, pathOf('issues', String(number))), { noBrowser });
-  if (target === undefined && branch === undefined) return openUrl(ctx, repoPage(ctx, repo), { noBrowser });
-  const path = (target ?? '').replace(/^(\.\/)+/, '');
+  if (given === undefined && branch === undefined) return openUrl(ctx, repoPage(ctx, repo), { noBrowser });
+  const path = (given ?? '').replace(/^(\.\/)+/, '');
   const shown = branch ?? (await defaultBranch(ctx, repo));
   return openUrl(ctx, repoPage(ctx, repo, `/src/branch${pathOf(shown)}${pathOf(path)}`), { noBrowser });
 }

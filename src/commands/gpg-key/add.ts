@@ -24,7 +24,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     for await (const page of keys.listGpgKeys(api, pageWindow({ all: true }))) {
       const same = page.find((k) => k.key_id?.toUpperCase() === keyId);
       if (same) {
-        ctx.info(`kettle: GPG key ${keyId} is already on your account (id ${same.id}); nothing was changed`);
+        ctx.term.info(`kettle: GPG key ${keyId} is already on your account (id ${same.id}); nothing was changed`);
         await printRecord(ctx.io, ctx.output, same, gpgKeyColumns);
         return;
       }
@@ -37,6 +37,6 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     }
     return failure({ action: `add GPG key${keyId ? ` ${keyId}` : ''}` })(err);
   });
-  ctx.success(`Added GPG key ${added.key_id} (id ${added.id})`);
+  ctx.term.success(`Added GPG key ${added.key_id} (id ${added.id})`);
   await printRecord(ctx.io, ctx.output, added, gpgKeyColumns);
 }

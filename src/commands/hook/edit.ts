@@ -6,6 +6,7 @@
 // are not sent (routers/api/v1/utils/hook.go editHook). So kettle reads the
 // hook and sends back every setting the user did not name, then compares the
 // answer with what it asked for.
+import { target } from '../../context/target.js';
 import type { EditHookOption, Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
@@ -13,7 +14,7 @@ import { printRecord } from '../../output/printer.js';
 import { checkHookUrl, checkSlackChannel, parseEvents } from './checks.js';
 import { hookViewColumns } from './columns.js';
 import { type EventRules, eventRules, minus, namesFor, namesToSend, switchesOf, switchesShown } from './events.js';
-import { described, edit, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import { edit, get, hookFailure, parseHookId, whose, withoutSecret } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 
@@ -144,8 +145,8 @@ function notTaken(asked: Plan, hook: Hook, before: Hook): string[] {
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const id = parseHookId(opts.id);
   checkFlags(opts);
-  const t = await targetOf(ctx, opts);
-  const where = described(t);
+  const t = await target(ctx, whose(opts));
+  const where = t.where;
   const onlySecret =
     opts.secretFile !== undefined &&
     [opts.url, opts.events, opts.contentType, opts.channel].every((v) => v === undefined) &&
@@ -154,21 +155,21 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     opts.addEvent.length === 0 &&
     opts.removeEvent.length === 0;
   if (onlySecret) throw new KettleError(`webhook ${id} of ${where} not changed: ${secretNote(id, where)}`);
-  const api = await ctx.api();
+  const api = await t.api();
   const action = `edit webhook ${id} of ${where}`;
   const current = await get(api, t, id).catch(hookFailure(api, t, action, id));
   const rules = eventRules(await ctx.server());
   const asked = plan(opts, current, rules);
   if (asked.what.length === 0) {
-    ctx.info(`kettle: webhook ${id} of ${where} already has those settings; nothing was changed`);
+    ctx.term.info(`kettle: webhook ${id} of ${where} already has those settings; nothing was changed`);
     await printRecord(ctx.io, ctx.output, withoutSecret(current), hookViewColumns);
     if (opts.secretFile !== undefined) throw new KettleError(`the secret of webhook ${id} was not changed: ${secretNote(id, where)}`);
     return;
   }
   const edited = await edit(api, t, id, asked.body).catch(hookFailure(api, t, action, id));
   const lost = notTaken(asked, edited, current);
-  if (lost.length === 0) ctx.success(`Edited webhook ${id} of ${where}: ${asked.what.join(', ')}`);
-  else ctx.info(`kettle: the server answered the edit of webhook ${id} of ${where}, but ${lost.join('; ')}`);
+  if (lost.length === 0) ctx.term.success(`Edited webhook ${id} of ${where}: ${asked.what.join(', ')}`);
+  else ctx.term.info(`kettle: the server answered the edit of webhook ${id} of ${where}, but ${lost.join('; ')}`);
   await printRecord(ctx.io, ctx.output, withoutSecret(edited), hookViewColumns);
   if (opts.secretFile !== undefined) throw new KettleError(`the secret of webhook ${id} was not changed: ${secretNote(id, where)}`);
   if (lost.length > 0) throw new KettleError(`webhook ${id} of ${where} is not as asked: ${lost.join('; ')}`);

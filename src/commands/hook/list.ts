@@ -1,9 +1,10 @@
 // kettle hook list [-R OWNER/NAME | --org ORG]
+import { target } from '../../context/target.js';
 import type { Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
-import { described, list, type Target, targetOf, withoutSecret } from './target.js';
+import { list, type Target, whose, withoutSecret } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/list.js';
 
@@ -14,12 +15,12 @@ async function* secretless(pages: AsyncGenerator<Hook[]>): AsyncGenerator<Hook[]
 }
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const t: Target = await targetOf(ctx, opts);
+  const t: Target = await target(ctx, whose(opts));
   await printListing(ctx, opts, {
     noun: 'webhooks',
     pages: (api, window, options) => secretless(list(api, t, window, options)),
     columns: hookColumns,
-    empty: `No webhooks in ${described(t)}`,
-    attempt: { action: `list the webhooks of ${described(t)}`, missing: t.kind === 'repo' ? `repository ${t.name}` : `organization ${t.org}` },
+    empty: `No webhooks in ${t.where}`,
+    attempt: { action: `list the webhooks of ${t.where}`, missing: t.missing },
   });
 }

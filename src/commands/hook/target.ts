@@ -6,8 +6,8 @@ import * as orgs from '../../api/gitea/orgs.js';
 import type { NewHook } from '../../api/gitea/hooks.js';
 import type { EditHookOption, Hook } from '../../api/gitea/types.js';
 import type { PageWindow } from '../../api/paginate.js';
-import type { Context } from '../../context/context.js';
-import { fullName, isSafeSegment, type RepoRef } from '../../context/repo.js';
+import { isSafeSegment } from '../../context/repo.js';
+import type { OrgTarget, RepoTarget, Where } from '../../context/target.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import type { FlagValues } from '../../spec/spec.js';
@@ -15,21 +15,16 @@ import type { targetFlags } from './defs/shared.js';
 
 export type TargetFlags = FlagValues<typeof targetFlags>;
 
-export type Target = { kind: 'repo'; repo: RepoRef; name: string } | { kind: 'org'; org: string; name: string };
+export type Target = RepoTarget | OrgTarget;
 
-export async function targetOf(ctx: Context, opts: TargetFlags): Promise<Target> {
-  if (opts.org !== undefined) {
-    if (opts.repo !== undefined) throw new UsageError('use either -R or --org, not both');
-    if (!isSafeSegment(opts.org)) throw new UsageError(`invalid --org "${opts.org}": use letters, digits, - _ .`);
-    return { kind: 'org', org: opts.org, name: opts.org };
-  }
-  const repo = await ctx.repo(opts.repo);
-  return { kind: 'repo', repo, name: fullName(repo) };
+/** Whose webhooks: --org, else the repository (target()); an organization's name is checked here. */
+export function whose(opts: TargetFlags): Where & { user?: undefined } {
+  return { repo: opts.repo, org: opts.org, orgName: checkedOrg };
 }
 
-/** "alice/teapot" or "organization wonderland", for messages. */
-export function described(t: Target): string {
-  return t.kind === 'repo' ? t.name : `organization ${t.org}`;
+function checkedOrg(org: string): string {
+  if (!isSafeSegment(org)) throw new UsageError(`invalid --org "${org}": use letters, digits, - _ .`);
+  return org;
 }
 
 /** A webhook id: a whole number of 1 or more. */
@@ -85,7 +80,7 @@ export function hookFailure(api: ApiClient, t: Target, action: string, id?: numb
     if (t.kind === 'org' && err instanceof ApiError && err.status === 404 && !(await ownerExists(api, t))) {
       throw err.withMessage(`organization ${t.org} not found`);
     }
-    const missing = id === undefined ? (t.kind === 'repo' ? `repository ${t.name}` : `organization ${t.org}`) : `webhook ${id} in ${described(t)}`;
+    const missing = id === undefined ? t.missing : `webhook ${id} in ${t.where}`;
     return failure({ action, missing, ...(t.kind === 'repo' ? { within: { api, repo: t.repo } } : {}) })(err);
   };
 }

@@ -7,6 +7,7 @@
 // branch filter leaves out the default branch; and an inactive hook's
 // delivery is recorded but never sent. kettle reads the hook and the
 // repository first and says which of these applies.
+import { target } from '../../context/target.js';
 import * as hooks from '../../api/gitea/hooks.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
@@ -15,7 +16,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { branchPasses } from './branch-filter.js';
 import { eventRules, switchesShown } from './events.js';
-import { get, hookFailure, parseHookId, targetOf } from './target.js';
+import { get, hookFailure, parseHookId, whose } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/test.js';
 
@@ -26,9 +27,9 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
   if (opts.org !== undefined) {
     throw new UsageError('Gitea and Forgejo have no test delivery for organization webhooks; test a repository webhook with -R OWNER/NAME');
   }
-  const t = await targetOf(ctx, opts);
+  const t = await target(ctx, whose(opts));
   if (t.kind !== 'repo') throw new UsageError('hook test works on repository webhooks only');
-  const api = await ctx.api();
+  const api = await t.api();
   const action = `test webhook ${id} of ${t.name}`;
   const repo = await repos.get(api, t.repo).catch(failure({ action, missing: `repository ${t.name}` }));
   const hook = await get(api, t, id).catch(hookFailure(api, t, action, id));
@@ -54,5 +55,5 @@ export async function run(ctx: Context, opts: TestOptions): Promise<void> {
       `${server} recorded a test delivery for webhook ${id} of ${t.name} but sends nothing: the webhook is inactive (switch it on with \`kettle hook edit ${id} -R ${t.name} --active\`)`,
     );
   }
-  ctx.success(`Queued a test delivery (the latest commit on ${branch}) to webhook ${id} of ${t.name}; the webhook's settings page shows whether it arrived`);
+  ctx.term.success(`Queued a test delivery (the latest commit on ${branch}) to webhook ${id} of ${t.name}; the webhook's settings page shows whether it arrived`);
 }

@@ -1,8 +1,9 @@
 // kettle hook view ID [-R OWNER/NAME | --org ORG]
+import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { hookViewColumns } from './columns.js';
-import { described, get, hookFailure, parseHookId, targetOf, withoutSecret } from './target.js';
+import { get, hookFailure, parseHookId, whose, withoutSecret } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/view.js';
 
@@ -10,8 +11,8 @@ export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const id = parseHookId(opts.id);
-  const t = await targetOf(ctx, opts);
-  const api = await ctx.api();
-  const hook = await get(api, t, id).catch(hookFailure(api, t, `read webhook ${id} of ${described(t)}`, id));
+  const t = await target(ctx, whose(opts));
+  const api = await t.api();
+  const hook = await get(api, t, id).catch(hookFailure(api, t, `read webhook ${id} of ${t.where}`, id));
   await printRecord(ctx.io, ctx.output, withoutSecret(hook), hookViewColumns);
 }

@@ -1,4 +1,5 @@
 // kettle issue comment NUMBER... [--body TEXT | --body-file FILE|-] [--edit-last]
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { Comment } from '../../api/gitea/types.js';
 import * as users from '../../api/gitea/users.js';
@@ -16,9 +17,10 @@ export type CommentOptions = OptionsOf<typeof definition.comment>;
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);
-  const repo = await ctx.repo(opts.repo, opts.numbers);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
   const where = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const output = { columns: commentColumns, viewColumns: commentColumns };
   if (!opts.editLast) {
     const body = await bodyOrEditor(ctx, opts, 'COMMENT.md');

@@ -2,6 +2,7 @@
 //   [--assignee USER]... [--milestone NAME|NUMBER] [--due DATE]
 // The server keeps the due date to the second; labels, assignees, milestone
 // and due date it left out (no write access) are named, exit 1.
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { CreateIssueOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -24,7 +25,8 @@ export type CreateOptions = OptionsOf<typeof definition.create>;
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const assignees = parseUserNames(opts.assignee, '--assignee');
   const due = opts.due === undefined ? undefined : parseDate(opts.due, '--due', 'end');
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const given = await readBody(ctx, opts);
   if (opts.web) {
     // The server's new-issue page takes the title and body; labels and the rest are chosen there.
@@ -35,7 +37,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const title = await titleOf(ctx, opts.title);
   // A title given on the command line means a script or a hurry: no more questions.
   const body = given ?? (asked ? await askBody(ctx, 'ISSUE_BODY.md') : undefined);
-  const api = await ctx.api();
+  const api = await at.api();
   // Names are looked up before anything is written.
   const labels = await new LabelNames(api, repo).resolve(opts.label);
   const logins = await new UserNames(api).resolveAll(assignees);
@@ -47,7 +49,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (milestone !== undefined) payload.milestone = milestone.id;
   if (due !== undefined) payload.due_date = due;
   const issue = await issues.create(api, repo, payload).catch(failure({ action: `create an issue in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
-  ctx.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
+  ctx.term.success(`Created issue #${String(issue.number)} in ${fullName(repo)}${webUrl(issue)}`);
   await printRecord(ctx.io, ctx.output, issue, issueViewColumns);
   // The server makes the issue but leaves out what a user without write access may not set.
   const missed: string[] = [];

@@ -1,4 +1,5 @@
 // kettle issue delete NUMBER... [--yes]
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -15,7 +16,8 @@ export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const numbers = parseNumbers(opts.numbers);
-  const repo = await ctx.repo(opts.repo, opts.numbers);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
   const where = fullName(repo);
   if (!opts.yes) {
     const list = numbers.map((n) => `#${n}`).join(', ');
@@ -26,7 +28,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     const typed = await ask(ctx.io, '--yes', { message, required: false });
     if (typed !== expected) throw new UsageError(`confirmation did not match ${expected}; nothing was deleted`);
   }
-  const api = await ctx.api();
+  const api = await at.api();
   await forEachNumber(
     ctx,
     api,

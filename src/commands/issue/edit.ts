@@ -3,6 +3,7 @@
 // Labels go through the issue-labels endpoints (added or removed one by one,
 // so a label someone else put on meanwhile stays); assignees are computed from
 // the current ones; the rest is one PATCH. What would change nothing is not sent.
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { EditIssueOption, Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -44,10 +45,11 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (!asked) {
     throw new UsageError('nothing to change: pass --title, --body, --add-label, --remove-label, --add-assignee, --remove-assignee, --milestone or --due');
   }
-  const repo = await ctx.repo(opts.repo, opts.numbers);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
   const where = fullName(repo);
   const body = await readBody(ctx, opts);
-  const api = await ctx.api();
+  const api = await at.api();
   // Every name is looked up once, before anything is written.
   const names = new LabelNames(api, repo);
   const add = await names.resolve(opts.addLabel, '--add-label');

@@ -1,5 +1,6 @@
 // kettle issue list [-R OWNER/NAME] [--label NAME]... [--milestone NAME] [--assignee USER] [--author USER]
 //   [--mention USER] [--search TEXT] [--since DATE] [--before DATE] | --all-repos [--filter VALUE]
+import { target } from '../../context/target.js';
 import type { IssueQuery } from '../../api/gitea/issues.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
@@ -21,7 +22,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state } = opts;
   if (opts.web) {
     if (opts.allRepos) throw new UsageError("--web opens one repository's issues; leave out --all-repos");
-    const repo = await ctx.repo(opts.repo);
+    const { repo } = await target(ctx, { repo: opts.repo });
     return openUrl(ctx, repoPage(ctx, repo, '/issues', stateQuery(state)));
   }
   if (opts.allRepos) {
@@ -29,7 +30,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     const used = FILTERS.find((f) => (f === 'label' ? opts.label.length > 0 : opts[f] !== undefined));
     if (used) throw new UsageError(`--${used} lists one repository's issues; leave out --all-repos`);
     const filter = opts.filter ?? 'all';
-    const onFallback = () => ctx.trace('GET /issues answered 404; using /repos/issues/search');
+    const onFallback = () => ctx.term.trace('GET /issues answered 404; using /repos/issues/search');
     return printListing(ctx, opts, {
       noun: 'issues',
       pages: (api, window, options) => flagWorded(issues.searchAll(api, window, { filter, state }, { ...options, onFallback })),
@@ -46,10 +47,11 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.since !== undefined) query.since = parseDate(opts.since, '--since', 'start');
   if (opts.before !== undefined) query.before = parseDate(opts.before, '--before', 'end');
   if (opts.search !== undefined) query.q = opts.search;
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const filtered = opts.label.length > 0 || opts.milestone !== undefined || [opts.assignee, opts.author, opts.mention].some((u) => u !== undefined);
   if (filtered) {
-    const api = await ctx.api();
+    const api = await at.api();
     // Names are checked (an unknown one exits 2) and sent as the server spells them.
     const labels = await new LabelNames(api, repo).resolve(opts.label, '--label', true);
     if (labels.length > 0) query.labels = labels.map((l) => l.name).join(',');

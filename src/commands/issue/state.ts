@@ -1,6 +1,7 @@
 // What kettle issue close and kettle issue reopen share: for each number, read
 // the issue; one already in that state is a note and nothing is sent;
 // otherwise PATCH the state (after the comment, when closing with one).
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { Issue } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -22,8 +23,9 @@ export async function setState(ctx: Context, opts: CloseOptions, state: issues.I
   if (comment !== undefined && comment.trim() === '') {
     throw new UsageError('--comment must not be empty');
   }
-  const repo = await ctx.repo(opts.repo, opts.numbers);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.numbers });
+  const { repo } = at;
+  const api = await at.api();
   const verb = state === 'closed' ? 'close' : 'reopen';
   await forEachNumber(
     ctx,

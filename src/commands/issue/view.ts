@@ -1,4 +1,5 @@
 // kettle issue view NUMBER [--comments]
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import { createdAt } from '../../api/response.js';
 import type { Comment, Issue } from '../../api/gitea/types.js';
@@ -37,9 +38,10 @@ export function conversationText(comments: readonly Comment[], terminal: boolean
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const number = parseNumberArg(opts.number, 'issue number');
-  const repo = await ctx.repo(opts.repo, opts.number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number });
+  const { repo } = at;
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo, pathOf('issues', String(number))));
-  const api = await ctx.api();
+  const api = await at.api();
   const what = `issue #${number} in ${fullName(repo)}`;
   const fail = failure({ action: `read ${what}`, missing: what, within: { api, repo } });
   const issue = await issues.get(api, repo, number).catch(fail);

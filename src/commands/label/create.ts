@@ -1,4 +1,5 @@
 // kettle label create NAME --color HEX [--description TEXT] [--exclusive]
+import { target } from '../../context/target.js';
 import * as labels from '../../api/gitea/labels.js';
 import type { CreateLabelOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -20,8 +21,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const body: CreateLabelOption = { name, color: parseColor(opts.color) };
   if (opts.description !== undefined) body.description = opts.description;
   if (opts.exclusive) body.exclusive = true;
-  const repo = await ctx.repo(opts.repo);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const where = fullName(repo);
   // routers/api/v1/repo/label.go CreateLabel checks no name: a second label of
   // the same name would make every by-name command ambiguous from then on.
@@ -31,6 +33,6 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     throw new KettleError(`${where} already has the label ${shown}; nothing was created: change it with \`kettle label edit ${JSON.stringify(same[0]?.name ?? name)} -R ${where}\``);
   }
   const label = await labels.create(api, repo, body).catch(failure({ action: `create label "${name}" in ${where}`, missing: `repository ${where}` }));
-  ctx.success(`Created label "${String(label.name)}" in ${where}`);
+  ctx.term.success(`Created label "${String(label.name)}" in ${where}`);
   await printRecord(ctx.io, ctx.output, label, labelColumns);
 }

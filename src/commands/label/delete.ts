@@ -1,4 +1,5 @@
 // kettle label delete NAME [--yes]
+import { target } from '../../context/target.js';
 import * as labels from '../../api/gitea/labels.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -13,10 +14,11 @@ import type * as definitions from './index.js';
 export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const where = fullName(repo);
   if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete label "${opts.label}" of ${where} without confirmation; pass --yes`);
-  const api = await ctx.api();
+  const api = await at.api();
   const label = await findLabel(api, repo, opts.label);
   if (!opts.yes) {
     const typed = await ask(ctx.io, '--yes', { message: `Type ${label.name} to delete the label from ${where} and every issue`, required: false });
@@ -24,5 +26,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   }
   const what = `label "${label.name}" in ${where}`;
   await labels.delete(api, repo, label.id).catch(failure({ action: `delete ${what}`, missing: what }));
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
 }

@@ -1,4 +1,5 @@
 // kettle label edit NAME [--name NEW] [--color HEX] [--description TEXT] [--exclusive | --not-exclusive]
+import { target } from '../../context/target.js';
 import * as labels from '../../api/gitea/labels.js';
 import type { EditLabelOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -20,9 +21,10 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.name === undefined && color === undefined && opts.description === undefined && !opts.exclusive && !opts.notExclusive) {
     throw new UsageError('nothing to change: pass --name, --color, --description, --exclusive or --not-exclusive');
   }
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const where = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const all = await repoLabels(api, repo);
   const label = await findLabel(api, repo, opts.label, all);
   // routers/api/v1/repo/label.go EditLabel checks no name either: a rename onto another label's name would make two.
@@ -38,7 +40,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.exclusive && label.exclusive !== true) changes.exclusive = true;
   if (opts.notExclusive && label.exclusive === true) changes.exclusive = false;
   if (Object.keys(changes).length === 0) {
-    ctx.info(`Label "${label.name}" in ${where} already is as asked; nothing was sent`);
+    ctx.term.info(`Label "${label.name}" in ${where} already is as asked; nothing was sent`);
     await printRecord(ctx.io, ctx.output, label, labelColumns);
     return;
   }
@@ -47,6 +49,6 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   changes.is_archived = label.is_archived === true;
   const what = `label "${label.name}" in ${where}`;
   const edited = await labels.edit(api, repo, label.id, changes).catch(failure({ action: `edit ${what}`, missing: what }));
-  ctx.success(`Edited ${what}`);
+  ctx.term.success(`Edited ${what}`);
   await printRecord(ctx.io, ctx.output, edited, labelColumns);
 }

@@ -1,4 +1,5 @@
 // kettle label list
+import { target } from '../../context/target.js';
 import * as labels from '../../api/gitea/labels.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -10,7 +11,7 @@ import type * as definitions from './index.js';
 export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   await printListing(ctx, opts, {
     noun: 'labels',
     pages: (api, window, options) => labels.list(api, repo, window, options),

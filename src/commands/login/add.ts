@@ -102,7 +102,7 @@ async function mintToken(ctx: Context, client: ApiClient, user: string, password
     return users.tokenSecret(token);
   } catch (err) {
     if (err instanceof ApiError && [400, 403, 404, 405, 422, 501].includes(err.status)) {
-      ctx.trace(`token minting refused: ${err.message}`);
+      ctx.term.trace(`token minting refused: ${err.message}`);
       return undefined;
     }
     throw err;
@@ -147,7 +147,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const server = instanceRoot(root);
   const creds = await gatherCredentials(ctx, opts, auth);
   const { insecure } = opts;
-  const client = await ctx.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
+  const client = await ctx.clients.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
 
   let stored: StoredLogin;
   let me: User;
@@ -191,7 +191,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   let replaced: { user: string | undefined } | undefined;
   let keptBeside: string | undefined;
   let twins: string[] = [];
-  await updateConfig(ctx.configDir(), (data) => {
+  await updateConfig(ctx.logins.configDir(), (data) => {
     const there = data.logins[loginName];
     // Without --name, another account's login of that name is kept: this one gets a name of its own (issue 34, 3).
     if (name === undefined && there !== undefined && typeof there === 'object' && there !== null && typeof there.user === 'string' && !sameAccount(there.user, login)) {
@@ -211,19 +211,21 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     if (!data.default || !(data.default in data.logins)) data.default = loginName;
     isDefault = data.default === loginName;
   });
-  if (note) ctx.info(`kettle: ${note}`);
-  if (keptBeside !== undefined) ctx.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
+  if (note) ctx.term.info(`kettle: ${note}`);
+  if (keptBeside !== undefined) ctx.term.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
   if (replaced !== undefined)
-    ctx.info(`kettle: login "${loginName}" already served ${replaced.user ?? 'an unnamed account'} on it; its credential is replaced; a token it held stays valid on the server until revoked there`);
+    ctx.term.info(
+      `kettle: login "${loginName}" already served ${replaced.user ?? 'an unnamed account'} on it; its credential is replaced; a token it held stays valid on the server until revoked there`,
+    );
   if (twins.length > 0 && login) {
     const names = twins.map((t) => `"${t}"`).join(', ');
-    ctx.info(
+    ctx.term.info(
       `kettle: note: ${twins.length === 1 ? 'login' : 'logins'} ${names} already ${twins.length === 1 ? 'serves' : 'serve'} ${login} on ${server}; ` +
         `"${loginName}" is stored beside ${twins.length === 1 ? 'it' : 'them'} (remove one with: kettle login delete NAME)`,
     );
   }
   const fullName = me.full_name;
-  ctx.success(
+  ctx.term.success(
     `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
       `${replaced !== undefined ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
   );

@@ -7,9 +7,9 @@ import type * as definitions from './index.js';
 export type DefaultOptions = OptionsOf<typeof definitions.defaultVerb>;
 
 export async function run(ctx: Context, { name }: DefaultOptions): Promise<void> {
-  const login = ctx.storedLogin(name);
-  await updateConfig(ctx.configDir(), (data) => {
+  const login = ctx.logins.stored(name);
+  await updateConfig(ctx.logins.configDir(), (data) => {
     data.default = name;
   });
-  ctx.success(`Default login is now "${name}" (${login.user ?? 'unknown user'} on ${new URL(login.url).host})`);
+  ctx.term.success(`Default login is now "${name}" (${login.user ?? 'unknown user'} on ${new URL(login.url).host})`);
 }

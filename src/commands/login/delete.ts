@@ -12,10 +12,10 @@ export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> 
   let newDefault: string | undefined;
   let wasDefault = false;
   // No config file, no login: and no config folder made to say so.
-  if (!existsSync(configPath(ctx.configDir()))) throw noLoginNamed(name, []);
+  if (!existsSync(configPath(ctx.logins.configDir()))) throw noLoginNamed(name, []);
   // Checked on the file as written, not as read for other commands: a login
   // whose fields are broken can still be deleted.
-  await updateConfig(ctx.configDir(), (data) => {
+  await updateConfig(ctx.logins.configDir(), (data) => {
     if (!Object.hasOwn(data.logins, name)) throw noLoginNamed(name, Object.keys(data.logins));
     delete data.logins[name];
     if (data.default === name) {
@@ -25,8 +25,8 @@ export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> 
       else data.default = newDefault;
     }
   });
-  ctx.success(`Deleted login "${name}"`);
+  ctx.term.success(`Deleted login "${name}"`);
   if (wasDefault) {
-    ctx.info(newDefault ? `kettle: the default login is now "${newDefault}"` : 'kettle: no logins are left; add one with: kettle login add --url URL');
+    ctx.term.info(newDefault ? `kettle: the default login is now "${newDefault}"` : 'kettle: no logins are left; add one with: kettle login add --url URL');
   }
 }

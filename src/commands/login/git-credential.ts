@@ -154,7 +154,7 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
   if (fromEnv) candidates.push({ root: fromEnv.url, username: 'kettle', password: fromEnv.token, preferred: true });
   let config: ReturnType<typeof readConfig> | undefined;
   try {
-    config = readConfig(configDir(ctx.env), (m) => ctx.warn(m));
+    config = readConfig(configDir(ctx.env), (m) => ctx.term.warn(m));
   } catch (err) {
     throw new KettleError(`git-credential: ${(err as Error).message}`);
   }

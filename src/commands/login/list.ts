@@ -27,7 +27,7 @@ export const loginColumns: Column[] = [
 ];
 
 export async function run(ctx: Context): Promise<void> {
-  const config = ctx.config();
+  const config = ctx.logins.config();
   const entries = Object.entries(config.logins).map(([name, l]) => ({ name, url: l.url }));
   const now = ctx.io.now().getTime();
   const known = (root: string): string | null => {
@@ -50,7 +50,7 @@ export async function run(ctx: Context): Promise<void> {
     host_login: hostLogin(login.url, entries, config.default) === name,
   }));
   if (hasEnvLogin(ctx.env)) {
-    ctx.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
+    ctx.term.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
   }
   await printList(ctx.io, ctx.output, records, loginColumns, 'No stored logins. Add one with: kettle login add --url URL');
 }

@@ -19,7 +19,7 @@ export function helperLine(self: string[]): string {
 export async function run(ctx: Context): Promise<void> {
   // --login is the global flag: here it names the one login to set up.
   const only = ctx.flags.login;
-  const logins = only ? { [only]: ctx.storedLogin(only) } : ctx.config().logins;
+  const logins = only ? { [only]: ctx.logins.stored(only) } : ctx.logins.config().logins;
   const names = Object.keys(logins);
   if (names.length === 0) throw new KettleError('no stored logins to set up git for; add one with: kettle login add --url URL');
   const helper = helperLine(ctx.io.self);
@@ -43,7 +43,7 @@ export async function run(ctx: Context): Promise<void> {
       const r = await git(cwd, ctx.env, args);
       if (r.code !== 0) throw new KettleError(`cannot set git's ${args[args.length - 2] ?? key}: ${gitReason(r)}`);
     }
-    if (changes.length === 0) ctx.info(`git already asks kettle for ${root} (login "${name}")`);
-    else ctx.success(`git now asks kettle for the credentials of ${root} (login "${name}")${subPath ? ', with the path (useHttpPath)' : ''}`);
+    if (changes.length === 0) ctx.term.info(`git already asks kettle for ${root} (login "${name}")`);
+    else ctx.term.success(`git now asks kettle for the credentials of ${root} (login "${name}")${subPath ? ', with the path (useHttpPath)' : ''}`);
   }
 }

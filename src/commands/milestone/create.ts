@@ -1,4 +1,5 @@
 // kettle milestone create TITLE [--description TEXT] [--due DATE]
+import { target } from '../../context/target.js';
 import * as milestones from '../../api/gitea/milestones.js';
 import type { CreateMilestoneOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -19,10 +20,11 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const body: CreateMilestoneOption = { title };
   if (opts.description !== undefined) body.description = opts.description;
   if (opts.due !== undefined) body.due_on = parseDate(opts.due, '--due', 'end');
-  const repo = await ctx.repo(opts.repo);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const where = fullName(repo);
   const made = await milestones.create(api, repo, body).catch(failure({ action: `create milestone "${title}" in ${where}`, missing: `repository ${where}` }));
-  ctx.success(`Created milestone "${String(made.title)}" in ${where}`);
+  ctx.term.success(`Created milestone "${String(made.title)}" in ${where}`);
   await printRecord(ctx.io, ctx.output, made, columnsFor(ctx).view);
 }

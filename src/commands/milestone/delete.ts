@@ -1,4 +1,5 @@
 // kettle milestone delete NAME|NUMBER [--yes]
+import { target } from '../../context/target.js';
 import * as milestones from '../../api/gitea/milestones.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -13,10 +14,11 @@ import type * as definitions from './index.js';
 export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const where = fullName(repo);
   if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete milestone "${opts.milestone}" of ${where} without confirmation; pass --yes`);
-  const api = await ctx.api();
+  const api = await at.api();
   const current = await resolveMilestone(api, repo, opts.milestone);
   if (!opts.yes) {
     const typed = await ask(ctx.io, '--yes', { message: `Type ${current.title} to delete the milestone from ${where}`, required: false });
@@ -24,5 +26,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   }
   const what = `milestone "${current.title}" in ${where}`;
   await milestones.delete(api, repo, current.id).catch(failure({ action: `delete ${what}`, missing: what }));
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
 }

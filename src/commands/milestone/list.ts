@@ -1,4 +1,5 @@
 // kettle milestone list [--state open|closed|all]
+import { target } from '../../context/target.js';
 import * as milestones from '../../api/gitea/milestones.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -10,7 +11,7 @@ import type * as definitions from './index.js';
 export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const { state } = opts;
   await printListing(ctx, opts, {
     noun: 'milestones',

@@ -1,4 +1,5 @@
 // kettle milestone view NAME|NUMBER
+import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { resolveMilestone } from '../names.js';
@@ -9,8 +10,9 @@ import { columnsFor } from './shared.js';
 export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const milestone = await resolveMilestone(api, repo, opts.milestone);
   await printRecord(ctx.io, ctx.output, milestone, columnsFor(ctx).view);
 }

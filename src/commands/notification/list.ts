@@ -1,4 +1,5 @@
 // kettle notification list
+import { target } from '../../context/target.js';
 import * as notifications from '../../api/gitea/notifications.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -13,7 +14,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const chosen = (['unread', 'read', 'pinned'] as const).filter((s) => opts[s]);
   // Unread by default: the servers' own default adds the pinned threads.
   const statuses = chosen.length > 0 ? chosen : (['unread'] as const);
-  const repo = opts.repo === undefined ? undefined : await ctx.repo(opts.repo);
+  const repo = opts.repo === undefined ? undefined : (await target(ctx, { repo: opts.repo })).repo;
   const where = repo ? ` in ${fullName(repo)}` : '';
   await printListing(ctx, opts, {
     noun: 'notifications',

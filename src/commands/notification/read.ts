@@ -1,4 +1,5 @@
 // kettle notification read [THREAD-ID...] [--all] [-R OWNER/NAME]
+import { target } from '../../context/target.js';
 import * as notifications from '../../api/gitea/notifications.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -29,12 +30,13 @@ export async function run(ctx: Context, opts: ReadOptions): Promise<void> {
   if (!opts.all && ids.length === 0) throw new UsageError('name the threads to mark read (kettle notification read 12 14), or pass --all');
   if (!opts.all && opts.repo !== undefined) throw new UsageError('-R goes with --all: thread ids are the same across repositories');
   if (opts.all) {
-    const repo = opts.repo === undefined ? undefined : await ctx.repo(opts.repo);
-    const api = await ctx.api();
+    const t = await target(ctx, opts.repo === undefined ? { user: true } : { repo: opts.repo });
+    const repo = t.kind === 'repo' ? t.repo : undefined;
+    const api = await t.api();
     const where = repo ? ` in ${fullName(repo)}` : '';
     const changed = await notifications.markAllRead(api, repo).catch(failure({ action: `mark your notifications${where} read`, ...(repo ? { missing: `repository ${fullName(repo)}` } : {}) }));
-    if (changed.length === 0) ctx.info(`No unread notifications${where}; nothing to mark`);
-    else ctx.success(`Marked ${changed.length} notification${changed.length === 1 ? '' : 's'}${where} read`);
+    if (changed.length === 0) ctx.term.info(`No unread notifications${where}; nothing to mark`);
+    else ctx.term.success(`Marked ${changed.length} notification${changed.length === 1 ? '' : 's'}${where} read`);
     if (ctx.output.kind !== 'view') await printList(ctx.io, ctx.output, changed, threadColumns);
     return;
   }

@@ -20,6 +20,6 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.fullName !== undefined) body.full_name = opts.fullName;
   const api = await ctx.api();
   const org = await orgs.create(api, body).catch(failure({ action: `create organization ${name}` }));
-  ctx.success(`Created organization ${String(org.username ?? org.name ?? name)}${webUrl(org)}`);
+  ctx.term.success(`Created organization ${String(org.username ?? org.name ?? name)}${webUrl(org)}`);
   await printRecord(ctx.io, ctx.output, org, orgViewColumns);
 }

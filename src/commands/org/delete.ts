@@ -27,5 +27,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     }
     return failure({ action: `delete organization ${org}`, missing: `organization ${org}` })(err);
   });
-  ctx.success(`Deleted organization ${org}`);
+  ctx.term.success(`Deleted organization ${org}`);
 }

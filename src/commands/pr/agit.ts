@@ -3,6 +3,7 @@
 // refs/for/<base>/<topic> with the push options topic, title and description;
 // the server opens the pull request (or moves the head of the one it opened
 // for that topic before), and kettle then finds it through the API.
+import { target } from '../../context/target.js';
 import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
@@ -77,7 +78,8 @@ const oneLine = (text: string) => !/[\r\n\0]/.test(text);
 
 export async function createAgit(ctx: Context, opts: CreateOptions): Promise<void> {
   refuseOthers(opts);
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const { cwd } = ctx.io;
   const topic = opts.topic ?? (await currentBranch(cwd, ctx.env));
   if (topic === undefined) throw new UsageError('--topic is required: HEAD is not on a branch to name the topic after');
@@ -90,7 +92,7 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   const title = opts.title !== undefined && opts.draft && !DRAFT_PREFIX.test(opts.title) ? `WIP: ${opts.title}` : opts.title;
   if (opts.draft && title === undefined) throw new UsageError('--draft with --agit needs --title (the "WIP:" prefix goes on it)');
   const remote = await remoteOf(ctx, repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const base = opts.base ?? (await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }))).default_branch;
   if (!base) throw new UsageError(`--base is required: ${fullName(repo)} names no default branch`);
   const before = await openNumbers(api, repo).catch(failure({ action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
@@ -101,7 +103,7 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   if (body !== undefined && body !== '' && oneLine(body)) options.push('-o', `description=${body}`);
   const refspec = `HEAD:refs/for/${base}/${topic}`;
   const push = (force: boolean) => git(cwd, ctx.env, ['push', ...options, ...(force ? ['-o', 'force-push=true'] : []), remote, refspec]);
-  ctx.info(`Pushing ${sha.slice(0, 7)} to ${remote} as refs/for/${base}/${topic}…`);
+  ctx.term.info(`Pushing ${sha.slice(0, 7)} to ${remote} as refs/for/${base}/${topic}…`);
   let result = await push(opts.force);
   if (result.code !== 0 && !opts.force && /force-push/.test(result.stderr)) {
     if (!canPrompt(ctx.io)) {
@@ -134,16 +136,16 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   if (body !== undefined && body !== '' && (updated || !oneLine(body)) && body !== found.body) edit.body = body;
   if (edit.title !== undefined || edit.body !== undefined) {
     pr = await pulls.edit(api, repo, number, edit).catch((err: unknown) => {
-      ctx.warn(`pushed, but cannot set the ${edit.title !== undefined ? 'title' : 'body'} of #${number}: ${(err as Error).message}`);
+      ctx.term.warn(`pushed, but cannot set the ${edit.title !== undefined ? 'title' : 'body'} of #${number}: ${(err as Error).message}`);
       return found;
     });
   }
   const set = [edit.title !== undefined ? 'title' : '', edit.body !== undefined && updated ? 'description' : ''].filter(Boolean).join(' and ');
   if (unchanged) {
     const what = `pull request #${number} in ${fullName(repo)} (topic ${topic}) already has ${sha.slice(0, 7)}`;
-    if (set) ctx.success(`Set the ${set} of #${number}: ${what}, so nothing was pushed${webUrl(pr)}`);
-    else ctx.info(`kettle: ${what}; nothing was pushed or changed${webUrl(pr)}`);
-  } else ctx.success(`${updated ? 'Updated' : 'Created'} pull request #${number} in ${fullName(repo)} (topic ${topic})${updated && set ? `; its ${set} set` : ''}${webUrl(pr)}`);
+    if (set) ctx.term.success(`Set the ${set} of #${number}: ${what}, so nothing was pushed${webUrl(pr)}`);
+    else ctx.term.info(`kettle: ${what}; nothing was pushed or changed${webUrl(pr)}`);
+  } else ctx.term.success(`${updated ? 'Updated' : 'Created'} pull request #${number} in ${fullName(repo)} (topic ${topic})${updated && set ? `; its ${set} set` : ''}${webUrl(pr)}`);
   if (ctx.output.kind !== 'view') await printRecord(ctx.io, ctx.output, pr, prViewColumns);
 }
 

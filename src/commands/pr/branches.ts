@@ -24,27 +24,27 @@ export async function deleteHeadBranch(ctx: Context, api: ApiClient, repo: RepoR
   const branch = pr.head?.ref;
   if (!branch) return false;
   if (!sameRepository(pr)) {
-    ctx.info(`Not deleting ${pr.head?.label ?? branch}: it lives in another repository (a fork)`);
+    ctx.term.info(`Not deleting ${pr.head?.label ?? branch}: it lives in another repository (a fork)`);
     return false;
   }
   // Deleting a branch closes every open pull request whose head it is: one
   // that another still uses is kept, and that one named.
   const others = await otherPullsOn(api, repo, pr).catch(() => []);
   if (others.length > 0) {
-    ctx.warn(`not deleting branch ${branch} in ${fullName(repo)}: open pull request ${others.join(', ')} still uses it, and deleting it would close ${others.length > 1 ? 'them' : 'it'}`);
+    ctx.term.warn(`not deleting branch ${branch} in ${fullName(repo)}: open pull request ${others.join(', ')} still uses it, and deleting it would close ${others.length > 1 ? 'them' : 'it'}`);
     return false;
   }
   try {
     await repos.deleteBranch(api, repo, branch);
-    ctx.success(`Deleted branch ${branch} in ${fullName(repo)}`);
+    ctx.term.success(`Deleted branch ${branch} in ${fullName(repo)}`);
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
-      if (opts.alreadyAsked) ctx.success(`Deleted branch ${branch} in ${fullName(repo)}`);
-      else ctx.info(`Branch ${branch} is already gone from ${fullName(repo)}`);
+      if (opts.alreadyAsked) ctx.term.success(`Deleted branch ${branch} in ${fullName(repo)}`);
+      else ctx.term.info(`Branch ${branch} is already gone from ${fullName(repo)}`);
       return true;
     }
-    ctx.warn(`cannot delete branch ${branch} in ${fullName(repo)}: ${err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message}`);
+    ctx.term.warn(`cannot delete branch ${branch} in ${fullName(repo)}: ${err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message}`);
     return false;
   }
 }

@@ -1,12 +1,13 @@
 // kettle pr checkout NUMBER [--branch NAME] [--force]: fetch the pull
 // request's head (refs/pull/N/head from the remote of the base repository,
 // which serves forks too) into a local branch and switch to it.
+import { target } from '../../context/target.js';
 import type { PullRequest } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitOk, gitReason, isAncestor, remotes, revParse } from '../../context/git.js';
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { prNumber, prTarget, readPull } from './target.js';
+import { prNumber, readPull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/checkout.js';
 
@@ -43,12 +44,12 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
   const env = ctx.env;
   const top = await git(cwd, env, ['rev-parse', '--show-toplevel']);
   if (top.code !== 0) throw new UsageError(`not inside a git repository: ${gitReason(top)}`);
-  const target = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
-  const pr: PullRequest = await readPull(api, target.repo, number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const api = await at.api();
+  const pr: PullRequest = await readPull(api, at.repo, number);
   const headBranch = pr.head?.ref ?? `pr-${number}`;
   const branch = opts.branch ?? headBranch;
-  const remote = await baseRemote(cwd, env, target.repo, pr.base?.repo?.clone_url);
+  const remote = await baseRemote(cwd, env, at.repo, pr.base?.repo?.clone_url);
   const pullRef = `refs/pull/${number}/head`;
   await gitOk(cwd, env, ['fetch', '--quiet', '--', remote, pullRef], `fetch ${pullRef} from ${remote}`);
   const fetched = (await revParse(cwd, env, 'FETCH_HEAD')) as string;
@@ -56,7 +57,7 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
   const onIt = (await currentBranch(cwd, env)) === branch;
   if (local === fetched) {
     if (!onIt) await gitOk(cwd, env, ['switch', '--quiet', '--', branch], `switch to ${branch}`);
-    ctx.success(`Switched to ${branch}, already at the head of pull request #${number}`);
+    ctx.term.success(`Switched to ${branch}, already at the head of pull request #${number}`);
     return;
   }
   if (local !== undefined && !(await isAncestor(cwd, env, local, fetched)) && !opts.force) {
@@ -76,5 +77,5 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
     await gitOk(cwd, env, args, `update ${branch}`);
   }
   const how = local === undefined ? 'Created' : opts.force ? 'Reset' : 'Updated';
-  ctx.success(`${how} ${branch} at the head of pull request #${number} (${pr.head?.label ?? headBranch}) and switched to it`);
+  ctx.term.success(`${how} ${branch} at the head of pull request #${number} (${pr.head?.label ?? headBranch}) and switched to it`);
 }

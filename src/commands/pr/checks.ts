@@ -1,5 +1,6 @@
 // kettle pr checks [NUMBER] [--watch] [--interval SECONDS] [--required]: the
 // head commit's statuses and what they add up to, as an exit status.
+import { target } from '../../context/target.js';
 import type { ApiClient } from '../../api/client.js';
 import { pageWindow } from '../../api/paginate.js';
 import * as statuses from '../../api/gitea/statuses.js';
@@ -14,7 +15,7 @@ import { renderTable } from '../../output/table.js';
 import { failure } from '../failure.js';
 import { Outage } from '../outage.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
-import { prTarget, readPull, resolvePull } from './target.js';
+import { readPull, resolvePull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/checks.js';
 
@@ -40,17 +41,17 @@ interface Round {
 }
 
 export async function run(ctx: Context, opts: ChecksOptions): Promise<void> {
-  const target = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
-  const { repo } = target;
-  const found = await resolvePull(ctx, api, target, opts.number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const api = await at.api();
+  const { repo } = at;
+  const found = await resolvePull(ctx, api, at, opts.number);
   const pr = found.pr ?? (await readPull(api, repo, found.number));
   const what = `pull request #${found.number} in ${fullName(repo)}`;
   const ref = pr.head?.sha || pr.head?.ref;
   if (!ref) throw new KettleError(`the server names no head commit for ${what}`);
   const required = opts.required ? await requiredContexts(ctx, api, repo, pr) : undefined;
   const intervalMs = (opts.interval ?? DEFAULT_INTERVAL_S) * 1000;
-  if (opts.interval !== undefined && !opts.watch) ctx.warn('--interval has no effect without --watch');
+  if (opts.interval !== undefined && !opts.watch) ctx.term.warn('--interval has no effect without --watch');
 
   const read = async (): Promise<Round> => {
     const all: CommitStatus[] = [];
@@ -91,7 +92,7 @@ async function requiredContexts(ctx: Context, api: ApiClient, repo: RepoRef, pr:
   if (!base) throw new KettleError(`the server names no base branch for pull request #${String(pr.number)}`);
   const branch = await statuses.branch(api, repo, base).catch(failure({ action: `read branch ${base} of ${fullName(repo)}`, missing: `branch ${base} in ${fullName(repo)}` }));
   if (!branch.enable_status_check) {
-    ctx.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
+    ctx.term.info(`Branch ${base} requires no status checks${branch.protected ? '' : ' (it is not protected)'}.`);
     return [];
   }
   const contexts = branch.status_check_contexts ?? [];
@@ -103,12 +104,12 @@ function conclude(ctx: Context, round: Round, pr: PullRequest, required: string[
   const { tally: t } = round;
   const sha = String(pr.head?.sha ?? '').slice(0, 7);
   if (t.total === 0) {
-    ctx.info(required ? 'No required checks.' : `No checks reported on ${sha ? `commit ${sha}, ` : ''}the head of #${String(pr.number)}.`);
+    ctx.term.info(required ? 'No required checks.' : `No checks reported on ${sha ? `commit ${sha}, ` : ''}the head of #${String(pr.number)}.`);
     return;
   }
   if (t.failed > 0) throw new KettleError(`checks failed: ${summary(t)}`);
   if (t.pending > 0) throw new KettleError(`checks pending: ${summary(t)}`, ExitCode.pending);
-  ctx.success(`All checks passed: ${summary(t)}`);
+  ctx.term.success(`All checks passed: ${summary(t)}`);
 }
 
 /**

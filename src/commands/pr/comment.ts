@@ -1,4 +1,5 @@
 // kettle pr comment NUMBER [--body …]: pull request comments are issue comments.
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -6,7 +7,7 @@ import { printRecord } from '../../output/printer.js';
 import { commentFailure } from '../failure.js';
 import { commentColumns } from '../issue/columns.js';
 import { webUrl } from '../records.js';
-import { prNumber, prTarget } from './target.js';
+import { prNumber } from './target.js';
 import { requiredBody } from './text.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/comment.js';
@@ -15,11 +16,12 @@ export type CommentOptions = OptionsOf<typeof definition.comment>;
 
 export async function run(ctx: Context, opts: CommentOptions): Promise<void> {
   const number = prNumber(opts.number);
-  const { repo } = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const body = await requiredBody(ctx, opts, 'PULL_REQUEST_COMMENT.md');
   const what = `pull request #${number} in ${fullName(repo)}`;
   const comment = await issues.createComment(api, repo, number, { body }).catch(commentFailure(api, repo, number, what));
-  ctx.success(`Commented on ${what}${webUrl(comment)}`);
+  ctx.term.success(`Commented on ${what}${webUrl(comment)}`);
   await printRecord(ctx.io, ctx.output, comment, commentColumns);
 }

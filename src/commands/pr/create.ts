@@ -1,4 +1,5 @@
 // kettle pr create --title TEXT --head BRANCH --base BRANCH [--body TEXT | --body-file FILE|-]
+import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as users from '../../api/gitea/users.js';
@@ -14,7 +15,7 @@ import { commitsBetween, currentBranch, revParse } from '../../context/git.js';
 import { failure, reword } from '../failure.js';
 import { labelIds, milestoneId } from './names.js';
 import { DRAFT_PREFIX } from './show.js';
-import { headOf, prTarget, type Target } from './target.js';
+import { headOf, type Target } from './target.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
@@ -79,16 +80,16 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.fill && opts.title !== undefined && (opts.body !== undefined || opts.bodyFile !== undefined)) {
     throw new UsageError('--fill has nothing to fill: --title and the body are both given');
   }
-  const target = await prTarget(ctx, opts.repo);
-  const api = await ctx.api();
-  const { repo } = target;
+  const at = await target(ctx, { repo: opts.repo, parentOfFork: true });
+  const api = await at.api();
+  const { repo } = at;
   const given = await readBody(ctx, opts);
-  if (opts.web) return openCompare(ctx, api, target, opts, given);
+  if (opts.web) return openCompare(ctx, api, at, opts, given);
   // Names first: an unknown label or milestone stops the command before anything is written.
   const labels = await labelIds(api, repo, opts.label);
   const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
   const branch = opts.head === undefined ? await currentBranch(ctx.io.cwd, ctx.env) : undefined;
-  const head = opts.head ?? (branch !== undefined ? headOf(target, branch) : await branchOf(ctx, opts, 'head', 'Branch with the changes (head)'));
+  const head = opts.head ?? (branch !== undefined ? headOf(at, branch) : await branchOf(ctx, opts, 'head', 'Branch with the changes (head)'));
   let base = opts.base;
   if (base === undefined) {
     const record = await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }));
@@ -96,13 +97,13 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   }
   if (head === base) throw new UsageError(`--head and --base are both ${head}`);
   // A head taken from the current branch must be on the server: say how to push it, and send nothing.
-  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (target.fork ?? repo).name } : repo;
+  const headRepo = head.includes(':') ? { owner: head.slice(0, head.indexOf(':')), name: (at.fork ?? repo).name } : repo;
   const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
   if (opts.head === undefined && branch !== undefined && !(await repos.branchExists(api, headRepo, headBranch).catch(() => true))) {
     throw new KettleError(`branch ${headBranch} is not on the server in ${fullName(headRepo)}; push it first: git push -u origin ${headBranch}`);
   }
   const filled = opts.fill ? await fillFrom(ctx, base, head) : undefined;
-  if (opts.fill && filled === undefined) ctx.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
+  if (opts.fill && filled === undefined) ctx.term.warn(`--fill: no commits found between ${base} and ${head} in this clone`);
   const asked = opts.title === undefined && filled === undefined;
   let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
   if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
@@ -120,7 +121,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   }
   const pr = await pulls.create(api, repo, payload).catch(async (err: unknown) => {
     if (err instanceof ApiError && err.status === 409) {
-      const existing = await findOpen(api, target, head, base as string).catch(() => undefined);
+      const existing = await findOpen(api, at, head, base as string).catch(() => undefined);
       throw err.withMessage(`a pull request from ${head} into ${base} is already open in ${fullName(repo)}${existing ? `: #${existing}` : ''}`);
     }
     // Real servers answer 404 both for a missing repository and for a missing
@@ -130,7 +131,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     }
     throw reword(err, { action: `create a pull request in ${fullName(repo)}`, missing: `repository ${fullName(repo)}` });
   });
-  ctx.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
+  ctx.term.success(`Created pull request #${String(pr.number)} in ${fullName(repo)}${webUrl(pr)}`);
   // Forgejo's create takes no reviewers: requested right after, on every server alike.
   let shown = pr;
   let refused: KettleError | undefined;
@@ -171,9 +172,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
 }
 
 /** The number of the open pull request from `head` into `base`, if any. */
-async function findOpen(api: ApiClient, target: Target, head: string, base: string): Promise<number | undefined> {
+async function findOpen(api: ApiClient, at: Target, head: string, base: string): Promise<number | undefined> {
   const branch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
-  for await (const page of pulls.list(api, target.repo, pageWindow({ all: true }), { state: 'open' })) {
+  for await (const page of pulls.list(api, at.repo, pageWindow({ all: true }), { state: 'open' })) {
     const found = page.find((pr) => pr.head?.ref === branch && pr.base?.ref === base);
     if (found) return found.number;
   }
@@ -185,11 +186,11 @@ async function findOpen(api: ApiClient, target: Target, head: string, base: stri
  * is finished in the browser; the title and body ride along as query values
  * (Gitea 1.24 fills them in; older servers ignore them and `expand` opens the form).
  */
-async function openCompare(ctx: Context, api: ApiClient, target: Target, opts: CreateOptions, body: string | undefined): Promise<void> {
-  const { repo } = target;
+async function openCompare(ctx: Context, api: ApiClient, at: Target, opts: CreateOptions, body: string | undefined): Promise<void> {
+  const { repo } = at;
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   const branch = opts.head === undefined ? await currentBranch(ctx.io.cwd, ctx.env) : undefined;
-  const head = opts.head ?? (branch !== undefined ? headOf(target, branch) : undefined);
+  const head = opts.head ?? (branch !== undefined ? headOf(at, branch) : undefined);
   if (head === undefined) throw new UsageError('--head is required: no current git branch to open the compare page for');
   const base = opts.base ?? (await repos.get(api, repo).catch(failure({ action: `read ${fullName(repo)}`, missing: `repository ${fullName(repo)}` }))).default_branch;
   if (!base) throw new UsageError(`--base is required: ${fullName(repo)} names no default branch`);

@@ -1,5 +1,6 @@
 // kettle pr diff [NUMBER] [--patch] [--name-only]: the server's diff, byte for
 // byte when piped, coloured and paged on a terminal; streamed as it arrives.
+import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
 import { pagerFailure, startPager } from '../../context/pager.js';
@@ -8,7 +9,7 @@ import { KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
-import { prTarget, resolvePull } from './target.js';
+import { resolvePull } from './target.js';
 import { lines, write } from '../../output/stream.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/diff.js';
@@ -37,13 +38,11 @@ export function changedPath(line: string): string | undefined {
 }
 
 export async function run(ctx: Context, opts: DiffOptions): Promise<void> {
-  const target = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
-  const { number } = await resolvePull(ctx, api, target, opts.number);
-  const what = `pull request #${number} in ${fullName(target.repo)}`;
-  const body = await pulls
-    .diffStream(api, target.repo, number, opts.patch ? 'patch' : 'diff')
-    .catch(failure({ action: `read the changes of ${what}`, missing: what, within: { api, repo: target.repo } }));
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const api = await at.api();
+  const { number } = await resolvePull(ctx, api, at, opts.number);
+  const what = `pull request #${number} in ${fullName(at.repo)}`;
+  const body = await pulls.diffStream(api, at.repo, number, opts.patch ? 'patch' : 'diff').catch(failure({ action: `read the changes of ${what}`, missing: what, within: { api, repo: at.repo } }));
   const tty = ctx.io.stdoutIsTTY;
   const paged = tty && !opts.nameOnly ? await startPager(ctx.io) : { out: ctx.io.stdout, closed: () => false, finish: async () => 0, command: undefined };
   let code: number | null = 0;

@@ -4,6 +4,7 @@
 // Reads the pull request, works out the change, and sends nothing when
 // nothing would change. The milestone is removed through the issue edit of the
 // same number; what the server answered success to but left out is named (exit 1).
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { EditPullRequestOption } from '../../api/gitea/types.js';
@@ -17,7 +18,7 @@ import { webUrl } from '../records.js';
 import { afterSteps, notTaken, sameIds, sameLogins, spoken } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
-import { prNumber, prTarget, readPull } from './target.js';
+import { prNumber, readPull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 
@@ -30,8 +31,9 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.milestone !== undefined && opts.removeMilestone) throw new UsageError('use either --milestone or --remove-milestone, not both');
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   const body = await readBody(ctx, opts);
-  const { repo } = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   // Names first: an unknown one stops the command before anything is written.
   const [addLabels, removeLabels] = await Promise.all([labelIds(api, repo, opts.addLabel, '--add-label'), labelIds(api, repo, opts.removeLabel, '--remove-label')]);
@@ -61,7 +63,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const own = author === undefined ? undefined : reviewers.find((r) => same(r, author));
   if (own !== undefined) throw new KettleError(`cannot request a review of ${what} from ${own}: ${own} opened it; nothing was changed`);
   if (Object.keys(change).length === 0 && !unsetMilestone && reviewers.length === 0) {
-    ctx.info(`${what} already is as asked; nothing was sent`);
+    ctx.term.info(`${what} already is as asked; nothing was sent`);
     await printRecord(ctx.io, ctx.output, pr, prViewColumns);
     return;
   }
@@ -111,7 +113,7 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const nowRequested = (edited.requested_reviewers ?? []).map((u) => u.login ?? '');
   if (reviewers.some((r) => !nowRequested.some((q) => same(q, r)))) missed.push('reviewers');
   const took = done.filter((d) => !missed.includes(d));
-  if (took.length > 0) ctx.success(`Edited ${what}${missed.length > 0 ? `: ${spoken(took)}` : ''}${webUrl(edited)}`);
+  if (took.length > 0) ctx.term.success(`Edited ${what}${missed.length > 0 ? `: ${spoken(took)}` : ''}${webUrl(edited)}`);
   await printRecord(ctx.io, ctx.output, edited, prViewColumns);
   const failed = notTaken(what, missed);
   if (failed) throw failed;

@@ -3,6 +3,7 @@
 // Every filter has a server parameter on Gitea 1.23 and Forgejo 11 (labels and
 // milestone by id, looked up by name first; poster by login; sort), so none is
 // applied client-side.
+import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -10,7 +11,6 @@ import { printListing } from '../listing.js';
 import { openUrl, repoPage, stateQuery } from '../web.js';
 import { prColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
-import { prTarget } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/list.js';
 
@@ -18,9 +18,10 @@ export type ListOptions = OptionsOf<typeof definition.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { state, sort } = opts;
-  const { repo } = await prTarget(ctx, opts.repo);
+  const at = await target(ctx, { repo: opts.repo, parentOfFork: true });
+  const { repo } = at;
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo, '/pulls', stateQuery(state)));
-  const api = await ctx.api();
+  const api = await at.api();
   const labels = await labelIds(api, repo, opts.label);
   const milestone = opts.milestone !== undefined ? await milestoneId(api, repo, opts.milestone) : undefined;
   const query: pulls.PullQuery = {

@@ -2,6 +2,7 @@
 //   [--subject TEXT] [--message TEXT] [--delete-branch] [--auto]
 // The merge succeeding decides the exit code: what follows it (reading the
 // pull request again, tidying branches) only warns when it fails.
+import { target } from '../../context/target.js';
 import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
@@ -18,7 +19,7 @@ import { webUrl } from '../records.js';
 import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
-import { prTarget, resolvePull } from './target.js';
+import { resolvePull } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/merge.js';
 
@@ -40,12 +41,12 @@ async function leaveLocalBranch(ctx: Context, pr: PullRequest): Promise<void> {
   if (!head || !base || (await currentBranch(cwd, ctx.env)) !== head) return;
   const switched = await git(cwd, ctx.env, ['switch', '--quiet', base]);
   if (switched.code !== 0) {
-    ctx.warn(`cannot switch to ${base}: ${gitReason(switched)}; the local branch ${head} stays`);
+    ctx.term.warn(`cannot switch to ${base}: ${gitReason(switched)}; the local branch ${head} stays`);
     return;
   }
   const removed = await git(cwd, ctx.env, ['branch', '-D', '--', head]);
-  if (removed.code !== 0) ctx.warn(`cannot delete the local branch ${head}: ${gitReason(removed)}`);
-  else ctx.success(`Switched to ${base} and deleted the local branch ${head}`);
+  if (removed.code !== 0) ctx.term.warn(`cannot delete the local branch ${head}: ${gitReason(removed)}`);
+  else ctx.term.success(`Switched to ${base} and deleted the local branch ${head}`);
 }
 
 /** Styles that make no merge commit, so a subject or message has nowhere to go. */
@@ -63,12 +64,12 @@ async function reportServerDeletion(ctx: Context, api: ApiClient, repo: RepoRef,
   if (!branch) return;
   const where = fullName(repo);
   const exists = await repos.branchExists(api, repo, branch).catch((err: unknown) => {
-    ctx.warn(`cannot tell whether the server deleted branch ${branch} in ${where}: ${(err as Error).message}`);
+    ctx.term.warn(`cannot tell whether the server deleted branch ${branch} in ${where}: ${(err as Error).message}`);
     return undefined;
   });
   if (exists === undefined) return;
   if (!exists) {
-    ctx.success(`Deleted branch ${branch} in ${where}`);
+    ctx.term.success(`Deleted branch ${branch} in ${where}`);
     await leaveLocalBranch(ctx, pr);
     return;
   }
@@ -77,7 +78,7 @@ async function reportServerDeletion(ctx: Context, api: ApiClient, repo: RepoRef,
     const open = await otherPullsOn(api, repo, pr).catch(() => []);
     why = open.length > 0 ? `open pull request ${open.join(', ')} still uses it` : 'it may be protected or the default branch, or deleting it needs more access';
   }
-  ctx.warn(`the server kept branch ${branch} in ${where}: ${why}`);
+  ctx.term.warn(`the server kept branch ${branch} in ${where}: ${why}`);
 }
 
 export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
@@ -88,23 +89,23 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     const given = [...(opts.subject !== undefined ? ['--subject'] : []), ...(opts.message !== undefined ? ['--message'] : [])];
     if (given.length > 0) throw new UsageError(`${given.join(' and ')} cannot be used with --style ${style}: it makes no merge commit, so the server ignores ${given.length > 1 ? 'them' : 'it'}`);
   }
-  const target = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
-  const { repo } = target;
-  const { number } = await resolvePull(ctx, api, target, opts.number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const api = await at.api();
+  const { repo } = at;
+  const { number } = await resolvePull(ctx, api, at, opts.number);
   const what = `pull request #${number} in ${fullName(repo)}`;
   // Read first to name a merged or closed one plainly and to know where the
   // head lives. Best effort: a server without GET of one pull request (the API
   // description lists none) still merges, and the merge itself names a missing one.
   const before = await pulls.get(api, repo, number).catch((err: unknown) => {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) throw err;
-    ctx.trace(`cannot read ${what} before merging: ${(err as Error).message}`);
+    ctx.term.trace(`cannot read ${what} before merging: ${(err as Error).message}`);
     return undefined;
   });
   const state = before === undefined ? undefined : stateOf(before);
   // Already merged is what was asked: a note, as closing a closed one is.
   if (state === 'merged' && before !== undefined) {
-    ctx.info(`${what[0]?.toUpperCase()}${what.slice(1)} is already merged; nothing was sent`);
+    ctx.term.info(`${what[0]?.toUpperCase()}${what.slice(1)} is already merged; nothing was sent`);
     await printRecord(ctx.io, ctx.output, before, prViewColumns);
     return;
   }
@@ -142,22 +143,22 @@ export async function run(ctx: Context, opts: MergeOptions): Promise<void> {
     return failure({ action: `merge ${what}`, missing: what, within: { api, repo } })(err);
   });
   if (scheduled) {
-    ctx.success(`Scheduled ${what} to merge (${style}) when its checks succeed${deleteOnServer ? '; the server will delete its branch then' : ''}${webUrl(before)}`);
+    ctx.term.success(`Scheduled ${what} to merge (${style}) when its checks succeed${deleteOnServer ? '; the server will delete its branch then' : ''}${webUrl(before)}`);
     if (ctx.output.kind !== 'view') printJson(ctx.io, ctx.output, { number, merged: false, scheduled: true });
     return;
   }
-  ctx.success(`Merged ${what} (${style})${webUrl(before)}`);
+  ctx.term.success(`Merged ${what} (${style})${webUrl(before)}`);
   if (opts.deleteBranch) {
-    if (before === undefined) ctx.warn(`not deleting the head branch: ${what} could not be read to know which it is`);
+    if (before === undefined) ctx.term.warn(`not deleting the head branch: ${what} could not be read to know which it is`);
     else if (deleteOnServer) await reportServerDeletion(ctx, api, repo, before, refusal);
     else {
-      ctx.info(`Not deleting ${before.head?.label ?? before.head?.ref ?? 'the head branch'}: it lives in another repository (a fork)`);
+      ctx.term.info(`Not deleting ${before.head?.label ?? before.head?.ref ?? 'the head branch'}: it lives in another repository (a fork)`);
       await leaveLocalBranch(ctx, before);
     }
   }
   // The merge answered with an empty body: show the merged pull request as read now.
   const after = await pulls.get(api, repo, number).catch((err: unknown) => {
-    ctx.warn(`merged, but cannot read ${what} again: ${(err as Error).message}`);
+    ctx.term.warn(`merged, but cannot read ${what} again: ${(err as Error).message}`);
     return undefined;
   });
   if (after === undefined) {
@@ -188,7 +189,7 @@ async function mergeWhenChecked<T>(ctx: Context, merge: () => Promise<T>, what: 
       return await merge();
     } catch (err) {
       if (!pulls.stillChecking(err) || waited + pause > CHECKING_WAIT_MS) throw err;
-      if (waited === 0) ctx.info(`The server is still checking whether ${what} can be merged; trying again shortly.`);
+      if (waited === 0) ctx.term.info(`The server is still checking whether ${what} can be merged; trying again shortly.`);
       await ctx.io.sleep(pause);
       waited += pause;
     }

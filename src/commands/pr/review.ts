@@ -1,4 +1,5 @@
 // kettle pr review NUMBER (--approve | --request-changes | --comment) [--body …]
+import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -9,7 +10,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
-import { prNumber, prTarget } from './target.js';
+import { prNumber } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/review.js';
 
@@ -40,10 +41,11 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
     if (!canPrompt(ctx.io)) throw new UsageError(`${flag} needs a body: give --body TEXT or --body-file FILE`);
     body = await ask(ctx.io, '--body', { message: event === 'COMMENT' ? 'Review comment' : 'What should change?' });
   }
-  const { repo } = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const { repo } = at;
+  const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   const review = await pulls.createReview(api, repo, number, { event, ...(body !== undefined ? { body } : {}) }).catch(failure({ action: `review ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`${DONE[event]} ${what}${webUrl(review)}`);
+  ctx.term.success(`${DONE[event]} ${what}${webUrl(review)}`);
   await printRecord(ctx.io, ctx.output, review, reviewColumns);
 }

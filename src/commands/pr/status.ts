@@ -1,5 +1,6 @@
 // kettle pr status: the pull requests you opened, those waiting for your
 // review, and the current branch's, each with its check state.
+import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as users from '../../api/gitea/users.js';
@@ -13,7 +14,7 @@ import { plainText } from '../../output/cells.js';
 import { printJson, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { checkState, stateOf } from './show.js';
-import { findByHead, headOf, prTarget } from './target.js';
+import { findByHead, headOf } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/status.js';
 
@@ -22,9 +23,9 @@ export type StatusOptions = OptionsOf<typeof definition.status>;
 type WithChecks = PullRequest & { checks?: string };
 
 export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
-  const target = await prTarget(ctx, opts.repo);
-  const api = await ctx.api();
-  const { repo } = target;
+  const at = await target(ctx, { repo: opts.repo, parentOfFork: true });
+  const api = await at.api();
+  const { repo } = at;
   const attempt = { action: `list the pull requests of ${fullName(repo)}`, missing: `repository ${fullName(repo)}` };
   const me = (await users.me(api)).login ?? '';
   const open = await (async () => {
@@ -37,7 +38,7 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
   // The list filters nothing by requested reviewer on the server: filtered here.
   const requested = open.filter((pr) => (pr.requested_reviewers ?? []).some(mine));
   const branch = opts.repo === undefined ? await currentBranch(ctx.io.cwd, ctx.env) : undefined;
-  const current = branch !== undefined ? await findByHead(api, target, branch) : undefined;
+  const current = branch !== undefined ? await findByHead(api, at, branch) : undefined;
   const checks = new Map<string, string>();
   const withChecks = async (pr: PullRequest): Promise<WithChecks> => {
     const sha = pr.head?.sha;
@@ -68,7 +69,7 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
     [
       `Relevant pull requests in ${fullName(repo)}`,
       '',
-      ...part('Current branch', sections.current_branch, branch ? `There is no open pull request for ${headOf(target, branch)}` : 'Not on a git branch'),
+      ...part('Current branch', sections.current_branch, branch ? `There is no open pull request for ${headOf(at, branch)}` : 'Not on a git branch'),
       ...part('Created by you', sections.created, 'You have no open pull requests'),
       ...part('Requesting a review from you', sections.review_requested, 'No pull requests are waiting for your review'),
     ].join('\n'),

@@ -1,45 +1,22 @@
-// Which repository and which pull request a pr verb is about. Without -R the
-// repository comes from the git remotes; in a clone of a fork (the server says
-// it is a fork, with its parent) pull requests live in the parent, and the
+// Which pull request a pr verb is about. The repository is target()'s with
+// parentOfFork: in a clone of a fork pull requests live in the parent, and the
 // head is written OWNER:BRANCH, as gh does. Without a NUMBER, the pull request
 // is the open one whose head is the current git branch.
 import type { ApiClient } from '../../api/client.js';
 import * as issues from '../../api/gitea/issues.js';
 import * as pulls from '../../api/gitea/pulls.js';
-import * as repos from '../../api/gitea/repos.js';
 import type { PullRequest } from '../../api/gitea/types.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { currentBranch } from '../../context/git.js';
-import { isWebUrl } from '../../context/locate.js';
+import type { RepoTarget } from '../../context/target.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { parseNumberArg } from '../input.js';
 
-export interface Target {
-  /** Where the pull requests are. */
-  repo: RepoRef;
-  /** The repository of the clone when it is a fork of `repo`: heads are OWNER:BRANCH. */
-  fork?: RepoRef;
-}
-
-/**
- * The repository the pr verbs act on. A NUMBER given as a web URL names the
- * repository (and its server) too; -R or the URL is taken as given, while a
- * clone of a fork acts on the fork's parent.
- */
-export async function prTarget(ctx: Context, flag: string | undefined, number?: string): Promise<Target> {
-  if (flag !== undefined || isWebUrl(number)) return { repo: await ctx.repo(flag, number) };
-  const clone = await ctx.repo(undefined);
-  const api = await ctx.api();
-  // A failure to read the repository is not fatal here: the verb's own request names it.
-  const record = await repos.get(api, clone).catch(() => undefined);
-  const parent = record?.fork ? record.parent : undefined;
-  const owner = parent?.owner?.login;
-  if (parent && owner && parent.name) return { repo: { owner, name: parent.name }, fork: clone };
-  return { repo: clone };
-}
+/** Where the pull requests are, and the clone's repository when it is a fork of that one. */
+export type Target = Pick<RepoTarget, 'repo' | 'fork'>;
 
 /** A NUMBER argument: 12, #12 or the pull request's web URL. */
 export function prNumber(value: string): number {

@@ -1,4 +1,5 @@
 // kettle pr view [NUMBER] [--comments]: one screen a reviewer can act on.
+import { target } from '../../context/target.js';
 import * as issues from '../../api/gitea/issues.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as repos from '../../api/gitea/repos.js';
@@ -16,7 +17,7 @@ import { failure } from '../failure.js';
 import { assigneeLogins, labelNames } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { checkState, mergeability, stateOf, verdicts } from './show.js';
-import { prTarget, readPull, resolvePull } from './target.js';
+import { readPull, resolvePull } from './target.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { painter, type Style } from '../layout.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -128,10 +129,10 @@ export function renderPlain(seen: Seen): string {
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
-  const target = await prTarget(ctx, opts.repo, opts.number);
-  const api = await ctx.api();
-  const { repo } = target;
-  const { number } = await resolvePull(ctx, api, target, opts.number);
+  const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
+  const api = await at.api();
+  const { repo } = at;
+  const { number } = await resolvePull(ctx, api, at, opts.number);
   if (opts.web) return openUrl(ctx, repoPage(ctx, repo, pathOf('pulls', String(number))));
   const pr = await readPull(api, repo, number);
   const what = `pull request #${number} in ${fullName(repo)}`;
@@ -145,7 +146,7 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
     // The checks are part of the picture, not the point: a failure to read them is said, not fatal.
     pr.head?.sha
       ? repos.combinedStatus(api, repo, pr.head.sha).catch((err: unknown) => {
-          ctx.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
+          ctx.term.warn(`cannot read the checks of ${what}: ${(err as Error).message}`);
           return undefined;
         })
       : Promise.resolve(undefined),

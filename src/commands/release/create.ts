@@ -1,4 +1,5 @@
 // kettle release create TAG [FILE]... [--title TEXT] [--notes TEXT | --notes-file FILE|-] [--target BRANCH] [--draft] [--prerelease]
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { CreateReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -21,7 +22,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const tag = checkTag(opts.tag);
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
   if (opts.target !== undefined && opts.target.trim() === '') throw new UsageError('--target must not be empty');
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   // Every file is checked before the release exists: a typo should cost nothing.
   const files = await localFiles(opts.files, ctx.io.cwd);
   const given = await readNotes(ctx, opts);
@@ -29,7 +31,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const payload: CreateReleaseOption = { tag_name: tag, name: opts.title ?? tag, draft: opts.draft, prerelease: opts.prerelease };
   if (notes !== undefined) payload.body = notes;
   if (opts.target !== undefined) payload.target_commitish = opts.target;
-  const api = await ctx.api();
+  const api = await at.api();
   const name = fullName(repo);
   let release = await releases.create(api, repo, payload).catch((err: unknown) => {
     // routers/api/v1/repo/release.go CreateRelease: 409 is a release that has
@@ -40,7 +42,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     }
     return failure({ action: `create release ${tag} in ${name}`, missing: `repository ${name}` })(err);
   });
-  ctx.success(`Created ${opts.draft ? 'draft ' : ''}release ${tag} in ${name}${webUrl(release)}`);
+  ctx.term.success(`Created ${opts.draft ? 'draft ' : ''}release ${tag} in ${name}${webUrl(release)}`);
   if (files.length > 0) {
     const outcomes: UploadOutcome[] = await uploadFiles(ctx, api, repo, release, files, false);
     unfinishedUpload(outcomes, tag, repo, `release ${tag} was created, but`);

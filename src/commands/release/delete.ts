@@ -1,4 +1,5 @@
 // kettle release delete TAG [--yes] [--cleanup-tag]
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -14,7 +15,8 @@ export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const tag = checkTag(opts.tag);
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const what = `release ${tag} of ${fullName(repo)}`;
   if (!opts.yes) {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
@@ -22,13 +24,13 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     const typed = await ask(ctx.io, '--yes', { message: `Type ${tag} to delete ${what}${also} for good`, required: false });
     if (typed !== tag) throw new UsageError(`confirmation did not match ${tag}; nothing was deleted`);
   }
-  const api = await ctx.api();
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'delete');
   await releases.delete(api, repo, release.id as number).catch(failure({ action: `delete ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
   if (opts.cleanupTag) {
     const label = `tag ${tag} of ${fullName(repo)}`;
     await releases.deleteTag(api, repo, tag).catch(failure({ action: `delete ${label} (the release is deleted)`, missing: label }));
-    ctx.success(`Deleted ${label}`);
+    ctx.term.success(`Deleted ${label}`);
   }
 }

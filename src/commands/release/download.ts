@@ -1,4 +1,5 @@
 // kettle release download [TAG] [--pattern GLOB]... [--dir DIR | --dir -] [--clobber]
+import { target } from '../../context/target.js';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -29,8 +30,9 @@ export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   if (opts.dir === '') throw new UsageError('--dir must not be empty');
   const shown = opts.dir ?? '.';
   const dir = resolve(ctx.io.cwd, shown);
-  const repo = await ctx.repo(opts.repo);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'read');
   const which = `release ${release.tag_name ?? tag} of ${fullName(repo)}`;
   const assets = (release.assets ?? []).filter((a) => patterns.length === 0 || patterns.some((p) => p.test(a.name ?? '')));
@@ -55,6 +57,6 @@ export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const { asset, path, shown: where } of targets) {
     await downloadAsset(ctx, api, asset, path);
-    ctx.success(`Downloaded ${where} (${formatSize(asset.size ?? 0)})`);
+    ctx.term.success(`Downloaded ${where} (${formatSize(asset.size ?? 0)})`);
   }
 }

@@ -1,4 +1,5 @@
 // kettle release edit TAG [--title TEXT] [--notes TEXT | --notes-file FILE|-] [--draft | --publish] [--prerelease | --stable]
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { EditReleaseOption } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -24,13 +25,14 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined) wanted.name = opts.title;
   if (opts.draft || opts.publish) wanted.draft = opts.draft;
   if (opts.prerelease || opts.stable) wanted.prerelease = opts.prerelease;
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const notes = await readNotes(ctx, opts);
   if (notes !== undefined) wanted.body = notes;
   if (Object.keys(wanted).length === 0) {
     throw new UsageError('nothing to change: pass --title, --notes, --notes-file, --draft, --publish, --prerelease or --stable');
   }
-  const api = await ctx.api();
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'edit');
   const what = `release ${tag} of ${fullName(repo)}`;
   // Only what differs is sent; when nothing does, nothing is.
@@ -45,11 +47,11 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
     );
   }
   if (Object.keys(changes).length === 0) {
-    ctx.info(`${what} already is as asked; nothing changed`);
+    ctx.term.info(`${what} already is as asked; nothing changed`);
     await printRecord(ctx.io, ctx.output, release, releaseViewColumns());
     return;
   }
   const edited = await releases.edit(api, repo, release.id as number, changes).catch(failure({ action: `edit ${what}`, missing: what, within: { api, repo } }));
-  ctx.success(`Edited ${what}${webUrl(edited)}`);
+  ctx.term.success(`Edited ${what}${webUrl(edited)}`);
   await printRecord(ctx.io, ctx.output, edited, releaseViewColumns());
 }

@@ -1,4 +1,5 @@
 // kettle release list
+import { target } from '../../context/target.js';
 import * as releases from '../../api/gitea/releases.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -12,11 +13,12 @@ import type * as definitions from './index.js';
 export type ListOptions = OptionsOf<typeof definitions.listVerb>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const attempt = { action: `list the releases of ${name}`, missing: `repository ${name}` };
   // Only the table marks the latest release: --json prints the records as they are.
-  const latest = ctx.output.kind !== 'view' ? undefined : await latestId(await ctx.api(), repo).catch(failure(attempt));
+  const latest = ctx.output.kind !== 'view' ? undefined : await latestId(await at.api(), repo).catch(failure(attempt));
   await printListing(ctx, opts, {
     noun: 'releases',
     pages: (api, window, options) => releases.list(api, repo, window, {}, options),

@@ -123,7 +123,7 @@ export async function uploadFiles(ctx: Context, api: ApiClient, repo: RepoRef, r
         await releases.deleteAsset(api, repo, release.id as number, existing.id);
       }
       const asset = await uploadOne(ctx, api, repo, release, file);
-      ctx.success(`Uploaded ${file.name} (${formatSize(file.size)})`);
+      ctx.term.success(`Uploaded ${file.name} (${formatSize(file.size)})`);
       outcomes.push({ file, asset });
     } catch (err) {
       outcomes.push({ file, error: (err as Error).message });

@@ -1,4 +1,5 @@
 // kettle release upload TAG FILE... [--clobber]
+import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { checkTag, findRelease } from './find.js';
 import { localFiles, unfinishedUpload, uploadFiles } from './transfer.js';
@@ -9,9 +10,10 @@ export type UploadOptions = OptionsOf<typeof definitions.upload>;
 
 export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   const tag = checkTag(opts.tag);
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const files = await localFiles(opts.files, ctx.io.cwd);
-  const api = await ctx.api();
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'upload to');
   const outcomes = await uploadFiles(ctx, api, repo, release, files, opts.clobber);
   unfinishedUpload(outcomes, tag, repo, `on release ${tag},`);

@@ -1,4 +1,5 @@
 // kettle release view [TAG]
+import { target } from '../../context/target.js';
 import type { Release } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { visibleControls } from '../../text/controls.js';
@@ -15,8 +16,9 @@ export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);
-  const repo = await ctx.repo(opts.repo);
-  const api = await ctx.api();
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
+  const api = await at.api();
   const release = await findRelease(api, repo, tag, 'read');
   const latest = tag === undefined ? release.id : ctx.output.kind !== 'view' ? undefined : await latestId(api, repo).catch(() => undefined);
   // On a terminal the layout pr view has; --fields asks for chosen fields, labelled.

@@ -1,4 +1,5 @@
 // kettle repo clone OWNER/NAME [DIRECTORY] [-- GIT-CLONE-FLAGS...]
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -19,14 +20,15 @@ export function splitOperands(directory: string | undefined, gitFlags: string[])
 }
 
 export async function run(ctx: Context, opts: CloneOptions): Promise<void> {
-  const repo = ctx.repoArg(opts.ownerName, 'repository');
+  const at = await target(ctx, { named: opts.ownerName });
+  const { repo } = at;
   const { directory, flags } = splitOperands(opts.directory, opts.gitFlags);
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));
-  const protocol = ctx.resolveLogin().gitProtocol ?? 'https';
+  const protocol = at.login().gitProtocol ?? 'https';
   const parent = record.fork ? record.parent : undefined;
-  const target = directory ?? record.name ?? repo.name;
-  await clone(ctx, { url: cloneUrl(record, protocol), directory: target, flags, upstream: parent ? cloneUrl(parent, protocol) : undefined });
-  ctx.success(`Cloned ${String(record.full_name ?? name)} into ${target}${parent ? ` (upstream: ${String(parent.full_name)})` : ''}`);
+  const into = directory ?? record.name ?? repo.name;
+  await clone(ctx, { url: cloneUrl(record, protocol), directory: into, flags, upstream: parent ? cloneUrl(parent, protocol) : undefined });
+  ctx.term.success(`Cloned ${String(record.full_name ?? name)} into ${into}${parent ? ` (upstream: ${String(parent.full_name)})` : ''}`);
 }

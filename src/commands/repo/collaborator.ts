@@ -1,4 +1,5 @@
 // kettle repo collaborator list / add USER [--permission P] / remove USER
+import { target } from '../../context/target.js';
 import * as orgs from '../../api/gitea/orgs.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as settings from '../../api/gitea/repo-settings.js';
@@ -8,7 +9,6 @@ import { ApiError, KettleError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
-import { repoOf } from './which.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/collaborator.js';
 
@@ -22,7 +22,7 @@ const columns: Column[] = [
 ];
 
 export async function runList(ctx: Context, opts: CollaboratorListOptions): Promise<void> {
-  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const { repo } = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
   const name = fullName(repo);
   await printListing(ctx, opts, {
     noun: 'collaborators',
@@ -64,11 +64,12 @@ async function collaborates(ctx: Context, repo: RepoRef, login: string, action: 
  * set without claiming what it was.
  */
 export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const action = `add ${opts.user} to ${name}`;
   if (opts.user.toLowerCase() === repo.owner.toLowerCase()) throw new KettleError(`cannot ${action}: ${opts.user} owns it, which is more than a collaborator can be given`);
-  const api = await ctx.api();
+  const api = await at.api();
   const attempt = { action, missing: `repository ${name}` };
   const already = await collaborates(ctx, repo, opts.user, action);
   if (!already) {
@@ -80,18 +81,19 @@ export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promis
     }
   }
   await settings.addCollaborator(api, repo, opts.user, opts.permission).catch(failure(attempt));
-  ctx.success(already ? `Set ${opts.user}'s permission on ${name} to ${opts.permission}` : `Added ${opts.user} to ${name} with ${opts.permission} permission`);
+  ctx.term.success(already ? `Set ${opts.user}'s permission on ${name} to ${opts.permission}` : `Added ${opts.user} to ${name} with ${opts.permission} permission`);
 }
 
 export async function runRemove(ctx: Context, opts: CollaboratorRemoveOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const action = `remove ${opts.user} from ${name}`;
   if (!(await collaborates(ctx, repo, opts.user, action))) {
-    ctx.info(`kettle: ${opts.user} is not a collaborator on ${name}; nothing was changed`);
+    ctx.term.info(`kettle: ${opts.user} is not a collaborator on ${name}; nothing was changed`);
     return;
   }
-  const api = await ctx.api();
+  const api = await at.api();
   await settings.removeCollaborator(api, repo, opts.user).catch(failure({ action, missing: `repository ${name}` }));
-  ctx.success(`Removed ${opts.user} from ${name}`);
+  ctx.term.success(`Removed ${opts.user} from ${name}`);
 }

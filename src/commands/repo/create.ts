@@ -45,6 +45,6 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     if (err instanceof ApiError && err.status === 409) throw err.withMessage(`a repository named ${full} already exists`);
     throw reword(err, { action: `create repository ${full}`, ...(own ? {} : { missing: `organization ${org}` }) });
   });
-  ctx.success(`Created repository ${String(repo.full_name ?? full)}${webUrl(repo)}`);
+  ctx.term.success(`Created repository ${String(repo.full_name ?? full)}${webUrl(repo)}`);
   await printRecord(ctx.io, ctx.output, repo, repoViewColumns);
 }

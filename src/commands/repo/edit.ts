@@ -1,4 +1,5 @@
 // kettle repo edit [OWNER/NAME] [--description TEXT] [--website URL] [--private | --public] …
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { EditRepoOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -64,13 +65,14 @@ function changes(body: EditRepoOption, current: Repository): EditRepoOption {
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const body = wanted(opts);
-  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const current = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));
   const diff = changes(body, current);
   if (Object.keys(diff).length === 0) {
-    ctx.info(`kettle: ${name} already has those settings; nothing was changed`);
+    ctx.term.info(`kettle: ${name} already has those settings; nothing was changed`);
     await printRecord(ctx.io, ctx.output, current, repoViewColumns);
     return;
   }
@@ -83,13 +85,13 @@ export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   // routers/api/v1/repo/repo.go updateBasicProperties: a fork's visibility follows its base repository's, whatever is sent.
   if (diff.private !== undefined && edited.private !== diff.private) {
     const done = Object.keys(diff).filter((k) => k !== 'private');
-    if (done.length > 0) ctx.success(`Edited ${name}: ${done.join(', ')}`);
+    if (done.length > 0) ctx.term.success(`Edited ${name}: ${done.join(', ')}`);
     await printRecord(ctx.io, ctx.output, edited, repoViewColumns);
     const base = edited.parent?.full_name;
     throw new KettleError(
       `${name} stays ${edited.private === true ? 'private' : 'public'}: the server gives a fork the visibility of the repository it was forked from${typeof base === 'string' ? ` (${base})` : ''}`,
     );
   }
-  ctx.success(`Edited ${name}: ${Object.keys(diff).join(', ')}`);
+  ctx.term.success(`Edited ${name}: ${Object.keys(diff).join(', ')}`);
   await printRecord(ctx.io, ctx.output, edited, repoViewColumns);
 }

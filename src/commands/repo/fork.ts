@@ -1,4 +1,5 @@
 // kettle repo fork [OWNER/NAME] [--org ORG] [--name NAME] [--clone]
+import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { CreateForkOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -39,7 +40,7 @@ async function whenReady(ctx: Context, fork: RepoRef, waits: number[]): Promise<
       if (wait === undefined) {
         throw new KettleError(`the fork ${name} was not ready after ${Math.round(waits.reduce((a, b) => a + b, 0) / 1000)} s; clone it later with: kettle repo clone ${name}`);
       }
-      if (!noted) ctx.info(`kettle: waiting for the server to finish the fork ${name}…`);
+      if (!noted) ctx.term.info(`kettle: waiting for the server to finish the fork ${name}…`);
       noted = true;
       await ctx.io.sleep(wait);
     }
@@ -51,23 +52,24 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   if (opts.name !== undefined && (!isSafeSegment(opts.name) || /\.git$/i.test(opts.name))) {
     throw new UsageError(`invalid --name "${opts.name}": use letters, digits, - _ . (not . or .., no .git at the end)`);
   }
-  const repo = await ctx.repoOf(opts.ownerName, opts.repo);
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
   const body: CreateForkOption = {};
   if (opts.org !== undefined) body.organization = opts.org;
   if (opts.name !== undefined) body.name = opts.name;
-  const api = await ctx.api();
+  const api = await at.api();
   const forked = await repos.fork(api, repo, body).catch(failure({ action: `fork ${name}`, missing: `repository ${name}` }));
   const forkRef = refOf(forked, { owner: opts.org ?? '', name: opts.name ?? repo.name });
-  ctx.success(`Forked ${name} to ${fullName(forkRef)}${webUrl(forked)}`);
+  ctx.term.success(`Forked ${name} to ${fullName(forkRef)}${webUrl(forked)}`);
   if (!opts.clone) {
     await printRecord(ctx.io, ctx.output, forked, repoViewColumns);
     return;
   }
   const ready = await whenReady(ctx, forkRef, FORK_WAITS_MS);
-  const protocol = ctx.resolveLogin().gitProtocol ?? 'https';
+  const protocol = at.login().gitProtocol ?? 'https';
   const parent = ready.parent ?? (await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` })));
   await clone(ctx, { url: cloneUrl(ready, protocol), directory: forkRef.name, flags: [], upstream: cloneUrl(parent, protocol) });
-  ctx.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);
+  ctx.term.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);
   await printRecord(ctx.io, ctx.output, ready, repoViewColumns);
 }

@@ -81,10 +81,10 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
     const on = await settings.lfsEnabled(await ctx.api()).catch(() => true);
     if (!on) throw new KettleError(`cannot migrate ${shown} --with lfs: ${hostOf((await ctx.api()).root)} keeps no LFS objects (its LFS is off); leave out lfs to copy the rest`);
   }
-  const login = ctx.resolveLogin();
+  const login = ctx.logins.resolve();
   // The servers migrate within the request: allow it the time a large repository takes.
-  const wait = Math.max(MIGRATE_WAIT_MS, ctx.timeoutMs() ?? 0);
-  const api = await ctx.clientFor(login.root, login.credentials, {
+  const wait = Math.max(MIGRATE_WAIT_MS, ctx.clients.timeoutMs() ?? 0);
+  const api = await ctx.clients.clientFor(login.root, login.credentials, {
     timeoutMs: wait,
     ...(login.insecure ? { insecure: true } : {}),
     ...(login.name !== undefined ? { name: login.name } : {}),
@@ -114,7 +114,7 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
       throw err;
     })
     .finally(() => elapsed.done());
-  ctx.success(`Migrated ${shown} into ${String(repo.full_name ?? target)}${opts.mirror ? ' as a mirror' : ''}${webUrl(repo)}`);
+  ctx.term.success(`Migrated ${shown} into ${String(repo.full_name ?? target)}${opts.mirror ? ' as a mirror' : ''}${webUrl(repo)}`);
   // The servers keep the address's query in the record (models/repo/repo.go SanitizedOriginalURL removes only the user part).
   const original = (repo as { original_url?: unknown }).original_url;
   await printRecord(ctx.io, ctx.output, typeof original === 'string' && original !== '' ? { ...repo, original_url: redactUrl(original) } : repo, repoViewColumns);

@@ -1,19 +1,20 @@
 // kettle repo sync [OWNER/NAME]: a mirror fetches from its source now.
+import { target } from '../../context/target.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { repoOf } from './which.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/sync.js';
 
 export type SyncOptions = OptionsOf<typeof definition.sync>;
 
 export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
-  const repo = await repoOf(ctx, opts.ownerName, opts.repo);
+  const at = await target(ctx, { ownerName: opts.ownerName, repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   await settings.mirrorSync(api, repo).catch((err: unknown) => {
     // routers/api/v1/repo/mirror.go MirrorSync: 400 "Repository is not a mirror".
     if (err instanceof ApiError && err.status === 400) {
@@ -21,5 +22,5 @@ export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
     }
     return failure({ action: `sync ${name}`, missing: `repository ${name}` })(err);
   });
-  ctx.success(`Asked ${name} to fetch from its source; the server syncs it in the background`);
+  ctx.term.success(`Asked ${name} to fetch from its source; the server syncs it in the background`);
 }

@@ -1,11 +1,12 @@
 // kettle run delete RUN-ID [--yes]
+import { target } from '../../context/target.js';
 import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseRunId, place, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, connect, requireFeature, runName, runRef } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -14,7 +15,7 @@ export type DeleteOptions = OptionsOf<typeof definitions.del>;
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const id = parseRunId(opts.id);
   if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete run ${id} without confirmation; pass --yes`);
-  const at = await place(ctx, opts.repo, opts.id);
+  const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   requireFeature(at, 'delete', 'run delete');
   const ref = await runRef(at, id);
   const what = runName(at, id);
@@ -27,5 +28,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot delete ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was deleted`);
     return failure({ action: `delete ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);
   });
-  ctx.success(`Deleted ${what}`);
+  ctx.term.success(`Deleted ${what}`);
 }

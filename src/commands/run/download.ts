@@ -1,3 +1,4 @@
+import { target } from '../../context/target.js';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -7,7 +8,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { formatSize } from '../release/columns.js';
 import { saveDownload, streamDownload } from '../release/transfer.js';
-import { parseRunId, type Place, place, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, type Place, connect, requireFeature, runName, runRef } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -19,7 +20,7 @@ const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u
 export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   const runNumber = parseRunId(opts.id);
   if (opts.dir === '') throw new UsageError('--dir must not be empty');
-  const at = await place(ctx, opts.repo, opts.id);
+  const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   requireFeature(at, 'artifacts', 'run download');
   const id = await runRef(at, runNumber);
   const what = runName(at, id);
@@ -32,7 +33,7 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   if (chosen.length === 0) throw new KettleError(`${what} has no artifacts`);
   const expired = chosen.filter((a) => a.expired);
   if (expired.length > 0 && opts.name.length > 0) throw new KettleError(`${expired.map((a) => a.name).join(', ')} of ${what} expired; nothing was downloaded`);
-  for (const a of expired) ctx.warn(`artifact ${a.name} has expired; left out`);
+  for (const a of expired) ctx.term.warn(`artifact ${a.name} has expired; left out`);
   if (opts.dir === '-') {
     // Standard output holds one file, as release download's --dir - does: more would run together.
     const live = chosen.filter((a) => !a.expired);
@@ -57,7 +58,7 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const t of targets) {
     const size = await save(ctx, at, t.artifact, t.path);
-    ctx.success(`Downloaded ${t.shown} (${formatSize(size)})`);
+    ctx.term.success(`Downloaded ${t.shown} (${formatSize(size)})`);
   }
 }
 

@@ -120,10 +120,10 @@ export async function follow(ctx: Context, at: Place, id: RunRef, intervalMs: nu
         done = false;
         s.run = { ...s.run, status: 'waiting' };
         const note = `Waiting for jobs ${unshown.join(', ')}: this server lists a job only once a runner takes it.`;
-        if (note !== said) ctx.info(note);
+        if (note !== said) ctx.term.info(note);
         said = note;
       } else if (unshown === undefined && !features.offers(at.server, 'runs')) {
-        ctx.warn(`the workflow file of ${runName(at, id)} could not be read, so jobs no runner has taken yet cannot be told from none: the run may not be over`);
+        ctx.term.warn(`the workflow file of ${runName(at, id)} could not be read, so jobs no runner has taken yet cannot be told from none: the run may not be over`);
       }
     }
     if (screen) {
@@ -149,5 +149,5 @@ function conclude(ctx: Context, at: Place, run: actions.Run): void {
   const what = runName(at, run.id);
   if (run.status === 'failure') throw new KettleError(`${what} failed`);
   if (run.status === 'cancelled') throw new KettleError(`${what} was cancelled`);
-  ctx.success(run.status === 'skipped' ? `${what} was skipped` : `${what} succeeded`);
+  ctx.term.success(run.status === 'skipped' ? `${what} was skipped` : `${what} succeeded`);
 }

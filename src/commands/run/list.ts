@@ -1,4 +1,5 @@
 // kettle run list [--status STATUS] [--branch BRANCH] [--workflow FILE] [--event EVENT]
+import { target } from '../../context/target.js';
 import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -10,7 +11,7 @@ import type * as definitions from './index.js';
 export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const { repo } = await target(ctx, { repo: opts.repo });
   const server = await ctx.server();
   const name = fullName(repo);
   const filter: actions.RunFilter = { status: opts.status, branch: opts.branch, workflow: opts.workflow, event: opts.event };

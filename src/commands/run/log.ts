@@ -31,7 +31,7 @@ export async function streamLogs(ctx: Context, at: Place, runId: RunRef, jobId: 
   if (chosen.length === 0) throw new KettleError(`job ${jobId} of ${what} not found; its jobs: ${jobs.map((j) => `${j.name} (ID ${j.id})`).join(', ')}`);
   const waiting = chosen.filter((j) => j.status === 'queued' || j.status === 'waiting');
   const started = chosen.filter((j) => !waiting.includes(j));
-  for (const j of waiting) ctx.info(`Job ${j.name} (ID ${j.id}) has not started: no log yet.`);
+  for (const j of waiting) ctx.term.info(`Job ${j.name} (ID ${j.id}) has not started: no log yet.`);
   if (started.length === 0) {
     if (jobId !== undefined) throw new KettleError(`job ${jobId} of ${what} has not started: no log yet`);
     return;
@@ -53,7 +53,7 @@ export async function streamLogs(ctx: Context, at: Place, runId: RunRef, jobId: 
         return failure({ action: `read ${label}`, missing: `the log of job ${job.id} of ${what}` })(err);
       });
       if (res === undefined) {
-        ctx.info(`Job ${job.name} (ID ${job.id}) never ran (${job.status}): no log.`);
+        ctx.term.info(`Job ${job.name} (ID ${job.id}) never ran (${job.status}): no log.`);
         continue;
       }
       const declared = headerValue(res.headers, 'content-length');

@@ -1,9 +1,10 @@
 // kettle run rerun RUN-ID [--failed | --job JOB-ID]
+import { target } from '../../context/target.js';
 import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseRunId, place, readJobs, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, connect, readJobs, requireFeature, runName, runRef } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -12,7 +13,7 @@ export type RerunOptions = OptionsOf<typeof definitions.rerun>;
 export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
   const shown = parseRunId(opts.id);
   if (opts.failed && opts.job !== undefined) throw new UsageError('use either --failed or --job, not both');
-  const at = await place(ctx, opts.repo, opts.id);
+  const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   requireFeature(at, 'rerun', 'run rerun');
   const id = await runRef(at, shown);
   const what = runName(at, id);
@@ -34,5 +35,5 @@ export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
     if (err instanceof ApiError && err.status === 400) throw new KettleError(`cannot rerun ${what}: ${err.serverMessage ?? 'the server refused'}; nothing was rerun`);
     return failure({ action: `rerun ${what}`, missing: what, within: { api: at.api, repo: at.repo } })(err);
   });
-  ctx.success(`Rerunning ${which} of ${what}`);
+  ctx.term.success(`Rerunning ${which} of ${what}`);
 }

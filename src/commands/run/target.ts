@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
 import { hostOf } from '../../api/url.js';
-import type { Context } from '../../context/context.js';
+import type { RepoTarget } from '../../context/target.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { isWebUrl, runOfUrl } from '../../context/locate.js';
 import { describeServer, type ServerInfo } from '../../context/server.js';
@@ -17,12 +17,11 @@ export interface Place {
   server: ServerInfo;
 }
 
-/** The repository, its client and the server; a RUN-ID given as a web address names the repository too. */
-export async function place(ctx: Context, repoFlag: string | undefined, runArg?: string): Promise<Place> {
-  const repo = await ctx.repo(repoFlag, runArg !== undefined && isWebUrl(runArg) ? [runArg] : []);
-  const api = await ctx.api();
-  const server = await ctx.server();
-  return { repo, api, server };
+/** A repository's client and server, asked for at once (target() with -R and a RUN-ID, which as a web address names the repository too). */
+export async function connect(t: RepoTarget): Promise<Place> {
+  const api = await t.api();
+  const server = await t.server();
+  return { repo: t.repo, api, server };
 }
 
 /** A RUN-ID typed as a number: a whole number of 1 or more. */

@@ -1,5 +1,6 @@
 // kettle run view RUN-ID [--log] [--job JOB-ID]: the run, its jobs and their
 // steps where the server lists them; --log streams jobs' logs as they arrive.
+import { target } from '../../context/target.js';
 import * as actions from '../../api/gitea/actions.js';
 import * as features from '../../api/gitea/actions-features.js';
 import type { Context } from '../../context/context.js';
@@ -8,7 +9,7 @@ import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord, printText } from '../../output/printer.js';
 import { runViewColumns } from './columns.js';
 import { streamLogs } from './log.js';
-import { MARKS, parseRunId, place, readJobs, readRun, requireFeature, runRef } from './target.js';
+import { MARKS, parseRunId, connect, readJobs, readRun, requireFeature, runRef } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -16,8 +17,8 @@ export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const shown = parseRunId(opts.id);
-  if (opts.job !== undefined && !opts.log) ctx.warn('--job has no effect without --log');
-  const at = await place(ctx, opts.repo, opts.id);
+  if (opts.job !== undefined && !opts.log) ctx.term.warn('--job has no effect without --log');
+  const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   const id = await runRef(at, shown);
   if (opts.log) {
     if (!features.offers(at.server, 'logs')) {

@@ -1,7 +1,8 @@
 // kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
+import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { DEFAULT_INTERVAL_S, follow } from './follow.js';
-import { parseRunId, place, runRef } from './target.js';
+import { parseRunId, connect, runRef } from './target.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -9,6 +10,6 @@ export type WatchOptions = OptionsOf<typeof definitions.watch>;
 
 export async function run(ctx: Context, opts: WatchOptions): Promise<void> {
   const shown = parseRunId(opts.id);
-  const at = await place(ctx, opts.repo, opts.id);
+  const at = await connect(await target(ctx, { repo: opts.repo, numbers: opts.id }));
   await follow(ctx, at, await runRef(at, shown), (opts.interval ?? DEFAULT_INTERVAL_S) * 1000);
 }

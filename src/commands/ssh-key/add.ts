@@ -1,4 +1,5 @@
 // kettle ssh-key add [FILE|-] [--title TEXT] [--read-only] [-R OWNER/NAME]
+import { target } from '../../context/target.js';
 import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -50,20 +51,21 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   for await (const page of keys.listSshKeys(api, pageWindow({ all: true }))) {
     const same = page.find((k) => k.fingerprint === key.fingerprint);
     if (same) {
-      ctx.info(`kettle: this key is already on your account as SSH key ${same.id} (${same.title}); nothing was changed`);
+      ctx.term.info(`kettle: this key is already on your account as SSH key ${same.id} (${same.title}); nothing was changed`);
       await printRecord(ctx.io, ctx.output, same, sshKeyColumns);
       return;
     }
   }
   const added = await keys.addSshKey(api, { key: key.line, title }).catch(failure({ action: `add the SSH key ${key.fingerprint}` }));
-  ctx.success(`Added SSH key ${added.id} (${added.title}): ${added.fingerprint}`);
+  ctx.term.success(`Added SSH key ${added.id} (${added.title}): ${added.fingerprint}`);
   await printRecord(ctx.io, ctx.output, added, sshKeyColumns);
 }
 
 async function addDeployKey(ctx: Context, opts: AddOptions, key: SshPublicKey, title: string): Promise<void> {
-  const repo = await ctx.repo(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   const attempt = { action: `add the deploy key ${key.fingerprint} to ${name}`, missing: `repository ${name}` };
   const found = await (async () => {
     for await (const page of keys.listDeployKeys(api, repo, pageWindow({ all: true }))) {
@@ -76,13 +78,13 @@ async function addDeployKey(ctx: Context, opts: AddOptions, key: SshPublicKey, t
     if (found.read_only !== opts.readOnly) {
       throw new KettleError(`this key is already a ${found.read_only ? 'read-only' : 'read-write'} deploy key of ${name} (id ${found.id}); delete it first to change that`);
     }
-    ctx.info(`kettle: this key is already a deploy key of ${name} (id ${found.id}, ${found.title}); nothing was changed`);
+    ctx.term.info(`kettle: this key is already a deploy key of ${name} (id ${found.id}, ${found.title}); nothing was changed`);
     await printRecord(ctx.io, ctx.output, found, deployKeyColumns);
     return;
   }
   const added = await keys.addDeployKey(api, repo, { key: key.line, title, read_only: opts.readOnly }).catch(failure(attempt));
   const access = added.read_only ? 'read-only' : 'read-write';
-  ctx.success(`Added ${access} deploy key ${added.id} (${added.title}) to ${name}: ${added.fingerprint}`);
+  ctx.term.success(`Added ${access} deploy key ${added.id} (${added.title}) to ${name}: ${added.fingerprint}`);
   await printRecord(ctx.io, ctx.output, added, deployKeyColumns);
   if (added.read_only !== opts.readOnly) {
     throw new KettleError(`the server made deploy key ${added.id} ${access}, not ${opts.readOnly ? 'read-only' : 'read-write'} as asked`);

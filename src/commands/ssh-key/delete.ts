@@ -1,4 +1,5 @@
 // kettle ssh-key delete ID... [-R OWNER/NAME] [--yes]
+import { target } from '../../context/target.js';
 import * as keys from '../../api/gitea/keys.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
@@ -21,9 +22,10 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     return;
   }
   const ids = parseIds(opts.ids, 'deploy key');
-  const repo = ctx.repoArg(opts.repo);
+  const at = await target(ctx, { repo: opts.repo });
+  const { repo } = at;
   const name = fullName(repo);
-  const api = await ctx.api();
+  const api = await at.api();
   // models/repo.go DeleteDeployKey answers 204 for an id that is no deploy key, and deletes one of
   // another repository the user administers whatever the path says: only ids found here are deleted.
   const known = new Set<number>();

@@ -1,4 +1,5 @@
 // kettle ssh-key list [-R OWNER/NAME]
+import { target } from '../../context/target.js';
 import * as keys from '../../api/gitea/keys.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
@@ -11,7 +12,7 @@ export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (opts.repo !== undefined) {
-    const repo = ctx.repoArg(opts.repo);
+    const { repo } = await target(ctx, { repo: opts.repo });
     const name = fullName(repo);
     await printListing(ctx, opts, {
       noun: 'deploy keys',

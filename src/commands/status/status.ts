@@ -20,7 +20,7 @@ interface Target {
 /** The logins to show: those named, else KETTLE_URL's server, else KETTLE_LOGIN's, else every stored one. */
 function targets(ctx: Context): Target[] {
   const stored = (name: string): Target => {
-    const l = ctx.storedLogin(name);
+    const l = ctx.logins.stored(name);
     const credentials: Credentials = credentialsOf(l);
     return { name, insecure: l.insecure === true, login: { name, source: 'stored', root: l.url, credentials, ...(l.user ? { user: l.user } : {}) } };
   };
@@ -33,9 +33,9 @@ function targets(ctx: Context): Target[] {
   }
   const one = envLoginName(ctx.env);
   if (one !== undefined) return [stored(one)];
-  const names = Object.keys(ctx.config().logins);
+  const names = Object.keys(ctx.logins.config().logins);
   // No login at all: the usual "not logged in" (exit 4) with what to do.
-  if (names.length === 0) ctx.resolveLogin();
+  if (names.length === 0) ctx.logins.resolve();
   return names.map(stored);
 }
 
@@ -56,7 +56,7 @@ export async function run(ctx: Context): Promise<void> {
       const server = serverUrl(t.login.root);
       try {
         // The user's timeout bounds the whole view: all of a server's reads are one wait.
-        const api = await ctx.clientFor(t.login.root, t.login.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name, timeoutScope: 'client' });
+        const api = await ctx.clients.clientFor(t.login.root, t.login.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name, timeoutScope: 'client' });
         const view: ServerView = await gather(api);
         const missed = view.missed.map((m) => ({ read: m.read, section: m.section, why: whyFailed(ctx, t, m.error) }));
         return { name: t.name, server, view, missed };

@@ -1,7 +1,7 @@
 // kettle variable list [--org ORG | --user]
+import { target } from '../../context/target.js';
 import * as variables from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
-import { scopeOf } from '../actions-scope.js';
 import { printListing } from '../listing.js';
 import { variableColumns } from './columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -10,7 +10,8 @@ import type * as definitions from './index.js';
 export type ListOptions = OptionsOf<typeof definitions.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
-  const { scope, where, missing } = await scopeOf(ctx, opts);
+  const scope = await target(ctx, opts);
+  const { where, missing } = scope;
   await printListing(ctx, opts, {
     noun: 'variables',
     pages: (api, window, options) => variables.listVariables(api, scope, window, options),

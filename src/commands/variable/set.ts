@@ -1,10 +1,11 @@
 // kettle variable set NAME VALUE [--org ORG | --user]
+import { target, type Target } from '../../context/target.js';
 import * as variables from '../../api/gitea/actions-secrets.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
 import { atLeast, known } from '../../context/server.js';
 import { ApiError } from '../../errors.js';
-import { checkValue, newName, type Scope, scopeOf } from '../actions-scope.js';
+import { checkValue, newName } from '../actions-scope.js';
 import { failure } from '../failure.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
@@ -27,39 +28,39 @@ export type SetOptions = OptionsOf<typeof definitions.set>;
  * every server, the description sent back only where the record has one.
  */
 export async function run(ctx: Context, opts: SetOptions): Promise<void> {
-  const s = await scopeOf(ctx, opts);
+  const s = await target(ctx, opts);
   const name = await newName(ctx, 'variable', opts.name);
   await checkValue(ctx, 'variable', opts.value);
-  const api = await ctx.api();
+  const api = await s.api();
   const info = await ctx.server().catch(() => undefined);
   const described = !known(info) || atLeast(info, 'gitea', '1.24');
   const created = await (described ? readThenWrite : createOrUpdate)(api, s, name, opts.value);
-  ctx.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
+  ctx.term.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
 }
 
 const conflict = (err: unknown): boolean => err instanceof ApiError && err.status === 409;
 const notFound = (err: unknown): boolean => err instanceof ApiError && err.status === 404;
 
-function attempt(s: Scope, name: string) {
+function attempt(s: Target, name: string) {
   return failure({ action: `set variable ${name} of ${s.where}`, missing: s.missing });
 }
 
-async function createOrUpdate(api: ApiClient, s: Scope, name: string, value: string): Promise<boolean> {
+async function createOrUpdate(api: ApiClient, s: Target, name: string, value: string): Promise<boolean> {
   try {
-    await variables.createVariable(api, s.scope, name, value);
+    await variables.createVariable(api, s, name, value);
     return true;
   } catch (err) {
     if (!conflict(err)) return attempt(s, name)(err);
   }
-  await variables.updateVariable(api, s.scope, name, value).catch(attempt(s, name));
+  await variables.updateVariable(api, s, name, value).catch(attempt(s, name));
   return false;
 }
 
-async function readThenWrite(api: ApiClient, s: Scope, name: string, value: string, again = true): Promise<boolean> {
-  const existing = await variables.getVariable(api, s.scope, name).catch((err: unknown) => (notFound(err) ? undefined : attempt(s, name)(err)));
+async function readThenWrite(api: ApiClient, s: Target, name: string, value: string, again = true): Promise<boolean> {
+  const existing = await variables.getVariable(api, s, name).catch((err: unknown) => (notFound(err) ? undefined : attempt(s, name)(err)));
   if (existing === undefined) {
     try {
-      await variables.createVariable(api, s.scope, name, value);
+      await variables.createVariable(api, s, name, value);
       return true;
     } catch (err) {
       // Made by someone else since it was read: update it as it now is.
@@ -68,6 +69,6 @@ async function readThenWrite(api: ApiClient, s: Scope, name: string, value: stri
     }
   }
   // The description goes back only where the record has one (Gitea 1.24 and later).
-  await variables.updateVariable(api, s.scope, name, value, typeof existing.description === 'string' ? existing.description : undefined).catch(attempt(s, name));
+  await variables.updateVariable(api, s, name, value, typeof existing.description === 'string' ? existing.description : undefined).catch(attempt(s, name));
   return false;
 }

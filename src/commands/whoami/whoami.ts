@@ -9,9 +9,9 @@ import { printRecord } from '../../output/printer.js';
 import { userColumns } from '../records.js';
 
 export async function run(ctx: Context): Promise<void> {
-  const login = ctx.resolveLogin();
+  const login = ctx.logins.resolve();
   const job = jobRepository(ctx.env);
-  const api = await ctx.api(login);
+  const api = await ctx.clients.api(login);
   const me = await users.me(api);
   // After /user, on the same connection; from the cache folder once known.
   // A server whose version cannot be read hides nothing else.

@@ -3,6 +3,7 @@
 // is sent, and print the run it started: the one the server names, else the
 // newest workflow_dispatch run of that workflow and ref that shows up after the
 // dispatch, looked for within a bounded wait.
+import { target } from '../../context/target.js';
 import * as actions from '../../api/gitea/actions.js';
 import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
@@ -14,7 +15,7 @@ import { printRecord, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { runViewColumns } from '../run/columns.js';
 import { DEFAULT_INTERVAL_S, follow } from '../run/follow.js';
-import { type Place, place, requireFeature } from '../run/target.js';
+import { type Place, connect, requireFeature } from '../run/target.js';
 import type { DispatchInput } from './inputs.js';
 import { checkFile, readWorkflow } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -65,8 +66,8 @@ function sentInputs(server: features.ActionsServer, declared: Record<string, Dis
 export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   const file = checkFile(opts.file);
   const given = parseFields(opts.field);
-  if (opts.interval !== undefined && !opts.watch) ctx.warn('--interval has no effect without --watch');
-  const at = await place(ctx, opts.repo);
+  if (opts.interval !== undefined && !opts.watch) ctx.term.warn('--interval has no effect without --watch');
+  const at = await connect(await target(ctx, { repo: opts.repo }));
   requireFeature(at, 'dispatch', 'workflow run');
   const name = fullName(at.repo);
   let ref = opts.ref;
@@ -91,13 +92,13 @@ export async function run(ctx: Context, opts: RunOptions): Promise<void> {
   });
   const runId = id ?? (await findRun(ctx, at, filter, before ?? new Map()));
   if (runId === undefined) {
-    ctx.success(`Started ${what}`);
+    ctx.term.success(`Started ${what}`);
     const hint = `kettle run list --workflow ${file} --event workflow_dispatch -R ${name}`;
     if (opts.watch) throw new KettleError(`started ${what}, but its run did not show within ${FIND_RUN_MS / 1000} s, so there is nothing to watch yet; see ${hint}`);
-    ctx.info(`Its run did not show within ${FIND_RUN_MS / 1000} s; see ${hint}`);
+    ctx.term.info(`Its run did not show within ${FIND_RUN_MS / 1000} s; see ${hint}`);
     return;
   }
-  ctx.success(`Started ${what}: run ${runId.shown}`);
+  ctx.term.success(`Started ${what}: run ${runId.shown}`);
   if (opts.watch) {
     await follow(ctx, at, runId, (opts.interval ?? DEFAULT_INTERVAL_S) * 1000, true);
     return;

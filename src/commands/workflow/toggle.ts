@@ -1,15 +1,16 @@
 // workflow enable / disable: the same request but for its last word.
+import { target } from '../../context/target.js';
 import * as workflows from '../../api/gitea/workflows.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
-import { place, requireFeature } from '../run/target.js';
+import { connect, requireFeature } from '../run/target.js';
 import { workflowState } from './columns.js';
 import { checkFile } from './shared.js';
 
 export async function toggle(ctx: Context, fileArg: string, repoFlag: string | undefined, enabled: boolean): Promise<void> {
   const file = checkFile(fileArg);
-  const at = await place(ctx, repoFlag);
+  const at = await connect(await target(ctx, { repo: repoFlag }));
   const verb = enabled ? 'enable' : 'disable';
   requireFeature(at, 'workflows', `workflow ${verb}`);
   const what = `workflow ${file} of ${fullName(at.repo)}`;
@@ -17,9 +18,9 @@ export async function toggle(ctx: Context, fileArg: string, repoFlag: string | u
   // Doing what is already done is a note, not a change to report: the servers answer 204 either way.
   const now = workflowState((await workflows.getWorkflow(at.api, at.repo, file).catch(attempt)).state);
   if (now === (enabled ? 'active' : 'disabled')) {
-    ctx.info(`kettle: ${what} is already ${enabled ? 'enabled' : 'disabled'}; nothing was changed`);
+    ctx.term.info(`kettle: ${what} is already ${enabled ? 'enabled' : 'disabled'}; nothing was changed`);
     return;
   }
   await workflows.setWorkflowEnabled(at.api, at.repo, file, enabled).catch(attempt);
-  ctx.success(`${enabled ? 'Enabled' : 'Disabled'} ${what}`);
+  ctx.term.success(`${enabled ? 'Enabled' : 'Disabled'} ${what}`);
 }

@@ -1,5 +1,6 @@
 // kettle workflow view FILE: the server's record where it describes workflows
 // (Gitea 1.24+), else what the file says; and the inputs its workflow_dispatch takes.
+import { target } from '../../context/target.js';
 import * as workflows from '../../api/gitea/workflows.js';
 import * as features from '../../api/gitea/actions-features.js';
 import * as repos from '../../api/gitea/repos.js';
@@ -9,7 +10,7 @@ import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { place } from '../run/target.js';
+import { connect } from '../run/target.js';
 import { workflowColumns } from './columns.js';
 import { checkFile, readWorkflow } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
@@ -19,7 +20,7 @@ export type ViewOptions = OptionsOf<typeof definitions.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const file = checkFile(opts.file);
-  const at = await place(ctx, opts.repo);
+  const at = await connect(await target(ctx, { repo: opts.repo }));
   const what = `workflow ${file} of ${fullName(at.repo)}`;
   const repo = await repos.get(at.api, at.repo).catch(failure({ action: `read ${fullName(at.repo)}`, missing: `repository ${fullName(at.repo)}` }));
   const ref = repo.default_branch || 'main';

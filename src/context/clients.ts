@@ -1,0 +1,127 @@
+// The API clients a command uses: the one for the login in use (made once, on
+// first ask) and any other a command makes for a server it is not logged in to
+// (login add, migrations, status); each warned about once, and closed at the end.
+import type { Credentials } from '../api/auth.js';
+import type { ApiClient } from '../api/client.js';
+import { hostOf, sentInTheClear } from '../api/url.js';
+import { envConcurrency, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
+import type { Logins, ResolvedLogin } from './logins.js';
+import { atLeast, describeServer, type Servers } from './server.js';
+import type { Terminal } from './terminal.js';
+
+/** How a client reaches its server, beside the root and credentials. */
+export interface ConnectOptions {
+  /** Skip TLS certificate checks (a login added with --insecure). */
+  insecure?: boolean;
+  /** The login's name, for the --insecure warning. */
+  name?: string;
+  /**
+   * A longer per-request timeout than the user's, for a request known to be
+   * slow (a migration): to its answer's start. Once begun, the answer must
+   * keep coming within the user's timeout, as any other.
+   */
+  timeoutMs?: number;
+  /** 'client': the user's timeout bounds all the client's requests together, from now (kettle status). */
+  timeoutScope?: 'request' | 'client';
+}
+
+export interface ClientSettings {
+  env: NodeJS.ProcessEnv;
+  debug: boolean;
+  /** --timeout, in milliseconds. */
+  timeoutMs: number | undefined;
+  version: string;
+}
+
+export class Clients {
+  private client: ApiClient | undefined;
+  private readonly all: ApiClient[] = [];
+  private warnedPlainHttp = false;
+
+  constructor(
+    private readonly settings: ClientSettings,
+    private readonly term: Terminal,
+    private readonly logins: Logins,
+    private readonly servers: () => Servers,
+  ) {}
+
+  /** Whether the client of the login in use was made. */
+  get made(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** The API client for the resolved login (built once). */
+  async api(login: ResolvedLogin = this.logins.resolve()): Promise<ApiClient> {
+    if (this.client) return this.client;
+    this.client = await this.clientFor(login.root, login.credentials, {
+      ...(login.insecure ? { insecure: true } : {}),
+      ...(login.name !== undefined ? { name: login.name } : {}),
+    });
+    if (login.credentials.method === 'query') await this.warnQueryAuth();
+    else if (this.settings.debug) {
+      const known = this.servers().known();
+      if (known) this.term.trace(`server: ${describeServer(known)} (${known.version}, from the cache folder)`);
+    }
+    return this.client;
+  }
+
+  /**
+   * `--auth query` on a server whose description no longer lists query-string
+   * tokens (Forgejo 15 and later): it may refuse them (DISABLE_QUERY_AUTH_TOKEN).
+   * Once per command; a server whose version cannot be read is not warned about.
+   */
+  private async warnQueryAuth(): Promise<void> {
+    const info = await this.servers()
+      .server()
+      .catch(() => undefined);
+    if (info && atLeast(info, 'forgejo', '15')) {
+      this.term.warn(`${describeServer(info)} may refuse tokens in the query string (--auth query); if it does, add the login again with --auth header`);
+    }
+  }
+
+  /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, else the client's default. */
+  timeoutMs(): number | undefined {
+    return this.settings.timeoutMs ?? envTimeoutMs(this.settings.env);
+  }
+
+  /** A client for a server and credentials that are not (yet) a stored login. */
+  async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
+    const { env, debug, version } = this.settings;
+    const timeoutMs = this.timeoutMs();
+    const maxResponseBytes = envMaxResponseBytes(env);
+    this.warnPlainHttp(root, credentials);
+    if (connect.insecure) {
+      this.term.warn(`${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`);
+    }
+    const { ApiClient } = await import('../api/client.js');
+    const pageConcurrency = envConcurrency(env);
+    const client = new ApiClient({
+      root,
+      credentials,
+      userAgent: `kettle/${version}`,
+      env,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(connect.timeoutMs !== undefined ? { answerTimeoutMs: connect.timeoutMs } : {}),
+      ...(connect.timeoutScope !== undefined ? { timeoutScope: connect.timeoutScope } : {}),
+      ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
+      ...(connect.insecure ? { insecure: true } : {}),
+      trace: debug ? (line) => this.term.trace(line) : undefined,
+      ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
+      onWait: (ms, reason) => this.term.waitNote(ms, reason),
+      onNote: (message) => this.term.warn(message),
+    });
+    this.all.push(client);
+    return client;
+  }
+
+  private warnPlainHttp(root: string, credentials: Credentials): void {
+    if (this.warnedPlainHttp || credentials.method === 'none') return;
+    if (!sentInTheClear(root)) return;
+    this.warnedPlainHttp = true;
+    this.term.warn(`sending credentials to ${hostOf(root)} over plain http; anyone on the network path can read them`);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.all.map((c) => c.close()));
+  }
+}

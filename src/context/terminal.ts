@@ -1,0 +1,42 @@
+// What a command says to the user on stderr beside its results: notes,
+// warnings, confirmations, --debug lines, and the countdown before a wait.
+// Messages may carry the server's text (titles, URLs, answers): control
+// characters in them are shown, not obeyed (see text/controls.ts).
+import type { IO } from '../io.js';
+import { countdown } from '../output/countdown.js';
+import { visibleControls } from '../text/controls.js';
+
+export class Terminal {
+  constructor(
+    private readonly io: IO,
+    private readonly debug: boolean,
+  ) {}
+
+  /** A note for the user on stderr. */
+  info(message: string): void {
+    this.io.stderr.write(`${visibleControls(message)}\n`);
+  }
+
+  warn(message: string): void {
+    this.io.stderr.write(`kettle: warning: ${visibleControls(message)}\n`);
+  }
+
+  /** A confirmation such as "✓ Closed issue #3", on stderr. */
+  success(message: string): void {
+    const mark = this.io.color ? '\u001b[32m✓\u001b[39m' : '✓';
+    this.io.stderr.write(`${mark} ${visibleControls(message)}\n`);
+  }
+
+  trace(line: string): void {
+    if (this.debug) this.io.stderr.write(`[debug] ${visibleControls(line)}\n`);
+  }
+
+  /** The note before kettle waits: one line, or on a terminal a countdown (output/countdown.ts). */
+  waitNote(ms: number, reason: string): void {
+    if (!this.io.stderrIsTTY) {
+      this.info(`kettle: ${reason}; waiting ${Math.ceil(ms / 1000)} s before retrying`);
+      return;
+    }
+    countdown(this.io, ms, (left) => `kettle: ${visibleControls(reason)}; retrying in ${left} s`);
+  }
+}
