@@ -209,6 +209,18 @@ describe('the import graph of src/', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("no module of a noun's folder (src/commands/<noun>/) imports another noun's folder, and no module of src/commands/ but the manifest imports a noun's: what several nouns use sits one level up", () => {
+    const nounOf = (r: string) => /^commands\/([^/]+)\//.exec(r)?.[1];
+    const wrong = wrongArrows(
+      (r) => r.startsWith('commands/') && r !== 'commands/index.ts',
+      (r) => nounOf(r) !== undefined,
+    ).filter((a) => {
+      const [from, to] = a.split(' -> ') as [string, string];
+      return nounOf(from) !== nounOf(to);
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('a value list that definitions and verbs share (src/commands/<noun>/choices.ts) imports nothing, so start-up pays only for the list', () => {
     const lists = [...graph].filter(([f]) => /^commands\/[^/]+\/choices\.ts$/.test(rel(f)));
     expect(lists.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { commentFailure } from '../failure.js';
-import { commentColumns } from '../issue/columns.js';
+import { commentColumns } from '../issue-columns.js';
 import { webUrl } from '../records.js';
 import { prNumber } from './target.js';
 import { requiredBody } from './text.js';

@@ -12,7 +12,7 @@ import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag } from './find.js';
 import { editNotes, readNotes } from './notes.js';
-import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './transfer.js';
+import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './assets.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

@@ -6,10 +6,10 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { formatSize } from './columns.js';
+import { formatSize } from '../sizes.js';
 import { checkTag, findRelease } from './find.js';
 import { globToRegExp } from './glob.js';
-import { downloadAsset, streamAsset, targetPath } from './transfer.js';
+import { downloadAsset, streamAsset, targetPath } from './assets.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

@@ -2,7 +2,7 @@
 import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { checkTag, findRelease } from './find.js';
-import { localFiles, unfinishedUpload, uploadFiles } from './transfer.js';
+import { localFiles, unfinishedUpload, uploadFiles } from './assets.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

@@ -5,7 +5,8 @@ import { target } from '../../context/target.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { parseRunId, connect, requireFeature } from './target.js';
+import { parseRunId } from './shared.js';
+import { connect, requireFeature } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

@@ -6,9 +6,10 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { formatSize } from '../release/columns.js';
-import { saveDownload, streamDownload } from '../release/transfer.js';
-import { parseRunId, type Place, connect, requireFeature, runName, runRef } from './target.js';
+import { formatSize } from '../sizes.js';
+import { saveDownload, streamDownload } from '../transfer.js';
+import { parseRunId, runRef } from './shared.js';
+import { type Place, connect, requireFeature, runName } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

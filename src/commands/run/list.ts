@@ -4,7 +4,7 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
-import { runColumns } from './columns.js';
+import { runColumns } from '../run-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

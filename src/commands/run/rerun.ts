@@ -4,7 +4,8 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseRunId, connect, readJobs, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, runRef } from './shared.js';
+import { connect, readJobs, requireFeature, runName } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

@@ -7,9 +7,10 @@ import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord, printText } from '../../output/printer.js';
-import { runViewColumns } from './columns.js';
+import { runViewColumns } from '../run-columns.js';
 import { streamLogs } from './log.js';
-import { MARKS, parseRunId, connect, readJobs, readRun, requireFeature, runRef } from './target.js';
+import { MARKS, connect, readJobs, readRun, requireFeature } from '../runs.js';
+import { parseRunId, runRef } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 

@@ -1,8 +1,9 @@
 // kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
 import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
-import { DEFAULT_INTERVAL_S, follow } from './follow.js';
-import { parseRunId, connect, runRef } from './target.js';
+import { DEFAULT_INTERVAL_S, follow } from '../follow.js';
+import { parseRunId, runRef } from './shared.js';
+import { connect } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
