@@ -221,6 +221,10 @@ describe('the import graph of src/', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("what a noun's verbs share has one name, shared.ts: no noun folder has a target.ts or an options.ts", () => {
+    expect([...texts.keys()].map(rel).filter((r) => /^commands\/[^/]+\/(target|options)\.ts$/.test(r))).toEqual([]);
+  });
+
   it('a value list that definitions and verbs share (src/commands/<noun>/choices.ts) imports nothing, so start-up pays only for the list', () => {
     const lists = [...graph].filter(([f]) => /^commands\/[^/]+\/choices\.ts$/.test(rel(f)));
     expect(lists.length).toBeGreaterThan(0);

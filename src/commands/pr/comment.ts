@@ -7,7 +7,7 @@ import { printRecord } from '../../output/printer.js';
 import { commentFailure } from '../failure.js';
 import { commentColumns } from '../issue-columns.js';
 import { webUrl } from '../records.js';
-import { prNumber } from './target.js';
+import { prNumber } from './shared.js';
 import { requiredBody } from './text.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/comment.js';

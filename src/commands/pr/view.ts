@@ -18,7 +18,7 @@ import { assigneeLogins, labelNames } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { checkState } from '../commit-status.js';
 import { mergeability, stateOf, verdicts } from './show.js';
-import { readPull, resolvePull } from './target.js';
+import { readPull, resolvePull } from './shared.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
 import { painter, type Style } from '../layout.js';
 import type { OptionsOf } from '../../spec/spec.js';
