@@ -114,6 +114,9 @@ const isChoices = (r: string) => /^commands\/[^/]+\/choices\.ts$/.test(r);
 /** A verb, or what verbs share: a module of commands/ that is neither a definition nor a value list. */
 const isVerbSide = (r: string) => r.startsWith('commands/') && !isDefinition(r) && !isChoices(r);
 
+/** From how many verbs a noun keeps its definitions in defs/, one file each. */
+const DEFS_FROM = 6;
+
 /** The output's stages in the order records flow through them (printer.ts calls the rest). */
 const STAGES: Record<string, number> = { 'output/printer.ts': 0, 'output/select.ts': 1, 'output/jq.ts': 2, 'output/formats.ts': 2, 'output/spool.ts': 3 };
 
@@ -223,6 +226,18 @@ describe('the import graph of src/', () => {
 
   it("what a noun's verbs share has one name, shared.ts: no noun folder has a target.ts or an options.ts", () => {
     expect([...texts.keys()].map(rel).filter((r) => /^commands\/[^/]+\/(target|options)\.ts$/.test(r))).toEqual([]);
+  });
+
+  it(`a noun of ${DEFS_FROM} verbs or more keeps each definition in defs/<verb>.ts, and a noun of fewer keeps them all in its index.ts`, () => {
+    const nouns = readdirSync(join(SRC, 'commands'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    const misplaced = nouns.flatMap((e) => {
+      const index = texts.get(join(SRC, 'commands', e.name, 'index.ts')) ?? '';
+      const verbs = (/\bverbs:\s*\[([^\]]*)\]/.exec(index)?.[1] ?? '').split(',').filter((v) => v.trim() !== '').length;
+      const hasDefs = readdirSync(join(SRC, 'commands', e.name)).includes('defs');
+      return hasDefs === verbs >= DEFS_FROM ? [] : [`${e.name}: ${verbs} verb${verbs === 1 ? '' : 's'}, ${hasDefs ? 'has' : 'no'} defs/`];
+    });
+    expect(nouns.length).toBeGreaterThan(5);
+    expect(misplaced).toEqual([]);
   });
 
   it('a value list that definitions and verbs share (src/commands/<noun>/choices.ts) imports nothing, so start-up pays only for the list', () => {

@@ -5,10 +5,10 @@ import type { Context } from '../../context/context.js';
 import { known } from '../../context/server.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import { milestoneColumns, milestoneViewColumns } from './columns.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/view.js';
 
 /** view, close, reopen and delete declare these alike (test/unit/options-of.test.ts holds each verb to its own). */
-export type OneOptions = OptionsOf<typeof definitions.view>;
+export type OneOptions = OptionsOf<typeof definition.view>;
 
 export function columnsFor(ctx: Context) {
   const mark = { terminal: ctx.io.stdoutIsTTY, now: ctx.io.now() };

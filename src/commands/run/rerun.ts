@@ -7,9 +7,9 @@ import { failure } from '../failure.js';
 import { parseRunId, runRef } from './shared.js';
 import { connect, readJobs, requireFeature, runName } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/rerun.js';
 
-export type RerunOptions = OptionsOf<typeof definitions.rerun>;
+export type RerunOptions = OptionsOf<typeof definition.rerun>;
 
 export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
   const shown = parseRunId(opts.id);

@@ -12,9 +12,9 @@ import { streamLogs } from './log.js';
 import { MARKS, connect, readJobs, readRun, requireFeature } from '../runs.js';
 import { parseRunId, runRef } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/view.js';
 
-export type ViewOptions = OptionsOf<typeof definitions.view>;
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const shown = parseRunId(opts.id);
