@@ -5,7 +5,10 @@
 // line or output, and the output no command; a definition loads its verb
 // lazily and imports only its Options type, so a verb never imports its
 // definition; the output's stages call only the ones after them; start-up
-// loads no verb and no library a command loads when it needs it. Run by
+// loads no verb and no library a command loads when it needs it; the folders of
+// src/commands/ keep one convention: no noun's folder imports another's (what
+// several nouns use sits one level up), defs/ for every noun of 6 verbs or more
+// and none below, and what a noun's verbs share is its shared.ts. Run by
 // `npm run lint` too (test/tools/imports.config.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
