@@ -5,7 +5,10 @@
 // line or output, and the output no command; a definition loads its verb
 // lazily and imports only its Options type, so a verb never imports its
 // definition; the output's stages call only the ones after them; start-up
-// loads no verb and no library a command loads when it needs it. Run by
+// loads no verb and no library a command loads when it needs it; the folders of
+// src/commands/ keep one convention: no noun's folder imports another's (what
+// several nouns use sits one level up), defs/ for every noun of 6 verbs or more
+// and none below, and what a noun's verbs share is its shared.ts. Run by
 // `npm run lint` too (test/tools/imports.config.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -114,6 +117,9 @@ const isChoices = (r: string) => /^commands\/[^/]+\/choices\.ts$/.test(r);
 /** A verb, or what verbs share: a module of commands/ that is neither a definition nor a value list. */
 const isVerbSide = (r: string) => r.startsWith('commands/') && !isDefinition(r) && !isChoices(r);
 
+/** From how many verbs a noun keeps its definitions in defs/, one file each. */
+const DEFS_FROM = 6;
+
 /** The output's stages in the order records flow through them (printer.ts calls the rest). */
 const STAGES: Record<string, number> = { 'output/printer.ts': 0, 'output/select.ts': 1, 'output/jq.ts': 2, 'output/formats.ts': 2, 'output/spool.ts': 3 };
 
@@ -207,6 +213,34 @@ describe('the import graph of src/', () => {
         : [],
     );
     expect(wrong).toEqual([]);
+  });
+
+  it("no module of a noun's folder (src/commands/<noun>/) imports another noun's folder, and no module of src/commands/ but the manifest imports a noun's: what several nouns use sits one level up", () => {
+    const nounOf = (r: string) => /^commands\/([^/]+)\//.exec(r)?.[1];
+    const wrong = wrongArrows(
+      (r) => r.startsWith('commands/') && r !== 'commands/index.ts',
+      (r) => nounOf(r) !== undefined,
+    ).filter((a) => {
+      const [from, to] = a.split(' -> ') as [string, string];
+      return nounOf(from) !== nounOf(to);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("what a noun's verbs share has one name, shared.ts: no noun folder has a target.ts or an options.ts", () => {
+    expect([...texts.keys()].map(rel).filter((r) => /^commands\/[^/]+\/(target|options)\.ts$/.test(r))).toEqual([]);
+  });
+
+  it(`a noun of ${DEFS_FROM} verbs or more keeps each definition in defs/<verb>.ts, and a noun of fewer keeps them all in its index.ts`, () => {
+    const nouns = readdirSync(join(SRC, 'commands'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    const misplaced = nouns.flatMap((e) => {
+      const index = texts.get(join(SRC, 'commands', e.name, 'index.ts')) ?? '';
+      const verbs = (/\bverbs:\s*\[([^\]]*)\]/.exec(index)?.[1] ?? '').split(',').filter((v) => v.trim() !== '').length;
+      const hasDefs = readdirSync(join(SRC, 'commands', e.name)).includes('defs');
+      return hasDefs === verbs >= DEFS_FROM ? [] : [`${e.name}: ${verbs} verb${verbs === 1 ? '' : 's'}, ${hasDefs ? 'has' : 'no'} defs/`];
+    });
+    expect(nouns.length).toBeGreaterThan(5);
+    expect(misplaced).toEqual([]);
   });
 
   it('a value list that definitions and verbs share (src/commands/<noun>/choices.ts) imports nothing, so start-up pays only for the list', () => {

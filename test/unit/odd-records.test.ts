@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { ISSUE_SHAPE } from '../../src/api/gitea/issues.js';
 import { expectFields } from '../../src/api/response.js';
 import { hookColumns } from '../../src/commands/hook/columns.js';
-import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue/columns.js';
+import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue-columns.js';
 import { orgColumns, orgViewColumns } from '../../src/commands/org/columns.js';
 import { prColumns, prViewColumns } from '../../src/commands/pr/columns.js';
 import { userColumns } from '../../src/commands/records.js';
-import { repoColumns, repoViewColumns } from '../../src/commands/repo/columns.js';
+import { repoColumns, repoViewColumns } from '../../src/commands/repo-columns.js';
 import { createIO } from '../../src/io.js';
 import { type Column, printList, printRecord, type Row } from '../../src/output/printer.js';
 

@@ -82,8 +82,8 @@ describe('a verb’s options, derived from its definition', () => {
   });
 
   it('are what a real verb’s run takes', () => {
-    expectTypeOf<OptionsOf<typeof import('../../src/commands/run/index.js').view>>().toEqualTypeOf<{ id: string; repo: string | undefined; log: boolean; job: number | undefined }>();
-    expectTypeOf<Parameters<typeof import('../../src/commands/run/view.js').run>[1]>().toEqualTypeOf<OptionsOf<typeof import('../../src/commands/run/index.js').view>>();
+    expectTypeOf<OptionsOf<typeof import('../../src/commands/run/defs/view.js').view>>().toEqualTypeOf<{ id: string; repo: string | undefined; log: boolean; job: number | undefined }>();
+    expectTypeOf<Parameters<typeof import('../../src/commands/run/view.js').run>[1]>().toEqualTypeOf<OptionsOf<typeof import('../../src/commands/run/defs/view.js').view>>();
   });
 });
 

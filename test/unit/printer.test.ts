@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIO } from '../../src/io.js';
 import { UsageError } from '../../src/errors.js';
-import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue/columns.js';
+import { crossRepoIssueColumns, issueColumns } from '../../src/commands/issue-columns.js';
 import { prColumns } from '../../src/commands/pr/columns.js';
 import { plainText } from '../../src/output/cells.js';
 import { renderPlain } from '../../src/output/formats.js';

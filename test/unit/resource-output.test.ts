@@ -2,10 +2,10 @@
 // with records as the in-memory server (a Gitea stand-in) returns them.
 import { describe, expect, it } from 'vitest';
 import { hookColumns } from '../../src/commands/hook/columns.js';
-import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue/columns.js';
+import { crossRepoIssueColumns, issueColumns, issueViewColumns } from '../../src/commands/issue-columns.js';
 import { prColumns, prState, prViewColumns } from '../../src/commands/pr/columns.js';
 import { orgColumns } from '../../src/commands/org/columns.js';
-import { repoColumns, repoViewColumns } from '../../src/commands/repo/columns.js';
+import { repoColumns, repoViewColumns } from '../../src/commands/repo-columns.js';
 import { type Column, printList, printRecord, type Row } from '../../src/output/printer.js';
 import { seedDemo, State } from '../server/state.js';
 import { testIO } from '../support/io.js';

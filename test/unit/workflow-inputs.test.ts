@@ -1,6 +1,6 @@
 // A workflow file's workflow_dispatch trigger and inputs, as `workflow run` reads them.
 import { describe, expect, it } from 'vitest';
-import { readDispatch } from '../../src/commands/workflow/inputs.js';
+import { readDispatch } from '../../src/commands/workflow-file.js';
 
 describe('readDispatch', () => {
   it.each([

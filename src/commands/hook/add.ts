@@ -8,7 +8,7 @@ import { hookColumns } from './columns.js';
 import { eventRules, minus, namesFor, switchesOf, switchesShown } from './events.js';
 import { HOOK_TYPES } from './choices.js';
 import { checkHookUrl, checkSlackChannel, parseEvents, secretOf } from './checks.js';
-import { create, hookFailure, whose, withoutSecret } from './target.js';
+import { create, hookFailure, whose, withoutSecret } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/add.js';
 

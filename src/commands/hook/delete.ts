@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { KettleError, report, UsageError } from '../../errors.js';
-import { hookFailure, parseHookId, remove, whose } from './target.js';
+import { hookFailure, parseHookId, remove, whose } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/delete.js';
 

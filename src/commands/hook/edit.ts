@@ -14,7 +14,7 @@ import { printRecord } from '../../output/printer.js';
 import { checkHookUrl, checkSlackChannel, parseEvents } from './checks.js';
 import { hookViewColumns } from './columns.js';
 import { type EventRules, eventRules, minus, namesFor, namesToSend, switchesOf, switchesShown } from './events.js';
-import { edit, get, hookFailure, parseHookId, whose, withoutSecret } from './target.js';
+import { edit, get, hookFailure, parseHookId, whose, withoutSecret } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 

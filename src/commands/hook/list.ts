@@ -4,7 +4,7 @@ import type { Hook } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { printListing } from '../listing.js';
 import { hookColumns } from './columns.js';
-import { list, type Target, whose, withoutSecret } from './target.js';
+import { list, type Target, whose, withoutSecret } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/list.js';
 

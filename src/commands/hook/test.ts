@@ -16,7 +16,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { branchPasses } from './branch-filter.js';
 import { eventRules, switchesShown } from './events.js';
-import { get, hookFailure, parseHookId, whose } from './target.js';
+import { get, hookFailure, parseHookId, whose } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/test.js';
 

@@ -3,7 +3,7 @@ import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { hookViewColumns } from './columns.js';
-import { get, hookFailure, parseHookId, whose, withoutSecret } from './target.js';
+import { get, hookFailure, parseHookId, whose, withoutSecret } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/view.js';
 

@@ -9,7 +9,7 @@ import { KettleError } from '../../errors.js';
 import { commentFailure, failure } from '../failure.js';
 import { bodyOrEditor } from '../input.js';
 import { forEachNumber, parseNumbers } from '../many.js';
-import { commentColumns } from './columns.js';
+import { commentColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/comment.js';
 

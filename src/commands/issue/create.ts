@@ -16,7 +16,7 @@ import { LabelNames, parseUserNames, resolveMilestone, UserNames } from '../name
 import { assigneeLogins, webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { openUrl, repoPage } from '../web.js';
-import { issueViewColumns } from './columns.js';
+import { issueViewColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/create.js';
 

@@ -8,7 +8,7 @@ import { fullName } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
-import { issueColumns, issueViewColumns } from './columns.js';
+import { issueColumns, issueViewColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/delete.js';
 

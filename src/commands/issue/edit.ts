@@ -16,7 +16,7 @@ import { forEachNumber, parseNumbers } from '../many.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
 import { assigneeLogins, webUrl } from '../records.js';
 import { afterSteps, notTaken, sameLogins } from '../taken.js';
-import { issueColumns, issueViewColumns } from './columns.js';
+import { issueColumns, issueViewColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 

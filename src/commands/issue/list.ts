@@ -10,7 +10,7 @@ import { parseDate } from '../dates.js';
 import { printListing } from '../listing.js';
 import { openUrl, repoPage, stateQuery } from '../web.js';
 import { LabelNames, resolveMilestone, UserNames } from '../names.js';
-import { crossRepoIssueColumns, issueColumns } from './columns.js';
+import { crossRepoIssueColumns, issueColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/list.js';
 

@@ -11,7 +11,7 @@ import { failure } from '../failure.js';
 import { forEachNumber, parseNumbers } from '../many.js';
 import { webUrl } from '../records.js';
 import { afterSteps } from '../taken.js';
-import { issueColumns, issueViewColumns } from './columns.js';
+import { issueColumns, issueViewColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/state.js';
 

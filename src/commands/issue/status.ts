@@ -5,7 +5,7 @@ import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { plainRows, printJson, printList, printText, renderJson } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { crossRepoIssueColumns } from './columns.js';
+import { crossRepoIssueColumns } from '../issue-columns.js';
 
 const SECTIONS = [
   ['assigned', 'Assigned to you'],

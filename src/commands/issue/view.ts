@@ -14,7 +14,7 @@ import { parseNumberArg } from '../input.js';
 import { ViewLayout } from '../layout.js';
 import { assigneeLogins, author, labelNames } from '../records.js';
 import { openUrl, pathOf, repoPage } from '../web.js';
-import { issueViewColumns } from './columns.js';
+import { issueViewColumns } from '../issue-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/view.js';
 

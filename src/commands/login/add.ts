@@ -13,9 +13,9 @@ import { ask, choose } from '../../context/prompt.js';
 import { readStdin } from '../input.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/add.js';
 
-export type AddOptions = OptionsOf<typeof definitions.add>;
+export type AddOptions = OptionsOf<typeof definition.add>;
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 

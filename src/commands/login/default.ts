@@ -2,9 +2,9 @@
 import { updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/default.js';
 
-export type DefaultOptions = OptionsOf<typeof definitions.defaultVerb>;
+export type DefaultOptions = OptionsOf<typeof definition.defaultVerb>;
 
 export async function run(ctx: Context, { name }: DefaultOptions): Promise<void> {
   const login = ctx.logins.stored(name);

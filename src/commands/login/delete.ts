@@ -4,9 +4,9 @@ import { configPath, updateConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { noLoginNamed } from '../../context/logins.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/delete.js';
 
-export type DeleteOptions = OptionsOf<typeof definitions.del>;
+export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> {
   let newDefault: string | undefined;

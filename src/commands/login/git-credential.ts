@@ -11,10 +11,10 @@ import { keyOf, loginsFor, type Place, serves } from '../../context/locate.js';
 import { readAll } from '../../io.js';
 import { KettleError } from '../../errors.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/git-credential.js';
 import { printText } from '../../output/printer.js';
 
-export type GitCredentialOptions = OptionsOf<typeof definitions.gitCredential>;
+export type GitCredentialOptions = OptionsOf<typeof definition.gitCredential>;
 
 /** What git asked for: protocol, host (with port), path and user name, as gitcredentials(7) spells them. */
 export interface CredentialRequest {

@@ -10,9 +10,9 @@ import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { columnsFor } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/create.js';
 
-export type CreateOptions = OptionsOf<typeof definitions.create>;
+export type CreateOptions = OptionsOf<typeof definition.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const title = opts.title.trim();

@@ -11,9 +11,9 @@ import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
 import { columnsFor, keepDue, sameDue } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/edit.js';
 
-export type EditOptions = OptionsOf<typeof definitions.edit>;
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');

@@ -6,9 +6,9 @@ import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
 import { columnsFor } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/list.js';
 
-export type ListOptions = OptionsOf<typeof definitions.list>;
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { repo } = await target(ctx, { repo: opts.repo });

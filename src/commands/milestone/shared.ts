@@ -1,9 +1,14 @@
-// What the milestone verbs share: the columns for this run's output, and the
-// due date as each server stores it.
+// What the milestone verbs share: the options of those acting on one milestone,
+// the columns for this run's output, and the due date as each server stores it.
 import type { EditMilestoneOption, Milestone } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { known } from '../../context/server.js';
+import type { OptionsOf } from '../../spec/spec.js';
 import { milestoneColumns, milestoneViewColumns } from './columns.js';
+import type * as definition from './defs/view.js';
+
+/** view, close, reopen and delete declare these alike (test/unit/options-of.test.ts holds each verb to its own). */
+export type OneOptions = OptionsOf<typeof definition.view>;
 
 export function columnsFor(ctx: Context) {
   const mark = { terminal: ctx.io.stdoutIsTTY, now: ctx.io.now() };

@@ -8,8 +8,7 @@ import { fullName } from '../../context/repo.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { resolveMilestone } from '../names.js';
-import type { OneOptions } from './options.js';
-import { columnsFor, keepDue } from './shared.js';
+import { columnsFor, keepDue, type OneOptions } from './shared.js';
 
 export async function setState(ctx: Context, opts: OneOptions, state: 'open' | 'closed'): Promise<void> {
   const at = await target(ctx, { repo: opts.repo });

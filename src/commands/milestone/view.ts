@@ -4,10 +4,10 @@ import type { Context } from '../../context/context.js';
 import { printRecord } from '../../output/printer.js';
 import { resolveMilestone } from '../names.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/view.js';
 import { columnsFor } from './shared.js';
 
-export type ViewOptions = OptionsOf<typeof definitions.view>;
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo });

@@ -7,7 +7,7 @@ import type { Context } from '../../context/context.js';
 import { currentBranch, git, gitOk, gitReason, isAncestor, remotes, revParse } from '../../context/git.js';
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { prNumber, readPull } from './target.js';
+import { prNumber, readPull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/checkout.js';
 

@@ -15,7 +15,7 @@ import { renderTable } from '../../output/table.js';
 import { failure } from '../failure.js';
 import { Outage } from '../outage.js';
 import { type Check, checksOf, summary, type Tally, tally } from './check-state.js';
-import { readPull, resolvePull } from './target.js';
+import { readPull, resolvePull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/checks.js';
 

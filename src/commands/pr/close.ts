@@ -12,7 +12,7 @@ import { afterSteps } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { deleteHeadBranch } from './branches.js';
 import { stateOf } from './show.js';
-import { prNumber, readPull } from './target.js';
+import { prNumber, readPull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/close.js';
 

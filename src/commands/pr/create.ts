@@ -15,7 +15,7 @@ import { commitsBetween, currentBranch, revParse } from '../../context/git.js';
 import { failure, reword } from '../failure.js';
 import { labelIds, milestoneId } from './names.js';
 import { DRAFT_PREFIX } from './show.js';
-import { headOf, type Target } from './target.js';
+import { headOf, type Target } from './shared.js';
 import { askBody, readBody, titleOf } from '../input.js';
 import { webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';

@@ -9,7 +9,7 @@ import { KettleError } from '../../errors.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
-import { resolvePull } from './target.js';
+import { resolvePull } from './shared.js';
 import { lines, write } from '../../output/stream.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/diff.js';

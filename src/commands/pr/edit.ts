@@ -18,7 +18,7 @@ import { webUrl } from '../records.js';
 import { afterSteps, notTaken, sameIds, sameLogins, spoken } from '../taken.js';
 import { prViewColumns } from './columns.js';
 import { labelIds, milestoneId } from './names.js';
-import { prNumber, readPull } from './target.js';
+import { prNumber, readPull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 

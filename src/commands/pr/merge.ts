@@ -19,7 +19,7 @@ import { webUrl } from '../records.js';
 import { otherPullsOn, sameRepository } from './branches.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
-import { resolvePull } from './target.js';
+import { resolvePull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/merge.js';
 

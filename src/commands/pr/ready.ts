@@ -9,7 +9,7 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { isDraft, undrafted } from './show.js';
-import { readPull, resolvePull } from './target.js';
+import { readPull, resolvePull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/ready.js';
 

@@ -9,7 +9,7 @@ import { failure } from '../failure.js';
 import { webUrl } from '../records.js';
 import { prViewColumns } from './columns.js';
 import { stateOf } from './show.js';
-import { prNumber, readPull } from './target.js';
+import { prNumber, readPull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/close.js';
 

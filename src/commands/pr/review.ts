@@ -10,7 +10,7 @@ import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
-import { prNumber } from './target.js';
+import { prNumber } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/review.js';
 

@@ -1,6 +1,6 @@
-// The pieces of a pull request shown by view and status: state, check state,
+// The pieces of a pull request shown by view and status: state,
 // review verdicts, as words a reviewer acts on.
-import type { CombinedStatus, PullRequest, PullReview } from '../../api/gitea/types.js';
+import type { PullRequest, PullReview } from '../../api/gitea/types.js';
 
 /** open, closed, merged or draft. */
 export function stateOf(pr: PullRequest): 'open' | 'closed' | 'merged' | 'draft' {
@@ -50,10 +50,4 @@ export function verdicts(reviews: PullReview[]): Array<{ who: string; verdict: s
     latest.set(who, r);
   }
   return [...latest].map(([who, r]) => ({ who, state: r.state ?? '', verdict: VERDICTS[r.state ?? ''] ?? (r.state ?? '').toLowerCase() }));
-}
-
-/** The combined status state in one word; `none` when the commit has no statuses. */
-export function checkState(status: CombinedStatus | undefined): string {
-  if (!status?.statuses || status.statuses.length === 0) return 'none';
-  return status.state ?? 'pending';
 }

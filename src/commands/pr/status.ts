@@ -13,8 +13,9 @@ import { visibleControls } from '../../text/controls.js';
 import { plainText } from '../../output/cells.js';
 import { printJson, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { checkState, stateOf } from './show.js';
-import { findByHead, headOf } from './target.js';
+import { checkState } from '../commit-status.js';
+import { stateOf } from './show.js';
+import { findByHead, headOf } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/status.js';
 

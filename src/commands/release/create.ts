@@ -12,11 +12,11 @@ import { webUrl } from '../records.js';
 import { releaseViewColumns } from './columns.js';
 import { checkTag } from './find.js';
 import { editNotes, readNotes } from './notes.js';
-import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './transfer.js';
+import { localFiles, unfinishedUpload, type UploadOutcome, uploadFiles } from './assets.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/create.js';
 
-export type CreateOptions = OptionsOf<typeof definitions.create>;
+export type CreateOptions = OptionsOf<typeof definition.create>;
 
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const tag = checkTag(opts.tag);

@@ -6,14 +6,14 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { formatSize } from './columns.js';
+import { formatSize } from '../sizes.js';
 import { checkTag, findRelease } from './find.js';
 import { globToRegExp } from './glob.js';
-import { downloadAsset, streamAsset, targetPath } from './transfer.js';
+import { downloadAsset, streamAsset, targetPath } from './assets.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/download.js';
 
-export type DownloadOptions = OptionsOf<typeof definitions.download>;
+export type DownloadOptions = OptionsOf<typeof definition.download>;
 
 export async function run(ctx: Context, given: DownloadOptions): Promise<void> {
   // `release download -`: the latest release's asset to standard output, short for --dir -.

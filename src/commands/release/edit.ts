@@ -12,9 +12,9 @@ import { releaseViewColumns } from './columns.js';
 import { checkTag, findRelease } from './find.js';
 import { readNotes } from './notes.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/edit.js';
 
-export type EditOptions = OptionsOf<typeof definitions.edit>;
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   const tag = checkTag(opts.tag);

@@ -8,9 +8,9 @@ import { printListing } from '../listing.js';
 import { releaseColumns } from './columns.js';
 import { latestId } from './find.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/list.js';
 
-export type ListOptions = OptionsOf<typeof definitions.listVerb>;
+export type ListOptions = OptionsOf<typeof definition.listVerb>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const at = await target(ctx, { repo: opts.repo });

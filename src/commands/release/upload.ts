@@ -2,11 +2,11 @@
 import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
 import { checkTag, findRelease } from './find.js';
-import { localFiles, unfinishedUpload, uploadFiles } from './transfer.js';
+import { localFiles, unfinishedUpload, uploadFiles } from './assets.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/upload.js';
 
-export type UploadOptions = OptionsOf<typeof definitions.upload>;
+export type UploadOptions = OptionsOf<typeof definition.upload>;
 
 export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   const tag = checkTag(opts.tag);

@@ -7,12 +7,13 @@ import { printRecord, type Row, printText } from '../../output/printer.js';
 import { relativeTime } from '../../output/time.js';
 import { ViewLayout } from '../layout.js';
 import { author } from '../records.js';
-import { formatSize, releaseKind, releaseViewColumns } from './columns.js';
+import { formatSize } from '../sizes.js';
+import { releaseKind, releaseViewColumns } from './columns.js';
 import { checkTag, findRelease, latestId } from './find.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/view.js';
 
-export type ViewOptions = OptionsOf<typeof definitions.view>;
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const tag = opts.tag === undefined ? undefined : checkTag(opts.tag);

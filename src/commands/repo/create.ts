@@ -8,7 +8,7 @@ import { ApiError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
-import { repoViewColumns } from './columns.js';
+import { repoViewColumns } from '../repo-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/create.js';
 

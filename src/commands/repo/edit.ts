@@ -7,7 +7,7 @@ import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { repoViewColumns } from './columns.js';
+import { repoViewColumns } from '../repo-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/edit.js';
 

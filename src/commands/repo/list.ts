@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
 import { UsageError } from '../../errors.js';
 import { printListing } from '../listing.js';
-import { repoColumns } from './columns.js';
+import { repoColumns } from '../repo-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/list.js';
 

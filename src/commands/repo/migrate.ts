@@ -13,7 +13,7 @@ import { Elapsed } from '../../output/elapsed.js';
 import { printRecord } from '../../output/printer.js';
 import { reword } from '../failure.js';
 import { webUrl } from '../records.js';
-import { repoViewColumns } from './columns.js';
+import { repoViewColumns } from '../repo-columns.js';
 import { checkName, defaultName, parseInterval, parseItems, parseSource } from './migrate-input.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/migrate.js';

@@ -5,11 +5,12 @@ import { target } from '../../context/target.js';
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
-import { parseRunId, connect, requireFeature } from './target.js';
+import { parseRunId } from './shared.js';
+import { connect, requireFeature } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/cancel.js';
 
-export type CancelOptions = OptionsOf<typeof definitions.cancel>;
+export type CancelOptions = OptionsOf<typeof definition.cancel>;
 
 export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
   parseRunId(opts.id);

@@ -6,11 +6,12 @@ import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseRunId, connect, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, runRef } from './shared.js';
+import { connect, requireFeature, runName } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/delete.js';
 
-export type DeleteOptions = OptionsOf<typeof definitions.del>;
+export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const id = parseRunId(opts.id);

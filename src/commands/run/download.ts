@@ -6,13 +6,14 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { formatSize } from '../release/columns.js';
-import { saveDownload, streamDownload } from '../release/transfer.js';
-import { parseRunId, type Place, connect, requireFeature, runName, runRef } from './target.js';
+import { formatSize } from '../sizes.js';
+import { saveDownload, streamDownload } from '../transfer.js';
+import { parseRunId, runRef } from './shared.js';
+import { type Place, connect, requireFeature, runName } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/download.js';
 
-export type DownloadOptions = OptionsOf<typeof definitions.download>;
+export type DownloadOptions = OptionsOf<typeof definition.download>;
 
 /** Characters no file kettle writes may hold in its name (controls, bidirectional overrides), nor a path separator. */
 const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]/;

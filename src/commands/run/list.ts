@@ -4,11 +4,11 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printListing } from '../listing.js';
-import { runColumns } from './columns.js';
+import { runColumns } from '../run-columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/list.js';
 
-export type ListOptions = OptionsOf<typeof definitions.list>;
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const { repo } = await target(ctx, { repo: opts.repo });

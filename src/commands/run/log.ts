@@ -10,8 +10,8 @@ import { pagerFailure, startPager } from '../../context/pager.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
-import { counter } from '../release/transfer.js';
-import { type Place, readJobs, type RunRef, runName } from './target.js';
+import { counter } from '../transfer.js';
+import { type Place, readJobs, type RunRef, runName } from '../runs.js';
 import { lines, write } from '../../output/stream.js';
 
 /** Where a step begins in a runner's log (act_runner's group markers, after the timestamp). */

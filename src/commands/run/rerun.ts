@@ -4,11 +4,12 @@ import * as actions from '../../api/gitea/actions.js';
 import type { Context } from '../../context/context.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import { parseRunId, connect, readJobs, requireFeature, runName, runRef } from './target.js';
+import { parseRunId, runRef } from './shared.js';
+import { connect, readJobs, requireFeature, runName } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/rerun.js';
 
-export type RerunOptions = OptionsOf<typeof definitions.rerun>;
+export type RerunOptions = OptionsOf<typeof definition.rerun>;
 
 export async function run(ctx: Context, opts: RerunOptions): Promise<void> {
   const shown = parseRunId(opts.id);

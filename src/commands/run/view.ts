@@ -7,13 +7,14 @@ import type { Context } from '../../context/context.js';
 import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord, printText } from '../../output/printer.js';
-import { runViewColumns } from './columns.js';
+import { runViewColumns } from '../run-columns.js';
 import { streamLogs } from './log.js';
-import { MARKS, parseRunId, connect, readJobs, readRun, requireFeature, runRef } from './target.js';
+import { MARKS, connect, readJobs, readRun, requireFeature } from '../runs.js';
+import { parseRunId, runRef } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/view.js';
 
-export type ViewOptions = OptionsOf<typeof definitions.view>;
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const shown = parseRunId(opts.id);

@@ -1,12 +1,13 @@
 // kettle run watch RUN-ID [--interval SECONDS] [--exit-status]
 import { target } from '../../context/target.js';
 import type { Context } from '../../context/context.js';
-import { DEFAULT_INTERVAL_S, follow } from './follow.js';
-import { parseRunId, connect, runRef } from './target.js';
+import { DEFAULT_INTERVAL_S, follow } from '../follow.js';
+import { parseRunId, runRef } from './shared.js';
+import { connect } from '../runs.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/watch.js';
 
-export type WatchOptions = OptionsOf<typeof definitions.watch>;
+export type WatchOptions = OptionsOf<typeof definition.watch>;
 
 export async function run(ctx: Context, opts: WatchOptions): Promise<void> {
   const shown = parseRunId(opts.id);

@@ -1,7 +1,7 @@
 // kettle search issues QUERY
 import * as search from '../../api/gitea/search.js';
 import type { Context } from '../../context/context.js';
-import { crossRepoIssueColumns } from '../issue/columns.js';
+import { crossRepoIssueColumns } from '../issue-columns.js';
 import { printListing } from '../listing.js';
 import { splitValues } from '../names.js';
 import { queryText } from './query.js';

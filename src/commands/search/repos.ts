@@ -4,7 +4,7 @@ import * as users from '../../api/gitea/users.js';
 import type { Context } from '../../context/context.js';
 import { failure } from '../failure.js';
 import { printListing, windowOf } from '../listing.js';
-import { repoColumns } from '../repo/columns.js';
+import { repoColumns } from '../repo-columns.js';
 import { queryText } from './query.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';

@@ -13,7 +13,7 @@ import type { ApiClient } from '../../api/client.js';
 import { fewAtOnce } from '../../api/in-flight.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { Issue } from '../../api/gitea/types.js';
-import { checkState } from '../pr/show.js';
+import { checkState } from '../commit-status.js';
 
 /** Records a section shows: enough to act on, as gh's status does. */
 export const PER_SECTION = 30;

@@ -5,7 +5,7 @@ import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { printList } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { connect, requireFeature } from '../run/target.js';
+import { connect, requireFeature } from '../runs.js';
 import { workflowColumns } from './columns.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';

@@ -4,8 +4,8 @@ import * as workflows from '../../api/gitea/workflows.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
-import type { Place } from '../run/target.js';
-import { type Dispatch, readDispatch } from './inputs.js';
+import type { Place } from '../runs.js';
+import { type Dispatch, readDispatch } from '../workflow-file.js';
 
 /** FILE as the servers name a workflow: a file name in the workflows folder, no path. */
 export function checkFile(file: string): string {

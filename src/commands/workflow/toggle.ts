@@ -4,7 +4,7 @@ import * as workflows from '../../api/gitea/workflows.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
-import { connect, requireFeature } from '../run/target.js';
+import { connect, requireFeature } from '../runs.js';
 import { workflowState } from './columns.js';
 import { checkFile } from './shared.js';
 

@@ -10,7 +10,7 @@ import { plainText } from '../../output/cells.js';
 import { visibleControls } from '../../text/controls.js';
 import { printJson, printRecord, printText } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { connect } from '../run/target.js';
+import { connect } from '../runs.js';
 import { workflowColumns } from './columns.js';
 import { checkFile, readWorkflow } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';

@@ -1,6 +1,6 @@
 // How runs are shown: columns read from any of the servers' records (see runOf).
-import { runOf } from '../../api/gitea/actions.js';
-import type { Column } from '../../output/printer.js';
+import { runOf } from '../api/gitea/actions.js';
+import type { Column } from '../output/printer.js';
 
 const r = (record: object) => runOf(record);
 

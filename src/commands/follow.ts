@@ -5,19 +5,19 @@
 // cancelled. Reads are GETs, retried by the client as every idempotent read
 // is; a server away for a while is waited for (outage.ts); a run that never
 // settles is read once per interval until Ctrl-C.
-import * as actions from '../../api/gitea/actions.js';
-import * as workflows from '../../api/gitea/workflows.js';
-import * as features from '../../api/gitea/actions-features.js';
-import type { Context } from '../../context/context.js';
-import { ApiError, KettleError } from '../../errors.js';
-import { plainText } from '../../output/cells.js';
-import { InPlace } from '../../output/redraw.js';
-import { statusLineDrawn, statusLineErased } from '../../output/status-line.js';
-import { visibleControls } from '../../text/controls.js';
-import { Outage } from '../outage.js';
-import { printText } from '../../output/printer.js';
-import { readJobs } from '../workflow/inputs.js';
-import { MARKS, type Place, readJobs as readRunJobs, readRun, type RunRef, runName } from './target.js';
+import * as actions from '../api/gitea/actions.js';
+import * as workflows from '../api/gitea/workflows.js';
+import * as features from '../api/gitea/actions-features.js';
+import type { Context } from '../context/context.js';
+import { ApiError, KettleError } from '../errors.js';
+import { plainText } from '../output/cells.js';
+import { InPlace } from '../output/redraw.js';
+import { statusLineDrawn, statusLineErased } from '../output/status-line.js';
+import { visibleControls } from '../text/controls.js';
+import { Outage } from './outage.js';
+import { printText } from '../output/printer.js';
+import { readJobs } from './workflow-file.js';
+import { MARKS, type Place, readJobs as readRunJobs, readRun, type RunRef, runName } from './runs.js';
 
 export const DEFAULT_INTERVAL_S = 3;
 

@@ -1,7 +1,7 @@
 // How issues are shown.
-import type { Column, Row } from '../../output/printer.js';
-import { createdAt as created, updatedAt as updated } from '../../api/response.js';
-import { assigneeLogins, author, labelNames } from '../records.js';
+import type { Column, Row } from '../output/printer.js';
+import { createdAt as created, updatedAt as updated } from '../api/response.js';
+import { assigneeLogins, author, labelNames } from './records.js';
 
 // In a window too narrow for every column, the `drop` ranks say which go first.
 export const issueColumns: Column[] = [

@@ -1,6 +1,6 @@
 // How repositories are shown.
-import { createdAt, updatedAt } from '../../api/response.js';
-import type { Column } from '../../output/printer.js';
+import { createdAt, updatedAt } from '../api/response.js';
+import type { Column } from '../output/printer.js';
 
 // In a window too narrow for every column, the `drop` ranks say which go first.
 export const repoColumns: Column[] = [

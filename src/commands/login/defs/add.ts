@@ -1,0 +1,36 @@
+// kettle login add: definition.
+import { bool, choice, text, verb } from '../../../spec/spec.js';
+import { AUTH_METHODS, GIT_PROTOCOLS } from '../choices.js';
+
+export const add = verb({
+  name: 'add',
+  summary: 'Check credentials against a server and store them as a login',
+  flags: {
+    url: text('--url <url>', 'server URL: instance root, sub-path deployment, or API root ending in /api/v1'),
+    name: text('--name <name>', "name for the login (default: the server's host)"),
+    token: text('--token <token>', 'access token (prefer --with-token: the command line is visible to other users)'),
+    withToken: bool('--with-token', 'read the access token from standard input'),
+    user: text('--user <user>', 'user name, for HTTP Basic or to mint a token'),
+    password: text('--password <password>', 'password for --user (asked for, hidden, when missing on a terminal)'),
+    passwordStdin: bool('--password-stdin', 'read the password for --user from standard input'),
+    otp: text('--otp <code>', 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'),
+    auth: choice(
+      '--auth <method>',
+      'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic',
+      AUTH_METHODS,
+    ),
+    insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
+    gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
+  },
+  examples: [
+    'kettle login add --url https://git.example.com --with-token < token.txt',
+    'kettle login add --url https://example.com/forge --name work --token "$TOKEN"',
+    'kettle login add --url https://git.example.com --user alice   # asks for the password',
+    'kettle login add --url https://git.example.com --user alice --password-stdin < password.txt',
+    'kettle login add --url https://git.example.com --user alice --otp 123456   # two-factor account',
+    'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
+    'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
+    'kettle login add --url https://git.example.com --with-token --git-protocol ssh < token.txt',
+  ],
+  load: () => import('../add.js'),
+});
