@@ -115,6 +115,17 @@ describe('repo collaborator', () => {
     expectExit(await s.kettle(['repo', 'collaborator', 'add', 'carol', '-R', 'wonderland/collab-org']), 0);
   });
 
+  it('finds the Owners team past the first page: Gitea before 1.27 and Forgejo list teams by name (models/organization/team_list.go SearchTeam)', async () => {
+    s.server.state.addRepo('wonderland', 'collab-many-teams', { init: true });
+    // A first page of 50 teams whose names sort before "owners", then the real answer (the Owners team) on page 2.
+    const teams = Array.from({ length: 50 }, (_, i) => ({ id: 9000 + i, name: `aa-team-${i}`, permission: 'write' }));
+    s.server.fault({ kind: 'status', status: 200, method: 'GET', path: '/orgs/wonderland/teams', body: JSON.stringify(teams), headers: { 'x-total-count': '51' } });
+    s.server.resetRequests();
+    const r = await s.kettle(['repo', 'collaborator', 'add', 'bob', '-R', 'wonderland/collab-many-teams']);
+    expectFailure(r, 'cannot add bob to wonderland/collab-many-teams: bob owns the organization wonderland, which is more than a collaborator can be given');
+    expect(writes()).toEqual([]);
+  });
+
   it('removes; removing someone who is not a collaborator is a note', async () => {
     const repo = fresh('collab-rm');
     settingsData(s.server.state).collaborators.set(repo.id, new Map([['bob', 'write']]));

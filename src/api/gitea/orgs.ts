@@ -3,7 +3,7 @@ import type { ApiClient, ListOptions } from '../client.js';
 import { ApiError } from '../../errors.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
-import { done, list as listOf, record } from './send.js';
+import { done, record } from './send.js';
 import type { CreateOrgOption, Organization, Team } from './types.js';
 
 /** The organizations the logged-in user belongs to. */
@@ -44,8 +44,12 @@ export function isOrganization(api: ApiClient, name: string): Promise<boolean> {
  */
 export async function isOwner(api: ApiClient, org: string, login: string): Promise<boolean | undefined> {
   try {
-    const teams = await listOf<Team>(api, 'GET', p`/orgs/${org}/teams`, { query: { limit: 50 } });
-    const owners = teams.find((t) => t.permission === 'owner');
+    // Read page by page until the Owners team shows: an organization may have more teams than one page holds.
+    let owners: Team | undefined;
+    for await (const page of api.pages<Team>(p`/orgs/${org}/teams`, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) {
+      owners = page.find((t) => t.permission === 'owner');
+      if (owners) break;
+    }
     if (owners?.id === undefined) return undefined;
     return await api.get(`/teams/${owners.id}${p`/members/${login}`}`).then(
       () => true,
