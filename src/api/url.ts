@@ -51,6 +51,9 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   return `${url.origin}${instanceRoot(url.pathname)}${API_PATH}`;
 }
 
+/** The path a run's web page ends with (models/actions/run.go HTMLURL): its number is the RUN-ID. */
+export const RUN_PAGE = String.raw`/actions/runs/(\d{1,15})`;
+
 /**
  * The web root of the instance a server URL names, an API root's or a web
  * root's (or the path of one): trailing slashes and a final /api/v1, in any

@@ -2,7 +2,7 @@
 // or a web URL (of the repository, or of one of its issues or pull requests),
 // including sub-path deployments; and which stored login serves that place.
 // Pure: no I/O here, so every spelling is checked by a unit-test table.
-import { instanceRoot } from '../api/url.js';
+import { instanceRoot, RUN_PAGE } from '../api/url.js';
 import { UsageError } from '../errors.js';
 import { isSafeSegment, type RepoRef } from './repo.js';
 
@@ -98,7 +98,7 @@ export function serves(url: string, place: Place): boolean {
 const ITEM_TAIL = /^(.*)\/(issues|pulls)\/(\d{1,15})\/?(?:[#?].*)?$/;
 
 /** What a run's web URL ends with: /actions/runs/N, or a job's page /actions/runs/N/jobs/M. */
-const RUN_TAIL = /^(.*)\/actions\/runs\/(\d{1,15})(?:\/jobs\/\d{1,15})?\/?(?:[#?].*)?$/;
+const RUN_TAIL = new RegExp(String.raw`^(.*)${RUN_PAGE}(?:/jobs/\d{1,15})?/?(?:[#?].*)?$`);
 
 /** The number a run's web URL names (the RUN-ID), or undefined for anything else. */
 export function runOfUrl(value: string): number | undefined {

@@ -11,7 +11,7 @@ import { download } from '../transfers.js';
 import type { PageWindow } from '../paginate.js';
 import type { RepoRef } from '../repo.js';
 import { expectFields, expectRecord, type Shape } from '../response.js';
-import { p, type QueryValue } from '../url.js';
+import { p, type QueryValue, RUN_PAGE } from '../url.js';
 import { repoPath } from './repos.js';
 import { type ActionsServer, FROM_INTERNAL, fromGithub, offers, type RunState, TO_INTERNAL } from './actions-features.js';
 
@@ -63,7 +63,8 @@ export const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 /** A zero time (the servers send 1970 or 0001 for "not yet") as none. */
 const when = (v: unknown): string => (typeof v === 'string' && !/^(0001|1970)-01-01/.test(v) ? v : '');
 /** The number a run's web address ends with (models/actions/run.go HTMLURL), or 0. */
-const webNumber = (v: unknown): number => Number(/\/actions\/runs\/(\d+)$/.exec(str(v))?.[1] ?? 0);
+const WEB_PAGE = new RegExp(`${RUN_PAGE}$`);
+const webNumber = (v: unknown): number => Number(WEB_PAGE.exec(str(v))?.[1] ?? 0);
 
 /** The runs kettle made from a list of tasks, kept beside the newest task record of each (which --json shows). */
 const fromTasks = new WeakMap<object, Run>();
