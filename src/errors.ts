@@ -134,8 +134,9 @@ function missingScopeOf(message: string | undefined): string | undefined {
 }
 
 /** What the user can do about a token without the scope a command needs. */
+/** What to do about a token without a scope, when the login is not known. */
 function scopeHint(scope: string): string[] {
-  return [`  a token with ${scope}: kettle login add --user NAME mints one with every scope kettle needs; or make one in the server's settings, under Applications`];
+  return [`  A token with ${scope} is needed: kettle login add --user NAME mints one with every scope kettle needs, or make one in the server's settings, under Applications`];
 }
 
 export function formatFieldError(e: FieldError): string {
@@ -241,6 +242,8 @@ export interface ReportContext {
   debug: boolean;
   /** After a 401: how to log in again (the login the command used). */
   authHint?: string[] | undefined;
+  /** After a refusal for a missing token scope: what to do for that login (scopeHintFor in context/logins.ts). */
+  scopeHint?: ((scope: string) => string[]) | undefined;
   /** A repository the user never typed, and where it came from (a git remote). */
   repoFrom?: { owner: string; name: string; source: string } | undefined;
 }
@@ -290,7 +293,7 @@ export function report(err: unknown, how: ReportContext): Report {
   if (failure instanceof ApiError && how.repoFrom && isAbout(failure.path, how.repoFrom)) suffix = ` (from ${how.repoFrom.source})`;
   // A refusal for a missing token scope says what to do, here alone, whoever worded it (commands/failure.ts names the scope).
   if (failure instanceof ApiError && failure.missingScope !== undefined) {
-    failure = failure.withMessage(failure.message, scopeHint(failure.missingScope));
+    failure = failure.withMessage(failure.message, (how.scopeHint ?? scopeHint)(failure.missingScope));
   }
   if (failure instanceof ApiError && failure.status === 401 && how.authHint) {
     failure = failure.withMessage(`authentication failed: ${failure.message}${outcome}${suffix}`, how.authHint);

@@ -4,7 +4,7 @@
 import type { Context } from '../context/context.js';
 import { envDebug } from '../config/env.js';
 import type { StreamsLike } from '../io.js';
-import { authHint } from '../context/logins.js';
+import { authHint, scopeHintFor } from '../context/logins.js';
 import { ExitCode, report } from '../errors.js';
 import { buildProgram } from './program.js';
 
@@ -24,6 +24,7 @@ export async function execute(argv: string[], streams: StreamsLike, version: str
     const done = report(err, {
       debug: debug || Boolean(ctx?.flags.debug),
       authHint: ctx?.logins.resolved ? authHint(ctx.logins.resolved) : undefined,
+      scopeHint: ctx?.logins.resolved ? scopeHintFor(ctx.logins.resolved) : undefined,
       repoFrom: ctx?.repos.from ? { ...ctx.repos.from.repo, source: ctx.repos.from.source } : undefined,
     });
     code = done.code;

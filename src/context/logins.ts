@@ -33,6 +33,20 @@ export function authHint(login: ResolvedLogin | undefined): string[] {
   return [`  Log in again:  ${again} --with-token < token.txt`];
 }
 
+/** What to do about the login's token lacking a scope: the exact command that mints one with every scope kettle needs. */
+export function scopeHintFor(login: ResolvedLogin): (scope: string) => string[] {
+  return (scope) => {
+    if (login.source === 'env') {
+      return [
+        `  ${login.from?.token ?? 'KETTLE_TOKEN'} has no ${scope}: make a token with it in the server's settings, under Applications, or store a login:  kettle login add --url ${instanceRoot(login.root)} --user USER`,
+      ];
+    }
+    return [
+      `  A token with ${scope} is needed; log in again to mint one with every scope kettle needs:  kettle login add --url ${instanceRoot(login.root)} --name ${login.name} --user ${login.user ?? 'USER'}`,
+    ];
+  };
+}
+
 export function credentialsOf(login: StoredLogin): Credentials {
   if (login.auth === 'basic') {
     if (login.token && !login.password) return { method: 'basic', user: login.user ?? '', password: login.token };

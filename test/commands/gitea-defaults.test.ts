@@ -151,7 +151,7 @@ describe('a token without the scope a command needs', () => {
     expectExit(r, 1);
     expect(r.stderr).toBe(
       'kettle: cannot list your notifications: the token lacks the scope read:notification\n' +
-        "  a token with read:notification: kettle login add --user NAME mints one with every scope kettle needs; or make one in the server's settings, under Applications\n",
+        `  KETTLE_TOKEN has no read:notification: make a token with it in the server's settings, under Applications, or store a login:  kettle login add --url ${s.server.url.replace(/\/api\/v1$/, '')} --user USER\n`,
     );
     expect(sent(s, 'GET', '/notifications').at(-1)?.status).toBe(403);
     // The escape hatch shows the server's own words; the scope is named the same way.
@@ -160,10 +160,21 @@ describe('a token without the scope a command needs', () => {
     const [first, hint, ...rest] = api.stderr.trimEnd().split('\n');
     expect(first).toMatch(/^kettle: GET \/notifications: token does not have at least one of required scope/);
     expect(first).toMatch(new RegExp(`${said.source.replace(/\$$/, '')} \\(HTTP 403\\)$`));
-    expect(hint).toMatch(/^ {2}a token with read:notification: kettle login add --user NAME/);
+    expect(hint).toMatch(/^ {2}KETTLE_TOKEN has no read:notification: /);
     expect(rest).toEqual([]);
     // What the token has is enough for the rest.
     expectExit(await s.kettle(['issue', 'list', '-R', 'alice/teapot'], { env }), 0);
+  });
+
+  it('a stored login: the exact command that logs in again and mints a token with every scope kettle needs', async () => {
+    const narrow = s.server.state.addToken('alice', 'narrow-stored', ['write:repository', 'read:user']).sha1;
+    const none = { KETTLE_URL: '', KETTLE_TOKEN: '' };
+    expectExit(await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'narrow', '--with-token'], { env: none, input: `${narrow}\n` }), 0);
+    const r = await s.kettle(['notification', 'list', '--login', 'narrow'], { env: none });
+    expectExit(r, 1);
+    expect(r.stderr.split('\n')[1]).toBe(
+      `  A token with read:notification is needed; log in again to mint one with every scope kettle needs:  kettle login add --url ${s.server.url.replace(/\/api\/v1$/, '')} --name narrow --user alice`,
+    );
   });
 });
 
