@@ -38,6 +38,8 @@ __kettle_subcommand() {
     '/whoami') REPLY='whoami' ;;
     '/user') REPLY='user' ;;
     '/repo') REPLY='repo' ;;
+    '/branch') REPLY='branch' ;;
+    '/tag') REPLY='tag' ;;
     '/browse') REPLY='browse' ;;
     '/issue') REPLY='issue' ;;
     '/label') REPLY='label' ;;
@@ -85,6 +87,15 @@ __kettle_subcommand() {
     'repo topic/add') REPLY='repo topic add' ;;
     'repo topic/remove'|'repo topic/rm') REPLY='repo topic remove' ;;
     'repo topic/set') REPLY='repo topic set' ;;
+    'branch/list'|'branch/ls') REPLY='branch list' ;;
+    'branch/view') REPLY='branch view' ;;
+    'branch/create') REPLY='branch create' ;;
+    'branch/rename') REPLY='branch rename' ;;
+    'branch/delete') REPLY='branch delete' ;;
+    'tag/list'|'tag/ls') REPLY='tag list' ;;
+    'tag/view') REPLY='tag view' ;;
+    'tag/create') REPLY='tag create' ;;
+    'tag/delete') REPLY='tag delete' ;;
     'issue/list'|'issue/ls') REPLY='issue list' ;;
     'issue/view') REPLY='issue view' ;;
     'issue/status') REPLY='issue status' ;;
@@ -193,6 +204,15 @@ __kettle_takes_value() {
     'repo topic set/-R'|'repo topic set/--repo') return 0 ;;
     'repo migrate/--org'|'repo migrate/--interval'|'repo migrate/--service'|'repo migrate/--with'|'repo migrate/-d'|'repo migrate/--description'|'repo migrate/--fields'|'repo migrate/-q'|'repo migrate/--jq') return 0 ;;
     'repo sync/-R'|'repo sync/--repo') return 0 ;;
+    'branch list/-R'|'branch list/--repo'|'branch list/-L'|'branch list/--limit'|'branch list/--page'|'branch list/--fields'|'branch list/-q'|'branch list/--jq') return 0 ;;
+    'branch view/-R'|'branch view/--repo'|'branch view/--fields'|'branch view/-q'|'branch view/--jq') return 0 ;;
+    'branch create/-R'|'branch create/--repo'|'branch create/--from'|'branch create/--fields'|'branch create/-q'|'branch create/--jq') return 0 ;;
+    'branch rename/-R'|'branch rename/--repo') return 0 ;;
+    'branch delete/-R'|'branch delete/--repo'|'branch delete/--fields'|'branch delete/-q'|'branch delete/--jq') return 0 ;;
+    'tag list/-R'|'tag list/--repo'|'tag list/-L'|'tag list/--limit'|'tag list/--page'|'tag list/--fields'|'tag list/-q'|'tag list/--jq') return 0 ;;
+    'tag view/-R'|'tag view/--repo'|'tag view/--fields'|'tag view/-q'|'tag view/--jq') return 0 ;;
+    'tag create/-R'|'tag create/--repo'|'tag create/--target'|'tag create/-m'|'tag create/--message'|'tag create/--fields'|'tag create/-q'|'tag create/--jq') return 0 ;;
+    'tag delete/-R'|'tag delete/--repo'|'tag delete/--fields'|'tag delete/-q'|'tag delete/--jq') return 0 ;;
     'browse/-R'|'browse/--repo'|'browse/-b'|'browse/--branch') return 0 ;;
     'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/-l'|'issue list/--label'|'issue list/-m'|'issue list/--milestone'|'issue list/-a'|'issue list/--assignee'|'issue list/-A'|'issue list/--author'|'issue list/--mention'|'issue list/-S'|'issue list/--search'|'issue list/--since'|'issue list/--before'|'issue list/--filter'|'issue list/--fields'|'issue list/-q'|'issue list/--jq') return 0 ;;
     'issue view/-R'|'issue view/--repo'|'issue view/--fields'|'issue view/-q'|'issue view/--jq') return 0 ;;
@@ -335,7 +355,7 @@ __kettle_arg() {
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help ;;
   esac
   return 0
 }
@@ -375,6 +395,17 @@ __kettle_flags() {
     'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch list') __kettle_words "$2" -R --repo --protected -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch create') __kettle_words "$2" -R --repo --from --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch rename') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'tag') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'tag list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'tag view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'tag create') __kettle_words "$2" -R --repo --target -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'tag delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout ;;
     'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -483,12 +514,14 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
     'repo topic') __kettle_words "$2" list add remove set ;;
+    'branch') __kettle_words "$2" list view create rename delete ;;
+    'tag') __kettle_words "$2" list view create delete ;;
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete ;;
     'label') __kettle_words "$2" list create edit delete ;;
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;

@@ -13,6 +13,10 @@ function __kettle_subcommand
             echo 'user'
         case '/repo'
             echo 'repo'
+        case '/branch'
+            echo 'branch'
+        case '/tag'
+            echo 'tag'
         case '/browse'
             echo 'browse'
         case '/issue'
@@ -107,6 +111,24 @@ function __kettle_subcommand
             echo 'repo topic remove'
         case 'repo topic/set'
             echo 'repo topic set'
+        case 'branch/list' 'branch/ls'
+            echo 'branch list'
+        case 'branch/view'
+            echo 'branch view'
+        case 'branch/create'
+            echo 'branch create'
+        case 'branch/rename'
+            echo 'branch rename'
+        case 'branch/delete'
+            echo 'branch delete'
+        case 'tag/list' 'tag/ls'
+            echo 'tag list'
+        case 'tag/view'
+            echo 'tag view'
+        case 'tag/create'
+            echo 'tag create'
+        case 'tag/delete'
+            echo 'tag delete'
         case 'issue/list' 'issue/ls'
             echo 'issue list'
         case 'issue/view'
@@ -316,6 +338,24 @@ function __kettle_takes_value
         case 'repo migrate/--org' 'repo migrate/--interval' 'repo migrate/--service' 'repo migrate/--with' 'repo migrate/-d' 'repo migrate/--description' 'repo migrate/--fields' 'repo migrate/-q' 'repo migrate/--jq'
             return 0
         case 'repo sync/-R' 'repo sync/--repo'
+            return 0
+        case 'branch list/-R' 'branch list/--repo' 'branch list/-L' 'branch list/--limit' 'branch list/--page' 'branch list/--fields' 'branch list/-q' 'branch list/--jq'
+            return 0
+        case 'branch view/-R' 'branch view/--repo' 'branch view/--fields' 'branch view/-q' 'branch view/--jq'
+            return 0
+        case 'branch create/-R' 'branch create/--repo' 'branch create/--from' 'branch create/--fields' 'branch create/-q' 'branch create/--jq'
+            return 0
+        case 'branch rename/-R' 'branch rename/--repo'
+            return 0
+        case 'branch delete/-R' 'branch delete/--repo' 'branch delete/--fields' 'branch delete/-q' 'branch delete/--jq'
+            return 0
+        case 'tag list/-R' 'tag list/--repo' 'tag list/-L' 'tag list/--limit' 'tag list/--page' 'tag list/--fields' 'tag list/-q' 'tag list/--jq'
+            return 0
+        case 'tag view/-R' 'tag view/--repo' 'tag view/--fields' 'tag view/-q' 'tag view/--jq'
+            return 0
+        case 'tag create/-R' 'tag create/--repo' 'tag create/--target' 'tag create/-m' 'tag create/--message' 'tag create/--fields' 'tag create/-q' 'tag create/--jq'
+            return 0
+        case 'tag delete/-R' 'tag delete/--repo' 'tag delete/--fields' 'tag delete/-q' 'tag delete/--jq'
             return 0
         case 'browse/-R' 'browse/--repo' 'browse/-b' 'browse/--branch'
             return 0
@@ -547,6 +587,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration'
+complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
+complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
@@ -748,6 +790,82 @@ complete -c kettle -n '__kettle_using "repo migrate"' -s q -l jq -x -d 'filter t
 
 # kettle repo sync
 complete -c kettle -n '__kettle_using "repo sync"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle branch
+complete -c kettle -n '__kettle_using "branch" 0' -a 'list' -d 'List a repository\'s branches'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'view' -d 'Show a branch: its commit and protection'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'create' -d 'Create a branch (from the default branch, or --from a branch, tag or commit)'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'rename' -d 'Rename a branch (the default branch follows its new name)'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'delete' -d 'Delete branches (never the default branch or a protected one)'
+
+# kettle branch list
+complete -c kettle -n '__kettle_using "branch list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch list"' -l protected -d 'only the branches a protection rule covers'
+complete -c kettle -n '__kettle_using "branch list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "branch list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "branch list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "branch list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch view
+complete -c kettle -n '__kettle_using "branch view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch create
+complete -c kettle -n '__kettle_using "branch create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch create"' -l from -x -d 'the branch, tag or commit SHA to start from (default: the default branch)'
+complete -c kettle -n '__kettle_using "branch create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch rename
+complete -c kettle -n '__kettle_using "branch rename"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle branch delete
+complete -c kettle -n '__kettle_using "branch delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "branch delete"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle tag
+complete -c kettle -n '__kettle_using "tag" 0' -a 'list' -d 'List a repository\'s tags, newest first'
+complete -c kettle -n '__kettle_using "tag" 0' -a 'view' -d 'Show a tag: its commit and message'
+complete -c kettle -n '__kettle_using "tag" 0' -a 'create' -d 'Create a tag (annotated when given a message)'
+complete -c kettle -n '__kettle_using "tag" 0' -a 'delete' -d 'Delete tags (not one a release is attached to)'
+
+# kettle tag list
+complete -c kettle -n '__kettle_using "tag list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "tag list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "tag list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "tag list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "tag list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "tag list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "tag list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle tag view
+complete -c kettle -n '__kettle_using "tag view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "tag view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "tag view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "tag view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle tag create
+complete -c kettle -n '__kettle_using "tag create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "tag create"' -l target -x -d 'the branch or commit SHA to tag (default: the default branch)'
+complete -c kettle -n '__kettle_using "tag create"' -s m -l message -x -d 'the tag\'s message: makes an annotated tag'
+complete -c kettle -n '__kettle_using "tag create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "tag create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "tag create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle tag delete
+complete -c kettle -n '__kettle_using "tag delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "tag delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "tag delete"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "tag delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "tag delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle browse
 complete -c kettle -n '__kettle_using "browse"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1555,4 +1673,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help'

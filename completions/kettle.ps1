@@ -14,6 +14,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/whoami'] = 'whoami'
     $children['/user'] = 'user'
     $children['/repo'] = 'repo'
+    $children['/branch'] = 'branch'
+    $children['/tag'] = 'tag'
     $children['/browse'] = 'browse'
     $children['/issue'] = 'issue'
     $children['/label'] = 'label'
@@ -69,6 +71,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['repo topic/remove'] = 'repo topic remove'
     $children['repo topic/rm'] = 'repo topic remove'
     $children['repo topic/set'] = 'repo topic set'
+    $children['branch/list'] = 'branch list'
+    $children['branch/ls'] = 'branch list'
+    $children['branch/view'] = 'branch view'
+    $children['branch/create'] = 'branch create'
+    $children['branch/rename'] = 'branch rename'
+    $children['branch/delete'] = 'branch delete'
+    $children['tag/list'] = 'tag list'
+    $children['tag/ls'] = 'tag list'
+    $children['tag/view'] = 'tag view'
+    $children['tag/create'] = 'tag create'
+    $children['tag/delete'] = 'tag delete'
     $children['issue/list'] = 'issue list'
     $children['issue/ls'] = 'issue list'
     $children['issue/view'] = 'issue view'
@@ -179,6 +192,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration' }
+        @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
+        @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
@@ -236,6 +251,19 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'add'; Tip = 'Add topics to a repository' }
         @{ Name = 'remove'; Tip = 'Remove topics from a repository' }
         @{ Name = 'set'; Tip = 'Replace a repository''s topics (none: clear them)' }
+    )
+    $commands['branch'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s branches' }
+        @{ Name = 'view'; Tip = 'Show a branch: its commit and protection' }
+        @{ Name = 'create'; Tip = 'Create a branch (from the default branch, or --from a branch, tag or commit)' }
+        @{ Name = 'rename'; Tip = 'Rename a branch (the default branch follows its new name)' }
+        @{ Name = 'delete'; Tip = 'Delete branches (never the default branch or a protected one)' }
+    )
+    $commands['tag'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s tags, newest first' }
+        @{ Name = 'view'; Tip = 'Show a tag: its commit and message' }
+        @{ Name = 'create'; Tip = 'Create a tag (annotated when given a message)' }
+        @{ Name = 'delete'; Tip = 'Delete tags (not one a release is attached to)' }
     )
     $commands['issue'] = @(
         @{ Name = 'list'; Tip = 'List the issues of a repository, or across repositories with --all-repos' }
@@ -522,6 +550,91 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['repo sync'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['branch list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--protected'; Tip = 'only the branches a protection rule covers'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--from'; Tip = 'the branch, tag or commit SHA to start from (default: the default branch)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch rename'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['branch delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['tag list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['tag view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['tag create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--target'; Tip = 'the branch or commit SHA to tag (default: the default branch)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the tag''s message: makes an annotated tag'; Value = $true }
+        @{ Flag = '--message'; Tip = 'the tag''s message: makes an annotated tag'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['tag delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['browse'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1546,7 +1659,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

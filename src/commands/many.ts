@@ -39,11 +39,26 @@ export function parseNumbers(values: readonly string[], what = 'issue number'): 
  * record, several as a list (a JSON array with --json). Throws when any
  * failed, naming which.
  */
-export async function forEachNumber(
+export function forEachNumber(ctx: Context, api: ApiClient, numbers: readonly number[], act: (n: number) => Promise<Outcome>, output: { columns: Column[]; viewColumns: Column[] }): Promise<void> {
+  return forEach(ctx, api, numbers, (n) => `#${n}`, act, output);
+}
+
+/** Names from the command line (branches, tags), duplicates once, in the order given. */
+export function uniqueNames(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** forEachNumber for names (`kettle branch delete a b`): the same lines, the failed ones named as given. */
+export function forEachName(ctx: Context, api: ApiClient, names: readonly string[], act: (name: string) => Promise<Outcome>, output: { columns: Column[]; viewColumns: Column[] }): Promise<void> {
+  return forEach(ctx, api, names, (name) => name, act, output);
+}
+
+async function forEach<T>(
   ctx: Context,
   api: ApiClient,
-  numbers: readonly number[],
-  act: (n: number) => Promise<Outcome>,
+  numbers: readonly T[],
+  show: (item: T) => string,
+  act: (n: T) => Promise<Outcome>,
   output: { columns: Column[]; viewColumns: Column[] },
 ): Promise<void> {
   // Settled at once, so a failure waiting for its turn to be reported is never an unhandled rejection.
@@ -63,9 +78,9 @@ export async function forEachNumber(
     );
   }
   const records: object[] = [];
-  const failed: Array<{ n: number; err: unknown }> = [];
+  const failed: Array<{ n: T; err: unknown }> = [];
   for (const [i, pending] of results.entries()) {
-    const n = numbers[i] as number;
+    const n = numbers[i] as T;
     const result = await pending;
     if ('err' in result) {
       // One number alone fails as any command does: the error is the message.
@@ -91,7 +106,7 @@ export async function forEachNumber(
   } else if (numbers.length > 1 && (records.length > 0 || ctx.output.kind !== 'view')) await printList(ctx.io, ctx.output, records, output.columns);
   if (failed.length === 0) return;
   throw new SeveralFailed(
-    `${failed.length} of ${numbers.length} failed: ${failed.map((f) => `#${f.n}`).join(', ')}`,
+    `${failed.length} of ${numbers.length} failed: ${failed.map((f) => show(f.n)).join(', ')}`,
     failed.map((f) => f.err),
     numbers.length,
   );

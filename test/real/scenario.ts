@@ -195,6 +195,78 @@ export const STEPS: Step[] = [
         ['defect', 'kind/feature'],
       ),
   },
+  // Branches and tags (routers/api/v1/repo/branch.go, tag.go): every release known here has each endpoint.
+  { title: 'branch create', args: (n) => ['branch', 'create', 'kettle-b1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).name, 'kettle-b1') },
+  {
+    title: 'branch create of one that exists: refused before sending',
+    args: (n) => ['branch', 'create', 'kettle-b1', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /already has a branch "kettle-b1"/),
+  },
+  { title: 'branch create --from', args: (n) => ['branch', 'create', 'kettle-b2', '--from', 'kettle-b1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).name, 'kettle-b2') },
+  {
+    title: 'branch list',
+    args: (n) => ['branch', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ name: string }>>(r)
+          .map((b) => b.name)
+          .sort(),
+        ['kettle-b1', 'kettle-b2', 'main'],
+      ),
+  },
+  { title: 'branch view', args: (n) => ['branch', 'view', 'kettle-b1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).protected, false) },
+  { title: 'branch rename', args: (n) => ['branch', 'rename', 'kettle-b2', 'kettle-b3', ...R(n)], exit: 0 },
+  { title: 'branch view of the old name: 404', args: (n) => ['branch', 'view', 'kettle-b2', ...R(n)], exit: 1 },
+  { title: 'a protection rule for kettle-b3', args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/branch_protections`, '-f', 'rule_name=kettle-b3'], exit: 0 },
+  {
+    title: 'branch list --protected',
+    args: (n) => ['branch', 'list', '--protected', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ name: string }>>(r).map((b) => b.name),
+        ['kettle-b3'],
+      ),
+  },
+  {
+    title: 'branch delete of the default, a protected and a plain one: the first two refused before sending',
+    args: (n) => ['branch', 'delete', 'main', 'kettle-b3', 'kettle-b1', '--yes', ...R(n)],
+    exit: 1,
+    check: (r) => {
+      assert.match(r.stderr, /"main" .*: it is the default branch/);
+      assert.match(r.stderr, /"kettle-b3" .*: it is protected/);
+      assert.match(r.stderr, /2 of 3 failed: main, kettle-b3/);
+    },
+  },
+  { title: 'branch view of the deleted one: 404', args: (n) => ['branch', 'view', 'kettle-b1', ...R(n)], exit: 1 },
+  {
+    title: 'tag create',
+    args: (n) => ['tag', 'create', 'kettle-t1', '--target', 'main', '--message', 'Tagged by kettle', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.equal(json(r).name, 'kettle-t1'),
+  },
+  {
+    title: 'tag create of one that exists: refused before sending',
+    args: (n) => ['tag', 'create', 'kettle-t1', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /already has a tag "kettle-t1"/),
+  },
+  { title: 'tag create at a target that does not exist: 404', args: (n) => ['tag', 'create', 'kettle-t2', '--target', 'no-such-branch', ...R(n)], exit: 1 },
+  {
+    title: 'tag list',
+    args: (n) => ['tag', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ name: string }>>(r).map((t) => t.name),
+        ['kettle-t1'],
+      ),
+  },
+  { title: 'tag view', args: (n) => ['tag', 'view', 'kettle-t1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).name, 'kettle-t1') },
+  { title: 'tag delete', args: (n) => ['tag', 'delete', 'kettle-t1', '--yes', ...R(n)], exit: 0 },
+  { title: 'tag view of a deleted one: 404', args: (n) => ['tag', 'view', 'kettle-t1', ...R(n)], exit: 1 },
   {
     title: 'milestone create',
     args: (n) => ['milestone', 'create', 'v1', '-d', 'The first', '--due', '2030-06-30T12:00:00Z', ...R(n), '--json'],

@@ -19,8 +19,9 @@ import { extraOf as pullExtraOf, pullRecord } from './routes-pulls.js';
 import { releaseData } from './routes-releases.js';
 import { type AgitPush, agitConfigEnv, installAgitHook, receiveAgitPush } from './agit-hook.js';
 import { actionsData, addWorkflowFile } from './routes-actions.js';
+import { ciData, ruleFor } from './routes-ci.js';
 import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
-import { type Call, type Handler, type Reply, obj, visibleRepo } from './routes.js';
+import { type Call, flavorAtLeast, type Handler, type Reply, obj, visibleRepo } from './routes.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
@@ -304,13 +305,14 @@ async function answerAgit(state: State, root: string, req: IncomingMessage, res:
 
 // Branches ----------------------------------------------------------------
 
-/** services/convert ToBranch and ToPayloadCommit: the record of a branch with no protection rule. */
+/** services/convert ToBranch and ToPayloadCommit: the record of a branch and the protection rule that covers it. */
 function branchRecord(c: Call, repo: Repo, name: string): Json {
   const dir = dirOf(c.state, repo);
   const fields = dir === undefined ? undefined : tryGit(dir, ['log', '-1', '--format=%H%x00%an%x00%ae%x00%cn%x00%ce%x00%aI%x00%B', `refs/heads/${name}`, '--']);
   const [sha = createHash('sha1').update(`${repo.id}:${name}`).digest('hex'), an = '', ae = '', cn = '', ce = '', at = repo.updated_at, message = ''] = fields?.split('\0') ?? [];
   const username = (email: string) => c.state.users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.login ?? '';
   const write = c.state.canWrite(c.user.login, repo);
+  const rule = ruleFor(c.state, repo, name);
   return {
     name,
     commit: {
@@ -325,13 +327,14 @@ function branchRecord(c: Call, repo: Repo, name: string): Json {
       removed: null,
       modified: null,
     },
-    protected: false,
-    required_approvals: 0,
-    enable_status_check: false,
-    status_check_contexts: [],
+    // services/convert/convert.go ToBranch: the matching rule's approvals and checks for every reader, its name for writers.
+    protected: rule !== undefined,
+    required_approvals: rule?.required_approvals ?? 0,
+    enable_status_check: rule?.enable_status_check ?? false,
+    status_check_contexts: rule ? rule.status_check_contexts : [],
     user_can_push: write,
     user_can_merge: write,
-    effective_branch_protection_name: '',
+    effective_branch_protection_name: rule && write ? rule.rule_name : '',
   };
 }
 
@@ -404,6 +407,43 @@ const createBranch: Handler = (c) => {
   return { status: 201, body: branchRecord(c, repo, name) };
 };
 
+/**
+ * PATCH …/branches/{branch}: routers/api/v1/repo/branch.go UpdateBranch (Gitea
+ * 1.23, Forgejo 11) or RenameBranch (Gitea 1.26 and later), both calling
+ * services/repository RenameBranch. Writers only, never archived (423); body
+ * `name` Required;GitRefName;MaxSize(100) (422); an empty repository 404; the
+ * same name or one that exists 422 ("target_exist"); an unknown branch 404.
+ * From Gitea 1.24 only a repository admin renames the default branch or one a
+ * rule names (403). models/git/branch.go RenameBranch: the default branch and
+ * a rule named exactly for the branch follow the new name.
+ */
+const renameBranch: Handler = (c) => {
+  const repo = visibleRepo(c);
+  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
+  const extra = repoExtraOf(c.state, repo);
+  if (extra.archived) throw new HttpError(423, { message: `<Repository ${repo.id}:${repo.owner}/${repo.name}> is archived`, url: '' });
+  const to = obj(c.body).name;
+  if (typeof to !== 'string' || to === '') throw invalid('UpdateBranchRepoOption', [{ field: 'name', code: 'Required' }]);
+  if (!validRef(to)) throw invalid('UpdateBranchRepoOption', [{ field: 'name', code: 'GitRefName' }]);
+  if (to.length > 100) throw invalid('UpdateBranchRepoOption', [{ field: 'name', code: 'MaxSize' }]);
+  if (repo.branches.length === 0) throw notFound(c.state.apiRoot, 'Git Repository is empty.');
+  const from = c.params.branch ?? '';
+  const targetExists = () => new HttpError(422, { message: 'Cannot rename a branch using the same name or rename to a branch that already exists.', url: '' });
+  if (from === to || repo.branches.includes(to)) throw targetExists();
+  if (!repo.branches.includes(from)) throw notFound(c.state.apiRoot, "Branch doesn't exist.");
+  const rules = ciData(c.state).rules.filter((r) => r.repoId === repo.id);
+  const named = rules.find((r) => r.rule_name === from);
+  if (!c.flavor.forgejo && flavorAtLeast(c.flavor, '1.24') && (from === extra.default_branch || named) && !c.state.canAdmin(c.user.login, repo)) {
+    throw forbidden('User must be a repo or site admin to rename default or protected branches.');
+  }
+  const dir = dirOf(c.state, repo);
+  if (dir !== undefined && existsSync(dir)) git(dir, ['branch', '-m', from, to]);
+  repo.branches = repo.branches.map((b) => (b === from ? to : b));
+  if (extra.default_branch === from) extra.default_branch = to;
+  if (named) named.rule_name = to;
+  return { status: 204 };
+};
+
 // Routes that do their git work around another module's handler -------------
 
 /** The routes after this module's (set by withGit). */
@@ -424,6 +464,7 @@ const pullsCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/pulls')(c)
 const pullsMerge: Handler = (c) => next('POST', '/repos/:owner/:repo/pulls/:index/merge')(c);
 const branchDelete: Handler = (c) => next('DELETE', '/repos/:owner/:repo/branches/:branch')(c);
 const releaseCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/releases')(c);
+const tagCreate: Handler = (c) => next('POST', '/repos/:owner/:repo/tags')(c);
 const repoCreate: Handler = (c) => next('POST', '/user/repos')(c);
 
 /** services/pull NewPullRequest pushes the head to refs/pull/N/head of the base repository. */
@@ -530,6 +571,11 @@ const mergePull: Handler = async (c) => {
 };
 
 const deleteBranch: Handler = async (c) => {
+  const repo = visibleRepo(c);
+  const name = c.params.branch ?? '';
+  // services/repository/branch.go DeleteBranch: the default branch, then any branch a rule covers
+  // (git_model.IsBranchProtected), each a 403 before the branch is looked up.
+  if (c.state.canWrite(c.user.login, repo) && name !== repoExtraOf(c.state, repo).default_branch && ruleFor(c.state, repo, name)) throw forbidden('branch protected');
   const reply = await branchDelete(c);
   dropDeletedBranches(c.state, visibleRepo(c));
   return reply;
@@ -550,6 +596,29 @@ const createRelease: Handler = async (c) => {
   const known = releaseData(c.state).tags.find((t) => t.repoId === repo.id && t.name === tag);
   if (known) known.sha = sha;
   return reply;
+};
+
+/** services/release CreateNewTag: the tag made in git at the target's commit, annotated when it has a message. */
+const createTag: Handler = async (c) => {
+  const reply: Reply = await tagCreate(c);
+  const body = reply.body as Json | undefined;
+  if (reply.status !== 201 || !body || !gitOn(c.state)) return reply;
+  const repo = visibleRepo(c);
+  const dir = ensureBare(c.state, repo);
+  const tag = String(body.name);
+  const requested = obj(c.body).target;
+  const target = typeof requested === 'string' && requested !== '' ? requested : repoExtraOf(c.state, repo).default_branch;
+  const sha = dir === undefined ? undefined : (refSha(dir, `refs/heads/${target}`) ?? refSha(dir, `refs/tags/${target}`) ?? refSha(dir, target));
+  if (dir === undefined || sha === undefined) return reply;
+  const message = obj(c.body).message;
+  const who = person(c.state, c.user.login);
+  const [name = '', email = ''] = who.replace(/>$/, '').split(' <');
+  const env = { GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
+  if (typeof message === 'string' && message !== '') git(dir, ['tag', '-a', '-m', message, tag, sha], { env });
+  else git(dir, ['update-ref', `refs/tags/${tag}`, sha]);
+  const known = releaseData(c.state).tags.find((t) => t.repoId === repo.id && t.name === tag);
+  if (known) known.sha = sha;
+  return { ...reply, body: { ...body, id: sha, commit: { ...(body.commit as Json), sha } } };
 };
 
 /** A repository created through the API gets its git side at once (with a README on main for --init). */
@@ -621,9 +690,11 @@ const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/branches', listBranches],
   ['POST', '/repos/:owner/:repo/branches', createBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
+  ['PATCH', '/repos/:owner/:repo/branches/:branch', renameBranch],
   ['POST', '/repos/:owner/:repo/pulls', createPull],
   ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
   ['POST', '/repos/:owner/:repo/releases', createRelease],
+  ['POST', '/repos/:owner/:repo/tags', createTag],
   ['POST', '/user/repos', createRepo],
   ['POST', '/repos/:owner/:repo/contents/*path', createFile],
 ];

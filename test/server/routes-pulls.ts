@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
 import { type Call, type Handler, type Reply, ROUTES as CORE, flavorAtLeast, searchIssuesWith, obj, visibleRepo } from './routes.js';
+import { extraOf as repoExtraOf } from './routes-repos.js';
 import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -460,7 +461,8 @@ const deleteBranch: Handler = (c) => {
   const repo = visibleRepo(c);
   if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   const name = c.params.branch ?? '';
-  if (name === 'main') throw forbidden('can not delete default branch');
+  // services/repository/branch.go DeleteBranch: ErrBranchIsDefault is 403, before the branch is looked up.
+  if (name === repoExtraOf(c.state, repo).default_branch) throw forbidden('can not delete default branch');
   // routers/api/v1/repo/branch.go DeleteBranch: ErrBranchIsProtected is 403.
   if (protectedBranches(c.state, repo).has(name)) throw forbidden('branch protected');
   if (!repo.branches.includes(name)) throw notFound(c.state.apiRoot, "Branch doesn't exist.");

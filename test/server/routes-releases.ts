@@ -5,6 +5,7 @@
 // file back. Deleting a release keeps its tag, as Gitea does; deleting a tag
 // that still has a release is refused with 409.
 import { obj, visibleRepo, writableRepo } from './routes.js';
+import { extraOf as repoExtraOf } from './routes-repos.js';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,8 @@ export interface Tag {
   repoId: number;
   name: string;
   sha: string;
+  /** An annotated tag's message (POST …/tags with a message); none for a lightweight one. */
+  message?: string;
 }
 
 export interface ReleaseData {
@@ -136,7 +139,7 @@ function tagJson(state: State, repo: Repo, t: Tag): Json {
   const full = `${repo.owner}/${repo.name}`;
   return {
     name: t.name,
-    message: '',
+    message: t.message ?? '',
     id: t.sha,
     commit: { url: `${state.apiRoot}/repos/${full}/git/commits/${t.sha}`, sha: t.sha, created: '2026-01-05T09:00:00Z' },
     zipball_url: `${state.webRoot}/${full}/archive/${encodeURIComponent(t.name)}.zip`,
@@ -361,7 +364,49 @@ const deleteTag: Handler = (c) => {
   return { status: 204 };
 };
 
+/**
+ * routers/api/v1/repo/tag.go ListTags (git GetTagInfos): every tag, newest
+ * first, with X-Total-Count. The order among tags of one commit date is git's;
+ * here, the most recently made first (a guess nobody has recorded).
+ */
+const listTags: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const tags = releaseData(c.state)
+    .tags.filter((t) => t.repoId === repo.id)
+    .reverse();
+  const page = paginate(tags, c.query, c.url, c.paging);
+  return { status: 200, body: page.items.map((t) => tagJson(c.state, repo, t)), headers: page.headers };
+};
+
+/**
+ * routers/api/v1/repo/tag.go CreateTag: writers only (reqRepoWriter), never
+ * archived (423); tag_name Required (422); the target defaults to the default
+ * branch, and one git cannot resolve (GetCommit: a branch, a tag or a commit)
+ * is 404 "target not found"; a tag that exists 409 (ErrTagAlreadyExists);
+ * 201 with the tag (Gitea 1.23's description says 200; its code answers 201).
+ */
+const createTag: Handler = (c) => {
+  const repo = writableRepo(c);
+  if (repoExtraOf(c.state, repo).archived) throw new HttpError(423, { message: `<Repository ${repo.id}:${repo.owner}/${repo.name}> is archived`, url: '' });
+  const body = obj(c.body);
+  const name = body.tag_name;
+  if (typeof name !== 'string' || name === '') throw invalid('CreateTagOption', [{ field: 'tag_name', code: 'Required' }]);
+  const target = typeof body.target === 'string' && body.target !== '' ? body.target : repoExtraOf(c.state, repo).default_branch;
+  const data = releaseData(c.state);
+  const ofRepo = data.tags.filter((t) => t.repoId === repo.id);
+  const resolved = repo.branches.includes(target)
+    ? fakeSha(`${repo.id}/${target}/${name}`)
+    : (ofRepo.find((t) => t.name === target)?.sha ?? ofRepo.find((t) => /^[0-9a-f]{7,64}$/.test(target) && t.sha.startsWith(target))?.sha);
+  if (resolved === undefined) throw notFound(c.state.apiRoot, `target not found: object does not exist [id: ${target}, rel_path: ]`);
+  if (ofRepo.some((t) => t.name === name)) throw conflict(`tag already exists [name: ${name}]`);
+  const made: Tag = { repoId: repo.id, name, sha: resolved, ...(typeof body.message === 'string' && body.message !== '' ? { message: body.message } : {}) };
+  data.tags.push(made);
+  return { status: 201, body: tagJson(c.state, repo, made) };
+};
+
 export const RELEASE_ROUTES: Array<[string, string, Handler]> = [
+  ['GET', '/repos/:owner/:repo/tags', listTags],
+  ['POST', '/repos/:owner/:repo/tags', createTag],
   ['GET', '/repos/:owner/:repo/releases', listReleases],
   ['POST', '/repos/:owner/:repo/releases', createRelease],
   ['GET', '/repos/:owner/:repo/releases/latest', latestRelease],

@@ -35,10 +35,12 @@ export const KETTLE_TYPES = [
   'Release',
   'RepoTransfer',
   'Repository',
+  'Tag',
   'Team',
   'User',
   // Request bodies.
   'CreateAccessTokenOption',
+  'CreateBranchRepoOption',
   'CreateForkOption',
   'CreateHookOption',
   'CreateIssueCommentOption',
@@ -50,6 +52,7 @@ export const KETTLE_TYPES = [
   'CreatePullReviewOptions',
   'CreateReleaseOption',
   'CreateRepoOption',
+  'CreateTagOption',
   'EditHookOption',
   'EditIssueCommentOption',
   'EditIssueOption',
@@ -61,6 +64,7 @@ export const KETTLE_TYPES = [
   'IssueLabelsOption',
   'MergePullRequestOption',
   'PullReviewRequestOptions',
+  'UpdateBranchRepoOption',
 ];
 
 /** The generated file every importer uses. */

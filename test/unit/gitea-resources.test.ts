@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, type RawApiResponse, type RequestOptions } from '../../src/api/client.js';
+import * as branches from '../../src/api/gitea/branches.js';
 import * as hooks from '../../src/api/gitea/hooks.js';
 import * as issues from '../../src/api/gitea/issues.js';
 import * as actions from '../../src/api/gitea/actions-secrets.js';
@@ -324,7 +325,15 @@ describe('every function, against both descriptions', () => {
     ['repos.listMine', list, (api) => repos.listMine(api, window)],
     ['repos.listForUser', list, (api) => repos.listForUser(api, 'bob', window)],
     ['repos.combinedStatus', one, (api) => repos.combinedStatus(api, teapot, 'feature/lid')],
-    ['repos.deleteBranch', none, (api) => repos.deleteBranch(api, teapot, 'feature/lid')],
+    ['branches.listBranches', list, (api) => branches.listBranches(api, teapot, window)],
+    ['branches.getBranch', one, (api) => branches.getBranch(api, teapot, 'feature/lid')],
+    ['branches.createBranch', one, (api) => branches.createBranch(api, teapot, { new_branch_name: 'x', old_ref_name: 'main' })],
+    ['branches.renameBranch', none, (api) => branches.renameBranch(api, teapot, 'feature/lid', { name: 'feature/cap' })],
+    ['branches.deleteBranch', none, (api) => branches.deleteBranch(api, teapot, 'feature/lid')],
+    ['branches.listTags', list, (api) => branches.listTags(api, teapot, window)],
+    ['branches.getTag', one, (api) => branches.getTag(api, teapot, 'v1.0')],
+    ['branches.createTag', one, (api) => branches.createTag(api, teapot, { tag_name: 'v2', target: 'main', message: 'm' })],
+    ['branches.deleteTag', none, (api) => branches.deleteTag(api, teapot, 'v0.9')],
     ['settings.isStarred', none, (api) => settings.isStarred(api, teapot)],
     ['settings.star', none, (api) => settings.star(api, teapot)],
     ['settings.unstar', none, (api) => settings.unstar(api, teapot)],

@@ -90,6 +90,7 @@ describe('a verb’s options, derived from its definition', () => {
 /** Every noun of src/commands (a folder with an index.ts), by folder. */
 const NOUNS = [
   'api',
+  'branch',
   'browse',
   'completion',
   'gpg-key',
@@ -108,6 +109,7 @@ const NOUNS = [
   'secret',
   'ssh-key',
   'status',
+  'tag',
   'user',
   'variable',
   'whoami',
@@ -116,6 +118,7 @@ const NOUNS = [
 /** For each, the verbs whose run takes other options than the verb declares: none. */
 export type Checked = {
   api: Mismatched<typeof import('../../src/commands/api/index.js').api>;
+  branch: Mismatched<typeof import('../../src/commands/branch/index.js').branch>;
   browse: Mismatched<typeof import('../../src/commands/browse/index.js').browse>;
   completion: Mismatched<typeof import('../../src/commands/completion/index.js').completion>;
   'gpg-key': Mismatched<typeof import('../../src/commands/gpg-key/index.js').gpgKey>;
@@ -134,6 +137,7 @@ export type Checked = {
   secret: Mismatched<typeof import('../../src/commands/secret/index.js').secret>;
   'ssh-key': Mismatched<typeof import('../../src/commands/ssh-key/index.js').sshKey>;
   status: Mismatched<typeof import('../../src/commands/status/index.js').status>;
+  tag: Mismatched<typeof import('../../src/commands/tag/index.js').tag>;
   user: Mismatched<typeof import('../../src/commands/user/index.js').user>;
   variable: Mismatched<typeof import('../../src/commands/variable/index.js').variable>;
   whoami: Mismatched<typeof import('../../src/commands/whoami/index.js').whoami>;

@@ -90,7 +90,3 @@ export function branchExists(api: ApiClient, repo: RepoRef, branch: string): Pro
     },
   );
 }
-
-export function deleteBranch(api: ApiClient, repo: RepoRef, branch: string): Promise<void> {
-  return done(api, 'DELETE', `${repoPath(repo)}${p`/branches/${branch}`}`);
-}

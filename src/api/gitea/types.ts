@@ -68,6 +68,13 @@ export interface Comment {
   user?: User | null;
 }
 
+/** CommitMeta contains meta information of a commit in terms of API. */
+export interface CommitMeta {
+  created?: string | null;
+  sha?: string;
+  url?: string;
+}
+
 /** CommitStatus holds a single status of a single Commit */
 export interface CommitStatus {
   context?: string;
@@ -419,6 +426,16 @@ export type ReviewStateType = string;
 /** StateType issue state type */
 export type StateType = string;
 
+/** Tag represents a repository tag */
+export interface Tag {
+  commit?: CommitMeta | null;
+  id?: string;
+  message?: string;
+  name?: string;
+  tarball_url?: string;
+  zipball_url?: string;
+}
+
 /** Team represents a team in an organization */
 export interface Team {
   can_create_org_repo?: boolean;
@@ -482,6 +499,16 @@ export interface User {
 export interface CreateAccessTokenOption {
   name: string;
   scopes?: string[];
+}
+
+/** CreateBranchRepoOption options when creating a branch in a repository */
+export interface CreateBranchRepoOption {
+  /** Name of the branch to create */
+  new_branch_name: string;
+  /** Deprecated: true Name of the old branch to create from */
+  old_branch_name?: string;
+  /** Name of the old branch/tag/commit to create from */
+  old_ref_name?: string;
 }
 
 /** CreateForkOption options for creating a fork */
@@ -626,6 +653,13 @@ export interface CreateRepoOption {
   template?: boolean;
   /** TrustModel of the repository */
   trust_model?: 'default' | 'collaborator' | 'committer' | 'collaboratorcommitter';
+}
+
+/** CreateTagOption options when creating a tag */
+export interface CreateTagOption {
+  message?: string;
+  tag_name: string;
+  target?: string;
 }
 
 /** EditHookOption options when modify one hook */
@@ -785,4 +819,10 @@ export interface MergePullRequestOption {
 export interface PullReviewRequestOptions {
   reviewers?: string[];
   team_reviewers?: string[];
+}
+
+/** UpdateBranchRepoOption options when updating a branch in a repository */
+export interface UpdateBranchRepoOption {
+  /** New branch name */
+  name: string;
 }

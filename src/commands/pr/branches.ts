@@ -1,7 +1,7 @@
 // Deleting a pull request's head branch on the server, and the local one.
 import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
-import * as repos from '../../api/gitea/repos.js';
+import * as branches from '../../api/gitea/branches.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { PullRequest } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
@@ -35,7 +35,7 @@ export async function deleteHeadBranch(ctx: Context, api: ApiClient, repo: RepoR
     return false;
   }
   try {
-    await repos.deleteBranch(api, repo, branch);
+    await branches.deleteBranch(api, repo, branch);
     ctx.term.success(`Deleted branch ${branch} in ${fullName(repo)}`);
     return true;
   } catch (err) {
