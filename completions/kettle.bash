@@ -57,6 +57,7 @@ __kettle_subcommand() {
     '/hook') REPLY='hook' ;;
     '/ssh-key') REPLY='ssh-key' ;;
     '/gpg-key') REPLY='gpg-key' ;;
+    '/admin') REPLY='admin' ;;
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
     '/help') REPLY='help' ;;
@@ -177,6 +178,16 @@ __kettle_subcommand() {
     'gpg-key/list'|'gpg-key/ls') REPLY='gpg-key list' ;;
     'gpg-key/add') REPLY='gpg-key add' ;;
     'gpg-key/delete'|'gpg-key/rm') REPLY='gpg-key delete' ;;
+    'admin/user') REPLY='admin user' ;;
+    'admin/org') REPLY='admin org' ;;
+    'admin/cron') REPLY='admin cron' ;;
+    'admin user/list'|'admin user/ls') REPLY='admin user list' ;;
+    'admin user/create') REPLY='admin user create' ;;
+    'admin user/edit') REPLY='admin user edit' ;;
+    'admin user/delete') REPLY='admin user delete' ;;
+    'admin org/list'|'admin org/ls') REPLY='admin org list' ;;
+    'admin cron/list'|'admin cron/ls') REPLY='admin cron list' ;;
+    'admin cron/run') REPLY='admin cron run' ;;
     *) return 1 ;;
   esac
 }
@@ -294,6 +305,11 @@ __kettle_takes_value() {
     'ssh-key delete/-R'|'ssh-key delete/--repo') return 0 ;;
     'gpg-key list/-L'|'gpg-key list/--limit'|'gpg-key list/--page'|'gpg-key list/--fields'|'gpg-key list/-q'|'gpg-key list/--jq') return 0 ;;
     'gpg-key add/--fields'|'gpg-key add/-q'|'gpg-key add/--jq') return 0 ;;
+    'admin user list/-L'|'admin user list/--limit'|'admin user list/--page'|'admin user list/--fields'|'admin user list/-q'|'admin user list/--jq') return 0 ;;
+    'admin user create/--email'|'admin user create/--full-name'|'admin user create/--visibility'|'admin user create/--fields'|'admin user create/-q'|'admin user create/--jq') return 0 ;;
+    'admin user edit/--email'|'admin user edit/--full-name'|'admin user edit/--visibility'|'admin user edit/--fields'|'admin user edit/-q'|'admin user edit/--jq') return 0 ;;
+    'admin org list/-L'|'admin org list/--limit'|'admin org list/--page'|'admin org list/--fields'|'admin org list/-q'|'admin org list/--jq') return 0 ;;
+    'admin cron list/-L'|'admin cron list/--limit'|'admin cron list/--page'|'admin cron list/--fields'|'admin cron list/-q'|'admin cron list/--jq') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
     */--login|*/--timeout) return 0 ;;
   esac
@@ -334,6 +350,8 @@ __kettle_value() {
     'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
     'hook edit/--secret-file') __kettle_files "$3" ;;
     'hook edit/--content-type') __kettle_words "$3" json form ;;
+    'admin user create/--visibility') __kettle_words "$3" public limited private ;;
+    'admin user edit/--visibility') __kettle_words "$3" public limited private ;;
     'api/-X'|'api/--method') __kettle_words "$3" GET HEAD POST PUT PATCH DELETE OPTIONS ;;
     'api/--input') __kettle_files "$3" ;;
     */--login) __kettle_logins "$3" ;;
@@ -355,7 +373,7 @@ __kettle_arg() {
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
   esac
   return 0
 }
@@ -504,6 +522,17 @@ __kettle_flags() {
     'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'gpg-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin user list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin user create') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --restricted --visibility --send-notify --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin user edit') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --admin --no-admin --active --inactive --prohibit-login --allow-login --restricted --unrestricted --visibility --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin user delete') __kettle_words "$2" --purge -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin cron') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin cron list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'admin cron run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -514,7 +543,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
@@ -537,6 +566,10 @@ __kettle_commands() {
     'hook') __kettle_words "$2" list add view edit test delete ;;
     'ssh-key') __kettle_words "$2" list add delete ;;
     'gpg-key') __kettle_words "$2" list add delete ;;
+    'admin') __kettle_words "$2" user org cron ;;
+    'admin user') __kettle_words "$2" list create edit delete ;;
+    'admin org') __kettle_words "$2" list ;;
+    'admin cron') __kettle_words "$2" list run ;;
     *) return 1 ;;
   esac
   return 0

@@ -51,6 +51,8 @@ function __kettle_subcommand
             echo 'ssh-key'
         case '/gpg-key'
             echo 'gpg-key'
+        case '/admin'
+            echo 'admin'
         case '/api'
             echo 'api'
         case '/completion'
@@ -291,6 +293,26 @@ function __kettle_subcommand
             echo 'gpg-key add'
         case 'gpg-key/delete' 'gpg-key/rm'
             echo 'gpg-key delete'
+        case 'admin/user'
+            echo 'admin user'
+        case 'admin/org'
+            echo 'admin org'
+        case 'admin/cron'
+            echo 'admin cron'
+        case 'admin user/list' 'admin user/ls'
+            echo 'admin user list'
+        case 'admin user/create'
+            echo 'admin user create'
+        case 'admin user/edit'
+            echo 'admin user edit'
+        case 'admin user/delete'
+            echo 'admin user delete'
+        case 'admin org/list' 'admin org/ls'
+            echo 'admin org list'
+        case 'admin cron/list' 'admin cron/ls'
+            echo 'admin cron list'
+        case 'admin cron/run'
+            echo 'admin cron run'
         case '*'
             return 1
     end
@@ -519,6 +541,16 @@ function __kettle_takes_value
             return 0
         case 'gpg-key add/--fields' 'gpg-key add/-q' 'gpg-key add/--jq'
             return 0
+        case 'admin user list/-L' 'admin user list/--limit' 'admin user list/--page' 'admin user list/--fields' 'admin user list/-q' 'admin user list/--jq'
+            return 0
+        case 'admin user create/--email' 'admin user create/--full-name' 'admin user create/--visibility' 'admin user create/--fields' 'admin user create/-q' 'admin user create/--jq'
+            return 0
+        case 'admin user edit/--email' 'admin user edit/--full-name' 'admin user edit/--visibility' 'admin user edit/--fields' 'admin user edit/-q' 'admin user edit/--jq'
+            return 0
+        case 'admin org list/-L' 'admin org list/--limit' 'admin org list/--page' 'admin org list/--fields' 'admin org list/-q' 'admin org list/--jq'
+            return 0
+        case 'admin cron list/-L' 'admin cron list/--limit' 'admin cron list/--page' 'admin cron list/--fields' 'admin cron list/-q' 'admin cron list/--jq'
+            return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
         case '*/--login' '*/--timeout'
@@ -606,6 +638,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and 
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
+complete -c kettle -n '__kettle_using "" 0' -a 'admin' -d 'Administer the site: users, organizations, scheduled tasks'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
@@ -1658,6 +1691,84 @@ complete -c kettle -n '__kettle_using "gpg-key add"' -s q -l jq -x -d 'filter th
 # kettle gpg-key delete
 complete -c kettle -n '__kettle_using "gpg-key delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
+# kettle admin
+complete -c kettle -n '__kettle_using "admin" 0' -a 'user' -d 'List, create, edit and delete user accounts'
+complete -c kettle -n '__kettle_using "admin" 0' -a 'org' -d 'List every organization'
+complete -c kettle -n '__kettle_using "admin" 0' -a 'cron' -d 'List and start the server\'s scheduled tasks'
+
+# kettle admin user
+complete -c kettle -n '__kettle_using "admin user" 0' -a 'list' -d 'List every user account on the server'
+complete -c kettle -n '__kettle_using "admin user" 0' -a 'create' -d 'Create a user account (the password from standard input or a hidden prompt)'
+complete -c kettle -n '__kettle_using "admin user" 0' -a 'edit' -d 'Change a user account (only what is given)'
+complete -c kettle -n '__kettle_using "admin user" 0' -a 'delete' -d 'Delete user accounts (asks first)'
+
+# kettle admin user list
+complete -c kettle -n '__kettle_using "admin user list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "admin user list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "admin user list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "admin user list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "admin user list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "admin user list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle admin user create
+complete -c kettle -n '__kettle_using "admin user create"' -l email -x -d 'the e-mail address (required)'
+complete -c kettle -n '__kettle_using "admin user create"' -l full-name -x -d 'the display name'
+complete -c kettle -n '__kettle_using "admin user create"' -l password-stdin -d 'read the password from standard input'
+complete -c kettle -n '__kettle_using "admin user create"' -l must-change-password -d 'make the user choose a new password at first sign-in (the servers do by default)'
+complete -c kettle -n '__kettle_using "admin user create"' -l no-must-change-password -d 'let the user keep this password'
+complete -c kettle -n '__kettle_using "admin user create"' -l restricted -d 'a restricted account: sees only what it is explicitly given'
+complete -c kettle -n '__kettle_using "admin user create"' -l visibility -x -a 'public limited private' -d 'who may see the user\'s profile'
+complete -c kettle -n '__kettle_using "admin user create"' -l send-notify -d 'e-mail the user that the account exists'
+complete -c kettle -n '__kettle_using "admin user create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "admin user create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "admin user create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle admin user edit
+complete -c kettle -n '__kettle_using "admin user edit"' -l email -x -d 'the primary e-mail address'
+complete -c kettle -n '__kettle_using "admin user edit"' -l full-name -x -d 'the display name ("" clears it)'
+complete -c kettle -n '__kettle_using "admin user edit"' -l password-stdin -d 'a new password, read from standard input'
+complete -c kettle -n '__kettle_using "admin user edit"' -l must-change-password -d 'make the user choose a new password at next sign-in'
+complete -c kettle -n '__kettle_using "admin user edit"' -l no-must-change-password -d 'no longer ask for a new password'
+complete -c kettle -n '__kettle_using "admin user edit"' -l admin -d 'make the user a site administrator'
+complete -c kettle -n '__kettle_using "admin user edit"' -l no-admin -d 'take site administration away'
+complete -c kettle -n '__kettle_using "admin user edit"' -l active -d 'activate the account'
+complete -c kettle -n '__kettle_using "admin user edit"' -l inactive -d 'deactivate the account'
+complete -c kettle -n '__kettle_using "admin user edit"' -l prohibit-login -d 'forbid the user to sign in'
+complete -c kettle -n '__kettle_using "admin user edit"' -l allow-login -d 'let the user sign in again'
+complete -c kettle -n '__kettle_using "admin user edit"' -l restricted -d 'restrict the account'
+complete -c kettle -n '__kettle_using "admin user edit"' -l unrestricted -d 'lift the restriction'
+complete -c kettle -n '__kettle_using "admin user edit"' -l visibility -x -a 'public limited private' -d 'who may see the user\'s profile'
+complete -c kettle -n '__kettle_using "admin user edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "admin user edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "admin user edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle admin user delete
+complete -c kettle -n '__kettle_using "admin user delete"' -l purge -d 'also delete what the user owns: repositories, memberships, packages'
+complete -c kettle -n '__kettle_using "admin user delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle admin org
+complete -c kettle -n '__kettle_using "admin org" 0' -a 'list' -d 'List every organization on the server, private ones too'
+
+# kettle admin org list
+complete -c kettle -n '__kettle_using "admin org list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "admin org list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "admin org list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "admin org list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "admin org list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "admin org list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle admin cron
+complete -c kettle -n '__kettle_using "admin cron" 0' -a 'list' -d 'List the server\'s scheduled tasks'
+complete -c kettle -n '__kettle_using "admin cron" 0' -a 'run' -d 'Start a scheduled task now'
+
+# kettle admin cron list
+complete -c kettle -n '__kettle_using "admin cron list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "admin cron list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "admin cron list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "admin cron list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "admin cron list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "admin cron list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
@@ -1673,4 +1784,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'

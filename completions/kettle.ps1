@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/hook'] = 'hook'
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
+    $children['/admin'] = 'admin'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
     $children['/help'] = 'help'
@@ -184,6 +185,19 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['gpg-key/add'] = 'gpg-key add'
     $children['gpg-key/delete'] = 'gpg-key delete'
     $children['gpg-key/rm'] = 'gpg-key delete'
+    $children['admin/user'] = 'admin user'
+    $children['admin/org'] = 'admin org'
+    $children['admin/cron'] = 'admin cron'
+    $children['admin user/list'] = 'admin user list'
+    $children['admin user/ls'] = 'admin user list'
+    $children['admin user/create'] = 'admin user create'
+    $children['admin user/edit'] = 'admin user edit'
+    $children['admin user/delete'] = 'admin user delete'
+    $children['admin org/list'] = 'admin org list'
+    $children['admin org/ls'] = 'admin org list'
+    $children['admin cron/list'] = 'admin cron list'
+    $children['admin cron/ls'] = 'admin cron list'
+    $children['admin cron/run'] = 'admin cron run'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -211,6 +225,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
+        @{ Name = 'admin'; Tip = 'Administer the site: users, organizations, scheduled tasks' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -375,6 +390,24 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List your GPG keys' }
         @{ Name = 'add'; Tip = 'Add a GPG public key to your account' }
         @{ Name = 'delete'; Tip = 'Delete GPG keys from your account (asks first)' }
+    )
+    $commands['admin'] = @(
+        @{ Name = 'user'; Tip = 'List, create, edit and delete user accounts' }
+        @{ Name = 'org'; Tip = 'List every organization' }
+        @{ Name = 'cron'; Tip = 'List and start the server''s scheduled tasks' }
+    )
+    $commands['admin user'] = @(
+        @{ Name = 'list'; Tip = 'List every user account on the server' }
+        @{ Name = 'create'; Tip = 'Create a user account (the password from standard input or a hidden prompt)' }
+        @{ Name = 'edit'; Tip = 'Change a user account (only what is given)' }
+        @{ Name = 'delete'; Tip = 'Delete user accounts (asks first)' }
+    )
+    $commands['admin org'] = @(
+        @{ Name = 'list'; Tip = 'List every organization on the server, private ones too' }
+    )
+    $commands['admin cron'] = @(
+        @{ Name = 'list'; Tip = 'List the server''s scheduled tasks' }
+        @{ Name = 'run'; Tip = 'Start a scheduled task now' }
     )
 
     # The options of each command, besides those accepted everywhere.
@@ -1566,6 +1599,75 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['admin user list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['admin user create'] = @(
+        @{ Flag = '--email'; Tip = 'the e-mail address (required)'; Value = $true }
+        @{ Flag = '--full-name'; Tip = 'the display name'; Value = $true }
+        @{ Flag = '--password-stdin'; Tip = 'read the password from standard input'; Value = $false }
+        @{ Flag = '--must-change-password'; Tip = 'make the user choose a new password at first sign-in (the servers do by default)'; Value = $false }
+        @{ Flag = '--no-must-change-password'; Tip = 'let the user keep this password'; Value = $false }
+        @{ Flag = '--restricted'; Tip = 'a restricted account: sees only what it is explicitly given'; Value = $false }
+        @{ Flag = '--visibility'; Tip = 'who may see the user''s profile'; Value = $true }
+        @{ Flag = '--send-notify'; Tip = 'e-mail the user that the account exists'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['admin user edit'] = @(
+        @{ Flag = '--email'; Tip = 'the primary e-mail address'; Value = $true }
+        @{ Flag = '--full-name'; Tip = 'the display name ("" clears it)'; Value = $true }
+        @{ Flag = '--password-stdin'; Tip = 'a new password, read from standard input'; Value = $false }
+        @{ Flag = '--must-change-password'; Tip = 'make the user choose a new password at next sign-in'; Value = $false }
+        @{ Flag = '--no-must-change-password'; Tip = 'no longer ask for a new password'; Value = $false }
+        @{ Flag = '--admin'; Tip = 'make the user a site administrator'; Value = $false }
+        @{ Flag = '--no-admin'; Tip = 'take site administration away'; Value = $false }
+        @{ Flag = '--active'; Tip = 'activate the account'; Value = $false }
+        @{ Flag = '--inactive'; Tip = 'deactivate the account'; Value = $false }
+        @{ Flag = '--prohibit-login'; Tip = 'forbid the user to sign in'; Value = $false }
+        @{ Flag = '--allow-login'; Tip = 'let the user sign in again'; Value = $false }
+        @{ Flag = '--restricted'; Tip = 'restrict the account'; Value = $false }
+        @{ Flag = '--unrestricted'; Tip = 'lift the restriction'; Value = $false }
+        @{ Flag = '--visibility'; Tip = 'who may see the user''s profile'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['admin user delete'] = @(
+        @{ Flag = '--purge'; Tip = 'also delete what the user owns: repositories, memberships, packages'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['admin org list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['admin cron list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1655,11 +1757,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['hook edit/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['ssh-key add/0'] = @{ Kind = 'files' }
     $values['gpg-key add/0'] = @{ Kind = 'files' }
+    $values['admin user create/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
+    $values['admin user edit/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

@@ -37,6 +37,7 @@ export const ENTRIES: Entry[] = [
   { name: 'hook', load: async () => (await import('./hook/index.js')).hook },
   { name: 'ssh-key', load: async () => (await import('./ssh-key/index.js')).sshKey },
   { name: 'gpg-key', load: async () => (await import('./gpg-key/index.js')).gpgKey },
+  { name: 'admin', load: async () => (await import('./admin/index.js')).admin },
   { name: 'api', load: async () => (await import('./api/index.js')).api },
   { name: 'completion', load: async () => (await import('./completion/index.js')).completion },
 ];

@@ -148,6 +148,10 @@ export function textWithDefault(spelling: string, description: string, initial: 
 export function bool(spelling: string, description: string): Flag<boolean> {
   return { spelling, description, initial: false };
 }
+/** A switch and its negation (`--admin` with `--no-admin`, both declared): true, false, or undefined when neither was given. */
+export function switchFlag(spelling: string, description: string): Flag<boolean | undefined> {
+  return { spelling, description, initial: undefined };
+}
 /** A whole number checked by `parse` (see positiveInt). */
 export function int(spelling: string, description: string, parse: Parser<number | undefined>): Flag<number | undefined> {
   return { spelling, description, initial: undefined, parse };

@@ -196,6 +196,7 @@ describe('kettle alone and kettle help', () => {
       'Organizations:',
       'Webhooks:',
       'Keys:',
+      'Administration:',
       'Other:',
       'Global Options:',
       'Environment:',

@@ -173,13 +173,13 @@ function checkNoBlindRetry(): void {
   });
 }
 
-async function bounded(args: string[]): Promise<RunResult> {
+async function bounded(args: string[], input?: string): Promise<RunResult> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`kettle ${args.join(' ')} did not end within ${BOUND_MS} ms`)), BOUND_MS);
   });
   try {
-    return await Promise.race([s.kettle(args, { env: ENV }), late]);
+    return await Promise.race([s.kettle(args, { env: ENV, ...(input !== undefined ? { input } : {}) }), late]);
   } finally {
     clearTimeout(timer);
   }
@@ -190,7 +190,7 @@ async function hostileRun(cmd: Command, p: Plan): Promise<void> {
   s.server.resetRequests();
   const args = cmd.args();
   s.server.fault({ ...p.answer, skip: p.skip, times: p.times });
-  const r = await bounded(args);
+  const r = await bounded(args, cmd.input);
   if (process.env.HOSTILE_DEBUG) process.stderr.write(`${p.answer.kind}${p.answer.status ?? ''} skip ${p.skip} × ${p.times}: kettle ${args.join(' ')} → ${r.code} ${r.stderr.split('\n')[0]}\n`);
   check(cmd, args, r, s.token);
   checkNoBlindRetry();

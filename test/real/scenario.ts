@@ -756,6 +756,34 @@ export const STEPS: Step[] = [
   { title: 'whoami with a wrong token: 401, exit 4', args: () => ['whoami'], exit: 4 },
   { title: 'repo delete', args: (n) => ['repo', 'delete', n.repo, '--yes'], exit: 0 },
   { title: 'repo view of a deleted one: 404', args: (n) => ['repo', 'view', n.repo], exit: 1 },
+  // Site administration (admin/user.go, org.go, cron.go): a third user made, changed and deleted by kettle itself.
+  { title: 'admin user list', args: () => ['admin', 'user', 'list', '--all', '--json'], exit: 0, check: (r, n) => assert.ok(json<Array<{ login: string }>>(r).some((u) => u.login === n.me)) },
+  {
+    title: 'admin user create (the password from standard input)',
+    args: (n) => ['admin', 'user', 'create', `${n.other}-3`, '--email', `${n.other}-3@example.com`, '--password-stdin', '--no-must-change-password', '--json'],
+    input: `${SECOND_PASSWORD}-3\n`,
+    exit: 0,
+    check: (r, n) => assert.equal(json(r).login, `${n.other}-3`),
+  },
+  {
+    title: 'admin user edit --prohibit-login --full-name',
+    args: (n) => ['admin', 'user', 'edit', `${n.other}-3`, '--prohibit-login', '--full-name', 'Third User', '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual([json(r).prohibit_login, json(r).full_name], [true, 'Third User']),
+  },
+  {
+    title: 'admin user edit --allow-login --restricted',
+    args: (n) => ['admin', 'user', 'edit', `${n.other}-3`, '--allow-login', '--restricted', '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual([json(r).prohibit_login, json(r).restricted], [false, true]),
+  },
+  { title: 'admin user edit of nobody: 404', args: (n) => ['admin', 'user', 'edit', `${n.other}-nobody`, '--admin'], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: .*not found/m) },
+  { title: 'admin org list', args: () => ['admin', 'org', 'list', '--json'], exit: 0 },
+  { title: 'admin cron list', args: () => ['admin', 'cron', 'list', '--json'], exit: 0, check: (r) => assert.ok(json<Array<{ name: string }>>(r).some((t) => t.name === 'check_repo_stats')) },
+  { title: 'admin cron run check_repo_stats', args: () => ['admin', 'cron', 'run', 'check_repo_stats'], exit: 0 },
+  { title: 'admin cron run of no task: 404', args: () => ['admin', 'cron', 'run', 'no_such_task'], exit: 1 },
+  { title: 'admin user delete', args: (n) => ['admin', 'user', 'delete', `${n.other}-3`, '--yes'], exit: 0 },
+  { title: 'admin user delete of a deleted user: 404', args: (n) => ['admin', 'user', 'delete', `${n.other}-3`, '--yes'], exit: 1 },
   { title: 'the second user goes (escape hatch)', args: (n) => ['api', '-X', 'DELETE', `/admin/users/${n.other}`], exit: 0 },
 ];
 

@@ -17,6 +17,13 @@ export interface User {
   isOrg: false;
   /** A site administrator (the first user of a fresh real server; `kettle-admin` in the scenario). */
   admin?: boolean;
+  /** What site administration sets (routes-admin.ts); absent: as a new account is. */
+  active?: boolean;
+  prohibitLogin?: boolean;
+  restricted?: boolean;
+  visibility?: 'public' | 'limited' | 'private';
+  mustChangePassword?: boolean;
+  loginName?: string;
 }
 
 export interface Org {
@@ -345,7 +352,7 @@ export class State {
     return {
       id: u.id,
       login: u.login,
-      login_name: '',
+      login_name: u.isOrg ? '' : (u.loginName ?? ''),
       source_id: 0,
       full_name: u.full_name,
       email: u.isOrg ? '' : u.email,
@@ -356,13 +363,13 @@ export class State {
       last_login: u.created_at,
       // services/convert/user.go toUser: `created`, not `created_at` (recorded from real Gitea 1.23.8 and 1.27.0).
       created: u.created_at,
-      restricted: false,
-      active: true,
-      prohibit_login: false,
+      restricted: !u.isOrg && u.restricted === true,
+      active: u.isOrg || u.active !== false,
+      prohibit_login: !u.isOrg && u.prohibitLogin === true,
       location: '',
       website: '',
       description: '',
-      visibility: 'public',
+      visibility: (!u.isOrg && u.visibility) || 'public',
       followers_count: 0,
       following_count: 0,
       starred_repos_count: 0,

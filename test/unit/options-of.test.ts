@@ -89,6 +89,7 @@ describe('a verb’s options, derived from its definition', () => {
 
 /** Every noun of src/commands (a folder with an index.ts), by folder. */
 const NOUNS = [
+  'admin',
   'api',
   'branch',
   'browse',
@@ -117,6 +118,7 @@ const NOUNS = [
 ] as const;
 /** For each, the verbs whose run takes other options than the verb declares: none. */
 export type Checked = {
+  admin: Mismatched<typeof import('../../src/commands/admin/index.js').admin>;
   api: Mismatched<typeof import('../../src/commands/api/index.js').api>;
   branch: Mismatched<typeof import('../../src/commands/branch/index.js').branch>;
   browse: Mismatched<typeof import('../../src/commands/browse/index.js').browse>;

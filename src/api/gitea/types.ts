@@ -91,6 +91,15 @@ export interface CommitStatus {
 /** CommitStatusState holds the state of a CommitStatus It can be "pending", "success", "error" and "failure" */
 export type CommitStatusState = string;
 
+/** Cron represents a Cron task */
+export interface Cron {
+  exec_times?: number;
+  name?: string;
+  next?: string | null;
+  prev?: string | null;
+  schedule?: string;
+}
+
 /** ExternalTracker represents settings for external tracker */
 export interface ExternalTracker {
   /** External Issue Tracker URL Format. Use the placeholders {user}, {repo} and {index} for the username, repository name and issue index. */
@@ -662,6 +671,22 @@ export interface CreateTagOption {
   target?: string;
 }
 
+/** CreateUserOption create user options */
+export interface CreateUserOption {
+  /** For explicitly setting the user creation timestamp. Useful when users are migrated from other systems. When omitted, the user's creation timestamp will be set to "now". */
+  created_at?: string;
+  email: string;
+  full_name?: string;
+  login_name?: string;
+  must_change_password?: boolean;
+  password?: string;
+  restricted?: boolean;
+  send_notify?: boolean;
+  source_id?: number;
+  username: string;
+  visibility?: string;
+}
+
 /** EditHookOption options when modify one hook */
 export interface EditHookOption {
   active?: boolean;
@@ -794,6 +819,28 @@ export interface EditRepoOption {
   /** either `true` to make this repository a template or `false` to make it a normal repository */
   template?: boolean;
   /** a URL with more information about the repository. */
+  website?: string;
+}
+
+/** EditUserOption edit user options */
+export interface EditUserOption {
+  active?: boolean;
+  admin?: boolean;
+  allow_create_organization?: boolean;
+  allow_git_hook?: boolean;
+  allow_import_local?: boolean;
+  description?: string;
+  email?: string;
+  full_name?: string;
+  location?: string;
+  login_name: string;
+  max_repo_creation?: number;
+  must_change_password?: boolean;
+  password?: string;
+  prohibit_login?: boolean;
+  restricted?: boolean;
+  source_id: number;
+  visibility?: string;
   website?: string;
 }
 

@@ -1,12 +1,7 @@
 // kettle search: repositories, issues and pull requests, and users across the whole server.
 import { listFlags } from '../../spec/flags.js';
-import { arg, choice, type Flag, type GroupDef, list, text, verb, bool } from '../../spec/spec.js';
+import { arg, bool, choice, type GroupDef, list, switchFlag, text, verb } from '../../spec/spec.js';
 import { REPO_SORTS, ISSUE_TYPES } from './choices.js';
-
-/** A switch with a negation: true, false, or undefined when neither was given. */
-function switchFlag(spelling: string, description: string): Flag<boolean | undefined> {
-  return { spelling, description, initial: undefined };
-}
 
 const query = arg('<query>', 'what to look for');
 

@@ -14,6 +14,8 @@ export interface HostileCase {
   verb: string;
   /** The command line; may make what it needs in the server first. */
   args: () => string[];
+  /** Standard input (a password read with --password-stdin). */
+  input?: string;
   /** stdout is a byte stream written as it arrives (kettle api, pr diff). */
   stream?: boolean;
   /** Several values at once: the records of those that succeeded are printed even when another failed (the contract's rule). */
@@ -50,6 +52,11 @@ export function kitOf(s: Suite) {
     },
     fresh,
     teapot,
+    /** The suite's user (alice) made a site administrator, for the admin verbs. */
+    admin: () => {
+      const alice = s.server.state.user('alice');
+      if (alice) alice.admin = true;
+    },
     hookId: () => String(s.server.state.addHook(teapot(), { type: 'gitea', url: 'https://ci.example.com/h', content_type: 'json', secret: 'hostile-secret', events: ['push'], active: true }).id),
     issueNumber: () => String(s.server.state.addIssue(teapot(), 'alice', { title: fresh('hostile issue') }).number),
     pullNumber: () => {
