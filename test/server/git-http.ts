@@ -331,8 +331,9 @@ function branchRecord(c: Call, repo: Repo, name: string): Json {
     protected: rule !== undefined,
     required_approvals: rule?.required_approvals ?? 0,
     enable_status_check: rule?.enable_status_check ?? false,
-    status_check_contexts: rule ? rule.status_check_contexts : [],
-    user_can_push: write,
+    // With a rule: its contexts as stored (none is Go's nil, null), and ProtectedBranch.CanUserPush (no rule here enables pushing).
+    status_check_contexts: rule ? (rule.status_check_contexts.length > 0 ? rule.status_check_contexts : null) : [],
+    user_can_push: rule ? false : write,
     user_can_merge: write,
     effective_branch_protection_name: rule && write ? rule.rule_name : '',
   };
@@ -616,9 +617,16 @@ const createTag: Handler = async (c) => {
   const env = { GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
   if (typeof message === 'string' && message !== '') git(dir, ['tag', '-a', '-m', message, tag, sha], { env });
   else git(dir, ['update-ref', `refs/tags/${tag}`, sha]);
+  // An annotated tag is an object of its own, which ToTag names as the tag's id and in the commit's url.
+  const object = tryGit(dir, ['rev-parse', '--verify', '--quiet', `refs/tags/${tag}`]) ?? sha;
   const known = releaseData(c.state).tags.find((t) => t.repoId === repo.id && t.name === tag);
-  if (known) known.sha = sha;
-  return { ...reply, body: { ...body, id: sha, commit: { ...(body.commit as Json), sha } } };
+  if (known) {
+    known.sha = sha;
+    if (object !== sha) known.object = object;
+    else delete known.object;
+  }
+  const commit = body.commit as Json;
+  return { ...reply, body: { ...body, id: object, commit: { ...commit, url: String(commit.url).replace(/[0-9a-f]{40}$/, object), sha } } };
 };
 
 /** A repository created through the API gets its git side at once (with a README on main for --init). */

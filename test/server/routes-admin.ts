@@ -82,6 +82,11 @@ const createUser: Handler = (c) => {
   return { status: 201, body: c.state.userJson(user) };
 };
 
+/** user_model.GetUserByName through GetUserByParams: a name no user has is ErrUserRedirectNotExist (recorded from real Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1). */
+function noSuchUser(name: string): HttpError {
+  return new HttpError(404, { message: `user redirect does not exist [name: ${name}]`, url: '' });
+}
+
 /**
  * EditUser: only the fields sent change (pointers: optional.FromPtr), with
  * these exceptions. Gitea binds `login_name` Required (422 "[LoginName]:
@@ -97,7 +102,7 @@ const editUser: Handler = (c) => {
   siteAdmin(c);
   const body = obj(c.body);
   const user = c.state.user(c.params.username ?? '');
-  if (!user) throw notFound(c.state.apiRoot);
+  if (!user) throw noSuchUser(c.params.username ?? '');
   const visibility = visibilityOf(body);
   const hasSource = body.source_id !== undefined && body.source_id !== null;
   const hasLoginName = body.login_name !== undefined && body.login_name !== null;
@@ -151,7 +156,7 @@ const deleteUser: Handler = (c) => {
     throw new HttpError(422, { message, url: '' });
   }
   const user = c.state.user(name);
-  if (!user) throw notFound(c.state.apiRoot);
+  if (!user) throw noSuchUser(name);
   if (user.login === c.user.login) throw new HttpError(422, { message: 'you cannot delete yourself', url: '' });
   const purge = c.query.get('purge') === 'true';
   const lower = user.login.toLowerCase();
@@ -192,25 +197,56 @@ interface CronTask {
 }
 
 /**
- * A sample of the tasks services/cron registers (tasks_basic.go,
- * tasks_extended.go) with their default schedules; "-" for those not
- * scheduled by default (ListTasks shows every registered task). Times are a guess.
+ * The tasks services/cron registers (tasks_basic.go, tasks_extended.go,
+ * actions), in the order ListCronTasks lists them, with the schedules of the
+ * configuration the recordings ran with (mirrors on, the update checker off):
+ * recorded from real Gitea 1.23.8 and 1.27.0 (the same 29) and Forgejo 11.0.1
+ * (the same less sync_repo_licenses, which Forgejo does not have). "-": not
+ * scheduled; "at start": run once when the server started (RunAtStart).
  */
+const CRON_TASKS: Array<[string, string, 'at start'?]> = [
+  ['update_mirrors', '@every 10m'],
+  ['repo_health_check', '@midnight'],
+  ['check_repo_stats', '@midnight', 'at start'],
+  ['archive_cleanup', '@midnight', 'at start'],
+  ['sync_external_users', '@midnight'],
+  ['deleted_branches_cleanup', '@midnight', 'at start'],
+  ['update_migration_poster_id', '@midnight', 'at start'],
+  ['cleanup_hook_task_table', '@midnight'],
+  ['cleanup_packages', '@midnight', 'at start'],
+  ['sync_repo_licenses', '-'],
+  ['delete_inactive_accounts', '-'],
+  ['delete_repo_archives', '-'],
+  ['git_gc_repos', '-'],
+  ['resync_all_sshkeys', '-'],
+  ['resync_all_sshprincipals', '-'],
+  ['resync_all_hooks', '-'],
+  ['reinit_missing_repos', '-'],
+  ['delete_missing_repos', '-'],
+  ['delete_generated_repository_avatars', '-'],
+  ['delete_old_actions', '-'],
+  ['update_checker', '-'],
+  ['delete_old_system_notices', '-'],
+  ['gc_lfs', '-'],
+  ['rebuild_issue_indexer', '-'],
+  ['stop_zombie_tasks', '@every 5m', 'at start'],
+  ['stop_endless_tasks', '@every 30m', 'at start'],
+  ['cancel_abandoned_jobs', '@every 6h', 'at start'],
+  ['start_schedule_tasks', '@every 1m'],
+  ['cleanup_actions', '@midnight'],
+];
+
 function cronTasks(c: Call): CronTask[] {
-  return c.state.extension('admin-cron', () => {
+  return c.state.extension(`admin-cron-${c.flavor.forgejo ? 'forgejo' : 'gitea'}`, () => {
     const zero = '0001-01-01T00:00:00Z';
-    const task = (name: string, schedule: string): CronTask => ({ name, schedule, next: schedule === '-' ? zero : '2026-01-02T00:00:00Z', prev: zero, exec_times: 0 });
-    return [
-      task('update_mirrors', '@every 10m'),
-      task('repo_health_check', '@midnight'),
-      task('check_repo_stats', '@midnight'),
-      task('archive_cleanup', '@midnight'),
-      task('cleanup_hook_task_table', '@midnight'),
-      task('cleanup_packages', '@midnight'),
-      task('delete_old_actions', '-'),
-      task('git_gc_repos', '-'),
-      task('resync_all_sshkeys', '-'),
-    ];
+    // A task that runs at start (RunAtStart) has run once; one not scheduled has no next run.
+    return CRON_TASKS.filter(([name]) => !(c.flavor.forgejo && name === 'sync_repo_licenses')).map(([name, schedule, start]) => ({
+      name,
+      schedule,
+      next: schedule === '-' ? zero : tick(),
+      prev: start ? tick() : zero,
+      exec_times: start ? 1 : 0,
+    }));
   });
 }
 
@@ -230,7 +266,8 @@ const listCron: Handler = (c) => {
 const runCron: Handler = (c) => {
   siteAdmin(c);
   const task = cronTasks(c).find((t) => t.name === c.params.task);
-  if (!task) throw notFound(c.state.apiRoot);
+  // ctx.NotFound(): Forgejo's lists its (no) errors as [] (recorded from a real 11.0.1).
+  if (!task) throw c.flavor.forgejo ? new HttpError(404, { message: "The target couldn't be found.", url: '', errors: [] }) : notFound(c.state.apiRoot);
   task.exec_times += 1;
   task.prev = tick();
   return { status: 204 };

@@ -294,17 +294,23 @@ const getBranch: Handler = async (c) => {
       protected: rule !== undefined,
       required_approvals: rule?.required_approvals ?? 0,
       enable_status_check: rule?.enable_status_check ?? false,
-      status_check_contexts: rule ? rule.status_check_contexts : [],
+      status_check_contexts: rule ? contextsOf(rule) : [],
+      // convert.go ToBranch: with a rule, ProtectedBranch.CanUserPush; the rules here never enable pushing (enable_push false).
+      ...(rule ? { user_can_push: false } : {}),
       ...(rule && admin ? { effective_branch_protection_name: rule.rule_name } : { effective_branch_protection_name: '' }),
     },
   };
 };
 
-function ruleJson(r: ProtectionRule): Json {
+/** A rule's contexts as stored: none given is Go's nil slice, null in the answer (recorded from real Gitea 1.23.8, 1.27.0, Forgejo 11.0.1). */
+const contextsOf = (r: ProtectionRule): string[] | null => (r.status_check_contexts.length > 0 ? r.status_check_contexts : null);
+
+/** services/convert ToBranchProtection; Forgejo's has no priority (recorded from a real 11.0.1). */
+function ruleJson(c: Call, r: ProtectionRule): Json {
   return {
     branch_name: isPattern(r.rule_name) ? '' : r.rule_name,
     rule_name: r.rule_name,
-    priority: r.priority,
+    ...(c.flavor.forgejo ? {} : { priority: r.priority }),
     enable_push: false,
     enable_push_whitelist: false,
     push_whitelist_usernames: [],
@@ -319,7 +325,7 @@ function ruleJson(r: ProtectionRule): Json {
     merge_whitelist_usernames: [],
     merge_whitelist_teams: [],
     enable_status_check: r.enable_status_check,
-    status_check_contexts: r.status_check_contexts,
+    status_check_contexts: contextsOf(r),
     required_approvals: r.required_approvals,
     enable_approvals_whitelist: false,
     approvals_whitelist_username: [],
@@ -350,7 +356,7 @@ const listRules: Handler = (c) => {
   const rules = ciData(c.state)
     .rules.filter((r) => r.repoId === repo.id)
     .sort((a, b) => a.priority - b.priority || Number(isPattern(a.rule_name)) - Number(isPattern(b.rule_name)) || a.id - b.id);
-  return { status: 200, body: rules.map(ruleJson) };
+  return { status: 200, body: rules.map((r) => ruleJson(c, r)) };
 };
 
 /** routers/api/v1/repo/branch.go CreateBranchProtection: rule_name (or the older branch_name); one rule per name (403). */
@@ -366,9 +372,18 @@ const createRule: Handler = (c) => {
     enable_status_check: body.enable_status_check === true,
     status_check_contexts: contexts,
     required_approvals: typeof body.required_approvals === 'number' ? body.required_approvals : 0,
-    priority: typeof body.priority === 'number' ? body.priority : 0,
+    // models/git/protected_branch.go UpdateProtectBranch: a new rule without a priority comes after the others.
+    priority:
+      typeof body.priority === 'number' && body.priority > 0
+        ? body.priority
+        : Math.max(
+            0,
+            ...ciData(c.state)
+              .rules.filter((r) => r.repoId === repo.id)
+              .map((r) => r.priority),
+          ) + 1,
   });
-  return { status: 201, body: ruleJson(rule) };
+  return { status: 201, body: ruleJson(c, rule) };
 };
 
 // AGit --------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // route (browser_download_url, /attachments/{uuid} as on Gitea) streams the
 // file back. Deleting a release keeps its tag, as Gitea does; deleting a tag
 // that still has a release is refused with 409.
-import { obj, visibleRepo, writableRepo } from './routes.js';
+import { flavorAtLeast, obj, visibleRepo, writableRepo } from './routes.js';
 import { extraOf as repoExtraOf } from './routes-repos.js';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -47,6 +47,8 @@ export interface Tag {
   sha: string;
   /** An annotated tag's message (POST …/tags with a message); none for a lightweight one. */
   message?: string;
+  /** An annotated tag's own object id, which the answers name as the tag's id. */
+  object?: string;
 }
 
 export interface ReleaseData {
@@ -135,13 +137,23 @@ export function releaseJson(state: State, r: ReleaseRecord): Json {
   };
 }
 
-function tagJson(state: State, repo: Repo, t: Tag): Json {
+/**
+ * convert.go ToTag: the id is the tag's object (an annotated tag's own, a
+ * lightweight tag's commit), and so is the commit's url (ToCommitMeta), the
+ * commit's sha the commit's. An annotated tag's message keeps git's closing
+ * newline on Gitea 1.27 and not on 1.23 or Forgejo 11 (all three recorded;
+ * the releases between are not).
+ */
+function tagJson(c: Call, repo: Repo, t: Tag): Json {
+  const state = c.state;
   const full = `${repo.owner}/${repo.name}`;
+  const id = t.object ?? t.sha;
+  const newline = t.message !== undefined && !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.27');
   return {
     name: t.name,
-    message: t.message ?? '',
-    id: t.sha,
-    commit: { url: `${state.apiRoot}/repos/${full}/git/commits/${t.sha}`, sha: t.sha, created: '2026-01-05T09:00:00Z' },
+    message: `${t.message ?? ''}${newline ? '\n' : ''}`,
+    id,
+    commit: { url: `${state.apiRoot}/repos/${full}/git/commits/${id}`, sha: t.sha, created: '2026-01-05T09:00:00Z' },
     zipball_url: `${state.webRoot}/${full}/archive/${encodeURIComponent(t.name)}.zip`,
     tarball_url: `${state.webRoot}/${full}/archive/${encodeURIComponent(t.name)}.tar.gz`,
   };
@@ -352,7 +364,7 @@ function tagOf(c: Call, repo: Repo): Tag {
 
 const getTag: Handler = (c) => {
   const repo = visibleRepo(c);
-  return { status: 200, body: tagJson(c.state, repo, tagOf(c, repo)) };
+  return { status: 200, body: tagJson(c, repo, tagOf(c, repo)) };
 };
 
 const deleteTag: Handler = (c) => {
@@ -375,7 +387,7 @@ const listTags: Handler = (c) => {
     .tags.filter((t) => t.repoId === repo.id)
     .reverse();
   const page = paginate(tags, c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map((t) => tagJson(c.state, repo, t)), headers: page.headers };
+  return { status: 200, body: page.items.map((t) => tagJson(c, repo, t)), headers: page.headers };
 };
 
 /**
@@ -399,9 +411,10 @@ const createTag: Handler = (c) => {
     : (ofRepo.find((t) => t.name === target)?.sha ?? ofRepo.find((t) => /^[0-9a-f]{7,64}$/.test(target) && t.sha.startsWith(target))?.sha);
   if (resolved === undefined) throw notFound(c.state.apiRoot, `target not found: object does not exist [id: ${target}, rel_path: ]`);
   if (ofRepo.some((t) => t.name === name)) throw conflict(`tag already exists [name: ${name}]`);
-  const made: Tag = { repoId: repo.id, name, sha: resolved, ...(typeof body.message === 'string' && body.message !== '' ? { message: body.message } : {}) };
+  const annotated = typeof body.message === 'string' && body.message !== '';
+  const made: Tag = { repoId: repo.id, name, sha: resolved, ...(annotated ? { message: body.message as string, object: fakeSha(`tag ${repo.id}/${name}/${resolved}`) } : {}) };
   data.tags.push(made);
-  return { status: 201, body: tagJson(c.state, repo, made) };
+  return { status: 201, body: tagJson(c, repo, made) };
 };
 
 export const RELEASE_ROUTES: Array<[string, string, Handler]> = [
