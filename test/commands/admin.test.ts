@@ -131,9 +131,8 @@ describe('admin user', () => {
     expectExit(r, 0);
     expect(json(r.stdout)).toMatchObject({ login, is_admin: true, prohibit_login: true, full_name: 'Gina G', active: true });
     const [patch] = sent(s, 'PATCH');
-    const gitea = !('forgejo' in flavor);
-    // Gitea binds login_name Required; Forgejo takes it and source_id together or not at all.
-    expect(patch?.body).toEqual({ full_name: 'Gina G', admin: true, prohibit_login: true, ...(gitea ? { login_name: login, source_id: 0 } : {}) });
+    // Gitea binds login_name Required; Forgejo takes it and source_id together or not at all: both, the user's own, everywhere.
+    expect(patch?.body).toEqual({ full_name: 'Gina G', admin: true, prohibit_login: true, login_name: login, source_id: 0 });
     expect(s.server.state.user(login)).toMatchObject({ admin: true, prohibitLogin: true, password: 'gina-password' });
   });
 

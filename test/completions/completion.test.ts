@@ -29,7 +29,9 @@ const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'
 /** The stored logins: two named as `kettle login add` names them by default, host:port. */
 const LOGINS = ['127.0.0.1:3000', '127.0.0.1:8080', 'home', 'work'];
 const TOP = [
+  'admin',
   'api',
+  'branch',
   'browse',
   'completion',
   'gpg-key',
@@ -49,6 +51,7 @@ const TOP = [
   'secret',
   'ssh-key',
   'status',
+  'tag',
   'user',
   'variable',
   'whoami',

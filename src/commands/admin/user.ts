@@ -82,7 +82,8 @@ const EDIT_FLAGS =
  * kettle sends the user's own (or, for a local account, which has none, the
  * user name) with its source_id, which 0 leaves as it is. Forgejo takes both
  * or neither (11.0.1: "source_id and login_name must be specified together"):
- * kettle sends neither.
+ * kettle sends both there too, the user's own, so the request is one every
+ * server's description accepts and changes nothing it was not asked to.
  */
 export async function runEdit(ctx: Context, opts: UserEditOptions): Promise<void> {
   const { login } = opts;
@@ -107,11 +108,9 @@ export async function runEdit(ctx: Context, opts: UserEditOptions): Promise<void
   if (opts.passwordStdin) body.password = await password(ctx, login, true);
   const api = await ctx.api();
   const server = await ctx.server();
-  if (server.flavour === 'gitea') {
-    const current = await users.get(api, login).catch(adminFailure({ action, missing: `user ${login}` }));
-    body.login_name = current.login_name !== undefined && current.login_name !== '' ? current.login_name : (current.login ?? login);
-    body.source_id = current.source_id ?? 0;
-  }
+  const current = await users.get(api, login).catch(adminFailure({ action, missing: `user ${login}` }));
+  body.login_name = current.login_name !== undefined && current.login_name !== '' ? current.login_name : (current.login ?? login);
+  body.source_id = current.source_id ?? 0;
   const edited = await admin.editUser(api, login, body).catch((err: unknown) => {
     const problem = passwordProblem(err);
     if (problem !== undefined && err instanceof ApiError) throw err.withMessage(`cannot ${action}: ${problem}`);
