@@ -107,7 +107,6 @@ export async function runEdit(ctx: Context, opts: UserEditOptions): Promise<void
   if (Object.keys(body).length === 0 && !opts.passwordStdin) throw new UsageError(`nothing to change: pass ${EDIT_FLAGS}`);
   if (opts.passwordStdin) body.password = await password(ctx, login, true);
   const api = await ctx.api();
-  const server = await ctx.server();
   const current = await users.get(api, login).catch(adminFailure({ action, missing: `user ${login}` }));
   body.login_name = current.login_name !== undefined && current.login_name !== '' ? current.login_name : (current.login ?? login);
   body.source_id = current.source_id ?? 0;
