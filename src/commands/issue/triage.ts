@@ -46,7 +46,7 @@ function read(at: Place, action: string): Promise<Issue> {
 }
 
 function nothingToDo(at: Place, state: string): void {
-  at.ctx.term.info(`kettle: ${at.what} is already ${state}; nothing was changed`);
+  at.ctx.term.info(`kettle: ${at.what} is ${state}; nothing was changed`);
 }
 
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
@@ -54,7 +54,7 @@ const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 export async function runPin(ctx: Context, opts: TriageOptions): Promise<void> {
   const at = await place(ctx, opts);
   const attempt = { action: `pin ${at.what}`, missing: at.what, within: { api: at.api, repo: at.repo } };
-  if (((await read(at, 'pin')).pin_order ?? 0) > 0) return nothingToDo(at, 'pinned');
+  if (((await read(at, 'pin')).pin_order ?? 0) > 0) return nothingToDo(at, 'already pinned');
   await issues.pin(at.api, at.repo, at.number).catch(async (err: unknown) => {
     // The servers' limit (setting.Repository.Issue.MaxPinned, 3 unless set) comes back as a 500 with no
     // reason a user sees (issue_pin.go PinIssue answers ErrIssueMaxPinReached from Pin as an internal
@@ -82,14 +82,14 @@ export async function runUnpin(ctx: Context, opts: TriageOptions): Promise<void>
 
 export async function runLock(ctx: Context, opts: LockOptions): Promise<void> {
   const at = await place(ctx, opts, 'issueLock', 'lock');
-  if ((await read(at, 'lock')).is_locked === true) return nothingToDo(at, 'locked');
+  if ((await read(at, 'lock')).is_locked === true) return nothingToDo(at, 'already locked');
   await issues.lock(at.api, at.repo, at.number, opts.reason).catch(failure({ action: `lock ${at.what}`, missing: at.what, within: { api: at.api, repo: at.repo } }));
   ctx.term.success(`Locked ${at.what}${opts.reason ? ` (${opts.reason})` : ''}`);
 }
 
 export async function runUnlock(ctx: Context, opts: TriageOptions): Promise<void> {
   const at = await place(ctx, opts, 'issueLock', 'unlock');
-  if ((await read(at, 'unlock')).is_locked !== true) return nothingToDo(at, 'unlocked');
+  if ((await read(at, 'unlock')).is_locked !== true) return nothingToDo(at, 'not locked');
   await issues.unlock(at.api, at.repo, at.number).catch(failure({ action: `unlock ${at.what}`, missing: at.what, within: { api: at.api, repo: at.repo } }));
   ctx.term.success(`Unlocked ${at.what}`);
 }
