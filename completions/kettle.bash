@@ -106,6 +106,12 @@ __kettle_subcommand() {
     'issue/close') REPLY='issue close' ;;
     'issue/reopen') REPLY='issue reopen' ;;
     'issue/delete') REPLY='issue delete' ;;
+    'issue/pin') REPLY='issue pin' ;;
+    'issue/unpin') REPLY='issue unpin' ;;
+    'issue/lock') REPLY='issue lock' ;;
+    'issue/unlock') REPLY='issue unlock' ;;
+    'issue/subscribe') REPLY='issue subscribe' ;;
+    'issue/unsubscribe') REPLY='issue unsubscribe' ;;
     'label/list'|'label/ls') REPLY='label list' ;;
     'label/create') REPLY='label create' ;;
     'label/edit') REPLY='label edit' ;;
@@ -234,6 +240,12 @@ __kettle_takes_value() {
     'issue close/-R'|'issue close/--repo'|'issue close/-c'|'issue close/--comment'|'issue close/--fields'|'issue close/-q'|'issue close/--jq') return 0 ;;
     'issue reopen/-R'|'issue reopen/--repo'|'issue reopen/--fields'|'issue reopen/-q'|'issue reopen/--jq') return 0 ;;
     'issue delete/-R'|'issue delete/--repo'|'issue delete/--fields'|'issue delete/-q'|'issue delete/--jq') return 0 ;;
+    'issue pin/-R'|'issue pin/--repo') return 0 ;;
+    'issue unpin/-R'|'issue unpin/--repo') return 0 ;;
+    'issue lock/-R'|'issue lock/--repo'|'issue lock/--reason') return 0 ;;
+    'issue unlock/-R'|'issue unlock/--repo') return 0 ;;
+    'issue subscribe/-R'|'issue subscribe/--repo') return 0 ;;
+    'issue unsubscribe/-R'|'issue unsubscribe/--repo') return 0 ;;
     'label list/-R'|'label list/--repo'|'label list/-L'|'label list/--limit'|'label list/--page'|'label list/--fields'|'label list/-q'|'label list/--jq') return 0 ;;
     'label create/-R'|'label create/--repo'|'label create/-c'|'label create/--color'|'label create/-d'|'label create/--description'|'label create/--fields'|'label create/-q'|'label create/--jq') return 0 ;;
     'label edit/-R'|'label edit/--repo'|'label edit/-n'|'label edit/--name'|'label edit/-c'|'label edit/--color'|'label edit/-d'|'label edit/--description'|'label edit/--fields'|'label edit/-q'|'label edit/--jq') return 0 ;;
@@ -328,6 +340,7 @@ __kettle_value() {
     'issue create/-F'|'issue create/--body-file') __kettle_files "$3" ;;
     'issue edit/-F'|'issue edit/--body-file') __kettle_files "$3" ;;
     'issue comment/-F'|'issue comment/--body-file') __kettle_files "$3" ;;
+    'issue lock/--reason') __kettle_words "$3" off-topic too-heated resolved spam ;;
     'milestone list/-s'|'milestone list/--state') __kettle_words "$3" open closed all ;;
     'pr list/-s'|'pr list/--state') __kettle_words "$3" open closed all ;;
     'pr list/--sort') __kettle_words "$3" oldest recentupdate leastupdate mostcomment leastcomment priority ;;
@@ -435,6 +448,12 @@ __kettle_flags() {
     'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'issue reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'issue delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue pin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue unpin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue lock') __kettle_words "$2" -R --repo --reason -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue unlock') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue subscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue unsubscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -551,7 +570,7 @@ __kettle_commands() {
     'repo topic') __kettle_words "$2" list add remove set ;;
     'branch') __kettle_words "$2" list view create rename delete ;;
     'tag') __kettle_words "$2" list view create delete ;;
-    'issue') __kettle_words "$2" list view status create edit comment close reopen delete ;;
+    'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe ;;
     'label') __kettle_words "$2" list create edit delete ;;
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
     'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review close reopen ready merge ;;

@@ -149,6 +149,18 @@ function __kettle_subcommand
             echo 'issue reopen'
         case 'issue/delete'
             echo 'issue delete'
+        case 'issue/pin'
+            echo 'issue pin'
+        case 'issue/unpin'
+            echo 'issue unpin'
+        case 'issue/lock'
+            echo 'issue lock'
+        case 'issue/unlock'
+            echo 'issue unlock'
+        case 'issue/subscribe'
+            echo 'issue subscribe'
+        case 'issue/unsubscribe'
+            echo 'issue unsubscribe'
         case 'label/list' 'label/ls'
             echo 'label list'
         case 'label/create'
@@ -399,6 +411,18 @@ function __kettle_takes_value
             return 0
         case 'issue delete/-R' 'issue delete/--repo' 'issue delete/--fields' 'issue delete/-q' 'issue delete/--jq'
             return 0
+        case 'issue pin/-R' 'issue pin/--repo'
+            return 0
+        case 'issue unpin/-R' 'issue unpin/--repo'
+            return 0
+        case 'issue lock/-R' 'issue lock/--repo' 'issue lock/--reason'
+            return 0
+        case 'issue unlock/-R' 'issue unlock/--repo'
+            return 0
+        case 'issue subscribe/-R' 'issue subscribe/--repo'
+            return 0
+        case 'issue unsubscribe/-R' 'issue unsubscribe/--repo'
+            return 0
         case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields' 'label list/-q' 'label list/--jq'
             return 0
         case 'label create/-R' 'label create/--repo' 'label create/-c' 'label create/--color' 'label create/-d' 'label create/--description' 'label create/--fields' 'label create/-q' 'label create/--jq'
@@ -622,7 +646,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, ed
 complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
-complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues'
+complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
@@ -916,6 +940,12 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'comment' -d 'Comment on iss
 complete -c kettle -n '__kettle_using "issue" 0' -a 'close' -d 'Close issues'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'reopen' -d 'Reopen closed issues'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'delete' -d 'Delete issues for good (repository admins)'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'pin' -d 'Pin an issue to the top of the repository’s issue list'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'unpin' -d 'Unpin an issue'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'lock' -d 'Lock an issue’s conversation to collaborators (Gitea 1.24 and later)'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'unlock' -d 'Unlock an issue’s conversation (Gitea 1.24 and later)'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'subscribe' -d 'Get notified of an issue’s activity'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'unsubscribe' -d 'Stop getting notified of an issue’s activity'
 
 # kettle issue list
 complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1010,6 +1040,25 @@ complete -c kettle -n '__kettle_using "issue delete"' -s y -l yes -d 'do not ask
 complete -c kettle -n '__kettle_using "issue delete"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "issue delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle issue pin
+complete -c kettle -n '__kettle_using "issue pin"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle issue unpin
+complete -c kettle -n '__kettle_using "issue unpin"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle issue lock
+complete -c kettle -n '__kettle_using "issue lock"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue lock"' -l reason -x -a 'off-topic too-heated resolved spam' -d 'why, as the issue page shows it'
+
+# kettle issue unlock
+complete -c kettle -n '__kettle_using "issue unlock"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle issue subscribe
+complete -c kettle -n '__kettle_using "issue subscribe"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle issue unsubscribe
+complete -c kettle -n '__kettle_using "issue unsubscribe"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
 # kettle label
 complete -c kettle -n '__kettle_using "label" 0' -a 'list' -d 'List a repository\'s labels'

@@ -94,6 +94,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['issue/close'] = 'issue close'
     $children['issue/reopen'] = 'issue reopen'
     $children['issue/delete'] = 'issue delete'
+    $children['issue/pin'] = 'issue pin'
+    $children['issue/unpin'] = 'issue unpin'
+    $children['issue/lock'] = 'issue lock'
+    $children['issue/unlock'] = 'issue unlock'
+    $children['issue/subscribe'] = 'issue subscribe'
+    $children['issue/unsubscribe'] = 'issue unsubscribe'
     $children['label/list'] = 'label list'
     $children['label/ls'] = 'label list'
     $children['label/create'] = 'label create'
@@ -209,7 +215,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
-        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues' }
+        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
@@ -290,6 +296,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'close'; Tip = 'Close issues' }
         @{ Name = 'reopen'; Tip = 'Reopen closed issues' }
         @{ Name = 'delete'; Tip = 'Delete issues for good (repository admins)' }
+        @{ Name = 'pin'; Tip = 'Pin an issue to the top of the repository’’s issue list' }
+        @{ Name = 'unpin'; Tip = 'Unpin an issue' }
+        @{ Name = 'lock'; Tip = 'Lock an issue’’s conversation to collaborators (Gitea 1.24 and later)' }
+        @{ Name = 'unlock'; Tip = 'Unlock an issue’’s conversation (Gitea 1.24 and later)' }
+        @{ Name = 'subscribe'; Tip = 'Get notified of an issue’’s activity' }
+        @{ Name = 'unsubscribe'; Tip = 'Stop getting notified of an issue’’s activity' }
     )
     $commands['label'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s labels' }
@@ -814,6 +826,31 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['issue pin'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['issue unpin'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['issue lock'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--reason'; Tip = 'why, as the issue page shows it'; Value = $true }
+    )
+    $options['issue unlock'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['issue subscribe'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['issue unsubscribe'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
     $options['label list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1715,6 +1752,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['issue edit/--body-file'] = @{ Kind = 'files' }
     $values['issue comment/-F'] = @{ Kind = 'files' }
     $values['issue comment/--body-file'] = @{ Kind = 'files' }
+    $values['issue lock/--reason'] = @{ Kind = 'words'; Words = @('off-topic', 'too-heated', 'resolved', 'spam') }
     $values['milestone list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['milestone list/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['pr list/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }

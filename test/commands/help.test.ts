@@ -216,6 +216,12 @@ describe('kettle alone and kettle help', () => {
       'issue close <number...>',
       'issue reopen <number...>',
       'issue delete <number...>',
+      'issue pin <number>',
+      'issue unpin <number>',
+      'issue lock <number>',
+      'issue unlock <number>',
+      'issue subscribe <number>',
+      'issue unsubscribe <number>',
     ]);
     expect(under('Labels:')).toEqual(['label list', 'label create <name>', 'label edit <name>', 'label delete <name>']);
     expect(under('Pull requests:')).toEqual([

@@ -14,6 +14,7 @@ import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleas
 import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
+import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -25,6 +26,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...notifying(
     withGit([
       ...CI_ROUTES,
+      ...ISSUE_META_ROUTES,
       ...TRIAGE_ROUTES,
       ...PULL_ROUTES,
       ...CORE,

@@ -33,6 +33,9 @@ const FEATURES = {
   // the job options (routers/api/v1/repo/action.go ListActionRuns, FindRunJobOptions), so neither (D29).
   orderedRuns: { gitea: '1.25', forgejo: '15' },
   cancel: {},
+  // Not Actions, the same question: routers/api/v1/repo/issue_lock.go LockIssue/UnlockIssue are routed from Gitea
+  // 1.24 (routers/api/v1/api.go); no Forgejo release up to 15.0.3 has them.
+  issueLock: { gitea: '1.24' },
 } as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
 export type Feature = keyof typeof FEATURES;
 

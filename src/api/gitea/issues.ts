@@ -152,3 +152,52 @@ export function addLabels(api: ApiClient, repo: RepoRef, number: number, body: I
 export function removeLabel(api: ApiClient, repo: RepoRef, number: number, labelId: number): Promise<void> {
   return done(api, 'DELETE', `${issuePath(repo, number)}${p`/labels/${labelId}`}`);
 }
+
+// Pins, locks and subscriptions ---------------------------------------------
+
+/** routers/api/v1/repo/issue_pin.go PinIssue: POST …/pin, 204. */
+export function pin(api: ApiClient, repo: RepoRef, number: number): Promise<void> {
+  return done(api, 'POST', `${issuePath(repo, number)}/pin`);
+}
+
+/** routers/api/v1/repo/issue_pin.go UnpinIssue: DELETE …/pin, 204. */
+export function unpin(api: ApiClient, repo: RepoRef, number: number): Promise<void> {
+  return done(api, 'DELETE', `${issuePath(repo, number)}/pin`);
+}
+
+/** The repository's pinned issues (ListPinnedIssues), in pin order. */
+export function pinned(api: ApiClient, repo: RepoRef): Promise<Issue[]> {
+  return listOf<Issue>(api, 'GET', `${repoPath(repo)}/issues/pinned`);
+}
+
+/** Why an issue is locked: api.LockIssueOption's reason, the words the web page offers. */
+export const LOCK_REASONS = ['off-topic', 'too-heated', 'resolved', 'spam'] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
+
+/**
+ * The reason as the web form sends it: setting.Repository.Issue.LockReasons'
+ * default words ("Too heated,Off-topic,Spam,Resolved"), stored as the lock
+ * comment's content (models/issues/issue_lock.go), so the page shows them alike.
+ */
+const LOCK_WORDS: Record<LockReason, string> = { 'off-topic': 'Off-topic', 'too-heated': 'Too heated', resolved: 'Resolved', spam: 'Spam' };
+
+/** routers/api/v1/repo/issue_lock.go LockIssue (Gitea 1.24 and later): PUT …/lock with {lock_reason}, 204. */
+export function lock(api: ApiClient, repo: RepoRef, number: number, reason?: LockReason): Promise<void> {
+  return done(api, 'PUT', `${issuePath(repo, number)}/lock`, { body: reason === undefined ? {} : { lock_reason: LOCK_WORDS[reason] } });
+}
+
+/** routers/api/v1/repo/issue_lock.go UnlockIssue: DELETE …/lock, 204. */
+export function unlock(api: ApiClient, repo: RepoRef, number: number): Promise<void> {
+  return done(api, 'DELETE', `${issuePath(repo, number)}/lock`);
+}
+
+/** routers/api/v1/repo/issue_subscription.go CheckIssueSubscription: whether the caller gets the issue's notifications. */
+export async function isSubscribed(api: ApiClient, repo: RepoRef, number: number): Promise<boolean> {
+  const info = await record<{ subscribed?: unknown }>(api, 'GET', `${issuePath(repo, number)}/subscriptions/check`);
+  return info.subscribed === true;
+}
+
+/** AddIssueSubscription / DelIssueSubscription: PUT or DELETE …/subscriptions/{user} (201 changed, 200 already so). */
+export function setSubscription(api: ApiClient, repo: RepoRef, number: number, user: string, watch: boolean): Promise<void> {
+  return done(api, watch ? 'PUT' : 'DELETE', `${issuePath(repo, number)}${p`/subscriptions/${user}`}`);
+}

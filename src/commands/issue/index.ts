@@ -1,5 +1,5 @@
 // kettle issue: list, view, create, edit, comment on, close, reopen and delete
-// issues. issue has many verbs, so each keeps its definition in
+// issues; pin, lock and subscribe to them. issue has many verbs, so each keeps its definition in
 // defs/<verb>.ts; this file lists them.
 import type { GroupDef } from '../../spec/spec.js';
 import { comment } from './defs/comment.js';
@@ -9,12 +9,13 @@ import { edit } from './defs/edit.js';
 import { list } from './defs/list.js';
 import { close, reopen } from './defs/state.js';
 import { status } from './defs/status.js';
+import { lock, pin, subscribe, unlock, unpin, unsubscribe } from './defs/triage.js';
 import { view } from './defs/view.js';
 
 export const issue = {
   name: 'issue',
-  summary: 'List, view, create, edit, comment on, close, reopen and delete issues',
+  summary: 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe',
   section: 'Issues:',
   examples: ['kettle issue list -R alice/teapot', 'kettle issue view 3 --comments', 'kettle issue close 3 4 --comment "Fixed"'],
-  verbs: [list, view, status, create, edit, comment, close, reopen, del],
+  verbs: [list, view, status, create, edit, comment, close, reopen, del, pin, unpin, lock, unlock, subscribe, unsubscribe],
 } satisfies GroupDef;
