@@ -162,7 +162,7 @@ describe('bash script', () => {
     [['kettle', ''], TOP],
     [
       ['kettle', 'issue', ''],
-      ['close', 'comment', 'create', 'delete', 'edit', 'list', 'reopen', 'status', 'view'],
+      ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
     ],
     [['kettle', 'help', ''], TOP],
     [['kettle', 'help', 'is'], ['issue']],
@@ -356,7 +356,7 @@ describe('zsh script', () => {
       ],
       [
         ['kettle', ''],
-        ['issue:List, view, create, edit, comment on, close, reopen and delete issues', 'help:Show the help of a command: its arguments, options and examples'],
+        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe', 'help:Show the help of a command: its arguments, options and examples'],
       ],
       [
         ['kettle', 'issue', 'list', '-'],
@@ -397,7 +397,7 @@ describe('fish script', () => {
     if (!fish) return absent('fish', () => fishStructure(committed('fish')));
     const cases: [string, string[]][] = [
       ['kettle iss', ['issue']],
-      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'edit', 'list', 'reopen', 'status', 'view']],
+      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view']],
       ['kettle help ', TOP],
       ['kettle issue list --st', ['--state']],
       ['kettle issue list --state ', ['all', 'closed', 'open']],
@@ -426,7 +426,7 @@ describe('fish script', () => {
       expect(sorted(offered), line).toEqual(sorted(expected));
     });
     // Subcommands come with their descriptions.
-    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues\n');
+    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe\n');
   });
 });
 

@@ -14,6 +14,12 @@ export default (k: Kit): NounCases => ({
     { verb: 'issue close', args: () => ['issue', 'close', k.issueNumber(), '-R', 'alice/teapot', '--json'] },
     { verb: 'issue reopen', args: () => ['issue', 'reopen', String(k.server.state.addIssue(k.teapot(), 'alice', { title: k.fresh('shut'), state: 'closed' }).number), '-R', 'alice/teapot'] },
     { verb: 'issue delete', args: () => ['issue', 'delete', k.issueNumber(), '-R', 'alice/teapot', '--yes'] },
+    { verb: 'issue pin', args: () => ['issue', 'pin', k.issueNumber(), '-R', 'alice/teapot'] },
+    { verb: 'issue unpin', args: () => ['issue', 'unpin', k.issueNumber(), '-R', 'alice/teapot'] },
+    { verb: 'issue lock', args: () => ['issue', 'lock', k.issueNumber(), '--reason', 'spam', '-R', 'alice/teapot'] },
+    { verb: 'issue unlock', args: () => ['issue', 'unlock', k.issueNumber(), '-R', 'alice/teapot'] },
+    { verb: 'issue subscribe', args: () => ['issue', 'subscribe', k.issueNumber(), '-R', 'alice/teapot'] },
+    { verb: 'issue unsubscribe', args: () => ['issue', 'unsubscribe', k.issueNumber(), '-R', 'alice/teapot'] },
   ],
   elsewhere: {
     'issue view': 'reads one record',
