@@ -10,7 +10,8 @@
 // the handler it comes from. Steps share one throw-away repository, user and
 // organization, named from a prefix, and the last steps delete them.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { atLeast, parseServerVersion, type ServerInfo } from '../../src/context/server.js';
@@ -54,6 +55,8 @@ export interface Step {
   runner?: true;
   /** Where a runner takes jobs: first wait (outside kettle, unrecorded, bounded) until every run of the repository is done. */
   settle?: true;
+  /** First wait (outside kettle, unrecorded, bounded) until the administrator has an unread notification: the servers notify from a queue. */
+  inbox?: true;
 }
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
@@ -107,7 +110,15 @@ const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4
 
 /** The scenario, in order. */
 export const STEPS: Step[] = [
-  { title: 'whoami', args: () => ['whoami', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.me) },
+  {
+    title: 'whoami',
+    args: () => ['whoami', '--json'],
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(json(r).login, n.me);
+      n.vars.email = String(json(r).email);
+    },
+  },
   {
     title: 'the second user (administration, through the escape hatch)',
     args: (n) => ['api', '-X', 'POST', '/admin/users', '-f', `username=${n.other}`, '-f', `email=${n.other}@example.com`, '-f', `password=${SECOND_PASSWORD}`, '-F', 'must_change_password=false'],
@@ -741,6 +752,45 @@ export const STEPS: Step[] = [
   { title: 'ssh-key list', args: () => ['ssh-key', 'list', '--json'], exit: 0, check: (r) => assert.ok(json<Array<{ title: string }>>(r).some((k) => k.title === 'recording')) },
   { title: 'ssh-key delete', args: (n) => ['ssh-key', 'delete', n.vars.key as string, '--yes'], exit: 0 },
   { title: 'gpg-key list', args: () => ['gpg-key', 'list', '--json'], exit: 0 },
+  {
+    title: "gpg-key add (a key made here for the administrator's address)",
+    args: (n) => {
+      writeFileSync(join(n.dir, 'key.asc'), gpgPublicKey(n.dir, n.vars.email as string));
+      return ['gpg-key', 'add', join(n.dir, 'key.asc'), '--json'];
+    },
+    exit: 0,
+    check: (r, n) => {
+      n.vars.gpgKey = String(json(r).id);
+      assert.deepEqual(
+        json<{ emails: Array<{ email: string }> }>(r).emails.map((e) => e.email),
+        [n.vars.email],
+      );
+    },
+  },
+  { title: 'gpg-key add of the same key: a note, nothing sent', args: (n) => ['gpg-key', 'add', join(n.dir, 'key.asc')], exit: 0, check: (r) => assert.match(r.stderr, /already on your account/) },
+  { title: 'gpg-key list shows it', args: () => ['gpg-key', 'list', '--json'], exit: 0, check: (r, n) => assert.ok(json<Array<{ id: number }>>(r).some((k) => String(k.id) === n.vars.gpgKey)) },
+  { title: 'gpg-key delete', args: (n) => ['gpg-key', 'delete', n.vars.gpgKey as string, '--yes'], exit: 0 },
+  // Another user's comment on the administrator's issue reaches the administrator's inbox.
+  {
+    title: 'issue comment by the second user',
+    args: (n) => ['issue', 'comment', '1', '-b', 'A word from the second user.', '-R', n.repo, '--login', 'second'],
+    stored: true,
+    exit: 0,
+  },
+  {
+    title: 'notification list: the thread of that issue, unread',
+    args: () => ['notification', 'list', '--json'],
+    inbox: true,
+    exit: 0,
+    check: (r, n) => {
+      const thread = json<Array<{ id: number; unread: boolean; subject: { title: string } }>>(r).find((t) => t.subject.title === 'The lid rattles loudly');
+      assert.ok(thread, 'a thread about issue 1');
+      assert.equal(thread.unread, true);
+      n.vars.thread = String(thread.id);
+    },
+  },
+  { title: 'notification read of that thread', args: (n) => ['notification', 'read', n.vars.thread as string, '--json'], exit: 0, check: (r) => assert.equal(json(r).unread, false) },
+  { title: 'notification read of it again: a note, nothing sent', args: (n) => ['notification', 'read', n.vars.thread as string], exit: 0, check: (r) => assert.match(r.stderr, /already read/) },
   { title: 'notification list', args: () => ['notification', 'list', '--json'], exit: 0 },
   { title: 'status', args: () => ['status'], exit: 0 },
 
@@ -857,6 +907,33 @@ async function settled(direct: string, token: string, repo: string): Promise<voi
   throw new Error(`the runs of ${repo} were not done within 120 s`);
 }
 
+/** Until the token's user has an unread notification, read straight from the server, 30 s at most. */
+async function notified(direct: string, token: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (let i = 0; Date.now() < deadline; i++) {
+    const answer = await fetch(`${direct.replace(/\/$/, '')}/api/v1/notifications/new`, { headers: { authorization: `token ${token}` } });
+    if (answer.ok && ((await answer.json()) as { new?: number }).new !== 0) return;
+    await new Promise((done) => setTimeout(done, Math.min(100 * 2 ** i, 1000)));
+  }
+  throw new Error('no notification arrived within 30 s');
+}
+
+/**
+ * A GPG public key for ADDRESS, made with gpg in a folder of its own under DIR
+ * (its agent stopped before returning), armored.
+ */
+function gpgPublicKey(dir: string, address: string): string {
+  const home = join(dir, 'gnupg');
+  mkdirSync(home, { mode: 0o700, recursive: true });
+  const gpg = (...args: string[]) => execFileSync('gpg', ['--homedir', home, '--batch', '--quiet', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    gpg('--passphrase', '', '--quick-gen-key', `Kettle Scenario <${address}>`, 'ed25519', 'sign', 'never');
+    return gpg('--armor', '--export', address);
+  } finally {
+    execFileSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'], { stdio: 'ignore' });
+  }
+}
+
 export async function runScenario(
   target: { url: string; token: string; prefix: string; runner?: boolean; direct?: string },
   options: { before?: (step: Step) => void; server?: ServerInfo } = {},
@@ -874,6 +951,7 @@ export async function runScenario(
       if (step.when && !step.when(server)) continue;
       if (step.runner && !target.runner) continue;
       if (step.settle && target.runner) await settled(target.direct ?? target.url, target.token, names.repo);
+      if (step.inbox) await notified(target.direct ?? target.url, target.token);
       options.before?.(step);
       const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : step.stored ? { ...env, KETTLE_URL: undefined, KETTLE_TOKEN: undefined } : env;
       let result: RunResult | undefined;
