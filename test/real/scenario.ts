@@ -840,6 +840,24 @@ export const STEPS: Step[] = [
 
   // Bad credentials, and the end.
   { title: 'whoami with a wrong token: 401, exit 4', args: () => ['whoami'], exit: 4 },
+  // The pin limit (setting.Repository.Issue.MaxPinned, 3 by default): issue_pin.go answers a fourth pin as an internal error.
+  ...[1, 2, 3, 4].map(
+    (i): Step => ({
+      title: `issue create for pinning (${i} of 4)`,
+      args: (n) => ['issue', 'create', '-t', `Pin ${i}`, ...R(n), '--json'],
+      exit: 0,
+      check: (r, n) => {
+        n.vars[`pin${i}`] = String(json(r).number);
+      },
+    }),
+  ),
+  ...[1, 2, 3].map((i): Step => ({ title: `issue pin (${i} of 3)`, args: (n) => ['issue', 'pin', n.vars[`pin${i}`] as string, ...R(n)], exit: 0 })),
+  {
+    title: 'issue pin of a fourth: refused, naming the pinned ones',
+    args: (n) => ['issue', 'pin', n.vars.pin4 as string, ...R(n)],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`3 issues are pinned already \\(#${n.vars.pin1}, #${n.vars.pin2}, #${n.vars.pin3}\\)`)),
+  },
   { title: 'repo delete', args: (n) => ['repo', 'delete', n.repo, '--yes'], exit: 0 },
   { title: 'repo view of a deleted one: 404', args: (n) => ['repo', 'view', n.repo], exit: 1 },
   // Site administration (admin/user.go, org.go, cron.go): a third user made, changed and deleted by kettle itself.
