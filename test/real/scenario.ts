@@ -79,6 +79,34 @@ jobs:
     steps:
       - run: echo deploying
 `;
+/**
+ * A workflow whose one job uploads an artifact through the servers' results
+ * service (routers/api/actions/artifactsv4.go: CreateArtifact, the upload,
+ * FinalizeArtifact), as actions/upload-artifact v4 does, in plain shell: a zip
+ * of report.txt holding ARTIFACT_TEXT, named ARTIFACT_NAME.
+ */
+const ARTIFACT_WORKFLOW = `name: Pack
+on:
+  workflow_dispatch:
+jobs:
+  pack:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Upload the report
+        env:
+          ARTIFACT_NAME: report
+          ARTIFACT_TEXT: kettle artifact
+        run: |
+          python3 -c "import os, zipfile; z = zipfile.ZipFile('report.zip', 'w'); z.writestr('report.txt', os.environ['ARTIFACT_TEXT'] + '\\n'); z.close()"
+          svc="\${ACTIONS_RESULTS_URL}/twirp/github.actions.results.api.v1.ArtifactService"
+          auth="Authorization: Bearer \${ACTIONS_RUNTIME_TOKEN}"
+          ids="\\"workflow_run_backend_id\\":\\"\${GITHUB_RUN_ID}\\",\\"workflow_job_run_backend_id\\":\\"0\\""
+          upload=$(curl -sSf -X POST -H "$auth" -H 'Content-Type: application/json' -d "{\${ids},\\"name\\":\\"\${ARTIFACT_NAME}\\",\\"version\\":4}" "$svc/CreateArtifact" | python3 -c "import json, sys; print(json.load(sys.stdin)['signedUploadUrl'])")
+          curl -sSf -X PUT --data-binary @report.zip "\${upload}&comp=block"
+          size=$(wc -c < report.zip)
+          hash=$(sha256sum report.zip | cut -d' ' -f1)
+          curl -sSf -X POST -H "$auth" -H 'Content-Type: application/json' -d "{\${ids},\\"name\\":\\"\${ARTIFACT_NAME}\\",\\"size\\":\\"\${size}\\",\\"hash\\":\\"sha256:\${hash}\\"}" "$svc/FinalizeArtifact"
+`;
 /** A workflow of plain shell steps for a runner: one job succeeds, one is skipped by its `if`, one fails. */
 const SHELL_WORKFLOW = `name: Checks
 on:
@@ -697,6 +725,62 @@ export const STEPS: Step[] = [
     runner: true,
     settle: true,
     when: (s) => atLeast(s, 'gitea', '1.26'),
+  },
+  // An artifact made by a job (the results service, as upload-artifact v4 uses it): listed, downloaded, its zip whole.
+  {
+    title: 'a workflow that uploads an artifact (escape hatch)',
+    args: (n) => [
+      'api',
+      '-X',
+      'POST',
+      `/repos/${n.repo}/contents/${n.server.flavour === 'forgejo' ? '.forgejo' : '.gitea'}/workflows/pack.yml`,
+      '-f',
+      `content=${Buffer.from(ARTIFACT_WORKFLOW).toString('base64')}`,
+      '-f',
+      'message=Add pack',
+    ],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+  },
+  {
+    title: 'workflow run of the artifact workflow',
+    args: (n) => ['workflow', 'run', 'pack.yml', ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r, n) => {
+      n.vars.pack = /: run (\d+)$/m.exec(r.stderr)?.[1] ?? '';
+    },
+  },
+  {
+    title: 'run download of its artifact to standard output: the zip holds the report',
+    args: (n) => ['run', 'download', n.vars.pack as string, '--name', 'report', '--dir', '-', ...R(n)],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r) => {
+      assert.match(r.stdout, /^PK/);
+      assert.match(r.stdout, /report\.txt/);
+      assert.match(r.stdout, /kettle artifact/);
+    },
+  },
+  {
+    title: 'run download of every artifact to a folder: report.zip',
+    args: (n) => ['run', 'download', n.vars.pack as string, '--dir', join(n.dir, 'artifacts'), ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (_r, n) => assert.match(readFileSync(join(n.dir, 'artifacts', 'report.zip'), 'latin1'), /kettle artifact/),
+  },
+  {
+    title: 'run download of an artifact name the run lacks: exit 1',
+    args: (n) => ['run', 'download', n.vars.pack as string, '--name', 'nothing-here', '--dir', '-', ...R(n)],
+    exit: 1,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
   },
   { title: 'run delete of the finished run', args: (n) => ['run', 'delete', n.vars.checks as string, '--yes', ...R(n)], exit: 0, runner: true, settle: true, when: (s) => atLeast(s, 'gitea', '1.25') },
   { title: 'run view of a deleted run: exit 1', args: (n) => ['run', 'view', n.vars.checks as string, ...R(n)], exit: 1, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
