@@ -192,8 +192,7 @@ const createRule: Handler = (c) => {
     block_admin_merge_override: !c.flavor.forgejo && body.block_admin_merge_override === true,
     apply_to_admins: c.flavor.forgejo === true && body.apply_to_admins === true,
     // models/git/protected_branch.go UpdateProtectBranch: a new rule without a priority comes after the others (Gitea).
-    priority:
-      !c.flavor.forgejo && typeof body.priority === 'number' && body.priority > 0 ? body.priority : Math.max(0, ...rulesOf(c, repo).map((r) => r.priority)) + 1,
+    priority: !c.flavor.forgejo && typeof body.priority === 'number' && body.priority > 0 ? body.priority : Math.max(0, ...rulesOf(c, repo).map((r) => r.priority)) + 1,
   });
   if (!hasBypass(c) || !draft.enable_bypass_allowlist) Object.assign(draft, { bypass_allowlist_usernames: [], bypass_allowlist_teams: [] });
   ciData(c.state).rules.push(draft);
