@@ -5,6 +5,7 @@ import { expectExit, expectUsage, rows, sent, useServer } from '../support/suite
 import { addRule, ciData } from '../server/routes-ci.js';
 import { settingsData } from '../server/routes-settings.js';
 import type { Repo } from '../server/state.js';
+import { notTaken } from '../../src/commands/branch/protect.js';
 
 const s = useServer({ runner: 'in-process' });
 let repo: Repo;
@@ -190,11 +191,28 @@ describe('branch protect: users and teams', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('a user without write access: the server leaves them out in silence; said, the rule shown, exit 1', async () => {
-    const r = await s.kettle(['branch', 'protect', 'main', ...R(), '--push', 'alice', '--push', 'carol', '--json']);
+  it('a user without write access, whom the server would leave out in silence: one line before sending, exit 1', async () => {
+    addRule(s.server.state, repo, { rule_name: 'main' });
+    const r = await s.kettle(['branch', 'protect', 'main', ...R(), '--push', 'alice', '--merge', 'carol']);
     expectExit(r, 1);
-    expect(r.stderr).toMatch(/the server left carol out of those who may push \(it keeps only users with write access to alice\/guards-\d+\)/);
-    expect(json<Record<string, unknown>>(r).push_whitelist_usernames).toEqual(['alice']);
+    expect(r.stderr).toBe(
+      `kettle: carol has read access to alice/${repo.name}, and the server keeps only users with write access among those who may merge; ` +
+        `nothing was changed (kettle repo collaborator add carol --permission write -R alice/${repo.name} gives it)\n`,
+    );
+    expect(writes()).toEqual([]);
+    settingsData(s.server.state).collaborators.set(repo.id, new Map([['carol', 'write']]));
+    const ok = await s.kettle(['branch', 'protect', 'main', ...R(), '--push', 'alice', '--merge', 'carol', '--json']);
+    expectExit(ok, 0);
+    expect(json<Record<string, unknown>>(ok)).toMatchObject({ push_whitelist_usernames: ['alice'], merge_whitelist_usernames: ['carol'], enable_merge_whitelist: true });
+  });
+
+  it('one the server left out all the same (a team without access, a site administrator on Gitea 1.27): said from the answer', () => {
+    const lost = notTaken(
+      { push_whitelist_usernames: ['alice'], push_whitelist_teams: ['readers'], status_check_contexts: ['ci'], require_signed_commits: true },
+      { push_whitelist_usernames: ['Alice'], push_whitelist_teams: [], status_check_contexts: ['ci'], require_signed_commits: false },
+      'wonderland/party',
+    );
+    expect(lost).toEqual(['the server left readers out of those who may push (it keeps only teams with write access to wonderland/party)', 'require_signed_commits is false, not true']);
   });
 
   it('a team: ORG/TEAM, or a bare name that is no user; teams only on an organization’s repository', async () => {

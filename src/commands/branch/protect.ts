@@ -18,7 +18,7 @@ import * as branches from '../../api/gitea/branches.js';
 import { EDITABLE, type Protection, type ProtectionEdit } from '../../api/gitea/branch-protections.js';
 import * as protections from '../../api/gitea/branch-protections.js';
 import * as orgs from '../../api/gitea/orgs.js';
-import * as users from '../../api/gitea/users.js';
+import * as settings from '../../api/gitea/repo-settings.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
@@ -104,11 +104,15 @@ export function asked(opts: ProtectOptions): Asked {
 
 const lower = (s: string) => s.toLowerCase();
 
+/** The permissions whose holders the servers keep in a push or merge list (updateUserWhitelist: write access to the code). */
+const WRITERS = ['write', 'admin', 'owner'];
+
 /**
  * The names of --push and --merge told apart: ORG/TEAM is a team of the
  * repository's organization; a bare name a user when one exists, else one of
  * its teams. One that is neither is refused before anything is sent (the
- * servers answer 422 "user does not exist" or "team does not exist").
+ * servers answer 422 "user does not exist" or "team does not exist"), and so
+ * is a user without write access, whom the servers would leave out in silence.
  */
 async function resolve(api: ApiClient, repo: RepoRef, lists: Who[]): Promise<Map<string, { users: string[]; teams: string[] }>> {
   const out = new Map<string, { users: string[]; teams: string[] }>();
@@ -144,14 +148,16 @@ async function resolve(api: ApiClient, repo: RepoRef, lists: Who[]): Promise<Map
       kind.set(name, `team:${found ?? team}`);
       continue;
     }
-    const user = await users.get(api, name).then(
-      (u) => u,
-      (err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return undefined;
-        throw err;
-      },
-    );
-    if (user !== undefined) {
+    // One read tells whether the user exists and whether the server would keep them.
+    const permission = await settings.permissionOf(api, repo, name);
+    if (permission !== undefined) {
+      if (!WRITERS.includes(permission)) {
+        const flags = lists.filter((l) => l.names.includes(name)).map((l) => (l.flag === '--push' ? 'push' : 'merge'));
+        throw new KettleError(
+          `${name} has ${permission === '' || permission === 'none' ? 'no' : permission} access to ${where}, and the server keeps only users with write access among those who may ${flags.join(' or ')}; ` +
+            `nothing was changed (kettle repo collaborator add ${name} --permission write -R ${where} gives it)`,
+        );
+      }
       kind.set(name, 'user');
       continue;
     }
@@ -213,7 +219,7 @@ function wholeRule(rule: Protection, fields: ProtectionEdit): ProtectionEdit {
 }
 
 /** What the answer shows was not done, in words. */
-function notTaken(fields: ProtectionEdit, answer: Protection, where: string): string[] {
+export function notTaken(fields: ProtectionEdit, answer: Protection, where: string): string[] {
   const out: string[] = [];
   const has = answer as Record<string, unknown>;
   for (const [key, value] of Object.entries(fields)) {

@@ -71,7 +71,8 @@ export const protect = verb({
     '\nOn an existing rule only the options given change; the rest are kept as they are. A list option (--status-check, --push, --merge, ' +
     '--protected-files, --unprotected-files) replaces that list as a whole. A name in --push and --merge is a user when one exists, ' +
     'else a team of the organization that owns the repository; ORG/TEAM always names a team. The servers keep only users and teams ' +
-    'with write access to the repository in these lists: one that is left out is said, exit 1.\n',
+    'with write access to the repository in these lists: a user without it is refused before anything is sent, and one the server ' +
+    'leaves out all the same is said, exit 1.\n',
   load: async () => ({ run: (await import('../protect.js')).run }),
 });
 
