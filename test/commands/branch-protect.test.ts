@@ -232,6 +232,13 @@ describe('branch protect: users and teams', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a repository that does not exist: said as such, not as a missing user', async () => {
+    const r = await s.kettle(['branch', 'protect', 'main', '-R', 'alice/no-such-repo', '--push', 'alice']);
+    expectExit(r, 1);
+    expect(r.stderr).toBe('kettle: repository alice/no-such-repo not found\n');
+    expect(writes()).toEqual([]);
+  });
+
   it('bad combinations: usage, nothing sent', async () => {
     expectUsage(s, await s.kettle(['branch', 'protect', 'main', ...R(), '--push', 'none', '--push', 'alice']), /--push none cannot be combined/);
     expectUsage(s, await s.kettle(['branch', 'protect', 'main', ...R(), '--merge', 'none']), /--merge takes users or teams/);

@@ -18,6 +18,7 @@ import * as branches from '../../api/gitea/branches.js';
 import { EDITABLE, type Protection, type ProtectionEdit } from '../../api/gitea/branch-protections.js';
 import * as protections from '../../api/gitea/branch-protections.js';
 import * as orgs from '../../api/gitea/orgs.js';
+import * as repos from '../../api/gitea/repos.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context/context.js';
@@ -264,9 +265,13 @@ export async function run(ctx: Context, opts: ProtectOptions): Promise<void> {
   const api = await at.api();
   const current = await protections.getProtection(api, repo, name).then(
     (r) => r,
-    (err: unknown) => {
-      if (err instanceof ApiError && err.status === 404) return undefined;
-      return failure({ ...ruleAttempt('read', repo, name), within: { api, repo } })(err);
+    async (err: unknown) => {
+      // A 404 is no such rule, or no such repository: the latter is said now, before names are looked up in it.
+      if (err instanceof ApiError && err.status === 404) {
+        if (await repos.exists(api, repo)) return undefined;
+        throw err.withMessage(`repository ${where} not found`);
+      }
+      return failure(ruleAttempt('read', repo, name))(err);
     },
   );
   if (current !== undefined && Object.keys(wanted.fields).length === 0) {
