@@ -829,6 +829,23 @@ export const STEPS: Step[] = [
     check: (r, n) => assert.equal(json(r).full_name, `${n.org}/kettle-in-org`),
   },
   { title: "the organization's owner as a collaborator: refused", args: (n) => ['repo', 'collaborator', 'add', n.me, '-R', `${n.org}/kettle-in-org`], exit: 1 },
+  {
+    title: "branch protect in an organization's repository: teams, as ORG/TEAM or a bare name that is no user",
+    args: (n) => ['branch', 'protect', 'main', '-R', `${n.org}/kettle-in-org`, '--push', `${n.org}/Owners`, '--merge', 'owners', '--json'],
+    exit: 0,
+    check: (r) => {
+      const rule = json(r);
+      assert.deepEqual(rule.push_whitelist_teams, ['Owners']);
+      assert.deepEqual(rule.merge_whitelist_teams, ['Owners']);
+      assert.equal(rule.enable_merge_whitelist, true);
+    },
+  },
+  {
+    title: 'branch protect with a team the organization lacks: refused before sending',
+    args: (n) => ['branch', 'protect', 'main', '-R', `${n.org}/kettle-in-org`, '--push', `${n.org}/kettle-nobody`],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`${n.org} has no team "kettle-nobody"; nothing was changed`)),
+  },
   { title: 'repo fork into the organization', args: (n) => ['repo', 'fork', n.repo, '--org', n.org, '--json'], exit: 0 },
   {
     title: 'org hook view, edit, delete',
