@@ -121,21 +121,19 @@ async function resolve(api: ApiClient, repo: RepoRef, lists: Who[]): Promise<Map
   const where = fullName(repo);
   const all = [...new Set(lists.flatMap((l) => l.names))];
   const org = await orgs.isOrganization(api, repo.owner);
-  let teams: string[] | undefined;
-  const teamNames = async (): Promise<string[] | undefined> => {
-    if (teams === undefined && org) {
-      teams = [];
-      try {
-        for await (const page of orgs.listTeams(api, repo.owner, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) teams.push(...page.map((t) => t.name ?? ''));
-      } catch (err) {
-        // Teams the login cannot list: the server judges the names.
-        if (err instanceof ApiError && (err.status === 403 || err.status === 404)) teams = undefined;
-        else throw err;
-      }
-      return teams;
+  // The organization's teams, read once when first needed; undefined when the login cannot list them (the server then judges the names).
+  let teams: Promise<string[] | undefined> | undefined;
+  const readTeams = async (): Promise<string[] | undefined> => {
+    const names: string[] = [];
+    try {
+      for await (const page of orgs.listTeams(api, repo.owner, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) names.push(...page.map((t) => t.name ?? ''));
+      return names;
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
+      throw err;
     }
-    return teams;
   };
+  const teamNames = (): Promise<string[] | undefined> => (org ? (teams ??= readTeams()) : Promise.resolve(undefined));
   const kind = new Map<string, 'user' | string>();
   for (const name of all) {
     const slash = name.indexOf('/');
@@ -154,9 +152,10 @@ async function resolve(api: ApiClient, repo: RepoRef, lists: Who[]): Promise<Map
     if (permission !== undefined) {
       if (!WRITERS.includes(permission)) {
         const flags = lists.filter((l) => l.names.includes(name)).map((l) => (l.flag === '--push' ? 'push' : 'merge'));
+        const team = (await teamNames())?.find((t) => lower(t) === lower(name));
         throw new KettleError(
           `${name} has ${permission === '' || permission === 'none' ? 'no' : permission} access to ${where}, and the server keeps only users with write access among those who may ${flags.join(' or ')}; ` +
-            `nothing was changed (kettle repo collaborator add ${name} --permission write -R ${where} gives it)`,
+            `nothing was changed (kettle repo collaborator add ${name} --permission write -R ${where} gives it${team !== undefined ? `; for the team, write ${repo.owner}/${team}` : ''})`,
         );
       }
       kind.set(name, 'user');
