@@ -133,7 +133,11 @@ async function resolve(api: ApiClient, repo: RepoRef, lists: Who[]): Promise<Map
       throw err;
     }
   };
-  const teamNames = (): Promise<string[] | undefined> => (org ? (teams ??= readTeams()) : Promise.resolve(undefined));
+  const teamNames = (): Promise<string[] | undefined> => {
+    if (!org) return Promise.resolve(undefined);
+    teams ??= readTeams();
+    return teams;
+  };
   const kind = new Map<string, 'user' | string>();
   for (const name of all) {
     const slash = name.indexOf('/');
