@@ -93,6 +93,11 @@ __kettle_subcommand() {
     'branch/create') REPLY='branch create' ;;
     'branch/rename') REPLY='branch rename' ;;
     'branch/delete') REPLY='branch delete' ;;
+    'branch/protection') REPLY='branch protection' ;;
+    'branch/protect') REPLY='branch protect' ;;
+    'branch/unprotect') REPLY='branch unprotect' ;;
+    'branch protection/list'|'branch protection/ls') REPLY='branch protection list' ;;
+    'branch protection/view') REPLY='branch protection view' ;;
     'tag/list'|'tag/ls') REPLY='tag list' ;;
     'tag/view') REPLY='tag view' ;;
     'tag/create') REPLY='tag create' ;;
@@ -226,6 +231,10 @@ __kettle_takes_value() {
     'branch create/-R'|'branch create/--repo'|'branch create/--from'|'branch create/--fields'|'branch create/-q'|'branch create/--jq') return 0 ;;
     'branch rename/-R'|'branch rename/--repo') return 0 ;;
     'branch delete/-R'|'branch delete/--repo'|'branch delete/--fields'|'branch delete/-q'|'branch delete/--jq') return 0 ;;
+    'branch protection list/-R'|'branch protection list/--repo'|'branch protection list/--fields'|'branch protection list/-q'|'branch protection list/--jq') return 0 ;;
+    'branch protection view/-R'|'branch protection view/--repo'|'branch protection view/--fields'|'branch protection view/-q'|'branch protection view/--jq') return 0 ;;
+    'branch protect/-R'|'branch protect/--repo'|'branch protect/--required-approvals'|'branch protect/--status-check'|'branch protect/--push'|'branch protect/--merge'|'branch protect/--protected-files'|'branch protect/--unprotected-files'|'branch protect/--fields'|'branch protect/-q'|'branch protect/--jq') return 0 ;;
+    'branch unprotect/-R'|'branch unprotect/--repo') return 0 ;;
     'tag list/-R'|'tag list/--repo'|'tag list/-L'|'tag list/--limit'|'tag list/--page'|'tag list/--fields'|'tag list/-q'|'tag list/--jq') return 0 ;;
     'tag view/-R'|'tag view/--repo'|'tag view/--fields'|'tag view/-q'|'tag view/--jq') return 0 ;;
     'tag create/-R'|'tag create/--repo'|'tag create/--target'|'tag create/-m'|'tag create/--message'|'tag create/--fields'|'tag create/-q'|'tag create/--jq') return 0 ;;
@@ -432,6 +441,11 @@ __kettle_flags() {
     'branch create') __kettle_words "$2" -R --repo --from --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'branch rename') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'branch delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch protection') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch protection list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch protection view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch protect') __kettle_words "$2" -R --repo --required-approvals --status-check --push --merge --dismiss-stale-approvals --no-dismiss-stale-approvals --block-on-rejected-reviews --no-block-on-rejected-reviews --block-on-outdated-branch --no-block-on-outdated-branch --require-signed-commits --no-require-signed-commits --protected-files --unprotected-files --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'branch unprotect') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'tag') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'tag list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'tag view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -568,7 +582,8 @@ __kettle_commands() {
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
     'repo topic') __kettle_words "$2" list add remove set ;;
-    'branch') __kettle_words "$2" list view create rename delete ;;
+    'branch') __kettle_words "$2" list view create rename delete protection protect unprotect ;;
+    'branch protection') __kettle_words "$2" list view ;;
     'tag') __kettle_words "$2" list view create delete ;;
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe ;;
     'label') __kettle_words "$2" list create edit delete ;;

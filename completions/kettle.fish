@@ -123,6 +123,16 @@ function __kettle_subcommand
             echo 'branch rename'
         case 'branch/delete'
             echo 'branch delete'
+        case 'branch/protection'
+            echo 'branch protection'
+        case 'branch/protect'
+            echo 'branch protect'
+        case 'branch/unprotect'
+            echo 'branch unprotect'
+        case 'branch protection/list' 'branch protection/ls'
+            echo 'branch protection list'
+        case 'branch protection/view'
+            echo 'branch protection view'
         case 'tag/list' 'tag/ls'
             echo 'tag list'
         case 'tag/view'
@@ -382,6 +392,14 @@ function __kettle_takes_value
         case 'branch rename/-R' 'branch rename/--repo'
             return 0
         case 'branch delete/-R' 'branch delete/--repo' 'branch delete/--fields' 'branch delete/-q' 'branch delete/--jq'
+            return 0
+        case 'branch protection list/-R' 'branch protection list/--repo' 'branch protection list/--fields' 'branch protection list/-q' 'branch protection list/--jq'
+            return 0
+        case 'branch protection view/-R' 'branch protection view/--repo' 'branch protection view/--fields' 'branch protection view/-q' 'branch protection view/--jq'
+            return 0
+        case 'branch protect/-R' 'branch protect/--repo' 'branch protect/--required-approvals' 'branch protect/--status-check' 'branch protect/--push' 'branch protect/--merge' 'branch protect/--protected-files' 'branch protect/--unprotected-files' 'branch protect/--fields' 'branch protect/-q' 'branch protect/--jq'
+            return 0
+        case 'branch unprotect/-R' 'branch unprotect/--repo'
             return 0
         case 'tag list/-R' 'tag list/--repo' 'tag list/-L' 'tag list/--limit' 'tag list/--page' 'tag list/--fields' 'tag list/-q' 'tag list/--jq'
             return 0
@@ -643,7 +661,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration'
-complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
+complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename, delete and protect branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe'
@@ -854,6 +872,9 @@ complete -c kettle -n '__kettle_using "branch" 0' -a 'view' -d 'Show a branch: i
 complete -c kettle -n '__kettle_using "branch" 0' -a 'create' -d 'Create a branch (from the default branch, or --from a branch, tag or commit)'
 complete -c kettle -n '__kettle_using "branch" 0' -a 'rename' -d 'Rename a branch (the default branch follows its new name)'
 complete -c kettle -n '__kettle_using "branch" 0' -a 'delete' -d 'Delete branches (never the default branch or a protected one)'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'protection' -d 'List and view a repository\'s branch protection rules'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'protect' -d 'Protect branches: create a rule, or change the options named of an existing one'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'unprotect' -d 'Delete a branch protection rule'
 
 # kettle branch list
 complete -c kettle -n '__kettle_using "branch list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -887,6 +908,46 @@ complete -c kettle -n '__kettle_using "branch delete"' -s y -l yes -d 'do not as
 complete -c kettle -n '__kettle_using "branch delete"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "branch delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "branch delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch protection
+complete -c kettle -n '__kettle_using "branch protection" 0' -a 'list' -d 'List a repository\'s branch protection rules, in the order they apply'
+complete -c kettle -n '__kettle_using "branch protection" 0' -a 'view' -d 'Show one branch protection rule'
+
+# kettle branch protection list
+complete -c kettle -n '__kettle_using "branch protection list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch protection list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch protection list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch protection list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch protection view
+complete -c kettle -n '__kettle_using "branch protection view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch protection view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch protection view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch protection view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch protect
+complete -c kettle -n '__kettle_using "branch protect"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch protect"' -l required-approvals -x -d 'approvals a pull request needs before it can be merged (0: none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l status-check -x -d 'a status check that must pass before merging (repeatable; a glob; the list replaces the rule\'s; "" for none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l push -x -d 'who may push: none, all (anyone with write access), or a USER or TEAM (ORG/TEAM), repeatable, for only those'
+complete -c kettle -n '__kettle_using "branch protect"' -l merge -x -d 'who may merge: a USER or TEAM (ORG/TEAM), repeatable; all for anyone with write access'
+complete -c kettle -n '__kettle_using "branch protect"' -l dismiss-stale-approvals -d 'new commits dismiss the approvals given'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-dismiss-stale-approvals -d 'new commits keep the approvals given'
+complete -c kettle -n '__kettle_using "branch protect"' -l block-on-rejected-reviews -d 'a review asking for changes blocks the merge'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-block-on-rejected-reviews -d 'a review asking for changes does not block the merge'
+complete -c kettle -n '__kettle_using "branch protect"' -l block-on-outdated-branch -d 'a pull request behind its base cannot be merged'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-block-on-outdated-branch -d 'a pull request behind its base can be merged'
+complete -c kettle -n '__kettle_using "branch protect"' -l require-signed-commits -d 'refuse pushes of unsigned or unverified commits'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-require-signed-commits -d 'take unsigned commits'
+complete -c kettle -n '__kettle_using "branch protect"' -l protected-files -x -d 'files no one may change by a push (repeatable; "" for none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l unprotected-files -x -d 'files anyone with push access may change despite the rule (repeatable; "" for none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch protect"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch protect"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch unprotect
+complete -c kettle -n '__kettle_using "branch unprotect"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch unprotect"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle tag
 complete -c kettle -n '__kettle_using "tag" 0' -a 'list' -d 'List a repository\'s tags, newest first'

@@ -78,6 +78,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['branch/create'] = 'branch create'
     $children['branch/rename'] = 'branch rename'
     $children['branch/delete'] = 'branch delete'
+    $children['branch/protection'] = 'branch protection'
+    $children['branch/protect'] = 'branch protect'
+    $children['branch/unprotect'] = 'branch unprotect'
+    $children['branch protection/list'] = 'branch protection list'
+    $children['branch protection/ls'] = 'branch protection list'
+    $children['branch protection/view'] = 'branch protection view'
     $children['tag/list'] = 'tag list'
     $children['tag/ls'] = 'tag list'
     $children['tag/view'] = 'tag view'
@@ -212,7 +218,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration' }
-        @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
+        @{ Name = 'branch'; Tip = 'List, view, create, rename, delete and protect branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe' }
@@ -279,6 +285,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'create'; Tip = 'Create a branch (from the default branch, or --from a branch, tag or commit)' }
         @{ Name = 'rename'; Tip = 'Rename a branch (the default branch follows its new name)' }
         @{ Name = 'delete'; Tip = 'Delete branches (never the default branch or a protected one)' }
+        @{ Name = 'protection'; Tip = 'List and view a repository''s branch protection rules' }
+        @{ Name = 'protect'; Tip = 'Protect branches: create a rule, or change the options named of an existing one' }
+        @{ Name = 'unprotect'; Tip = 'Delete a branch protection rule' }
+    )
+    $commands['branch protection'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s branch protection rules, in the order they apply' }
+        @{ Name = 'view'; Tip = 'Show one branch protection rule' }
     )
     $commands['tag'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s tags, newest first' }
@@ -639,6 +652,50 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch protection list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch protection view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch protect'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--required-approvals'; Tip = 'approvals a pull request needs before it can be merged (0: none)'; Value = $true }
+        @{ Flag = '--status-check'; Tip = 'a status check that must pass before merging (repeatable; a glob; the list replaces the rule''s; "" for none)'; Value = $true }
+        @{ Flag = '--push'; Tip = 'who may push: none, all (anyone with write access), or a USER or TEAM (ORG/TEAM), repeatable, for only those'; Value = $true }
+        @{ Flag = '--merge'; Tip = 'who may merge: a USER or TEAM (ORG/TEAM), repeatable; all for anyone with write access'; Value = $true }
+        @{ Flag = '--dismiss-stale-approvals'; Tip = 'new commits dismiss the approvals given'; Value = $false }
+        @{ Flag = '--no-dismiss-stale-approvals'; Tip = 'new commits keep the approvals given'; Value = $false }
+        @{ Flag = '--block-on-rejected-reviews'; Tip = 'a review asking for changes blocks the merge'; Value = $false }
+        @{ Flag = '--no-block-on-rejected-reviews'; Tip = 'a review asking for changes does not block the merge'; Value = $false }
+        @{ Flag = '--block-on-outdated-branch'; Tip = 'a pull request behind its base cannot be merged'; Value = $false }
+        @{ Flag = '--no-block-on-outdated-branch'; Tip = 'a pull request behind its base can be merged'; Value = $false }
+        @{ Flag = '--require-signed-commits'; Tip = 'refuse pushes of unsigned or unverified commits'; Value = $false }
+        @{ Flag = '--no-require-signed-commits'; Tip = 'take unsigned commits'; Value = $false }
+        @{ Flag = '--protected-files'; Tip = 'files no one may change by a push (repeatable; "" for none)'; Value = $true }
+        @{ Flag = '--unprotected-files'; Tip = 'files anyone with push access may change despite the rule (repeatable; "" for none)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch unprotect'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
     $options['tag list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }

@@ -164,6 +164,15 @@ describe('bash script', () => {
       ['kettle', 'issue', ''],
       ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
     ],
+    [
+      ['kettle', 'branch', ''],
+      ['create', 'delete', 'list', 'protect', 'protection', 'rename', 'unprotect', 'view'],
+    ],
+    [
+      ['kettle', 'branch', 'protection', ''],
+      ['list', 'view'],
+    ],
+    [['kettle', 'branch', 'protect', 'main', '--no-d'], ['--no-dismiss-stale-approvals']],
     [['kettle', 'help', ''], TOP],
     [['kettle', 'help', 'is'], ['issue']],
     [['kettle', 'issue', 'ls', '--st'], ['--state']],

@@ -281,6 +281,127 @@ export const STEPS: Step[] = [
   },
   { title: 'branch view of the deleted one: 404', args: (n) => ['branch', 'view', 'kettle-b1', ...R(n)], exit: 1 },
   {
+    title: 'branch protection list',
+    args: (n) => ['branch', 'protection', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ rule_name: string }>>(r).map((x) => x.rule_name),
+        ['kettle-b3'],
+      ),
+  },
+  {
+    title: 'branch protection view: the defaults of a rule made with its name alone',
+    args: (n) => ['branch', 'protection', 'view', 'kettle-b3', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => {
+      const rule = json(r);
+      assert.equal(rule.rule_name, 'kettle-b3');
+      assert.equal(rule.enable_push, false);
+      assert.equal(rule.required_approvals, 0);
+      assert.equal(rule.status_check_contexts, null);
+    },
+  },
+  { title: 'branch protection view of a rule that does not exist: 404', args: (n) => ['branch', 'protection', 'view', 'kettle-*', ...R(n)], exit: 1 },
+  {
+    title: 'branch protect of a new glob: created (POST)',
+    args: (n) => ['branch', 'protect', 'kettle-*', '--required-approvals', '1', '--status-check', 'ci/build', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => {
+      const rule = json(r);
+      assert.equal(rule.rule_name, 'kettle-*');
+      assert.equal(rule.branch_name, '');
+      assert.equal(rule.required_approvals, 1);
+      assert.equal(rule.enable_status_check, true);
+      assert.deepEqual(rule.status_check_contexts, ['ci/build']);
+      assert.doesNotMatch(r.stderr, /no branch/);
+    },
+  },
+  {
+    title: 'branch protect of a glob that matches no branch: a note, still created',
+    args: (n) => ['branch', 'protect', 'kettle-none/*', '--push', 'all', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => {
+      assert.match(r.stderr, /no branch of .* matches "kettle-none\/\*" yet/);
+      assert.equal(json(r).enable_push, true);
+      assert.equal(json(r).enable_push_whitelist, false);
+    },
+  },
+  {
+    title: 'branch protect of an existing rule: only what is named changes (PATCH)',
+    args: (n) => ['branch', 'protect', 'kettle-*', '--dismiss-stale-approvals', '--push', n.me, '--protected-files', '*.lock', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      const rule = json(r);
+      assert.equal(rule.required_approvals, 1);
+      assert.deepEqual(rule.status_check_contexts, ['ci/build']);
+      assert.equal(rule.dismiss_stale_approvals, true);
+      assert.equal(rule.enable_push, true);
+      assert.equal(rule.enable_push_whitelist, true);
+      assert.deepEqual(rule.push_whitelist_usernames, [n.me]);
+      assert.equal(rule.protected_file_patterns, '*.lock');
+    },
+  },
+  {
+    title: 'branch protect --push of a user without write access (the server would leave them out in silence): refused before sending',
+    args: (n) => ['branch', 'protect', 'kettle-*', '--push', n.other, ...R(n)],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`${n.other} has (read|no) access to .*, and the server keeps only users with write access among those who may push; nothing was changed`)),
+  },
+  {
+    title: 'branch protect --push of nobody: refused before sending',
+    args: (n) => ['branch', 'protect', 'kettle-*', '--push', `${n.other}-nobody`, ...R(n)],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`no user is called "${n.other}-nobody"; nothing was changed`)),
+  },
+  {
+    title: 'branch protect with what the rule already has: a note, nothing sent',
+    args: (n) => ['branch', 'protect', 'kettle-*', '--dismiss-stale-approvals', '--required-approvals', '1', ...R(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /already has those settings/),
+  },
+  {
+    title: 'branch protect --no-dismiss-stale-approvals --push none',
+    args: (n) => ['branch', 'protect', 'kettle-*', '--no-dismiss-stale-approvals', '--push', 'none', '--status-check', '', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => {
+      const rule = json(r);
+      assert.equal(rule.dismiss_stale_approvals, false);
+      assert.equal(rule.enable_push, false);
+      assert.equal(rule.enable_status_check, false);
+      assert.deepEqual(rule.status_check_contexts, []);
+      assert.equal(rule.required_approvals, 1);
+      assert.equal(rule.protected_file_patterns, '*.lock');
+    },
+  },
+  {
+    title: 'branch protection list: every rule, priorities on Gitea only',
+    args: (n) => ['branch', 'protection', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      const rules = json<Array<{ rule_name: string; priority?: number }>>(r);
+      assert.deepEqual(
+        rules.map((x) => x.rule_name),
+        ['kettle-b3', 'kettle-*', 'kettle-none/*'],
+      );
+      if (n.server.flavour === 'forgejo') assert.ok(rules.every((x) => x.priority === undefined));
+      else
+        assert.deepEqual(
+          rules.map((x) => x.priority),
+          [1, 2, 3],
+        );
+    },
+  },
+  { title: 'branch unprotect without --yes, not on a terminal: refused', args: (n) => ['branch', 'unprotect', 'kettle-*', ...R(n)], exit: 2 },
+  { title: 'branch unprotect', args: (n) => ['branch', 'unprotect', 'kettle-*', '--yes', ...R(n)], exit: 0 },
+  { title: 'branch unprotect of the glob that matched nothing', args: (n) => ['branch', 'unprotect', 'kettle-none/*', '--yes', ...R(n)], exit: 0 },
+  {
+    title: 'branch unprotect of a rule that is gone: 404',
+    args: (n) => ['branch', 'unprotect', 'kettle-*', '--yes', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /branch protection rule "kettle-\*" in .* not found/),
+  },
+  {
     title: 'tag create',
     args: (n) => ['tag', 'create', 'kettle-t1', '--target', 'main', '--message', 'Tagged by kettle', ...R(n), '--json'],
     exit: 0,
@@ -803,6 +924,23 @@ export const STEPS: Step[] = [
     check: (r, n) => assert.equal(json(r).full_name, `${n.org}/kettle-in-org`),
   },
   { title: "the organization's owner as a collaborator: refused", args: (n) => ['repo', 'collaborator', 'add', n.me, '-R', `${n.org}/kettle-in-org`], exit: 1 },
+  {
+    title: "branch protect in an organization's repository: teams, as ORG/TEAM or a bare name that is no user",
+    args: (n) => ['branch', 'protect', 'main', '-R', `${n.org}/kettle-in-org`, '--push', `${n.org}/Owners`, '--merge', 'owners', '--json'],
+    exit: 0,
+    check: (r) => {
+      const rule = json(r);
+      assert.deepEqual(rule.push_whitelist_teams, ['Owners']);
+      assert.deepEqual(rule.merge_whitelist_teams, ['Owners']);
+      assert.equal(rule.enable_merge_whitelist, true);
+    },
+  },
+  {
+    title: 'branch protect with a team the organization lacks: refused before sending',
+    args: (n) => ['branch', 'protect', 'main', '-R', `${n.org}/kettle-in-org`, '--push', `${n.org}/kettle-nobody`],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`${n.org} has no team "kettle-nobody"; nothing was changed`)),
+  },
   { title: 'repo fork into the organization', args: (n) => ['repo', 'fork', n.repo, '--org', n.org, '--json'], exit: 0 },
   {
     title: 'org hook view, edit, delete',

@@ -9,6 +9,7 @@ import { ACTIONS_SECRETS_ROUTES } from './routes-actions-secrets.js';
 import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { CI_ROUTES } from './routes-ci.js';
+import { PROTECTION_ROUTES } from './routes-protections.js';
 import { PULL_ROUTES } from './routes-pulls.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
@@ -26,6 +27,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...notifying(
     withGit([
       ...CI_ROUTES,
+      ...PROTECTION_ROUTES,
       ...ISSUE_META_ROUTES,
       ...TRIAGE_ROUTES,
       ...PULL_ROUTES,

@@ -19,7 +19,7 @@ import { extraOf as pullExtraOf, pullRecord } from './routes-pulls.js';
 import { releaseData } from './routes-releases.js';
 import { type AgitPush, agitConfigEnv, installAgitHook, receiveAgitPush } from './agit-hook.js';
 import { actionsData, addWorkflowFile } from './routes-actions.js';
-import { ciData, ruleFor } from './routes-ci.js';
+import { canUserPush, ciData, ruleFor } from './routes-ci.js';
 import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
 import { type Call, flavorAtLeast, type Handler, type Reply, obj, visibleRepo } from './routes.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
@@ -331,9 +331,9 @@ function branchRecord(c: Call, repo: Repo, name: string): Json {
     protected: rule !== undefined,
     required_approvals: rule?.required_approvals ?? 0,
     enable_status_check: rule?.enable_status_check ?? false,
-    // With a rule: its contexts as stored (none is Go's nil, null), and ProtectedBranch.CanUserPush (no rule here enables pushing).
-    status_check_contexts: rule ? (rule.status_check_contexts.length > 0 ? rule.status_check_contexts : null) : [],
-    user_can_push: rule ? false : write,
+    // With a rule: its contexts as stored (none is Go's nil, null), and ProtectedBranch.CanUserPush.
+    status_check_contexts: rule ? rule.status_check_contexts : [],
+    user_can_push: rule ? canUserPush(c.state, c.user.login, repo, rule) : write,
     user_can_merge: write,
     effective_branch_protection_name: rule && write ? rule.rule_name : '',
   };

@@ -11,14 +11,49 @@ import { extraOf, headSha, PULL_ROUTES, pullsData, type StatusRecord } from './r
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
 
+/**
+ * A branch protection rule as models/git/protected_branch.go ProtectedBranch
+ * keeps it; the lists hold user logins and team names (the servers keep ids).
+ * routes-protections.ts answers for them.
+ */
 export interface ProtectionRule {
   id: number;
   repoId: number;
   rule_name: string;
   priority: number;
+  enable_push: boolean;
+  enable_push_whitelist: boolean;
+  push_whitelist_usernames: string[];
+  push_whitelist_teams: string[];
+  push_whitelist_deploy_keys: boolean;
+  enable_force_push: boolean;
+  enable_force_push_allowlist: boolean;
+  force_push_allowlist_usernames: string[];
+  force_push_allowlist_teams: string[];
+  force_push_allowlist_deploy_keys: boolean;
+  enable_merge_whitelist: boolean;
+  merge_whitelist_usernames: string[];
+  merge_whitelist_teams: string[];
+  enable_bypass_allowlist: boolean;
+  bypass_allowlist_usernames: string[];
+  bypass_allowlist_teams: string[];
   enable_status_check: boolean;
-  status_check_contexts: string[];
+  /** As stored: none sent is Go's nil slice (null in answers), [] sent stays []. */
+  status_check_contexts: string[] | null;
   required_approvals: number;
+  enable_approvals_whitelist: boolean;
+  approvals_whitelist_username: string[];
+  approvals_whitelist_teams: string[];
+  block_on_rejected_reviews: boolean;
+  block_on_official_review_requests: boolean;
+  block_on_outdated_branch: boolean;
+  dismiss_stale_approvals: boolean;
+  ignore_stale_approvals: boolean;
+  require_signed_commits: boolean;
+  protected_file_patterns: string;
+  unprotected_file_patterns: string;
+  block_admin_merge_override: boolean;
+  apply_to_admins: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -52,9 +87,38 @@ export function addRule(state: State, repo: Repo, rule: Partial<Omit<ProtectionR
     id: state.id(),
     repoId: repo.id,
     priority: 0,
+    enable_push: false,
+    enable_push_whitelist: false,
+    push_whitelist_usernames: [],
+    push_whitelist_teams: [],
+    push_whitelist_deploy_keys: false,
+    enable_force_push: false,
+    enable_force_push_allowlist: false,
+    force_push_allowlist_usernames: [],
+    force_push_allowlist_teams: [],
+    force_push_allowlist_deploy_keys: false,
+    enable_merge_whitelist: false,
+    merge_whitelist_usernames: [],
+    merge_whitelist_teams: [],
+    enable_bypass_allowlist: false,
+    bypass_allowlist_usernames: [],
+    bypass_allowlist_teams: [],
     enable_status_check: false,
-    status_check_contexts: [],
+    status_check_contexts: null,
     required_approvals: 0,
+    enable_approvals_whitelist: false,
+    approvals_whitelist_username: [],
+    approvals_whitelist_teams: [],
+    block_on_rejected_reviews: false,
+    block_on_official_review_requests: false,
+    block_on_outdated_branch: false,
+    dismiss_stale_approvals: false,
+    ignore_stale_approvals: false,
+    require_signed_commits: false,
+    protected_file_patterns: '',
+    unprotected_file_patterns: '',
+    block_admin_merge_override: false,
+    apply_to_admins: false,
     created_at: now,
     updated_at: now,
     ...rule,
@@ -123,7 +187,7 @@ function escapeRe(text: string): string {
 }
 
 /** models/git/protected_branch.go IsRuleNameSpecial: a rule name with glob characters is a pattern. */
-function isPattern(name: string): boolean {
+export function isPattern(name: string): boolean {
   return /[*?[\]{}\\]/.test(name);
 }
 
@@ -132,6 +196,20 @@ function isPattern(name: string): boolean {
  * GetFirstMatched after sort): lower priority first, then plain names before
  * patterns, then the older rule; a plain name matches case-insensitively.
  */
+/**
+ * models/git/protected_branch.go CanUserPush: nobody when the rule disables
+ * pushing; anyone with write access without a whitelist; else the users
+ * listed and the members of the teams listed (the in-memory organizations'
+ * only team, Owners, is their members).
+ */
+export function canUserPush(state: State, login: string, repo: Repo, rule: ProtectionRule): boolean {
+  if (!rule.enable_push) return false;
+  if (!rule.enable_push_whitelist) return state.canWrite(login, repo);
+  if (rule.push_whitelist_usernames.some((u) => u.toLowerCase() === login.toLowerCase())) return true;
+  const org = state.org(repo.owner);
+  return rule.push_whitelist_teams.length > 0 && org !== undefined && org.members.some((m) => m.toLowerCase() === login.toLowerCase());
+}
+
 export function ruleFor(state: State, repo: Repo, branch: string): ProtectionRule | undefined {
   const rules = ciData(state)
     .rules.filter((r) => r.repoId === repo.id)
@@ -294,96 +372,12 @@ const getBranch: Handler = async (c) => {
       protected: rule !== undefined,
       required_approvals: rule?.required_approvals ?? 0,
       enable_status_check: rule?.enable_status_check ?? false,
-      status_check_contexts: rule ? contextsOf(rule) : [],
-      // convert.go ToBranch: with a rule, ProtectedBranch.CanUserPush; the rules here never enable pushing (enable_push false).
-      ...(rule ? { user_can_push: false } : {}),
+      status_check_contexts: rule ? rule.status_check_contexts : [],
+      // convert.go ToBranch: with a rule, ProtectedBranch.CanUserPush.
+      ...(rule ? { user_can_push: canUserPush(c.state, c.user.login, repo, rule) } : {}),
       ...(rule && admin ? { effective_branch_protection_name: rule.rule_name } : { effective_branch_protection_name: '' }),
     },
   };
-};
-
-/** A rule's contexts as stored: none given is Go's nil slice, null in the answer (recorded from real Gitea 1.23.8, 1.27.0, Forgejo 11.0.1). */
-const contextsOf = (r: ProtectionRule): string[] | null => (r.status_check_contexts.length > 0 ? r.status_check_contexts : null);
-
-/** services/convert ToBranchProtection; Forgejo's has no priority (recorded from a real 11.0.1). */
-function ruleJson(c: Call, r: ProtectionRule): Json {
-  return {
-    branch_name: isPattern(r.rule_name) ? '' : r.rule_name,
-    rule_name: r.rule_name,
-    ...(c.flavor.forgejo ? {} : { priority: r.priority }),
-    enable_push: false,
-    enable_push_whitelist: false,
-    push_whitelist_usernames: [],
-    push_whitelist_teams: [],
-    push_whitelist_deploy_keys: false,
-    enable_force_push: false,
-    enable_force_push_allowlist: false,
-    force_push_allowlist_usernames: [],
-    force_push_allowlist_teams: [],
-    force_push_allowlist_deploy_keys: false,
-    enable_merge_whitelist: false,
-    merge_whitelist_usernames: [],
-    merge_whitelist_teams: [],
-    enable_status_check: r.enable_status_check,
-    status_check_contexts: contextsOf(r),
-    required_approvals: r.required_approvals,
-    enable_approvals_whitelist: false,
-    approvals_whitelist_username: [],
-    approvals_whitelist_teams: [],
-    block_on_rejected_reviews: false,
-    block_on_official_review_requests: false,
-    block_on_outdated_branch: false,
-    dismiss_stale_approvals: false,
-    ignore_stale_approvals: false,
-    require_signed_commits: false,
-    protected_file_patterns: '',
-    unprotected_file_patterns: '',
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-}
-
-/** api.go: the /branch_protections group is for repository admins only (reqAdmin). */
-function adminRepo(c: Call): Repo {
-  const repo = visibleRepo(c);
-  if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should be an owner or a collaborator with admin write of a repository');
-  return repo;
-}
-
-/** routers/api/v1/repo/branch.go ListBranchProtections: every rule, in the order they apply, not paginated. */
-const listRules: Handler = (c) => {
-  const repo = adminRepo(c);
-  const rules = ciData(c.state)
-    .rules.filter((r) => r.repoId === repo.id)
-    .sort((a, b) => a.priority - b.priority || Number(isPattern(a.rule_name)) - Number(isPattern(b.rule_name)) || a.id - b.id);
-  return { status: 200, body: rules.map((r) => ruleJson(c, r)) };
-};
-
-/** routers/api/v1/repo/branch.go CreateBranchProtection: rule_name (or the older branch_name); one rule per name (403). */
-const createRule: Handler = (c) => {
-  const repo = adminRepo(c);
-  const body = obj(c.body);
-  const name = typeof body.rule_name === 'string' && body.rule_name !== '' ? body.rule_name : typeof body.branch_name === 'string' ? body.branch_name : '';
-  if (name === '') throw forbidden('Branch protection rule name must not be empty');
-  if (ciData(c.state).rules.some((r) => r.repoId === repo.id && r.rule_name === name)) throw forbidden('Branch protection already exist');
-  const contexts = Array.isArray(body.status_check_contexts) ? body.status_check_contexts.filter((x): x is string => typeof x === 'string') : [];
-  const rule = addRule(c.state, repo, {
-    rule_name: name,
-    enable_status_check: body.enable_status_check === true,
-    status_check_contexts: contexts,
-    required_approvals: typeof body.required_approvals === 'number' ? body.required_approvals : 0,
-    // models/git/protected_branch.go UpdateProtectBranch: a new rule without a priority comes after the others.
-    priority:
-      typeof body.priority === 'number' && body.priority > 0
-        ? body.priority
-        : Math.max(
-            0,
-            ...ciData(c.state)
-              .rules.filter((r) => r.repoId === repo.id)
-              .map((r) => r.priority),
-          ) + 1,
-  });
-  return { status: 201, body: ruleJson(c, rule) };
 };
 
 // AGit --------------------------------------------------------------------
@@ -457,6 +451,4 @@ export const CI_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/commits/:ref/statuses', statusesByRef],
   ['GET', '/repos/:owner/:repo/commits/:ref/status', combinedStatus],
   ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
-  ['GET', '/repos/:owner/:repo/branch_protections', listRules],
-  ['POST', '/repos/:owner/:repo/branch_protections', createRule],
 ];

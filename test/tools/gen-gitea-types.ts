@@ -16,6 +16,7 @@ export const KETTLE_TYPES = [
   'AccessToken',
   'Attachment',
   'Branch',
+  'BranchProtection',
   'CombinedStatus',
   'Comment',
   'Cron',
@@ -41,6 +42,7 @@ export const KETTLE_TYPES = [
   'User',
   // Request bodies.
   'CreateAccessTokenOption',
+  'CreateBranchProtectionOption',
   'CreateBranchRepoOption',
   'CreateForkOption',
   'CreateHookOption',
@@ -55,6 +57,7 @@ export const KETTLE_TYPES = [
   'CreateRepoOption',
   'CreateTagOption',
   'CreateUserOption',
+  'EditBranchProtectionOption',
   'EditHookOption',
   'EditIssueCommentOption',
   'EditIssueOption',

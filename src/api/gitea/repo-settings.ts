@@ -60,6 +60,21 @@ export function isCollaborator(api: ApiClient, repo: RepoRef, login: string): Pr
   );
 }
 
+/**
+ * What a user may do in the repository (none, read, write, admin, owner), as
+ * repo/collaborators.go GetRepoPermissions tells a repository administrator;
+ * undefined for a user that does not exist (404).
+ */
+export function permissionOf(api: ApiClient, repo: RepoRef, login: string): Promise<string | undefined> {
+  return record<{ permission?: string }>(api, 'GET', `${collaboratorPath(repo, login)}/permission`).then(
+    (answer) => answer.permission ?? '',
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) return undefined;
+      throw err;
+    },
+  );
+}
+
 /** Add a collaborator, or change a collaborator's permission (the servers default to write). */
 export function addCollaborator(api: ApiClient, repo: RepoRef, login: string, permission: Permission): Promise<void> {
   return done(api, 'PUT', collaboratorPath(repo, login), { body: { permission } });

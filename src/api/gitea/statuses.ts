@@ -6,7 +6,7 @@ import type { ApiClient } from '../client.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
 import { repoPath } from './repos.js';
-import { record } from './send.js';
+import { getBranch } from './branches.js';
 import type { Branch, CommitStatus } from './types.js';
 
 /**
@@ -23,5 +23,5 @@ export function list(api: ApiClient, repo: RepoRef, ref: string, window: PageWin
  * who can read the repository, unlike /branch_protections, which needs admin).
  */
 export function branch(api: ApiClient, repo: RepoRef, name: string): Promise<Branch> {
-  return record<Branch>(api, 'GET', `${repoPath(repo)}${p`/branches/${name}`}`);
+  return getBranch(api, repo, name);
 }

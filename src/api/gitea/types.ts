@@ -42,6 +42,44 @@ export interface Branch {
   user_can_push?: boolean;
 }
 
+/** BranchProtection represents a branch protection for a repository */
+export interface BranchProtection {
+  approvals_whitelist_teams?: string[] | null;
+  approvals_whitelist_username?: string[] | null;
+  block_admin_merge_override?: boolean;
+  block_on_official_review_requests?: boolean;
+  block_on_outdated_branch?: boolean;
+  block_on_rejected_reviews?: boolean;
+  /** Deprecated: true */
+  branch_name?: string;
+  created_at?: string | null;
+  dismiss_stale_approvals?: boolean;
+  enable_approvals_whitelist?: boolean;
+  enable_force_push?: boolean;
+  enable_force_push_allowlist?: boolean;
+  enable_merge_whitelist?: boolean;
+  enable_push?: boolean;
+  enable_push_whitelist?: boolean;
+  enable_status_check?: boolean;
+  force_push_allowlist_deploy_keys?: boolean;
+  force_push_allowlist_teams?: string[] | null;
+  force_push_allowlist_usernames?: string[] | null;
+  ignore_stale_approvals?: boolean;
+  merge_whitelist_teams?: string[] | null;
+  merge_whitelist_usernames?: string[] | null;
+  priority?: number;
+  protected_file_patterns?: string;
+  push_whitelist_deploy_keys?: boolean;
+  push_whitelist_teams?: string[] | null;
+  push_whitelist_usernames?: string[] | null;
+  require_signed_commits?: boolean;
+  required_approvals?: number;
+  rule_name?: string;
+  status_check_contexts?: string[] | null;
+  unprotected_file_patterns?: string;
+  updated_at?: string | null;
+}
+
 /** CombinedStatus holds the combined state of several statuses for a single commit */
 export interface CombinedStatus {
   commit_url?: string;
@@ -510,6 +548,42 @@ export interface CreateAccessTokenOption {
   scopes?: string[];
 }
 
+/** CreateBranchProtectionOption options for creating a branch protection */
+export interface CreateBranchProtectionOption {
+  approvals_whitelist_teams?: string[];
+  approvals_whitelist_username?: string[];
+  block_admin_merge_override?: boolean;
+  block_on_official_review_requests?: boolean;
+  block_on_outdated_branch?: boolean;
+  block_on_rejected_reviews?: boolean;
+  /** Deprecated: true */
+  branch_name?: string;
+  dismiss_stale_approvals?: boolean;
+  enable_approvals_whitelist?: boolean;
+  enable_force_push?: boolean;
+  enable_force_push_allowlist?: boolean;
+  enable_merge_whitelist?: boolean;
+  enable_push?: boolean;
+  enable_push_whitelist?: boolean;
+  enable_status_check?: boolean;
+  force_push_allowlist_deploy_keys?: boolean;
+  force_push_allowlist_teams?: string[];
+  force_push_allowlist_usernames?: string[];
+  ignore_stale_approvals?: boolean;
+  merge_whitelist_teams?: string[];
+  merge_whitelist_usernames?: string[];
+  priority?: number;
+  protected_file_patterns?: string;
+  push_whitelist_deploy_keys?: boolean;
+  push_whitelist_teams?: string[];
+  push_whitelist_usernames?: string[];
+  require_signed_commits?: boolean;
+  required_approvals?: number;
+  rule_name?: string;
+  status_check_contexts?: string[];
+  unprotected_file_patterns?: string;
+}
+
 /** CreateBranchRepoOption options when creating a branch in a repository */
 export interface CreateBranchRepoOption {
   /** Name of the branch to create */
@@ -685,6 +759,39 @@ export interface CreateUserOption {
   source_id?: number;
   username: string;
   visibility?: string;
+}
+
+/** EditBranchProtectionOption options for editing a branch protection */
+export interface EditBranchProtectionOption {
+  approvals_whitelist_teams?: string[];
+  approvals_whitelist_username?: string[];
+  block_admin_merge_override?: boolean;
+  block_on_official_review_requests?: boolean;
+  block_on_outdated_branch?: boolean;
+  block_on_rejected_reviews?: boolean;
+  dismiss_stale_approvals?: boolean;
+  enable_approvals_whitelist?: boolean;
+  enable_force_push?: boolean;
+  enable_force_push_allowlist?: boolean;
+  enable_merge_whitelist?: boolean;
+  enable_push?: boolean;
+  enable_push_whitelist?: boolean;
+  enable_status_check?: boolean;
+  force_push_allowlist_deploy_keys?: boolean;
+  force_push_allowlist_teams?: string[];
+  force_push_allowlist_usernames?: string[];
+  ignore_stale_approvals?: boolean;
+  merge_whitelist_teams?: string[];
+  merge_whitelist_usernames?: string[];
+  priority?: number;
+  protected_file_patterns?: string;
+  push_whitelist_deploy_keys?: boolean;
+  push_whitelist_teams?: string[];
+  push_whitelist_usernames?: string[];
+  require_signed_commits?: boolean;
+  required_approvals?: number;
+  status_check_contexts?: string[];
+  unprotected_file_patterns?: string;
 }
 
 /** EditHookOption options when modify one hook */

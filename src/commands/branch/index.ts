@@ -1,6 +1,7 @@
-// kettle branch: list, view, create, rename and delete a repository's branches.
+// kettle branch: list, view, create, rename and delete a repository's branches; their protection rules.
 import { listFlags, repoFlag, yesFlag } from '../../spec/flags.js';
 import { arg, bool, type GroupDef, text, variadicArg, verb } from '../../spec/spec.js';
+import { protect, protection, unprotect } from './defs/protection.js';
 
 const name = arg('<name>', 'the branch, by name');
 
@@ -55,11 +56,12 @@ const del = verb({
 
 export const branch = {
   name: 'branch',
-  summary: 'List, view, create, rename and delete branches',
+  summary: 'List, view, create, rename, delete and protect branches',
   section: 'Repositories:',
-  examples: ['kettle branch list -R alice/teapot', 'kettle branch create feature/cap --from main'],
-  verbs: [list, view, create, rename, del],
+  examples: ['kettle branch list -R alice/teapot', 'kettle branch create feature/cap --from main', 'kettle branch protect main --required-approvals 1'],
+  verbs: [list, view, create, rename, del, protection, protect, unprotect],
 } satisfies GroupDef;
 
 // For the verbs' options types (OptionsOf): erased from the bundle.
 export type { create, del, list, rename, view };
+export type { protect, unprotect } from './defs/protection.js';

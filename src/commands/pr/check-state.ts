@@ -2,6 +2,7 @@
 // the contexts a branch protection requires (glob patterns, as the servers
 // match them), and the one outcome with its exit status.
 import type { CommitStatus } from '../../api/gitea/types.js';
+import { serverGlob } from '../glob.js';
 
 /** One line of `pr checks`: a context's newest status, or a required context that has not reported. */
 export interface Check {
@@ -32,48 +33,10 @@ function newer(a: CommitStatus, b: CommitStatus): boolean {
 
 /**
  * A status-check context pattern as the servers compile it (gobwas/glob, no
- * separator): `*` and `**` match any text, `?` one character, `[abc]`/`[!abc]`
- * and `[a-z]` a set, `{a,b}` alternatives, `\` quotes the next character.
+ * separator: `*` matches any text, `/` included).
  */
 export function contextPattern(pattern: string): RegExp {
-  let out = '';
-  let depth = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    if (c === '\\' && i + 1 < pattern.length) out += escapeRegExp(pattern[++i] as string);
-    else if (c === '*') {
-      while (pattern[i + 1] === '*') i++;
-      out += '.*';
-    } else if (c === '?') out += '.';
-    else if (c === '[') {
-      const end = pattern.indexOf(']', i + 1);
-      if (end < 0) out += '\\[';
-      else {
-        const body = pattern.slice(i + 1, end);
-        const negated = body.startsWith('!');
-        out += `[${negated ? '^' : ''}${(negated ? body.slice(1) : body).replace(/[\\\]^]/g, '\\$&')}]`;
-        i = end;
-      }
-    } else if (c === '{') {
-      depth++;
-      out += '(?:';
-    } else if (c === '}' && depth > 0) {
-      depth--;
-      out += ')';
-    } else if (c === ',' && depth > 0) out += '|';
-    else out += escapeRegExp(c);
-  }
-  while (depth-- > 0) out += ')';
-  try {
-    return new RegExp(`^${out}$`, 's');
-  } catch {
-    // A pattern the servers cannot compile either: they fall back to the literal text.
-    return new RegExp(`^${escapeRegExp(pattern)}$`);
-  }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return serverGlob(pattern);
 }
 
 function asCheck(s: CommitStatus): Check {
