@@ -5,6 +5,8 @@ import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
 import { hostOf, sentInTheClear } from '../api/url.js';
 import { envConcurrency, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
+import { parseTimeout } from '../config/settings.js';
+import type { UserSettings } from '../config/user-settings.js';
 import type { Logins, ResolvedLogin } from './logins.js';
 import { atLeast, describeServer, type Servers } from './server.js';
 import type { Terminal } from './terminal.js';
@@ -31,6 +33,8 @@ export interface ClientSettings {
   /** --timeout, in milliseconds. */
   timeoutMs: number | undefined;
   version: string;
+  /** The user's settings: http_timeout, for the host or for all. */
+  stored?: UserSettings | undefined;
 }
 
 export class Clients {
@@ -79,15 +83,18 @@ export class Clients {
     }
   }
 
-  /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, else the client's default. */
-  timeoutMs(): number | undefined {
-    return this.settings.timeoutMs ?? envTimeoutMs(this.settings.env);
+  /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, then the http_timeout setting for the host, then for all, else the client's default. */
+  timeoutMs(root: string | undefined = this.client?.root): number | undefined {
+    const given = this.settings.timeoutMs ?? envTimeoutMs(this.settings.env);
+    if (given !== undefined || this.settings.stored === undefined) return given;
+    const setting = this.settings.stored.resolve('http_timeout', { host: root === undefined ? undefined : hostOf(root) });
+    return setting.source.kind === 'default' || setting.value === undefined ? undefined : parseTimeout(setting.value, 'http_timeout');
   }
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
     const { env, debug, version } = this.settings;
-    const timeoutMs = this.timeoutMs();
+    const timeoutMs = this.timeoutMs(root);
     const maxResponseBytes = envMaxResponseBytes(env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {

@@ -53,7 +53,7 @@ export class Context {
     this.commandTree = commandTree;
     this.term = new Terminal(io, flags.debug);
     this.logins = new Logins(io.env, flags.login, this.term, () => this.clients.made);
-    this.clients = new Clients({ env: io.env, debug: flags.debug, timeoutMs: flags.timeoutMs, version }, this.term, this.logins, () => this.servers);
+    this.clients = new Clients({ env: io.env, debug: flags.debug, timeoutMs: flags.timeoutMs, version, stored: io.settings }, this.term, this.logins, () => this.servers);
     this.servers = new Servers(
       io.env,
       () => io.now(),
