@@ -174,6 +174,7 @@ function rootCommand(session: Session & { tree: () => Promise<Command> }): Comma
     .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
     .option('--no-color', 'no colour in output; also NO_COLOR')
     .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
+    .option('--dry-run', 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it')
     .showSuggestionAfterError(true)
     .configureHelp({ formatHelp, showGlobalOptions: true })
     .exitOverride()

@@ -3,6 +3,7 @@
 // (login add, migrations, status); each warned about once, and closed at the end.
 import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
+import type { DryRun } from '../api/dry-run.js';
 import { hostOf, sentInTheClear } from '../api/url.js';
 import { envConcurrency, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
 import { parseTimeout } from '../config/settings.js';
@@ -35,12 +36,16 @@ export interface ClientSettings {
   version: string;
   /** The user's settings: http_timeout, for the host or for all. */
   stored?: UserSettings | undefined;
+  /** --dry-run: where each write is shown instead of being sent. */
+  dryRun?: ((line: string) => void) | undefined;
 }
 
 export class Clients {
   private client: ApiClient | undefined;
   private readonly all: ApiClient[] = [];
   private warnedPlainHttp = false;
+  /** One dry run for every client of the command: a read on one after a write on another stops it too. */
+  private dryRun: DryRun | undefined;
 
   constructor(
     private readonly settings: ClientSettings,
@@ -101,6 +106,10 @@ export class Clients {
       this.term.warn(`${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`);
     }
     const { ApiClient } = await import('../api/client.js');
+    if (this.settings.dryRun !== undefined && this.dryRun === undefined) {
+      const { DryRun } = await import('../api/dry-run.js');
+      this.dryRun = new DryRun(this.settings.dryRun);
+    }
     const pageConcurrency = envConcurrency(env);
     const client = new ApiClient({
       root,
@@ -116,6 +125,7 @@ export class Clients {
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.term.waitNote(ms, reason),
       onNote: (message) => this.term.warn(message),
+      ...(this.dryRun !== undefined ? { dryRun: this.dryRun } : {}),
     });
     this.all.push(client);
     return client;
