@@ -82,7 +82,10 @@ function rootOf(cmd: Command): Promise<Command> {
  */
 function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef, named?: string): Command {
   const notes = 'notes' in def ? (def.notes ?? '') : '';
-  const group = parent.command(def.name).description(def.summary).addHelpText('after', examples(def.examples) + notes);
+  const group = parent
+    .command(def.name)
+    .description(def.summary)
+    .addHelpText('after', examples(def.examples) + notes);
   for (const alias of def.aliases ?? []) group.alias(alias);
   const chosen = named === undefined ? undefined : def.verbs.find((v) => v.name === named || (v.aliases ?? []).includes(named));
   for (const v of chosen ? [chosen] : def.verbs) {

@@ -67,7 +67,9 @@ export function expandWords(name: string, expansion: string, args: readonly stri
   const words = splitWords(expansion);
   const needs = highestPlaceholder(words);
   if (args.length < needs) {
-    throw new UsageError(`alias ${name} takes ${needs} argument${needs === 1 ? '' : 's'} ($1${needs > 1 ? `…$${needs}` : ''}), but ${args.length === 0 ? 'none was' : `only ${args.length} ${args.length === 1 ? 'was' : 'were'}`} given: ${name} = ${expansion}`);
+    throw new UsageError(
+      `alias ${name} takes ${needs} argument${needs === 1 ? '' : 's'} ($1${needs > 1 ? `…$${needs}` : ''}), but ${args.length === 0 ? 'none was' : `only ${args.length} ${args.length === 1 ? 'was' : 'were'}`} given: ${name} = ${expansion}`,
+    );
   }
   const filled = words.map((w) => w.replace(/\$(\d+)/g, (whole, n: string) => (Number(n) >= 1 ? (args[Number(n) - 1] as string) : whole)));
   return [...filled, ...args.slice(needs)];

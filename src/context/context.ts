@@ -55,7 +55,8 @@ export class Context {
     this.commandTree = commandTree;
     this.term = new Terminal(io, flags.debug, flags.dryRun === true);
     this.logins = new Logins(io.env, flags.login, this.term, () => this.clients.made);
-    this.clients = new Clients({
+    this.clients = new Clients(
+      {
         env: io.env,
         debug: flags.debug,
         timeoutMs: flags.timeoutMs,
@@ -63,7 +64,11 @@ export class Context {
         stored: io.settings,
         // The writes a dry run shows are its results: on stdout.
         ...(flags.dryRun ? { dryRun: (line: string) => io.stdout.write(`${line}\n`) } : {}),
-      }, this.term, this.logins, () => this.servers);
+      },
+      this.term,
+      this.logins,
+      () => this.servers,
+    );
     this.servers = new Servers(
       io.env,
       () => io.now(),

@@ -29,7 +29,7 @@ describe('config set, get, list, unset', () => {
     expect(set.stderr).toBe(`✓ Set git_protocol to "https" for ${host()}\n`);
     expect((await s.kettle(['config', 'get', 'git_protocol'])).stdout).toBe('ssh\n');
     expect((await s.kettle(['config', 'get', 'git_protocol', '--host', host()])).stdout).toBe('https\n');
-    expect((await listed())).toMatchObject({ git_protocol: 'ssh (setting)', prompt: 'enabled (default)', editor: 'null (default)' });
+    expect(await listed()).toMatchObject({ git_protocol: 'ssh (setting)', prompt: 'enabled (default)', editor: 'null (default)' });
     expect((await listed(['--host', host()])).git_protocol).toBe(`https (host ${host()})`);
     expect((await listed([], { KETTLE_GIT_PROTOCOL: 'https' })).git_protocol).toBe('https (environment (KETTLE_GIT_PROTOCOL))');
     expect(JSON.parse(readFileSync(join(s.configDir, 'settings.json'), 'utf8'))).toEqual({ settings: { git_protocol: 'ssh' }, hosts: { [host()]: { git_protocol: 'https' } } });
@@ -67,7 +67,10 @@ describe('config set, get, list, unset', () => {
     [['config', 'set', 'color', 'blue'], /^kettle: color takes auto, always or never, not "blue"\n$/],
     [['config', 'set', 'prompt', 'off'], /^kettle: prompt takes enabled or disabled, not "off"\n$/],
     [['config', 'set', 'http_timeout', 'soon'], /^kettle: http_timeout takes a number of seconds greater than 0/],
-    [['config', 'set', 'editor', 'vim', '--host', 'git.example.com'], /^kettle: editor is one setting for every host; drop --host \(the settings a host may have: git_protocol, http_timeout, oauth_client_id\)\n$/],
+    [
+      ['config', 'set', 'editor', 'vim', '--host', 'git.example.com'],
+      /^kettle: editor is one setting for every host; drop --host \(the settings a host may have: git_protocol, http_timeout, oauth_client_id\)\n$/,
+    ],
     [['config', 'set', 'oauth_client_id', 'abc'], /^kettle: oauth_client_id is set per host: give --host HOST\n$/],
     [['config', 'set', 'git_protocol', 'ssh', '--host', 'not a host'], /^kettle: --host takes a host name or an address, not "not a host"\n$/],
   ])('%j: exit 2 naming what is allowed, nothing written', async (args, message) => {
@@ -141,7 +144,15 @@ describe('the settings at work', () => {
 
     it.each([
       ['the setting', [['git_protocol', 'ssh']], {}, 'ssh'],
-      ['the host setting beats the setting', [['git_protocol', 'ssh'], ['git_protocol', 'https', '--host', 'HOST']], {}, 'https'],
+      [
+        'the host setting beats the setting',
+        [
+          ['git_protocol', 'ssh'],
+          ['git_protocol', 'https', '--host', 'HOST'],
+        ],
+        {},
+        'https',
+      ],
       ['KETTLE_GIT_PROTOCOL beats the host setting', [['git_protocol', 'ssh', '--host', 'HOST']], { KETTLE_GIT_PROTOCOL: 'https' }, 'https'],
       ['the default', [], {}, 'https'],
     ])('%s', async (_, sets, env, protocol) => {

@@ -9,7 +9,10 @@ import { KettleError, UsageError } from '../../src/errors.js';
 import { tempDir } from '../support/harness.js';
 
 const data = (d: Partial<SettingsData> = {}): SettingsData => ({ settings: {}, hosts: {}, aliases: {}, ...d });
-const FILE = data({ settings: { git_protocol: 'https', http_timeout: '45', editor: 'nano', oauth_client_id: 'ignored' }, hosts: { 'git.example.com': { git_protocol: 'ssh', oauth_client_id: 'abc' } } });
+const FILE = data({
+  settings: { git_protocol: 'https', http_timeout: '45', editor: 'nano', oauth_client_id: 'ignored' },
+  hosts: { 'git.example.com': { git_protocol: 'ssh', oauth_client_id: 'abc' } },
+});
 
 describe('resolveSetting: flag, then environment, then host, then setting, then default', () => {
   it.each<[string, SettingKey, Parameters<typeof resolveSetting>[1], string | undefined, string]>([

@@ -7,14 +7,28 @@ import { arg, type GroupDef, text, verb } from '../../spec/spec.js';
 const hostFlag = { host: text('--host <host>', 'the setting for this host (a name such as git.example.com, or its address)') };
 const key = arg('<key>', 'the setting', SETTING_KEYS);
 
+/** Words wrapped to the help's 80 columns, under a hanging indent. */
+function wrap(text: string, indent: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent + line.length + 1 + word.length > 80) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
 /** Every setting, its default and what beats it: the group's help. */
 function settingsHelp(): string {
   const lines = SETTING_KEYS.map((k) => {
     const spec = SETTINGS[k];
-    const takes = spec.values ? spec.values.join('|') : k === 'http_timeout' ? 'seconds' : 'command';
-    const beaten = [spec.flag, ...spec.envNames].filter(Boolean).join(', ');
     const host = spec.perHost === 'only' ? ' (per host only)' : spec.perHost === 'yes' ? ' (per host too)' : '';
-    return `  ${k.padEnd(16)}${spec.description}${host}\n  ${''.padEnd(16)}${takes}; default: ${spec.defaultText}; beaten by: ${beaten}`;
+    const takes = spec.values ? `${spec.values.join('|')}; ` : '';
+    const beaten = [spec.flag, ...spec.envNames].filter(Boolean).join(', ');
+    return [`  ${k.padEnd(17)}${wrap(spec.description + host, 19)}`, `${' '.repeat(19)}${wrap(`${takes}default: ${spec.defaultText}; beaten by: ${beaten}`, 19)}`].join('\n');
   });
   return `
 Settings:
@@ -64,7 +78,7 @@ const unset = verb({
 
 export const config = {
   name: 'config',
-  summary: 'List, get, set and unset settings (editor, pager, browser, prompt, git_protocol, …)',
+  summary: 'List, get, set and unset settings (editor, pager, color, git_protocol…)',
   section: 'Other:',
   examples: ['kettle config set git_protocol ssh', 'kettle config list'],
   notes: settingsHelp(),
