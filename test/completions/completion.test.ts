@@ -165,9 +165,18 @@ describe('bash script', () => {
   // [words on the command line, the last one being completed] -> what is offered
   const cases: [string[], string[]][] = [
     [['kettle', 'iss'], ['issue']],
-    [['kettle', ''], [...TOP, ...ALIASES]],
-    [['kettle', 'c'], ['completion', 'config', 'co']],
-    [['kettle', 'pr', 'c'], ['checkout', 'checks', 'close', 'comment', 'create']],
+    [
+      ['kettle', ''],
+      [...TOP, ...ALIASES],
+    ],
+    [
+      ['kettle', 'c'],
+      ['completion', 'config', 'co'],
+    ],
+    [
+      ['kettle', 'pr', 'c'],
+      ['checkout', 'checks', 'close', 'comment', 'create'],
+    ],
     [
       ['kettle', 'issue', ''],
       ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
