@@ -191,7 +191,9 @@ export function readSettings(dir: string): SettingsData {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptySettings();
+    // No folder (or a file where it should be: writing says so, naming the folder): no settings.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return emptySettings();
     throw new KettleError(`cannot read the settings file ${path}: ${reason(err)}`);
   }
   if (text.trim() === '') return emptySettings();
