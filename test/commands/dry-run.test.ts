@@ -3,7 +3,7 @@
 // reads and no write, the write is printed on stdout (secrets as ***), and the
 // exit status is 0. The nouns come from the command table, so a new noun
 // without a line here fails the first test.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,8 @@ const R = () => ['-R', `alice/${name}`];
  * that sends no write to the server.
  */
 const WRITES: Record<string, (() => string[]) | { none: string }> = {
-  login: { none: 'writes the local config file; a token minted with --user is needed to go on, so nothing is written without it' },
+  // Minting the token is the write; the login is stored only with the token, so the config file is not written either.
+  login: () => ['login', 'add', '--url', s.server.url, '--user', 'root', '--password', 'root-password', '--name', 'dry'],
   whoami: { none: 'reads only' },
   user: { none: 'reads only' },
   repo: () => ['repo', 'star', `alice/${name}`],
@@ -97,7 +98,7 @@ describe('--dry-run', () => {
     // Run rerun and workflow disable have endpoints in newer releases.
     if (noun === 'run' || noun === 'workflow') s.server.set({ flavor: { forgejo: false, version: '1.26.4' } });
     const argv = line();
-    const env = noun === 'admin' ? { env: { KETTLE_TOKEN: s.server.addToken('root') } } : {};
+    const env = noun === 'admin' ? { env: { KETTLE_TOKEN: s.server.addToken('root') } } : noun === 'login' ? { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } } : {};
     const r = await s.kettle(['--dry-run', ...argv], env);
     expectExit(r, 0);
     const writes = s.server.requests.filter((q) => !READS.has(q.method)).map((q) => `${q.method} ${q.path}`);
@@ -106,6 +107,8 @@ describe('--dry-run', () => {
     expect(shown.length, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBeGreaterThan(0);
     expect(r.stdout + r.stderr).not.toContain('hunter2-very-secret');
     expect(r.stdout + r.stderr).not.toContain('hook-secret-value');
+    expect(r.stdout + r.stderr).not.toContain('root-password');
+    expect(existsSync(join(s.configDir, 'config.json'))).toBe(false);
   });
 
   it('shows a secret as ***, and the body otherwise as sent', async () => {
