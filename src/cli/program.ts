@@ -201,6 +201,8 @@ Environment:
   KETTLE_TIMEOUT            seconds before a request is given up (default 30)
   HTTPS_PROXY, NO_PROXY     send requests through a proxy, except to these hosts
   NO_COLOR, FORCE_COLOR     turn colour off or on
+  KETTLE_EDITOR, KETTLE_PAGER, KETTLE_BROWSER, KETTLE_PROMPT, KETTLE_GIT_PROTOCOL
+                            beat the settings of the same names (kettle help config)
 ${examples(['kettle login add --url https://git.example.com --with-token < token.txt', 'kettle whoami', 'kettle issue list -R alice/teapot', 'kettle help issue list'])}
 Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's options and examples.
 `,
