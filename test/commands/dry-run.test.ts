@@ -128,4 +128,16 @@ describe('--dry-run', () => {
     expect(r.stdout).toBe(`PUT /user/starred/alice/${name}\n`);
     expect(r.stderr).toMatch(/\(dry run: nothing was sent\)\n$/);
   });
+
+  it('several numbers at once: each write shown, and a stop for each is no failure', async () => {
+    const repo = s.server.state.repos.find((r) => r.name === name);
+    if (repo === undefined) throw new Error('no repo');
+    const a = s.server.state.addIssue(repo, 'alice', { title: 'One' });
+    const b = s.server.state.addIssue(repo, 'alice', { title: 'Two' });
+    const r = await s.kettle(['--dry-run', 'issue', 'close', String(a.number), String(b.number), ...R()]);
+    expectExit(r, 0);
+    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([a.number, b.number].map((n) => `PATCH /repos/alice/${name}/issues/${n} {"state":"closed"}`).sort());
+    expect(r.stderr).not.toMatch(/failed/);
+    expect(s.server.requests.filter((q) => !READS.has(q.method))).toEqual([]);
+  });
 });
