@@ -53,6 +53,10 @@ function __kettle_subcommand
             echo 'gpg-key'
         case '/admin'
             echo 'admin'
+        case '/config'
+            echo 'config'
+        case '/alias'
+            echo 'alias'
         case '/api'
             echo 'api'
         case '/completion'
@@ -335,6 +339,20 @@ function __kettle_subcommand
             echo 'admin cron list'
         case 'admin cron/run'
             echo 'admin cron run'
+        case 'config/list' 'config/ls'
+            echo 'config list'
+        case 'config/get'
+            echo 'config get'
+        case 'config/set'
+            echo 'config set'
+        case 'config/unset'
+            echo 'config unset'
+        case 'alias/list' 'alias/ls'
+            echo 'alias list'
+        case 'alias/set'
+            echo 'alias set'
+        case 'alias/delete' 'alias/rm'
+            echo 'alias delete'
         case '*'
             return 1
     end
@@ -593,6 +611,16 @@ function __kettle_takes_value
             return 0
         case 'admin cron list/-L' 'admin cron list/--limit' 'admin cron list/--page' 'admin cron list/--fields' 'admin cron list/-q' 'admin cron list/--jq'
             return 0
+        case 'config list/--host' 'config list/--fields' 'config list/-q' 'config list/--jq'
+            return 0
+        case 'config get/--host'
+            return 0
+        case 'config set/--host'
+            return 0
+        case 'config unset/--host'
+            return 0
+        case 'alias list/--fields' 'alias list/-q' 'alias list/--jq'
+            return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
         case '*/--login' '*/--timeout'
@@ -646,6 +674,13 @@ function __kettle_logins
     end
 end
 
+# The aliases: the first column of `kettle alias list`, offered beside the commands.
+function __kettle_aliases
+    for line in (kettle alias list 2>/dev/null)
+        string replace -r '\t.*' '' -- $line
+    end
+end
+
 complete -c kettle -f
 
 # Options accepted everywhere
@@ -654,6 +689,7 @@ complete -c kettle -l login -x -a '(__kettle_logins)' -d 'use this stored login 
 complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
 complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
+complete -c kettle -l dry-run -d 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
@@ -681,9 +717,12 @@ complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit,
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'admin' -d 'Administer the site: users, organizations, scheduled tasks'
+complete -c kettle -n '__kettle_using "" 0' -a 'config' -d 'List, get, set and unset settings (editor, pager, color, git_protocol…)'
+complete -c kettle -n '__kettle_using "" 0' -a 'alias' -d 'List, set and delete aliases: words that stand for a command line'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
+complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_aliases)' -d alias
 
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
@@ -1879,6 +1918,43 @@ complete -c kettle -n '__kettle_using "admin cron list"' -l json -d 'print JSON:
 complete -c kettle -n '__kettle_using "admin cron list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "admin cron list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
+# kettle config
+complete -c kettle -n '__kettle_using "config" 0' -a 'list' -d 'List every setting: its value and where that value comes from'
+complete -c kettle -n '__kettle_using "config" 0' -a 'get' -d 'Print a setting\'s value (nothing when it has none)'
+complete -c kettle -n '__kettle_using "config" 0' -a 'set' -d 'Set a setting, for every host or for one'
+complete -c kettle -n '__kettle_using "config" 0' -a 'unset' -d 'Remove a setting, so its default (or the setting for all hosts) applies again'
+
+# kettle config list
+complete -c kettle -n '__kettle_using "config list"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+complete -c kettle -n '__kettle_using "config list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "config list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "config list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle config get
+complete -c kettle -n '__kettle_using "config get" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
+complete -c kettle -n '__kettle_using "config get"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+
+# kettle config set
+complete -c kettle -n '__kettle_using "config set" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
+complete -c kettle -n '__kettle_using "config set"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+
+# kettle config unset
+complete -c kettle -n '__kettle_using "config unset" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
+complete -c kettle -n '__kettle_using "config unset"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+
+# kettle alias
+complete -c kettle -n '__kettle_using "alias" 0' -a 'list' -d 'List the aliases and what each expands to'
+complete -c kettle -n '__kettle_using "alias" 0' -a 'set' -d 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)'
+complete -c kettle -n '__kettle_using "alias" 0' -a 'delete' -d 'Delete an alias'
+
+# kettle alias list
+complete -c kettle -n '__kettle_using "alias list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "alias list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "alias list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle alias set
+complete -c kettle -n '__kettle_using "alias set"' -l shell -d 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'
+
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
@@ -1894,4 +1970,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin config alias api completion help'

@@ -35,6 +35,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
     $children['/admin'] = 'admin'
+    $children['/config'] = 'config'
+    $children['/alias'] = 'alias'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
     $children['/help'] = 'help'
@@ -210,6 +212,16 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['admin cron/list'] = 'admin cron list'
     $children['admin cron/ls'] = 'admin cron list'
     $children['admin cron/run'] = 'admin cron run'
+    $children['config/list'] = 'config list'
+    $children['config/ls'] = 'config list'
+    $children['config/get'] = 'config get'
+    $children['config/set'] = 'config set'
+    $children['config/unset'] = 'config unset'
+    $children['alias/list'] = 'alias list'
+    $children['alias/ls'] = 'alias list'
+    $children['alias/set'] = 'alias set'
+    $children['alias/delete'] = 'alias delete'
+    $children['alias/rm'] = 'alias delete'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -238,6 +250,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'admin'; Tip = 'Administer the site: users, organizations, scheduled tasks' }
+        @{ Name = 'config'; Tip = 'List, get, set and unset settings (editor, pager, color, git_protocol…)' }
+        @{ Name = 'alias'; Tip = 'List, set and delete aliases: words that stand for a command line' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -433,6 +447,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $commands['admin cron'] = @(
         @{ Name = 'list'; Tip = 'List the server''s scheduled tasks' }
         @{ Name = 'run'; Tip = 'Start a scheduled task now' }
+    )
+    $commands['config'] = @(
+        @{ Name = 'list'; Tip = 'List every setting: its value and where that value comes from' }
+        @{ Name = 'get'; Tip = 'Print a setting''s value (nothing when it has none)' }
+        @{ Name = 'set'; Tip = 'Set a setting, for every host or for one' }
+        @{ Name = 'unset'; Tip = 'Remove a setting, so its default (or the setting for all hosts) applies again' }
+    )
+    $commands['alias'] = @(
+        @{ Name = 'list'; Tip = 'List the aliases and what each expands to' }
+        @{ Name = 'set'; Tip = 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)' }
+        @{ Name = 'delete'; Tip = 'Delete an alias' }
     )
 
     # The options of each command, besides those accepted everywhere.
@@ -1762,6 +1787,31 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
+    $options['config list'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['config get'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+    )
+    $options['config set'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+    )
+    $options['config unset'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+    )
+    $options['alias list'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['alias set'] = @(
+        @{ Flag = '--shell'; Tip = 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'; Value = $false }
+    )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1787,6 +1837,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--debug'; Tip = 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'; Value = $false }
         @{ Flag = '--no-color'; Tip = 'no colour in output; also NO_COLOR'; Value = $false }
         @{ Flag = '--timeout'; Tip = 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'; Value = $true }
+        @{ Flag = '--dry-run'; Tip = 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'; Value = $false }
         @{ Flag = '-h'; Tip = 'show help for a command'; Value = $false }
         @{ Flag = '--help'; Tip = 'show help for a command'; Value = $false }
     )
@@ -1854,11 +1905,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['gpg-key add/0'] = @{ Kind = 'files' }
     $values['admin user create/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
     $values['admin user edit/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
+    $values['config get/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
+    $values['config set/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
+    $values['config unset/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'config', 'alias', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {
@@ -1916,6 +1970,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
             ForEach-Object { @{ Name = $_.Flag; Tip = $_.Tip } })
     } elseif ($arg -eq 0 -and $commands.ContainsKey($cmdpath)) {
         $found = $commands[$cmdpath]
+        if ($cmdpath -eq '') {
+            # The aliases: the first column of `kettle alias list`, beside the commands.
+            $found = @($found) + @(& 'kettle' alias list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
+                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
+        }
     } else {
         $source = $values["$cmdpath/$arg"]
     }

@@ -2,6 +2,7 @@
 // decision made once. Commands never touch process.std* directly.
 import type { Readable, Writable } from 'node:stream';
 import { inActionsJob, truthyEnv } from './config/env.js';
+import { UserSettings } from './config/user-settings.js';
 
 export interface IO {
   stdin: Readable;
@@ -22,6 +23,8 @@ export interface IO {
   self: string[];
   /** Wait this long (a watch between refreshes, a server still making a fork); a seam, so tests need not wait in real time. */
   sleep: (ms: number) => Promise<void>;
+  /** The user's settings (kettle config), read on first use; absent where none apply (tests of output alone). */
+  settings?: UserSettings;
 }
 
 export interface StreamsLike {
@@ -37,17 +40,22 @@ export interface StreamsLike {
 
 /**
  * Colour is off with --no-color or NO_COLOR (any non-empty value), forced on by
- * FORCE_COLOR, and otherwise on only when stdout is a terminal that is not dumb.
+ * FORCE_COLOR, then as the color setting says (read only when asked), and
+ * otherwise (auto) on only when stdout is a terminal that is not dumb.
  */
-export function decideColor(opts: { noColorFlag: boolean; env: NodeJS.ProcessEnv; stdoutIsTTY: boolean }): boolean {
+export function decideColor(opts: { noColorFlag: boolean; env: NodeJS.ProcessEnv; stdoutIsTTY: boolean; setting?: () => string | undefined }): boolean {
   if (opts.noColorFlag) return false;
   if (opts.env.NO_COLOR !== undefined && opts.env.NO_COLOR !== '') return false;
   if (opts.env.FORCE_COLOR !== undefined) return truthyEnv(opts.env.FORCE_COLOR) || opts.env.FORCE_COLOR === '';
+  const setting = opts.setting?.();
+  if (setting === 'always' || setting === 'never') return setting === 'always';
   return opts.stdoutIsTTY && opts.env.TERM !== 'dumb';
 }
 
 export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
   const stdoutIsTTY = Boolean(streams.stdout.isTTY);
+  const settings = new UserSettings(streams.env);
+  let color: boolean | undefined;
   return {
     // Read on first use: creating process.stdin costs start-up time, and most
     // commands never read it.
@@ -62,7 +70,12 @@ export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
     stdoutIsTTY,
     stderrIsTTY: Boolean(streams.stderr.isTTY),
     env: streams.env,
-    color: decideColor({ noColorFlag, env: streams.env, stdoutIsTTY }),
+    // Decided on first use: the setting is read only when neither the flag nor the environment decides.
+    get color() {
+      color ??= decideColor({ noColorFlag, env: streams.env, stdoutIsTTY, setting: () => settings.file().settings.color });
+      return color;
+    },
+    settings,
     columns: streams.stdout.columns && streams.stdout.columns > 0 ? streams.stdout.columns : 80,
     cwd: streams.cwd ?? process.cwd(),
     now: streams.clock?.now ?? (() => new Date()),
@@ -71,9 +84,13 @@ export function createIO(streams: StreamsLike, noColorFlag: boolean): IO {
   };
 }
 
-/** Prompts go to stderr and read stdin: both must be terminals, and never in an Actions job (nobody answers there). */
+/**
+ * Prompts go to stderr and read stdin: both must be terminals, never in an
+ * Actions job (nobody answers there), and not where the prompt setting
+ * (KETTLE_PROMPT, kettle config set prompt) is disabled.
+ */
 export function canPrompt(io: IO): boolean {
-  return io.stdinIsTTY && io.stderrIsTTY && !inActionsJob(io.env);
+  return io.stdinIsTTY && io.stderrIsTTY && !inActionsJob(io.env) && io.settings?.get('prompt') !== 'disabled';
 }
 
 /** What readAll throws when a stream holds more than it was allowed to read. */

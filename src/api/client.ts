@@ -3,6 +3,7 @@
 // beside it: transport.ts sends, retry.ts decides what is sent again, auth.ts
 // adds the credentials, network-errors.ts names what went wrong.
 import { authorize, type Credentials } from './auth.js';
+import type { DryRun } from './dry-run.js';
 import { type HeaderMap, headerValue, intHeader } from './headers.js';
 import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
@@ -64,6 +65,8 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Source of backoff jitter in [0, 1). */
   random?: () => number;
+  /** --dry-run: writes are shown there and not sent (dry-run.ts). */
+  dryRun?: DryRun | undefined;
 }
 
 /** A streamed answer: status and headers read, body still to come. */
@@ -207,6 +210,7 @@ export class ApiClient {
    */
   async requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<RawApiResponse & Retried> {
     const outgoing = this.outgoing(method, path, opts);
+    if (this.heldBack(outgoing, opts)) throw this.opts.dryRun?.stopAfterWrite();
     const res = await withRetries(method, path, (limitMs) => this.send(outgoing, limitMs), this.retrySeams());
     return { ...res, url: outgoing.url.toString() };
   }
@@ -219,6 +223,7 @@ export class ApiClient {
    */
   async requestStream(method: string, path: string, opts: RequestOptions & { streamIf: (status: number, headers: HeaderMap) => boolean }): Promise<StreamedAnswer & Retried & { url: string }> {
     const outgoing = this.outgoing(method, path, opts);
+    if (this.heldBack(outgoing, opts)) throw this.opts.dryRun?.stopAfterWrite();
     const res = await withRetries(method, path, (limitMs) => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf, limitMs)), this.retrySeams());
     return { ...res, url: outgoing.url.toString() };
   }
@@ -271,7 +276,20 @@ export class ApiClient {
    * meets 404 was carried out the first time: it counts as done, with a note.
    */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const { dryRun } = this.opts;
+    if (dryRun !== undefined) {
+      const outgoing = this.outgoing(method, path, opts);
+      if (this.heldBack(outgoing, opts)) return { status: 200, headers: {}, data: dryRun.answer() as T, url: outgoing.url.toString() };
+    }
     return this.decoded<T>(method, path, await this.requestRaw(method, path, opts), this.echoHider(path, opts));
+  }
+
+  /** Under --dry-run, whether this request is a write to show rather than send (dry-run.ts); a read after a write stops there. */
+  private heldBack(outgoing: { method: string; url: URL; body?: string | undefined; path: string }, opts: Pick<RequestOptions, 'body'> = {}): boolean {
+    const { dryRun } = this.opts;
+    if (dryRun === undefined) return false;
+    const body = outgoing.body === undefined ? undefined : typeof outgoing.body === 'string' ? outgoing.body : '(streamed)';
+    return dryRun.intercept(outgoing.method, outgoing.path.split('?')[0] ?? outgoing.path, outgoing.url.search, body, this.echoHider(outgoing.path, { body: opts.body ?? body }));
   }
 
   /**
@@ -323,6 +341,7 @@ export class ApiClient {
    * sent twice.
    */
   exchange(outgoing: StreamOutgoing): Promise<StreamAnswer> {
+    if (this.heldBack({ ...outgoing, body: outgoing.body === undefined ? undefined : '(streamed)' })) return Promise.reject(this.opts.dryRun?.stopAfterWrite());
     return this.trackRateLimit(this.transport.exchange(outgoing));
   }
 

@@ -1,5 +1,6 @@
 // Pure decoding of what a server sent: JSON bodies, the API's error bodies, and
 // whatever else a server or a proxy in front of it may answer.
+import { heldBackStop } from './dry-run.js';
 import { ApiError, type FieldError, oneLine } from '../errors.js';
 import type { HeaderMap } from './headers.js';
 import { redactUrlsIn } from './redact.js';
@@ -140,6 +141,8 @@ export function expectRecord(data: unknown, method: string, path: string, status
 /** Require a decoded body to be a JSON array (a list page). */
 export function expectList(data: unknown, method: string, path: string, status = 200): unknown[] {
   if (Array.isArray(data)) return data;
+  const stop = heldBackStop(data);
+  if (stop !== undefined) throw stop;
   throw new ApiError({
     message: `expected a JSON list from ${method} ${path} but the server answered ${statusLabel(status)} with ${shapeOf(data)}`,
     method,

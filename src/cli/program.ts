@@ -81,7 +81,11 @@ function rootOf(cmd: Command): Promise<Command> {
  * verb) gets them all.
  */
 function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef, named?: string): Command {
-  const group = parent.command(def.name).description(def.summary).addHelpText('after', examples(def.examples));
+  const notes = 'notes' in def ? (def.notes ?? '') : '';
+  const group = parent
+    .command(def.name)
+    .description(def.summary)
+    .addHelpText('after', examples(def.examples) + notes);
   for (const alias of def.aliases ?? []) group.alias(alias);
   const chosen = named === undefined ? undefined : def.verbs.find((v) => v.name === named || (v.aliases ?? []).includes(named));
   for (const v of chosen ? [chosen] : def.verbs) {
@@ -93,7 +97,7 @@ function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef
 }
 
 /** Root options that may come before the command's name, and whether each takes a value. */
-const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--debug': false, '--no-color': false };
+const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--debug': false, '--no-color': false, '--dry-run': false };
 
 /**
  * The top-level entry that argv names, or undefined when the whole tree is
@@ -105,18 +109,32 @@ export function entryNamed(argv: readonly string[]): Entry | undefined {
   return branchNamed(argv)?.entry;
 }
 
-/** The top-level entry argv names (see entryNamed) and the word after it. */
-function branchNamed(argv: readonly string[]): { entry: Entry; next: string | undefined } | undefined {
+/**
+ * Where the command's word is in argv, past the root options before it;
+ * undefined when there is none, or an option before it is not a root option.
+ */
+export function commandWordAt(argv: readonly string[]): number | undefined {
   let i = 0;
   while (i < argv.length) {
     const word = argv[i] as string;
-    if (!word.startsWith('-')) break;
+    if (!word.startsWith('-')) return i;
     const takesValue = ROOT_OPTIONS[word.replace(/=.*$/, '')];
     if (takesValue === undefined) return undefined;
     i += takesValue && !word.includes('=') ? 2 : 1;
   }
-  const word = argv[i];
-  if (word === undefined) return undefined;
+  return undefined;
+}
+
+/** Whether a word names a top-level command (or one of its aliases), help included. */
+export function isCommandWord(word: string): boolean {
+  return word === 'help' || ENTRIES.some((e) => e.name === word || (e.aliases ?? []).includes(word));
+}
+
+/** The top-level entry argv names (see entryNamed) and the word after it. */
+function branchNamed(argv: readonly string[]): { entry: Entry; next: string | undefined } | undefined {
+  const i = commandWordAt(argv);
+  const word = i === undefined ? undefined : argv[i];
+  if (word === undefined || i === undefined) return undefined;
   const entry = ENTRIES.find((e) => e.name === word || (e.aliases ?? []).includes(word));
   return entry && entry.name !== 'completion' ? { entry, next: argv[i + 1] } : undefined;
 }
@@ -159,6 +177,7 @@ function rootCommand(session: Session & { tree: () => Promise<Command> }): Comma
     .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
     .option('--no-color', 'no colour in output; also NO_COLOR')
     .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
+    .option('--dry-run', 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it')
     .showSuggestionAfterError(true)
     .configureHelp({ formatHelp, showGlobalOptions: true })
     .exitOverride()
@@ -182,6 +201,8 @@ Environment:
   KETTLE_TIMEOUT            seconds before a request is given up (default 30)
   HTTPS_PROXY, NO_PROXY     send requests through a proxy, except to these hosts
   NO_COLOR, FORCE_COLOR     turn colour off or on
+  KETTLE_EDITOR, KETTLE_PAGER, KETTLE_BROWSER, KETTLE_PROMPT, KETTLE_GIT_PROTOCOL
+                            beat the settings of the same names (kettle help config)
 ${examples(['kettle login add --url https://git.example.com --with-token < token.txt', 'kettle whoami', 'kettle issue list -R alice/teapot', 'kettle help issue list'])}
 Run 'kettle help COMMAND...' or 'kettle COMMAND... --help' for a command's options and examples.
 `,

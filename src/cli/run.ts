@@ -6,10 +6,27 @@ import { envDebug } from '../config/env.js';
 import type { StreamsLike } from '../io.js';
 import { authHint, scopeHintFor } from '../context/logins.js';
 import { ExitCode, report } from '../errors.js';
-import { buildProgram } from './program.js';
+import { buildProgram, commandWordAt, isCommandWord } from './program.js';
 
-export async function execute(argv: string[], streams: StreamsLike, version: string): Promise<number> {
+export async function execute(given: string[], streams: StreamsLike, version: string): Promise<number> {
+  let argv = given;
   const debug = argv.includes('--debug') || envDebug(streams.env);
+  // A first word that is no command may be an alias: looked up only after the
+  // command table missed, so a built-in command never reads the aliases.
+  const at = commandWordAt(argv);
+  const word = at === undefined ? undefined : argv[at];
+  if (at !== undefined && word !== undefined && !isCommandWord(word)) {
+    try {
+      const { expandCommandLine } = await import('./aliases.js');
+      const outcome = await expandCommandLine(argv, at, streams);
+      if (outcome !== undefined && 'code' in outcome) return outcome.code;
+      if (outcome !== undefined) argv = outcome.argv;
+    } catch (err) {
+      const done = report(err, { debug });
+      for (const line of done.lines) streams.stderr.write(`${line}\n`);
+      return done.code;
+    }
+  }
   let ctx: Context | undefined;
   const program = await buildProgram({ streams, version, onContext: (c) => (ctx = c) }, argv);
   let code: number = ExitCode.ok;

@@ -38,6 +38,8 @@ export const ENTRIES: Entry[] = [
   { name: 'ssh-key', load: async () => (await import('./ssh-key/index.js')).sshKey },
   { name: 'gpg-key', load: async () => (await import('./gpg-key/index.js')).gpgKey },
   { name: 'admin', load: async () => (await import('./admin/index.js')).admin },
+  { name: 'config', load: async () => (await import('./config/index.js')).config },
+  { name: 'alias', load: async () => (await import('./alias/index.js')).alias },
   { name: 'api', load: async () => (await import('./api/index.js')).api },
   { name: 'completion', load: async () => (await import('./completion/index.js')).completion },
 ];

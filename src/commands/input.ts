@@ -2,7 +2,7 @@
 import { open } from 'node:fs/promises';
 import type { BodyFlags } from '../spec/flags.js';
 import type { Context } from '../context/context.js';
-import { editorCommand, editText } from '../context/editor.js';
+import { editorCommand, editText, gitCoreEditor } from '../context/editor.js';
 import { canPrompt, readAll, TooLarge } from '../io.js';
 import { isWebUrl, numberOfUrl } from '../context/locate.js';
 import { ask, choose } from '../context/prompt.js';
@@ -50,7 +50,7 @@ export async function titleOf(ctx: Context, title: string | undefined): Promise<
  * user's editor, typed at the prompt, or left out (undefined).
  */
 export async function askBody(ctx: Context, fileName: string): Promise<string | undefined> {
-  const command = await editorCommand(ctx.env, ctx.io.cwd);
+  const command = await editorCommand(ctx.env, ctx.io.cwd, gitCoreEditor, ctx.io.settings?.get('editor'));
   const editor = command.split(/\s+/)[0] ?? '';
   const how = await choose(ctx.io, '--body', 'Body', [
     { title: `Write it in your editor (${editor})`, value: 'editor' },

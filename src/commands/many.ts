@@ -5,7 +5,7 @@
 import type { ApiClient } from '../api/client.js';
 import { FEW_AT_ONCE, limiter } from '../api/in-flight.js';
 import type { Context } from '../context/context.js';
-import { report, SeveralFailed } from '../errors.js';
+import { ExitCode, report, SeveralFailed } from '../errors.js';
 import { type Column, printList, printRecord, printText } from '../output/printer.js';
 import { parseNumberArg } from './input.js';
 
@@ -85,8 +85,10 @@ async function forEach<T>(
     if ('err' in result) {
       // One number alone fails as any command does: the error is the message.
       if (numbers.length === 1) throw result.err;
-      failed.push({ n, err: result.err });
-      for (const line of report(result.err, { debug: ctx.flags.debug }).lines) ctx.io.stderr.write(`${line}\n`);
+      const said = report(result.err, { debug: ctx.flags.debug });
+      // An end that is no failure (a dry run stopping where the answer is needed) is said, not counted.
+      if (said.code !== ExitCode.ok) failed.push({ n, err: result.err });
+      for (const line of said.lines) ctx.io.stderr.write(`${line}\n`);
       continue;
     }
     const { outcome } = result;

@@ -81,6 +81,13 @@ export function fishScript(program: Command): string {
     '    end',
     'end',
     '',
+    `# The aliases: the first column of \`${name} alias list\`, offered beside the commands.`,
+    `function ${p}_aliases`,
+    `    for line in (${name} alias list 2>/dev/null)`,
+    "        string replace -r '\\t.*' '' -- $line",
+    '    end',
+    'end',
+    '',
     `complete -c ${name} -f`,
   );
 
@@ -116,6 +123,7 @@ export function fishScript(program: Command): string {
     out.push('', `# ${[name, ...cmd.path].join(' ')}`);
     for (const sub of cmd.commands) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(sub.name)} -d ${fishQuote(sub.description)}`);
     if (cmd.helpCommand) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(cmd.helpCommand.name)} -d ${fishQuote(cmd.helpCommand.description)}`);
+    if (cmd.path.length === 0) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(`(${p}_aliases)`)} -d alias`);
     cmd.args.forEach((a, i) => {
       if (a.values.kind === 'words') out.push(`complete -c ${name}${cond(i)} -a ${fishQuote(a.values.words.join(' '))}`);
       if (a.values.kind === 'logins') out.push(`complete -c ${name}${cond(i)} -a ${fishQuote(`(${p}_logins)`)}`);

@@ -128,6 +128,11 @@ export function powershellScript(program: Command): string {
             ForEach-Object { @{ Name = $_.Flag; Tip = $_.Tip } })
     } elseif ($arg -eq 0 -and $commands.ContainsKey($cmdpath)) {
         $found = $commands[$cmdpath]
+        if ($cmdpath -eq '') {
+            # The aliases: the first column of \`${name} alias list\`, beside the commands.
+            $found = @($found) + @(& ${psQuote(name)} alias list 2>$null | ForEach-Object { ($_ -split "\`t")[0] } |
+                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
+        }
     } else {
         $source = $values["$cmdpath/$arg"]
     }

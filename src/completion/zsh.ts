@@ -35,6 +35,14 @@ export function zshScript(program: Command): string {
     `  ${p}_offer logins 'stored login' $logins`,
     '}',
     '',
+    `# The aliases: the first column of \`${name} alias list\`, offered beside the commands.`,
+    `${p}_aliases() {`,
+    '  local -a aliases',
+    `  aliases=(\${\${(f)"$(${name} alias list 2>/dev/null)"}%%$'\\t'*})`,
+    `  (( \${#aliases} )) && ${p}_offer aliases 'alias' $aliases`,
+    '  return 0',
+    '}',
+    '',
   ];
   const zshValues = (source: ValueSource, _cur: string, heading: string): string | undefined => {
     switch (source.kind) {
@@ -101,7 +109,7 @@ export function zshScript(program: Command): string {
     '  elif [[ -z $ended && $cur == -* ]]; then',
     `    ${p}_flags "$cmdpath"`,
     `  elif ((arg == 0)) && ${p}_commands "$cmdpath"; then`,
-    '    :',
+    `    [[ -z $cmdpath ]] && ${p}_aliases`,
     '  else',
     `    ${p}_arg "$cmdpath" "$arg"`,
     '  fi',

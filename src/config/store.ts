@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { AuthMethod } from '../api/auth.js';
 import { KettleError } from '../errors.js';
 import { envConfigDir } from './env.js';
+import { jsonErrorLine } from './json-line.js';
 
 export interface StoredLogin {
   /** API root, ending in /api/v1. */
@@ -93,7 +94,7 @@ function normalize(raw: unknown, path: string, strict = true): ConfigData {
 }
 
 /** An operating system error in words, without Node's "ECODE: …, open '…'" wrapping. */
-function reason(err: unknown): string {
+export function reason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   switch (code) {
     case 'EACCES':
@@ -124,7 +125,7 @@ function reason(err: unknown): string {
  * answers "no such file" to creating (procfs), and its errors name no folder
  * a user would recognise.
  */
-function makeConfigDir(dir: string): void {
+export function makeConfigDir(dir: string): void {
   const fail = (why: string) => new KettleError(`cannot create the config folder ${dir}: ${why}; set KETTLE_CONFIG_DIR to another folder`);
   const missing: string[] = [];
   for (let at = resolve(dir); ; ) {
@@ -178,8 +179,8 @@ export function readConfig(dir: string, warn: (msg: string) => void = () => unde
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch {
-    throw new KettleError(`the config file ${path} is not valid JSON; fix or remove it`);
+  } catch (err) {
+    throw new KettleError(`the config file ${path} is not valid JSON (line ${jsonErrorLine(text, err)}); fix or remove it`);
   }
   return normalize(raw, path);
 }
@@ -254,7 +255,7 @@ export function removeStale(path: string): boolean {
  * atomically, but two processes that read, change and write the file at once
  * would each drop the other's change; the O_EXCL lock file serialises them.
  */
-async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+export async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   const path = join(dir, LOCK_NAME);
   const deadline = Date.now() + LOCK_WAIT_MS;
   let fd: number | undefined;

@@ -20,8 +20,15 @@ export interface BrowserCommand {
  * FileProtocolHandler, which needs no shell). Undefined when the program is
  * not found on PATH.
  */
-export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform, found: (file: string) => boolean): BrowserCommand | undefined {
-  const fromEnv = env.BROWSER?.trim();
+export function browserCommand(
+  url: string,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  found: (file: string) => boolean,
+  configured: string | undefined = env.KETTLE_BROWSER,
+): BrowserCommand | undefined {
+  // The browser setting (KETTLE_BROWSER, then kettle config's browser) comes before BROWSER.
+  const fromEnv = (configured?.trim() || env.BROWSER)?.trim();
   let file: string;
   let args: string[];
   if (fromEnv) {
@@ -58,7 +65,7 @@ export function onPath(file: string, env: NodeJS.ProcessEnv, platform: NodeJS.Pl
 
 /** Open `url` in the browser, or print it (see the top of this file). */
 export async function openUrl(ctx: Context, url: string, opts: { noBrowser?: boolean } = {}): Promise<void> {
-  const command = opts.noBrowser || !ctx.io.stdoutIsTTY ? undefined : browserCommand(url, ctx.env, process.platform, (f) => onPath(f, ctx.env));
+  const command = opts.noBrowser || !ctx.io.stdoutIsTTY ? undefined : browserCommand(url, ctx.env, process.platform, (f) => onPath(f, ctx.env), ctx.io.settings?.get('browser'));
   if (!command) {
     ctx.io.stdout.write(`${url}\n`);
     return;

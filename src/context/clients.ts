@@ -3,8 +3,11 @@
 // (login add, migrations, status); each warned about once, and closed at the end.
 import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
+import type { DryRun } from '../api/dry-run.js';
 import { hostOf, sentInTheClear } from '../api/url.js';
 import { envConcurrency, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
+import { parseTimeout } from '../config/settings.js';
+import type { UserSettings } from '../config/user-settings.js';
 import type { Logins, ResolvedLogin } from './logins.js';
 import { atLeast, describeServer, type Servers } from './server.js';
 import type { Terminal } from './terminal.js';
@@ -31,12 +34,18 @@ export interface ClientSettings {
   /** --timeout, in milliseconds. */
   timeoutMs: number | undefined;
   version: string;
+  /** The user's settings: http_timeout, for the host or for all. */
+  stored?: UserSettings | undefined;
+  /** --dry-run: where each write is shown instead of being sent. */
+  dryRun?: ((line: string) => void) | undefined;
 }
 
 export class Clients {
   private client: ApiClient | undefined;
   private readonly all: ApiClient[] = [];
   private warnedPlainHttp = false;
+  /** One dry run for every client of the command: a read on one after a write on another stops it too. */
+  private dryRun: DryRun | undefined;
 
   constructor(
     private readonly settings: ClientSettings,
@@ -79,21 +88,28 @@ export class Clients {
     }
   }
 
-  /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, else the client's default. */
-  timeoutMs(): number | undefined {
-    return this.settings.timeoutMs ?? envTimeoutMs(this.settings.env);
+  /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, then the http_timeout setting for the host, then for all, else the client's default. */
+  timeoutMs(root: string | undefined = this.client?.root): number | undefined {
+    const given = this.settings.timeoutMs ?? envTimeoutMs(this.settings.env);
+    if (given !== undefined || this.settings.stored === undefined) return given;
+    const setting = this.settings.stored.resolve('http_timeout', { host: root === undefined ? undefined : hostOf(root) });
+    return setting.source.kind === 'default' || setting.value === undefined ? undefined : parseTimeout(setting.value, 'http_timeout');
   }
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
     const { env, debug, version } = this.settings;
-    const timeoutMs = this.timeoutMs();
+    const timeoutMs = this.timeoutMs(root);
     const maxResponseBytes = envMaxResponseBytes(env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {
       this.term.warn(`${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`);
     }
     const { ApiClient } = await import('../api/client.js');
+    if (this.settings.dryRun !== undefined && this.dryRun === undefined) {
+      const { DryRun } = await import('../api/dry-run.js');
+      this.dryRun = new DryRun(this.settings.dryRun);
+    }
     const pageConcurrency = envConcurrency(env);
     const client = new ApiClient({
       root,
@@ -109,6 +125,7 @@ export class Clients {
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.term.waitNote(ms, reason),
       onNote: (message) => this.term.warn(message),
+      ...(this.dryRun !== undefined ? { dryRun: this.dryRun } : {}),
     });
     this.all.push(client);
     return client;

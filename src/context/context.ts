@@ -19,6 +19,8 @@ export interface GlobalFlags {
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs?: number | undefined;
+  /** --dry-run: writes are printed, not sent (api/dry-run.ts). */
+  dryRun?: boolean;
 }
 
 export class Context {
@@ -51,9 +53,22 @@ export class Context {
     this.output = output;
     this.version = version;
     this.commandTree = commandTree;
-    this.term = new Terminal(io, flags.debug);
+    this.term = new Terminal(io, flags.debug, flags.dryRun === true);
     this.logins = new Logins(io.env, flags.login, this.term, () => this.clients.made);
-    this.clients = new Clients({ env: io.env, debug: flags.debug, timeoutMs: flags.timeoutMs, version }, this.term, this.logins, () => this.servers);
+    this.clients = new Clients(
+      {
+        env: io.env,
+        debug: flags.debug,
+        timeoutMs: flags.timeoutMs,
+        version,
+        stored: io.settings,
+        // The writes a dry run shows are its results: on stdout.
+        ...(flags.dryRun ? { dryRun: (line: string) => io.stdout.write(`${line}\n`) } : {}),
+      },
+      this.term,
+      this.logins,
+      () => this.servers,
+    );
     this.servers = new Servers(
       io.env,
       () => io.now(),

@@ -17,14 +17,17 @@ export async function gitCoreEditor(env: NodeJS.ProcessEnv, cwd: string): Promis
 }
 
 /**
- * The editor command line, in git's order: GIT_EDITOR, then git's
- * core.editor, then VISUAL, then EDITOR; vi when none is set.
+ * The editor command line: the editor setting (KETTLE_EDITOR, then kettle
+ * config's editor) when `configured` gives one, else in git's order:
+ * GIT_EDITOR, then git's core.editor, then VISUAL, then EDITOR; vi when none is set.
  */
-export async function editorCommand(env: NodeJS.ProcessEnv, cwd: string, coreEditor = gitCoreEditor): Promise<string> {
+export async function editorCommand(env: NodeJS.ProcessEnv, cwd: string, coreEditor = gitCoreEditor, configured: string | undefined = env.KETTLE_EDITOR): Promise<string> {
+  const chosen = configured?.trim();
+  if (chosen) return chosen;
   const gitEditor = env.GIT_EDITOR?.trim();
   if (gitEditor) return gitEditor;
-  const configured = await coreEditor(env, cwd);
-  if (configured) return configured;
+  const core = await coreEditor(env, cwd);
+  if (core) return core;
   for (const name of ['VISUAL', 'EDITOR'] as const) {
     const value = env[name]?.trim();
     if (value) return value;
@@ -38,7 +41,7 @@ export async function editorCommand(env: NodeJS.ProcessEnv, cwd: string, coreEdi
  * output too unless it is redirected, since editors draw on it).
  */
 export async function editText(io: IO, initial: string, fileName: string, chosen?: string): Promise<string> {
-  const command = chosen ?? (await editorCommand(io.env, io.cwd));
+  const command = chosen ?? (await editorCommand(io.env, io.cwd, gitCoreEditor, io.settings?.get('editor')));
   // Loaded here: most commands that can open an editor never do.
   const { spawn } = await import('node:child_process');
   const dir = await mkdtemp(join(tmpdir(), 'kettle-edit-'));

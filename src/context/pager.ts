@@ -1,5 +1,5 @@
 // Long output on a terminal goes through a pager, as git and gh do:
-// KETTLE_PAGER, else PAGER, else `less -FRX` (-F: quit at once when it fits
+// KETTLE_PAGER, else the pager setting, else PAGER, else `less -FRX` (-F: quit at once when it fits
 // the screen, -R: keep colours, -X: leave the text on the screen after). An
 // empty KETTLE_PAGER, or `cat`, turns it off; it is never used when stdout is
 // not a terminal.
@@ -7,8 +7,8 @@ import { Writable } from 'node:stream';
 import type { IO } from '../io.js';
 
 /** The pager's command line, or undefined for none (`KETTLE_PAGER=` or `cat` turn it off). */
-export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
-  const chosen = env.KETTLE_PAGER ?? (env.PAGER === undefined ? 'less -FRX' : env.PAGER);
+export function pagerCommand(env: NodeJS.ProcessEnv, configured: string | undefined = env.KETTLE_PAGER): string | undefined {
+  const chosen = configured ?? (env.PAGER === undefined ? 'less -FRX' : env.PAGER);
   const command = chosen.trim();
   return command === '' || command === 'cat' ? undefined : command;
 }
@@ -30,7 +30,7 @@ export interface Paged {
  * everything (q in less) is not an error, and nor is its exit status.
  */
 export async function startPager(io: IO): Promise<Paged> {
-  const command = io.stdoutIsTTY ? pagerCommand(io.env) : undefined;
+  const command = io.stdoutIsTTY ? pagerCommand(io.env, io.settings ? io.settings.get('pager') : io.env.KETTLE_PAGER) : undefined;
   if (command === undefined) return { out: io.stdout, closed: () => false, finish: async () => 0, command };
   const { spawn } = await import('node:child_process');
   // The pager draws on kettle's own terminal; streams that are not a file

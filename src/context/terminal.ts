@@ -10,6 +10,7 @@ export class Terminal {
   constructor(
     private readonly io: IO,
     private readonly debug: boolean,
+    private readonly dryRun = false,
   ) {}
 
   /** A note for the user on stderr. */
@@ -24,7 +25,9 @@ export class Terminal {
   /** A confirmation such as "✓ Closed issue #3", on stderr. */
   success(message: string): void {
     const mark = this.io.color ? '\u001b[32m✓\u001b[39m' : '✓';
-    this.io.stderr.write(`${mark} ${visibleControls(message)}\n`);
+    // Under --dry-run the writes were shown, not sent: the confirmation says what would have been done.
+    const tail = this.dryRun ? ' (dry run: nothing was sent)' : '';
+    this.io.stderr.write(`${mark} ${visibleControls(message)}${tail}\n`);
   }
 
   trace(line: string): void {

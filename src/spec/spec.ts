@@ -90,6 +90,8 @@ export interface GroupDef {
   section: string;
   aliases?: string[];
   examples: string[];
+  /** Extra help text after the examples. */
+  notes?: string;
   verbs: (VerbDef | SubGroupDef)[];
 }
 

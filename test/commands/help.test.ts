@@ -246,7 +246,18 @@ describe('kettle alone and kettle help', () => {
       expect.arrayContaining(['secret list', 'secret set <name>', 'secret delete <name>', 'variable list', 'variable get <name>', 'variable set <name> <value>', 'variable delete <name>']),
     );
     expect(under('Keys:')).toEqual(['ssh-key list', 'ssh-key add [file]', 'ssh-key delete <id...>', 'gpg-key list', 'gpg-key add [file]', 'gpg-key delete <id...>']);
-    expect(under('Other:')).toEqual(['api <path>', 'completion <shell>', 'help [command...]']);
+    expect(under('Other:')).toEqual([
+      'config list',
+      'config get <key>',
+      'config set <key> <value>',
+      'config unset <key>',
+      'alias list',
+      'alias set <name> <expansion>',
+      'alias delete <name>',
+      'api <path>',
+      'completion <shell>',
+      'help [command...]',
+    ]);
     // Every leaf command is in the overview.
     expect(under('Releases:')).toEqual([
       'release list',

@@ -174,3 +174,22 @@ describe('pr create defaults', () => {
     expect(sent(s, 'POST')).toEqual([]);
   });
 });
+
+describe('pr checkout and the git_protocol setting', () => {
+  it('with no remote for the base repository, fetches from its clone URL by git_protocol (kettle config)', async () => {
+    const g = setup();
+    git(g.clone, 'remote', 'remove', 'origin');
+    // ssh: git asks GIT_SSH_COMMAND, which records where it was sent and refuses.
+    const log = join(g.clone, '..', 'ssh.log');
+    const sshEnv = { ...GIT_ENV, GIT_SSH_COMMAND: `sh -c 'echo "$0 $*" >> ${log}; exit 1'` };
+    expectExit(await s.kettle(['config', 'set', 'git_protocol', 'ssh', '--host', new URL(s.server.url).host]), 0);
+    const viaSsh = await s.kettle(['pr', 'checkout', String(g.pr.number), ...g.R], { cwd: g.clone, env: sshEnv });
+    expectExit(viaSsh, 1);
+    expect(viaSsh.stderr).toMatch(new RegExp(`^kettle: cannot fetch refs/pull/${g.pr.number}/head from git@[^:]+:alice/${g.repo.name}\\.git: `));
+    expect(execFileSync('cat', [log], { encoding: 'utf8' })).toContain(`alice/${g.repo.name}.git`);
+    // KETTLE_GIT_PROTOCOL beats the setting: the https clone URL (here the bare repository) serves it.
+    const viaHttps = await s.kettle(['pr', 'checkout', String(g.pr.number), ...g.R], { cwd: g.clone, env: { ...GIT_ENV, KETTLE_GIT_PROTOCOL: 'https' } });
+    expectExit(viaHttps, 0);
+    expect(git(g.clone, 'rev-parse', 'HEAD')).toBe(g.head);
+  });
+});

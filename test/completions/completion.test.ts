@@ -30,10 +30,12 @@ const STYLES = ['fast-forward-only', 'merge', 'rebase', 'rebase-merge', 'squash'
 const LOGINS = ['127.0.0.1:3000', '127.0.0.1:8080', 'home', 'work'];
 const TOP = [
   'admin',
+  'alias',
   'api',
   'branch',
   'browse',
   'completion',
+  'config',
   'gpg-key',
   'help',
   'hook',
@@ -57,6 +59,9 @@ const TOP = [
   'whoami',
   'workflow',
 ];
+
+/** The aliases (kettle alias list): offered beside the commands, at the top only. */
+const ALIASES = ['co', 'my-bugs'];
 
 /** The stored tokens start with this: completing --login must never show them. */
 const SECRET = 'completion-secret-token';
@@ -123,6 +128,7 @@ beforeAll(() => {
     { mode: 0o600 },
   );
   chmodSync(join(config, 'config.json'), 0o600);
+  writeFileSync(join(config, 'settings.json'), JSON.stringify({ aliases: { co: 'pr checkout', 'my-bugs': 'issue list --label bug' } }), { mode: 0o600 });
   shellEnv = {
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: tmp.path,
@@ -159,7 +165,18 @@ describe('bash script', () => {
   // [words on the command line, the last one being completed] -> what is offered
   const cases: [string[], string[]][] = [
     [['kettle', 'iss'], ['issue']],
-    [['kettle', ''], TOP],
+    [
+      ['kettle', ''],
+      [...TOP, ...ALIASES],
+    ],
+    [
+      ['kettle', 'c'],
+      ['completion', 'config', 'co'],
+    ],
+    [
+      ['kettle', 'pr', 'c'],
+      ['checkout', 'checks', 'close', 'comment', 'create'],
+    ],
     [
       ['kettle', 'issue', ''],
       ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
@@ -365,7 +382,7 @@ describe('zsh script', () => {
       ],
       [
         ['kettle', ''],
-        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe', 'help:Show the help of a command: its arguments, options and examples'],
+        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe', 'help:Show the help of a command: its arguments, options and examples', ...ALIASES],
       ],
       [
         ['kettle', 'issue', 'list', '-'],
@@ -406,6 +423,7 @@ describe('fish script', () => {
     if (!fish) return absent('fish', () => fishStructure(committed('fish')));
     const cases: [string, string[]][] = [
       ['kettle iss', ['issue']],
+      ['kettle c', ['completion', 'config', 'co']],
       ['kettle issue ', ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view']],
       ['kettle help ', TOP],
       ['kettle issue list --st', ['--state']],
@@ -452,6 +470,7 @@ describe('PowerShell script', () => {
     expect(ps).toContain("$values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }");
     expect(ps).toContain("$values['*/--login'] = @{ Kind = 'logins' }");
     expect(ps).toContain("& 'kettle' login list 2>$null");
+    expect(ps).toContain("& 'kettle' alias list 2>$null");
     for (const flag of ['-V', '--version', '--login', '--debug', '--no-color', '-h', '--help']) expect(ps).toContain(`@{ Flag = '${flag}';`);
     expect(balanced(ps)).toBe(true);
   });

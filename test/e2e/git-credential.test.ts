@@ -231,6 +231,6 @@ describe('login git-credential get', () => {
     writeFileSync(join(s.configDir, 'config.json'), '{ not json', { mode: 0o600 });
     const r = await ask('protocol=https\nhost=git.example.com\n\n');
     expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toEqual([`kettle: git-credential: the config file ${join(s.configDir, 'config.json')} is not valid JSON; fix or remove it`]);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([`kettle: git-credential: the config file ${join(s.configDir, 'config.json')} is not valid JSON (line 1); fix or remove it`]);
   });
 });

@@ -234,6 +234,22 @@ export const STEPS: Step[] = [
         ['defect', 'kind/feature'],
       ),
   },
+  // --dry-run (src/api/dry-run.ts): the reads are made, the write is printed and not sent.
+  {
+    title: 'label create --dry-run: printed, not sent',
+    args: (n) => ['--dry-run', 'label', 'create', 'dry-only', '-c', 'ff0000', ...R(n)],
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(r.stdout, `POST /repos/${n.repo}/labels {"name":"dry-only","color":"#ff0000"}\n`);
+      assert.match(r.stderr, /^kettle: dry run: stopped after POST \/repos\/.*\/labels: what follows needs the server's answer to it; nothing was sent\n$/);
+    },
+  },
+  {
+    title: 'label list: the dry run made no label',
+    args: (n) => ['label', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.ok(!json<Array<{ name: string }>>(r).some((l) => l.name === 'dry-only')),
+  },
   // Branches and tags (routers/api/v1/repo/branch.go, tag.go): every release known here has each endpoint.
   { title: 'branch create', args: (n) => ['branch', 'create', 'kettle-b1', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).name, 'kettle-b1') },
   {

@@ -1,5 +1,5 @@
-// The body editor at a real terminal, chosen in git's order: GIT_EDITOR, then
-// git's core.editor, then VISUAL.
+// The body editor at a real terminal: KETTLE_EDITOR, then kettle config's
+// editor, then in git's order: GIT_EDITOR, then git's core.editor, then VISUAL.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -53,5 +53,14 @@ describe('the body editor', () => {
     writeFileSync(join(term.home, '.gitconfig'), `[core]\n\teditor = ${editor('core')}\n`);
     const pane = await term.kettle(['issue', 'create', '-R', 'alice/teapot'], { env: { VISUAL: editor('visual') } });
     expect(await createWithEditor(pane)).toEqual({ title: 'Edited', body: 'Written in core' });
+  });
+
+  it('is the editor setting (kettle config set editor) before GIT_EDITOR, and KETTLE_EDITOR before the setting', async () => {
+    writeFileSync(join(term.home, 'settings.json'), JSON.stringify({ settings: { editor: editor('setting') } }), { mode: 0o600 });
+    const pane = await term.kettle(['issue', 'create', '-R', 'alice/teapot'], { env: { GIT_EDITOR: editor('git') } });
+    expect(await createWithEditor(pane)).toEqual({ title: 'Edited', body: 'Written in setting' });
+    server.resetRequests();
+    const env = await term.kettle(['issue', 'create', '-R', 'alice/teapot'], { env: { KETTLE_EDITOR: editor('kettle'), GIT_EDITOR: editor('git') } });
+    expect(await createWithEditor(env)).toEqual({ title: 'Edited', body: 'Written in kettle' });
   });
 });

@@ -90,10 +90,12 @@ describe('a verb’s options, derived from its definition', () => {
 /** Every noun of src/commands (a folder with an index.ts), by folder. */
 const NOUNS = [
   'admin',
+  'alias',
   'api',
   'branch',
   'browse',
   'completion',
+  'config',
   'gpg-key',
   'hook',
   'issue',
@@ -119,10 +121,12 @@ const NOUNS = [
 /** For each, the verbs whose run takes other options than the verb declares: none. */
 export type Checked = {
   admin: Mismatched<typeof import('../../src/commands/admin/index.js').admin>;
+  alias: Mismatched<typeof import('../../src/commands/alias/index.js').alias>;
   api: Mismatched<typeof import('../../src/commands/api/index.js').api>;
   branch: Mismatched<typeof import('../../src/commands/branch/index.js').branch>;
   browse: Mismatched<typeof import('../../src/commands/browse/index.js').browse>;
   completion: Mismatched<typeof import('../../src/commands/completion/index.js').completion>;
+  config: Mismatched<typeof import('../../src/commands/config/index.js').config>;
   'gpg-key': Mismatched<typeof import('../../src/commands/gpg-key/index.js').gpgKey>;
   hook: Mismatched<typeof import('../../src/commands/hook/index.js').hook>;
   issue: Mismatched<typeof import('../../src/commands/issue/index.js').issue>;

@@ -4,6 +4,7 @@
 import { target } from '../../context/target.js';
 import type { PullRequest } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
+import { gitProtocolFor } from '../../context/preferences.js';
 import { currentBranch, git, gitOk, gitReason, isAncestor, remotes, revParse } from '../../context/git.js';
 import { fullName, parseRemoteUrl, type RepoRef } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
@@ -49,7 +50,9 @@ export async function run(ctx: Context, opts: CheckoutOptions): Promise<void> {
   const pr: PullRequest = await readPull(api, at.repo, number);
   const headBranch = pr.head?.ref ?? `pr-${number}`;
   const branch = opts.branch ?? headBranch;
-  const remote = await baseRemote(cwd, env, at.repo, pr.base?.repo?.clone_url);
+  // With no remote for the base repository, git fetches from its URL, by the git_protocol setting.
+  const baseUrl = gitProtocolFor(ctx.io, at.login()) === 'ssh' ? (pr.base?.repo?.ssh_url ?? pr.base?.repo?.clone_url) : pr.base?.repo?.clone_url;
+  const remote = await baseRemote(cwd, env, at.repo, baseUrl);
   const pullRef = `refs/pull/${number}/head`;
   await gitOk(cwd, env, ['fetch', '--quiet', '--', remote, pullRef], `fetch ${pullRef} from ${remote}`);
   const fetched = (await revParse(cwd, env, 'FETCH_HEAD')) as string;

@@ -2,6 +2,7 @@
 import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
+import { gitProtocolFor } from '../../context/preferences.js';
 import { fullName } from '../../context/repo.js';
 import { failure } from '../failure.js';
 import { clone, cloneUrl } from './git.js';
@@ -26,7 +27,7 @@ export async function run(ctx: Context, opts: CloneOptions): Promise<void> {
   const name = fullName(repo);
   const api = await at.api();
   const record = await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` }));
-  const protocol = at.login().gitProtocol ?? 'https';
+  const protocol = gitProtocolFor(ctx.io, at.login());
   const parent = record.fork ? record.parent : undefined;
   const into = directory ?? record.name ?? repo.name;
   await clone(ctx, { url: cloneUrl(record, protocol), directory: into, flags, upstream: parent ? cloneUrl(parent, protocol) : undefined });

@@ -3,6 +3,7 @@ import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import type { CreateForkOption, Repository } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
+import { gitProtocolFor } from '../../context/preferences.js';
 import { fullName, isSafeSegment, type RepoRef } from '../../context/repo.js';
 import { ApiError, KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
@@ -67,7 +68,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
     return;
   }
   const ready = await whenReady(ctx, forkRef, FORK_WAITS_MS);
-  const protocol = at.login().gitProtocol ?? 'https';
+  const protocol = gitProtocolFor(ctx.io, at.login());
   const parent = ready.parent ?? (await repos.get(api, repo).catch(failure({ action: `read ${name}`, missing: `repository ${name}` })));
   await clone(ctx, { url: cloneUrl(ready, protocol), directory: forkRef.name, flags: [], upstream: cloneUrl(parent, protocol) });
   ctx.term.success(`Cloned ${fullName(forkRef)} into ${forkRef.name} (upstream: ${name})`);

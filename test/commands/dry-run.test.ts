@@ -1,0 +1,143 @@
+// --dry-run, made once in the request layer (src/api/dry-run.ts): for one
+// write command of every noun, the in-memory server's request log shows the
+// reads and no write, the write is printed on stdout (secrets as ***), and the
+// exit status is 0. The nouns come from the command table, so a new noun
+// without a line here fails the first test.
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENTRIES } from '../../src/commands/index.js';
+import { expectExit, useServer } from '../support/suite.js';
+import { addRun, addWorkflow } from '../server/routes-actions.js';
+import { sshKeyPair } from '../support/keys.js';
+
+const s = useServer({ runner: 'in-process' });
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'keys');
+
+beforeAll(() => {
+  s.server.state.addUser('root', 'Site Admin', 'root-password').admin = true;
+});
+
+let n = 0;
+let name = '';
+beforeEach(() => {
+  s.server.set({ flavor: { forgejo: false, version: undefined } });
+  name = `dry-${++n}`;
+  const repo = s.server.state.addRepo('alice', name, { init: true });
+  repo.branches.push('topic');
+});
+const R = () => ['-R', `alice/${name}`];
+
+/**
+ * One command line that writes, for each noun; null (with why) for a noun
+ * that sends no write to the server.
+ */
+const WRITES: Record<string, (() => string[]) | { none: string }> = {
+  // Minting the token is the write; the login is stored only with the token, so the config file is not written either.
+  login: () => ['login', 'add', '--url', s.server.url, '--user', 'root', '--password', 'root-password', '--name', 'dry'],
+  whoami: { none: 'reads only' },
+  user: { none: 'reads only' },
+  repo: () => ['repo', 'star', `alice/${name}`],
+  branch: () => ['branch', 'create', 'cap', ...R()],
+  tag: () => ['tag', 'create', 'v9', ...R()],
+  browse: { none: 'reads only' },
+  issue: () => ['issue', 'create', '--title', 'Lid', '--body', 'rattles', ...R()],
+  label: () => ['label', 'create', 'dry', '--color', 'ff0000', ...R()],
+  milestone: () => ['milestone', 'create', 'v1', ...R()],
+  pr: () => ['pr', 'create', '--head', 'topic', '--base', 'main', '--title', 'Topic', '--body', 'x', ...R()],
+  release: () => ['release', 'create', 'v1', '--notes', 'first', ...R()],
+  run: () => {
+    const repo = s.server.state.repos.find((r) => r.name === name);
+    if (repo === undefined) throw new Error('no repo');
+    const run = addRun(s.server.state, repo, { workflow: 'ci.yml', title: 'Lid', branch: 'main', event: 'push', status: 'failure', jobs: [{ name: 'test' }] });
+    return ['run', 'rerun', String(run.id), ...R()];
+  },
+  workflow: () => {
+    const repo = s.server.state.repos.find((r) => r.name === name);
+    if (repo === undefined) throw new Error('no repo');
+    addWorkflow(s.server.state, repo, { file: 'ci.yml' });
+    return ['workflow', 'disable', 'ci.yml', ...R()];
+  },
+  secret: () => ['secret', 'set', 'TEAPOT_KEY', '--body-file', secretFile(), ...R()],
+  variable: () => ['variable', 'set', 'SPOUT', 'narrow', ...R()],
+  status: { none: 'reads only' },
+  notification: () => ['notification', 'read', '--all'],
+  search: { none: 'reads only' },
+  org: () => ['org', 'create', `dry-org-${n}`],
+  hook: () => ['hook', 'add', '--url', 'https://ci.example.com/hook', '--secret', 'hook-secret-value', ...R()],
+  'ssh-key': () => {
+    const file = join(s.dir, 'id.pub');
+    writeFileSync(file, sshKeyPair('dry@kettle').pub);
+    return ['ssh-key', 'add', file, '--title', 'dry'];
+  },
+  'gpg-key': () => ['gpg-key', 'add', join(FIXTURES, 'alice.asc')],
+  admin: () => ['admin', 'cron', 'run', 'update_mirrors'],
+  config: { none: 'writes the local settings file, not the server' },
+  alias: { none: 'writes the local settings file, not the server' },
+  api: () => ['api', '-X', 'POST', `/repos/alice/${name}/labels`, '-f', 'name=dry', '-f', 'color=#ff0000'],
+  completion: { none: 'prints a script' },
+};
+
+/** A file holding a secret's value, which must never be shown. */
+function secretFile(): string {
+  const file = join(s.dir, 'secret.txt');
+  writeFileSync(file, 'hunter2-very-secret');
+  return file;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+describe('--dry-run', () => {
+  it('has a line for every noun of the command table', () => {
+    expect(Object.keys(WRITES).sort()).toEqual(ENTRIES.map((e) => e.name).sort());
+  });
+
+  const cases = Object.entries(WRITES).filter((e): e is [string, () => string[]] => typeof e[1] === 'function');
+  it.each(cases)('%s: the write is printed, not sent; exit 0', async (noun, line) => {
+    // Run rerun and workflow disable have endpoints in newer releases.
+    if (noun === 'run' || noun === 'workflow') s.server.set({ flavor: { forgejo: false, version: '1.26.4' } });
+    const argv = line();
+    const env = noun === 'admin' ? { env: { KETTLE_TOKEN: s.server.addToken('root') } } : noun === 'login' ? { env: { KETTLE_URL: undefined, KETTLE_TOKEN: undefined } } : {};
+    const r = await s.kettle(['--dry-run', ...argv], env);
+    expectExit(r, 0);
+    const writes = s.server.requests.filter((q) => !READS.has(q.method)).map((q) => `${q.method} ${q.path}`);
+    expect(writes).toEqual([]);
+    const shown = r.stdout.split('\n').filter((l) => /^(POST|PUT|PATCH|DELETE) \//.test(l));
+    expect(shown.length, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBeGreaterThan(0);
+    expect(r.stdout + r.stderr).not.toContain('hunter2-very-secret');
+    expect(r.stdout + r.stderr).not.toContain('hook-secret-value');
+    expect(r.stdout + r.stderr).not.toContain('root-password');
+    expect(existsSync(join(s.configDir, 'config.json'))).toBe(false);
+  });
+
+  it('shows a secret as ***, and the body otherwise as sent', async () => {
+    const r = await s.kettle(['--dry-run', 'secret', 'set', 'TEAPOT_KEY', '--body-file', secretFile(), ...R()]);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`PUT /repos/alice/${name}/actions/secrets/TEAPOT_KEY {"data":"***"}\n`);
+    const label = await s.kettle(['--dry-run', 'label', 'create', 'dry', '--color', 'ff0000', '--description', 'a test', ...R()]);
+    expectExit(label, 0);
+    expect(label.stdout).toBe(`POST /repos/alice/${name}/labels {"name":"dry","color":"#ff0000","description":"a test"}\n`);
+    // The command needs the created label's fields to print it: it says where it stopped.
+    expect(label.stderr).toBe(`kettle: dry run: stopped after POST /repos/alice/${name}/labels: what follows needs the server's answer to it; nothing was sent\n`);
+  });
+
+  it('a command that goes on after its write says so in its confirmation', async () => {
+    const r = await s.kettle(['--dry-run', 'repo', 'star', `alice/${name}`]);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`PUT /user/starred/alice/${name}\n`);
+    expect(r.stderr).toMatch(/\(dry run: nothing was sent\)\n$/);
+  });
+
+  it('several numbers at once: each write shown, and a stop for each is no failure', async () => {
+    const repo = s.server.state.repos.find((r) => r.name === name);
+    if (repo === undefined) throw new Error('no repo');
+    const a = s.server.state.addIssue(repo, 'alice', { title: 'One' });
+    const b = s.server.state.addIssue(repo, 'alice', { title: 'Two' });
+    const r = await s.kettle(['--dry-run', 'issue', 'close', String(a.number), String(b.number), ...R()]);
+    expectExit(r, 0);
+    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([a.number, b.number].map((n) => `PATCH /repos/alice/${name}/issues/${n} {"state":"closed"}`).sort());
+    expect(r.stderr).not.toMatch(/failed/);
+    expect(s.server.requests.filter((q) => !READS.has(q.method))).toEqual([]);
+  });
+});
