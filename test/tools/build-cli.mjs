@@ -17,8 +17,6 @@ import { Script } from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-/** Packages the bundle requires at run time, from node_modules: native code. */
-const NATIVE = ['@napi-rs/keyring'];
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = join(ROOT, 'dist', 'cli');
 
@@ -170,10 +168,6 @@ const result = await build({
   charset: 'ascii',
   legalComments: 'external',
   plugins: [deferUnused, deferUndiciBuiltins, jqWasmBesideChunk],
-  // The keyring binding is native code (one prebuilt package per platform):
-  // it cannot be bundled, and is required from node_modules when a command
-  // reads or writes a secret (src/config/keyring.ts).
-  external: NATIVE,
   write: false,
 });
 mkdirSync(OUT, { recursive: true });
@@ -189,11 +183,10 @@ const bundle = Buffer.from(
 new Script(bundle.toString('latin1'), { filename: 'main.cjs' });
 // bin/kettle.cjs hands the bundle its own require, which resolves from bin/:
 // right for Node's built-in modules (node:sqlite, which undici names, is one
-// only from Node 22 on), the only ones the bundle may require beside the
-// native NATIVE ones (a require inside a string, as ajv's generated code
-// writes, is not a call).
+// only from Node 22 on), the only ones the bundle may require (a
+// require inside a string, as ajv's generated code writes, is not a call).
 const required = [...bundle.toString('latin1').matchAll(/(?<!['"`.\w$])require\((["'])([^"'`]+)\1\)/g)].map((m) => m[2]);
-const notBuiltin = [...new Set(required)].filter((name) => !name.startsWith('node:') && !isBuiltin(name) && !NATIVE.includes(name));
+const notBuiltin = [...new Set(required)].filter((name) => !name.startsWith('node:') && !isBuiltin(name));
 if (notBuiltin.length > 0) throw new Error(`the bundle requires modules that are not Node's own: ${notBuiltin.join(', ')}`);
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
 copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'jq.wasm'));
@@ -214,7 +207,6 @@ try {
     outfile: join(scratch, 'help-texts.mjs'),
     banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
     plugins: [deferUnused],
-    external: NATIVE,
   });
   const { helpTexts } = await import(pathToFileURL(join(scratch, 'help-texts.mjs')).href);
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
