@@ -6,7 +6,7 @@ import type { User } from '../../api/gitea/types.js';
 import { apiRoot, hostOf, instanceRoot } from '../../api/url.js';
 import type { KeyringRef } from '../../config/keyring.js';
 import { configPath, type StoredLogin, updateConfig } from '../../config/store.js';
-import { TOKEN_SCOPES } from './scopes.js';
+import { TOKEN_SCOPES } from './scope-uses.js';
 import type { Context } from '../../context/context.js';
 import { credentialsOf } from '../../context/logins.js';
 import { rememberServer } from '../../context/server.js';
@@ -21,7 +21,7 @@ export type AddOptions = OptionsOf<typeof definition.add>;
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 
-export { TOKEN_SCOPES } from './scopes.js';
+export { TOKEN_SCOPES } from './scope-uses.js';
 
 interface Gathered {
   token?: string;
