@@ -24,8 +24,9 @@ export const loginColumns: Column[] = [
   },
   { key: 'server_version', header: 'SERVER', drop: 0 },
   { key: 'tls', header: 'TLS', drop: 4 },
-  { key: 'secret', header: 'SECRET', drop: 1 },
   { key: 'git_protocol', header: 'GIT', drop: 0 },
+  // Last, so scripts that read the columns before it by position read them still.
+  { key: 'secret', header: 'SECRET', drop: 1 },
 ];
 
 export async function run(ctx: Context): Promise<void> {
