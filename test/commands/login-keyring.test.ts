@@ -173,7 +173,9 @@ describe('with a Secret Service (GNOME Keyring)', () => {
   });
 
   it('a login stored by an earlier kettle (token in the file) keeps working, and moves to the keyring when the file is next written', async () => {
-    writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ default: 'old', logins: { old: { url: `${s.server.url}/api/v1`, auth: 'header', user: 'alice', token: s.token } } }), { mode: 0o600 });
+    writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ default: 'old', logins: { old: { url: `${s.server.url}/api/v1`, auth: 'header', user: 'alice', token: s.token } } }), {
+      mode: 0o600,
+    });
     expectExit(await kettle(['whoami']), 0);
     expect(config().logins.old?.token).toBe(s.token);
     const r = await kettle(['login', 'default', 'old']);

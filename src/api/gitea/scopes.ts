@@ -27,7 +27,7 @@ const MISSING_SCOPE = /token does not have at least one of required scope/i;
 export interface ScopeReading {
   /** The token's exact scopes, when the server said them (Gitea's 403). */
   exact?: string[];
-  /** The categories the token can read (at least), and those it cannot. */
+  /** The categories the token can read (at least), and those it cannot; a category in neither is unknown. */
   readable: string[];
   lacking: string[];
 }
@@ -49,7 +49,8 @@ export async function readScopes(api: ApiClient, user: string): Promise<ScopeRea
           lacking.push(category);
           const told = /token scope=([^\s"]*)/.exec(message)?.[1];
           if (told !== undefined) exact = told.split(',').filter(Boolean);
-        } else readable.push(category);
+        } else if (err.status !== 404) readable.push(category);
+        // A 404: the feature is off or the server has no such endpoint; the category stays unknown.
       }
     }),
   );

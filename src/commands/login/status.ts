@@ -8,7 +8,7 @@ import { apiRoot, instanceRoot } from '../../api/url.js';
 import { envLogin, envLoginName } from '../../config/env.js';
 import type { Context } from '../../context/context.js';
 import { credentialsOf } from '../../context/logins.js';
-import { ApiError, combinedExitCode, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
+import { ApiError, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
 import { type Column, printList } from '../../output/printer.js';
 import { secretPlace } from './list.js';
 
@@ -92,7 +92,7 @@ function targets(ctx: Context): Target[] {
   return names.map(stored);
 }
 
-async function check(ctx: Context, t: Target): Promise<Checked & { code?: number }> {
+async function check(ctx: Context, t: Target): Promise<Checked> {
   const defaultName = t.source === 'stored' ? ctx.logins.config().default : undefined;
   const base = {
     name: t.name,
@@ -133,7 +133,6 @@ async function check(ctx: Context, t: Target): Promise<Checked & { code?: number
       readable: null,
       lacking: null,
       expires: null,
-      code: exitCodeFor(err),
     };
   }
 }
@@ -141,15 +140,12 @@ async function check(ctx: Context, t: Target): Promise<Checked & { code?: number
 export async function run(ctx: Context): Promise<void> {
   const list = targets(ctx);
   const results = await Promise.all(list.map((t) => check(ctx, t)));
-  const records = results.map(({ code: _code, ...r }) => r);
-  await printList(ctx.io, ctx.output, records, columns);
+  await printList(ctx.io, ctx.output, results, columns);
   const failed = results.filter((r) => r.state !== 'ok');
   if (failed.length === 0) return;
   throw new KettleError(
     `${failed.length} of ${results.length} login${results.length === 1 ? '' : 's'} did not check out: ${failed.map((r) => `${r.name} (${r.error})`).join('; ')}`,
-    combinedExitCode(
-      failed.map((r) => r.code ?? ExitCode.failure),
-      results.length,
-    ),
+    // A refused login is what a script checks for: it wins over a server that could not be reached.
+    failed.some((r) => r.state === 'rejected') ? ExitCode.auth : ExitCode.failure,
   );
 }
