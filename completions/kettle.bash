@@ -63,6 +63,9 @@ __kettle_subcommand() {
     '/help') REPLY='help' ;;
     'login/add') REPLY='login add' ;;
     'login/list'|'login/ls') REPLY='login list' ;;
+    'login/status') REPLY='login status' ;;
+    'login/token') REPLY='login token' ;;
+    'login/scopes') REPLY='login scopes' ;;
     'login/default') REPLY='login default' ;;
     'login/setup-git') REPLY='login setup-git' ;;
     'login/git-credential') REPLY='login git-credential' ;;
@@ -203,6 +206,8 @@ __kettle_takes_value() {
   case "$1/$2" in
     'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--otp'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
     'login list/--fields'|'login list/-q'|'login list/--jq') return 0 ;;
+    'login status/--fields'|'login status/-q'|'login status/--jq') return 0 ;;
+    'login scopes/--fields'|'login scopes/-q'|'login scopes/--jq') return 0 ;;
     'whoami/--fields'|'whoami/-q'|'whoami/--jq') return 0 ;;
     'user view/--fields'|'user view/-q'|'user view/--jq') return 0 ;;
     'repo list/-L'|'repo list/--limit'|'repo list/--page'|'repo list/-u'|'repo list/--user'|'repo list/--fields'|'repo list/-q'|'repo list/--jq') return 0 ;;
@@ -396,8 +401,11 @@ __kettle_flags() {
   case $1 in
     '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
     'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --insecure-storage --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
     'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'login status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'login token') __kettle_words "$2" --show -h --help -V --version --login --debug --no-color --timeout ;;
+    'login scopes') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'login git-credential') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
@@ -563,7 +571,7 @@ __kettle_flags() {
 __kettle_commands() {
   case $1 in
     '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
-    'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
+    'login') __kettle_words "$2" add list status token scopes default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
