@@ -152,6 +152,14 @@ describe('with a Secret Service (GNOME Keyring)', () => {
     expect(r.stdout).not.toContain(s.token);
   });
 
+  it("git's credential helper answers with the token read from the keyring", async () => {
+    expectExit(await add('desk'), 0);
+    const host = new URL(s.server.url).host;
+    const r = await kettle(['login', 'git-credential', 'get'], { input: `protocol=http\nhost=${host}\n\n` });
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`username=alice\npassword=${s.token}\n`);
+  });
+
   it('login delete removes the secret from the keyring', async () => {
     expectExit(await add('desk'), 0);
     const ref = config().logins.desk?.keyring as { service: string; account: string };
@@ -232,6 +240,13 @@ describe('with a Secret Service (GNOME Keyring)', () => {
     expectExit(added, 0);
     expect(added.stderr).toMatch(/kettle: the keyring refused it \(.*locked.*\): the token is kept in the config file .*config\.json \(mode 0600\)/);
     expect(config().logins.later?.token).toBe(s.token);
+
+    const status = await kettle(['login', 'status', '--json']);
+    expectExit(status, 4);
+    expect(json<{ name: string; state: string; error: string | null }[]>(status).map((x) => [x.name, x.state, /keyring.*locked/.test(x.error ?? '')])).toEqual([
+      ['desk', 'failed', true],
+      ['later', 'ok', false],
+    ]);
 
     const del = await kettle(['login', 'delete', 'desk']);
     expectExit(del, 1);

@@ -92,7 +92,7 @@ function targets(ctx: Context): Target[] {
   return names.map(stored);
 }
 
-async function check(ctx: Context, t: Target): Promise<Checked> {
+async function check(ctx: Context, t: Target): Promise<Checked & { authFailure?: boolean }> {
   const defaultName = t.source === 'stored' ? ctx.logins.config().default : undefined;
   const base = {
     name: t.name,
@@ -127,7 +127,9 @@ async function check(ctx: Context, t: Target): Promise<Checked> {
     return {
       ...base,
       user: t.storedUser ?? null,
-      state: rejected || exitCodeFor(err) === ExitCode.auth ? 'rejected' : 'failed',
+      // Only the server refuses a login; a keyring that cannot be read fails it (exit 4 all the same).
+      state: rejected ? 'rejected' : 'failed',
+      authFailure: exitCodeFor(err) === ExitCode.auth,
       error: lines[0] ?? 'unknown error',
       scopes: null,
       readable: null,
@@ -140,12 +142,17 @@ async function check(ctx: Context, t: Target): Promise<Checked> {
 export async function run(ctx: Context): Promise<void> {
   const list = targets(ctx);
   const results = await Promise.all(list.map((t) => check(ctx, t)));
-  await printList(ctx.io, ctx.output, results, columns);
+  await printList(
+    ctx.io,
+    ctx.output,
+    results.map(({ authFailure: _auth, ...r }) => r),
+    columns,
+  );
   const failed = results.filter((r) => r.state !== 'ok');
   if (failed.length === 0) return;
   throw new KettleError(
     `${failed.length} of ${results.length} login${results.length === 1 ? '' : 's'} did not check out: ${failed.map((r) => `${r.name} (${r.error})`).join('; ')}`,
     // A refused login is what a script checks for: it wins over a server that could not be reached.
-    failed.some((r) => r.state === 'rejected') ? ExitCode.auth : ExitCode.failure,
+    failed.some((r) => r.authFailure) ? ExitCode.auth : ExitCode.failure,
   );
 }
