@@ -67,6 +67,12 @@ function __kettle_subcommand
             echo 'login add'
         case 'login/list' 'login/ls'
             echo 'login list'
+        case 'login/status'
+            echo 'login status'
+        case 'login/token'
+            echo 'login token'
+        case 'login/scopes'
+            echo 'login scopes'
         case 'login/default'
             echo 'login default'
         case 'login/setup-git'
@@ -364,6 +370,10 @@ function __kettle_takes_value
         case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol'
             return 0
         case 'login list/--fields' 'login list/-q' 'login list/--jq'
+            return 0
+        case 'login status/--fields' 'login status/-q' 'login status/--jq'
+            return 0
+        case 'login scopes/--fields' 'login scopes/-q' 'login scopes/--jq'
             return 0
         case 'whoami/--fields' 'whoami/-q' 'whoami/--jq'
             return 0
@@ -693,7 +703,7 @@ complete -c kettle -l dry-run -d 'make the reads, but print each write (method, 
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
-complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and remove stored logins'
+complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, check, choose and remove stored logins'
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration'
@@ -727,6 +737,9 @@ complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_aliases)' -d alias
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
 complete -c kettle -n '__kettle_using "login" 0' -a 'list' -d 'List stored logins (never their secrets)'
+complete -c kettle -n '__kettle_using "login" 0' -a 'status' -d 'Check each login against its server: user, where its secret is kept, scopes, expiry'
+complete -c kettle -n '__kettle_using "login" 0' -a 'token' -d 'Print the login\'s token on standard output, for scripts'
+complete -c kettle -n '__kettle_using "login" 0' -a 'scopes' -d 'List the token scopes kettle needs, command group by command group'
 complete -c kettle -n '__kettle_using "login" 0' -a 'default' -d 'Make a stored login the default one'
 complete -c kettle -n '__kettle_using "login" 0' -a 'setup-git' -d 'Make git ask kettle for the logins\' https credentials'
 complete -c kettle -n '__kettle_using "login" 0' -a 'git-credential' -d 'git\'s credential-helper protocol (called by git, not by people)'
@@ -743,12 +756,26 @@ complete -c kettle -n '__kettle_using "login add"' -l password-stdin -d 'read th
 complete -c kettle -n '__kettle_using "login add"' -l otp -x -d 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
+complete -c kettle -n '__kettle_using "login add"' -l insecure-storage -d 'keep the token (or password) in kettle\'s config file (mode 0600) instead of the system keyring'
 complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "login list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "login list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle login status
+complete -c kettle -n '__kettle_using "login status"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "login status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "login status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle login token
+complete -c kettle -n '__kettle_using "login token"' -l show -d 'print it even when standard output is a terminal'
+
+# kettle login scopes
+complete -c kettle -n '__kettle_using "login scopes"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "login scopes"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "login scopes"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle login default
 complete -c kettle -n '__kettle_using "login default" 0' -a '(__kettle_logins)'

@@ -43,6 +43,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['login/add'] = 'login add'
     $children['login/list'] = 'login list'
     $children['login/ls'] = 'login list'
+    $children['login/status'] = 'login status'
+    $children['login/token'] = 'login token'
+    $children['login/scopes'] = 'login scopes'
     $children['login/default'] = 'login default'
     $children['login/setup-git'] = 'login setup-git'
     $children['login/git-credential'] = 'login git-credential'
@@ -226,7 +229,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
     $commands[''] = @(
-        @{ Name = 'login'; Tip = 'Add, list, choose and remove stored logins' }
+        @{ Name = 'login'; Tip = 'Add, check, choose and remove stored logins' }
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration' }
@@ -259,6 +262,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $commands['login'] = @(
         @{ Name = 'add'; Tip = 'Check credentials against a server and store them as a login' }
         @{ Name = 'list'; Tip = 'List stored logins (never their secrets)' }
+        @{ Name = 'status'; Tip = 'Check each login against its server: user, where its secret is kept, scopes, expiry' }
+        @{ Name = 'token'; Tip = 'Print the login''s token on standard output, for scripts' }
+        @{ Name = 'scopes'; Tip = 'List the token scopes kettle needs, command group by command group' }
         @{ Name = 'default'; Tip = 'Make a stored login the default one' }
         @{ Name = 'setup-git'; Tip = 'Make git ask kettle for the logins'' https credentials' }
         @{ Name = 'git-credential'; Tip = 'git''s credential-helper protocol (called by git, not by people)' }
@@ -473,9 +479,25 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--otp'; Tip = 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'; Value = $true }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
+        @{ Flag = '--insecure-storage'; Tip = 'keep the token (or password) in kettle''s config file (mode 0600) instead of the system keyring'; Value = $false }
         @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
     )
     $options['login list'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['login status'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['login token'] = @(
+        @{ Flag = '--show'; Tip = 'print it even when standard output is a terminal'; Value = $false }
+    )
+    $options['login scopes'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }

@@ -3,7 +3,25 @@
 
 export type AuthMethod = 'header' | 'query' | 'basic';
 
-export type Credentials = { method: 'header' | 'query'; token: string } | { method: 'basic'; user: string; password: string } | { method: 'none' };
+/**
+ * A stored login's credentials whose secret is in the operating system's
+ * keyring: what a client is made from once the secret is read (the context
+ * reads it; a request never carries this form).
+ */
+export interface KeyringCredentials {
+  method: 'keyring';
+  auth: AuthMethod;
+  user: string;
+  login: string;
+  ref: { service: string; account: string };
+}
+
+export type Credentials = { method: 'header' | 'query'; token: string } | { method: 'basic'; user: string; password: string } | { method: 'none' } | KeyringCredentials;
+
+/** How the credentials travel once their secret is known. */
+export function authOf(creds: Credentials): AuthMethod | 'none' {
+  return creds.method === 'keyring' ? creds.auth : creds.method;
+}
 
 /** Add the credentials to a request's URL or headers. */
 export function authorize(url: URL, headers: Record<string, string>, creds: Credentials): void {
@@ -19,5 +37,7 @@ export function authorize(url: URL, headers: Record<string, string>, creds: Cred
       break;
     case 'none':
       break;
+    case 'keyring':
+      throw new Error('kettle bug: a request was made before the secret was read from the keyring');
   }
 }

@@ -297,9 +297,15 @@ export class ApiClient {
    * request carried (its body's secrets, the client's token or password):
    * a server may quote the request back in its error message.
    */
+  /** The token this client's requests carry, if they carry one: to hide it where an answer shows it. */
+  get token(): string | undefined {
+    const creds = this.opts.credentials;
+    return creds.method === 'header' || creds.method === 'query' ? creds.token : undefined;
+  }
+
   echoHider(path: string, opts: Pick<RequestOptions, 'body' | 'credentials'> = {}): (text: string) => string {
     const creds = opts.credentials ?? this.opts.credentials;
-    const own = creds.method === 'basic' ? [creds.password] : creds.method === 'none' ? [] : [creds.token];
+    const own = creds.method === 'basic' ? [creds.password] : creds.method === 'header' || creds.method === 'query' ? [creds.token] : [];
     // The path's tail tells a secret's body (carriesSecretBody): the API root in front adds nothing.
     return echoHider({ path, body: opts.body, credentials: own });
   }

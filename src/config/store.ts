@@ -7,6 +7,7 @@ import type { AuthMethod } from '../api/auth.js';
 import { KettleError } from '../errors.js';
 import { envConfigDir } from './env.js';
 import { jsonErrorLine } from './json-line.js';
+import type { KeyringRef } from './keyring.js';
 
 export interface StoredLogin {
   /** API root, ending in /api/v1. */
@@ -14,9 +15,16 @@ export interface StoredLogin {
   auth: AuthMethod;
   /** The account name the server reported when the login was added. */
   user?: string;
+  /** In the file only where the keyring could not take it, or --insecure-storage asked for the file. */
   token?: string;
   /** Only for Basic logins on servers that cannot mint tokens. */
   password?: string;
+  /** Where the keyring keeps the secret (the token, or a Basic login's password); then the file holds none. */
+  keyring?: KeyringRef;
+  /** --insecure-storage: the secret stays in the file, and is not moved to the keyring when the file is written. */
+  insecureStorage?: boolean;
+  /** The scopes kettle asked for when it minted the token (login add --user). */
+  scopes?: string[];
   /** Skip TLS certificate checks: for test servers with self-signed certificates. */
   insecure?: boolean;
   /** How `repo clone` reaches repositories of this server; https when absent. */
@@ -28,6 +36,13 @@ export interface ConfigData {
   default?: string;
   logins: Record<string, StoredLogin>;
 }
+
+/**
+ * The config file's format. 2: secrets may live in the keyring. A file of a
+ * later format was written by a newer kettle, which may keep things this one
+ * does not know: it is neither used nor written, so nothing is lost.
+ */
+export const CONFIG_VERSION = 2;
 
 const FILE_NAME = 'config.json';
 
@@ -59,6 +74,14 @@ function loginProblem(login: unknown): string | undefined {
     if (l[key] !== undefined && typeof l[key] !== 'string') return `has a "${key}" that is not a string`;
   }
   if (l.insecure !== undefined && typeof l.insecure !== 'boolean') return 'has an "insecure" that is not true or false';
+  if (l.insecureStorage !== undefined && typeof l.insecureStorage !== 'boolean') return 'has an "insecureStorage" that is not true or false';
+  if (l.keyring !== undefined) {
+    const k = l.keyring as Record<string, unknown> | null;
+    if (typeof k !== 'object' || k === null || typeof k.service !== 'string' || typeof k.account !== 'string' || k.service === '' || k.account === '') {
+      return 'has a "keyring" that is not an object with a "service" and an "account"';
+    }
+  }
+  if (l.scopes !== undefined && (!Array.isArray(l.scopes) || l.scopes.some((x) => typeof x !== 'string'))) return 'has "scopes" that are not a list of strings';
   if (l.gitProtocol !== undefined && l.gitProtocol !== 'https' && l.gitProtocol !== 'ssh') {
     return `has a "gitProtocol" that is not https or ssh (${JSON.stringify(l.gitProtocol)})`;
   }
@@ -76,6 +99,11 @@ function normalize(raw: unknown, path: string, strict = true): ConfigData {
     throw new KettleError(`the config file ${path} is not a JSON object; fix or remove it`);
   }
   const obj = raw as Record<string, unknown>;
+  if (typeof obj.version === 'number' && obj.version > CONFIG_VERSION) {
+    throw new KettleError(
+      `the config file ${path} was written by a newer kettle (format ${obj.version}; this kettle knows format ${CONFIG_VERSION} and earlier): upgrade kettle; the file is left as it is`,
+    );
+  }
   if (strict && obj.logins !== undefined && (typeof obj.logins !== 'object' || obj.logins === null || Array.isArray(obj.logins))) {
     throw new KettleError(`the config file ${path}: "logins" is not a JSON object; fix or remove it`);
   }
@@ -295,20 +323,34 @@ export async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Prom
   }
 }
 
+/** What a write may do beside the change: move file-held secrets to the keyring. */
+export interface WriteOptions {
+  /** The environment the keyring is reached from; without it, no secret is moved. */
+  env?: NodeJS.ProcessEnv;
+  /** Told the names of the logins whose secrets were moved to the keyring. */
+  onMoved?: (names: string[]) => void;
+  /** The keyring is known to be absent (this command just found so): do not ask it again. */
+  keyringAbsent?: boolean;
+}
+
 /**
  * Apply a change to the stored config and write it back with mode 0600, under
  * a lock so concurrent kettle processes lose no change. The folder is created 0700.
+ * Logins stored by earlier versions (their secret in the file, not asked to
+ * stay there) have their secret moved to the keyring when the file is written.
  */
-export async function updateConfig(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
+export async function updateConfig(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions = {}): Promise<ConfigData> {
   makeConfigDir(dir);
-  return withConfigLock(dir, () => writeChange(dir, change));
+  return withConfigLock(dir, () => writeChange(dir, change, options));
 }
 
-async function writeChange(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
+type ConfFile = { version?: number; default?: string; logins: Record<string, StoredLogin> } & Record<string, unknown>;
+
+async function writeChange(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions): Promise<ConfigData> {
   const { default: Conf } = await import('conf');
-  let store: InstanceType<typeof Conf<{ default?: string; logins: Record<string, StoredLogin> }>>;
+  let store: InstanceType<typeof Conf<ConfFile>>;
   try {
-    store = new Conf({
+    store = new Conf<ConfFile>({
       cwd: dir,
       configName: 'config',
       configFileMode: 0o600,
@@ -320,14 +362,23 @@ async function writeChange(dir: string, change: (data: ConfigData) => void): Pro
     const why = code === undefined ? `${(err as Error).message}; fix or remove it` : reason(err);
     throw new KettleError(`cannot read the config file ${configPath(dir)}: ${why}`);
   }
-  const data = normalize(store.store, configPath(dir), false);
-  change(data);
-  const next: { default?: string; logins: Record<string, StoredLogin> } = { logins: data.logins };
+  const before = store.store;
+  const data = normalize(before, configPath(dir), false);
+  await change(data);
+  const moved = options.env !== undefined && !options.keyringAbsent ? await moveToKeyring(options.env, data) : [];
+  // Keys this kettle does not use are kept as they are.
+  const { default: _default, ...rest } = before;
+  const next: ConfFile = { ...rest, version: CONFIG_VERSION, logins: data.logins };
   if (data.default !== undefined) next.default = data.default;
   try {
     // conf writes a temporary file and renames it over the old one: a failure leaves the old file whole.
     store.store = next;
   } catch (err) {
+    // The file still holds the moved secrets: the keyring's copies would be strays.
+    await forget(
+      options.env,
+      moved.map(([, ref]) => ref),
+    );
     throw new KettleError(`cannot write the config file ${configPath(dir)}: ${reason(err)}; nothing was changed`);
   }
   try {
@@ -336,5 +387,42 @@ async function writeChange(dir: string, change: (data: ConfigData) => void): Pro
   } catch {
     // The change is made; a file conf created is 0600 already, and readConfig tightens one that is not.
   }
+  if (moved.length > 0) options.onMoved?.(moved.map(([name]) => name));
   return data;
+}
+
+/**
+ * Move each file-held secret that was not asked to stay there into the
+ * keyring. A keyring that is absent or refuses leaves the rest where they are:
+ * nothing is lost, and the next write tries again.
+ */
+async function moveToKeyring(env: NodeJS.ProcessEnv, data: ConfigData): Promise<[string, KeyringRef][]> {
+  const waiting = Object.entries(data.logins).filter(
+    ([, l]) => typeof l === 'object' && l !== null && l.keyring === undefined && l.insecureStorage !== true && typeof l.url === 'string' && (l.token || l.password),
+  );
+  if (waiting.length === 0) return [];
+  const keyring = await import('./keyring.js');
+  const moved: [string, KeyringRef][] = [];
+  for (const [name, login] of waiting) {
+    const secret = login.auth === 'basic' ? (login.password ?? login.token) : login.token;
+    if (!secret) continue;
+    const ref = keyring.newRef(login.url.replace(/\/api\/v1\/?$/, ''), name, login.user, new Date());
+    try {
+      await keyring.setSecret(env, ref, secret);
+    } catch {
+      break;
+    }
+    login.keyring = ref;
+    delete login.token;
+    delete login.password;
+    moved.push([name, ref]);
+  }
+  return moved;
+}
+
+/** Remove keyring items this write made, when the write did not happen. */
+async function forget(env: NodeJS.ProcessEnv | undefined, refs: KeyringRef[]): Promise<void> {
+  if (env === undefined || refs.length === 0) return;
+  const keyring = await import('./keyring.js');
+  for (const ref of refs) await keyring.deleteSecret(env, ref).catch(() => undefined);
 }

@@ -1,10 +1,11 @@
 // The API clients a command uses: the one for the login in use (made once, on
 // first ask) and any other a command makes for a server it is not logged in to
 // (login add, migrations, status); each warned about once, and closed at the end.
-import type { Credentials } from '../api/auth.js';
+import { authOf, type Credentials, type KeyringCredentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
 import type { DryRun } from '../api/dry-run.js';
-import { hostOf, sentInTheClear } from '../api/url.js';
+import { hostOf, instanceRoot, sentInTheClear } from '../api/url.js';
+import { AuthError } from '../errors.js';
 import { envConcurrency, envMaxResponseBytes, envTimeoutMs } from '../config/env.js';
 import { parseTimeout } from '../config/settings.js';
 import type { UserSettings } from '../config/user-settings.js';
@@ -46,6 +47,8 @@ export class Clients {
   private warnedPlainHttp = false;
   /** One dry run for every client of the command: a read on one after a write on another stops it too. */
   private dryRun: DryRun | undefined;
+  /** Secrets read from the keyring, by item: each is read once per command. */
+  private readonly secrets = new Map<string, Promise<Credentials>>();
 
   constructor(
     private readonly settings: ClientSettings,
@@ -66,7 +69,7 @@ export class Clients {
       ...(login.insecure ? { insecure: true } : {}),
       ...(login.name !== undefined ? { name: login.name } : {}),
     });
-    if (login.credentials.method === 'query') await this.warnQueryAuth();
+    if (authOf(login.credentials) === 'query') await this.warnQueryAuth();
     else if (this.settings.debug) {
       const known = this.servers().known();
       if (known) this.term.trace(`server: ${describeServer(known)} (${known.version}, from the cache folder)`);
@@ -97,8 +100,9 @@ export class Clients {
   }
 
   /** A client for a server and credentials that are not (yet) a stored login. */
-  async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
+  async clientFor(root: string, given: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
     const { env, debug, version } = this.settings;
+    const credentials = given.method === 'keyring' ? await this.unlock(root, given) : given;
     const timeoutMs = this.timeoutMs(root);
     const maxResponseBytes = envMaxResponseBytes(env);
     this.warnPlainHttp(root, credentials);
@@ -129,6 +133,43 @@ export class Clients {
     });
     this.all.push(client);
     return client;
+  }
+
+  /**
+   * The credentials of a login whose secret is in the keyring. A keyring that
+   * is absent, locked or has lost the item is exit 4, saying which and what to
+   * do; the secret is never part of the message.
+   */
+  unlock(root: string, creds: KeyringCredentials): Promise<Credentials> {
+    const key = `${creds.ref.service}\n${creds.ref.account}`;
+    let found = this.secrets.get(key);
+    if (found === undefined) {
+      found = this.readSecret(root, creds);
+      this.secrets.set(key, found);
+    }
+    return found;
+  }
+
+  private async readSecret(root: string, creds: KeyringCredentials): Promise<Credentials> {
+    const { getSecret, KeyringError } = await import('../config/keyring.js');
+    const named = creds.login ? `login "${creds.login}"` : 'the login';
+    const again = `kettle login add --url ${instanceRoot(root)}${creds.login ? ` --name ${creds.login}` : ''}`;
+    let secret: string | undefined;
+    try {
+      secret = await getSecret(this.settings.env, creds.ref);
+    } catch (err) {
+      if (!(err instanceof KeyringError)) throw err;
+      throw new AuthError(`${named} keeps its ${creds.auth === 'basic' ? 'password' : 'token'} in the keyring, which kettle cannot read: ${err.reason}`, [
+        err.kind === 'absent' ? '  Start (or unlock) the keyring and try again,' : '  Unlock the keyring and try again,',
+        `  or log in again keeping the secret in the config file:  ${again} --insecure-storage ...`,
+      ]);
+    }
+    if (secret === undefined) {
+      throw new AuthError(`the keyring holds no ${creds.auth === 'basic' ? 'password' : 'token'} for ${named} (it was removed from the keyring)`, [`  Log in again:  ${again} ...`]);
+    }
+    this.term.trace(`${named}: secret read from the keyring (${creds.ref.service})`);
+    if (creds.auth === 'basic') return { method: 'basic', user: creds.user, password: secret };
+    return { method: creds.auth, token: secret };
   }
 
   private warnPlainHttp(root: string, credentials: Credentials): void {

@@ -1,7 +1,7 @@
 // Which login a command uses (stored, or from the environment), chosen once
 // the place it acts on is known; and what follows from one: its credentials,
 // and what to say when the server refuses them.
-import type { Credentials } from '../api/auth.js';
+import { authOf, type Credentials, type KeyringCredentials } from '../api/auth.js';
 import { apiRoot, instanceRoot } from '../api/url.js';
 import { envLogin, envLoginName, hasEnvLogin } from '../config/env.js';
 import { type ConfigData, configDir, readConfig, type StoredLogin } from '../config/store.js';
@@ -29,7 +29,7 @@ export function authHint(login: ResolvedLogin | undefined): string[] {
   if (login.source === 'env') return [`  The server rejected ${login.from?.token ?? 'KETTLE_TOKEN'}: check its value and that it has not expired or been revoked.`];
   const again = `kettle login add --url ${instanceRoot(login.root)} --name ${login.name}`;
   // A login made with a user name and password is made again the same way, not with a token.
-  if (login.credentials.method === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];
+  if (authOf(login.credentials) === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];
   return [`  Log in again:  ${again} --with-token < token.txt`];
 }
 
@@ -47,7 +47,12 @@ export function scopeHintFor(login: ResolvedLogin): (scope: string) => string[] 
   };
 }
 
-export function credentialsOf(login: StoredLogin): Credentials {
+/** A stored login's credentials; for one whose secret is in the keyring, where to read it (Clients reads it). */
+export function credentialsOf(login: StoredLogin, name = ''): Credentials {
+  if (login.keyring !== undefined) {
+    const keyring: KeyringCredentials = { method: 'keyring', auth: login.auth, user: login.user ?? '', login: name, ref: login.keyring };
+    return keyring;
+  }
   if (login.auth === 'basic') {
     if (login.token && !login.password) return { method: 'basic', user: login.user ?? '', password: login.token };
     return { method: 'basic', user: login.user ?? '', password: login.password ?? '' };
@@ -135,7 +140,7 @@ export class Logins {
       name,
       source: 'stored',
       root: login.url,
-      credentials: credentialsOf(login),
+      credentials: credentialsOf(login, name),
       ...(login.user ? { user: login.user } : {}),
       ...(login.insecure ? { insecure: true } : {}),
       ...(login.gitProtocol ? { gitProtocol: login.gitProtocol } : {}),

@@ -240,7 +240,18 @@ describe('kettle alone and kettle help', () => {
       'pr ready [number]',
       'pr merge [number]',
     ]);
-    expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login setup-git', 'login git-credential <operation>', 'login delete <name>', 'whoami']);
+    expect(under('Logins:')).toEqual([
+      'login add',
+      'login list',
+      'login status',
+      'login token',
+      'login scopes',
+      'login default <name>',
+      'login setup-git',
+      'login git-credential <operation>',
+      'login delete <name>',
+      'whoami',
+    ]);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
     expect(under('Actions:')).toEqual(
       expect.arrayContaining(['secret list', 'secret set <name>', 'secret delete <name>', 'variable list', 'variable get <name>', 'variable set <name> <value>', 'variable delete <name>']),

@@ -225,7 +225,7 @@ describe('stored logins', () => {
     const list = await s.kettle(['login', 'list']);
     expect(list.code).toBe(0);
     // The server's version, learned by login add.
-    expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\tGitea 1.23.8\tplain http\thttps\ntwo\t${s.server.url}\tbob\theader\t\tGitea 1.23.8\tplain http\thttps\n`);
+    expect(list.stdout).toBe(`one\t${s.server.url}\talice\theader\tdefault\tGitea 1.23.8\tplain http\thttps\tfile\ntwo\t${s.server.url}\tbob\theader\t\tGitea 1.23.8\tplain http\thttps\tfile\n`);
     noSecrets(list.stdout + list.stderr, s.token, bob);
     const listJson = json<Array<Record<string, unknown>>>(await s.kettle(['login', 'list', '--json']));
     expect(listJson.map((l) => [l.name, l.user, l.default])).toEqual([

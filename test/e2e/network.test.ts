@@ -198,7 +198,7 @@ describe('TLS with a self-signed certificate', () => {
     expect(add.code, add.stderr).toBe(0);
     expect(add.stderr).toMatch(/warning: .*skips TLS certificate checks/);
     const list = await tls.kettle(['login', 'list'], { env });
-    expect(list.stdout).toMatch(/^selfsigned\t.*\tINSECURE \(no certificate check\)\thttps$/m);
+    expect(list.stdout).toMatch(/^selfsigned\t.*\tINSECURE \(no certificate check\)\thttps\tfile$/m);
     const listJson = json<Array<{ name: string; insecure: boolean }>>(await tls.kettle(['login', 'list', '--json'], { env }));
     expect(listJson).toEqual([expect.objectContaining({ name: 'selfsigned', insecure: true })]);
     const who = await tls.kettle(['whoami', '--json'], { env });

@@ -163,6 +163,17 @@ export const STEPS: Step[] = [
   },
   { title: 'notification list with the minted token', args: () => ['notification', 'list', '--login', 'second', '--json'], stored: true, exit: 0, check: (r) => assert.deepEqual(json(r), []) },
   { title: 'status with the minted token', args: () => ['status'], stored: true, exit: 0 },
+  {
+    title: 'login status of the minted login: checked, its scopes known',
+    args: () => ['login', 'status', '--login', 'second', '--json'],
+    stored: true,
+    exit: 0,
+    check: (r, n) => {
+      const [one] = json<Array<{ state: string; user: string; scopes: string[] | null; lacking: string[] | null }>>(r);
+      assert.deepEqual([one?.state, one?.user, one?.lacking], ['ok', n.other, []]);
+      assert.ok(one?.scopes?.includes('write:notification') && one.scopes.includes('write:admin'));
+    },
+  },
   { title: 'user view of nobody: 404', args: (n) => ['user', 'view', `${n.other}-nobody`], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: .*not found/im) },
   {
     title: 'repo create --init',

@@ -172,7 +172,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   const contentType = headerValue(res.headers, 'content-type');
   const printHead = () => {
     if (!opts.include) return;
-    const secret = login.credentials.method === 'header' || login.credentials.method === 'query' ? login.credentials.token : undefined;
+    const secret = api.token;
     const lines = [`HTTP/1.1 ${res.status} ${statusText(res.status)}`.trimEnd()];
     for (const [name, value] of Object.entries(res.headers)) {
       for (const v of Array.isArray(value) ? value : [value ?? '']) lines.push(`${name}: ${redactHeader(v, secret)}`);

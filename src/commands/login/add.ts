@@ -4,7 +4,9 @@ import type { ApiClient, AuthMethod, Credentials } from '../../api/client.js';
 import * as users from '../../api/gitea/users.js';
 import type { User } from '../../api/gitea/types.js';
 import { apiRoot, hostOf, instanceRoot } from '../../api/url.js';
-import { type StoredLogin, updateConfig } from '../../config/store.js';
+import type { KeyringRef } from '../../config/keyring.js';
+import { configPath, type StoredLogin, updateConfig } from '../../config/store.js';
+import { TOKEN_SCOPES } from './scope-uses.js';
 import type { Context } from '../../context/context.js';
 import { credentialsOf } from '../../context/logins.js';
 import { rememberServer } from '../../context/server.js';
@@ -19,15 +21,7 @@ export type AddOptions = OptionsOf<typeof definition.add>;
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}$/;
 
-/**
- * The scopes kettle needs: repositories (and their hooks, releases, Actions),
- * issues and pull requests, organizations, the user's own settings and keys,
- * notifications (notification list and read, status), packages and the
- * miscellaneous endpoints. Without write:notification a real Gitea or Forgejo
- * answers every notification request 403 (seen on Gitea 1.23.8 and 1.27.0,
- * Forgejo 11.0.1).
- */
-export const TOKEN_SCOPES = ['write:repository', 'write:issue', 'write:organization', 'write:user', 'write:notification', 'write:package', 'write:misc'];
+export { TOKEN_SCOPES } from './scope-uses.js';
 
 interface Gathered {
   token?: string;
@@ -98,7 +92,7 @@ async function verify(client: ApiClient, creds: Credentials, server: string, otp
 async function mintToken(ctx: Context, client: ApiClient, user: string, password: string, otp: string | undefined): Promise<string | undefined> {
   const name = `kettle-${hostname()}-${ctx.io.now().getTime().toString(36)}`;
   try {
-    const token = await users.createToken(client, user, { name, scopes: TOKEN_SCOPES }, { method: 'basic', user, password }, otp);
+    const token = await users.createToken(client, user, { name, scopes: [...TOKEN_SCOPES] }, { method: 'basic', user, password }, otp);
     return users.tokenSecret(token);
   } catch (err) {
     if (err instanceof ApiError && [400, 403, 404, 405, 422, 501].includes(err.status)) {
@@ -167,11 +161,11 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     if (minted !== undefined) {
       const method = auth === 'query' ? 'query' : 'header';
       await verify(client, { method, token: minted }, server);
-      stored = { url: root, auth: method, token: minted };
+      stored = { url: root, auth: method, token: minted, scopes: [...TOKEN_SCOPES] };
       note = 'created an access token for kettle; the password was not stored';
     } else {
       stored = { url: root, auth: 'basic', user, password };
-      note = auth === 'basic' ? 'stored the password for HTTP Basic (config file mode 0600)' : `${server} did not create an access token; stored the password for HTTP Basic (config file mode 0600)`;
+      note = auth === 'basic' ? 'stored the password for HTTP Basic' : `${server} did not create an access token; stored the password for HTTP Basic`;
     }
   }
   // The server's version, learned now that kettle talks to it anyway, so `login list` shows it at once (issue 34,
@@ -187,31 +181,52 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   stored.added = ctx.io.now().toISOString();
 
   let loginName = name ?? hostOf(root);
+  const secretName = stored.auth === 'basic' && stored.password !== undefined ? 'password' : 'token';
+  const placed = await placeSecret(ctx, opts, stored, server, loginName, login);
   let isDefault = false;
   let replaced: { user: string | undefined } | undefined;
   let keptBeside: string | undefined;
   let twins: string[] = [];
-  await updateConfig(ctx.logins.configDir(), (data) => {
-    const there = data.logins[loginName];
-    // Without --name, another account's login of that name is kept: this one gets a name of its own (issue 34, 3).
-    if (name === undefined && there !== undefined && typeof there === 'object' && there !== null && typeof there.user === 'string' && !sameAccount(there.user, login)) {
-      keptBeside = loginName;
-      const base = `${loginName}-${(login ?? 'user').toLowerCase()}`;
-      loginName = base;
-      for (let i = 2; loginName in data.logins && !sameAccount((data.logins[loginName] as { user?: unknown }).user, login); i++) loginName = `${base}-${i}`;
-    }
-    const old = data.logins[loginName];
-    replaced = old === undefined ? undefined : { user: typeof old === 'object' && old !== null && typeof old.user === 'string' ? old.user : undefined };
-    // Stored as asked (scripts add named logins on purpose), but said: two
-    // logins answering for one account are rarely meant.
-    twins = Object.entries(data.logins)
-      .filter(([other, l]) => other !== loginName && typeof l === 'object' && l !== null && l.url === root && sameAccount(l.user, login))
-      .map(([other]) => other);
-    data.logins[loginName] = stored;
-    if (!data.default || !(data.default in data.logins)) data.default = loginName;
-    isDefault = data.default === loginName;
-  });
+  let oldRef: KeyringRef | undefined;
+  const moved: string[] = [];
+  const written = updateConfig(
+    ctx.logins.configDir(),
+    (data) => {
+      const there = data.logins[loginName];
+      // Without --name, another account's login of that name is kept: this one gets a name of its own (issue 34, 3).
+      if (name === undefined && there !== undefined && typeof there === 'object' && there !== null && typeof there.user === 'string' && !sameAccount(there.user, login)) {
+        keptBeside = loginName;
+        const base = `${loginName}-${(login ?? 'user').toLowerCase()}`;
+        loginName = base;
+        for (let i = 2; loginName in data.logins && !sameAccount((data.logins[loginName] as { user?: unknown }).user, login); i++) loginName = `${base}-${i}`;
+      }
+      const old = data.logins[loginName];
+      oldRef = typeof old === 'object' && old !== null ? old.keyring : undefined;
+      replaced = old === undefined ? undefined : { user: typeof old === 'object' && old !== null && typeof old.user === 'string' ? old.user : undefined };
+      // Stored as asked (scripts add named logins on purpose), but said: two
+      // logins answering for one account are rarely meant.
+      twins = Object.entries(data.logins)
+        .filter(([other, l]) => other !== loginName && typeof l === 'object' && l !== null && l.url === root && sameAccount(l.user, login))
+        .map(([other]) => other);
+      data.logins[loginName] = stored;
+      if (!data.default || !(data.default in data.logins)) data.default = loginName;
+      isDefault = data.default === loginName;
+    },
+    { env: ctx.env, keyringAbsent: placed.absent, onMoved: (names) => moved.push(...names) },
+  );
+  try {
+    await written;
+  } catch (err) {
+    // The login was not stored: the keyring's new item would be a stray.
+    if (stored.keyring !== undefined) await forgetSecret(ctx, stored.keyring);
+    throw err;
+  }
+  if (oldRef !== undefined && (oldRef.service !== stored.keyring?.service || oldRef.account !== stored.keyring?.account)) {
+    if (!(await forgetSecret(ctx, oldRef))) ctx.term.warn(`the replaced ${secretName} of login "${loginName}" stays in the keyring (${oldRef.service}, ${oldRef.account}); remove it there`);
+  }
   if (note) ctx.term.info(`kettle: ${note}`);
+  if (placed.note) ctx.term.info(`kettle: ${placed.note.replace('SECRET', secretName).replace('FILE', configPath(ctx.logins.configDir()))}`);
+  if (moved.length > 0) ctx.term.info(`kettle: moved the secrets of ${moved.map((m) => `"${m}"`).join(', ')}, stored by an earlier kettle, from the config file to the keyring`);
   if (keptBeside !== undefined) ctx.term.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
   if (replaced !== undefined)
     ctx.term.info(
@@ -228,6 +243,43 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   ctx.term.success(
     `Logged in to ${instanceRoot(root)} as ${login ?? 'unknown user'}${fullName ? ` (${fullName})` : ''}; ` +
       `${replaced !== undefined ? 'updated' : 'saved as'} login "${loginName}"${isDefault ? ' (default)' : ''}`,
+  );
+}
+
+/**
+ * Put the login's secret where it is kept: the keyring by default (then the
+ * config file holds only where to find it), the config file with
+ * --insecure-storage or when no keyring answers or it refuses (said once, by
+ * the note). `absent`: no keyring answered, so the write need not ask it again.
+ */
+async function placeSecret(ctx: Context, opts: AddOptions, stored: StoredLogin, server: string, loginName: string, user: string | undefined): Promise<{ note?: string; absent: boolean }> {
+  if (opts.insecureStorage) {
+    stored.insecureStorage = true;
+    return { absent: false };
+  }
+  const secret = stored.auth === 'basic' ? (stored.password ?? stored.token) : stored.token;
+  if (secret === undefined) return { absent: false };
+  const keyring = await import('../../config/keyring.js');
+  const ref = keyring.newRef(server, loginName, user, ctx.io.now());
+  try {
+    await keyring.setSecret(ctx.env, ref, secret);
+  } catch (err) {
+    if (!(err instanceof keyring.KeyringError)) throw err;
+    const why = err.kind === 'absent' ? `no keyring answered (${err.reason})` : `the keyring refused it (${err.reason})`;
+    return { note: `${why}: the SECRET is kept in the config file FILE (mode 0600)`, absent: err.kind === 'absent' };
+  }
+  stored.keyring = ref;
+  delete stored.token;
+  delete stored.password;
+  return { absent: false };
+}
+
+/** Remove a keyring item, best effort: whether it is gone. */
+async function forgetSecret(ctx: Context, ref: KeyringRef): Promise<boolean> {
+  const { deleteSecret } = await import('../../config/keyring.js');
+  return deleteSecret(ctx.env, ref).then(
+    () => true,
+    () => false,
   );
 }
 

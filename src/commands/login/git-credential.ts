@@ -5,6 +5,7 @@
 // It runs on every git fetch and push: it reads the config and stdin, and
 // loads nothing else (no HTTP client, no request).
 import { envLogin } from '../../config/env.js';
+import type { KeyringRef } from '../../config/keyring.js';
 import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { keyOf, loginsFor, type Place, serves } from '../../context/locate.js';
@@ -85,6 +86,8 @@ export interface Candidate {
   preferred: boolean;
   /** The account the login belongs to, when known (a KETTLE_TOKEN's is not). */
   user?: string;
+  /** The password is in the keyring, read only for the login chosen: its item, and the login's name. */
+  keyring?: { ref: KeyringRef; name: string };
 }
 
 /** The place git asks about, as the login matching every command uses sees it (src/context/locate.ts). */
@@ -128,9 +131,13 @@ export function choose(candidates: Candidate[], req: CredentialRequest): Candida
   return best.find((c) => c.preferred) ?? best[0];
 }
 
-function candidateOf(login: StoredLogin, preferred: boolean): Candidate | undefined {
+function candidateOf(login: StoredLogin, name: string, preferred: boolean): Candidate | undefined {
   const root = login.url;
   const user = login.user ? { user: login.user } : {};
+  if (login.keyring !== undefined) {
+    const username = login.auth === 'basic' ? (login.user ?? '') : login.user || 'kettle';
+    return { root, username, password: '', preferred, ...user, keyring: { ref: login.keyring, name } };
+  }
   if (login.auth === 'basic' && login.password) return { root, username: login.user ?? '', password: login.password, preferred, ...user };
   // A token goes as the password; the servers take any user name beside it.
   if (login.token) return { root, username: login.user || 'kettle', password: login.token, preferred, ...user };
@@ -159,10 +166,25 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
     throw new KettleError(`git-credential: ${(err as Error).message}`);
   }
   for (const [name, login] of Object.entries(config.logins)) {
-    const c = typeof login === 'object' && login !== null && typeof login.url === 'string' ? candidateOf(login, name === config.default) : undefined;
+    const c = typeof login === 'object' && login !== null && typeof login.url === 'string' ? candidateOf(login, name, name === config.default) : undefined;
     if (c) candidates.push(c);
   }
   const chosen = choose(candidates, req);
+  if (chosen?.keyring !== undefined) {
+    const { getSecret, KeyringError } = await import('../../config/keyring.js');
+    try {
+      chosen.password = (await getSecret(ctx.env, chosen.keyring.ref)) ?? '';
+    } catch (err) {
+      if (!(err instanceof KeyringError)) throw err;
+      // git then asks its next helper (or the user): said on stderr, which git shows.
+      ctx.term.warn(`git-credential: login "${chosen.keyring.name}" keeps its secret in the keyring, which kettle cannot read: ${err.reason}`);
+      return;
+    }
+    if (chosen.password === '') {
+      ctx.term.warn(`git-credential: the keyring holds no secret for login "${chosen.keyring.name}"; log in again with kettle login add`);
+      return;
+    }
+  }
   if (!chosen || /[\n\0]/.test(chosen.username + chosen.password)) return;
   printText(ctx.io, `username=${chosen.username}\npassword=${chosen.password}\n`);
 }

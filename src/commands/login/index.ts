@@ -6,12 +6,15 @@ import { defaultVerb } from './defs/default.js';
 import { del } from './defs/delete.js';
 import { gitCredential } from './defs/git-credential.js';
 import { list } from './defs/list.js';
+import { scopes } from './defs/scopes.js';
 import { setupGit } from './defs/setup-git.js';
+import { status } from './defs/status.js';
+import { token } from './defs/token.js';
 
 export const login = {
   name: 'login',
-  summary: 'Add, list, choose and remove stored logins',
+  summary: 'Add, check, choose and remove stored logins',
   section: 'Logins:',
   examples: ['kettle login add --url https://git.example.com --token TOKEN', 'kettle login list'],
-  verbs: [add, list, defaultVerb, setupGit, gitCredential, del],
+  verbs: [add, list, status, token, scopes, defaultVerb, setupGit, gitCredential, del],
 } satisfies GroupDef;

@@ -1,6 +1,7 @@
 // kettle login list: the stored logins, never their secrets.
 import { hostOf, instanceRoot } from '../../api/url.js';
 import { hasEnvLogin } from '../../config/env.js';
+import type { StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { cachedServer, describeServer } from '../../context/server.js';
 import { keyOf, type LoginEntry, loginsFor } from '../../context/locate.js';
@@ -24,6 +25,8 @@ export const loginColumns: Column[] = [
   { key: 'server_version', header: 'SERVER', drop: 0 },
   { key: 'tls', header: 'TLS', drop: 4 },
   { key: 'git_protocol', header: 'GIT', drop: 0 },
+  // Last, so scripts that read the columns before it by position read them still.
+  { key: 'secret', header: 'SECRET', drop: 1 },
 ];
 
 export async function run(ctx: Context): Promise<void> {
@@ -46,6 +49,8 @@ export async function run(ctx: Context): Promise<void> {
     tls: login.insecure ? 'INSECURE (no certificate check)' : login.url.startsWith('https:') ? 'checked' : 'plain http',
     // What the cache folder knows (learned by a command that needed it); never a request here.
     server_version: known(login.url),
+    // Where the token (or password) is kept: the keyring, the config file, or nowhere (a broken login).
+    secret: secretPlace(login),
     default: name === config.default,
     host_login: hostLogin(login.url, entries, config.default) === name,
   }));
@@ -53,6 +58,12 @@ export async function run(ctx: Context): Promise<void> {
     ctx.term.info('kettle: KETTLE_URL and KETTLE_TOKEN are set: commands use them, not the stored logins');
   }
   await printList(ctx.io, ctx.output, records, loginColumns, 'No stored logins. Add one with: kettle login add --url URL');
+}
+
+/** Where a stored login's secret is kept, as `login list` and `login status` say it. */
+export function secretPlace(login: StoredLogin): 'keyring' | 'file' | 'none' {
+  if (login.keyring !== undefined) return 'keyring';
+  return login.token || login.password ? 'file' : 'none';
 }
 
 /** The login a repository at this login's URL uses: the default among those of that URL, else the first. */

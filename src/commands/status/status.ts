@@ -21,7 +21,7 @@ interface Target {
 function targets(ctx: Context): Target[] {
   const stored = (name: string): Target => {
     const l = ctx.logins.stored(name);
-    const credentials: Credentials = credentialsOf(l);
+    const credentials: Credentials = credentialsOf(l, name);
     return { name, insecure: l.insecure === true, login: { name, source: 'stored', root: l.url, credentials, ...(l.user ? { user: l.user } : {}) } };
   };
   const named = [...new Set(ctx.flags.logins ?? [])];

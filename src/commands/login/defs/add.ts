@@ -20,6 +20,7 @@ export const add = verb({
       AUTH_METHODS,
     ),
     insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
+    insecureStorage: bool('--insecure-storage', "keep the token (or password) in kettle's config file (mode 0600) instead of the system keyring"),
     gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
   },
   examples: [
@@ -31,6 +32,9 @@ export const add = verb({
     'kettle login add --url http://127.0.0.1:3000 --token "$TOKEN" --auth query',
     'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
     'kettle login add --url https://git.example.com --with-token --git-protocol ssh < token.txt',
+    'kettle login add --url https://git.example.com --with-token --insecure-storage < token.txt   # no keyring: the config file',
   ],
+  notes:
+    '\nThe token (or a password) goes to the system keyring: the Secret Service on Linux (GNOME Keyring,\nKWallet), the Keychain on macOS, the Credential Manager on Windows; the config file keeps only where\nto find it. Where no keyring answers within a few seconds, it goes to the config file (mode 0600),\nand kettle says so. --insecure-storage asks for the config file.\n',
   load: () => import('../add.js'),
 });

@@ -1,0 +1,291 @@
+// Where logins keep their secrets: a real Secret Service (GNOME Keyring on a
+// private session bus this file starts, and stops), and none (no bus, or a bus
+// that never answers). The keyring is read back with secret-tool, as a user
+// would look. Needs dbus-daemon, gnome-keyring-daemon and secret-tool (Debian:
+// dbus, gnome-keyring, libsecret-tools; .ci/run installs them): without them
+// this file fails, saying so, rather than passing untested.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, json, tempDir } from '../support/harness.js';
+import { expectExit, useServer } from '../support/suite.js';
+
+const s = useServer({ runner: 'in-process', login: 'none' });
+const PASSWORD = 'kettle-test-keyring-pw';
+const TOOLS = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'];
+
+interface StoredFile {
+  version?: number;
+  default?: string;
+  logins: Record<string, { token?: string; password?: string; keyring?: { service: string; account: string }; insecureStorage?: boolean; scopes?: string[] }>;
+}
+
+function config(): StoredFile {
+  return JSON.parse(readFileSync(join(s.configDir, 'config.json'), 'utf8')) as StoredFile;
+}
+
+/** A session bus and a keyring daemon on it, each a process of this test, with their own HOME. */
+class Desktop {
+  readonly home = tempDir('kettle-keyring-');
+  address = '';
+  private bus: ChildProcess | undefined;
+  private daemon: ChildProcess | undefined;
+
+  get env(): Record<string, string> {
+    return { ...baseEnv(), HOME: this.home.path, XDG_DATA_HOME: join(this.home.path, 'data'), XDG_RUNTIME_DIR: this.home.path, DBUS_SESSION_BUS_ADDRESS: this.address };
+  }
+
+  async start(): Promise<void> {
+    const missing = TOOLS.filter((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status !== 0);
+    if (missing.length > 0) throw new Error(`the keyring tests need ${missing.join(', ')}: apt-get install dbus gnome-keyring libsecret-tools (as .ci/run does)`);
+    chmodSync(this.home.path, 0o700);
+    this.bus = spawn('dbus-daemon', ['--config-file=/usr/share/dbus-1/session.conf', `--address=unix:path=${join(this.home.path, 'bus')}`, '--nofork', '--print-address=1'], {
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    this.address = await firstLine(this.bus, 'dbus-daemon');
+    await this.keyring(true);
+  }
+
+  /** (Re)start the keyring daemon: unlocked (with the password on its standard input), or locked. */
+  async keyring(unlock: boolean): Promise<void> {
+    await this.stopKeyring();
+    this.daemon = spawn('gnome-keyring-daemon', ['--foreground', ...(unlock ? ['--unlock'] : []), '--components=secrets'], { env: this.env, stdio: ['pipe', 'ignore', 'ignore'] });
+    this.daemon.stdin?.end(unlock ? PASSWORD : '');
+    // Serving once it owns the Secret Service's name on the bus (asked without activating it).
+    const ask = ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'];
+    for (let i = 0; i < 100; i++) {
+      if (/boolean true/.test(spawnSync('dbus-send', ask, { env: this.env, encoding: 'utf8', timeout: 5000 }).stdout ?? '')) return;
+      if (this.daemon.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('gnome-keyring-daemon did not start serving the Secret Service');
+  }
+
+  private async stopKeyring(): Promise<void> {
+    const d = this.daemon;
+    if (!d || d.exitCode !== null) return;
+    const gone = new Promise((r) => d.once('exit', r));
+    d.kill();
+    await gone;
+  }
+
+  /** What the keyring holds for an item (secret-tool lookup), or undefined. */
+  lookup(ref: { service: string; account: string }): string | undefined {
+    const r = spawnSync('secret-tool', ['lookup', 'service', ref.service, 'username', ref.account], { env: this.env, encoding: 'utf8', timeout: 10_000 });
+    return r.status === 0 ? r.stdout : undefined;
+  }
+
+  clear(ref: { service: string; account: string }): void {
+    spawnSync('secret-tool', ['clear', 'service', ref.service, 'username', ref.account], { env: this.env, timeout: 10_000 });
+  }
+
+  async stop(): Promise<void> {
+    await this.stopKeyring();
+    this.bus?.kill();
+    this.home.cleanup();
+  }
+}
+
+function firstLine(child: ChildProcess, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start`)), 10_000);
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+      text += d;
+      const nl = text.indexOf('\n');
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(text.slice(0, nl).trim());
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code})`)));
+  });
+}
+
+describe('with a Secret Service (GNOME Keyring)', () => {
+  const desk = new Desktop();
+  beforeAll(() => desk.start(), 30_000);
+  afterAll(() => desk.stop());
+  const kettle = (args: string[], opts: { input?: string; tty?: { stdout?: boolean } } = {}) => s.kettle(args, { env: { DBUS_SESSION_BUS_ADDRESS: desk.address }, ...opts });
+  const add = (name: string, extra: string[] = []) => kettle(['login', 'add', '--url', s.server.url, '--name', name, '--with-token', ...extra], { input: s.token });
+
+  it('login add keeps the token in the keyring, the config file only where to find it; every command reads it from there', async () => {
+    const r = await add('desk');
+    expectExit(r, 0);
+    expect(r.stderr).not.toMatch(/config file|keyring/);
+    const stored = config().logins.desk;
+    expect(stored?.token).toBeUndefined();
+    expect(readFileSync(join(s.configDir, 'config.json'), 'utf8')).not.toContain(s.token);
+    expect(stored?.keyring?.service).toBe(`kettle:${s.server.url}`);
+    expect(desk.lookup(stored?.keyring as { service: string; account: string })).toBe(s.token);
+    expect(config().version).toBe(2);
+
+    const who = await kettle(['whoami', '--json']);
+    expectExit(who, 0);
+    expect(json<{ login: string }>(who).login).toBe('alice');
+    expect(json<{ name: string; secret: string }[]>(await kettle(['login', 'list', '--json'])).map((l) => [l.name, l.secret])).toEqual([['desk', 'keyring']]);
+  });
+
+  it('login token reads it back (a pipe); on a terminal only with --show', async () => {
+    expectExit(await add('desk'), 0);
+    const r = await kettle(['login', 'token']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`${s.token}\n`);
+    const tty = await kettle(['login', 'token'], { tty: { stdout: true } });
+    expectExit(tty, 2);
+    expect(tty.stdout).toBe('');
+    expect(tty.stderr).toMatch(/^kettle: standard output is a terminal: .*--show/);
+    expect(tty.stderr).not.toContain(s.token);
+    const shown = await kettle(['login', 'token', '--show'], { tty: { stdout: true } });
+    expectExit(shown, 0);
+    expect(shown.stdout).toContain(s.token);
+  });
+
+  it('login status says the secret is in the keyring and checks the login against the server', async () => {
+    expectExit(await add('desk'), 0);
+    const r = await kettle(['login', 'status', '--json']);
+    expectExit(r, 0);
+    expect(json(r)).toEqual([expect.objectContaining({ name: 'desk', user: 'alice', secret: 'keyring', state: 'ok', expires: 'never' })]);
+    expect(r.stdout).not.toContain(s.token);
+  });
+
+  it("git's credential helper answers with the token read from the keyring", async () => {
+    expectExit(await add('desk'), 0);
+    const host = new URL(s.server.url).host;
+    const r = await kettle(['login', 'git-credential', 'get'], { input: `protocol=http\nhost=${host}\n\n` });
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`username=alice\npassword=${s.token}\n`);
+  });
+
+  it('login delete removes the secret from the keyring', async () => {
+    expectExit(await add('desk'), 0);
+    const ref = config().logins.desk?.keyring as { service: string; account: string };
+    const r = await kettle(['login', 'delete', 'desk']);
+    expectExit(r, 0);
+    expect(r.stderr).toContain('Deleted login "desk" and its secret in the keyring');
+    expect(desk.lookup(ref)).toBeUndefined();
+    expect(config().logins).toEqual({});
+  });
+
+  it('login add again replaces the keyring item and removes the old one', async () => {
+    expectExit(await add('desk'), 0);
+    const first = config().logins.desk?.keyring as { service: string; account: string };
+    expectExit(await add('desk'), 0);
+    const second = config().logins.desk?.keyring as { service: string; account: string };
+    expect(second.account).not.toBe(first.account);
+    expect(desk.lookup(first)).toBeUndefined();
+    expect(desk.lookup(second)).toBe(s.token);
+  });
+
+  it('a login stored by an earlier kettle (token in the file) keeps working, and moves to the keyring when the file is next written', async () => {
+    writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ default: 'old', logins: { old: { url: `${s.server.url}/api/v1`, auth: 'header', user: 'alice', token: s.token } } }), {
+      mode: 0o600,
+    });
+    expectExit(await kettle(['whoami']), 0);
+    expect(config().logins.old?.token).toBe(s.token);
+    const r = await kettle(['login', 'default', 'old']);
+    expectExit(r, 0);
+    expect(r.stderr).toContain('moved the secrets of "old", stored by an earlier kettle, from the config file to the keyring');
+    const moved = config().logins.old;
+    expect(moved?.token).toBeUndefined();
+    expect(desk.lookup(moved?.keyring as { service: string; account: string })).toBe(s.token);
+    expectExit(await kettle(['whoami']), 0);
+  });
+
+  it('--insecure-storage keeps the token in the 0600 config file, and it stays there', async () => {
+    const r = await add('plain', ['--insecure-storage']);
+    expectExit(r, 0);
+    expect(r.stderr).not.toMatch(/keyring/);
+    expect(config().logins.plain).toMatchObject({ token: s.token, insecureStorage: true });
+    expect(statSync(join(s.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expectExit(await kettle(['login', 'default', 'plain']), 0);
+    expect(config().logins.plain?.token).toBe(s.token);
+    expect(json<{ secret: string }[]>(await kettle(['login', 'list', '--json']))[0]?.secret).toBe('file');
+  });
+
+  it('an item removed from the keyring behind kettle: exit 4 saying so, no secret printed', async () => {
+    expectExit(await add('desk'), 0);
+    desk.clear(config().logins.desk?.keyring as { service: string; account: string });
+    const r = await kettle(['whoami']);
+    expectExit(r, 4);
+    expect(r.stderr).toMatch(/^kettle: the keyring holds no token for login "desk"/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a config file written by a newer kettle: one line, exit 1, the file left as it was', async () => {
+    const text = JSON.stringify({ version: 9, logins: { x: { url: `${s.server.url}/api/v1`, auth: 'header', vault: { id: 1 } } } });
+    writeFileSync(join(s.configDir, 'config.json'), text, { mode: 0o600 });
+    for (const args of [['login', 'list'], ['whoami'], ['login', 'delete', 'x']]) {
+      const r = await kettle(args);
+      expectExit(r, 1);
+      expect(r.stderr).toMatch(/^kettle: the config file .* was written by a newer kettle \(format 9; this kettle knows format 2 and earlier\): upgrade kettle; the file is left as it is\n$/);
+    }
+    expect(readFileSync(join(s.configDir, 'config.json'), 'utf8')).toBe(text);
+  });
+
+  // Last: the keyring stays locked afterwards.
+  it('a locked keyring: reading is exit 4 naming it; a new login goes to the config file, saying why; deleting changes nothing', async () => {
+    expectExit(await add('desk'), 0);
+    const ref = config().logins.desk?.keyring as { service: string; account: string };
+    await desk.keyring(false);
+    const who = await kettle(['whoami']);
+    expectExit(who, 4);
+    expect(who.stderr).toMatch(/^kettle: login "desk" keeps its token in the keyring, which kettle cannot read: .*locked/);
+    expect(who.stderr).not.toContain(s.token);
+
+    const added = await add('later');
+    expectExit(added, 0);
+    expect(added.stderr).toMatch(/kettle: the keyring refused it \(.*locked.*\): the token is kept in the config file .*config\.json \(mode 0600\)/);
+    expect(config().logins.later?.token).toBe(s.token);
+
+    const status = await kettle(['login', 'status', '--json']);
+    expectExit(status, 4);
+    expect(json<{ name: string; state: string; error: string | null }[]>(status).map((x) => [x.name, x.state, /keyring.*locked/.test(x.error ?? '')])).toEqual([
+      ['desk', 'failed', true],
+      ['later', 'ok', false],
+    ]);
+
+    const del = await kettle(['login', 'delete', 'desk']);
+    expectExit(del, 1);
+    expect(del.stderr).toMatch(/^kettle: cannot remove the secret of login "desk" from the keyring: .*locked.*; nothing was changed/);
+    expect(config().logins.desk?.keyring).toEqual(ref);
+  }, 30_000);
+});
+
+describe('without a keyring', () => {
+  it('no session bus: the token goes to the 0600 config file, and kettle says so once', async () => {
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'bare', '--with-token'], { input: s.token });
+    expectExit(r, 0);
+    const notes = r.stderr.split('\n').filter((l) => l.includes('keyring'));
+    expect(notes).toEqual([`kettle: no keyring answered (no session bus: DBUS_SESSION_BUS_ADDRESS is not set): the token is kept in the config file ${join(s.configDir, 'config.json')} (mode 0600)`]);
+    expect(config().logins.bare).toMatchObject({ token: s.token });
+    expect(config().logins.bare?.keyring).toBeUndefined();
+    expect(statSync(join(s.configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expectExit(await s.kettle(['whoami']), 0);
+    expect(json<{ secret: string }[]>(await s.kettle(['login', 'list', '--json']))[0]?.secret).toBe('file');
+  });
+
+  describe('a session bus that never answers', () => {
+    const dir = tempDir('kettle-bus-');
+    let server: Server;
+    const socket = join(dir.path, 'bus');
+    beforeAll(() => new Promise<void>((resolve) => (server = createServer(() => undefined).listen(socket, resolve))));
+    afterAll(() => {
+      server.close();
+      dir.cleanup();
+    });
+
+    it('counts as no keyring after 5 seconds: the config file, and the note says why', async () => {
+      const started = Date.now();
+      const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'slow', '--with-token'], { input: s.token, env: { DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` } });
+      expectExit(r, 0);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(r.stderr).toContain('kettle: no keyring answered (no answer within 5 seconds): the token is kept in the config file');
+      expect(config().logins.slow?.token).toBe(s.token);
+      expect(existsSync(socket)).toBe(true);
+    }, 20_000);
+  });
+});
