@@ -25,6 +25,8 @@ export const KETTLE_TYPES = [
   'Hook',
   'InternalTracker',
   'Issue',
+  'IssueConfig',
+  'IssueTemplate',
   'Label',
   'Milestone',
   'Organization',
