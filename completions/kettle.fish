@@ -445,7 +445,7 @@ function __kettle_takes_value
             return 0
         case 'issue status/--fields' 'issue status/-q' 'issue status/--jq'
             return 0
-        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/-T' 'issue create/--template' 'issue create/--field' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
             return 0
         case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--add-label' 'issue edit/--remove-label' 'issue edit/--add-assignee' 'issue edit/--remove-assignee' 'issue edit/-m' 'issue edit/--milestone' 'issue edit/--due' 'issue edit/--fields' 'issue edit/-q' 'issue edit/--jq'
             return 0
@@ -503,7 +503,7 @@ function __kettle_takes_value
             return 0
         case 'pr checks/-R' 'pr checks/--repo' 'pr checks/-i' 'pr checks/--interval' 'pr checks/--fields' 'pr checks/-q' 'pr checks/--jq'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-T' 'pr create/--template' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
             return 0
         case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields' 'pr edit/-q' 'pr edit/--jq'
             return 0
@@ -1117,6 +1117,8 @@ complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a lab
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user; repeat it or separate names with commas'
 complete -c kettle -n '__kettle_using "issue create"' -s m -l milestone -x -d 'the milestone, by title or number'
 complete -c kettle -n '__kettle_using "issue create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
+complete -c kettle -n '__kettle_using "issue create"' -s T -l template -x -d 'one of the repository\'s issue templates, by name or file name: its text, or its form\'s fields, make the body; its title prefix, labels and assignees apply'
+complete -c kettle -n '__kettle_using "issue create"' -l field -x -d 'a form template\'s field (repeat it; one option of a dropdown or checkboxes each, by label or number)'
 complete -c kettle -n '__kettle_using "issue create"' -s w -l web -d 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1355,6 +1357,7 @@ complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branc
 complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into (default: the repository\'s default branch)'
 complete -c kettle -n '__kettle_using "pr create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr create"' -s T -l template -x -d 'the repository\'s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'
 complete -c kettle -n '__kettle_using "pr create"' -s f -l fill -d 'take the title and body from the commits between base and head'
 complete -c kettle -n '__kettle_using "pr create"' -s d -l draft -d 'open it as a draft (a "WIP:" title prefix)'
 complete -c kettle -n '__kettle_using "pr create"' -s l -l label -x -d 'add a label by name (repeatable)'

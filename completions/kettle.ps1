@@ -860,6 +860,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-m'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--milestone'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
+        @{ Flag = '-T'; Tip = 'one of the repository''s issue templates, by name or file name: its text, or its form''s fields, make the body; its title prefix, labels and assignees apply'; Value = $true }
+        @{ Flag = '--template'; Tip = 'one of the repository''s issue templates, by name or file name: its text, or its form''s fields, make the body; its title prefix, labels and assignees apply'; Value = $true }
+        @{ Flag = '--field'; Tip = 'a form template''s field (repeat it; one option of a dropdown or checkboxes each, by label or number)'; Value = $true }
         @{ Flag = '-w'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--web'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -1153,6 +1156,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '-T'; Tip = 'the repository''s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'; Value = $true }
+        @{ Flag = '--template'; Tip = 'the repository''s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'; Value = $true }
         @{ Flag = '-f'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '--fill'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '-d'; Tip = 'open it as a draft (a "WIP:" title prefix)'; Value = $false }

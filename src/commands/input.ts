@@ -37,28 +37,39 @@ export async function readBody(ctx: Context, opts: BodyFlags): Promise<string | 
 }
 
 /** The title from --title, or asked for on a terminal; never empty. */
-export async function titleOf(ctx: Context, title: string | undefined): Promise<string> {
+export async function titleOf(ctx: Context, title: string | undefined, prefix?: string): Promise<string> {
   if (title !== undefined) {
     if (title.trim() === '') throw new UsageError('--title must not be empty');
     return title;
   }
-  return ask(ctx.io, '--title', { message: 'Title' });
+  return ask(ctx.io, '--title', { message: prefix ? `Title (after "${prefix.trim()}")` : 'Title' });
+}
+
+/** The editor the user chose (the editor setting, the environment, git's core.editor): every question that opens one asks here. */
+export function userEditor(ctx: Context): Promise<string> {
+  return editorCommand(ctx.env, ctx.io.cwd, gitCoreEditor, ctx.io.settings?.get('editor'));
 }
 
 /**
  * On a terminal, after the title was asked for: the body, written in the
  * user's editor, typed at the prompt, or left out (undefined).
  */
-export async function askBody(ctx: Context, fileName: string): Promise<string | undefined> {
-  const command = await editorCommand(ctx.env, ctx.io.cwd, gitCoreEditor, ctx.io.settings?.get('editor'));
+export async function askBody(ctx: Context, fileName: string, template?: { name: string; text: string }): Promise<string | undefined> {
+  const command = await userEditor(ctx);
   const editor = command.split(/\s+/)[0] ?? '';
   const how = await choose(ctx.io, '--body', 'Body', [
-    { title: `Write it in your editor (${editor})`, value: 'editor' },
+    ...(template
+      ? [
+          { title: `Write it in your editor (${editor}), from the template ${template.name}`, value: 'editor' as const },
+          { title: `Use the template ${template.name} as it is`, value: 'template' as const },
+        ]
+      : [{ title: `Write it in your editor (${editor})`, value: 'editor' as const }]),
     { title: 'Type it here (one line)', value: 'type' },
     { title: 'Leave it empty', value: 'skip' },
   ]);
   let text = '';
-  if (how === 'editor') text = await editText(ctx.io, '', fileName, command);
+  if (how === 'template') text = template?.text ?? '';
+  else if (how === 'editor') text = await editText(ctx.io, template?.text ?? '', fileName, command);
   else if (how === 'type') text = await ask(ctx.io, '--body', { message: 'Body', required: false });
   text = text.replace(/\s+$/, '');
   return text === '' ? undefined : text;

@@ -75,3 +75,31 @@ export async function choose<T extends string>(io: IO, flag: string, message: st
   if (cancelled || answer.value === undefined) throw new CancelledError();
   return answer.value as T;
 }
+
+/** Several of CHOICES (space ticks, enter accepts); at least `min` of them. */
+export async function chooseMany<T extends string>(io: IO, flag: string, message: string, choices: Array<{ title: string; value: T }>, opts: { min?: number } = {}): Promise<T[]> {
+  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
+  const { default: prompts } = await import('prompts');
+  let cancelled = false;
+  const answer = await prompts(
+    {
+      type: 'multiselect',
+      name: 'value',
+      message: visibleControls(message),
+      choices: choices.map((c) => ({ ...c, title: visibleControls(c.title) })),
+      instructions: false,
+      hint: 'space to tick, enter to accept',
+      ...(opts.min ? { min: opts.min } : {}),
+      stdin: io.stdin,
+      stdout: io.stderr,
+    },
+    {
+      onCancel: () => {
+        cancelled = true;
+        return false;
+      },
+    },
+  );
+  if (cancelled || answer.value === undefined) throw new CancelledError();
+  return answer.value as T[];
+}

@@ -16,6 +16,7 @@ import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
+import { TEMPLATE_ROUTES } from './routes-templates.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -39,6 +40,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...ACTIONS_ROUTES,
       ...ADMIN_ROUTES,
       ...TEAM_ROUTES,
+      ...TEMPLATE_ROUTES,
     ]),
   ),
 ];

@@ -694,7 +694,76 @@ const createFile: Handler = (c) => {
   }
 };
 
+/**
+ * A file or a folder of the repository at a ref, read from git (the files a test pushed or made
+ * through the contents API); undefined where git holds no such path.
+ */
+export function treePath(
+  state: State,
+  repo: Repo,
+  ref: string,
+  path: string,
+): { type: 'file'; text: Buffer; sha: string } | { type: 'dir'; entries: Array<{ name: string; type: 'file' | 'dir'; sha: string; size: number }> } | undefined {
+  const dir = dirOf(state, repo);
+  if (dir === undefined || repo.branches.length === 0) return undefined;
+  const commit = refSha(dir, `refs/heads/${ref.replace(/^refs\/heads\//, '')}`) ?? refSha(dir, ref);
+  if (commit === undefined) return undefined;
+  const spec = path === '' ? `${commit}^{tree}` : `${commit}:${path}`;
+  const kind = tryGit(dir, ['cat-file', '-t', spec]);
+  if (kind === 'blob') {
+    const text = execFileSync('git', ['cat-file', 'blob', spec], { cwd: dir, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+    return { type: 'file', text, sha: git(dir, ['rev-parse', spec]) };
+  }
+  if (kind !== 'tree') return undefined;
+  const entries = git(dir, ['ls-tree', '-l', spec])
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => {
+      const [meta = '', name = ''] = l.split('\t');
+      const [, type = '', sha = '', size = '0'] = meta.split(/\s+/);
+      return { name, type: type === 'tree' ? ('dir' as const) : ('file' as const), sha, size: Number(size) || 0 };
+    });
+  return { type: 'dir', entries };
+}
+
+/**
+ * routers/api/v1/repo/file.go GetContents: a file's record with its text in base64, or a folder's
+ * entries (no content), at `ref` or the default branch; 404 where there is nothing. Paths git does
+ * not hold fall to the module that keeps records of its own (workflow files).
+ */
+const contents: Handler = (c) => {
+  const repo = visibleRepo(c);
+  const path = (c.params.path ?? '').replace(/^\/+|\/+$/g, '');
+  const ref = c.query.get('ref') || repoExtraOf(c.state, repo).default_branch;
+  const found = treePath(c.state, repo, ref, path);
+  if (!found) {
+    if (path === '') throw notFound(c.state.apiRoot, 'object does not exist');
+    return next('GET', '/repos/:owner/:repo/contents/*filepath')({ ...c, params: { ...c.params, filepath: path } });
+  }
+  const full = `${repo.owner}/${repo.name}`;
+  const entry = (name: string, at: string, type: string, sha: string, size: number, content?: Buffer): Json => ({
+    name,
+    path: at,
+    sha,
+    last_commit_sha: null,
+    type,
+    size,
+    encoding: content ? 'base64' : null,
+    content: content ? content.toString('base64') : null,
+    target: null,
+    url: `${c.state.apiRoot}/repos/${full}/contents/${at}?ref=${ref}`,
+    html_url: `${c.state.webRoot}/${full}/src/branch/${ref}/${at}`,
+    git_url: `${c.state.apiRoot}/repos/${full}/git/${type === 'dir' ? 'trees' : 'blobs'}/${sha}`,
+    download_url: type === 'file' ? `${c.state.webRoot}/${full}/raw/branch/${ref}/${at}` : null,
+    submodule_git_url: null,
+  });
+  if (found.type === 'file') return { status: 200, body: entry(path.split('/').pop() ?? path, path, 'file', found.sha, found.text.length, found.text) };
+  return { status: 200, body: found.entries.map((e) => entry(e.name, path === '' ? e.name : `${path}/${e.name}`, e.type, e.sha, e.size)) };
+};
+
 const GIT_ROUTES: Array<[string, string, Handler]> = [
+  ['GET', '/repos/:owner/:repo/contents', contents],
+  ['GET', '/repos/:owner/:repo/contents/*path', contents],
   ['GET', '/repos/:owner/:repo/branches', listBranches],
   ['POST', '/repos/:owner/:repo/branches', createBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],

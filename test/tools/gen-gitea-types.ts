@@ -26,6 +26,8 @@ export const KETTLE_TYPES = [
   'Hook',
   'InternalTracker',
   'Issue',
+  'IssueConfig',
+  'IssueTemplate',
   'Label',
   'Milestone',
   'Organization',

@@ -208,6 +208,47 @@ export interface Issue {
   user?: User | null;
 }
 
+export interface IssueConfig {
+  blank_issues_enabled?: boolean;
+  contact_links?: IssueConfigContactLink[] | null;
+}
+
+export interface IssueConfigContactLink {
+  about?: string;
+  name?: string;
+  url?: string;
+}
+
+/** IssueFormField represents a form field */
+export interface IssueFormField {
+  attributes?: Record<string, unknown> | null;
+  id?: string;
+  type?: IssueFormFieldType;
+  validations?: Record<string, unknown> | null;
+  visible?: IssueFormFieldVisible[] | null;
+}
+
+/** IssueFormFieldType defines issue form field type, can be "markdown", "textarea", "input", "dropdown" or "checkboxes" */
+export type IssueFormFieldType = string;
+
+/** IssueFormFieldVisible defines issue form field visible */
+export type IssueFormFieldVisible = string;
+
+/** IssueTemplate represents an issue template for a repository */
+export interface IssueTemplate {
+  about?: string;
+  assignees?: IssueTemplateStringSlice;
+  body?: IssueFormField[] | null;
+  content?: string;
+  file_name?: string;
+  labels?: IssueTemplateStringSlice;
+  name?: string;
+  ref?: string;
+  title?: string;
+}
+
+export type IssueTemplateStringSlice = string[];
+
 /** Label a label to an issue or a pr */
 export interface Label {
   color?: string;

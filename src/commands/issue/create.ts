@@ -12,6 +12,8 @@ import { printRecord } from '../../output/printer.js';
 import { parseDate } from '../dates.js';
 import { failure } from '../failure.js';
 import { askBody, readBody, titleOf } from '../input.js';
+import { answersFrom, askForm, isForm, issueTemplateFor, parseFieldFlags, renderForm, templateLabels, withPrefix } from '../templates.js';
+import { canPrompt } from '../../io.js';
 import { LabelNames, parseUserNames, resolveMilestone, UserNames } from '../names.js';
 import { assigneeLogins, webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
@@ -33,16 +35,29 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     if (opts.title !== undefined && opts.title.trim() === '') throw new UsageError('--title must not be empty');
     return openUrl(ctx, repoPage(ctx, repo, '/issues/new', { title: opts.title, body: given }));
   }
-  const asked = opts.title === undefined;
-  const title = await titleOf(ctx, opts.title);
-  // A title given on the command line means a script or a hurry: no more questions.
-  const body = given ?? (asked ? await askBody(ctx, 'ISSUE_BODY.md') : undefined);
+  const fields = parseFieldFlags(opts.field);
+  if (fields.size > 0 && opts.template === undefined) throw new UsageError('--field fills a form template: name it with --template');
   const api = await at.api();
-  // Names are looked up before anything is written.
-  const labels = await new LabelNames(api, repo).resolve(opts.label);
-  const logins = await new UserNames(api).resolveAll(assignees);
+  const template = await issueTemplateFor(ctx, api, repo, opts.template, given !== undefined || opts.title !== undefined);
+  if (template && isForm(template) && given !== undefined) throw new UsageError(`"${template.name ?? ''}" is a form: its body is made from its fields (--field ID=VALUE), not --body`);
+  const asked = opts.title === undefined;
+  // A template's title is where the web page's title starts: it is put before the title, given or asked.
+  const title = withPrefix(await titleOf(ctx, opts.title, template?.title || undefined), template?.title);
+  let body: string | undefined;
+  if (template && isForm(template)) body = renderForm(template, asked && fields.size === 0 && canPrompt(ctx.io) ? await askForm(ctx, template) : answersFrom(template, fields));
+  // A title given on the command line means a script or a hurry: no more questions.
+  else if (given !== undefined) body = given;
+  else if (asked) body = await askBody(ctx, 'ISSUE_BODY.md', template ? { name: template.name || (template.file_name ?? ''), text: template.content ?? '' } : undefined);
+  else body = template?.content;
+  // Names are looked up before anything is written; a template's labels the repository lacks are left out, as the web page leaves them.
+  const labelNames = new LabelNames(api, repo);
+  const labels = [...(await labelNames.resolve(opts.label)), ...(await templateLabels(ctx, labelNames, template))].filter((l, i, all) => all.findIndex((m) => m.id === l.id) === i);
+  const logins = await new UserNames(api).resolveAll([...assignees, ...(template?.assignees ?? []).filter((a) => !assignees.includes(a))]);
   const milestone = opts.milestone === undefined ? undefined : await resolveMilestone(api, repo, opts.milestone);
   const payload: CreateIssueOption = { title };
+  // The template's branch (IssueTemplate.ref), where it names one: "refs/heads/" alone is a form without one.
+  const ref = template?.ref?.replace(/^refs\/heads\/$/, '');
+  if (ref) payload.ref = ref;
   if (body !== undefined) payload.body = body;
   if (labels.length > 0) payload.labels = labels.map((l) => l.id);
   if (logins.length > 0) payload.assignees = logins;

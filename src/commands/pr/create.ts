@@ -17,6 +17,10 @@ import { labelIds, milestoneId } from './names.js';
 import { DRAFT_PREFIX } from './show.js';
 import { headOf, type Target } from './shared.js';
 import { askBody, readBody, titleOf } from '../input.js';
+import * as templates from '../../api/gitea/templates.js';
+import type { RepoRef } from '../../api/repo.js';
+import type { ServerInfo } from '../../context/server.js';
+import { canPrompt } from '../../io.js';
 import { webUrl } from '../records.js';
 import { notTaken, sameIds, sameLogins } from '../taken.js';
 import { prViewColumns } from './columns.js';
@@ -70,6 +74,23 @@ async function fillFrom(ctx: Context, base: string, head: string): Promise<{ tit
   return { title: title.charAt(0).toUpperCase() + title.slice(1), body: commits.map((c) => `- ${c.subject}`).join('\n') };
 }
 
+/**
+ * The pull-request template at BASE: the one NAME names (its file name, with or without the
+ * extension, any case), or the one there is; a usage error when NAME names none.
+ */
+async function pullTemplateOf(api: ApiClient, at: { repo: RepoRef; server(): Promise<ServerInfo> }, base: string, name: string | undefined): Promise<{ name: string; text: string } | undefined> {
+  const server = await at.server();
+  const found = await templates.pullTemplate(api, at.repo, base, server.flavour === 'forgejo').catch(failure({ action: `read the pull-request template of ${fullName(at.repo)}` }));
+  if (name === undefined) return found && /\.md$/i.test(found.path) ? { name: found.path, text: found.text } : undefined;
+  if (!found) throw new UsageError(`${fullName(at.repo)} has no pull-request template on ${base}`);
+  const file = found.path.split('/').pop() ?? found.path;
+  const wanted = name.trim().toLowerCase();
+  if (![found.path, file, file.replace(/\.(md|ya?ml)$/i, '')].some((n) => n.toLowerCase() === wanted))
+    throw new UsageError(`no template named "${name}" in ${fullName(at.repo)}; its pull-request template: ${file}`);
+  if (!/\.md$/i.test(found.path)) throw new UsageError(`${found.path} is a form: kettle fills pull-request templates written in markdown; use --body or the web page (--web)`);
+  return { name: found.path, text: found.text };
+}
+
 export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.agit) return (await import('./agit.js')).createAgit(ctx, opts);
   if (opts.topic !== undefined || opts.force) throw new UsageError(`${opts.topic !== undefined ? '--topic' : '--force'} goes with --agit`);
@@ -77,6 +98,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     const given = opts[key];
     if (given !== undefined) checkBranch(given, `--${key}`);
   }
+  if (opts.template !== undefined && (opts.body !== undefined || opts.bodyFile !== undefined || opts.fill))
+    throw new UsageError(`--template makes the body: leave out ${opts.fill ? '--fill' : '--body'}`);
   if (opts.fill && opts.title !== undefined && (opts.body !== undefined || opts.bodyFile !== undefined)) {
     throw new UsageError('--fill has nothing to fill: --title and the body are both given');
   }
@@ -107,7 +130,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const asked = opts.title === undefined && filled === undefined;
   let title = opts.title !== undefined ? await titleOf(ctx, opts.title) : (filled?.title ?? (await titleOf(ctx, undefined)));
   if (opts.draft && !DRAFT_PREFIX.test(title)) title = `WIP: ${title}`;
-  const body = given ?? filled?.body ?? (asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md') : undefined);
+  // The base branch's template (as the compare page reads it): named with --template, or offered when asking.
+  const template = opts.template !== undefined || (asked && given === undefined && canPrompt(ctx.io)) ? await pullTemplateOf(api, at, base, opts.template) : undefined;
+  const body = given ?? filled?.body ?? (opts.template !== undefined ? template?.text : asked ? await askBody(ctx, 'PULL_REQUEST_BODY.md', template) : undefined);
   const payload: CreatePullRequestOption = { title, head, base };
   if (body !== undefined && body !== '') payload.body = body;
   if (labels.length > 0) payload.labels = labels;

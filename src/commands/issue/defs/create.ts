@@ -14,6 +14,11 @@ export const create = verb({
     assignee: list('-a, --assignee <user>', 'assign the issue to this user; repeat it or separate names with commas'),
     milestone: text('-m, --milestone <name>', 'the milestone, by title or number'),
     due: text('--due <date>', 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'),
+    template: text(
+      '-T, --template <name>',
+      "one of the repository's issue templates, by name or file name: its text, or its form's fields, make the body; its title prefix, labels and assignees apply",
+    ),
+    field: list('--field <id=value>', "a form template's field (repeat it; one option of a dropdown or checkboxes each, by label or number)"),
     ...webFlag('the new-issue page, with --title and the body filled in'),
   },
   output: true,
@@ -23,6 +28,8 @@ export const create = verb({
     'kettle issue create --title "Whistle" --milestone v1.2 --due 2026-03-01',
     'echo "Found in 1.2" | kettle issue create --title "Handle too hot" --body-file -',
     'kettle issue create --web --title "Lid rattles"   # finish it in the browser',
+    'kettle issue create --template "Bug report" --title "Lid rattles"',
+    'kettle issue create -T bug --title "Lid rattles" --field version=1.2 --field area=CLI --field terms=1',
   ],
   load: () => import('../create.js'),
 });
