@@ -24,6 +24,15 @@ __kettle_logins() {
   return 0
 }
 
+# The aliases: the first column of `kettle alias list`, offered beside the commands.
+__kettle_aliases() {
+  local alias rest
+  while IFS=$'\t' read -r alias rest; do
+    [[ -n $alias && $alias == "$1"* ]] && COMPREPLY+=("$alias")
+  done < <(kettle alias list 2>/dev/null)
+  return 0
+}
+
 __kettle_files() {
   local f
   while IFS= read -r f; do COMPREPLY+=("$f"); done < <(compgen -f -- "$1")
@@ -58,6 +67,8 @@ __kettle_subcommand() {
     '/ssh-key') REPLY='ssh-key' ;;
     '/gpg-key') REPLY='gpg-key' ;;
     '/admin') REPLY='admin' ;;
+    '/config') REPLY='config' ;;
+    '/alias') REPLY='alias' ;;
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
     '/help') REPLY='help' ;;
@@ -96,6 +107,11 @@ __kettle_subcommand() {
     'branch/create') REPLY='branch create' ;;
     'branch/rename') REPLY='branch rename' ;;
     'branch/delete') REPLY='branch delete' ;;
+    'branch/protection') REPLY='branch protection' ;;
+    'branch/protect') REPLY='branch protect' ;;
+    'branch/unprotect') REPLY='branch unprotect' ;;
+    'branch protection/list'|'branch protection/ls') REPLY='branch protection list' ;;
+    'branch protection/view') REPLY='branch protection view' ;;
     'tag/list'|'tag/ls') REPLY='tag list' ;;
     'tag/view') REPLY='tag view' ;;
     'tag/create') REPLY='tag create' ;;
@@ -197,6 +213,13 @@ __kettle_subcommand() {
     'admin org/list'|'admin org/ls') REPLY='admin org list' ;;
     'admin cron/list'|'admin cron/ls') REPLY='admin cron list' ;;
     'admin cron/run') REPLY='admin cron run' ;;
+    'config/list'|'config/ls') REPLY='config list' ;;
+    'config/get') REPLY='config get' ;;
+    'config/set') REPLY='config set' ;;
+    'config/unset') REPLY='config unset' ;;
+    'alias/list'|'alias/ls') REPLY='alias list' ;;
+    'alias/set') REPLY='alias set' ;;
+    'alias/delete'|'alias/rm') REPLY='alias delete' ;;
     *) return 1 ;;
   esac
 }
@@ -231,6 +254,10 @@ __kettle_takes_value() {
     'branch create/-R'|'branch create/--repo'|'branch create/--from'|'branch create/--fields'|'branch create/-q'|'branch create/--jq') return 0 ;;
     'branch rename/-R'|'branch rename/--repo') return 0 ;;
     'branch delete/-R'|'branch delete/--repo'|'branch delete/--fields'|'branch delete/-q'|'branch delete/--jq') return 0 ;;
+    'branch protection list/-R'|'branch protection list/--repo'|'branch protection list/--fields'|'branch protection list/-q'|'branch protection list/--jq') return 0 ;;
+    'branch protection view/-R'|'branch protection view/--repo'|'branch protection view/--fields'|'branch protection view/-q'|'branch protection view/--jq') return 0 ;;
+    'branch protect/-R'|'branch protect/--repo'|'branch protect/--required-approvals'|'branch protect/--status-check'|'branch protect/--push'|'branch protect/--merge'|'branch protect/--protected-files'|'branch protect/--unprotected-files'|'branch protect/--fields'|'branch protect/-q'|'branch protect/--jq') return 0 ;;
+    'branch unprotect/-R'|'branch unprotect/--repo') return 0 ;;
     'tag list/-R'|'tag list/--repo'|'tag list/-L'|'tag list/--limit'|'tag list/--page'|'tag list/--fields'|'tag list/-q'|'tag list/--jq') return 0 ;;
     'tag view/-R'|'tag view/--repo'|'tag view/--fields'|'tag view/-q'|'tag view/--jq') return 0 ;;
     'tag create/-R'|'tag create/--repo'|'tag create/--target'|'tag create/-m'|'tag create/--message'|'tag create/--fields'|'tag create/-q'|'tag create/--jq') return 0 ;;
@@ -327,6 +354,11 @@ __kettle_takes_value() {
     'admin user edit/--email'|'admin user edit/--full-name'|'admin user edit/--visibility'|'admin user edit/--fields'|'admin user edit/-q'|'admin user edit/--jq') return 0 ;;
     'admin org list/-L'|'admin org list/--limit'|'admin org list/--page'|'admin org list/--fields'|'admin org list/-q'|'admin org list/--jq') return 0 ;;
     'admin cron list/-L'|'admin cron list/--limit'|'admin cron list/--page'|'admin cron list/--fields'|'admin cron list/-q'|'admin cron list/--jq') return 0 ;;
+    'config list/--host'|'config list/--fields'|'config list/-q'|'config list/--jq') return 0 ;;
+    'config get/--host') return 0 ;;
+    'config set/--host') return 0 ;;
+    'config unset/--host') return 0 ;;
+    'alias list/--fields'|'alias list/-q'|'alias list/--jq') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
     */--login|*/--timeout) return 0 ;;
   esac
@@ -390,8 +422,11 @@ __kettle_arg() {
     'workflow run/0') __kettle_files "$3" ;;
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
+    'config get/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
+    'config set/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
+    'config unset/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin config alias api completion help ;;
   esac
   return 0
 }
@@ -399,170 +434,184 @@ __kettle_arg() {
 # Offer the options of command $1 that start with $2.
 __kettle_flags() {
   case $1 in
-    '') __kettle_words "$2" -V --version --login --debug --no-color --timeout -h --help ;;
-    'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --insecure-storage --git-protocol -h --help -V --version --login --debug --no-color --timeout ;;
-    'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'login status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'login token') __kettle_words "$2" --show -h --help -V --version --login --debug --no-color --timeout ;;
-    'login scopes') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login git-credential') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'whoami') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'user view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo view') __kettle_words "$2" -R --repo -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo star') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo unstar') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo collaborator') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo collaborator list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo collaborator add') __kettle_words "$2" -R --repo -p --permission -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo collaborator remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo topic') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo topic list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo topic add') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo topic remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'branch') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'branch list') __kettle_words "$2" -R --repo --protected -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'branch view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'branch create') __kettle_words "$2" -R --repo --from --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'branch rename') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'branch delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'tag') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'tag list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'tag view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'tag create') __kettle_words "$2" -R --repo --target -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'tag delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due -T --template --field -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --add-label --remove-label --add-assignee --remove-assignee -m --milestone --remove-milestone --due --remove-due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue comment') __kettle_words "$2" -R --repo -b --body -F --body-file --edit-last --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue pin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue unpin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue lock') __kettle_words "$2" -R --repo --reason -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue unlock') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue subscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'issue unsubscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'label edit') __kettle_words "$2" -R --repo -n --name -c --color -d --description --exclusive --not-exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'label delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone create') __kettle_words "$2" -R --repo -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone edit') __kettle_words "$2" -R --repo -t --title -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone close') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'milestone delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -A --author -m --milestone --sort -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr diff') __kettle_words "$2" -R --repo --patch --name-only -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr checkout') __kettle_words "$2" -R --repo -b --branch -f --force -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr status') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr checks') __kettle_words "$2" -R --repo --watch -i --interval --required --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -T --template -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --agit --topic --force --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr close') __kettle_words "$2" -R --repo -c --comment -d --delete-branch --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -t --subject -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'release view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'release create') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --target -d --draft -p --prerelease --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'release edit') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --draft --publish --prerelease --stable --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout ;;
-    'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
-    'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout ;;
-    'run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'run list') __kettle_words "$2" -R --repo -L --limit --all --page -s --status -b --branch -w --workflow -e --event --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'run view') __kettle_words "$2" -R --repo --log -j --job --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'run watch') __kettle_words "$2" -R --repo -i --interval --exit-status -h --help -V --version --login --debug --no-color --timeout ;;
-    'run rerun') __kettle_words "$2" -R --repo --failed -j --job -h --help -V --version --login --debug --no-color --timeout ;;
-    'run cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'run delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'run download') __kettle_words "$2" -R --repo -n --name -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
-    'workflow') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'workflow list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'workflow view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'workflow enable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'workflow disable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'workflow run') __kettle_words "$2" -R --repo -r --ref -f --field --watch -i --interval -h --help -V --version --login --debug --no-color --timeout ;;
-    'secret') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'secret list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'secret set') __kettle_words "$2" -R --repo --org --user -F --body-file -h --help -V --version --login --debug --no-color --timeout ;;
-    'secret delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'variable') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'variable list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'variable get') __kettle_words "$2" -R --repo --org --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'variable set') __kettle_words "$2" -R --repo --org --user -h --help -V --version --login --debug --no-color --timeout ;;
-    'variable delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'notification') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'notification list') __kettle_words "$2" -L --limit --all --page --unread --read --pinned --type -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'notification read') __kettle_words "$2" --all -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'search') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'search repos') __kettle_words "$2" --owner --topic --sort --archived --no-archived -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'search issues') __kettle_words "$2" -s --state --type -l --label --owner -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'search users') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'org view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'org create') __kettle_words "$2" --full-name --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --channel --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook view') __kettle_words "$2" -R --repo --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout ;;
-    'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'ssh-key delete') __kettle_words "$2" -y --yes -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
-    'gpg-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'gpg-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin user list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin user create') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --restricted --visibility --send-notify --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin user edit') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --admin --no-admin --active --inactive --prohibit-login --allow-login --restricted --unrestricted --visibility --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin user delete') __kettle_words "$2" --purge -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin cron') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin cron list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'admin cron run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
-    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    '') __kettle_words "$2" -V --version --login --debug --no-color --timeout --dry-run -h --help ;;
+    'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --insecure-storage --git-protocol -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login token') __kettle_words "$2" --show -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login scopes') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login git-credential') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'whoami') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'user view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo view') __kettle_words "$2" -R --repo -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo star') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo unstar') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo collaborator') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo collaborator list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo collaborator add') __kettle_words "$2" -R --repo -p --permission -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo collaborator remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo topic') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo topic list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo topic add') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo topic remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch list') __kettle_words "$2" -R --repo --protected -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch create') __kettle_words "$2" -R --repo --from --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch rename') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch protection') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch protection list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch protection view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch protect') __kettle_words "$2" -R --repo --required-approvals --status-check --push --merge --dismiss-stale-approvals --no-dismiss-stale-approvals --block-on-rejected-reviews --no-block-on-rejected-reviews --block-on-outdated-branch --no-block-on-outdated-branch --require-signed-commits --no-require-signed-commits --protected-files --unprotected-files --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'branch unprotect') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'tag') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'tag list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'tag view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'tag create') __kettle_words "$2" -R --repo --target -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'tag delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due -T --template --field -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --add-label --remove-label --add-assignee --remove-assignee -m --milestone --remove-milestone --due --remove-due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue comment') __kettle_words "$2" -R --repo -b --body -F --body-file --edit-last --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue pin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue unpin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue lock') __kettle_words "$2" -R --repo --reason -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue unlock') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue subscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'issue unsubscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'label edit') __kettle_words "$2" -R --repo -n --name -c --color -d --description --exclusive --not-exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'label delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone create') __kettle_words "$2" -R --repo -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone edit') __kettle_words "$2" -R --repo -t --title -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone close') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'milestone delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -A --author -m --milestone --sort -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr diff') __kettle_words "$2" -R --repo --patch --name-only -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr checkout') __kettle_words "$2" -R --repo -b --branch -f --force -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr status') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr checks') __kettle_words "$2" -R --repo --watch -i --interval --required --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -T --template -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --agit --topic --force --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr close') __kettle_words "$2" -R --repo -c --comment -d --delete-branch --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -t --subject -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release create') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --target -d --draft -p --prerelease --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release edit') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --draft --publish --prerelease --stable --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run list') __kettle_words "$2" -R --repo -L --limit --all --page -s --status -b --branch -w --workflow -e --event --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run view') __kettle_words "$2" -R --repo --log -j --job --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run watch') __kettle_words "$2" -R --repo -i --interval --exit-status -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run rerun') __kettle_words "$2" -R --repo --failed -j --job -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'run download') __kettle_words "$2" -R --repo -n --name -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'workflow') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'workflow list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'workflow view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'workflow enable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'workflow disable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'workflow run') __kettle_words "$2" -R --repo -r --ref -f --field --watch -i --interval -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'secret') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'secret list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'secret set') __kettle_words "$2" -R --repo --org --user -F --body-file -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'secret delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'variable') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'variable list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'variable get') __kettle_words "$2" -R --repo --org --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'variable set') __kettle_words "$2" -R --repo --org --user -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'variable delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'notification') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'notification list') __kettle_words "$2" -L --limit --all --page --unread --read --pinned --type -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'notification read') __kettle_words "$2" --all -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'search') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'search repos') __kettle_words "$2" --owner --topic --sort --archived --no-archived -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'search issues') __kettle_words "$2" -s --state --type -l --label --owner -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'search users') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'org view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'org create') __kettle_words "$2" --full-name --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --channel --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook view') __kettle_words "$2" -R --repo --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'ssh-key delete') __kettle_words "$2" -y --yes -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'gpg-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'gpg-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin user list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin user create') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --restricted --visibility --send-notify --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin user edit') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --admin --no-admin --active --inactive --prohibit-login --allow-login --restricted --unrestricted --visibility --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin user delete') __kettle_words "$2" --purge -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin cron') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin cron list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'admin cron run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'config') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'config list') __kettle_words "$2" --host --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'config get') __kettle_words "$2" --host -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'config set') __kettle_words "$2" --host -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'config unset') __kettle_words "$2" --host -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'alias') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'alias list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'alias set') __kettle_words "$2" --shell -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'alias delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
   esac
   return 0
 }
@@ -570,13 +619,14 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin config alias api completion help ;;
     'login') __kettle_words "$2" add list status token scopes default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
     'repo topic') __kettle_words "$2" list add remove set ;;
-    'branch') __kettle_words "$2" list view create rename delete ;;
+    'branch') __kettle_words "$2" list view create rename delete protection protect unprotect ;;
+    'branch protection') __kettle_words "$2" list view ;;
     'tag') __kettle_words "$2" list view create delete ;;
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe ;;
     'label') __kettle_words "$2" list create edit delete ;;
@@ -597,6 +647,8 @@ __kettle_commands() {
     'admin user') __kettle_words "$2" list create edit delete ;;
     'admin org') __kettle_words "$2" list ;;
     'admin cron') __kettle_words "$2" list run ;;
+    'config') __kettle_words "$2" list get set unset ;;
+    'alias') __kettle_words "$2" list set delete ;;
     *) return 1 ;;
   esac
   return 0
@@ -655,7 +707,7 @@ _kettle() {
   elif [[ -z $ended && $cur == -* ]]; then
     __kettle_flags "$cmdpath" "$cur"
   elif ((arg == 0)) && __kettle_commands "$cmdpath" "$cur"; then
-    :
+    [[ -z $cmdpath ]] && __kettle_aliases "$cur"
   else
     __kettle_arg "$cmdpath" "$arg" "$cur"
   fi
