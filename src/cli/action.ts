@@ -26,6 +26,7 @@ export interface GlobalOpts {
   debug?: boolean;
   color?: boolean;
   timeout?: number;
+  sudo?: string;
   json?: boolean;
   fields?: string;
   jq?: string;
@@ -80,6 +81,7 @@ export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFla
     logins: opts.login ?? [],
     debug: opts.debug === true || envDebug(env),
     timeoutMs: opts.timeout,
+    ...(opts.sudo !== undefined ? { sudo: opts.sudo } : {}),
   };
 }
 

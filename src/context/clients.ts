@@ -30,6 +30,8 @@ export interface ClientSettings {
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs: number | undefined;
+  /** --sudo: sent with every request of the command (ApiClient's `sudo`). */
+  sudo?: string | undefined;
   version: string;
 }
 
@@ -86,7 +88,7 @@ export class Clients {
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, credentials: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
-    const { env, debug, version } = this.settings;
+    const { env, debug, version, sudo } = this.settings;
     const timeoutMs = this.timeoutMs();
     const maxResponseBytes = envMaxResponseBytes(env);
     this.warnPlainHttp(root, credentials);
@@ -105,6 +107,7 @@ export class Clients {
       ...(connect.timeoutScope !== undefined ? { timeoutScope: connect.timeoutScope } : {}),
       ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
       ...(connect.insecure ? { insecure: true } : {}),
+      ...(sudo !== undefined ? { sudo } : {}),
       trace: debug ? (line) => this.term.trace(line) : undefined,
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.term.waitNote(ms, reason),

@@ -19,6 +19,8 @@ export interface GlobalFlags {
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs?: number | undefined;
+  /** --sudo: the user an administrator's requests act as. */
+  sudo?: string | undefined;
 }
 
 export class Context {
@@ -53,7 +55,7 @@ export class Context {
     this.commandTree = commandTree;
     this.term = new Terminal(io, flags.debug);
     this.logins = new Logins(io.env, flags.login, this.term, () => this.clients.made);
-    this.clients = new Clients({ env: io.env, debug: flags.debug, timeoutMs: flags.timeoutMs, version }, this.term, this.logins, () => this.servers);
+    this.clients = new Clients({ env: io.env, debug: flags.debug, timeoutMs: flags.timeoutMs, sudo: flags.sudo, version }, this.term, this.logins, () => this.servers);
     this.servers = new Servers(
       io.env,
       () => io.now(),
