@@ -251,6 +251,8 @@ export interface ReportContext {
   scopeHint?: ((scope: string) => string[]) | undefined;
   /** A repository the user never typed, and where it came from (a git remote). */
   repoFrom?: { owner: string; name: string; source: string } | undefined;
+  /** --sudo's user: the servers answer 404 alike for it missing and for what the request named (api.go sudo()). */
+  sudo?: string | undefined;
 }
 
 /** Commander's own errors: it printed them already; help and --version are answers. */
@@ -303,6 +305,8 @@ export function report(err: unknown, how: ReportContext): Report {
   // Whatever the command was doing, a refused --sudo is one line, worded here alone (no verb knows of --sudo).
   if (failure instanceof ApiError && failure.sudoRefused) {
     failure = failure.withMessage("cannot act as another user (--sudo): the login's user is not a site administrator");
+  } else if (failure instanceof ApiError && failure.status === 404 && how.sudo !== undefined) {
+    failure = failure.withMessage(`${failure.message}, or there is no user ${how.sudo} to act as (--sudo)`);
   }
   if (failure instanceof ApiError && failure.status === 401 && how.authHint) {
     failure = failure.withMessage(`authentication failed: ${failure.message}${outcome}${suffix}`, how.authHint);

@@ -26,6 +26,7 @@ export async function execute(argv: string[], streams: StreamsLike, version: str
       authHint: ctx?.logins.resolved ? authHint(ctx.logins.resolved) : undefined,
       scopeHint: ctx?.logins.resolved ? scopeHintFor(ctx.logins.resolved) : undefined,
       repoFrom: ctx?.repos.from ? { ...ctx.repos.from.repo, source: ctx.repos.from.source } : undefined,
+      sudo: ctx?.flags.sudo,
     });
     code = done.code;
     for (const line of done.lines) streams.stderr.write(`${line}\n`);
