@@ -31,6 +31,7 @@ export const ENTRIES: Entry[] = [
   { name: 'secret', load: async () => (await import('./secret/index.js')).secret },
   { name: 'variable', load: async () => (await import('./variable/index.js')).variable },
   { name: 'runner', load: async () => (await import('./runner/index.js')).runner },
+  { name: 'package', load: async () => (await import('./package/index.js')).packageGroup },
   { name: 'status', load: async () => (await import('./status/index.js')).status },
   { name: 'notification', aliases: ['notifications'], load: async () => (await import('./notification/index.js')).notification },
   { name: 'search', load: async () => (await import('./search/index.js')).search },

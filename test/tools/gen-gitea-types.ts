@@ -28,6 +28,7 @@ export const KETTLE_TYPES = [
   'Label',
   'Milestone',
   'Organization',
+  'Package',
   'PayloadCommit',
   'Permission',
   'PRBranchInfo',

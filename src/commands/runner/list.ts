@@ -22,6 +22,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     },
     columns: runnerColumns,
     empty: `No runners in ${where}`,
-    attempt: { action, missing },
+    // The instance's list is worded by adminPages already.
+    ...(scope.kind === 'global' ? {} : { attempt: { action, missing } }),
   });
 }
