@@ -15,6 +15,8 @@ import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
+import { PACKAGE_ROUTES } from './routes-packages.js';
+import { RUNNER_ROUTES } from './routes-runners.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -37,6 +39,8 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...ACTIONS_ROUTES,
       ...ADMIN_ROUTES,
       ...TEAM_ROUTES,
+      ...RUNNER_ROUTES,
+      ...PACKAGE_ROUTES,
     ]),
   ),
 ];

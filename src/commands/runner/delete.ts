@@ -19,10 +19,10 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const id = Number(opts.id);
   const place = await runnerPlace(ctx, opts);
   const { where, scope } = place;
-  await requireRunners(place, 'deleting a runner');
   const what = `runner ${id} of ${where}`;
+  if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
+  await requireRunners(place, 'deleting a runner');
   if (!opts.yes) {
-    if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
     const typed = await ask(ctx.io, '--yes', { message: `Type ${id} to delete ${what}`, required: false });
     if (typed.trim() !== String(id)) throw new UsageError(`confirmation did not match ${id}; nothing was deleted`);
   }
