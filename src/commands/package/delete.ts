@@ -12,11 +12,11 @@ import type * as definitions from './index.js';
 export type DeleteOptions = OptionsOf<typeof definitions.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  if (!opts.yes && !canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${opts.type} package ${opts.name} ${opts.version} without confirmation; pass --yes`);
   const { api, owner } = await ownerOf(ctx, opts.owner);
   const ref = { owner, type: opts.type, name: opts.name };
   const what = packageName(ref, opts.version);
   if (!opts.yes) {
-    if (!canPrompt(ctx.io)) throw new UsageError(`refusing to delete ${what} without confirmation; pass --yes`);
     const typed = await ask(ctx.io, '--yes', { message: `Type ${opts.version} to delete ${what}`, required: false });
     if (typed.trim() !== opts.version) throw new UsageError(`confirmation did not match ${opts.version}; nothing was deleted`);
   }
