@@ -37,6 +37,10 @@ function __kettle_subcommand
             echo 'secret'
         case '/variable'
             echo 'variable'
+        case '/runner'
+            echo 'runner'
+        case '/package'
+            echo 'package'
         case '/status'
             echo 'status'
         case '/notification' '/notifications'
@@ -263,6 +267,22 @@ function __kettle_subcommand
             echo 'variable set'
         case 'variable/delete' 'variable/rm'
             echo 'variable delete'
+        case 'runner/list' 'runner/ls'
+            echo 'runner list'
+        case 'runner/token'
+            echo 'runner token'
+        case 'runner/delete' 'runner/rm'
+            echo 'runner delete'
+        case 'package/list' 'package/ls'
+            echo 'package list'
+        case 'package/view'
+            echo 'package view'
+        case 'package/delete' 'package/rm'
+            echo 'package delete'
+        case 'package/link'
+            echo 'package link'
+        case 'package/unlink'
+            echo 'package unlink'
         case 'notification/list' 'notification/ls'
             echo 'notification list'
         case 'notification/read'
@@ -525,6 +545,20 @@ function __kettle_takes_value
             return 0
         case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
             return 0
+        case 'runner list/-R' 'runner list/--repo' 'runner list/--org' 'runner list/-L' 'runner list/--limit' 'runner list/--page' 'runner list/--fields' 'runner list/-q' 'runner list/--jq'
+            return 0
+        case 'runner token/-R' 'runner token/--repo' 'runner token/--org'
+            return 0
+        case 'runner delete/-R' 'runner delete/--repo' 'runner delete/--org'
+            return 0
+        case 'package list/--owner' 'package list/--type' 'package list/-L' 'package list/--limit' 'package list/--page' 'package list/--fields' 'package list/-q' 'package list/--jq'
+            return 0
+        case 'package view/--owner' 'package view/--fields' 'package view/-q' 'package view/--jq'
+            return 0
+        case 'package delete/--owner'
+            return 0
+        case 'package unlink/--owner'
+            return 0
         case 'status/--fields' 'status/-q' 'status/--jq'
             return 0
         case 'notification list/-L' 'notification list/--limit' 'notification list/--page' 'notification list/--type' 'notification list/-R' 'notification list/--repo' 'notification list/--fields' 'notification list/-q' 'notification list/--jq'
@@ -577,7 +611,7 @@ function __kettle_takes_value
             return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
-        case '*/--login' '*/--timeout'
+        case '*/--login' '*/--timeout' '*/--sudo'
             return 0
     end
     return 1
@@ -636,6 +670,7 @@ complete -c kettle -l login -x -a '(__kettle_logins)' -d 'use this stored login 
 complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
 complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
+complete -c kettle -l sudo -x -d 'act as this user (the login\'s user must be a site administrator)'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
@@ -655,6 +690,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'run' -d 'List, view, watch, reru
 complete -c kettle -n '__kettle_using "" 0' -a 'workflow' -d 'List, view, enable, disable and run Actions workflows'
 complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
 complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
+complete -c kettle -n '__kettle_using "" 0' -a 'runner' -d 'List, register and delete Actions runners'
+complete -c kettle -n '__kettle_using "" 0' -a 'package' -d 'List, view, delete and link packages'
 complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
@@ -1532,6 +1569,72 @@ complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organi
 complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
 complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
+# kettle runner
+complete -c kettle -n '__kettle_using "runner" 0' -a 'list' -d 'List the runners of a repository, an organization, your account or the instance'
+complete -c kettle -n '__kettle_using "runner" 0' -a 'token' -d 'Print a registration token for a new runner (a secret: on standard output only)'
+complete -c kettle -n '__kettle_using "runner" 0' -a 'delete' -d 'Delete a runner, asking first'
+
+# kettle runner list
+complete -c kettle -n '__kettle_using "runner list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner list"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner list"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner list"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+complete -c kettle -n '__kettle_using "runner list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "runner list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "runner list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "runner list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "runner list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "runner list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle runner token
+complete -c kettle -n '__kettle_using "runner token"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner token"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner token"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner token"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+
+# kettle runner delete
+complete -c kettle -n '__kettle_using "runner delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner delete"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner delete"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner delete"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+complete -c kettle -n '__kettle_using "runner delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle package
+complete -c kettle -n '__kettle_using "package" 0' -a 'list' -d 'List a user\'s or an organization\'s packages, each version on a line'
+complete -c kettle -n '__kettle_using "package" 0' -a 'view' -d 'Show a package version (without VERSION: the newest)'
+complete -c kettle -n '__kettle_using "package" 0' -a 'delete' -d 'Delete a package version, asking first'
+complete -c kettle -n '__kettle_using "package" 0' -a 'link' -d 'Link a package to a repository of its owner'
+complete -c kettle -n '__kettle_using "package" 0' -a 'unlink' -d 'Unlink a package from its repository'
+
+# kettle package list
+complete -c kettle -n '__kettle_using "package list"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package list"' -l type -x -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant' -d 'only packages of this type'
+complete -c kettle -n '__kettle_using "package list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "package list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "package list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "package list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "package list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "package list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle package view
+complete -c kettle -n '__kettle_using "package view" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package view"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "package view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "package view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle package delete
+complete -c kettle -n '__kettle_using "package delete" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package delete"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle package link
+complete -c kettle -n '__kettle_using "package link" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+
+# kettle package unlink
+complete -c kettle -n '__kettle_using "package unlink" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package unlink"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+
 # kettle status
 complete -c kettle -n '__kettle_using "status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1833,4 +1936,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable runner package status notification search org hook ssh-key gpg-key admin api completion help'

@@ -26,6 +26,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/workflow'] = 'workflow'
     $children['/secret'] = 'secret'
     $children['/variable'] = 'variable'
+    $children['/runner'] = 'runner'
+    $children['/package'] = 'package'
     $children['/status'] = 'status'
     $children['/notification'] = 'notification'
     $children['/notifications'] = 'notification'
@@ -163,6 +165,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['variable/set'] = 'variable set'
     $children['variable/delete'] = 'variable delete'
     $children['variable/rm'] = 'variable delete'
+    $children['runner/list'] = 'runner list'
+    $children['runner/ls'] = 'runner list'
+    $children['runner/token'] = 'runner token'
+    $children['runner/delete'] = 'runner delete'
+    $children['runner/rm'] = 'runner delete'
+    $children['package/list'] = 'package list'
+    $children['package/ls'] = 'package list'
+    $children['package/view'] = 'package view'
+    $children['package/delete'] = 'package delete'
+    $children['package/rm'] = 'package delete'
+    $children['package/link'] = 'package link'
+    $children['package/unlink'] = 'package unlink'
     $children['notification/list'] = 'notification list'
     $children['notification/ls'] = 'notification list'
     $children['notification/read'] = 'notification read'
@@ -224,6 +238,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'workflow'; Tip = 'List, view, enable, disable and run Actions workflows' }
         @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
         @{ Name = 'variable'; Tip = 'List, read, set and delete Actions variables' }
+        @{ Name = 'runner'; Tip = 'List, register and delete Actions runners' }
+        @{ Name = 'package'; Tip = 'List, view, delete and link packages' }
         @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
         @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
@@ -369,6 +385,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'get'; Tip = 'Print a variable''s value' }
         @{ Name = 'set'; Tip = 'Create a variable, or change its value' }
         @{ Name = 'delete'; Tip = 'Delete a variable, asking first' }
+    )
+    $commands['runner'] = @(
+        @{ Name = 'list'; Tip = 'List the runners of a repository, an organization, your account or the instance' }
+        @{ Name = 'token'; Tip = 'Print a registration token for a new runner (a secret: on standard output only)' }
+        @{ Name = 'delete'; Tip = 'Delete a runner, asking first' }
+    )
+    $commands['package'] = @(
+        @{ Name = 'list'; Tip = 'List a user''s or an organization''s packages, each version on a line' }
+        @{ Name = 'view'; Tip = 'Show a package version (without VERSION: the newest)' }
+        @{ Name = 'delete'; Tip = 'Delete a package version, asking first' }
+        @{ Name = 'link'; Tip = 'Link a package to a repository of its owner' }
+        @{ Name = 'unlink'; Tip = 'Unlink a package from its repository' }
     )
     $commands['notification'] = @(
         @{ Name = 'list'; Tip = 'List notification threads (unread ones unless told otherwise)' }
@@ -1418,6 +1446,64 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['runner list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['runner token'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+    )
+    $options['runner delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['package list'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '--type'; Tip = 'only packages of this type'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['package view'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['package delete'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['package unlink'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+    )
     $options['status'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -1730,6 +1816,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--debug'; Tip = 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'; Value = $false }
         @{ Flag = '--no-color'; Tip = 'no colour in output; also NO_COLOR'; Value = $false }
         @{ Flag = '--timeout'; Tip = 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'; Value = $true }
+        @{ Flag = '--sudo'; Tip = 'act as this user (the login''s user must be a site administrator)'; Value = $true }
         @{ Flag = '-h'; Tip = 'show help for a command'; Value = $false }
         @{ Flag = '--help'; Tip = 'show help for a command'; Value = $false }
     )
@@ -1783,6 +1870,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['workflow run/0'] = @{ Kind = 'files' }
     $values['secret set/-F'] = @{ Kind = 'files' }
     $values['secret set/--body-file'] = @{ Kind = 'files' }
+    $values['package list/--type'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package view/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package delete/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package link/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package unlink/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
     $values['notification list/--type'] = @{ Kind = 'words'; Words = @('issue', 'pull', 'commit', 'repository') }
     $values['search repos/--sort'] = @{ Kind = 'words'; Words = @('stars', 'updated', 'created', 'alpha') }
     $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
@@ -1801,7 +1893,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'runner', 'package', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

@@ -78,7 +78,10 @@ describe('runner list', () => {
   it.each(NOT_LISTING)('%s: one line naming the releases that list runners, nothing asked of the runners', async (_name, flavor, release) => {
     s.server.set({ flavor });
     const r = await s.kettle(['runner', 'list', ...R()]);
-    expectFailure(r, `listing runners needs Gitea 1.24 or later or Forgejo 15 or later; ${new URL(s.server.url).host} runs ${release} (its web page lists the runners under Settings, Actions, Runners)`);
+    expectFailure(
+      r,
+      `listing runners needs Gitea 1.24 or later or Forgejo 15 or later; ${new URL(s.server.url).host} runs ${release} (its web page lists the runners under Settings, Actions, Runners)`,
+    );
     expect(s.server.requests.filter((q) => q.path.includes('runners'))).toEqual([]);
   });
 
@@ -154,7 +157,10 @@ describe('runner token', () => {
   it('Forgejo 15 registers runners directly: it says which command the runner takes, and asks for no token', async () => {
     s.server.set({ flavor: F15 });
     const r = await s.kettle(['runner', 'token', ...R()]);
-    const lines = expectFailure(r, /^kettle: Forgejo 15\.0\.3 registers runners directly, without a registration token: .*forgejo-runner daemon --url http:\/\/127\.0\.0\.1:\d+ --uuid UUID --token-url/);
+    const lines = expectFailure(
+      r,
+      /^kettle: Forgejo 15\.0\.3 registers runners directly, without a registration token: .*forgejo-runner daemon --url http:\/\/127\.0\.0\.1:\d+ --uuid UUID --token-url/,
+    );
     expect(lines).toHaveLength(1);
     expect(s.server.requests.filter((q) => q.path.includes('registration-token'))).toEqual([]);
   });
@@ -189,7 +195,10 @@ describe('runner delete', () => {
 
   it.each(NOT_LISTING)('%s: one line, nothing sent', async (_name, flavor, release) => {
     s.server.set({ flavor });
-    expectFailure(await s.kettle(['runner', 'delete', '1', ...R(), '--yes']), new RegExp(`^kettle: deleting a runner needs Gitea 1\\.24 or later or Forgejo 15 or later; .* runs ${release.replace(/\./g, '\\.')} `));
+    expectFailure(
+      await s.kettle(['runner', 'delete', '1', ...R(), '--yes']),
+      new RegExp(`^kettle: deleting a runner needs Gitea 1\\.24 or later or Forgejo 15 or later; .* runs ${release.replace(/\./g, '\\.')} `),
+    );
     expect(nonGet()).toEqual([]);
   });
 

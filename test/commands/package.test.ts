@@ -36,7 +36,11 @@ describe('package list', () => {
     expect(sent(s, 'GET', '/packages/alice')[0]?.query).toMatchObject({ type: 'generic' });
     const org = await s.kettle(['package', 'list', '--owner', 'wonderland']);
     expectExit(org, 0);
-    expect(rows(org.stdout).find((row) => row[1] === `tea-${n}`)?.slice(0, 3)).toEqual(['npm', `tea-${n}`, '2.0.0']);
+    expect(
+      rows(org.stdout)
+        .find((row) => row[1] === `tea-${n}`)
+        ?.slice(0, 3),
+    ).toEqual(['npm', `tea-${n}`, '2.0.0']);
   });
 
   it('an owner that does not exist, a type no server has: one line', async () => {

@@ -8,7 +8,32 @@ import { arg, choice, type GroupDef, optionalArg, text, verb } from '../../spec/
  * 1.23 to 1.27 and Forgejo 11 to 15 alike, but `terraform` (Gitea 1.26 and
  * later) and `alt` (Forgejo).
  */
-const PACKAGE_TYPES = ['alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant'] as const;
+const PACKAGE_TYPES = [
+  'alpine',
+  'alt',
+  'arch',
+  'cargo',
+  'chef',
+  'composer',
+  'conan',
+  'conda',
+  'container',
+  'cran',
+  'debian',
+  'generic',
+  'go',
+  'helm',
+  'maven',
+  'npm',
+  'nuget',
+  'pub',
+  'pypi',
+  'rpm',
+  'rubygems',
+  'swift',
+  'terraform',
+  'vagrant',
+] as const;
 
 const ownerFlag = { owner: text('--owner <owner>', 'the user or organization the package belongs to (default: you)') };
 const type = arg('<type>', 'the package type: generic, npm, container, maven, pypi…', PACKAGE_TYPES);

@@ -35,7 +35,10 @@ export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
   const ref = { owner, type: opts.type, name: opts.name };
   const what = packageName(ref, opts.version);
   const attempt = { action: `read ${what}`, missing: what };
-  const found = opts.version !== undefined ? await packages.getPackage(api, ref, opts.version).catch(failure(attempt)) : await newest(api, ref).catch(failure({ ...attempt, missing: `user or organization ${owner}` }));
+  const found =
+    opts.version !== undefined
+      ? await packages.getPackage(api, ref, opts.version).catch(failure(attempt))
+      : await newest(api, ref).catch(failure({ ...attempt, missing: `user or organization ${owner}` }));
   if (found === undefined) throw new KettleError(`${what} not found`);
   await printRecord(ctx.io, ctx.output, found, [
     ...packageColumns,

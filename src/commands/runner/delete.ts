@@ -4,7 +4,7 @@ import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
-import { adminFailure } from '../admin/shared.js';
+import { adminFailure } from '../site-admin.js';
 import { failure } from '../failure.js';
 import { requireRunners, runnerPlace } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';

@@ -13,7 +13,7 @@ const scopeFlags = {
 const list = verb({
   name: 'list',
   aliases: ['ls'],
-  summary: "List the runners of a repository, an organization, your account or the instance",
+  summary: 'List the runners of a repository, an organization, your account or the instance',
   flags: { ...scopeFlags, ...listFlags },
   output: true,
   examples: ['kettle runner list -R alice/teapot', 'kettle runner list --org acme --json --fields id,name,status', 'kettle runner list --global'],
@@ -25,13 +25,9 @@ const token = verb({
   name: 'token',
   summary: 'Print a registration token for a new runner (a secret: on standard output only)',
   flags: { ...scopeFlags },
-  examples: [
-    'kettle runner token -R alice/teapot > token.txt',
-    'act_runner register --no-interactive --instance https://git.example.com --token "$(kettle runner token --org acme)"',
-    'kettle runner token --global',
-  ],
+  examples: ['kettle runner token -R alice/teapot > token.txt', 'kettle runner token --org acme         # then: act_runner register --instance URL --token TOKEN', 'kettle runner token --global'],
   notes:
-    '\nThe token lets anyone who holds it register a runner: it is printed on standard output alone, never in a trace or an error.\nForgejo 15 and later register runners directly, without a registration token: there this says what the runner takes instead.\n',
+    '\nThe runner takes it as `act_runner register --instance URL --token TOKEN` (Gitea) or `forgejo-runner register` (Forgejo before 15).\nThe token lets anyone who holds it register a runner: it is printed on standard output alone, never in a trace or an error.\nForgejo 15 and later register runners directly, without a registration token: there this says what the runner takes instead.\n',
   load: () => import('./token.js'),
 });
 

@@ -1,7 +1,7 @@
 // kettle runner list [-R OWNER/NAME | --org ORG | --user | --global]
 import * as runners from '../../api/gitea/runners.js';
 import type { Context } from '../../context/context.js';
-import { adminPages } from '../admin/shared.js';
+import { adminPages } from '../site-admin.js';
 import { printListing } from '../listing.js';
 import { requireRunners, runnerColumns, runnerPlace } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';

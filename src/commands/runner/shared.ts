@@ -49,13 +49,18 @@ export async function requireRunners(place: RunnerPlace, what: string): Promise<
   const info = await place.server();
   if (info.version === '' || features.offers(info, 'runners')) return;
   const api = await place.api();
-  throw new features.NotOffered('runners', `${what} needs ${features.needs('runners')}; ${hostOf(api.root)} runs ${describeServer(info)} (its web page lists the runners under Settings, Actions, Runners)`);
+  throw new features.NotOffered(
+    'runners',
+    `${what} needs ${features.needs('runners')}; ${hostOf(api.root)} runs ${describeServer(info)} (its web page lists the runners under Settings, Actions, Runners)`,
+  );
 }
 
 /** A runner's labels as names, whichever way the server writes them. */
 export function labelNames(runner: { labels?: unknown }): string[] {
   if (!Array.isArray(runner.labels)) return [];
-  return runner.labels.map((l: unknown) => (typeof l === 'string' ? l : typeof l === 'object' && l !== null && typeof (l as { name?: unknown }).name === 'string' ? (l as { name: string }).name : '')).filter((n) => n !== '');
+  return runner.labels
+    .map((l: unknown) => (typeof l === 'string' ? l : typeof l === 'object' && l !== null && typeof (l as { name?: unknown }).name === 'string' ? (l as { name: string }).name : ''))
+    .filter((n) => n !== '');
 }
 
 export const runnerColumns: Column[] = [

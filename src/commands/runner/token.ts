@@ -5,7 +5,7 @@ import type { Context } from '../../context/context.js';
 import { atLeast, describeServer } from '../../context/server.js';
 import { ApiError, KettleError } from '../../errors.js';
 import { printValue } from '../../output/printer.js';
-import { adminFailure } from '../admin/shared.js';
+import { adminFailure } from '../site-admin.js';
 import { failure } from '../failure.js';
 import { runnerPlace } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
