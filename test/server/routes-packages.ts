@@ -176,3 +176,22 @@ export const PACKAGE_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/packages/:owner/:type/:name/:version', getPackage],
   ['DELETE', '/packages/:owner/:type/:name/:version', deletePackage],
 ];
+
+/**
+ * The generic registry's upload (routers/api/packages/generic/generic.go
+ * UploadPackage, PUT /api/packages/{owner}/generic/{name}/{version}/{file}):
+ * 201, 409 for a file the version has already, 401 without credentials. The
+ * bytes are not kept: only the version the API then lists.
+ */
+const uploadGeneric = (c: Omit<Call, 'user'> & { user: User | undefined }): Reply => {
+  if (!c.user) return { status: 401 };
+  const owner = c.state.owner(c.params.owner ?? '');
+  if (!owner) return { status: 404 };
+  const { name = '', version = '' } = c.params;
+  const data = packagesData(c.state);
+  if (data.versions.some((p) => p.owner.toLowerCase() === owner.login.toLowerCase() && p.type === 'generic' && p.name === name && p.version === version)) return { status: 409 };
+  addPackage(c.state, { owner: owner.login, type: 'generic', name, version, creator: c.user.login });
+  return { status: 201 };
+};
+
+export const PACKAGE_WEB_ROUTES: Array<[string, string, typeof uploadGeneric]> = [['PUT', '/api/packages/:owner/generic/:name/:version/:file', uploadGeneric]];
