@@ -154,6 +154,18 @@ describe('runner token', () => {
     expect(r.stderr).not.toContain(token.slice(0, 12));
   });
 
+  it.each([
+    ['Gitea 1.27.0', G27, ['POST']],
+    ['Gitea 1.23.8', G23, ['POST', 'GET']],
+  ])('%s that does not say its version: asked with POST, then GET when the POST is not routed', async (_name, flavor, methods) => {
+    s.server.set({ flavor });
+    s.server.fault({ kind: 'status', status: 404, path: '/version', times: 10 });
+    const r = await s.kettle(['runner', 'token', ...R()], { env: { XDG_CACHE_HOME: `${s.dir}/cache-unknown` } });
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`${runnersData(s.server.state).issued.at(-1)}\n`);
+    expect(s.server.requests.filter((q) => q.path.endsWith('/registration-token')).map((q) => q.method)).toEqual(methods);
+  });
+
   it('Forgejo 15 registers runners directly: it says which command the runner takes, and asks for no token', async () => {
     s.server.set({ flavor: F15 });
     const r = await s.kettle(['runner', 'token', ...R()]);
