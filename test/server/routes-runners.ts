@@ -130,7 +130,18 @@ function runnerJson(f: Flavor, r: StoredRunner): unknown {
   };
 }
 
-/** Whose runners a place lists: its own (FindRunnerOptions without WithAvailable); the instance's call lists every runner. */
+/**
+ * Whose runners a place lists: its own (FindRunnerOptions without
+ * WithAvailable or WithVisible). The instance's call lists every runner on
+ * Gitea (no condition for owner 0 and repository 0), the instance's own on
+ * Forgejo 15 unless `visible=true` (models/actions/runner.go ToConds).
+ */
+function listedBy(c: Call, place: Place, r: StoredRunner): boolean {
+  if (place.ownerId === 0 && place.repoId === 0) return !c.flavor.forgejo || c.query.get('visible') === 'true' || (r.ownerId === 0 && r.repoId === 0);
+  return ownedBy(place, r);
+}
+
+/** Whether a place may delete a runner (EditableInContext, Forgejo's Editable): the instance's call any. */
 function ownedBy(place: Place, r: StoredRunner): boolean {
   if (place.ownerId === 0 && place.repoId === 0) return true;
   return r.ownerId === place.ownerId && r.repoId === place.repoId;
@@ -145,7 +156,7 @@ function listRunners(where: 'repo' | 'org' | 'user' | 'admin'): Handler {
   return (c) => {
     if (!listsRunners(c.flavor)) return unrouted();
     const place = placeOf(c, where);
-    const all = runnersData(c.state).runners.filter((r) => ownedBy(place, r));
+    const all = runnersData(c.state).runners.filter((r) => listedBy(c, place, r));
     const page = paginate(all, c.query, c.url, c.paging);
     const items = page.items.map((r) => runnerJson(c.flavor, r));
     if (c.flavor.forgejo) return { status: 200, body: items, headers: page.headers };
