@@ -60,6 +60,11 @@ describe('--sudo', () => {
     expectFailure(r, /^kettle: .* not found, or there is no user no-such-user to act as \(--sudo\)$/);
   });
 
+  it('login add refuses it: a login is its own user’s', async () => {
+    const r = await s.kettle(['--sudo', 'bob', 'login', 'add', '--url', s.server.url, '--with-token'], { ...asRoot, input: 'x\n' });
+    expectUsage(s, r, '--sudo acts on the requests of a login already added');
+  });
+
   it('an empty name: a usage error, nothing sent', async () => {
     const r = await s.kettle(['--sudo', ' ', 'package', 'list'], asRoot);
     expectUsage(s, r, '--sudo needs a user name');
