@@ -24,15 +24,6 @@ __kettle_logins() {
   return 0
 }
 
-# The aliases: the first column of `kettle alias list`, offered beside the commands.
-__kettle_aliases() {
-  local alias rest
-  while IFS=$'\t' read -r alias rest; do
-    [[ -n $alias && $alias == "$1"* ]] && COMPREPLY+=("$alias")
-  done < <(kettle alias list 2>/dev/null)
-  return 0
-}
-
 __kettle_files() {
   local f
   while IFS= read -r f; do COMPREPLY+=("$f"); done < <(compgen -f -- "$1")
@@ -59,6 +50,8 @@ __kettle_subcommand() {
     '/workflow') REPLY='workflow' ;;
     '/secret') REPLY='secret' ;;
     '/variable') REPLY='variable' ;;
+    '/runner') REPLY='runner' ;;
+    '/package') REPLY='package' ;;
     '/status') REPLY='status' ;;
     '/notification'|'/notifications') REPLY='notification' ;;
     '/search') REPLY='search' ;;
@@ -67,16 +60,11 @@ __kettle_subcommand() {
     '/ssh-key') REPLY='ssh-key' ;;
     '/gpg-key') REPLY='gpg-key' ;;
     '/admin') REPLY='admin' ;;
-    '/config') REPLY='config' ;;
-    '/alias') REPLY='alias' ;;
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
     '/help') REPLY='help' ;;
     'login/add') REPLY='login add' ;;
     'login/list'|'login/ls') REPLY='login list' ;;
-    'login/status') REPLY='login status' ;;
-    'login/token') REPLY='login token' ;;
-    'login/scopes') REPLY='login scopes' ;;
     'login/default') REPLY='login default' ;;
     'login/setup-git') REPLY='login setup-git' ;;
     'login/git-credential') REPLY='login git-credential' ;;
@@ -107,11 +95,6 @@ __kettle_subcommand() {
     'branch/create') REPLY='branch create' ;;
     'branch/rename') REPLY='branch rename' ;;
     'branch/delete') REPLY='branch delete' ;;
-    'branch/protection') REPLY='branch protection' ;;
-    'branch/protect') REPLY='branch protect' ;;
-    'branch/unprotect') REPLY='branch unprotect' ;;
-    'branch protection/list'|'branch protection/ls') REPLY='branch protection list' ;;
-    'branch protection/view') REPLY='branch protection view' ;;
     'tag/list'|'tag/ls') REPLY='tag list' ;;
     'tag/view') REPLY='tag view' ;;
     'tag/create') REPLY='tag create' ;;
@@ -182,6 +165,14 @@ __kettle_subcommand() {
     'variable/get') REPLY='variable get' ;;
     'variable/set') REPLY='variable set' ;;
     'variable/delete'|'variable/rm') REPLY='variable delete' ;;
+    'runner/list'|'runner/ls') REPLY='runner list' ;;
+    'runner/token') REPLY='runner token' ;;
+    'runner/delete'|'runner/rm') REPLY='runner delete' ;;
+    'package/list'|'package/ls') REPLY='package list' ;;
+    'package/view') REPLY='package view' ;;
+    'package/delete'|'package/rm') REPLY='package delete' ;;
+    'package/link') REPLY='package link' ;;
+    'package/unlink') REPLY='package unlink' ;;
     'notification/list'|'notification/ls') REPLY='notification list' ;;
     'notification/read') REPLY='notification read' ;;
     'search/repos') REPLY='search repos' ;;
@@ -213,13 +204,6 @@ __kettle_subcommand() {
     'admin org/list'|'admin org/ls') REPLY='admin org list' ;;
     'admin cron/list'|'admin cron/ls') REPLY='admin cron list' ;;
     'admin cron/run') REPLY='admin cron run' ;;
-    'config/list'|'config/ls') REPLY='config list' ;;
-    'config/get') REPLY='config get' ;;
-    'config/set') REPLY='config set' ;;
-    'config/unset') REPLY='config unset' ;;
-    'alias/list'|'alias/ls') REPLY='alias list' ;;
-    'alias/set') REPLY='alias set' ;;
-    'alias/delete'|'alias/rm') REPLY='alias delete' ;;
     *) return 1 ;;
   esac
 }
@@ -229,8 +213,6 @@ __kettle_takes_value() {
   case "$1/$2" in
     'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--otp'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
     'login list/--fields'|'login list/-q'|'login list/--jq') return 0 ;;
-    'login status/--fields'|'login status/-q'|'login status/--jq') return 0 ;;
-    'login scopes/--fields'|'login scopes/-q'|'login scopes/--jq') return 0 ;;
     'whoami/--fields'|'whoami/-q'|'whoami/--jq') return 0 ;;
     'user view/--fields'|'user view/-q'|'user view/--jq') return 0 ;;
     'repo list/-L'|'repo list/--limit'|'repo list/--page'|'repo list/-u'|'repo list/--user'|'repo list/--fields'|'repo list/-q'|'repo list/--jq') return 0 ;;
@@ -254,10 +236,6 @@ __kettle_takes_value() {
     'branch create/-R'|'branch create/--repo'|'branch create/--from'|'branch create/--fields'|'branch create/-q'|'branch create/--jq') return 0 ;;
     'branch rename/-R'|'branch rename/--repo') return 0 ;;
     'branch delete/-R'|'branch delete/--repo'|'branch delete/--fields'|'branch delete/-q'|'branch delete/--jq') return 0 ;;
-    'branch protection list/-R'|'branch protection list/--repo'|'branch protection list/--fields'|'branch protection list/-q'|'branch protection list/--jq') return 0 ;;
-    'branch protection view/-R'|'branch protection view/--repo'|'branch protection view/--fields'|'branch protection view/-q'|'branch protection view/--jq') return 0 ;;
-    'branch protect/-R'|'branch protect/--repo'|'branch protect/--required-approvals'|'branch protect/--status-check'|'branch protect/--push'|'branch protect/--merge'|'branch protect/--protected-files'|'branch protect/--unprotected-files'|'branch protect/--fields'|'branch protect/-q'|'branch protect/--jq') return 0 ;;
-    'branch unprotect/-R'|'branch unprotect/--repo') return 0 ;;
     'tag list/-R'|'tag list/--repo'|'tag list/-L'|'tag list/--limit'|'tag list/--page'|'tag list/--fields'|'tag list/-q'|'tag list/--jq') return 0 ;;
     'tag view/-R'|'tag view/--repo'|'tag view/--fields'|'tag view/-q'|'tag view/--jq') return 0 ;;
     'tag create/-R'|'tag create/--repo'|'tag create/--target'|'tag create/-m'|'tag create/--message'|'tag create/--fields'|'tag create/-q'|'tag create/--jq') return 0 ;;
@@ -266,7 +244,7 @@ __kettle_takes_value() {
     'issue list/-R'|'issue list/--repo'|'issue list/-L'|'issue list/--limit'|'issue list/--page'|'issue list/-s'|'issue list/--state'|'issue list/-l'|'issue list/--label'|'issue list/-m'|'issue list/--milestone'|'issue list/-a'|'issue list/--assignee'|'issue list/-A'|'issue list/--author'|'issue list/--mention'|'issue list/-S'|'issue list/--search'|'issue list/--since'|'issue list/--before'|'issue list/--filter'|'issue list/--fields'|'issue list/-q'|'issue list/--jq') return 0 ;;
     'issue view/-R'|'issue view/--repo'|'issue view/--fields'|'issue view/-q'|'issue view/--jq') return 0 ;;
     'issue status/--fields'|'issue status/-q'|'issue status/--jq') return 0 ;;
-    'issue create/-R'|'issue create/--repo'|'issue create/-t'|'issue create/--title'|'issue create/-b'|'issue create/--body'|'issue create/-F'|'issue create/--body-file'|'issue create/-l'|'issue create/--label'|'issue create/-a'|'issue create/--assignee'|'issue create/-m'|'issue create/--milestone'|'issue create/--due'|'issue create/-T'|'issue create/--template'|'issue create/--field'|'issue create/--fields'|'issue create/-q'|'issue create/--jq') return 0 ;;
+    'issue create/-R'|'issue create/--repo'|'issue create/-t'|'issue create/--title'|'issue create/-b'|'issue create/--body'|'issue create/-F'|'issue create/--body-file'|'issue create/-l'|'issue create/--label'|'issue create/-a'|'issue create/--assignee'|'issue create/-m'|'issue create/--milestone'|'issue create/--due'|'issue create/--fields'|'issue create/-q'|'issue create/--jq') return 0 ;;
     'issue edit/-R'|'issue edit/--repo'|'issue edit/-t'|'issue edit/--title'|'issue edit/-b'|'issue edit/--body'|'issue edit/-F'|'issue edit/--body-file'|'issue edit/--add-label'|'issue edit/--remove-label'|'issue edit/--add-assignee'|'issue edit/--remove-assignee'|'issue edit/-m'|'issue edit/--milestone'|'issue edit/--due'|'issue edit/--fields'|'issue edit/-q'|'issue edit/--jq') return 0 ;;
     'issue comment/-R'|'issue comment/--repo'|'issue comment/-b'|'issue comment/--body'|'issue comment/-F'|'issue comment/--body-file'|'issue comment/--fields'|'issue comment/-q'|'issue comment/--jq') return 0 ;;
     'issue close/-R'|'issue close/--repo'|'issue close/-c'|'issue close/--comment'|'issue close/--fields'|'issue close/-q'|'issue close/--jq') return 0 ;;
@@ -295,7 +273,7 @@ __kettle_takes_value() {
     'pr checkout/-R'|'pr checkout/--repo'|'pr checkout/-b'|'pr checkout/--branch') return 0 ;;
     'pr status/-R'|'pr status/--repo'|'pr status/--fields'|'pr status/-q'|'pr status/--jq') return 0 ;;
     'pr checks/-R'|'pr checks/--repo'|'pr checks/-i'|'pr checks/--interval'|'pr checks/--fields'|'pr checks/-q'|'pr checks/--jq') return 0 ;;
-    'pr create/-R'|'pr create/--repo'|'pr create/-t'|'pr create/--title'|'pr create/-H'|'pr create/--head'|'pr create/-B'|'pr create/--base'|'pr create/-b'|'pr create/--body'|'pr create/-F'|'pr create/--body-file'|'pr create/-T'|'pr create/--template'|'pr create/-l'|'pr create/--label'|'pr create/-a'|'pr create/--assignee'|'pr create/-r'|'pr create/--reviewer'|'pr create/-m'|'pr create/--milestone'|'pr create/--topic'|'pr create/--fields'|'pr create/-q'|'pr create/--jq') return 0 ;;
+    'pr create/-R'|'pr create/--repo'|'pr create/-t'|'pr create/--title'|'pr create/-H'|'pr create/--head'|'pr create/-B'|'pr create/--base'|'pr create/-b'|'pr create/--body'|'pr create/-F'|'pr create/--body-file'|'pr create/-l'|'pr create/--label'|'pr create/-a'|'pr create/--assignee'|'pr create/-r'|'pr create/--reviewer'|'pr create/-m'|'pr create/--milestone'|'pr create/--topic'|'pr create/--fields'|'pr create/-q'|'pr create/--jq') return 0 ;;
     'pr edit/-R'|'pr edit/--repo'|'pr edit/-t'|'pr edit/--title'|'pr edit/-b'|'pr edit/--body'|'pr edit/-F'|'pr edit/--body-file'|'pr edit/-B'|'pr edit/--base'|'pr edit/--add-label'|'pr edit/--remove-label'|'pr edit/--add-assignee'|'pr edit/--remove-assignee'|'pr edit/--add-reviewer'|'pr edit/-m'|'pr edit/--milestone'|'pr edit/--fields'|'pr edit/-q'|'pr edit/--jq') return 0 ;;
     'pr comment/-R'|'pr comment/--repo'|'pr comment/-b'|'pr comment/--body'|'pr comment/-F'|'pr comment/--body-file'|'pr comment/--fields'|'pr comment/-q'|'pr comment/--jq') return 0 ;;
     'pr review/-R'|'pr review/--repo'|'pr review/-b'|'pr review/--body'|'pr review/-F'|'pr review/--body-file'|'pr review/--fields'|'pr review/-q'|'pr review/--jq') return 0 ;;
@@ -329,6 +307,13 @@ __kettle_takes_value() {
     'variable get/-R'|'variable get/--repo'|'variable get/--org'|'variable get/--fields'|'variable get/-q'|'variable get/--jq') return 0 ;;
     'variable set/-R'|'variable set/--repo'|'variable set/--org') return 0 ;;
     'variable delete/-R'|'variable delete/--repo'|'variable delete/--org') return 0 ;;
+    'runner list/-R'|'runner list/--repo'|'runner list/--org'|'runner list/-L'|'runner list/--limit'|'runner list/--page'|'runner list/--fields'|'runner list/-q'|'runner list/--jq') return 0 ;;
+    'runner token/-R'|'runner token/--repo'|'runner token/--org') return 0 ;;
+    'runner delete/-R'|'runner delete/--repo'|'runner delete/--org') return 0 ;;
+    'package list/--owner'|'package list/--type'|'package list/-L'|'package list/--limit'|'package list/--page'|'package list/--fields'|'package list/-q'|'package list/--jq') return 0 ;;
+    'package view/--owner'|'package view/--fields'|'package view/-q'|'package view/--jq') return 0 ;;
+    'package delete/--owner') return 0 ;;
+    'package unlink/--owner') return 0 ;;
     'status/--fields'|'status/-q'|'status/--jq') return 0 ;;
     'notification list/-L'|'notification list/--limit'|'notification list/--page'|'notification list/--type'|'notification list/-R'|'notification list/--repo'|'notification list/--fields'|'notification list/-q'|'notification list/--jq') return 0 ;;
     'notification read/-R'|'notification read/--repo'|'notification read/--fields'|'notification read/-q'|'notification read/--jq') return 0 ;;
@@ -354,13 +339,8 @@ __kettle_takes_value() {
     'admin user edit/--email'|'admin user edit/--full-name'|'admin user edit/--visibility'|'admin user edit/--fields'|'admin user edit/-q'|'admin user edit/--jq') return 0 ;;
     'admin org list/-L'|'admin org list/--limit'|'admin org list/--page'|'admin org list/--fields'|'admin org list/-q'|'admin org list/--jq') return 0 ;;
     'admin cron list/-L'|'admin cron list/--limit'|'admin cron list/--page'|'admin cron list/--fields'|'admin cron list/-q'|'admin cron list/--jq') return 0 ;;
-    'config list/--host'|'config list/--fields'|'config list/-q'|'config list/--jq') return 0 ;;
-    'config get/--host') return 0 ;;
-    'config set/--host') return 0 ;;
-    'config unset/--host') return 0 ;;
-    'alias list/--fields'|'alias list/-q'|'alias list/--jq') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
-    */--login|*/--timeout) return 0 ;;
+    */--login|*/--timeout|*/--sudo) return 0 ;;
   esac
   return 1
 }
@@ -391,6 +371,7 @@ __kettle_value() {
     'run list/-s'|'run list/--status') __kettle_words "$3" queued waiting in_progress success failure cancelled skipped ;;
     'run list/-w'|'run list/--workflow') __kettle_files "$3" ;;
     'secret set/-F'|'secret set/--body-file') __kettle_files "$3" ;;
+    'package list/--type') __kettle_words "$3" alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant ;;
     'notification list/--type') __kettle_words "$3" issue pull commit repository ;;
     'search repos/--sort') __kettle_words "$3" stars updated created alpha ;;
     'search issues/-s'|'search issues/--state') __kettle_words "$3" open closed all ;;
@@ -420,13 +401,14 @@ __kettle_arg() {
     'workflow enable/0') __kettle_files "$3" ;;
     'workflow disable/0') __kettle_files "$3" ;;
     'workflow run/0') __kettle_files "$3" ;;
+    'package view/0') __kettle_words "$3" alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant ;;
+    'package delete/0') __kettle_words "$3" alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant ;;
+    'package link/0') __kettle_words "$3" alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant ;;
+    'package unlink/0') __kettle_words "$3" alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant ;;
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
-    'config get/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
-    'config set/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
-    'config unset/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin config alias api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable runner package status notification search org hook ssh-key gpg-key admin api completion help ;;
   esac
   return 0
 }
@@ -434,184 +416,177 @@ __kettle_arg() {
 # Offer the options of command $1 that start with $2.
 __kettle_flags() {
   case $1 in
-    '') __kettle_words "$2" -V --version --login --debug --no-color --timeout --dry-run -h --help ;;
-    'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --insecure-storage --git-protocol -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login token') __kettle_words "$2" --show -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login scopes') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login git-credential') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'whoami') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'user view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo view') __kettle_words "$2" -R --repo -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo star') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo unstar') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo collaborator') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo collaborator list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo collaborator add') __kettle_words "$2" -R --repo -p --permission -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo collaborator remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo topic') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo topic list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo topic add') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo topic remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch list') __kettle_words "$2" -R --repo --protected -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch create') __kettle_words "$2" -R --repo --from --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch rename') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch protection') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch protection list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch protection view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch protect') __kettle_words "$2" -R --repo --required-approvals --status-check --push --merge --dismiss-stale-approvals --no-dismiss-stale-approvals --block-on-rejected-reviews --no-block-on-rejected-reviews --block-on-outdated-branch --no-block-on-outdated-branch --require-signed-commits --no-require-signed-commits --protected-files --unprotected-files --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'branch unprotect') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'tag') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'tag list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'tag view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'tag create') __kettle_words "$2" -R --repo --target -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'tag delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due -T --template --field -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --add-label --remove-label --add-assignee --remove-assignee -m --milestone --remove-milestone --due --remove-due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue comment') __kettle_words "$2" -R --repo -b --body -F --body-file --edit-last --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue pin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue unpin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue lock') __kettle_words "$2" -R --repo --reason -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue unlock') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue subscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'issue unsubscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'label edit') __kettle_words "$2" -R --repo -n --name -c --color -d --description --exclusive --not-exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'label delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone create') __kettle_words "$2" -R --repo -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone edit') __kettle_words "$2" -R --repo -t --title -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone close') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'milestone delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -A --author -m --milestone --sort -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr diff') __kettle_words "$2" -R --repo --patch --name-only -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr checkout') __kettle_words "$2" -R --repo -b --branch -f --force -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr status') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr checks') __kettle_words "$2" -R --repo --watch -i --interval --required --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -T --template -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --agit --topic --force --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr close') __kettle_words "$2" -R --repo -c --comment -d --delete-branch --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -t --subject -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release create') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --target -d --draft -p --prerelease --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release edit') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --draft --publish --prerelease --stable --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run list') __kettle_words "$2" -R --repo -L --limit --all --page -s --status -b --branch -w --workflow -e --event --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run view') __kettle_words "$2" -R --repo --log -j --job --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run watch') __kettle_words "$2" -R --repo -i --interval --exit-status -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run rerun') __kettle_words "$2" -R --repo --failed -j --job -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'run download') __kettle_words "$2" -R --repo -n --name -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'workflow') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'workflow list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'workflow view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'workflow enable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'workflow disable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'workflow run') __kettle_words "$2" -R --repo -r --ref -f --field --watch -i --interval -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'secret') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'secret list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'secret set') __kettle_words "$2" -R --repo --org --user -F --body-file -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'secret delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'variable') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'variable list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'variable get') __kettle_words "$2" -R --repo --org --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'variable set') __kettle_words "$2" -R --repo --org --user -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'variable delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'notification') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'notification list') __kettle_words "$2" -L --limit --all --page --unread --read --pinned --type -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'notification read') __kettle_words "$2" --all -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'search') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'search repos') __kettle_words "$2" --owner --topic --sort --archived --no-archived -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'search issues') __kettle_words "$2" -s --state --type -l --label --owner -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'search users') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'org view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'org create') __kettle_words "$2" --full-name --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --channel --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook view') __kettle_words "$2" -R --repo --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'ssh-key delete') __kettle_words "$2" -y --yes -R --repo -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'gpg-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'gpg-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin user list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin user create') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --restricted --visibility --send-notify --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin user edit') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --admin --no-admin --active --inactive --prohibit-login --allow-login --restricted --unrestricted --visibility --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin user delete') __kettle_words "$2" --purge -y --yes -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin cron') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin cron list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'admin cron run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'config') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'config list') __kettle_words "$2" --host --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'config get') __kettle_words "$2" --host -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'config set') __kettle_words "$2" --host -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'config unset') __kettle_words "$2" --host -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'alias') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'alias list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'alias set') __kettle_words "$2" --shell -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'alias delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
-    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --dry-run ;;
+    '') __kettle_words "$2" -V --version --login --debug --no-color --timeout --sudo -h --help ;;
+    'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --git-protocol -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'login git-credential') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'login delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'whoami') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'user view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo view') __kettle_words "$2" -R --repo -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo star') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo unstar') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo collaborator') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo collaborator list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo collaborator add') __kettle_words "$2" -R --repo -p --permission -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo collaborator remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo topic') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo topic list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo topic add') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo topic remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'branch') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'branch list') __kettle_words "$2" -R --repo --protected -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'branch view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'branch create') __kettle_words "$2" -R --repo --from --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'branch rename') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'branch delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'tag') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'tag list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'tag view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'tag create') __kettle_words "$2" -R --repo --target -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'tag delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'browse') __kettle_words "$2" -R --repo -b --branch -s --settings -n --no-browser -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -m --milestone -a --assignee -A --author --mention -S --search --since --before --all-repos --filter -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue create') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -l --label -a --assignee -m --milestone --due -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file --add-label --remove-label --add-assignee --remove-assignee -m --milestone --remove-milestone --due --remove-due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue comment') __kettle_words "$2" -R --repo -b --body -F --body-file --edit-last --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue close') __kettle_words "$2" -R --repo -c --comment --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue delete') __kettle_words "$2" -R --repo -y --yes --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue pin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue unpin') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue lock') __kettle_words "$2" -R --repo --reason -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue unlock') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue subscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'issue unsubscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'label edit') __kettle_words "$2" -R --repo -n --name -c --color -d --description --exclusive --not-exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'label delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone create') __kettle_words "$2" -R --repo -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone edit') __kettle_words "$2" -R --repo -t --title -d --description --due --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone close') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'milestone delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr list') __kettle_words "$2" -R --repo -L --limit --all --page -s --state -l --label -A --author -m --milestone --sort -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr view') __kettle_words "$2" -R --repo -c --comments -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr diff') __kettle_words "$2" -R --repo --patch --name-only -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr checkout') __kettle_words "$2" -R --repo -b --branch -f --force -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr status') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr checks') __kettle_words "$2" -R --repo --watch -i --interval --required --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr create') __kettle_words "$2" -R --repo -t --title -H --head -B --base -b --body -F --body-file -f --fill -d --draft -l --label -a --assignee -r --reviewer -m --milestone -w --web --agit --topic --force --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr close') __kettle_words "$2" -R --repo -c --comment -d --delete-branch --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -t --subject -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release create') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --target -d --draft -p --prerelease --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release edit') __kettle_words "$2" -R --repo -t --title -n --notes -F --notes-file --draft --publish --prerelease --stable --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run list') __kettle_words "$2" -R --repo -L --limit --all --page -s --status -b --branch -w --workflow -e --event --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run view') __kettle_words "$2" -R --repo --log -j --job --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run watch') __kettle_words "$2" -R --repo -i --interval --exit-status -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run rerun') __kettle_words "$2" -R --repo --failed -j --job -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'run download') __kettle_words "$2" -R --repo -n --name -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'workflow') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'workflow list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'workflow view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'workflow enable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'workflow disable') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'workflow run') __kettle_words "$2" -R --repo -r --ref -f --field --watch -i --interval -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'secret') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'secret list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'secret set') __kettle_words "$2" -R --repo --org --user -F --body-file -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'secret delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'variable') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'variable list') __kettle_words "$2" -R --repo --org --user -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'variable get') __kettle_words "$2" -R --repo --org --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'variable set') __kettle_words "$2" -R --repo --org --user -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'variable delete') __kettle_words "$2" -R --repo --org --user -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'runner') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'runner list') __kettle_words "$2" -R --repo --org --user --global -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'runner token') __kettle_words "$2" -R --repo --org --user --global -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'runner delete') __kettle_words "$2" -R --repo --org --user --global -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'package') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'package list') __kettle_words "$2" --owner --type -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'package view') __kettle_words "$2" --owner --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'package delete') __kettle_words "$2" --owner -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'package link') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'package unlink') __kettle_words "$2" --owner -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'notification') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'notification list') __kettle_words "$2" -L --limit --all --page --unread --read --pinned --type -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'notification read') __kettle_words "$2" --all -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'search') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'search repos') __kettle_words "$2" --owner --topic --sort --archived --no-archived -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'search issues') __kettle_words "$2" -s --state --type -l --label --owner -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'search users') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'org view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'org create') __kettle_words "$2" --full-name --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --channel --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook view') __kettle_words "$2" -R --repo --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook edit') __kettle_words "$2" -R --repo --org --url -e --events --add-event --remove-event --active --inactive --secret-file --channel --content-type --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook test') __kettle_words "$2" -R --repo --org -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'hook delete') __kettle_words "$2" -R --repo --org -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'ssh-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'ssh-key list') __kettle_words "$2" -L --limit --all --page -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'ssh-key add') __kettle_words "$2" -t --title --read-only -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'ssh-key delete') __kettle_words "$2" -y --yes -R --repo -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'gpg-key') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'gpg-key list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'gpg-key add') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'gpg-key delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin user') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin user list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin user create') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --restricted --visibility --send-notify --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin user edit') __kettle_words "$2" --email --full-name --password-stdin --must-change-password --no-must-change-password --admin --no-admin --active --inactive --prohibit-login --allow-login --restricted --unrestricted --visibility --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin user delete') __kettle_words "$2" --purge -y --yes -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin org') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin org list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin cron') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin cron list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'admin cron run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
+    'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo ;;
   esac
   return 0
 }
@@ -619,14 +594,13 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin config alias api completion help ;;
-    'login') __kettle_words "$2" add list status token scopes default setup-git git-credential delete ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable runner package status notification search org hook ssh-key gpg-key admin api completion help ;;
+    'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
     'repo topic') __kettle_words "$2" list add remove set ;;
-    'branch') __kettle_words "$2" list view create rename delete protection protect unprotect ;;
-    'branch protection') __kettle_words "$2" list view ;;
+    'branch') __kettle_words "$2" list view create rename delete ;;
     'tag') __kettle_words "$2" list view create delete ;;
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe ;;
     'label') __kettle_words "$2" list create edit delete ;;
@@ -637,6 +611,8 @@ __kettle_commands() {
     'workflow') __kettle_words "$2" list view enable disable run ;;
     'secret') __kettle_words "$2" list set delete ;;
     'variable') __kettle_words "$2" list get set delete ;;
+    'runner') __kettle_words "$2" list token delete ;;
+    'package') __kettle_words "$2" list view delete link unlink ;;
     'notification') __kettle_words "$2" list read ;;
     'search') __kettle_words "$2" repos issues users ;;
     'org') __kettle_words "$2" list view create delete ;;
@@ -647,8 +623,6 @@ __kettle_commands() {
     'admin user') __kettle_words "$2" list create edit delete ;;
     'admin org') __kettle_words "$2" list ;;
     'admin cron') __kettle_words "$2" list run ;;
-    'config') __kettle_words "$2" list get set unset ;;
-    'alias') __kettle_words "$2" list set delete ;;
     *) return 1 ;;
   esac
   return 0
@@ -707,7 +681,7 @@ _kettle() {
   elif [[ -z $ended && $cur == -* ]]; then
     __kettle_flags "$cmdpath" "$cur"
   elif ((arg == 0)) && __kettle_commands "$cmdpath" "$cur"; then
-    [[ -z $cmdpath ]] && __kettle_aliases "$cur"
+    :
   else
     __kettle_arg "$cmdpath" "$arg" "$cur"
   fi

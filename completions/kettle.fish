@@ -37,6 +37,10 @@ function __kettle_subcommand
             echo 'secret'
         case '/variable'
             echo 'variable'
+        case '/runner'
+            echo 'runner'
+        case '/package'
+            echo 'package'
         case '/status'
             echo 'status'
         case '/notification' '/notifications'
@@ -53,10 +57,6 @@ function __kettle_subcommand
             echo 'gpg-key'
         case '/admin'
             echo 'admin'
-        case '/config'
-            echo 'config'
-        case '/alias'
-            echo 'alias'
         case '/api'
             echo 'api'
         case '/completion'
@@ -67,12 +67,6 @@ function __kettle_subcommand
             echo 'login add'
         case 'login/list' 'login/ls'
             echo 'login list'
-        case 'login/status'
-            echo 'login status'
-        case 'login/token'
-            echo 'login token'
-        case 'login/scopes'
-            echo 'login scopes'
         case 'login/default'
             echo 'login default'
         case 'login/setup-git'
@@ -133,16 +127,6 @@ function __kettle_subcommand
             echo 'branch rename'
         case 'branch/delete'
             echo 'branch delete'
-        case 'branch/protection'
-            echo 'branch protection'
-        case 'branch/protect'
-            echo 'branch protect'
-        case 'branch/unprotect'
-            echo 'branch unprotect'
-        case 'branch protection/list' 'branch protection/ls'
-            echo 'branch protection list'
-        case 'branch protection/view'
-            echo 'branch protection view'
         case 'tag/list' 'tag/ls'
             echo 'tag list'
         case 'tag/view'
@@ -283,6 +267,22 @@ function __kettle_subcommand
             echo 'variable set'
         case 'variable/delete' 'variable/rm'
             echo 'variable delete'
+        case 'runner/list' 'runner/ls'
+            echo 'runner list'
+        case 'runner/token'
+            echo 'runner token'
+        case 'runner/delete' 'runner/rm'
+            echo 'runner delete'
+        case 'package/list' 'package/ls'
+            echo 'package list'
+        case 'package/view'
+            echo 'package view'
+        case 'package/delete' 'package/rm'
+            echo 'package delete'
+        case 'package/link'
+            echo 'package link'
+        case 'package/unlink'
+            echo 'package unlink'
         case 'notification/list' 'notification/ls'
             echo 'notification list'
         case 'notification/read'
@@ -345,20 +345,6 @@ function __kettle_subcommand
             echo 'admin cron list'
         case 'admin cron/run'
             echo 'admin cron run'
-        case 'config/list' 'config/ls'
-            echo 'config list'
-        case 'config/get'
-            echo 'config get'
-        case 'config/set'
-            echo 'config set'
-        case 'config/unset'
-            echo 'config unset'
-        case 'alias/list' 'alias/ls'
-            echo 'alias list'
-        case 'alias/set'
-            echo 'alias set'
-        case 'alias/delete' 'alias/rm'
-            echo 'alias delete'
         case '*'
             return 1
     end
@@ -370,10 +356,6 @@ function __kettle_takes_value
         case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol'
             return 0
         case 'login list/--fields' 'login list/-q' 'login list/--jq'
-            return 0
-        case 'login status/--fields' 'login status/-q' 'login status/--jq'
-            return 0
-        case 'login scopes/--fields' 'login scopes/-q' 'login scopes/--jq'
             return 0
         case 'whoami/--fields' 'whoami/-q' 'whoami/--jq'
             return 0
@@ -421,14 +403,6 @@ function __kettle_takes_value
             return 0
         case 'branch delete/-R' 'branch delete/--repo' 'branch delete/--fields' 'branch delete/-q' 'branch delete/--jq'
             return 0
-        case 'branch protection list/-R' 'branch protection list/--repo' 'branch protection list/--fields' 'branch protection list/-q' 'branch protection list/--jq'
-            return 0
-        case 'branch protection view/-R' 'branch protection view/--repo' 'branch protection view/--fields' 'branch protection view/-q' 'branch protection view/--jq'
-            return 0
-        case 'branch protect/-R' 'branch protect/--repo' 'branch protect/--required-approvals' 'branch protect/--status-check' 'branch protect/--push' 'branch protect/--merge' 'branch protect/--protected-files' 'branch protect/--unprotected-files' 'branch protect/--fields' 'branch protect/-q' 'branch protect/--jq'
-            return 0
-        case 'branch unprotect/-R' 'branch unprotect/--repo'
-            return 0
         case 'tag list/-R' 'tag list/--repo' 'tag list/-L' 'tag list/--limit' 'tag list/--page' 'tag list/--fields' 'tag list/-q' 'tag list/--jq'
             return 0
         case 'tag view/-R' 'tag view/--repo' 'tag view/--fields' 'tag view/-q' 'tag view/--jq'
@@ -445,7 +419,7 @@ function __kettle_takes_value
             return 0
         case 'issue status/--fields' 'issue status/-q' 'issue status/--jq'
             return 0
-        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/-T' 'issue create/--template' 'issue create/--field' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
             return 0
         case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--add-label' 'issue edit/--remove-label' 'issue edit/--add-assignee' 'issue edit/--remove-assignee' 'issue edit/-m' 'issue edit/--milestone' 'issue edit/--due' 'issue edit/--fields' 'issue edit/-q' 'issue edit/--jq'
             return 0
@@ -503,7 +477,7 @@ function __kettle_takes_value
             return 0
         case 'pr checks/-R' 'pr checks/--repo' 'pr checks/-i' 'pr checks/--interval' 'pr checks/--fields' 'pr checks/-q' 'pr checks/--jq'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-T' 'pr create/--template' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
             return 0
         case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields' 'pr edit/-q' 'pr edit/--jq'
             return 0
@@ -571,6 +545,20 @@ function __kettle_takes_value
             return 0
         case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
             return 0
+        case 'runner list/-R' 'runner list/--repo' 'runner list/--org' 'runner list/-L' 'runner list/--limit' 'runner list/--page' 'runner list/--fields' 'runner list/-q' 'runner list/--jq'
+            return 0
+        case 'runner token/-R' 'runner token/--repo' 'runner token/--org'
+            return 0
+        case 'runner delete/-R' 'runner delete/--repo' 'runner delete/--org'
+            return 0
+        case 'package list/--owner' 'package list/--type' 'package list/-L' 'package list/--limit' 'package list/--page' 'package list/--fields' 'package list/-q' 'package list/--jq'
+            return 0
+        case 'package view/--owner' 'package view/--fields' 'package view/-q' 'package view/--jq'
+            return 0
+        case 'package delete/--owner'
+            return 0
+        case 'package unlink/--owner'
+            return 0
         case 'status/--fields' 'status/-q' 'status/--jq'
             return 0
         case 'notification list/-L' 'notification list/--limit' 'notification list/--page' 'notification list/--type' 'notification list/-R' 'notification list/--repo' 'notification list/--fields' 'notification list/-q' 'notification list/--jq'
@@ -621,19 +609,9 @@ function __kettle_takes_value
             return 0
         case 'admin cron list/-L' 'admin cron list/--limit' 'admin cron list/--page' 'admin cron list/--fields' 'admin cron list/-q' 'admin cron list/--jq'
             return 0
-        case 'config list/--host' 'config list/--fields' 'config list/-q' 'config list/--jq'
-            return 0
-        case 'config get/--host'
-            return 0
-        case 'config set/--host'
-            return 0
-        case 'config unset/--host'
-            return 0
-        case 'alias list/--fields' 'alias list/-q' 'alias list/--jq'
-            return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
-        case '*/--login' '*/--timeout'
+        case '*/--login' '*/--timeout' '*/--sudo'
             return 0
     end
     return 1
@@ -684,13 +662,6 @@ function __kettle_logins
     end
 end
 
-# The aliases: the first column of `kettle alias list`, offered beside the commands.
-function __kettle_aliases
-    for line in (kettle alias list 2>/dev/null)
-        string replace -r '\t.*' '' -- $line
-    end
-end
-
 complete -c kettle -f
 
 # Options accepted everywhere
@@ -699,15 +670,15 @@ complete -c kettle -l login -x -a '(__kettle_logins)' -d 'use this stored login 
 complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
 complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
-complete -c kettle -l dry-run -d 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'
+complete -c kettle -l sudo -x -d 'act as this user (the login\'s user must be a site administrator)'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
-complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, check, choose and remove stored logins'
+complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and remove stored logins'
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration'
-complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename, delete and protect branches'
+complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
 complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe'
@@ -719,6 +690,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'run' -d 'List, view, watch, reru
 complete -c kettle -n '__kettle_using "" 0' -a 'workflow' -d 'List, view, enable, disable and run Actions workflows'
 complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
 complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
+complete -c kettle -n '__kettle_using "" 0' -a 'runner' -d 'List, register and delete Actions runners'
+complete -c kettle -n '__kettle_using "" 0' -a 'package' -d 'List, view, delete and link packages'
 complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
@@ -727,19 +700,13 @@ complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit,
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'admin' -d 'Administer the site: users, organizations, scheduled tasks'
-complete -c kettle -n '__kettle_using "" 0' -a 'config' -d 'List, get, set and unset settings (editor, pager, color, git_protocol…)'
-complete -c kettle -n '__kettle_using "" 0' -a 'alias' -d 'List, set and delete aliases: words that stand for a command line'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
-complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_aliases)' -d alias
 
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
 complete -c kettle -n '__kettle_using "login" 0' -a 'list' -d 'List stored logins (never their secrets)'
-complete -c kettle -n '__kettle_using "login" 0' -a 'status' -d 'Check each login against its server: user, where its secret is kept, scopes, expiry'
-complete -c kettle -n '__kettle_using "login" 0' -a 'token' -d 'Print the login\'s token on standard output, for scripts'
-complete -c kettle -n '__kettle_using "login" 0' -a 'scopes' -d 'List the token scopes kettle needs, command group by command group'
 complete -c kettle -n '__kettle_using "login" 0' -a 'default' -d 'Make a stored login the default one'
 complete -c kettle -n '__kettle_using "login" 0' -a 'setup-git' -d 'Make git ask kettle for the logins\' https credentials'
 complete -c kettle -n '__kettle_using "login" 0' -a 'git-credential' -d 'git\'s credential-helper protocol (called by git, not by people)'
@@ -756,26 +723,12 @@ complete -c kettle -n '__kettle_using "login add"' -l password-stdin -d 'read th
 complete -c kettle -n '__kettle_using "login add"' -l otp -x -d 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
-complete -c kettle -n '__kettle_using "login add"' -l insecure-storage -d 'keep the token (or password) in kettle\'s config file (mode 0600) instead of the system keyring'
 complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "login list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "login list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle login status
-complete -c kettle -n '__kettle_using "login status"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "login status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "login status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle login token
-complete -c kettle -n '__kettle_using "login token"' -l show -d 'print it even when standard output is a terminal'
-
-# kettle login scopes
-complete -c kettle -n '__kettle_using "login scopes"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "login scopes"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "login scopes"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle login default
 complete -c kettle -n '__kettle_using "login default" 0' -a '(__kettle_logins)'
@@ -938,9 +891,6 @@ complete -c kettle -n '__kettle_using "branch" 0' -a 'view' -d 'Show a branch: i
 complete -c kettle -n '__kettle_using "branch" 0' -a 'create' -d 'Create a branch (from the default branch, or --from a branch, tag or commit)'
 complete -c kettle -n '__kettle_using "branch" 0' -a 'rename' -d 'Rename a branch (the default branch follows its new name)'
 complete -c kettle -n '__kettle_using "branch" 0' -a 'delete' -d 'Delete branches (never the default branch or a protected one)'
-complete -c kettle -n '__kettle_using "branch" 0' -a 'protection' -d 'List and view a repository\'s branch protection rules'
-complete -c kettle -n '__kettle_using "branch" 0' -a 'protect' -d 'Protect branches: create a rule, or change the options named of an existing one'
-complete -c kettle -n '__kettle_using "branch" 0' -a 'unprotect' -d 'Delete a branch protection rule'
 
 # kettle branch list
 complete -c kettle -n '__kettle_using "branch list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -974,46 +924,6 @@ complete -c kettle -n '__kettle_using "branch delete"' -s y -l yes -d 'do not as
 complete -c kettle -n '__kettle_using "branch delete"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "branch delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "branch delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle branch protection
-complete -c kettle -n '__kettle_using "branch protection" 0' -a 'list' -d 'List a repository\'s branch protection rules, in the order they apply'
-complete -c kettle -n '__kettle_using "branch protection" 0' -a 'view' -d 'Show one branch protection rule'
-
-# kettle branch protection list
-complete -c kettle -n '__kettle_using "branch protection list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "branch protection list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "branch protection list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "branch protection list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle branch protection view
-complete -c kettle -n '__kettle_using "branch protection view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "branch protection view"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "branch protection view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "branch protection view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle branch protect
-complete -c kettle -n '__kettle_using "branch protect"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "branch protect"' -l required-approvals -x -d 'approvals a pull request needs before it can be merged (0: none)'
-complete -c kettle -n '__kettle_using "branch protect"' -l status-check -x -d 'a status check that must pass before merging (repeatable; a glob; the list replaces the rule\'s; "" for none)'
-complete -c kettle -n '__kettle_using "branch protect"' -l push -x -d 'who may push: none, all (anyone with write access), or a USER or TEAM (ORG/TEAM), repeatable, for only those'
-complete -c kettle -n '__kettle_using "branch protect"' -l merge -x -d 'who may merge: a USER or TEAM (ORG/TEAM), repeatable; all for anyone with write access'
-complete -c kettle -n '__kettle_using "branch protect"' -l dismiss-stale-approvals -d 'new commits dismiss the approvals given'
-complete -c kettle -n '__kettle_using "branch protect"' -l no-dismiss-stale-approvals -d 'new commits keep the approvals given'
-complete -c kettle -n '__kettle_using "branch protect"' -l block-on-rejected-reviews -d 'a review asking for changes blocks the merge'
-complete -c kettle -n '__kettle_using "branch protect"' -l no-block-on-rejected-reviews -d 'a review asking for changes does not block the merge'
-complete -c kettle -n '__kettle_using "branch protect"' -l block-on-outdated-branch -d 'a pull request behind its base cannot be merged'
-complete -c kettle -n '__kettle_using "branch protect"' -l no-block-on-outdated-branch -d 'a pull request behind its base can be merged'
-complete -c kettle -n '__kettle_using "branch protect"' -l require-signed-commits -d 'refuse pushes of unsigned or unverified commits'
-complete -c kettle -n '__kettle_using "branch protect"' -l no-require-signed-commits -d 'take unsigned commits'
-complete -c kettle -n '__kettle_using "branch protect"' -l protected-files -x -d 'files no one may change by a push (repeatable; "" for none)'
-complete -c kettle -n '__kettle_using "branch protect"' -l unprotected-files -x -d 'files anyone with push access may change despite the rule (repeatable; "" for none)'
-complete -c kettle -n '__kettle_using "branch protect"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "branch protect"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "branch protect"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle branch unprotect
-complete -c kettle -n '__kettle_using "branch unprotect"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "branch unprotect"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle tag
 complete -c kettle -n '__kettle_using "tag" 0' -a 'list' -d 'List a repository\'s tags, newest first'
@@ -1117,8 +1027,6 @@ complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a lab
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user; repeat it or separate names with commas'
 complete -c kettle -n '__kettle_using "issue create"' -s m -l milestone -x -d 'the milestone, by title or number'
 complete -c kettle -n '__kettle_using "issue create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
-complete -c kettle -n '__kettle_using "issue create"' -s T -l template -x -d 'one of the repository\'s issue templates, by name or file name: its text, or its form\'s fields, make the body; its title prefix, labels and assignees apply'
-complete -c kettle -n '__kettle_using "issue create"' -l field -x -d 'a form template\'s field (repeat it; one option of a dropdown or checkboxes each, by label or number)'
 complete -c kettle -n '__kettle_using "issue create"' -s w -l web -d 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1357,7 +1265,6 @@ complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branc
 complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into (default: the repository\'s default branch)'
 complete -c kettle -n '__kettle_using "pr create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "pr create"' -s T -l template -x -d 'the repository\'s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'
 complete -c kettle -n '__kettle_using "pr create"' -s f -l fill -d 'take the title and body from the commits between base and head'
 complete -c kettle -n '__kettle_using "pr create"' -s d -l draft -d 'open it as a draft (a "WIP:" title prefix)'
 complete -c kettle -n '__kettle_using "pr create"' -s l -l label -x -d 'add a label by name (repeatable)'
@@ -1662,6 +1569,72 @@ complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organi
 complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
 complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
+# kettle runner
+complete -c kettle -n '__kettle_using "runner" 0' -a 'list' -d 'List the runners of a repository, an organization, your account or the instance'
+complete -c kettle -n '__kettle_using "runner" 0' -a 'token' -d 'Print a registration token for a new runner (a secret: on standard output only)'
+complete -c kettle -n '__kettle_using "runner" 0' -a 'delete' -d 'Delete a runner, asking first'
+
+# kettle runner list
+complete -c kettle -n '__kettle_using "runner list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner list"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner list"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner list"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+complete -c kettle -n '__kettle_using "runner list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "runner list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "runner list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "runner list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "runner list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "runner list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle runner token
+complete -c kettle -n '__kettle_using "runner token"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner token"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner token"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner token"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+
+# kettle runner delete
+complete -c kettle -n '__kettle_using "runner delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner delete"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner delete"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner delete"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+complete -c kettle -n '__kettle_using "runner delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle package
+complete -c kettle -n '__kettle_using "package" 0' -a 'list' -d 'List a user\'s or an organization\'s packages, each version on a line'
+complete -c kettle -n '__kettle_using "package" 0' -a 'view' -d 'Show a package version (without VERSION: the newest)'
+complete -c kettle -n '__kettle_using "package" 0' -a 'delete' -d 'Delete a package version, asking first'
+complete -c kettle -n '__kettle_using "package" 0' -a 'link' -d 'Link a package to a repository of its owner'
+complete -c kettle -n '__kettle_using "package" 0' -a 'unlink' -d 'Unlink a package from its repository'
+
+# kettle package list
+complete -c kettle -n '__kettle_using "package list"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package list"' -l type -x -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant' -d 'only packages of this type'
+complete -c kettle -n '__kettle_using "package list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "package list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "package list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "package list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "package list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "package list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle package view
+complete -c kettle -n '__kettle_using "package view" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package view"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "package view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "package view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle package delete
+complete -c kettle -n '__kettle_using "package delete" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package delete"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle package link
+complete -c kettle -n '__kettle_using "package link" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+
+# kettle package unlink
+complete -c kettle -n '__kettle_using "package unlink" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package unlink"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+
 # kettle status
 complete -c kettle -n '__kettle_using "status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1948,43 +1921,6 @@ complete -c kettle -n '__kettle_using "admin cron list"' -l json -d 'print JSON:
 complete -c kettle -n '__kettle_using "admin cron list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "admin cron list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
-# kettle config
-complete -c kettle -n '__kettle_using "config" 0' -a 'list' -d 'List every setting: its value and where that value comes from'
-complete -c kettle -n '__kettle_using "config" 0' -a 'get' -d 'Print a setting\'s value (nothing when it has none)'
-complete -c kettle -n '__kettle_using "config" 0' -a 'set' -d 'Set a setting, for every host or for one'
-complete -c kettle -n '__kettle_using "config" 0' -a 'unset' -d 'Remove a setting, so its default (or the setting for all hosts) applies again'
-
-# kettle config list
-complete -c kettle -n '__kettle_using "config list"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
-complete -c kettle -n '__kettle_using "config list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "config list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "config list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle config get
-complete -c kettle -n '__kettle_using "config get" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
-complete -c kettle -n '__kettle_using "config get"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
-
-# kettle config set
-complete -c kettle -n '__kettle_using "config set" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
-complete -c kettle -n '__kettle_using "config set"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
-
-# kettle config unset
-complete -c kettle -n '__kettle_using "config unset" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
-complete -c kettle -n '__kettle_using "config unset"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
-
-# kettle alias
-complete -c kettle -n '__kettle_using "alias" 0' -a 'list' -d 'List the aliases and what each expands to'
-complete -c kettle -n '__kettle_using "alias" 0' -a 'set' -d 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)'
-complete -c kettle -n '__kettle_using "alias" 0' -a 'delete' -d 'Delete an alias'
-
-# kettle alias list
-complete -c kettle -n '__kettle_using "alias list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "alias list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "alias list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle alias set
-complete -c kettle -n '__kettle_using "alias set"' -l shell -d 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'
-
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
@@ -2000,4 +1936,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin config alias api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable runner package status notification search org hook ssh-key gpg-key admin api completion help'

@@ -26,6 +26,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/workflow'] = 'workflow'
     $children['/secret'] = 'secret'
     $children['/variable'] = 'variable'
+    $children['/runner'] = 'runner'
+    $children['/package'] = 'package'
     $children['/status'] = 'status'
     $children['/notification'] = 'notification'
     $children['/notifications'] = 'notification'
@@ -35,17 +37,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
     $children['/admin'] = 'admin'
-    $children['/config'] = 'config'
-    $children['/alias'] = 'alias'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
     $children['/help'] = 'help'
     $children['login/add'] = 'login add'
     $children['login/list'] = 'login list'
     $children['login/ls'] = 'login list'
-    $children['login/status'] = 'login status'
-    $children['login/token'] = 'login token'
-    $children['login/scopes'] = 'login scopes'
     $children['login/default'] = 'login default'
     $children['login/setup-git'] = 'login setup-git'
     $children['login/git-credential'] = 'login git-credential'
@@ -83,12 +80,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['branch/create'] = 'branch create'
     $children['branch/rename'] = 'branch rename'
     $children['branch/delete'] = 'branch delete'
-    $children['branch/protection'] = 'branch protection'
-    $children['branch/protect'] = 'branch protect'
-    $children['branch/unprotect'] = 'branch unprotect'
-    $children['branch protection/list'] = 'branch protection list'
-    $children['branch protection/ls'] = 'branch protection list'
-    $children['branch protection/view'] = 'branch protection view'
     $children['tag/list'] = 'tag list'
     $children['tag/ls'] = 'tag list'
     $children['tag/view'] = 'tag view'
@@ -174,6 +165,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['variable/set'] = 'variable set'
     $children['variable/delete'] = 'variable delete'
     $children['variable/rm'] = 'variable delete'
+    $children['runner/list'] = 'runner list'
+    $children['runner/ls'] = 'runner list'
+    $children['runner/token'] = 'runner token'
+    $children['runner/delete'] = 'runner delete'
+    $children['runner/rm'] = 'runner delete'
+    $children['package/list'] = 'package list'
+    $children['package/ls'] = 'package list'
+    $children['package/view'] = 'package view'
+    $children['package/delete'] = 'package delete'
+    $children['package/rm'] = 'package delete'
+    $children['package/link'] = 'package link'
+    $children['package/unlink'] = 'package unlink'
     $children['notification/list'] = 'notification list'
     $children['notification/ls'] = 'notification list'
     $children['notification/read'] = 'notification read'
@@ -215,25 +218,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['admin cron/list'] = 'admin cron list'
     $children['admin cron/ls'] = 'admin cron list'
     $children['admin cron/run'] = 'admin cron run'
-    $children['config/list'] = 'config list'
-    $children['config/ls'] = 'config list'
-    $children['config/get'] = 'config get'
-    $children['config/set'] = 'config set'
-    $children['config/unset'] = 'config unset'
-    $children['alias/list'] = 'alias list'
-    $children['alias/ls'] = 'alias list'
-    $children['alias/set'] = 'alias set'
-    $children['alias/delete'] = 'alias delete'
-    $children['alias/rm'] = 'alias delete'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
     $commands[''] = @(
-        @{ Name = 'login'; Tip = 'Add, check, choose and remove stored logins' }
+        @{ Name = 'login'; Tip = 'Add, list, choose and remove stored logins' }
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration' }
-        @{ Name = 'branch'; Tip = 'List, view, create, rename, delete and protect branches' }
+        @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
         @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe' }
@@ -245,6 +238,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'workflow'; Tip = 'List, view, enable, disable and run Actions workflows' }
         @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
         @{ Name = 'variable'; Tip = 'List, read, set and delete Actions variables' }
+        @{ Name = 'runner'; Tip = 'List, register and delete Actions runners' }
+        @{ Name = 'package'; Tip = 'List, view, delete and link packages' }
         @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
         @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
@@ -253,8 +248,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'admin'; Tip = 'Administer the site: users, organizations, scheduled tasks' }
-        @{ Name = 'config'; Tip = 'List, get, set and unset settings (editor, pager, color, git_protocol…)' }
-        @{ Name = 'alias'; Tip = 'List, set and delete aliases: words that stand for a command line' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -262,9 +255,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $commands['login'] = @(
         @{ Name = 'add'; Tip = 'Check credentials against a server and store them as a login' }
         @{ Name = 'list'; Tip = 'List stored logins (never their secrets)' }
-        @{ Name = 'status'; Tip = 'Check each login against its server: user, where its secret is kept, scopes, expiry' }
-        @{ Name = 'token'; Tip = 'Print the login''s token on standard output, for scripts' }
-        @{ Name = 'scopes'; Tip = 'List the token scopes kettle needs, command group by command group' }
         @{ Name = 'default'; Tip = 'Make a stored login the default one' }
         @{ Name = 'setup-git'; Tip = 'Make git ask kettle for the logins'' https credentials' }
         @{ Name = 'git-credential'; Tip = 'git''s credential-helper protocol (called by git, not by people)' }
@@ -305,13 +295,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'create'; Tip = 'Create a branch (from the default branch, or --from a branch, tag or commit)' }
         @{ Name = 'rename'; Tip = 'Rename a branch (the default branch follows its new name)' }
         @{ Name = 'delete'; Tip = 'Delete branches (never the default branch or a protected one)' }
-        @{ Name = 'protection'; Tip = 'List and view a repository''s branch protection rules' }
-        @{ Name = 'protect'; Tip = 'Protect branches: create a rule, or change the options named of an existing one' }
-        @{ Name = 'unprotect'; Tip = 'Delete a branch protection rule' }
-    )
-    $commands['branch protection'] = @(
-        @{ Name = 'list'; Tip = 'List a repository''s branch protection rules, in the order they apply' }
-        @{ Name = 'view'; Tip = 'Show one branch protection rule' }
     )
     $commands['tag'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s tags, newest first' }
@@ -403,6 +386,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'set'; Tip = 'Create a variable, or change its value' }
         @{ Name = 'delete'; Tip = 'Delete a variable, asking first' }
     )
+    $commands['runner'] = @(
+        @{ Name = 'list'; Tip = 'List the runners of a repository, an organization, your account or the instance' }
+        @{ Name = 'token'; Tip = 'Print a registration token for a new runner (a secret: on standard output only)' }
+        @{ Name = 'delete'; Tip = 'Delete a runner, asking first' }
+    )
+    $commands['package'] = @(
+        @{ Name = 'list'; Tip = 'List a user''s or an organization''s packages, each version on a line' }
+        @{ Name = 'view'; Tip = 'Show a package version (without VERSION: the newest)' }
+        @{ Name = 'delete'; Tip = 'Delete a package version, asking first' }
+        @{ Name = 'link'; Tip = 'Link a package to a repository of its owner' }
+        @{ Name = 'unlink'; Tip = 'Unlink a package from its repository' }
+    )
     $commands['notification'] = @(
         @{ Name = 'list'; Tip = 'List notification threads (unread ones unless told otherwise)' }
         @{ Name = 'read'; Tip = 'Mark notification threads read: the ones named, or with --all every unread one' }
@@ -454,17 +449,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List the server''s scheduled tasks' }
         @{ Name = 'run'; Tip = 'Start a scheduled task now' }
     )
-    $commands['config'] = @(
-        @{ Name = 'list'; Tip = 'List every setting: its value and where that value comes from' }
-        @{ Name = 'get'; Tip = 'Print a setting''s value (nothing when it has none)' }
-        @{ Name = 'set'; Tip = 'Set a setting, for every host or for one' }
-        @{ Name = 'unset'; Tip = 'Remove a setting, so its default (or the setting for all hosts) applies again' }
-    )
-    $commands['alias'] = @(
-        @{ Name = 'list'; Tip = 'List the aliases and what each expands to' }
-        @{ Name = 'set'; Tip = 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)' }
-        @{ Name = 'delete'; Tip = 'Delete an alias' }
-    )
 
     # The options of each command, besides those accepted everywhere.
     $options = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -479,25 +463,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--otp'; Tip = 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'; Value = $true }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
-        @{ Flag = '--insecure-storage'; Tip = 'keep the token (or password) in kettle''s config file (mode 0600) instead of the system keyring'; Value = $false }
         @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
     )
     $options['login list'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['login status'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['login token'] = @(
-        @{ Flag = '--show'; Tip = 'print it even when standard output is a terminal'; Value = $false }
-    )
-    $options['login scopes'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -700,50 +668,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
-    $options['branch protection list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['branch protection view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['branch protect'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--required-approvals'; Tip = 'approvals a pull request needs before it can be merged (0: none)'; Value = $true }
-        @{ Flag = '--status-check'; Tip = 'a status check that must pass before merging (repeatable; a glob; the list replaces the rule''s; "" for none)'; Value = $true }
-        @{ Flag = '--push'; Tip = 'who may push: none, all (anyone with write access), or a USER or TEAM (ORG/TEAM), repeatable, for only those'; Value = $true }
-        @{ Flag = '--merge'; Tip = 'who may merge: a USER or TEAM (ORG/TEAM), repeatable; all for anyone with write access'; Value = $true }
-        @{ Flag = '--dismiss-stale-approvals'; Tip = 'new commits dismiss the approvals given'; Value = $false }
-        @{ Flag = '--no-dismiss-stale-approvals'; Tip = 'new commits keep the approvals given'; Value = $false }
-        @{ Flag = '--block-on-rejected-reviews'; Tip = 'a review asking for changes blocks the merge'; Value = $false }
-        @{ Flag = '--no-block-on-rejected-reviews'; Tip = 'a review asking for changes does not block the merge'; Value = $false }
-        @{ Flag = '--block-on-outdated-branch'; Tip = 'a pull request behind its base cannot be merged'; Value = $false }
-        @{ Flag = '--no-block-on-outdated-branch'; Tip = 'a pull request behind its base can be merged'; Value = $false }
-        @{ Flag = '--require-signed-commits'; Tip = 'refuse pushes of unsigned or unverified commits'; Value = $false }
-        @{ Flag = '--no-require-signed-commits'; Tip = 'take unsigned commits'; Value = $false }
-        @{ Flag = '--protected-files'; Tip = 'files no one may change by a push (repeatable; "" for none)'; Value = $true }
-        @{ Flag = '--unprotected-files'; Tip = 'files anyone with push access may change despite the rule (repeatable; "" for none)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['branch unprotect'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-    )
     $options['tag list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -860,9 +784,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-m'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--milestone'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
-        @{ Flag = '-T'; Tip = 'one of the repository''s issue templates, by name or file name: its text, or its form''s fields, make the body; its title prefix, labels and assignees apply'; Value = $true }
-        @{ Flag = '--template'; Tip = 'one of the repository''s issue templates, by name or file name: its text, or its form''s fields, make the body; its title prefix, labels and assignees apply'; Value = $true }
-        @{ Flag = '--field'; Tip = 'a form template''s field (repeat it; one option of a dropdown or checkboxes each, by label or number)'; Value = $true }
         @{ Flag = '-w'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--web'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -1156,8 +1077,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
-        @{ Flag = '-T'; Tip = 'the repository''s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'; Value = $true }
-        @{ Flag = '--template'; Tip = 'the repository''s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'; Value = $true }
         @{ Flag = '-f'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '--fill'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '-d'; Tip = 'open it as a draft (a "WIP:" title prefix)'; Value = $false }
@@ -1527,6 +1446,64 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['runner list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['runner token'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+    )
+    $options['runner delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['package list'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '--type'; Tip = 'only packages of this type'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['package view'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['package delete'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['package unlink'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+    )
     $options['status'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -1814,31 +1791,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
-    $options['config list'] = @(
-        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['config get'] = @(
-        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
-    )
-    $options['config set'] = @(
-        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
-    )
-    $options['config unset'] = @(
-        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
-    )
-    $options['alias list'] = @(
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['alias set'] = @(
-        @{ Flag = '--shell'; Tip = 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'; Value = $false }
-    )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1864,7 +1816,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--debug'; Tip = 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'; Value = $false }
         @{ Flag = '--no-color'; Tip = 'no colour in output; also NO_COLOR'; Value = $false }
         @{ Flag = '--timeout'; Tip = 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'; Value = $true }
-        @{ Flag = '--dry-run'; Tip = 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'; Value = $false }
+        @{ Flag = '--sudo'; Tip = 'act as this user (the login''s user must be a site administrator)'; Value = $true }
         @{ Flag = '-h'; Tip = 'show help for a command'; Value = $false }
         @{ Flag = '--help'; Tip = 'show help for a command'; Value = $false }
     )
@@ -1918,6 +1870,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['workflow run/0'] = @{ Kind = 'files' }
     $values['secret set/-F'] = @{ Kind = 'files' }
     $values['secret set/--body-file'] = @{ Kind = 'files' }
+    $values['package list/--type'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package view/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package delete/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package link/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package unlink/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
     $values['notification list/--type'] = @{ Kind = 'words'; Words = @('issue', 'pull', 'commit', 'repository') }
     $values['search repos/--sort'] = @{ Kind = 'words'; Words = @('stars', 'updated', 'created', 'alpha') }
     $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
@@ -1932,14 +1889,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['gpg-key add/0'] = @{ Kind = 'files' }
     $values['admin user create/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
     $values['admin user edit/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
-    $values['config get/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
-    $values['config set/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
-    $values['config unset/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'config', 'alias', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'runner', 'package', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {
@@ -1997,11 +1951,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
             ForEach-Object { @{ Name = $_.Flag; Tip = $_.Tip } })
     } elseif ($arg -eq 0 -and $commands.ContainsKey($cmdpath)) {
         $found = $commands[$cmdpath]
-        if ($cmdpath -eq '') {
-            # The aliases: the first column of `kettle alias list`, beside the commands.
-            $found = @($found) + @(& 'kettle' alias list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
-                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
-        }
     } else {
         $source = $values["$cmdpath/$arg"]
     }

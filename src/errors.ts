@@ -99,7 +99,12 @@ export class ApiError extends KettleError {
     this.serverMessage = init.serverMessage;
     this.fieldErrors = fieldErrors;
     this.missingScope = init.status === 403 ? missingScopeOf(init.serverMessage) : undefined;
+    // routers/api/v1/api.go sudo(), every release: the same 403 for any path (seen on real Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1).
+    this.sudoRefused = init.status === 403 && init.serverMessage === 'Only administrators allowed to sudo.';
   }
+
+  /** The server refused --sudo: the token's user is not a site administrator. */
+  readonly sudoRefused: boolean;
 
   /** The token scope a 403 says the request needed (tokenRequiresScopes), when it says so. */
   readonly missingScope: string | undefined;
@@ -246,6 +251,8 @@ export interface ReportContext {
   scopeHint?: ((scope: string) => string[]) | undefined;
   /** A repository the user never typed, and where it came from (a git remote). */
   repoFrom?: { owner: string; name: string; source: string } | undefined;
+  /** --sudo's user: the servers answer 404 alike for it missing and for what the request named (api.go sudo()). */
+  sudo?: string | undefined;
 }
 
 /** Commander's own errors: it printed them already; help and --version are answers. */
@@ -294,6 +301,12 @@ export function report(err: unknown, how: ReportContext): Report {
   // A refusal for a missing token scope says what to do, here alone, whoever worded it (commands/failure.ts names the scope).
   if (failure instanceof ApiError && failure.missingScope !== undefined) {
     failure = failure.withMessage(failure.message, (how.scopeHint ?? scopeHint)(failure.missingScope));
+  }
+  // Whatever the command was doing, a refused --sudo is one line, worded here alone (no verb knows of --sudo).
+  if (failure instanceof ApiError && failure.sudoRefused) {
+    failure = failure.withMessage("cannot act as another user (--sudo): the login's user is not a site administrator");
+  } else if (failure instanceof ApiError && failure.status === 404 && how.sudo !== undefined) {
+    failure = failure.withMessage(`${failure.message}, or there is no user ${how.sudo} to act as (--sudo)`);
   }
   if (failure instanceof ApiError && failure.status === 401 && how.authHint) {
     failure = failure.withMessage(`authentication failed: ${failure.message}${outcome}${suffix}`, how.authHint);

@@ -13,7 +13,9 @@ import { enableGit } from './server/git-http.js';
 import { startServer, type TestServer } from './server/index.js';
 import { useRealClock } from './server/state.js';
 import { actionsData, addArtifact, addRun, addWorkflow } from './server/routes-actions.js';
+import { addPackage } from './server/routes-packages.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
+import { addRunner } from './server/routes-runners.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
 /** The newest release kettle is held to (test/fixtures/recordings/, fresh-server.ts): the demo and the playground play it. */
@@ -76,6 +78,22 @@ function seedTriage(server: TestServer): void {
   if (second) setMilestone(state, second, v1);
 }
 
+/**
+ * Runners, packages and a site administrator to try: a runner of alice/teapot
+ * and one of the instance, two versions of alice's generic package
+ * teapot-tools, and the user `admin` (who may use --global and --sudo).
+ */
+function seedRunnersAndPackages(server: TestServer): void {
+  const state = server.state;
+  const teapot = state.repo('alice', 'teapot');
+  if (!teapot) return;
+  addRunner(state, { name: 'teapot-runner', repoId: teapot.id, status: 'idle', labels: ['ubuntu-latest', 'docker'] });
+  addRunner(state, { name: 'shared-runner', status: 'offline', labels: ['ubuntu-latest'] });
+  addPackage(state, { owner: 'alice', type: 'generic', name: 'teapot-tools', version: '1.0.0' });
+  addPackage(state, { owner: 'alice', type: 'generic', name: 'teapot-tools', version: '1.1.0' });
+  if (!state.user('admin')) state.addUser('admin', 'Site Administrator', 'admin-password').admin = true;
+}
+
 /** The repository root: the folder above this file (or its bundle) holding bin/kettle.cjs. */
 function findRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +145,7 @@ async function serve(): Promise<void> {
   enableGit(server, gitRoot);
   seedPullsDemo(server.state);
   seedTriage(server);
+  seedRunnersAndPackages(server);
   const runId = seedActions(server);
   useRealClock();
   const alice = server.addToken('alice');
@@ -136,7 +155,9 @@ async function serve(): Promise<void> {
   const repos = server.state.repos.map((r) => `${r.owner}/${r.name}${r.private ? ' (private)' : ''}`).join(', ');
   process.stdout.write(
     `kettle demo server: ${server.url}\n` +
-      `It answers as Gitea ${NEWEST} does, Actions included (in alice/teapot: workflows ci.yml and deploy.yml; run ${runId} passed, with a log and an artifact).\n\n` +
+      `It answers as Gitea ${NEWEST} does, Actions included (in alice/teapot: workflows ci.yml and deploy.yml; run ${runId} passed, with a log and an artifact).\n` +
+      `Runners: teapot-runner of alice/teapot and shared-runner of the instance (kettle runner list --global, as admin); alice's generic package teapot-tools 1.0.0 and 1.1.0 (kettle package list).\n` +
+      `The user admin is a site administrator: kettle --sudo alice whoami, as admin, answers as alice.\n\n` +
       `Users (${orgs}; repositories ${repos}):\n${users}\n\n` +
       `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
       `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +
@@ -154,6 +175,7 @@ async function main(): Promise<void> {
   seedPullsDemo(server.state);
   const alice = server.addToken('alice');
   seedTriage(server);
+  seedRunnersAndPackages(server);
   const runId = String(seedActions(server));
 
   // A second server, as a sub-path deployment: kettle status shows both at once.
@@ -228,6 +250,11 @@ async function main(): Promise<void> {
     { args: ['secret', 'list', '-R', 'alice/teapot'] },
     { args: ['variable', 'set', 'REGION', 'eu-west', '-R', 'alice/teapot'] },
     { args: ['variable', 'get', 'REGION', '-R', 'alice/teapot'] },
+    // Runners and packages.
+    { args: ['runner', 'list', '-R', 'alice/teapot'] },
+    { args: ['package', 'list'] },
+    { args: ['package', 'view', 'generic', 'teapot-tools'] },
+    { args: ['package', 'link', 'generic', 'teapot-tools', 'alice/teapot'] },
     // The inbox, and one view of every server logged in to.
     { args: ['notification', 'list', '--unread', '--pinned'] },
     { args: ['search', 'repos', 'tea', '--sort', 'stars'] },

@@ -48,6 +48,13 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Accept any TLS certificate (a login added with --insecure). */
   insecure?: boolean;
+  /**
+   * --sudo: the user every request to this client's server acts as. Sent as
+   * the Sudo header, which every release reads when no `sudo` parameter is
+   * given (routers/api/v1/api.go sudo(), Gitea 1.23 to 1.27, Forgejo 11 to 15),
+   * so no path or query changes with it.
+   */
+  sudo?: string;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read from. */
   env?: NodeJS.ProcessEnv;
   /** Receives one line per traced event; credentials are already redacted. */
@@ -242,14 +249,16 @@ export class ApiClient {
 
   /**
    * The headers of every request: what the caller gives, over JSON and
-   * kettle's User-Agent, and the credentials while the URL is under this
+   * kettle's User-Agent, and the credentials (and --sudo) while the URL is under this
    * client's server. An Authorization header the caller gives (kettle api -H)
    * wins over the stored credential, as with gh: it is sent as given.
    */
   headers(url: URL, given: Record<string, string> = {}, credentials: Credentials = this.opts.credentials): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent, ...given };
+    const mine = this.isOwnUrl(url);
+    const sudo: Record<string, string> = mine && this.opts.sudo !== undefined ? { sudo: this.opts.sudo } : {};
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent, ...sudo, ...given };
     const own = Object.keys(given).some((name) => name.toLowerCase() === 'authorization');
-    if (!own && this.isOwnUrl(url)) authorize(url, headers, credentials);
+    if (!own && mine) authorize(url, headers, credentials);
     return headers;
   }
 

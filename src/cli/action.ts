@@ -27,6 +27,7 @@ export interface GlobalOpts {
   color?: boolean;
   timeout?: number;
   dryRun?: boolean;
+  sudo?: string;
   json?: boolean;
   fields?: string;
   jq?: string;
@@ -82,6 +83,7 @@ export function globalFlags(opts: GlobalOpts, env: NodeJS.ProcessEnv): GlobalFla
     debug: opts.debug === true || envDebug(env),
     timeoutMs: opts.timeout,
     ...(opts.dryRun === true ? { dryRun: true } : {}),
+    ...(opts.sudo !== undefined ? { sudo: opts.sudo } : {}),
   };
 }
 

@@ -17,6 +17,13 @@ function terminalWidth(stream: { isTTY?: boolean; columns?: number }): number {
   return stream.isTTY && stream.columns ? stream.columns : 80;
 }
 
+/** A user name for --sudo: the servers look it up as given, so only surrounding blanks are dropped. */
+function sudoOption(value: string): string {
+  const name = value.trim();
+  if (name === '') throw new InvalidArgumentError('--sudo needs a user name');
+  return name;
+}
+
 function timeoutOption(value: string): number {
   try {
     return parseTimeout(value, '--timeout');
@@ -97,7 +104,7 @@ function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef
 }
 
 /** Root options that may come before the command's name, and whether each takes a value. */
-const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--debug': false, '--no-color': false, '--dry-run': false };
+const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
 
 /**
  * The top-level entry that argv names, or undefined when the whole tree is
@@ -177,6 +184,7 @@ function rootCommand(session: Session & { tree: () => Promise<Command> }): Comma
     .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
     .option('--no-color', 'no colour in output; also NO_COLOR')
     .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
+    .option('--sudo <user>', "act as this user (the login's user must be a site administrator)", sudoOption)
     .option('--dry-run', 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it')
     .showSuggestionAfterError(true)
     .configureHelp({ formatHelp, showGlobalOptions: true })

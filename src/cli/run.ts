@@ -43,6 +43,7 @@ export async function execute(given: string[], streams: StreamsLike, version: st
       authHint: ctx?.logins.resolved ? authHint(ctx.logins.resolved) : undefined,
       scopeHint: ctx?.logins.resolved ? scopeHintFor(ctx.logins.resolved) : undefined,
       repoFrom: ctx?.repos.from ? { ...ctx.repos.from.repo, source: ctx.repos.from.source } : undefined,
+      sudo: ctx?.flags.sudo,
     });
     code = done.code;
     for (const line of done.lines) streams.stderr.write(`${line}\n`);

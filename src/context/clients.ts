@@ -34,6 +34,8 @@ export interface ClientSettings {
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs: number | undefined;
+  /** --sudo: sent with every request of the command (ApiClient's `sudo`). */
+  sudo?: string | undefined;
   version: string;
   /** The user's settings: http_timeout, for the host or for all. */
   stored?: UserSettings | undefined;
@@ -101,7 +103,7 @@ export class Clients {
 
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, given: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
-    const { env, debug, version } = this.settings;
+    const { env, debug, version, sudo } = this.settings;
     const credentials = given.method === 'keyring' ? await this.unlock(root, given) : given;
     const timeoutMs = this.timeoutMs(root);
     const maxResponseBytes = envMaxResponseBytes(env);
@@ -125,6 +127,7 @@ export class Clients {
       ...(connect.timeoutScope !== undefined ? { timeoutScope: connect.timeoutScope } : {}),
       ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
       ...(connect.insecure ? { insecure: true } : {}),
+      ...(sudo !== undefined ? { sudo } : {}),
       trace: debug ? (line) => this.term.trace(line) : undefined,
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.term.waitNote(ms, reason),

@@ -21,6 +21,8 @@ export interface GlobalFlags {
   timeoutMs?: number | undefined;
   /** --dry-run: writes are printed, not sent (api/dry-run.ts). */
   dryRun?: boolean;
+  /** --sudo: the user an administrator's requests act as. */
+  sudo?: string | undefined;
 }
 
 export class Context {
@@ -60,6 +62,7 @@ export class Context {
         env: io.env,
         debug: flags.debug,
         timeoutMs: flags.timeoutMs,
+        sudo: flags.sudo,
         version,
         stored: io.settings,
         // The writes a dry run shows are its results: on stdout.

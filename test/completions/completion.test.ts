@@ -45,10 +45,12 @@ const TOP = [
   'milestone',
   'notification',
   'org',
+  'package',
   'pr',
   'release',
   'repo',
   'run',
+  'runner',
   'search',
   'secret',
   'ssh-key',
@@ -248,6 +250,20 @@ describe('bash script', () => {
     ],
     [['kettle', 'issue', 'view', '3', ''], []],
     [['kettle', 'issue', 'view', '--', '-'], []],
+    [
+      ['kettle', 'runner', ''],
+      ['delete', 'list', 'token'],
+    ],
+    [['kettle', 'runner', 'list', '--gl'], ['--global']],
+    [
+      ['kettle', 'package', ''],
+      ['delete', 'link', 'list', 'unlink', 'view'],
+    ],
+    [
+      ['kettle', 'package', 'list', '--type', 'c'],
+      ['cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran'],
+    ],
+    [['kettle', '--su'], ['--sudo']],
   ];
 
   it('completes subcommands, options and their values, and stored logins', async () => {

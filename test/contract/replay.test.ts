@@ -35,7 +35,9 @@ export async function replay(recording: Recording): Promise<Difference[]> {
   try {
     /** Tokens the replay saw minted, by user: a recorded request made with a minted token is sent with its counterpart. */
     const minted = new Map<string, string>();
-    for (const e of recording.exchanges.filter((x) => x.web !== true)) {
+    // Outside the API, only what the scenario sends itself: a package uploaded to the generic registry, which the package steps then read.
+    const upload = (x: (typeof recording.exchanges)[number]) => x.web === true && x.method === 'PUT' && x.path.startsWith('/api/packages/');
+    for (const e of recording.exchanges.filter((x) => x.web !== true || upload(x))) {
       const headers: Record<string, string> = { 'user-agent': 'kettle-replay' };
       const own = e.as === undefined ? token : (minted.get(e.as) ?? token);
       if (e.auth === 'token') headers.authorization = e.status === 401 ? 'token not-a-token-of-this-server' : `token ${own}`;
@@ -48,7 +50,7 @@ export async function replay(recording: Recording): Promise<Difference[]> {
         body = typeof bytes === 'number' && !/json/.test(e.bodyType ?? '') ? Buffer.alloc(bytes, 'x') : JSON.stringify(replay.body(e.body));
       }
       const query = new URLSearchParams(e.query).toString();
-      const url = `${server.url.replace(/\/$/, '')}/api/v1${replay.path(e.path)}${query ? `?${query}` : ''}`;
+      const url = `${server.url.replace(/\/$/, '')}${upload(e) ? e.path : `/api/v1${replay.path(e.path)}`}${query ? `?${query}` : ''}`;
       // undici's request, as kettle sends them: fetch drops the body of a 205, which the servers send with one.
       const answer = await request(url, { method: e.method as Dispatcher.HttpMethod, headers, ...(body !== undefined ? { body } : {}) });
       const text = await answer.body.text();

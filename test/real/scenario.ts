@@ -57,6 +57,8 @@ export interface Step {
   settle?: true;
   /** First wait (outside kettle, unrecorded, bounded) until the administrator has an unread notification: the servers notify from a queue. */
   inbox?: true;
+  /** Before the step, outside kettle: what kettle has no command for, such as a package upload to a registry. */
+  prepare?: (n: Names, server: { url: string; token: string }) => Promise<void>;
 }
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
@@ -169,6 +171,21 @@ jobs:
 `;
 /** Jobs of a run as run view --json shows them: name, id and status in GitHub's words. */
 const jobsOf = (r: RunResult) => (json(r).jobs as Array<{ name: string; id: number; status: string; conclusion?: string }>) ?? [];
+/** Runners are listed and deleted through the API by Gitea 1.24 and later and Forgejo 15 and later (routers/api/v1/api.go). */
+const listsRunners = (s: ServerInfo) => atLeast(s, 'gitea', '1.24') || atLeast(s, 'forgejo', '15');
+/** Packages link to a repository on Gitea 1.24 and later and on every Forgejo (routers/api/v1/api.go, LinkPackage). */
+const linksPackages = (s: ServerInfo) => atLeast(s, 'gitea', '1.24') || s.flavour === 'forgejo';
+/** A version of a generic package, uploaded to the owner's registry (PUT /api/packages/{owner}/generic/{name}/{version}/{file}). */
+function uploadPackage(version: string): (n: Names, server: { url: string; token: string }) => Promise<void> {
+  return async (n, server) => {
+    const at = `${server.url.replace(/\/$/, '')}/api/packages/${n.me}/generic/${n.repo.split('/')[1]}-tools/${version}/tools.txt`;
+    const answer = await fetch(at, { method: 'PUT', headers: { authorization: `token ${server.token}` }, body: `tools ${version}\n` });
+    await answer.arrayBuffer();
+    if (answer.status !== 201) throw new Error(`the package upload answered ${answer.status}`);
+  };
+}
+const PKG = (n: Names) => `${n.repo.split('/')[1]}-tools`;
+
 /** The second user's password (a throw-away user on a throw-away server; the replay sends it again). */
 export const SECOND_PASSWORD = 'Kettle-pw-2-long';
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4JSf+byUUFMHxT9kLb kettle-recording';
@@ -1125,6 +1142,137 @@ export const STEPS: Step[] = [
   { title: 'repo delete of the mirror', args: (n) => ['repo', 'delete', `${n.repo}-mirror`, '--yes'], exit: 0 },
 
   // Bad credentials, and the end.
+  // Runners: the repository has none (a runner registers through the runner's own protocol, not the API).
+  { title: 'runner list of the repository', args: (n) => ['runner', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []), when: listsRunners },
+  {
+    title: 'runner list where the server lists none: which versions do',
+    args: (n) => ['runner', 'list', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /^kettle: listing runners needs Gitea 1\.24 or later or Forgejo 15 or later; .* runs (Gitea|Forgejo) [\d.]+ /),
+    when: (s) => !listsRunners(s),
+  },
+  {
+    title: 'runner token of the repository: the token alone on stdout',
+    args: (n) => ['runner', 'token', ...R(n)],
+    exit: 0,
+    check: (r) => {
+      assert.match(r.stdout, /^[0-9A-Za-z]{20,}\n$/);
+      assert.equal(r.stderr, '');
+    },
+    when: (s) => !atLeast(s, 'forgejo', '15'),
+  },
+  {
+    title: 'runner token --user --debug: the trace shows the request, never the token',
+    args: () => ['--debug', 'runner', 'token', '--user'],
+    exit: 0,
+    check: (r) => {
+      const token = r.stdout.trim();
+      assert.match(token, /^[0-9A-Za-z]{20,}$/);
+      assert.match(r.stderr, /registration-token/);
+      assert.ok(!r.stderr.includes(token), 'the token is in the trace');
+    },
+    when: (s) => !atLeast(s, 'forgejo', '15'),
+  },
+  {
+    title: 'runner token --global',
+    args: () => ['runner', 'token', '--global'],
+    exit: 0,
+    check: (r) => assert.match(r.stdout, /^[0-9A-Za-z]{20,}\n$/),
+    when: (s) => !atLeast(s, 'forgejo', '15'),
+  },
+  {
+    title: 'runner token where runners register directly: which command the runner takes',
+    args: (n) => ['runner', 'token', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /registers runners directly.*forgejo-runner daemon/),
+    when: (s) => atLeast(s, 'forgejo', '15'),
+  },
+  {
+    title: 'runner delete of a runner that is not there: 404',
+    args: (n) => ['runner', 'delete', '999999', ...R(n), '--yes'],
+    exit: 1,
+    check: (r, n) => assert.equal(r.stderr, `kettle: runner 999999 of ${n.repo} not found\n`),
+    when: listsRunners,
+  },
+  {
+    title: 'runner delete where the server has no runner API: which versions do',
+    args: (n) => ['runner', 'delete', '1', ...R(n), '--yes'],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /^kettle: deleting a runner needs Gitea 1\.24 or later or Forgejo 15 or later/),
+    when: (s) => !listsRunners(s),
+  },
+  // Packages: two versions uploaded to the generic registry (outside kettle), then kettle's verbs.
+  {
+    title: 'package list --type generic (two versions uploaded)',
+    args: () => ['package', 'list', '--type', 'generic', '--all', '--json', '--fields', 'name,version'],
+    prepare: async (n, server) => {
+      await uploadPackage('1.0.0')(n, server);
+      await uploadPackage('1.1.0')(n, server);
+    },
+    exit: 0,
+    check: (r, n) =>
+      assert.deepEqual(
+        json<Array<{ name: string; version: string }>>(r)
+          .filter((p) => p.name === PKG(n))
+          .map((p) => p.version)
+          .sort(),
+        ['1.0.0', '1.1.0'],
+      ),
+  },
+  { title: 'package view without a version: the newest', args: (n) => ['package', 'view', 'generic', PKG(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).version, '1.1.0') },
+  {
+    title: 'package view of a version',
+    args: (n) => ['package', 'view', 'generic', PKG(n), '1.0.0', '--json'],
+    exit: 0,
+    check: (r, n) => assert.equal((json(r).owner as { login: string }).login, n.me),
+  },
+  {
+    title: 'package view of a version that is not there: 404',
+    args: (n) => ['package', 'view', 'generic', PKG(n), '9.9.9'],
+    exit: 1,
+    check: (r, n) => assert.equal(r.stderr, `kettle: generic package ${PKG(n)} 9.9.9 of ${n.me} not found\n`),
+  },
+  { title: 'package link to the repository', args: (n) => ['package', 'link', 'generic', PKG(n), n.repo], exit: 0, when: linksPackages },
+  {
+    title: 'package view: linked',
+    args: (n) => ['package', 'view', 'generic', PKG(n), '1.0.0', '--json'],
+    exit: 0,
+    check: (r, n) => assert.equal((json(r).repository as { full_name: string }).full_name, n.repo),
+    when: linksPackages,
+  },
+  {
+    title: 'package link when linked already: refused',
+    args: (n) => ['package', 'link', 'generic', PKG(n), n.repo],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /linked to a repository already/),
+    when: linksPackages,
+  },
+  {
+    title: 'package link to a repository that is not there: 404',
+    args: (n) => ['package', 'link', 'generic', PKG(n), `${n.repo}-nope`],
+    exit: 1,
+    check: (r, n) => assert.equal(r.stderr, `kettle: repository ${n.repo}-nope not found\n`),
+    when: linksPackages,
+  },
+  { title: 'package unlink', args: (n) => ['package', 'unlink', 'generic', PKG(n)], exit: 0, when: linksPackages },
+  {
+    title: 'package unlink when not linked: a note',
+    args: (n) => ['package', 'unlink', 'generic', PKG(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /is not linked to a repository; nothing was changed/),
+    when: linksPackages,
+  },
+  {
+    title: 'package link where the server has none: which versions do',
+    args: (n) => ['package', 'link', 'generic', PKG(n), n.repo],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /^kettle: linking a package needs Gitea 1\.24 or later or Forgejo; /),
+    when: (s) => !linksPackages(s),
+  },
+  { title: 'package delete without --yes and no terminal: usage', args: (n) => ['package', 'delete', 'generic', PKG(n), '1.0.0'], exit: 2 },
+  { title: 'package delete of a version', args: (n) => ['package', 'delete', 'generic', PKG(n), '1.0.0', '--yes'], exit: 0 },
+  { title: 'package delete of the last version', args: (n) => ['package', 'delete', 'generic', PKG(n), '1.1.0', '--yes'], exit: 0 },
+  { title: 'package view of a deleted package: 404', args: (n) => ['package', 'view', 'generic', PKG(n)], exit: 1 },
   { title: 'whoami with a wrong token: 401, exit 4', args: () => ['whoami'], exit: 4 },
   // The pin limit (setting.Repository.Issue.MaxPinned, 3 by default): issue_pin.go answers a fourth pin as an internal error.
   ...[1, 2, 3, 4].map(
@@ -1197,6 +1345,21 @@ export const STEPS: Step[] = [
   { title: 'admin cron run of no task: 404', args: () => ['admin', 'cron', 'run', 'no_such_task'], exit: 1 },
   { title: 'admin user delete', args: (n) => ['admin', 'user', 'delete', `${n.other}-3`, '--yes'], exit: 0 },
   { title: 'admin user delete of a deleted user: 404', args: (n) => ['admin', 'user', 'delete', `${n.other}-3`, '--yes'], exit: 1 },
+  // --sudo: an administrator acts as another user (routers/api/v1/api.go sudo(), every release).
+  { title: '--sudo the second user: the server answers as them', args: (n) => ['--sudo', n.other, 'whoami', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.other) },
+  {
+    title: '--sudo from a login that is no administrator: refused in one line',
+    args: (n) => ['--login', 'second', '--sudo', n.me, 'whoami'],
+    stored: true,
+    exit: 1,
+    check: (r) => assert.equal(r.stderr, "kettle: cannot act as another user (--sudo): the login's user is not a site administrator\n"),
+  },
+  {
+    title: '--sudo of a user that does not exist: the 404 says so',
+    args: (n) => ['--sudo', `${n.other}-nobody`, 'repo', 'view', n.repo],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`or there is no user ${n.other}-nobody to act as \\(--sudo\\)`)),
+  },
   { title: 'the second user goes (escape hatch)', args: (n) => ['api', '-X', 'DELETE', `/admin/users/${n.other}`], exit: 0 },
 ];
 
@@ -1279,6 +1442,8 @@ export async function runScenario(
       if (step.runner && !target.runner) continue;
       if (step.settle && target.runner) await settled(target.direct ?? target.url, target.token, names.repo);
       if (step.inbox) await notified(target.direct ?? target.url, target.token);
+      // Through the recorder, when there is one: the replay sends a package upload again (test/contract/replay.test.ts).
+      await step.prepare?.(names, { url: target.url, token: target.token });
       options.before?.(step);
       const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : step.stored ? { ...env, KETTLE_URL: undefined, KETTLE_TOKEN: undefined } : env;
       let result: RunResult | undefined;

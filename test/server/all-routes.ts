@@ -17,6 +17,8 @@ import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
 import { TEMPLATE_ROUTES } from './routes-templates.js';
+import { PACKAGE_ROUTES, PACKAGE_WEB_ROUTES } from './routes-packages.js';
+import { RUNNER_ROUTES } from './routes-runners.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -41,6 +43,8 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...ADMIN_ROUTES,
       ...TEAM_ROUTES,
       ...TEMPLATE_ROUTES,
+      ...RUNNER_ROUTES,
+      ...PACKAGE_ROUTES,
     ]),
   ),
 ];
@@ -49,7 +53,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
 export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROUTES];
 
 /** Routes outside the API, under the instance root (asset downloads); the user is undefined when anonymous. */
-export const WEB_ROUTES = [...RELEASE_WEB_ROUTES];
+export const WEB_ROUTES = [...RELEASE_WEB_ROUTES, ...PACKAGE_WEB_ROUTES];
 
 /** What the features add to the demo data (seed: 'demo'). */
 export const DEMO_SEEDS: Array<(state: State) => void | Promise<void>> = [seedReleases, seedInbox];

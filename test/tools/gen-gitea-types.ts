@@ -31,6 +31,7 @@ export const KETTLE_TYPES = [
   'Label',
   'Milestone',
   'Organization',
+  'Package',
   'PayloadCommit',
   'Permission',
   'PRBranchInfo',

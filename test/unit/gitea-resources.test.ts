@@ -16,6 +16,7 @@ import * as labels from '../../src/api/gitea/labels.js';
 import * as milestones from '../../src/api/gitea/milestones.js';
 import * as notifications from '../../src/api/gitea/notifications.js';
 import * as orgs from '../../src/api/gitea/orgs.js';
+import * as packages from '../../src/api/gitea/packages.js';
 import * as pulls from '../../src/api/gitea/pulls.js';
 import * as releases from '../../src/api/gitea/releases.js';
 import * as settings from '../../src/api/gitea/repo-settings.js';
@@ -477,6 +478,10 @@ describe('every function, against both descriptions', () => {
       ];
     }),
     ['search.issues', list, (api) => search.issues(api, window, { q: 'lid', state: 'all', type: 'pulls', labels: 'bug,ui', owner: org, review_requested: true, created: true, assigned: true })],
+    // Runner endpoints and package links are in some releases only: the commands' tests check those against each release's description.
+    ['packages.listPackages', list, (api) => packages.listPackages(api, 'alice', window, { type: 'generic', q: 'tea' })],
+    ['packages.getPackage', one, (api) => packages.getPackage(api, { owner: 'alice', type: 'generic', name: 'tea tools' }, '1.0.0')],
+    ['packages.deletePackage', none, (api) => packages.deletePackage(api, { owner: 'alice', type: 'generic', name: 'tea-tools' }, '1.0.0')],
   ];
 
   it.each(calls)('%s', async (_name, answer, call) => {

@@ -104,10 +104,12 @@ const NOUNS = [
   'milestone',
   'notification',
   'org',
+  'package',
   'pr',
   'release',
   'repo',
   'run',
+  'runner',
   'search',
   'secret',
   'ssh-key',
@@ -135,10 +137,12 @@ export type Checked = {
   milestone: Mismatched<typeof import('../../src/commands/milestone/index.js').milestoneGroup>;
   notification: Mismatched<typeof import('../../src/commands/notification/index.js').notification>;
   org: Mismatched<typeof import('../../src/commands/org/index.js').org>;
+  package: Mismatched<typeof import('../../src/commands/package/index.js').packageGroup>;
   pr: Mismatched<typeof import('../../src/commands/pr/index.js').pr>;
   release: Mismatched<typeof import('../../src/commands/release/index.js').release>;
   repo: Mismatched<typeof import('../../src/commands/repo/index.js').repo>;
   run: Mismatched<typeof import('../../src/commands/run/index.js').run>;
+  runner: Mismatched<typeof import('../../src/commands/runner/index.js').runner>;
   search: Mismatched<typeof import('../../src/commands/search/index.js').search>;
   secret: Mismatched<typeof import('../../src/commands/secret/index.js').secret>;
   'ssh-key': Mismatched<typeof import('../../src/commands/ssh-key/index.js').sshKey>;

@@ -36,6 +36,15 @@ const FEATURES = {
   // Not Actions, the same question: routers/api/v1/repo/issue_lock.go LockIssue/UnlockIssue are routed from Gitea
   // 1.24 (routers/api/v1/api.go); no Forgejo release up to 15.0.3 has them.
   issueLock: { gitea: '1.24' },
+  // Runners listed, read and deleted through the API: routers/api/v1/api.go routes ListRunners and DeleteRunner
+  // from Gitea 1.24 and Forgejo 15 (repository, organization, user and /admin/actions/runners alike).
+  runners: { gitea: '1.24', forgejo: '15' },
+  // CreateRegistrationToken (POST …/runners/registration-token) from Gitea 1.24; Gitea 1.26 dropped the GET
+  // (GetRegistrationToken), which Gitea 1.23 to 1.25 and every Forgejo release answer.
+  runnerTokenPost: { gitea: '1.24' },
+  // Not Actions, the same question: routers/api/v1/packages/package.go LinkPackage/UnlinkPackage are routed from
+  // Gitea 1.24 and in every Forgejo release known here (11 to 15).
+  packageLink: { gitea: '1.24', forgejo: '0' },
 } as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
 export type Feature = keyof typeof FEATURES;
 

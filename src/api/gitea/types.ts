@@ -299,6 +299,19 @@ export interface PRBranchInfo {
   sha?: string;
 }
 
+/** Package represents a package */
+export interface Package {
+  created_at?: string | null;
+  creator?: User | null;
+  html_url?: string;
+  id?: number;
+  name?: string;
+  owner?: User | null;
+  repository?: Repository | null;
+  type?: string;
+  version?: string;
+}
+
 /** PayloadCommit represents a commit */
 export interface PayloadCommit {
   added?: string[] | null;

@@ -1,33 +1,11 @@
 // What the admin verbs share: how a refusal is worded (every endpoint needs a
-// site administrator, api.go reqSiteAdmin), and where a password comes from.
+// site administrator, api.go reqSiteAdmin: ../site-admin.ts), and where a password comes from.
+export { adminFailure, adminPages } from '../site-admin.js';
 import type { Context } from '../../context/context.js';
 import { ask } from '../../context/prompt.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { canPrompt } from '../../io.js';
-import { type Attempt, failure } from '../failure.js';
 import { readStdin } from '../input.js';
-
-/**
- * A catch handler: a 403 (not a token's missing scope) is one line saying a
- * site administrator is needed; anything else as failure() words it.
- */
-export function adminFailure(attempt: Attempt & { action: string }): (err: unknown) => Promise<never> {
-  return async (err: unknown) => {
-    if (err instanceof ApiError && err.status === 403 && err.missingScope === undefined) {
-      throw err.withMessage(`cannot ${attempt.action}: this needs a site administrator`);
-    }
-    return failure(attempt)(err);
-  };
-}
-
-/** A list's pages, a refusal worded as adminFailure words it. */
-export async function* adminPages<T>(pages: AsyncIterable<T>, action: string): AsyncGenerator<T> {
-  try {
-    yield* pages;
-  } catch (err) {
-    await adminFailure({ action })(err);
-  }
-}
 
 /**
  * The password: from standard input with --password-stdin (one trailing line

@@ -130,6 +130,8 @@ async function withCode<T>(ctx: Context, user: string, code: { otp?: string }, a
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const { auth, name } = opts;
+  // A login is the administrator's own: stored under another user's name, its later commands would say one user and act as another.
+  if (ctx.flags.sudo !== undefined) throw new UsageError('--sudo acts on the requests of a login already added; add the login without it, then pass --sudo to other commands');
   if (opts.otp !== undefined && opts.user === undefined) throw new UsageError('--otp goes with --user: a token needs no two-factor code');
   if (opts.otp !== undefined && opts.otp.trim() === '') throw new UsageError('--otp must not be empty');
   if (name !== undefined && !NAME_RE.test(name)) {
