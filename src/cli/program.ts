@@ -54,6 +54,11 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
   }
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
   if (def.excess !== undefined) cmd.allowExcessArguments(true);
+  if (def.subverbs) {
+    // `pr review submit 7 --approve`: without this, `pr review` would take --approve as its own before handing the rest to submit.
+    cmd.enablePositionalOptions();
+    for (const sub of def.subverbs) addVerb(cmd, session, sub);
+  }
   cmd.action(
     verbAction(
       def,

@@ -10,6 +10,7 @@ import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { CI_ROUTES } from './routes-ci.js';
 import { PULL_ROUTES } from './routes-pulls.js';
+import { REVIEW_ROUTES } from './routes-reviews.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
@@ -28,6 +29,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...CI_ROUTES,
       ...ISSUE_META_ROUTES,
       ...TRIAGE_ROUTES,
+      ...REVIEW_ROUTES,
       ...PULL_ROUTES,
       ...CORE,
       ...REPO_ROUTES,

@@ -33,6 +33,7 @@ export const KETTLE_TYPES = [
   'PRBranchInfo',
   'PullRequest',
   'PullReview',
+  'PullReviewComment',
   'Release',
   'RepoTransfer',
   'Repository',
@@ -67,6 +68,7 @@ export const KETTLE_TYPES = [
   'IssueLabelsOption',
   'MergePullRequestOption',
   'PullReviewRequestOptions',
+  'SubmitPullReviewOptions',
   'UpdateBranchRepoOption',
 ];
 
