@@ -8,7 +8,6 @@ import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import type { ApiClient } from '../../api/client.js';
 import type { CreatePullReviewComment, CreatePullReviewOptions } from '../../api/gitea/types.js';
-import { atLeast, type ServerInfo } from '../../context/server.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
@@ -86,16 +85,14 @@ export function pair(bodies: readonly Given[], places: readonly Given[]): Paired
   return { reviewBody, comments };
 }
 
-/** Forgejo 16 keeps a comment's range (CreatePullReviewComment.ExtraLinesCount, modules/structs/pull_review.go). */
-function keepsRanges(server: ServerInfo): boolean {
-  return atLeast(server, 'forgejo', '16');
-}
-
-/** A checked place as CreatePullReview takes it: a line of one side, and on Forgejo 16 the lines after it. */
-export function lineComment(at: Placed, body: string, ranges: boolean): CreatePullReviewComment & { extra_lines_count?: number } {
-  const line = ranges ? at.start : at.end;
-  const position = at.side === 'new' ? { new_position: line } : { old_position: line };
-  return { path: at.path, body, ...position, ...(ranges && at.end > at.start ? { extra_lines_count: at.end - at.start } : {}) };
+/**
+ * A checked place as CreatePullReview takes it: a line of one side. The
+ * servers anchor a comment on one line (Forgejo 16's extra_lines_count is in no
+ * description known here), so a range goes on its last line, whose excerpt
+ * (the lines above it, services/pull/review.go createCodeComment) shows the range.
+ */
+export function lineComment(at: Placed, body: string): CreatePullReviewComment {
+  return { path: at.path, body, ...(at.side === 'new' ? { new_position: at.end } : { old_position: at.end }) };
 }
 
 /** Check every place against the pull request's diff (read once), before anything is sent. */
@@ -128,14 +125,11 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
   const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   const placed = comments.length > 0 ? await placeAll(api, repo, number, what, comments) : [];
-  const ranges = placed.some((p) => p.at.end > p.at.start) ? keepsRanges(await at.server()) : false;
-  if (placed.some((p) => p.at.end > p.at.start) && !ranges) {
-    ctx.term.info('kettle: this server anchors a line comment on one line: each range is placed on its last line (Forgejo 16 and later keep ranges)');
-  }
+  if (placed.some((p) => p.at.end > p.at.start)) ctx.term.info('kettle: the server anchors a line comment on one line: a range is placed on its last line');
   const request: CreatePullReviewOptions = {
     ...(event !== undefined ? { event } : {}),
     ...(body !== undefined ? { body } : {}),
-    ...(placed.length > 0 ? { comments: placed.map((p) => lineComment(p.at, p.body, ranges)) } : {}),
+    ...(placed.length > 0 ? { comments: placed.map((p) => lineComment(p.at, p.body)) } : {}),
   };
   const review = await pulls.createReview(api, repo, number, request).catch(failure({ action: `review ${what}`, missing: what, within: { api, repo } }));
   const lines = placed.length === 1 ? ' with 1 line comment' : placed.length > 1 ? ` with ${placed.length} line comments` : '';

@@ -58,10 +58,9 @@ Without --approve, --request-changes or --comment the review stays pending,
 seen only by you: more runs add to it, \`kettle pr review submit NUMBER\` sends
 it, \`kettle pr review discard NUMBER\` drops it. A line must be part of the
 diff (an added, removed or unchanged line it shows); a line that is not is
-refused before anything is sent, naming the nearest lines that are. A range
-is kept as a range on Forgejo 16 and later; other servers anchor a comment on
-one line, so a range is placed on its last line, whose excerpt shows the lines
-above it.
+refused before anything is sent, naming the nearest lines that are. The
+servers anchor a comment on one line: a range is placed on its last line,
+whose excerpt shows the lines above it.
 `,
   subverbs: [submit, discard],
   load: () => import('../review.js'),
