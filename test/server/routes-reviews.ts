@@ -70,7 +70,8 @@ function lineCommentJson(c: Call, l: LineComment, pr: Issue): Json {
     // convert.ToPullReviewComment: a line of the old side is original_position, of the new side position.
     position: l.line > 0 ? l.line : 0,
     original_position: l.line < 0 ? -l.line : 0,
-    html_url: `${page}/files#issuecomment-${l.id}`,
+    // models/issues/comment.go HTMLURL: a line comment of a pending review links to the files page, a sent one to the conversation.
+    html_url: `${page}${pullsData(c.state).reviews.find((r) => r.id === l.reviewId)?.state === 'PENDING' ? '/files' : ''}#issuecomment-${l.id}`,
     pull_request_url: page,
   };
 }

@@ -151,7 +151,8 @@ async function locate(ctx: Context, opts: { commentId: string; repo: string | un
   } catch (err) {
     return failure(attempt)(err);
   }
-  throw new KettleError(`comment ${ref.id} is not a line comment of the ${seen} pull requests of ${where} updated last; give its web URL (kettle pr comments NUMBER shows it)`);
+  const searched = seen === 1 ? 'the one pull request' : `the ${seen} pull requests`;
+  throw new KettleError(`comment ${ref.id} is not a line comment of ${searched} of ${where} updated last; give its web URL (kettle pr comments NUMBER shows it)`);
 }
 
 export async function runReply(ctx: Context, opts: ReplyOptions): Promise<void> {

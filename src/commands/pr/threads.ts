@@ -49,8 +49,12 @@ function sideOf(c: PullReviewComment): { side: Side; line: number } {
 
 /** Whether the line a comment was made on reads differently in the diff now (its excerpt ends with that line). */
 function outdated(c: PullReviewComment, files: DiffFile[] | undefined, side: Side, line: number): boolean | undefined {
-  const hunk = c.diff_hunk ?? '';
+  const hunk = (c.diff_hunk ?? '').trimEnd();
   if (files === undefined || hunk === '') return undefined;
+  // The server cuts the excerpt from a diff of the one path, where a renamed file has no old side
+  // (services/pull/review.go createCodeComment; seen on Gitea 1.27.0): nothing to compare the old side with.
+  const file = files.find((f) => (f.newPath ?? f.oldPath) === c.path);
+  if (side === 'old' && file?.oldPath !== undefined && file.newPath !== undefined && file.oldPath !== file.newPath) return undefined;
   const last = hunk.split('\n').at(-1) ?? '';
   const now = lineText(files, c.path ?? '', side, line);
   return now === undefined || now !== last.slice(1);
