@@ -51,7 +51,7 @@ function realDiff(): { diff: string; head: string; base: string } {
   git(dir, 'commit', '-q', '-m', 'Start');
   const base = git(dir, 'rev-parse', 'HEAD').trim();
   git(dir, 'switch', '-q', '-c', 'topic');
-  writeFileSync(join(dir, 'lid.txt'), numbered(20).replace('line 3\n', 'LINE THREE\n') + 'line 21\n');
+  writeFileSync(join(dir, 'lid.txt'), `${numbered(20).replace('line 3\n', 'LINE THREE\n')}line 21\n`);
   renameSync(join(dir, 'docs', 'spout.txt'), join(dir, 'docs', 'nozzle.txt'));
   writeFileSync(join(dir, 'docs', 'nozzle.txt'), numbered(12, 'spout').replace('spout 6\n', 'nozzle 6\n'));
   rmSync(join(dir, 'gone.txt'));

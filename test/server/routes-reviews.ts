@@ -68,7 +68,7 @@ function lineCommentJson(c: Call, l: LineComment, pr: Issue): Json {
     original_commit_id: '',
     diff_hunk: l.diffHunk,
     // convert.ToPullReviewComment: a line of the old side is original_position, of the new side position.
-    position: l.line > 0 ? l.line : 0,
+    position: Math.max(l.line, 0),
     original_position: l.line < 0 ? -l.line : 0,
     // models/issues/comment.go HTMLURL: a line comment of a pending review links to the files page, a sent one to the conversation.
     html_url: `${page}${pullsData(c.state).reviews.find((r) => r.id === l.reviewId)?.state === 'PENDING' ? '/files' : ''}#issuecomment-${l.id}`,
