@@ -16,6 +16,29 @@ function unprocessable(message: string): HttpError {
   return new HttpError(422, { message, url: '' });
 }
 
+/**
+ * modules/git/diff.go CutDiffAroundLine with setting.UI.CodeCommentLines (4): a
+ * hunk of at most 4 lines up to the commented one is kept whole, header and all;
+ * a longer one is cut to its last 4 lines under a header counted back from the
+ * line after the commented one (`oldAt`, `newAt`).
+ */
+function cut(header: string, lines: string[], oldAt: number, newAt: number): string {
+  if (lines.length <= 4) return [header, ...lines].join('\n');
+  const last = lines.slice(-4);
+  let [oldBegin, newBegin, oldCount, newCount] = [oldAt, newAt, 0, 0];
+  for (const line of last) {
+    if (line[0] !== '+') {
+      oldBegin--;
+      oldCount++;
+    }
+    if (line[0] !== '-') {
+      newBegin--;
+      newCount++;
+    }
+  }
+  return [`@@ -${oldBegin},${oldCount} +${newBegin},${newCount} @@`, ...last].join('\n');
+}
+
 /** The lines of a hunk up to a line of one side: what services/pull/review.go createCodeComment keeps as the comment's excerpt. */
 function hunkUpTo(diff: string, path: string, line: number): string {
   const old = line < 0;
@@ -46,7 +69,7 @@ function hunkUpTo(diff: string, path: string, line: number): string {
     const hitNew = kind !== '-' && n === want;
     if (kind !== '+') o++;
     if (kind !== '-') n++;
-    if ((old && hitOld && kind !== '+') || (!old && hitNew)) return [header, ...body].join('\n');
+    if ((old && hitOld && kind !== '+') || (!old && hitNew)) return cut(header, body, o, n);
   }
   // Gitea 1.27 comments on a line outside the diff too (GeneratePatchForUnchangedLine); older servers keep no excerpt.
   return '';

@@ -142,7 +142,6 @@ async function locate(ctx: Context, opts: { commentId: string; repo: string | un
       for (const pr of page) {
         if (typeof pr.number !== 'number' || seen >= SEARCHED) continue;
         seen++;
-        if ((pr.review_comments ?? 1) === 0) continue;
         const found = await look(pr.number);
         if (found) return found;
       }
