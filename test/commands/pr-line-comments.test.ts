@@ -279,6 +279,22 @@ describe('pr comments', () => {
     ]);
   });
 
+  it('on a terminal: a table with headers; none is a note on stderr', async () => {
+    const p = setup();
+    const none = await s.kettle(['pr', 'comments', p.n, ...p.R], { tty: { stdout: true }, columns: 120, env: { NO_COLOR: '1' } });
+    expectExit(none, 0);
+    expect(none.stderr).toContain(`No line comments on pull request #${p.n} in ${p.full}`);
+    await reviewed(p);
+    const r = await s.kettle(['pr', 'comments', p.n, ...p.R], { tty: { stdout: true }, columns: 120, env: { NO_COLOR: '1' } });
+    expectExit(r, 0);
+    const [head, ...body] = r.stdout.trimEnd().split('\n');
+    expect(head?.split(/\s+/)).toEqual(['ID', 'FILE', 'LINE', 'STATE', 'OUTDATED', 'COMMENTS', 'BY', 'BODY']);
+    expect(body.map((l) => l.split(/\s{2,}/).slice(1, 4))).toEqual([
+      ['lid.txt', '3', 'unresolved'],
+      ['gone.txt', '1 (old)', 'unresolved'],
+    ]);
+  });
+
   it('outdated: the commented line reads differently in the diff now', async () => {
     const p = setup();
     await reviewed(p);

@@ -143,9 +143,14 @@ function reviewType(c: Call, pr: Issue, event: string, body: string, hasComments
   return event === 'REQUEST_CHANGES' ? 'REQUEST_CHANGES' : 'PENDING';
 }
 
-/** services/pull/review.go SubmitReview: the current pending review takes the verdict and the body (replaced), or a new review is made. */
+/**
+ * services/pull/review.go SubmitReview: the current pending review takes the
+ * verdict and the body (replaced), or a new review is made. Gitea refuses an
+ * approval or a request for changes on a closed pull request
+ * (ErrSubmitReviewOnClosedPR, 422); Forgejo 11 to 15 have no such check.
+ */
 function submitCurrent(c: Call, pr: Issue, state: Review['state'], body: string): Review {
-  if ((state === 'APPROVED' || state === 'REQUEST_CHANGES') && pr.state !== 'open') throw unprocessable('cannot submit review for a closed pull request');
+  if (!c.flavor.forgejo && (state === 'APPROVED' || state === 'REQUEST_CHANGES') && pr.state !== 'open') throw unprocessable("can't submit review for a closed or merged PR");
   const review = currentReview(c, pr);
   if (review) {
     review.state = state;
@@ -237,7 +242,9 @@ const submitReview: Handler = (c) => {
 // DeletePullReview: its author or an administrator; the review goes with its line comments.
 const deleteReview: Handler = (c) => {
   const { review } = reviewOf(c);
-  if (c.user.admin !== true && review.user !== c.user.login) throw new HttpError(403, { message: 'no permission to delete comment', url: '' });
+  if (c.user.admin !== true && review.user !== c.user.login) {
+    throw new HttpError(403, { message: c.flavor.forgejo ? 'only admin and user itself can delete a review' : 'no permission to delete comment', url: '' });
+  }
   const data = pullsData(c.state);
   data.reviews = data.reviews.filter((r) => r.id !== review.id);
   data.lineComments = data.lineComments.filter((l) => l.reviewId !== review.id);
