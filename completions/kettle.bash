@@ -361,6 +361,7 @@ __kettle_value() {
     'pr comment/-F'|'pr comment/--body-file') __kettle_files "$3" ;;
     'pr comments reply/-F'|'pr comments reply/--body-file') __kettle_files "$3" ;;
     'pr review/-F'|'pr review/--body-file') __kettle_files "$3" ;;
+    'pr review/--comment-on') __kettle_files "$3" ;;
     'pr review submit/-F'|'pr review submit/--body-file') __kettle_files "$3" ;;
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
     'release create/-F'|'release create/--notes-file') __kettle_files "$3" ;;

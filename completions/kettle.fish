@@ -1325,7 +1325,7 @@ complete -c kettle -n '__kettle_using "pr review"' -s r -l request-changes -d 'r
 complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
 complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the review\'s body; after a --comment-on, that comment\'s text'
 complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the review\'s body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "pr review"' -l comment-on -x -d 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'
+complete -c kettle -n '__kettle_using "pr review"' -l comment-on -r -F -d 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'
 complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'

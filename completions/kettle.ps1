@@ -1836,6 +1836,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['pr comments reply/--body-file'] = @{ Kind = 'files' }
     $values['pr review/-F'] = @{ Kind = 'files' }
     $values['pr review/--body-file'] = @{ Kind = 'files' }
+    $values['pr review/--comment-on'] = @{ Kind = 'files' }
     $values['pr review submit/-F'] = @{ Kind = 'files' }
     $values['pr review submit/--body-file'] = @{ Kind = 'files' }
     $values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }

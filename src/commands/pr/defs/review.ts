@@ -39,7 +39,7 @@ export const review = verb({
     ...verdicts,
     body: placedList('-b, --body <text>', "the review's body; after a --comment-on, that comment's text"),
     bodyFile: text('-F, --body-file <file>', "read the review's body from a file (- for standard input; at most 4 MiB)"),
-    commentOn: placedList('--comment-on <place>', 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'),
+    commentOn: placedList('--comment-on <file:line>', 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'),
   },
   output: true,
   examples: [
