@@ -205,9 +205,12 @@ describe('a pending review: started, added to, listed, submitted or discarded', 
     expect(states.map((t) => t.state)).toEqual(['unresolved', 'unresolved']);
   });
 
-  it('submit --approve with no --body sends the body the review was started with', async () => {
+  it('submit --approve with no --body sends the body the review was started with, kept when comments were added', async () => {
     const p = setup();
     expectExit(await s.kettle(['pr', 'review', p.n, ...p.R, '--body', 'Nearly', '--comment-on', 'lid.txt:3', '--body', 'Shouting']), 0);
+    // Adding to it replaces the body on the server (SubmitReview): kettle sends the one it has again.
+    expectExit(await s.kettle(['pr', 'review', p.n, ...p.R, '--comment-on', 'lid.txt:4', '--body', 'And here']), 0);
+    expect(sent(s, 'POST', reviewsPath(p)).map((x) => (x.body as { body: string }).body)).toEqual(['Nearly', 'Nearly']);
     const r = await s.kettle(['pr', 'review', 'submit', p.n, ...p.R, '--approve']);
     expectExit(r, 0);
     const submit = sent(s, 'POST').find((x) => /\/reviews\/\d+$/.test(x.path));

@@ -1,15 +1,10 @@
 // kettle pr review submit NUMBER (--approve | --request-changes | --comment) [--body …]
 // kettle pr review discard NUMBER
-// Both act on the pending review of the token's user: the servers list a
-// pending review to its author (and to administrators, who see everyone's:
-// services/convert/pull_review.go ToPullReviewList), so it is picked by author.
+// Both act on the pending review of the token's user (threads.ts myPendingReview).
 import { target } from '../../context/target.js';
-import * as pulls from '../../api/gitea/pulls.js';
 import * as reviews from '../../api/gitea/reviews.js';
-import * as users from '../../api/gitea/users.js';
 import type { ApiClient } from '../../api/client.js';
 import type { PullReview } from '../../api/gitea/types.js';
-import { pageWindow } from '../../api/paginate.js';
 import type { Context } from '../../context/context.js';
 import { canPrompt } from '../../io.js';
 import { ask } from '../../context/prompt.js';
@@ -21,6 +16,7 @@ import { readBody } from '../input.js';
 import { webUrl } from '../records.js';
 import { DONE, PENDING_PLACEHOLDER, reviewColumns, verdictOf } from './review.js';
 import { prNumber } from './shared.js';
+import { myPendingReview } from './threads.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/review.js';
 
@@ -41,18 +37,8 @@ async function placeOf(ctx: Context, opts: { number: string; repo: string | unde
 }
 
 /** The token user's pending review of the pull request, if any. */
-async function pendingReview(at: Place, action: string): Promise<PullReview | undefined> {
-  const attempt = { action: `${action} ${at.what}`, missing: at.what, within: { api: at.api, repo: at.repo } };
-  const me = await users.me(at.api).catch(failure(attempt));
-  try {
-    for await (const page of pulls.listReviews(at.api, at.repo, at.number, pageWindow({ all: true }))) {
-      const found = page.find((r) => r.state === 'PENDING' && r.user?.login?.toLowerCase() === me.login?.toLowerCase());
-      if (found) return found;
-    }
-  } catch (err) {
-    return failure(attempt)(err);
-  }
-  return undefined;
+function pendingReview(at: Place, action: string): Promise<PullReview | undefined> {
+  return myPendingReview(at.api, at.repo, at.number).catch(failure({ action: `${action} ${at.what}`, missing: at.what, within: { api: at.api, repo: at.repo } }));
 }
 
 function counted(n: number | undefined): string {

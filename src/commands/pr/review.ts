@@ -19,6 +19,7 @@ import { readTextFile } from '../input.js';
 import { webUrl } from '../records.js';
 import { parseDiff, type Placed, parseSpot, place, type Spot } from './diff-lines.js';
 import { prNumber } from './shared.js';
+import { myPendingReview } from './threads.js';
 import type { OptionsOf, Placed as Given } from '../../spec/spec.js';
 import type * as definition from './defs/review.js';
 
@@ -119,12 +120,16 @@ export async function run(ctx: Context, opts: ReviewOptions): Promise<void> {
     if (!canPrompt(ctx.io)) throw new UsageError(`${flag} needs a body: give --body TEXT or --body-file FILE`);
     body = await ask(ctx.io, '--body', { message: event === 'COMMENT' ? 'Review comment' : 'What should change?' });
   }
-  if (event === undefined && (body === undefined || body.trim() === '')) body = PENDING_PLACEHOLDER;
   const at = await target(ctx, { repo: opts.repo, numbers: opts.number, parentOfFork: true });
   const { repo } = at;
   const api = await at.api();
   const what = `pull request #${number} in ${fullName(repo)}`;
   const placed = comments.length > 0 ? await placeAll(api, repo, number, what, comments) : [];
+  if (event === undefined && (body === undefined || body.trim() === '')) {
+    // Adding to a pending review replaces its body: the one it has is sent again.
+    const pending = await myPendingReview(api, repo, number).catch(failure({ action: `review ${what}`, missing: what, within: { api, repo } }));
+    body = pending?.body?.trim() ? pending.body : PENDING_PLACEHOLDER;
+  }
   if (placed.some((p) => p.at.end > p.at.start)) ctx.term.info('kettle: the server anchors a line comment on one line: a range is placed on its last line');
   const request: CreatePullReviewOptions = {
     ...(event !== undefined ? { event } : {}),

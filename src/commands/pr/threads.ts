@@ -7,6 +7,7 @@
 import type { ApiClient } from '../../api/client.js';
 import * as pulls from '../../api/gitea/pulls.js';
 import * as reviews from '../../api/gitea/reviews.js';
+import * as users from '../../api/gitea/users.js';
 import type { PullReview, PullReviewComment } from '../../api/gitea/types.js';
 import { pageWindow } from '../../api/paginate.js';
 import type { RepoRef } from '../../context/repo.js';
@@ -25,6 +26,20 @@ export interface Thread {
   review_id: number;
   html_url: string;
   comments: PullReviewComment[];
+}
+
+/**
+ * The token user's pending review of a pull request, if any: the servers list
+ * a pending review to its author, and to administrators, who see everyone's
+ * (services/convert/pull_review.go ToPullReviewList), so it is picked by author.
+ */
+export async function myPendingReview(api: ApiClient, repo: RepoRef, number: number): Promise<PullReview | undefined> {
+  const me = (await users.me(api)).login?.toLowerCase();
+  for await (const page of pulls.listReviews(api, repo, number, pageWindow({ all: true }))) {
+    const found = page.find((r) => r.state === 'PENDING' && r.user?.login?.toLowerCase() === me);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Every review of a pull request and their line comments (those of a review with none are not asked for). */
