@@ -205,6 +205,8 @@ function __kettle_subcommand
             echo 'pr edit'
         case 'pr/comment'
             echo 'pr comment'
+        case 'pr/comments'
+            echo 'pr comments'
         case 'pr/review'
             echo 'pr review'
         case 'pr/close'
@@ -215,6 +217,16 @@ function __kettle_subcommand
             echo 'pr ready'
         case 'pr/merge'
             echo 'pr merge'
+        case 'pr comments/reply'
+            echo 'pr comments reply'
+        case 'pr comments/resolve'
+            echo 'pr comments resolve'
+        case 'pr comments/unresolve'
+            echo 'pr comments unresolve'
+        case 'pr review/submit'
+            echo 'pr review submit'
+        case 'pr review/discard'
+            echo 'pr review discard'
         case 'release/list' 'release/ls'
             echo 'release list'
         case 'release/view'
@@ -483,7 +495,19 @@ function __kettle_takes_value
             return 0
         case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields' 'pr comment/-q' 'pr comment/--jq'
             return 0
-        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
+        case 'pr comments/-R' 'pr comments/--repo' 'pr comments/--fields' 'pr comments/-q' 'pr comments/--jq'
+            return 0
+        case 'pr comments reply/-R' 'pr comments reply/--repo' 'pr comments reply/-b' 'pr comments reply/--body' 'pr comments reply/-F' 'pr comments reply/--body-file' 'pr comments reply/--fields' 'pr comments reply/-q' 'pr comments reply/--jq'
+            return 0
+        case 'pr comments resolve/-R' 'pr comments resolve/--repo'
+            return 0
+        case 'pr comments unresolve/-R' 'pr comments unresolve/--repo'
+            return 0
+        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--comment-on' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
+            return 0
+        case 'pr review submit/-R' 'pr review submit/--repo' 'pr review submit/-b' 'pr review submit/--body' 'pr review submit/-F' 'pr review submit/--body-file' 'pr review submit/--fields' 'pr review submit/-q' 'pr review submit/--jq'
+            return 0
+        case 'pr review discard/-R' 'pr review discard/--repo'
             return 0
         case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields' 'pr close/-q' 'pr close/--jq'
             return 0
@@ -1204,7 +1228,8 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'checks' -d 'Show the head comm
 complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
-complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'comments' -d 'List a pull request\'s line comments as conversations: file, line, state'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it and on lines of its diff'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
@@ -1304,16 +1329,57 @@ complete -c kettle -n '__kettle_using "pr comment"' -l json -d 'print JSON: the 
 complete -c kettle -n '__kettle_using "pr comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
+# kettle pr comments
+complete -c kettle -n '__kettle_using "pr comments" 0' -a 'reply' -d 'Reply in the conversation of a line comment'
+complete -c kettle -n '__kettle_using "pr comments" 0' -a 'resolve' -d 'Mark the conversation of a line comment resolved (Gitea 1.26 and later)'
+complete -c kettle -n '__kettle_using "pr comments" 0' -a 'unresolve' -d 'Mark the conversation of a line comment unresolved (Gitea 1.26 and later)'
+complete -c kettle -n '__kettle_using "pr comments"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr comments"' -l unresolved -d 'only the conversations not resolved'
+complete -c kettle -n '__kettle_using "pr comments"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr comments"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr comments"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr comments reply
+complete -c kettle -n '__kettle_using "pr comments reply"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr comments reply"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr comments reply"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr comments reply"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr comments reply"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr comments reply"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr comments resolve
+complete -c kettle -n '__kettle_using "pr comments resolve"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle pr comments unresolve
+complete -c kettle -n '__kettle_using "pr comments unresolve"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
 # kettle pr review
+complete -c kettle -n '__kettle_using "pr review" 0' -a 'submit' -d 'Submit your pending review of a pull request with a verdict'
+complete -c kettle -n '__kettle_using "pr review" 0' -a 'discard' -d 'Discard your pending review of a pull request, with its line comments'
 complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr review"' -s a -l approve -d 'approve it'
 complete -c kettle -n '__kettle_using "pr review"' -s r -l request-changes -d 'request changes (needs a body)'
-complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body)'
-complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the body text'
-complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
+complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the review\'s body; after a --comment-on, that comment\'s text'
+complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the review\'s body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr review"' -l comment-on -r -F -d 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'
 complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr review submit
+complete -c kettle -n '__kettle_using "pr review submit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr review submit"' -s a -l approve -d 'approve it'
+complete -c kettle -n '__kettle_using "pr review submit"' -s r -l request-changes -d 'request changes (needs a body)'
+complete -c kettle -n '__kettle_using "pr review submit"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
+complete -c kettle -n '__kettle_using "pr review submit"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr review submit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr review submit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr review submit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr review submit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr review discard
+complete -c kettle -n '__kettle_using "pr review discard"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
 # kettle pr close
 complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'

@@ -126,11 +126,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/create'] = 'pr create'
     $children['pr/edit'] = 'pr edit'
     $children['pr/comment'] = 'pr comment'
+    $children['pr/comments'] = 'pr comments'
     $children['pr/review'] = 'pr review'
     $children['pr/close'] = 'pr close'
     $children['pr/reopen'] = 'pr reopen'
     $children['pr/ready'] = 'pr ready'
     $children['pr/merge'] = 'pr merge'
+    $children['pr comments/reply'] = 'pr comments reply'
+    $children['pr comments/resolve'] = 'pr comments resolve'
+    $children['pr comments/unresolve'] = 'pr comments unresolve'
+    $children['pr review/submit'] = 'pr review submit'
+    $children['pr review/discard'] = 'pr review discard'
     $children['release/list'] = 'release list'
     $children['release/ls'] = 'release list'
     $children['release/view'] = 'release view'
@@ -344,11 +350,21 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'create'; Tip = 'Open a pull request' }
         @{ Name = 'edit'; Tip = 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone' }
         @{ Name = 'comment'; Tip = 'Comment on a pull request' }
-        @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it' }
+        @{ Name = 'comments'; Tip = 'List a pull request''s line comments as conversations: file, line, state' }
+        @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it and on lines of its diff' }
         @{ Name = 'close'; Tip = 'Close a pull request without merging it' }
         @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
         @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
+    )
+    $commands['pr comments'] = @(
+        @{ Name = 'reply'; Tip = 'Reply in the conversation of a line comment' }
+        @{ Name = 'resolve'; Tip = 'Mark the conversation of a line comment resolved (Gitea 1.26 and later)' }
+        @{ Name = 'unresolve'; Tip = 'Mark the conversation of a line comment unresolved (Gitea 1.26 and later)' }
+    )
+    $commands['pr review'] = @(
+        @{ Name = 'submit'; Tip = 'Submit your pending review of a pull request with a verdict' }
+        @{ Name = 'discard'; Tip = 'Discard your pending review of a pull request, with its line comments' }
     )
     $commands['release'] = @(
         @{ Name = 'list'; Tip = 'List the releases of a repository, newest first' }
@@ -1135,15 +1151,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
-    $options['pr review'] = @(
+    $options['pr comments'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
-        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
-        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
-        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
-        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
-        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
+        @{ Flag = '--unresolved'; Tip = 'only the conversations not resolved'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr comments reply'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
@@ -1152,6 +1171,55 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr comments resolve'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['pr comments unresolve'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['pr review'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '-b'; Tip = 'the review''s body; after a --comment-on, that comment''s text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the review''s body; after a --comment-on, that comment''s text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the review''s body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the review''s body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--comment-on'; Tip = 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr review submit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr review discard'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
     $options['pr close'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1851,8 +1919,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['pr edit/--body-file'] = @{ Kind = 'files' }
     $values['pr comment/-F'] = @{ Kind = 'files' }
     $values['pr comment/--body-file'] = @{ Kind = 'files' }
+    $values['pr comments reply/-F'] = @{ Kind = 'files' }
+    $values['pr comments reply/--body-file'] = @{ Kind = 'files' }
     $values['pr review/-F'] = @{ Kind = 'files' }
     $values['pr review/--body-file'] = @{ Kind = 'files' }
+    $values['pr review/--comment-on'] = @{ Kind = 'files' }
+    $values['pr review submit/-F'] = @{ Kind = 'files' }
+    $values['pr review submit/--body-file'] = @{ Kind = 'files' }
     $values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }
     $values['release create/-F'] = @{ Kind = 'files' }
     $values['release create/--notes-file'] = @{ Kind = 'files' }

@@ -106,7 +106,8 @@ export function unknownOption(cmd: Command, flag: string): UsageError {
  * is complete: subcommands created later would inherit these settings.
  */
 export function finishGroups(program: Command): void {
-  const groups = (cmd: Command): Command[] => (cmd.commands.length ? [cmd, ...cmd.commands.flatMap(groups)] : []);
+  // A verb with subverbs (`pr review` beside `pr review submit`) takes operands of its own: it keeps its action.
+  const groups = (cmd: Command): Command[] => [...(cmd.commands.length && cmd.registeredArguments.length === 0 ? [cmd] : []), ...cmd.commands.flatMap(groups)];
   for (const group of groups(program)) {
     group
       .allowExcessArguments(true)
@@ -136,7 +137,7 @@ export function formatHelp(this: Help, cmd: Command, helper: Help): string {
   const rows = new Map<string, [string, string][]>();
   const leaves = (c: Command): Command[] => {
     const subs = visibleSubcommands(c);
-    return subs.length ? subs.flatMap(leaves) : [c];
+    return subs.length ? [...(c.registeredArguments.length ? [c] : []), ...subs.flatMap(leaves)] : [c];
   };
   for (const top of visibleSubcommands(cmd)) {
     const heading = top.helpGroup() || 'Commands:';

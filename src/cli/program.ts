@@ -42,25 +42,39 @@ function optionOf(flag: Flag<unknown>): Option {
   return option;
 }
 
-/** Add a verb to parent: description, arguments, flags, examples, and the action that loads and runs it. */
-function addVerb(parent: Command, session: Session, def: VerbDef): Command {
+/**
+ * Add a verb to parent: description, arguments, flags, examples, and the action
+ * that loads and runs it. `next` is the word after the verb on the command
+ * line: when it names one of the verb's subverbs (`pr review submit`), the
+ * verb is added without flags of its own, so that commander, which reads a
+ * command's options wherever they stand, leaves them all to the subverb.
+ */
+function addVerb(parent: Command, session: Session, def: VerbDef, next?: string): Command {
   const cmd = parent.command(def.name).description(def.summary);
   for (const alias of def.aliases ?? []) cmd.alias(alias);
   for (const a of Object.values(def.args ?? {})) {
     cmd.argument(a.spelling, a.description);
     if (a.choices) cmd.registeredArguments.at(-1)?.choices(a.choices);
   }
-  const flags = Object.entries(def.flags ?? {}).map(([key, flag]) => ({ key, flag, option: optionOf(flag) }));
+  const toSubverb = next !== undefined && (def.subverbs ?? []).some((v) => v.name === next || (v.aliases ?? []).includes(next));
+  const flags = toSubverb ? [] : Object.entries(def.flags ?? {}).map(([key, flag]) => ({ key, flag, option: optionOf(flag) }));
   for (const { option } of flags) cmd.addOption(option);
-  if (def.output) {
+  if (def.output && !toSubverb) {
     cmd.option('--json', "print JSON: the server's records as returned");
     cmd.option('--fields <list>', 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show');
   }
-  if (def.output || def.jq) {
+  if ((def.output || def.jq) && !toSubverb) {
     cmd.option('-q, --jq <expression>', "filter the JSON with jq's language (implies --json): each result on a line, strings raw");
   }
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
   if (def.excess !== undefined) cmd.allowExcessArguments(true);
+  if (def.subverbs) {
+    for (const sub of def.subverbs) {
+      const made = addVerb(cmd, session, sub);
+      // The verb above is not a group: its options are not the subverb's, so its help does not list them as global.
+      made.configureHelp({ ...made.configureHelp(), visibleGlobalOptions: (c: Command) => globalOptionsAbove(c) });
+    }
+  }
   cmd.action(
     verbAction(
       def,
@@ -70,6 +84,13 @@ function addVerb(parent: Command, session: Session, def: VerbDef): Command {
     ),
   );
   return cmd;
+}
+
+/** The options of the commands above cmd that apply to it: the groups' and the program's, not a verb's above a subverb. */
+function globalOptionsAbove(cmd: Command): Option[] {
+  const found: Option[] = [];
+  for (let at = cmd.parent; at; at = at.parent) if (at.registeredArguments.length === 0) found.push(...at.options.filter((o) => !o.hidden));
+  return found;
 }
 
 /** The whole tree, for a root that may hold only one branch of it. */
@@ -87,7 +108,7 @@ function rootOf(cmd: Command): Promise<Command> {
  * other word (none, an option, a misspelling whose error suggests the nearest
  * verb) gets them all.
  */
-function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef, named?: string): Command {
+function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef, named?: string, after?: string): Command {
   const notes = 'notes' in def ? (def.notes ?? '') : '';
   const group = parent
     .command(def.name)
@@ -97,7 +118,7 @@ function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef
   const chosen = named === undefined ? undefined : def.verbs.find((v) => v.name === named || (v.aliases ?? []).includes(named));
   for (const v of chosen ? [chosen] : def.verbs) {
     if ('verbs' in v) addGroup(group, session, v);
-    else addVerb(group, session, v);
+    else addVerb(group, session, v, chosen ? after : undefined);
   }
   if ('section' in def) group.helpGroup(def.section);
   return group;
@@ -137,13 +158,13 @@ export function isCommandWord(word: string): boolean {
   return word === 'help' || ENTRIES.some((e) => e.name === word || (e.aliases ?? []).includes(word));
 }
 
-/** The top-level entry argv names (see entryNamed) and the word after it. */
-function branchNamed(argv: readonly string[]): { entry: Entry; next: string | undefined } | undefined {
+/** The top-level entry argv names (see entryNamed) and the two words after it. */
+function branchNamed(argv: readonly string[]): { entry: Entry; next: string | undefined; after: string | undefined } | undefined {
   const i = commandWordAt(argv);
   const word = i === undefined ? undefined : argv[i];
   if (word === undefined || i === undefined) return undefined;
   const entry = ENTRIES.find((e) => e.name === word || (e.aliases ?? []).includes(word));
-  return entry && entry.name !== 'completion' ? { entry, next: argv[i + 1] } : undefined;
+  return entry && entry.name !== 'completion' ? { entry, next: argv[i + 1], after: argv[i + 2] } : undefined;
 }
 
 /**
@@ -165,7 +186,7 @@ export async function buildProgram(session: Session, argv?: readonly string[]): 
   };
   const program = rootCommand({ ...session, tree });
   for (const entry of defs) {
-    if ('verbs' in entry) addGroup(program, session, entry, branch?.next);
+    if ('verbs' in entry) addGroup(program, session, entry, branch?.next, branch?.after);
     else addVerb(program, session, entry.verb).helpGroup(entry.section);
   }
   addHelpCommand(program);

@@ -119,7 +119,8 @@ export function describeProgram(program: Command): CommandSpec {
         // `kettle help COMMAND`: the commands themselves.
         values: path.length === 1 && path[0] === 'help' ? { kind: 'words', words: help.visibleCommands(program).map((c) => c.name()) } : argumentValues(a, path),
       })),
-      commands: visible.filter((c) => c !== helpCmd).map((c) => describe(c, [...path, c.name()], ownNonGlobal)),
+      // A verb's options are not its subverbs' (`pr review` beside `pr review submit`): only a group's pass down.
+      commands: visible.filter((c) => c !== helpCmd).map((c) => describe(c, [...path, c.name()], cmd.registeredArguments.length > 0 ? inherited : ownNonGlobal)),
       helpCommand: helpCmd ? { name: helpCmd.name(), description: oneLine(helpCmd.description()) } : undefined,
     };
   }

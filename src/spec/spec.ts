@@ -75,6 +75,13 @@ export interface VerbDef<A extends Args = Args, F extends Flags = Flags, M exten
   /** The usage error for operands beyond those declared, instead of commander's "too many arguments" (which would repeat them). */
   excess?: string;
   /**
+   * Verbs under this verb's own name, chosen when the word after it names one:
+   * `pr review submit 7` beside `pr review 7 --approve`. The word is looked
+   * for before any of this verb's own flags are read, so a subverb's flags
+   * are its own even where this verb has flags of the same name.
+   */
+  subverbs?: readonly VerbDef[];
+  /**
    * The module that does the work, imported only when this verb runs. Its
    * `run` takes `OptionsOf<typeof this-verb>`: the module's type comes from
    * this definition, so it is not checked back here (the two types would be
@@ -125,8 +132,10 @@ export type OptionsOf<V extends Verb<unknown>> = V[typeof options];
 export type RunOf<V extends Verb<unknown>> = V[typeof module]['run'];
 
 /** Declare a verb: its options are what the arguments and flags give (OptionsOf). */
-export function verb<A extends Args = Record<never, never>, F extends Flags = Record<never, never>, M extends Loaded = Loaded>(def: VerbDef<A, F, M>): Verb<Input<A, F>, M> {
-  return def as unknown as Verb<Input<A, F>, M>;
+export function verb<A extends Args = Record<never, never>, F extends Flags = Record<never, never>, M extends Loaded = Loaded, const S extends readonly VerbDef[] = []>(
+  def: VerbDef<A, F, M> & { subverbs?: S },
+): Verb<Input<A, F>, M> & { readonly subverbs?: S } {
+  return def as unknown as Verb<Input<A, F>, M> & { readonly subverbs?: S };
 }
 
 // Argument builders.
@@ -161,6 +170,21 @@ export function int(spelling: string, description: string, parse: Parser<number 
 /** Repeatable: every value given, in order (an empty list when none). */
 export function list(spelling: string, description: string): Flag<string[]> {
   return { spelling, description, initial: [], parse: (value, previous) => [...(previous ?? []), value] };
+}
+/** A value of a flag given in turns with another, and its place on the command line among all such values. */
+export interface Placed {
+  value: string;
+  at: number;
+}
+let placedSoFar = 0;
+/**
+ * Repeatable, each value with its place on the command line, so that flags
+ * given in turns pair up (`--comment-on lid.txt:3 --body "…"`): commander
+ * reads options left to right, and every value of every such flag takes the
+ * next place.
+ */
+export function placedList(spelling: string, description: string): Flag<Placed[]> {
+  return { spelling, description, initial: [], parse: (value, previous) => [...(previous ?? []), { value, at: placedSoFar++ }] };
 }
 /** One of a fixed set of values, with or without a default. */
 export function choice<const C extends readonly string[]>(spelling: string, description: string, choices: C): Flag<C[number] | undefined>;

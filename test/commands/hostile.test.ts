@@ -215,7 +215,9 @@ describe(`a hostile server (seed ${SEED})`, () => {
     const covered = new Set([...LISTS, ...WRITES].map((c) => c.verb));
     const elsewhere = new Set(NOUNS.flatMap((n) => Object.keys(n.cases.elsewhere ?? {})));
     const all = (await loadCommands()).flatMap((g) =>
-      'verbs' in g ? g.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((w) => `${g.name} ${v.name} ${w.name}`) : [`${g.name} ${v.name}`])) : [g.verb.name],
+      'verbs' in g
+        ? g.verbs.flatMap((v) => ('verbs' in v ? v.verbs.map((w) => `${g.name} ${v.name} ${w.name}`) : [`${g.name} ${v.name}`, ...(v.subverbs ?? []).map((w) => `${g.name} ${v.name} ${w.name}`)]))
+        : [g.verb.name],
     );
     const missing = all.filter((v) => !covered.has(v) && !elsewhere.has(v)).map((v) => `${v} (in test/commands/hostile/${v.split(' ')[0]}.ts)`);
     expect(missing).toEqual([]);

@@ -194,6 +194,17 @@ describe('bash script', () => {
     [['kettle', 'branch', 'protect', 'main', '--no-d'], ['--no-dismiss-stale-approvals']],
     [['kettle', 'help', ''], TOP],
     [['kettle', 'help', 'is'], ['issue']],
+    // A verb with subverbs offers them; the subverb's options are its own, not the verb's.
+    [
+      ['kettle', 'pr', 'review', ''],
+      ['discard', 'submit'],
+    ],
+    [
+      ['kettle', 'pr', 'comments', 'r'],
+      ['reply', 'resolve'],
+    ],
+    [['kettle', 'pr', 'review', '7', '--comment-'], ['--comment-on']],
+    [['kettle', 'pr', 'review', 'submit', '7', '--comment-'], []],
     [['kettle', 'issue', 'ls', '--st'], ['--state']],
     [['kettle', 'issue', 'list', '--st'], ['--state']],
     [

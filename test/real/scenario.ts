@@ -695,6 +695,84 @@ export const STEPS: Step[] = [
   { title: 'pr checks --required: no protection', args: (n) => ['pr', 'checks', '3', '--required', ...R(n)], exit: 0 },
   { title: 'pr review of your own pull request: refused', args: (n) => ['pr', 'review', '3', '--approve', ...R(n)], exit: 1 },
   { title: 'pr review --comment', args: (n) => ['pr', 'review', '3', '--comment', '-b', 'One remark.', ...R(n)], exit: 0 },
+  // Line comments: hello.txt is a new file of one line (+hello). CreatePullReview takes a line of the new
+  // side as new_position; without an event the review stays pending (preparePullReviewType).
+  {
+    title: 'pr review --comment-on a line not in the diff: refused before sending, naming the nearest',
+    args: (n) => ['pr', 'review', '3', '--comment-on', 'hello.txt:4', '--body', 'Here?', '--comment', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /line 4 of hello\.txt is not part of the diff of pull request #3 .*the nearest lines that are: 1 /),
+  },
+  {
+    title: 'pr review --comment-on, no verdict: a pending review',
+    args: (n) => ['pr', 'review', '3', '--comment-on', 'hello.txt:1', '--body', 'Why hello?', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual([json(r).state, json(r).comments_count], ['PENDING', 1]),
+  },
+  {
+    title: 'pr comments: the conversation, pending',
+    args: (n) => ['pr', 'comments', '3', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      const threads = json<Array<{ id: number; path: string; line: number; side: string; state: string; outdated: boolean }>>(r);
+      assert.deepEqual(
+        threads.map((t) => [t.path, t.line, t.side, t.state, t.outdated]),
+        [['hello.txt', 1, 'new', 'pending', false]],
+      );
+      n.vars.lineComment = String(threads[0]?.id);
+    },
+  },
+  // SubmitPullReview checks the verdict with len(review.Comments), never loaded: a comment needs a body there.
+  { title: 'pr review submit --comment without a body: refused', args: (n) => ['pr', 'review', 'submit', '3', '--comment', ...R(n)], exit: 2 },
+  {
+    title: 'pr review submit --comment',
+    args: (n) => ['pr', 'review', 'submit', '3', '--comment', '--body', 'Line notes.', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual([json(r).state, json(r).body, json(r).comments_count], ['COMMENT', 'Line notes.', 1]),
+  },
+  { title: 'pr review discard with none pending: a note', args: (n) => ['pr', 'review', 'discard', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /no pending review/) },
+  // Replies: CreatePullReviewCommentReply from Gitea 1.27; Forgejo adds to the review (CreatePullReviewComment).
+  {
+    title: 'pr comments reply',
+    args: (n) => ['pr', 'comments', 'reply', n.vars.lineComment ?? '', '--body', 'Because.', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual([json(r).path, json(r).position, json(r).body], ['hello.txt', 1, 'Because.']),
+    when: (s) => s.flavour === 'forgejo' || atLeast(s, 'gitea', '1.27'),
+  },
+  {
+    title: 'pr comments reply before Gitea 1.27: the versions that have it',
+    args: (n) => ['pr', 'comments', 'reply', n.vars.lineComment ?? '', '--body', 'Because.', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /needs Gitea 1\.27 or later or Forgejo/),
+    when: (s) => s.flavour === 'gitea' && !atLeast(s, 'gitea', '1.27'),
+  },
+  // ResolvePullReviewComment from Gitea 1.26; no Forgejo release has it.
+  { title: 'pr comments resolve', args: (n) => ['pr', 'comments', 'resolve', n.vars.lineComment ?? '', ...R(n)], exit: 0, when: (s) => atLeast(s, 'gitea', '1.26') },
+  {
+    title: 'pr comments --unresolved: none left',
+    args: (n) => ['pr', 'comments', '3', '--unresolved', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual(json(r), []),
+    when: (s) => atLeast(s, 'gitea', '1.26'),
+  },
+  { title: 'pr comments unresolve', args: (n) => ['pr', 'comments', 'unresolve', n.vars.lineComment ?? '', ...R(n)], exit: 0, when: (s) => atLeast(s, 'gitea', '1.26') },
+  {
+    title: 'pr comments resolve without the endpoint: the versions that have it',
+    args: (n) => ['pr', 'comments', 'resolve', n.vars.lineComment ?? '', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /needs Gitea 1\.26 or later/),
+    when: (s) => !atLeast(s, 'gitea', '1.26'),
+  },
+  {
+    title: 'pr comments: the conversation, unresolved, with its reply where the server takes replies',
+    args: (n) => ['pr', 'comments', '3', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      const [thread] = json<Array<{ state: string; comments: Array<{ body: string }> }>>(r);
+      const replies = n.server.flavour === 'forgejo' || atLeast(n.server, 'gitea', '1.27');
+      assert.deepEqual([thread?.state, thread?.comments.map((c) => c.body)], ['unresolved', replies ? ['Why hello?', 'Because.'] : ['Why hello?']]);
+    },
+  },
   { title: 'pr view, with its reviews and checks', args: (n) => ['pr', 'view', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /Say hello nicely/) },
   { title: 'pr edit --add-reviewer', args: (n) => ['pr', 'edit', '3', '--add-reviewer', n.other, ...R(n), '--json'], exit: 0 },
   { title: 'pr merge --squash --delete-branch', args: (n) => ['pr', 'merge', '3', '--squash', '--delete-branch', ...R(n)], exit: 0 },

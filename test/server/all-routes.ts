@@ -11,6 +11,7 @@ import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { CI_ROUTES } from './routes-ci.js';
 import { PROTECTION_ROUTES } from './routes-protections.js';
 import { PULL_ROUTES } from './routes-pulls.js';
+import { REVIEW_ROUTES } from './routes-reviews.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
@@ -33,6 +34,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...PROTECTION_ROUTES,
       ...ISSUE_META_ROUTES,
       ...TRIAGE_ROUTES,
+      ...REVIEW_ROUTES,
       ...PULL_ROUTES,
       ...CORE,
       ...REPO_ROUTES,

@@ -19,9 +19,25 @@ export interface Review {
   id: number;
   pullId: number;
   user: string;
-  state: 'APPROVED' | 'REQUEST_CHANGES' | 'COMMENT' | 'REQUEST_REVIEW';
+  state: 'APPROVED' | 'REQUEST_CHANGES' | 'COMMENT' | 'REQUEST_REVIEW' | 'PENDING';
   body: string;
   submitted_at: string;
+}
+
+/** A line comment (routes-reviews.ts): in a review, on a line of one side of a file. */
+export interface LineComment {
+  id: number;
+  reviewId: number;
+  pullId: number;
+  user: string;
+  path: string;
+  /** The server's signed line: positive on the new side, negative on the old (models/issues Comment.Line). */
+  line: number;
+  body: string;
+  diffHunk: string;
+  commitId: string;
+  resolver?: string;
+  created_at: string;
 }
 
 export interface StatusRecord {
@@ -78,6 +94,7 @@ export function protectedBranches(state: State, repo: Repo): Set<string> {
 export interface PullsData {
   extra: Map<number, PullExtra>;
   reviews: Review[];
+  lineComments: LineComment[];
   statuses: StatusRecord[];
   /** Repository id → clone URL (a file:// bare repository a test made). */
   cloneUrls: Map<number, string>;
@@ -92,6 +109,7 @@ export function pullsData(state: State): PullsData {
   return state.extension<PullsData>('pulls', () => ({
     extra: new Map(),
     reviews: [],
+    lineComments: [],
     statuses: [],
     cloneUrls: new Map(),
     forks: new Map(),
@@ -218,7 +236,7 @@ export function pullRecord(c: Call, pr: Issue): Json {
   };
 }
 
-function reviewRecord(c: Call, r: Review, pr: Issue): Json {
+export function reviewRecord(c: Call, r: Review, pr: Issue): Json {
   const repo = c.state.repoById(pr.repoId) as Repo;
   const full = `${repo.owner}/${repo.name}`;
   return {
@@ -231,7 +249,7 @@ function reviewRecord(c: Call, r: Review, pr: Issue): Json {
     stale: false,
     official: r.state === 'APPROVED',
     dismissed: false,
-    comments_count: 0,
+    comments_count: pullsData(c.state).lineComments.filter((l) => l.reviewId === r.id).length,
     submitted_at: r.submitted_at,
     updated_at: r.submitted_at,
     html_url: `${c.state.webRoot}/${full}/pulls/${pr.number}#issuecomment-${r.id}`,
@@ -249,7 +267,7 @@ function issueOf(c: Call, index = c.params.index ?? ''): Issue {
   return issue;
 }
 
-function pullOf(c: Call, index = c.params.index ?? ''): Issue {
+export function pullOf(c: Call, index = c.params.index ?? ''): Issue {
   const pr = issueOf(c, index);
   if (!pr.pull) throw notFound(c.state.apiRoot);
   return pr;
@@ -396,32 +414,6 @@ function combined(c: Call, sha: string): { state: string; statuses: StatusRecord
   const worst = statuses.map((s) => s.state).sort((a, b) => rank.indexOf(a) - rank.indexOf(b))[0];
   return { state: worst ?? '', statuses };
 }
-
-const listReviews: Handler = (c) => {
-  const pr = pullOf(c);
-  const items = pullsData(c.state).reviews.filter((r) => r.pullId === pr.id);
-  const page = paginate(items, c.query, c.url, c.paging);
-  return { status: 200, body: page.items.map((r) => reviewRecord(c, r, pr)), headers: page.headers };
-};
-
-const createReview: Handler = (c) => {
-  const pr = pullOf(c);
-  const body = obj(c.body);
-  const event = body.event ?? 'PENDING';
-  const text = typeof body.body === 'string' ? body.body : '';
-  if (!['APPROVED', 'REQUEST_CHANGES', 'COMMENT', 'PENDING'].includes(String(event))) throw new HttpError(422, { message: `unknown review event: ${String(event)}`, url: '' });
-  if (pr.state !== 'open') throw new HttpError(422, { message: 'pull request is closed', url: '' });
-  // Gitea's wording for reviewing your own pull request.
-  if (event === 'APPROVED' && pr.author === c.user.login) throw new HttpError(422, { message: 'approve your own pull is not allowed', url: '' });
-  if (event === 'REQUEST_CHANGES' && pr.author === c.user.login) throw new HttpError(422, { message: 'reject your own pull is not allowed', url: '' });
-  if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && text.trim() === '') {
-    throw new HttpError(422, { message: `review event ${String(event)} requires a body`, url: '' });
-  }
-  const review = addReview(c.state, pr, c.user.login, event as Review['state'], text);
-  const extra = extraOf(c.state, pr);
-  extra.requested = extra.requested.filter((u) => u !== c.user.login);
-  return { status: 200, body: reviewRecord(c, review, pr) };
-};
 
 const requestReviewers: Handler = (c) => {
   const pr = pullOf(c);
@@ -572,7 +564,7 @@ export function reviewChecks(c: Call): Array<(i: Issue) => boolean> {
   if (c.query.get('reviewed') === 'true') {
     const reviewed = new Set(
       pullsData(c.state)
-        .reviews.filter((r) => r.user === me && r.state !== 'REQUEST_REVIEW')
+        .reviews.filter((r) => r.user === me && r.state !== 'REQUEST_REVIEW' && r.state !== 'PENDING')
         .map((r) => r.pullId),
     );
     checks.push((i) => Boolean(i.pull) && reviewed.has(i.id));
@@ -591,8 +583,6 @@ export const PULL_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/pulls/:index', getPull],
   ['PATCH', '/repos/:owner/:repo/pulls/:index', editPull],
   ['POST', '/repos/:owner/:repo/pulls/:index/merge', mergePull],
-  ['GET', '/repos/:owner/:repo/pulls/:index/reviews', listReviews],
-  ['POST', '/repos/:owner/:repo/pulls/:index/reviews', createReview],
   ['POST', '/repos/:owner/:repo/pulls/:index/requested_reviewers', requestReviewers],
   ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],

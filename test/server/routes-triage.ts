@@ -124,7 +124,7 @@ function milestoneJson(state: State, data: Triage, m: Milestone): Json {
   };
 }
 
-function commentJson(state: State, c: Comment): Json {
+export function commentJson(state: State, c: Comment): Json {
   const issue = state.issues.find((i) => i.id === c.issueId);
   const repo = issue ? state.repoById(issue.repoId) : undefined;
   const full = repo ? `${repo.owner}/${repo.name}` : '';

@@ -37,6 +37,7 @@ export const KETTLE_TYPES = [
   'PRBranchInfo',
   'PullRequest',
   'PullReview',
+  'PullReviewComment',
   'Release',
   'RepoTransfer',
   'Repository',
@@ -73,6 +74,7 @@ export const KETTLE_TYPES = [
   'IssueLabelsOption',
   'MergePullRequestOption',
   'PullReviewRequestOptions',
+  'SubmitPullReviewOptions',
   'UpdateBranchRepoOption',
 ];
 

@@ -53,7 +53,8 @@ export async function commandReference(): Promise<string> {
   ];
   lines.push('| command | what it does | options | example |', '|---|---|---|---|');
   for (const top of tree.commands) {
-    const leaves = top.commands.length === 0 ? [top] : top.commands.flatMap((c) => (c.commands.length === 0 ? [c] : c.commands));
+    // A verb with subverbs (`pr review` beside `pr review submit`) is a row of its own, before them.
+    const leaves = top.commands.length === 0 ? [top] : top.commands.flatMap((c) => (c.commands.length === 0 ? [c] : [...(c.args.length > 0 ? [c] : []), ...c.commands]));
     for (const leaf of leaves) {
       const cmd = findCommand(program, leaf.path);
       const own = leaf.options.filter((o) => !o.global && !['--json', '--fields', '--jq'].includes(o.long ?? ''));

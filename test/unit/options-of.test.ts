@@ -28,8 +28,10 @@ const example = verb({
 });
 type Example = OptionsOf<typeof example>;
 
-/** The verbs of a group, of its subgroups, or of a top-level command. */
-type VerbsOf<G> = G extends { verbs: readonly (infer V)[] } ? VerbsOf<V> : G extends { verb: infer V } ? V : G;
+/** The verbs of a group, of its subgroups, or of a top-level command, and their subverbs. */
+type VerbsOf<G> = G extends { verbs: readonly (infer V)[] } ? VerbsOf<V> : G extends { verb: infer V } ? V : G | SubverbsOf<G>;
+/** A verb's subverbs (`pr review submit` under `pr review`). */
+type SubverbsOf<G> = G extends { subverbs?: readonly (infer S)[] } ? S : never;
 /**
  * Of a group's verbs, those whose run does not take exactly what the verb
  * declares (a run that takes no options: a verb that declares none), each as

@@ -45,6 +45,13 @@ const FEATURES = {
   // Not Actions, the same question: routers/api/v1/packages/package.go LinkPackage/UnlinkPackage are routed from
   // Gitea 1.24 and in every Forgejo release known here (11 to 15).
   packageLink: { gitea: '1.24', forgejo: '0' },
+  // Pull requests' line comments: routers/api/v1/repo/pull_review.go ResolvePullReviewComment and
+  // UnresolvePullReviewComment are routed from Gitea 1.26 (routers/api/v1/api.go); no Forgejo release has
+  // them (v11.0.1 to v15.0.3, nor the v16 branch).
+  commentResolve: { gitea: '1.26' },
+  // CreatePullReviewCommentReply from Gitea 1.27; Forgejo (every release) adds a comment to an existing review
+  // (CreatePullReviewComment, POST …/reviews/{id}/comments), which is how its web page replies.
+  commentReply: { gitea: '1.27', forgejo: '0' },
 } as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
 export type Feature = keyof typeof FEATURES;
 

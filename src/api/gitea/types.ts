@@ -419,6 +419,25 @@ export interface PullReview {
   user?: User | null;
 }
 
+/** PullReviewComment represents a comment on a pull request review */
+export interface PullReviewComment {
+  body?: string;
+  commit_id?: string;
+  created_at?: string | null;
+  diff_hunk?: string;
+  html_url?: string;
+  id?: number;
+  original_commit_id?: string;
+  original_position?: number;
+  path?: string;
+  position?: number;
+  pull_request_review_id?: number;
+  pull_request_url?: string;
+  resolver?: User | null;
+  updated_at?: string | null;
+  user?: User | null;
+}
+
 /** Release represents a repository release */
 export interface Release {
   assets?: Attachment[] | null;
@@ -1027,6 +1046,12 @@ export interface MergePullRequestOption {
 export interface PullReviewRequestOptions {
   reviewers?: string[];
   team_reviewers?: string[];
+}
+
+/** SubmitPullReviewOptions are options to submit a pending pull review */
+export interface SubmitPullReviewOptions {
+  body?: string;
+  event?: ReviewStateType;
 }
 
 /** UpdateBranchRepoOption options when updating a branch in a repository */

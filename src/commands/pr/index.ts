@@ -5,6 +5,7 @@ import { checks } from './defs/checks.js';
 import { checkout } from './defs/checkout.js';
 import { close, reopen } from './defs/close.js';
 import { comment } from './defs/comment.js';
+import { comments } from './defs/comments.js';
 import { create } from './defs/create.js';
 import { diff } from './defs/diff.js';
 import { edit } from './defs/edit.js';
@@ -20,5 +21,5 @@ export const pr = {
   summary: 'Review, check out, comment on and land pull requests',
   section: 'Pull requests:',
   examples: ['kettle pr list -R alice/teapot', 'kettle pr view 7 --comments', 'kettle pr checkout 7', 'kettle pr merge 7 --squash --delete-branch'],
-  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, review, close, reopen, ready, merge],
+  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, comments, review, close, reopen, ready, merge],
 } satisfies GroupDef;
