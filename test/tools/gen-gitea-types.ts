@@ -39,6 +39,9 @@ export const KETTLE_TYPES = [
   'Tag',
   'Team',
   'User',
+  'WikiCommitList',
+  'WikiPage',
+  'WikiPageMetaData',
   // Request bodies.
   'CreateAccessTokenOption',
   'CreateBranchRepoOption',
@@ -54,6 +57,8 @@ export const KETTLE_TYPES = [
   'CreateReleaseOption',
   'CreateRepoOption',
   'CreateTagOption',
+  'CreateTeamOption',
+  'CreateWikiPageOptions',
   'CreateUserOption',
   'EditHookOption',
   'EditIssueCommentOption',
