@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
     $children['/release'] = 'release'
+    $children['/wiki'] = 'wiki'
     $children['/run'] = 'run'
     $children['/workflow'] = 'workflow'
     $children['/secret'] = 'secret'
@@ -31,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/notifications'] = 'notification'
     $children['/search'] = 'search'
     $children['/org'] = 'org'
+    $children['/team'] = 'team'
     $children['/hook'] = 'hook'
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
@@ -137,6 +139,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['release/upload'] = 'release upload'
     $children['release/download'] = 'release download'
     $children['release/delete'] = 'release delete'
+    $children['wiki/list'] = 'wiki list'
+    $children['wiki/ls'] = 'wiki list'
+    $children['wiki/view'] = 'wiki view'
+    $children['wiki/create'] = 'wiki create'
+    $children['wiki/edit'] = 'wiki edit'
+    $children['wiki/delete'] = 'wiki delete'
+    $children['wiki/revisions'] = 'wiki revisions'
     $children['run/list'] = 'run list'
     $children['run/ls'] = 'run list'
     $children['run/view'] = 'run view'
@@ -174,6 +183,28 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['org/view'] = 'org view'
     $children['org/create'] = 'org create'
     $children['org/delete'] = 'org delete'
+    $children['org/member'] = 'org member'
+    $children['org member/list'] = 'org member list'
+    $children['org member/ls'] = 'org member list'
+    $children['org member/remove'] = 'org member remove'
+    $children['org member/rm'] = 'org member remove'
+    $children['team/list'] = 'team list'
+    $children['team/ls'] = 'team list'
+    $children['team/view'] = 'team view'
+    $children['team/create'] = 'team create'
+    $children['team/delete'] = 'team delete'
+    $children['team/member'] = 'team member'
+    $children['team/repo'] = 'team repo'
+    $children['team member/list'] = 'team member list'
+    $children['team member/ls'] = 'team member list'
+    $children['team member/add'] = 'team member add'
+    $children['team member/remove'] = 'team member remove'
+    $children['team member/rm'] = 'team member remove'
+    $children['team repo/list'] = 'team repo list'
+    $children['team repo/ls'] = 'team repo list'
+    $children['team repo/add'] = 'team repo add'
+    $children['team repo/remove'] = 'team repo remove'
+    $children['team repo/rm'] = 'team repo remove'
     $children['hook/list'] = 'hook list'
     $children['hook/ls'] = 'hook list'
     $children['hook/add'] = 'hook add'
@@ -220,6 +251,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
+        @{ Name = 'wiki'; Tip = 'List, view, create, edit and delete a repository''s wiki pages' }
         @{ Name = 'run'; Tip = 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts' }
         @{ Name = 'workflow'; Tip = 'List, view, enable, disable and run Actions workflows' }
         @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
@@ -227,7 +259,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
         @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
-        @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
+        @{ Name = 'org'; Tip = 'List, view, create and delete organizations; list and remove their members' }
+        @{ Name = 'team'; Tip = 'List, view, create and delete an organization''s teams; their members and repositories' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
@@ -343,6 +376,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'download'; Tip = 'Download the assets of a release (the latest release when TAG is left out)' }
         @{ Name = 'delete'; Tip = 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag' }
     )
+    $commands['wiki'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s wiki pages' }
+        @{ Name = 'view'; Tip = 'Show a wiki page: its text (at a revision with --revision)' }
+        @{ Name = 'create'; Tip = 'Create a wiki page (the first one creates the wiki)' }
+        @{ Name = 'edit'; Tip = 'Change a wiki page: its text, its title, or both' }
+        @{ Name = 'delete'; Tip = 'Delete a wiki page (asks you to type its title)' }
+        @{ Name = 'revisions'; Tip = 'List the commits that changed a wiki page, newest first' }
+    )
     $commands['run'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s Actions runs, newest first' }
         @{ Name = 'view'; Tip = 'Show a run, its jobs and their steps; --log prints a job''s log' }
@@ -384,6 +425,29 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'view'; Tip = 'Show an organization' }
         @{ Name = 'create'; Tip = 'Create an organization' }
         @{ Name = 'delete'; Tip = 'Delete an organization (asks you to type its name)' }
+        @{ Name = 'member'; Tip = 'List an organization''s members, and remove one' }
+    )
+    $commands['org member'] = @(
+        @{ Name = 'list'; Tip = 'List an organization''s members' }
+        @{ Name = 'remove'; Tip = 'Remove a user from an organization (from all its teams; asks you to type the login)' }
+    )
+    $commands['team'] = @(
+        @{ Name = 'list'; Tip = 'List an organization''s teams' }
+        @{ Name = 'view'; Tip = 'Show a team: its permission and the units it grants' }
+        @{ Name = 'create'; Tip = 'Create a team' }
+        @{ Name = 'delete'; Tip = 'Delete a team (never the Owners team; asks you to type its name)' }
+        @{ Name = 'member'; Tip = 'List, add and remove a team''s members' }
+        @{ Name = 'repo'; Tip = 'List, add and remove a team''s repositories' }
+    )
+    $commands['team member'] = @(
+        @{ Name = 'list'; Tip = 'List a team''s members' }
+        @{ Name = 'add'; Tip = 'Add users to a team (they join the organization too)' }
+        @{ Name = 'remove'; Tip = 'Remove users from a team' }
+    )
+    $commands['team repo'] = @(
+        @{ Name = 'list'; Tip = 'List a team''s repositories' }
+        @{ Name = 'add'; Tip = 'Give a team repositories of its organization' }
+        @{ Name = 'remove'; Tip = 'Take repositories from a team' }
     )
     $commands['hook'] = @(
         @{ Name = 'list'; Tip = 'List the webhooks of a repository or organization' }
@@ -1251,6 +1315,73 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
     )
+    $options['wiki list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--revision'; Tip = 'the page as it was at this commit of the wiki (see `kettle wiki revisions`; read with git)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--message'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'rename the page to this title'; Value = $true }
+        @{ Flag = '--title'; Tip = 'rename the page to this title'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--message'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['wiki revisions'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
     $options['run list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1517,6 +1648,107 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['org member list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['org member remove'] = @(
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['team list'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team view'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team create'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-p'; Tip = 'what the team may do in its repositories (admin: everything, units aside)'; Value = $true }
+        @{ Flag = '--permission'; Tip = 'what the team may do in its repositories (admin: everything, units aside)'; Value = $true }
+        @{ Flag = '--units'; Tip = 'the units it covers, comma-separated: code,issues,pulls,releases,wiki,actions,packages,projects,ext_issues,ext_wiki (default: code,issues,pulls,releases,wiki,projects,packages,actions)'; Value = $true }
+        @{ Flag = '-d'; Tip = 'what the team is for'; Value = $true }
+        @{ Flag = '--description'; Tip = 'what the team is for'; Value = $true }
+        @{ Flag = '--all-repositories'; Tip = 'give the team every repository of the organization, present and future'; Value = $false }
+        @{ Flag = '--can-create-repos'; Tip = 'let its members create repositories in the organization'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team delete'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['team member list'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team member add'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team member remove'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team repo list'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team repo add'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team repo remove'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
     $options['hook list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1773,6 +2005,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['release edit/-F'] = @{ Kind = 'files' }
     $values['release edit/--notes-file'] = @{ Kind = 'files' }
     $values['release upload/1'] = @{ Kind = 'files' }
+    $values['wiki create/-F'] = @{ Kind = 'files' }
+    $values['wiki create/--body-file'] = @{ Kind = 'files' }
+    $values['wiki edit/-F'] = @{ Kind = 'files' }
+    $values['wiki edit/--body-file'] = @{ Kind = 'files' }
     $values['run list/-s'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
     $values['run list/--status'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
     $values['run list/-w'] = @{ Kind = 'files' }
@@ -1788,6 +2024,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['search issues/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['search issues/--type'] = @{ Kind = 'words'; Words = @('issue', 'pr') }
+    $values['team create/-p'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
+    $values['team create/--permission'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
@@ -1801,7 +2039,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'wiki', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'team', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

@@ -50,7 +50,7 @@ describe('team create, list, view', () => {
     expect(r.stdout).toBe(`${shown}\n`);
   });
 
-  it('admin: every unit at admin; a name that is taken is the server\'s 422 in one line', async () => {
+  it("admin: every unit at admin; a name that is taken is the server's 422 in one line", async () => {
     const r = await s.kettle(['team', 'create', 'admins', ...O(), '--permission', 'admin', '--json', '--jq', '.units_map["repo.wiki"]']);
     expectExit(r, 0);
     expect(r.stdout).toBe('admin\n');

@@ -56,7 +56,11 @@ describe('wiki create, view, list', () => {
     expect(sent(s, 'POST', `${base()}/new`)[1]?.body).toEqual({ title: 'Getting started', content_base64: Buffer.from('text of Getting started').toString('base64') });
     const list = await s.kettle(['wiki', 'list', ...R(), '--json', '--fields', 'title,sub_url']);
     expectExit(list, 0);
-    expect(json<Array<{ title: string }>>(list).map((p) => p.title).sort()).toEqual(['Café ü', 'Getting started', 'Home', 'a/b c', 'x-y']);
+    expect(
+      json<Array<{ title: string }>>(list)
+        .map((p) => p.title)
+        .sort(),
+    ).toEqual(['Café ü', 'Getting started', 'Home', 'a/b c', 'x-y']);
     for (const title of ['Getting started', 'a/b c', 'x-y', 'Café ü']) {
       const v = await s.kettle(['wiki', 'view', title, ...R()]);
       expectExit(v, 0);

@@ -136,7 +136,8 @@ const createTeam: Handler = (c) => {
   const body = obj(c.body);
   const name = typeof body.name === 'string' ? body.name : '';
   if (name === '') throw invalid('', [{ field: 'Name', code: 'Required' }], '[Name]: Required');
-  if (!/^[A-Za-z0-9_.-]+$/.test(name) || name.length > 255) throw invalid('', [{ field: 'Name', code: 'AlphaDashDotError' }], '[Name]: should contain only alphanumeric, dash (\'-\'), underscore (\'_\') and dot (\'.\') characters');
+  if (!/^[A-Za-z0-9_.-]+$/.test(name) || name.length > 255)
+    throw invalid('', [{ field: 'Name', code: 'AlphaDashDotError' }], "[Name]: should contain only alphanumeric, dash ('-'), underscore ('_') and dot ('.') characters");
   const sent = (['read', 'write', 'admin'] as const).find((p) => p === body.permission) ?? 'none';
   const unitsMap: Record<string, Access> = {};
   const givenMap = obj(body.units_map);

@@ -240,7 +240,10 @@ const newPage: Handler = (c) => {
   const webPath = userTitleToWebPath(title);
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : `Add ${quoted(title)}`;
   const content = decodeContent(body.content_base64);
-  const reserved = webPath.split('/').map(unescapeSegment).find((s) => RESERVED.includes(s));
+  const reserved = webPath
+    .split('/')
+    .map(unescapeSegment)
+    .find((s) => RESERVED.includes(s));
   if (reserved !== undefined) throw new HttpError(400, { message: `wiki title is reserved: ${reserved}`, url: '' });
   const gitPath = webPathToGitPath(webPath);
   let files = wikis(c.state).get(repo.id);

@@ -49,7 +49,7 @@ const memberList = verb({
   flags: listFlags,
   output: true,
   examples: ['kettle org member list wonderland', 'kettle org member list wonderland --all --json --jq ".[].login"'],
-  notes: "\nA member of the organization sees every member; anyone else only those who made their membership public.\n",
+  notes: '\nA member of the organization sees every member; anyone else only those who made their membership public.\n',
   load: async () => ({ run: (await import('./member.js')).runList }),
 });
 

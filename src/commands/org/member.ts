@@ -8,9 +8,14 @@ import { isSafeSegment } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
-import { memberColumns } from '../team/shared.js';
+import type { Column } from '../../output/printer.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
+
+const memberColumns: Column[] = [
+  { key: 'login', header: 'LOGIN' },
+  { key: 'full_name', header: 'NAME', flex: true, drop: 1 },
+];
 
 export type MemberListOptions = OptionsOf<typeof definitions.memberList>;
 export type MemberRemoveOptions = OptionsOf<typeof definitions.memberRemove>;

@@ -11,7 +11,7 @@ import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { printRecord } from '../../output/printer.js';
 import { failure } from '../failure.js';
-import { UNITS } from './units.js';
+import { UNITS } from './choices.js';
 import { checkOrg, orgOf, teamViewColumns } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
@@ -25,7 +25,12 @@ export function parseUnits(value: string | undefined): string[] {
   if (value === undefined) return DEFAULT_UNITS.map((u) => `repo.${u}`);
   const names = value
     .split(',')
-    .map((u) => u.trim().toLowerCase().replace(/^repo\./, ''))
+    .map((u) =>
+      u
+        .trim()
+        .toLowerCase()
+        .replace(/^repo\./, ''),
+    )
     .filter((u) => u !== '');
   if (names.length === 0) throw new UsageError(`--units needs at least one of ${UNITS.join(', ')}`);
   const unknown = names.find((u) => !(UNITS as readonly string[]).includes(u));
@@ -52,10 +57,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
     can_create_org_repo: opts.canCreateRepos,
   };
   if (opts.description !== undefined) body.description = opts.description;
-  const made = await teams.create(api, org, body).catch(
-    failure({ action: `create team "${name}" in organization ${org}`, missing: `organization ${org}` }),
-  );
-  if (made.id === undefined) throw new KettleError('the server answered without the new team\'s id');
+  const made = await teams.create(api, org, body).catch(failure({ action: `create team "${name}" in organization ${org}`, missing: `organization ${org}` }));
+  if (made.id === undefined) throw new KettleError("the server answered without the new team's id");
   ctx.term.success(`Created team "${made.name ?? name}" in organization ${org}`);
   await printRecord(ctx.io, ctx.output, made, teamViewColumns);
 }

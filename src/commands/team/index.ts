@@ -1,8 +1,7 @@
 // kettle team: an organization's teams, their members and their repositories.
 import { listFlags, yesFlag } from '../../spec/flags.js';
-import { PERMISSIONS, UNITS } from './units.js';
+import { PERMISSIONS, UNITS } from './choices.js';
 import { arg, bool, choice, type GroupDef, type SubGroupDef, text, variadicArg, verb } from '../../spec/spec.js';
-
 
 const team = arg('<team>', 'the team, by name (such as Owners)');
 const orgFlag = { org: text('--org <org>', 'the organization the team belongs to (required)') };
@@ -36,7 +35,7 @@ const create = verb({
     permission: choice('-p, --permission <permission>', 'what the team may do in its repositories (admin: everything, units aside)', PERMISSIONS, 'read'),
     units: text('--units <list>', `the units it covers, comma-separated: ${UNITS.join(',')} (default: code,issues,pulls,releases,wiki,projects,packages,actions)`),
     description: text('-d, --description <text>', 'what the team is for'),
-    allRepos: bool('--all-repositories', "give the team every repository of the organization, present and future"),
+    allRepos: bool('--all-repositories', 'give the team every repository of the organization, present and future'),
     canCreateRepos: bool('--can-create-repos', 'let its members create repositories in the organization'),
   },
   output: true,
@@ -106,7 +105,7 @@ const repoList = verb({
 const repoAdd = verb({
   name: 'add',
   summary: 'Give a team repositories of its organization',
-  args: { team, repos: variadicArg('<repos...>', 'the repositories, as OWNER/NAME or NAME (the organization\'s)') },
+  args: { team, repos: variadicArg('<repos...>', "the repositories, as OWNER/NAME or NAME (the organization's)") },
   flags: { ...orgFlag },
   output: true,
   examples: ['kettle team repo add writers wonderland/teapot --org wonderland', 'kettle team repo add writers teapot kettle --org wonderland'],
@@ -116,7 +115,7 @@ const repoRemove = verb({
   name: 'remove',
   aliases: ['rm'],
   summary: 'Take repositories from a team',
-  args: { team, repos: variadicArg('<repos...>', 'the repositories, as OWNER/NAME or NAME (the organization\'s)') },
+  args: { team, repos: variadicArg('<repos...>', "the repositories, as OWNER/NAME or NAME (the organization's)") },
   flags: { ...orgFlag },
   output: true,
   examples: ['kettle team repo remove writers wonderland/teapot --org wonderland'],

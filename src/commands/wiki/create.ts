@@ -11,9 +11,9 @@ import { failure } from '../failure.js';
 import { askBody, readBody } from '../input.js';
 import { encodeText, lookUpPage, pageViewColumns, withContent } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/create.js';
 
-export type CreateOptions = OptionsOf<typeof definitions.create>;
+export type CreateOptions = OptionsOf<typeof definition.create>;
 
 /** services/wiki reservedWikiNames: the servers refuse these as a page (400). */
 const RESERVED = ['_pages', '_new', '_edit', 'raw'];

@@ -9,9 +9,9 @@ import { UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { findPage } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/delete.js';
 
-export type DeleteOptions = OptionsOf<typeof definitions.del>;
+export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   wiki.webPathOf(opts.page);

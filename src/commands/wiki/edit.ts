@@ -15,9 +15,9 @@ import { failure } from '../failure.js';
 import { readBody } from '../input.js';
 import { encodeText, findPage, lookUpPage, pageText, pageViewColumns, withContent } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/edit.js';
 
-export type EditOptions = OptionsOf<typeof definitions.edit>;
+export type EditOptions = OptionsOf<typeof definition.edit>;
 
 export async function run(ctx: Context, opts: EditOptions): Promise<void> {
   wiki.webPathOf(opts.page);

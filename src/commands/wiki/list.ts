@@ -11,9 +11,9 @@ import { ApiError } from '../../errors.js';
 import { printListing } from '../listing.js';
 import { pageColumns } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/list.js';
 
-export type ListOptions = OptionsOf<typeof definitions.list>;
+export type ListOptions = OptionsOf<typeof definition.list>;
 
 /**
  * A wiki not made yet answers 404 (ListWikiPages: findWikiRepoCommit finds no

@@ -9,18 +9,17 @@ import { target } from '../../context/target.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as wiki from '../../api/gitea/wiki.js';
 import type { Context } from '../../context/context.js';
-import { git, gitReason } from '../../context/git.js';
+import { git, gitReason, helperLine } from '../../context/git.js';
 import { fullName } from '../../context/repo.js';
 import { KettleError, UsageError } from '../../errors.js';
 import { printRecord, printText } from '../../output/printer.js';
 import { visibleControls } from '../../text/controls.js';
 import { failure } from '../failure.js';
-import { helperLine } from '../login/setup-git.js';
 import { findPage, pageViewColumns, withContent } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definition from './defs/view.js';
 
-export type ViewOptions = OptionsOf<typeof definitions.view>;
+export type ViewOptions = OptionsOf<typeof definition.view>;
 
 /** The most revisions read to find the one --revision names. */
 const MOST_REVISIONS = 5000;
