@@ -353,3 +353,23 @@ export const TEAM_ROUTES: Array<[string, string, Handler]> = [
   ['PUT', '/teams/:id/repos/:org/:reponame', teamRepoChange(true)],
   ['DELETE', '/teams/:id/repos/:org/:reponame', teamRepoChange(false)],
 ];
+
+/** A team made straight in an organization (tests, the demo), with its members and repositories. */
+export function addTeam(state: State, org: Org, name: string, init: { access?: Access; units?: string[]; members?: string[]; repos?: Repo[]; description?: string } = {}): number {
+  const access = init.access ?? 'write';
+  const units = init.units ?? ['repo.code', 'repo.issues', 'repo.pulls'];
+  const team: Team = {
+    id: state.id(),
+    orgId: org.id,
+    name,
+    description: init.description ?? '',
+    access,
+    unitsMap: Object.fromEntries(units.map((u) => [u, access])),
+    includesAll: false,
+    canCreate: false,
+    members: [...(init.members ?? [])],
+    repoIds: (init.repos ?? []).map((r) => r.id),
+  };
+  data(state).teams.push(team);
+  return team.id;
+}

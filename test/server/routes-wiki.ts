@@ -319,3 +319,16 @@ export const WIKI_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/wiki/revisions/:pageName', revisions],
   ['POST', '/repos/:owner/:repo/wiki/new', newPage],
 ];
+
+/** A page written straight into a repository's wiki (tests, the demo): its web path. */
+export function addWikiPage(state: State, repo: Repo, title: string, content: string, author = 'alice'): string {
+  const webPath = userTitleToWebPath(title);
+  let files = wikis(state).get(repo.id);
+  if (!files) {
+    files = new Map();
+    wikis(state).set(repo.id, files);
+  }
+  const commit: Commit = { sha: randomBytes(20).toString('hex'), message: `Add ${quoted(title)}`, login: author, email: `${author}@example.com`, date: tick() };
+  files.set(webPathToGitPath(webPath), { content, commits: [commit] });
+  return webPath;
+}
