@@ -14,6 +14,8 @@ import { startServer, type TestServer } from './server/index.js';
 import { useRealClock } from './server/state.js';
 import { actionsData, addArtifact, addRun, addWorkflow } from './server/routes-actions.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
+import { addTeam } from './server/routes-teams.js';
+import { addWikiPage } from './server/routes-wiki.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
 /** The newest release kettle is held to (test/fixtures/recordings/, fresh-server.ts): the demo and the playground play it. */
@@ -76,6 +78,20 @@ function seedTriage(server: TestServer): void {
   if (second) setMilestone(state, second, v1);
 }
 
+/** A wiki in alice/teapot and a team in wonderland, to try `kettle wiki` and `kettle team` on. */
+function seedForge(server: TestServer): void {
+  const state = server.state;
+  const teapot = state.repo('alice', 'teapot');
+  if (teapot) {
+    addWikiPage(state, teapot, 'Home', '# The teapot wiki\n\nStart with [Getting started](Getting-started).\n');
+    addWikiPage(state, teapot, 'Getting started', 'Fill to the line, then boil.\n');
+  }
+  const wonderland = state.org('wonderland');
+  if (wonderland) {
+    addTeam(state, wonderland, 'brewers', { members: ['bob'], repos: state.repos.filter((r) => r.owner === 'wonderland'), description: 'Keep the tea party going' });
+  }
+}
+
 /** The repository root: the folder above this file (or its bundle) holding bin/kettle.cjs. */
 function findRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +143,7 @@ async function serve(): Promise<void> {
   enableGit(server, gitRoot);
   seedPullsDemo(server.state);
   seedTriage(server);
+  seedForge(server);
   const runId = seedActions(server);
   useRealClock();
   const alice = server.addToken('alice');
@@ -136,7 +153,8 @@ async function serve(): Promise<void> {
   const repos = server.state.repos.map((r) => `${r.owner}/${r.name}${r.private ? ' (private)' : ''}`).join(', ');
   process.stdout.write(
     `kettle demo server: ${server.url}\n` +
-      `It answers as Gitea ${NEWEST} does, Actions included (in alice/teapot: workflows ci.yml and deploy.yml; run ${runId} passed, with a log and an artifact).\n\n` +
+      `It answers as Gitea ${NEWEST} does, Actions included (in alice/teapot: workflows ci.yml and deploy.yml; run ${runId} passed, with a log and an artifact).\n` +
+      `alice/teapot has a wiki (Home, Getting started: \`kettle wiki list -R alice/teapot\`); wonderland has a team, brewers (\`kettle team list --org wonderland\`).\n\n` +
       `Users (${orgs}; repositories ${repos}):\n${users}\n\n` +
       `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
       `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +
@@ -154,6 +172,7 @@ async function main(): Promise<void> {
   seedPullsDemo(server.state);
   const alice = server.addToken('alice');
   seedTriage(server);
+  seedForge(server);
   const runId = String(seedActions(server));
 
   // A second server, as a sub-path deployment: kettle status shows both at once.
@@ -198,6 +217,11 @@ async function main(): Promise<void> {
     { args: ['pr', 'diff', '5', '-R', 'alice/teapot'] },
     { args: ['pr', 'merge', '5', '-R', 'alice/teapot', '--style', 'squash', '--message', 'Quieter lid (#5)', '--json', '--fields', 'number,merged,merged_at'] },
     { args: ['release', 'list', '-R', 'alice/teapot'] },
+    // The wiki and the teams.
+    { args: ['wiki', 'list', '-R', 'alice/teapot'] },
+    { args: ['wiki', 'view', 'Getting started', '-R', 'alice/teapot'] },
+    { args: ['team', 'list', '--org', 'wonderland'] },
+    { args: ['team', 'member', 'list', 'brewers', '--org', 'wonderland'] },
     { args: ['release', 'view', '-R', 'alice/teapot'] },
     {
       args: ['release', 'download', 'v1.0', '-R', 'alice/teapot', '--pattern', '*.txt', '--dir', join(config, 'downloads')],

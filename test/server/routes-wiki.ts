@@ -279,7 +279,9 @@ const editPage: Handler = (c) => {
   const old = entryFor(files, webPathToGitPath(oldPath));
   const newGit = webPathToGitPath(newPath);
   if (old && old[0] !== newGit && files.has(newGit)) throw new HttpError(500, { message: `wiki page already exists [title: ${newGit}]`, url: '' });
-  const history = old ? old[1].commits : [];
+  // A renamed page is a new file: its history (FileCommitsCount, CommitsByFileAndRange, which follow no
+  // renames) starts with the rename (recorded: commit_count 1 after a rename from Gitea 1.27.0).
+  const history = old && old[0] === newGit ? old[1].commits : [];
   if (old) files.delete(old[0]);
   files.set(newGit, { content, commits: [commitOf(c, message), ...history] });
   return { status: 200, body: pageJson(c, repo, newPath) };
