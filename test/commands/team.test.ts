@@ -141,3 +141,12 @@ describe('org member remove', () => {
     expect(json(crew)).toEqual([]);
   });
 });
+
+describe('team member remove from Owners', () => {
+  it('refuses to leave the organization without an owner, before sending', async () => {
+    const r = await s.kettle(['team', 'member', 'remove', 'Owners', 'alice', ...O()]);
+    expectExit(r, 1);
+    expect(r.stderr).toBe(`kettle: cannot remove alice from team "Owners" of organization ${org.login}: an organization keeps at least one owner\n`);
+    expect(sent(s, 'DELETE')).toEqual([]);
+  });
+});

@@ -2,13 +2,21 @@
 import * as teams from '../../api/gitea/teams.js';
 import type { Context } from '../../context/context.js';
 import { isSafeSegment } from '../../context/repo.js';
-import { UsageError } from '../../errors.js';
+import { KettleError, UsageError } from '../../errors.js';
 import { failure } from '../failure.js';
 import { printListing } from '../listing.js';
 import { forEachName, uniqueNames } from '../many.js';
-import { findTeam, memberColumns, orgOf } from './shared.js';
+import { findTeam, isOwners, memberColumns, orgOf } from './shared.js';
+
+/** The most Owners team members read to tell whether a removal would leave none. */
+const MOST_OWNERS = 5000;
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
+
+const outcomeColumns = [
+  { key: 'login', header: 'LOGIN' },
+  { key: 'team', header: 'TEAM' },
+];
 
 export type MemberListOptions = OptionsOf<typeof definitions.memberList>;
 export type MemberAddOptions = OptionsOf<typeof definitions.memberAdd>;
@@ -43,6 +51,15 @@ async function change(ctx: Context, opts: MemberAddOptions, adding: boolean): Pr
   const team = await findTeam(api, org, opts.team);
   const id = team.id as number;
   const what = `team "${team.name ?? opts.team}" of organization ${org}`;
+  if (!adding && isOwners(team)) {
+    // models/organization removeTeamMember refuses the Owners team's last member (ErrLastOrgOwner), a 500
+    // from the API (recorded from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1): said here before sending.
+    const owners: string[] = [];
+    for await (const page of teams.members(api, id, { count: MOST_OWNERS, offset: 0, pageSize: 50 })) owners.push(...page.map((u) => (u.login ?? '').toLowerCase()));
+    if (owners.length > 0 && owners.every((o) => users.some((u) => u.toLowerCase() === o))) {
+      throw new KettleError(`cannot remove ${users.join(', ')} from ${what}: an organization keeps at least one owner`);
+    }
+  }
   await forEachName(
     ctx,
     api,
@@ -54,7 +71,7 @@ async function change(ctx: Context, opts: MemberAddOptions, adding: boolean): Pr
       else await teams.removeMember(api, id, user).catch(fail);
       return { message: adding ? `Added ${user} to ${what}` : `Removed ${user} from ${what}`, record: { login: user, team: team.name, member: adding } };
     },
-    { columns: memberColumns, viewColumns: memberColumns },
+    { columns: outcomeColumns, viewColumns: outcomeColumns },
   );
 }
 
