@@ -100,11 +100,16 @@ describe('wiki create, view, list', () => {
     expect(gone.stderr).toBe('kettle: repository alice/no-such-repo not found\n');
   });
 
-  it('a repository with its wiki turned off answers 404 to everything', async () => {
+  it('a repository with its wiki turned off answers 404 to everything: kettle says it is off', async () => {
     extraOf(s.server.state, repo).has_wiki = false;
-    const r = await s.kettle(['wiki', 'view', 'Home', ...R()]);
-    expectExit(r, 1);
-    expect(r.stderr).toMatch(/wiki page "Home" .* not found/);
+    for (const args of [
+      ['wiki', 'view', 'Home'],
+      ['wiki', 'list'],
+    ]) {
+      const r = await s.kettle([...args, ...R()]);
+      expectExit(r, 1);
+      expect(r.stderr).toBe(`kettle: the wiki of alice/${repo.name} is turned off (\`kettle repo edit alice/${repo.name} --enable-wiki\` turns it on)\n`);
+    }
   });
 });
 

@@ -76,7 +76,19 @@ export async function findPage(api: ApiClient, repo: RepoRef, name: string, acti
   const fail = failure({ action: `${action} ${what}`, missing: what, within: { api, repo } });
   const found = await lookUpPage(api, repo, name).catch(fail);
   if (found) return found;
-  // The servers answer 404 alike for a missing repository, a wiki not made yet and a missing page.
-  if (!(await repos.exists(api, repo).catch(fail))) throw new KettleError(`repository ${fullName(repo)} not found`);
+  // The servers answer 404 alike for a missing repository, a wiki turned off or not made yet, and a missing page.
+  await checkWikiOn(api, repo, fail);
   throw new KettleError(`${what} not found (\`kettle wiki list -R ${fullName(repo)}\` lists the pages)`);
+}
+
+/**
+ * After a 404: the repository exists and its wiki is on (routers/api/v1/api.go
+ * mustEnableWiki answers 404 for a wiki turned off), or a one-line error saying which is not so.
+ */
+export async function checkWikiOn(api: ApiClient, repo: RepoRef, fail: (err: unknown) => Promise<never>): Promise<void> {
+  const record = await repos.get(api, repo).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) throw new KettleError(`repository ${fullName(repo)} not found`);
+    return fail(err);
+  });
+  if (record.has_wiki === false) throw new KettleError(`the wiki of ${fullName(repo)} is turned off (\`kettle repo edit ${fullName(repo)} --enable-wiki\` turns it on)`);
 }
