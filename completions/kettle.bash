@@ -46,6 +46,7 @@ __kettle_subcommand() {
     '/milestone') REPLY='milestone' ;;
     '/pr') REPLY='pr' ;;
     '/release') REPLY='release' ;;
+    '/wiki') REPLY='wiki' ;;
     '/run') REPLY='run' ;;
     '/workflow') REPLY='workflow' ;;
     '/secret') REPLY='secret' ;;
@@ -54,6 +55,7 @@ __kettle_subcommand() {
     '/notification'|'/notifications') REPLY='notification' ;;
     '/search') REPLY='search' ;;
     '/org') REPLY='org' ;;
+    '/team') REPLY='team' ;;
     '/hook') REPLY='hook' ;;
     '/ssh-key') REPLY='ssh-key' ;;
     '/gpg-key') REPLY='gpg-key' ;;
@@ -150,6 +152,12 @@ __kettle_subcommand() {
     'release/upload') REPLY='release upload' ;;
     'release/download') REPLY='release download' ;;
     'release/delete') REPLY='release delete' ;;
+    'wiki/list'|'wiki/ls') REPLY='wiki list' ;;
+    'wiki/view') REPLY='wiki view' ;;
+    'wiki/create') REPLY='wiki create' ;;
+    'wiki/edit') REPLY='wiki edit' ;;
+    'wiki/delete') REPLY='wiki delete' ;;
+    'wiki/revisions') REPLY='wiki revisions' ;;
     'run/list'|'run/ls') REPLY='run list' ;;
     'run/view') REPLY='run view' ;;
     'run/watch') REPLY='run watch' ;;
@@ -178,6 +186,21 @@ __kettle_subcommand() {
     'org/view') REPLY='org view' ;;
     'org/create') REPLY='org create' ;;
     'org/delete') REPLY='org delete' ;;
+    'org/member') REPLY='org member' ;;
+    'org member/list'|'org member/ls') REPLY='org member list' ;;
+    'org member/remove'|'org member/rm') REPLY='org member remove' ;;
+    'team/list'|'team/ls') REPLY='team list' ;;
+    'team/view') REPLY='team view' ;;
+    'team/create') REPLY='team create' ;;
+    'team/delete') REPLY='team delete' ;;
+    'team/member') REPLY='team member' ;;
+    'team/repo') REPLY='team repo' ;;
+    'team member/list'|'team member/ls') REPLY='team member list' ;;
+    'team member/add') REPLY='team member add' ;;
+    'team member/remove'|'team member/rm') REPLY='team member remove' ;;
+    'team repo/list'|'team repo/ls') REPLY='team repo list' ;;
+    'team repo/add') REPLY='team repo add' ;;
+    'team repo/remove'|'team repo/rm') REPLY='team repo remove' ;;
     'hook/list'|'hook/ls') REPLY='hook list' ;;
     'hook/add') REPLY='hook add' ;;
     'hook/view') REPLY='hook view' ;;
@@ -290,6 +313,12 @@ __kettle_takes_value() {
     'release upload/-R'|'release upload/--repo') return 0 ;;
     'release download/-R'|'release download/--repo'|'release download/-p'|'release download/--pattern'|'release download/-D'|'release download/--dir') return 0 ;;
     'release delete/-R'|'release delete/--repo') return 0 ;;
+    'wiki list/-R'|'wiki list/--repo'|'wiki list/-L'|'wiki list/--limit'|'wiki list/--fields'|'wiki list/-q'|'wiki list/--jq') return 0 ;;
+    'wiki view/-R'|'wiki view/--repo'|'wiki view/--revision'|'wiki view/--fields'|'wiki view/-q'|'wiki view/--jq') return 0 ;;
+    'wiki create/-R'|'wiki create/--repo'|'wiki create/-b'|'wiki create/--body'|'wiki create/-F'|'wiki create/--body-file'|'wiki create/-m'|'wiki create/--message'|'wiki create/--fields'|'wiki create/-q'|'wiki create/--jq') return 0 ;;
+    'wiki edit/-R'|'wiki edit/--repo'|'wiki edit/-t'|'wiki edit/--title'|'wiki edit/-b'|'wiki edit/--body'|'wiki edit/-F'|'wiki edit/--body-file'|'wiki edit/-m'|'wiki edit/--message'|'wiki edit/--fields'|'wiki edit/-q'|'wiki edit/--jq') return 0 ;;
+    'wiki delete/-R'|'wiki delete/--repo') return 0 ;;
+    'wiki revisions/-R'|'wiki revisions/--repo'|'wiki revisions/-L'|'wiki revisions/--limit'|'wiki revisions/--fields'|'wiki revisions/-q'|'wiki revisions/--jq') return 0 ;;
     'run list/-R'|'run list/--repo'|'run list/-L'|'run list/--limit'|'run list/--page'|'run list/-s'|'run list/--status'|'run list/-b'|'run list/--branch'|'run list/-w'|'run list/--workflow'|'run list/-e'|'run list/--event'|'run list/--fields'|'run list/-q'|'run list/--jq') return 0 ;;
     'run view/-R'|'run view/--repo'|'run view/-j'|'run view/--job'|'run view/--fields'|'run view/-q'|'run view/--jq') return 0 ;;
     'run watch/-R'|'run watch/--repo'|'run watch/-i'|'run watch/--interval') return 0 ;;
@@ -318,6 +347,17 @@ __kettle_takes_value() {
     'org list/-L'|'org list/--limit'|'org list/--page'|'org list/--fields'|'org list/-q'|'org list/--jq') return 0 ;;
     'org view/--fields'|'org view/-q'|'org view/--jq') return 0 ;;
     'org create/--full-name'|'org create/--fields'|'org create/-q'|'org create/--jq') return 0 ;;
+    'org member list/-L'|'org member list/--limit'|'org member list/--page'|'org member list/--fields'|'org member list/-q'|'org member list/--jq') return 0 ;;
+    'team list/--org'|'team list/-L'|'team list/--limit'|'team list/--page'|'team list/--fields'|'team list/-q'|'team list/--jq') return 0 ;;
+    'team view/--org'|'team view/--fields'|'team view/-q'|'team view/--jq') return 0 ;;
+    'team create/--org'|'team create/-p'|'team create/--permission'|'team create/--units'|'team create/-d'|'team create/--description'|'team create/--fields'|'team create/-q'|'team create/--jq') return 0 ;;
+    'team delete/--org') return 0 ;;
+    'team member list/--org'|'team member list/-L'|'team member list/--limit'|'team member list/--page'|'team member list/--fields'|'team member list/-q'|'team member list/--jq') return 0 ;;
+    'team member add/--org'|'team member add/--fields'|'team member add/-q'|'team member add/--jq') return 0 ;;
+    'team member remove/--org'|'team member remove/--fields'|'team member remove/-q'|'team member remove/--jq') return 0 ;;
+    'team repo list/--org'|'team repo list/-L'|'team repo list/--limit'|'team repo list/--page'|'team repo list/--fields'|'team repo list/-q'|'team repo list/--jq') return 0 ;;
+    'team repo add/--org'|'team repo add/--fields'|'team repo add/-q'|'team repo add/--jq') return 0 ;;
+    'team repo remove/--org'|'team repo remove/--fields'|'team repo remove/-q'|'team repo remove/--jq') return 0 ;;
     'hook list/-R'|'hook list/--repo'|'hook list/--org'|'hook list/-L'|'hook list/--limit'|'hook list/--fields'|'hook list/-q'|'hook list/--jq') return 0 ;;
     'hook add/-R'|'hook add/--repo'|'hook add/--org'|'hook add/--url'|'hook add/-e'|'hook add/--events'|'hook add/--content-type'|'hook add/--secret'|'hook add/--secret-file'|'hook add/--type'|'hook add/--channel'|'hook add/--fields'|'hook add/-q'|'hook add/--jq') return 0 ;;
     'hook view/-R'|'hook view/--repo'|'hook view/--org'|'hook view/--fields'|'hook view/-q'|'hook view/--jq') return 0 ;;
@@ -366,6 +406,8 @@ __kettle_value() {
     'pr merge/--style') __kettle_words "$3" merge rebase rebase-merge squash fast-forward-only ;;
     'release create/-F'|'release create/--notes-file') __kettle_files "$3" ;;
     'release edit/-F'|'release edit/--notes-file') __kettle_files "$3" ;;
+    'wiki create/-F'|'wiki create/--body-file') __kettle_files "$3" ;;
+    'wiki edit/-F'|'wiki edit/--body-file') __kettle_files "$3" ;;
     'run list/-s'|'run list/--status') __kettle_words "$3" queued waiting in_progress success failure cancelled skipped ;;
     'run list/-w'|'run list/--workflow') __kettle_files "$3" ;;
     'secret set/-F'|'secret set/--body-file') __kettle_files "$3" ;;
@@ -373,6 +415,7 @@ __kettle_value() {
     'search repos/--sort') __kettle_words "$3" stars updated created alpha ;;
     'search issues/-s'|'search issues/--state') __kettle_words "$3" open closed all ;;
     'search issues/--type') __kettle_words "$3" issue pr ;;
+    'team create/-p'|'team create/--permission') __kettle_words "$3" read write admin ;;
     'hook add/--content-type') __kettle_words "$3" json form ;;
     'hook add/--secret-file') __kettle_files "$3" ;;
     'hook add/--type') __kettle_words "$3" gitea forgejo gogs slack discord dingtalk telegram msteams feishu wechatwork packagist ;;
@@ -401,7 +444,7 @@ __kettle_arg() {
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release wiki run workflow secret variable status notification search org team hook ssh-key gpg-key admin api completion help ;;
   esac
   return 0
 }
@@ -511,6 +554,13 @@ __kettle_flags() {
     'release upload') __kettle_words "$2" -R --repo --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'release download') __kettle_words "$2" -R --repo -p --pattern -D --dir --clobber -h --help -V --version --login --debug --no-color --timeout ;;
     'release delete') __kettle_words "$2" -R --repo -y --yes --cleanup-tag -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki list') __kettle_words "$2" -R --repo -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki view') __kettle_words "$2" -R --repo --revision --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki create') __kettle_words "$2" -R --repo -b --body -F --body-file -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -m --message --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'wiki revisions') __kettle_words "$2" -R --repo -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'run') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'run list') __kettle_words "$2" -R --repo -L --limit --all --page -s --status -b --branch -w --workflow -e --event --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'run view') __kettle_words "$2" -R --repo --log -j --job --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -547,6 +597,22 @@ __kettle_flags() {
     'org view') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'org create') __kettle_words "$2" --full-name --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'org delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'org member') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'org member list') __kettle_words "$2" -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'org member remove') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'team') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'team list') __kettle_words "$2" --org -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team view') __kettle_words "$2" --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team create') __kettle_words "$2" --org -p --permission --units -d --description --all-repositories --can-create-repos --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team delete') __kettle_words "$2" --org -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'team member') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'team member list') __kettle_words "$2" --org -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team member add') __kettle_words "$2" --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team member remove') __kettle_words "$2" --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'team repo list') __kettle_words "$2" --org -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team repo add') __kettle_words "$2" --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'team repo remove') __kettle_words "$2" --org --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'hook') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'hook list') __kettle_words "$2" -R --repo --org -L --limit --all --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'hook add') __kettle_words "$2" -R --repo --org --url -e --events --content-type --secret --secret-file --type --inactive --channel --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -583,7 +649,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release wiki run workflow secret variable status notification search org team hook ssh-key gpg-key admin api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
@@ -598,13 +664,18 @@ __kettle_commands() {
     'pr comments') __kettle_words "$2" reply resolve unresolve ;;
     'pr review') __kettle_words "$2" submit discard ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
+    'wiki') __kettle_words "$2" list view create edit delete revisions ;;
     'run') __kettle_words "$2" list view watch rerun cancel delete download ;;
     'workflow') __kettle_words "$2" list view enable disable run ;;
     'secret') __kettle_words "$2" list set delete ;;
     'variable') __kettle_words "$2" list get set delete ;;
     'notification') __kettle_words "$2" list read ;;
     'search') __kettle_words "$2" repos issues users ;;
-    'org') __kettle_words "$2" list view create delete ;;
+    'org') __kettle_words "$2" list view create delete member ;;
+    'org member') __kettle_words "$2" list remove ;;
+    'team') __kettle_words "$2" list view create delete member repo ;;
+    'team member') __kettle_words "$2" list add remove ;;
+    'team repo') __kettle_words "$2" list add remove ;;
     'hook') __kettle_words "$2" list add view edit test delete ;;
     'ssh-key') __kettle_words "$2" list add delete ;;
     'gpg-key') __kettle_words "$2" list add delete ;;

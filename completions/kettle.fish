@@ -29,6 +29,8 @@ function __kettle_subcommand
             echo 'pr'
         case '/release'
             echo 'release'
+        case '/wiki'
+            echo 'wiki'
         case '/run'
             echo 'run'
         case '/workflow'
@@ -37,10 +39,6 @@ function __kettle_subcommand
             echo 'secret'
         case '/variable'
             echo 'variable'
-        case '/runner'
-            echo 'runner'
-        case '/package'
-            echo 'package'
         case '/status'
             echo 'status'
         case '/notification' '/notifications'
@@ -49,6 +47,8 @@ function __kettle_subcommand
             echo 'search'
         case '/org'
             echo 'org'
+        case '/team'
+            echo 'team'
         case '/hook'
             echo 'hook'
         case '/ssh-key'
@@ -205,8 +205,6 @@ function __kettle_subcommand
             echo 'pr edit'
         case 'pr/comment'
             echo 'pr comment'
-        case 'pr/comments'
-            echo 'pr comments'
         case 'pr/review'
             echo 'pr review'
         case 'pr/close'
@@ -217,16 +215,6 @@ function __kettle_subcommand
             echo 'pr ready'
         case 'pr/merge'
             echo 'pr merge'
-        case 'pr comments/reply'
-            echo 'pr comments reply'
-        case 'pr comments/resolve'
-            echo 'pr comments resolve'
-        case 'pr comments/unresolve'
-            echo 'pr comments unresolve'
-        case 'pr review/submit'
-            echo 'pr review submit'
-        case 'pr review/discard'
-            echo 'pr review discard'
         case 'release/list' 'release/ls'
             echo 'release list'
         case 'release/view'
@@ -241,6 +229,18 @@ function __kettle_subcommand
             echo 'release download'
         case 'release/delete'
             echo 'release delete'
+        case 'wiki/list' 'wiki/ls'
+            echo 'wiki list'
+        case 'wiki/view'
+            echo 'wiki view'
+        case 'wiki/create'
+            echo 'wiki create'
+        case 'wiki/edit'
+            echo 'wiki edit'
+        case 'wiki/delete'
+            echo 'wiki delete'
+        case 'wiki/revisions'
+            echo 'wiki revisions'
         case 'run/list' 'run/ls'
             echo 'run list'
         case 'run/view'
@@ -279,22 +279,6 @@ function __kettle_subcommand
             echo 'variable set'
         case 'variable/delete' 'variable/rm'
             echo 'variable delete'
-        case 'runner/list' 'runner/ls'
-            echo 'runner list'
-        case 'runner/token'
-            echo 'runner token'
-        case 'runner/delete' 'runner/rm'
-            echo 'runner delete'
-        case 'package/list' 'package/ls'
-            echo 'package list'
-        case 'package/view'
-            echo 'package view'
-        case 'package/delete' 'package/rm'
-            echo 'package delete'
-        case 'package/link'
-            echo 'package link'
-        case 'package/unlink'
-            echo 'package unlink'
         case 'notification/list' 'notification/ls'
             echo 'notification list'
         case 'notification/read'
@@ -313,6 +297,36 @@ function __kettle_subcommand
             echo 'org create'
         case 'org/delete'
             echo 'org delete'
+        case 'org/member'
+            echo 'org member'
+        case 'org member/list' 'org member/ls'
+            echo 'org member list'
+        case 'org member/remove' 'org member/rm'
+            echo 'org member remove'
+        case 'team/list' 'team/ls'
+            echo 'team list'
+        case 'team/view'
+            echo 'team view'
+        case 'team/create'
+            echo 'team create'
+        case 'team/delete'
+            echo 'team delete'
+        case 'team/member'
+            echo 'team member'
+        case 'team/repo'
+            echo 'team repo'
+        case 'team member/list' 'team member/ls'
+            echo 'team member list'
+        case 'team member/add'
+            echo 'team member add'
+        case 'team member/remove' 'team member/rm'
+            echo 'team member remove'
+        case 'team repo/list' 'team repo/ls'
+            echo 'team repo list'
+        case 'team repo/add'
+            echo 'team repo add'
+        case 'team repo/remove' 'team repo/rm'
+            echo 'team repo remove'
         case 'hook/list' 'hook/ls'
             echo 'hook list'
         case 'hook/add'
@@ -495,19 +509,7 @@ function __kettle_takes_value
             return 0
         case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields' 'pr comment/-q' 'pr comment/--jq'
             return 0
-        case 'pr comments/-R' 'pr comments/--repo' 'pr comments/--fields' 'pr comments/-q' 'pr comments/--jq'
-            return 0
-        case 'pr comments reply/-R' 'pr comments reply/--repo' 'pr comments reply/-b' 'pr comments reply/--body' 'pr comments reply/-F' 'pr comments reply/--body-file' 'pr comments reply/--fields' 'pr comments reply/-q' 'pr comments reply/--jq'
-            return 0
-        case 'pr comments resolve/-R' 'pr comments resolve/--repo'
-            return 0
-        case 'pr comments unresolve/-R' 'pr comments unresolve/--repo'
-            return 0
-        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--comment-on' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
-            return 0
-        case 'pr review submit/-R' 'pr review submit/--repo' 'pr review submit/-b' 'pr review submit/--body' 'pr review submit/-F' 'pr review submit/--body-file' 'pr review submit/--fields' 'pr review submit/-q' 'pr review submit/--jq'
-            return 0
-        case 'pr review discard/-R' 'pr review discard/--repo'
+        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
             return 0
         case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields' 'pr close/-q' 'pr close/--jq'
             return 0
@@ -530,6 +532,18 @@ function __kettle_takes_value
         case 'release download/-R' 'release download/--repo' 'release download/-p' 'release download/--pattern' 'release download/-D' 'release download/--dir'
             return 0
         case 'release delete/-R' 'release delete/--repo'
+            return 0
+        case 'wiki list/-R' 'wiki list/--repo' 'wiki list/-L' 'wiki list/--limit' 'wiki list/--fields' 'wiki list/-q' 'wiki list/--jq'
+            return 0
+        case 'wiki view/-R' 'wiki view/--repo' 'wiki view/--revision' 'wiki view/--fields' 'wiki view/-q' 'wiki view/--jq'
+            return 0
+        case 'wiki create/-R' 'wiki create/--repo' 'wiki create/-b' 'wiki create/--body' 'wiki create/-F' 'wiki create/--body-file' 'wiki create/-m' 'wiki create/--message' 'wiki create/--fields' 'wiki create/-q' 'wiki create/--jq'
+            return 0
+        case 'wiki edit/-R' 'wiki edit/--repo' 'wiki edit/-t' 'wiki edit/--title' 'wiki edit/-b' 'wiki edit/--body' 'wiki edit/-F' 'wiki edit/--body-file' 'wiki edit/-m' 'wiki edit/--message' 'wiki edit/--fields' 'wiki edit/-q' 'wiki edit/--jq'
+            return 0
+        case 'wiki delete/-R' 'wiki delete/--repo'
+            return 0
+        case 'wiki revisions/-R' 'wiki revisions/--repo' 'wiki revisions/-L' 'wiki revisions/--limit' 'wiki revisions/--fields' 'wiki revisions/-q' 'wiki revisions/--jq'
             return 0
         case 'run list/-R' 'run list/--repo' 'run list/-L' 'run list/--limit' 'run list/--page' 'run list/-s' 'run list/--status' 'run list/-b' 'run list/--branch' 'run list/-w' 'run list/--workflow' 'run list/-e' 'run list/--event' 'run list/--fields' 'run list/-q' 'run list/--jq'
             return 0
@@ -569,20 +583,6 @@ function __kettle_takes_value
             return 0
         case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
             return 0
-        case 'runner list/-R' 'runner list/--repo' 'runner list/--org' 'runner list/-L' 'runner list/--limit' 'runner list/--page' 'runner list/--fields' 'runner list/-q' 'runner list/--jq'
-            return 0
-        case 'runner token/-R' 'runner token/--repo' 'runner token/--org'
-            return 0
-        case 'runner delete/-R' 'runner delete/--repo' 'runner delete/--org'
-            return 0
-        case 'package list/--owner' 'package list/--type' 'package list/-L' 'package list/--limit' 'package list/--page' 'package list/--fields' 'package list/-q' 'package list/--jq'
-            return 0
-        case 'package view/--owner' 'package view/--fields' 'package view/-q' 'package view/--jq'
-            return 0
-        case 'package delete/--owner'
-            return 0
-        case 'package unlink/--owner'
-            return 0
         case 'status/--fields' 'status/-q' 'status/--jq'
             return 0
         case 'notification list/-L' 'notification list/--limit' 'notification list/--page' 'notification list/--type' 'notification list/-R' 'notification list/--repo' 'notification list/--fields' 'notification list/-q' 'notification list/--jq'
@@ -600,6 +600,28 @@ function __kettle_takes_value
         case 'org view/--fields' 'org view/-q' 'org view/--jq'
             return 0
         case 'org create/--full-name' 'org create/--fields' 'org create/-q' 'org create/--jq'
+            return 0
+        case 'org member list/-L' 'org member list/--limit' 'org member list/--page' 'org member list/--fields' 'org member list/-q' 'org member list/--jq'
+            return 0
+        case 'team list/--org' 'team list/-L' 'team list/--limit' 'team list/--page' 'team list/--fields' 'team list/-q' 'team list/--jq'
+            return 0
+        case 'team view/--org' 'team view/--fields' 'team view/-q' 'team view/--jq'
+            return 0
+        case 'team create/--org' 'team create/-p' 'team create/--permission' 'team create/--units' 'team create/-d' 'team create/--description' 'team create/--fields' 'team create/-q' 'team create/--jq'
+            return 0
+        case 'team delete/--org'
+            return 0
+        case 'team member list/--org' 'team member list/-L' 'team member list/--limit' 'team member list/--page' 'team member list/--fields' 'team member list/-q' 'team member list/--jq'
+            return 0
+        case 'team member add/--org' 'team member add/--fields' 'team member add/-q' 'team member add/--jq'
+            return 0
+        case 'team member remove/--org' 'team member remove/--fields' 'team member remove/-q' 'team member remove/--jq'
+            return 0
+        case 'team repo list/--org' 'team repo list/-L' 'team repo list/--limit' 'team repo list/--page' 'team repo list/--fields' 'team repo list/-q' 'team repo list/--jq'
+            return 0
+        case 'team repo add/--org' 'team repo add/--fields' 'team repo add/-q' 'team repo add/--jq'
+            return 0
+        case 'team repo remove/--org' 'team repo remove/--fields' 'team repo remove/-q' 'team repo remove/--jq'
             return 0
         case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields' 'hook list/-q' 'hook list/--jq'
             return 0
@@ -635,7 +657,7 @@ function __kettle_takes_value
             return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
-        case '*/--login' '*/--timeout' '*/--sudo'
+        case '*/--login' '*/--timeout'
             return 0
     end
     return 1
@@ -694,7 +716,6 @@ complete -c kettle -l login -x -a '(__kettle_logins)' -d 'use this stored login 
 complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
 complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
-complete -c kettle -l sudo -x -d 'act as this user (the login\'s user must be a site administrator)'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
@@ -710,16 +731,16 @@ complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit an
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
+complete -c kettle -n '__kettle_using "" 0' -a 'wiki' -d 'List, view, create, edit and delete a repository\'s wiki pages'
 complete -c kettle -n '__kettle_using "" 0' -a 'run' -d 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts'
 complete -c kettle -n '__kettle_using "" 0' -a 'workflow' -d 'List, view, enable, disable and run Actions workflows'
 complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
 complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
-complete -c kettle -n '__kettle_using "" 0' -a 'runner' -d 'List, register and delete Actions runners'
-complete -c kettle -n '__kettle_using "" 0' -a 'package' -d 'List, view, delete and link packages'
 complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
-complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
+complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations; list and remove their members'
+complete -c kettle -n '__kettle_using "" 0' -a 'team' -d 'List, view, create and delete an organization\'s teams; their members and repositories'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
@@ -1228,8 +1249,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'checks' -d 'Show the head comm
 complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
-complete -c kettle -n '__kettle_using "pr" 0' -a 'comments' -d 'List a pull request\'s line comments as conversations: file, line, state'
-complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it and on lines of its diff'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
@@ -1329,57 +1349,16 @@ complete -c kettle -n '__kettle_using "pr comment"' -l json -d 'print JSON: the 
 complete -c kettle -n '__kettle_using "pr comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
-# kettle pr comments
-complete -c kettle -n '__kettle_using "pr comments" 0' -a 'reply' -d 'Reply in the conversation of a line comment'
-complete -c kettle -n '__kettle_using "pr comments" 0' -a 'resolve' -d 'Mark the conversation of a line comment resolved (Gitea 1.26 and later)'
-complete -c kettle -n '__kettle_using "pr comments" 0' -a 'unresolve' -d 'Mark the conversation of a line comment unresolved (Gitea 1.26 and later)'
-complete -c kettle -n '__kettle_using "pr comments"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "pr comments"' -l unresolved -d 'only the conversations not resolved'
-complete -c kettle -n '__kettle_using "pr comments"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "pr comments"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "pr comments"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle pr comments reply
-complete -c kettle -n '__kettle_using "pr comments reply"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "pr comments reply"' -s b -l body -x -d 'the body text'
-complete -c kettle -n '__kettle_using "pr comments reply"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "pr comments reply"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "pr comments reply"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "pr comments reply"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle pr comments resolve
-complete -c kettle -n '__kettle_using "pr comments resolve"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-
-# kettle pr comments unresolve
-complete -c kettle -n '__kettle_using "pr comments unresolve"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-
 # kettle pr review
-complete -c kettle -n '__kettle_using "pr review" 0' -a 'submit' -d 'Submit your pending review of a pull request with a verdict'
-complete -c kettle -n '__kettle_using "pr review" 0' -a 'discard' -d 'Discard your pending review of a pull request, with its line comments'
 complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr review"' -s a -l approve -d 'approve it'
 complete -c kettle -n '__kettle_using "pr review"' -s r -l request-changes -d 'request changes (needs a body)'
-complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
-complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the review\'s body; after a --comment-on, that comment\'s text'
-complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the review\'s body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "pr review"' -l comment-on -r -F -d 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'
+complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body)'
+complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
 complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle pr review submit
-complete -c kettle -n '__kettle_using "pr review submit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "pr review submit"' -s a -l approve -d 'approve it'
-complete -c kettle -n '__kettle_using "pr review submit"' -s r -l request-changes -d 'request changes (needs a body)'
-complete -c kettle -n '__kettle_using "pr review submit"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
-complete -c kettle -n '__kettle_using "pr review submit"' -s b -l body -x -d 'the body text'
-complete -c kettle -n '__kettle_using "pr review submit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "pr review submit"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "pr review submit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "pr review submit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle pr review discard
-complete -c kettle -n '__kettle_using "pr review discard"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
 # kettle pr close
 complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1481,6 +1460,60 @@ complete -c kettle -n '__kettle_using "release download"' -l clobber -d 'overwri
 complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
+
+# kettle wiki
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'list' -d 'List a repository\'s wiki pages'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'view' -d 'Show a wiki page: its text (at a revision with --revision)'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'create' -d 'Create a wiki page (the first one creates the wiki)'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'edit' -d 'Change a wiki page: its text, its title, or both'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'delete' -d 'Delete a wiki page (asks you to type its title)'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'revisions' -d 'List the commits that changed a wiki page, newest first'
+
+# kettle wiki list
+complete -c kettle -n '__kettle_using "wiki list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "wiki list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "wiki list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki view
+complete -c kettle -n '__kettle_using "wiki view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki view"' -l revision -x -d 'the page as it was at this commit of the wiki (see `kettle wiki revisions`; read with git)'
+complete -c kettle -n '__kettle_using "wiki view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki create
+complete -c kettle -n '__kettle_using "wiki create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki create"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "wiki create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "wiki create"' -s m -l message -x -d 'the commit message (default: the server\'s, such as Add "TITLE")'
+complete -c kettle -n '__kettle_using "wiki create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki edit
+complete -c kettle -n '__kettle_using "wiki edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki edit"' -s t -l title -x -d 'rename the page to this title'
+complete -c kettle -n '__kettle_using "wiki edit"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "wiki edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "wiki edit"' -s m -l message -x -d 'the commit message (default: the server\'s, such as Add "TITLE")'
+complete -c kettle -n '__kettle_using "wiki edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki delete
+complete -c kettle -n '__kettle_using "wiki delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle wiki revisions
+complete -c kettle -n '__kettle_using "wiki revisions"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki revisions"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "wiki revisions"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "wiki revisions"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki revisions"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki revisions"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle run
 complete -c kettle -n '__kettle_using "run" 0' -a 'list' -d 'List a repository\'s Actions runs, newest first'
@@ -1635,72 +1668,6 @@ complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organi
 complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
 complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
-# kettle runner
-complete -c kettle -n '__kettle_using "runner" 0' -a 'list' -d 'List the runners of a repository, an organization, your account or the instance'
-complete -c kettle -n '__kettle_using "runner" 0' -a 'token' -d 'Print a registration token for a new runner (a secret: on standard output only)'
-complete -c kettle -n '__kettle_using "runner" 0' -a 'delete' -d 'Delete a runner, asking first'
-
-# kettle runner list
-complete -c kettle -n '__kettle_using "runner list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "runner list"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
-complete -c kettle -n '__kettle_using "runner list"' -l user -d 'your account\'s runners instead of a repository\'s'
-complete -c kettle -n '__kettle_using "runner list"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
-complete -c kettle -n '__kettle_using "runner list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "runner list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "runner list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "runner list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "runner list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "runner list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle runner token
-complete -c kettle -n '__kettle_using "runner token"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "runner token"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
-complete -c kettle -n '__kettle_using "runner token"' -l user -d 'your account\'s runners instead of a repository\'s'
-complete -c kettle -n '__kettle_using "runner token"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
-
-# kettle runner delete
-complete -c kettle -n '__kettle_using "runner delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "runner delete"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
-complete -c kettle -n '__kettle_using "runner delete"' -l user -d 'your account\'s runners instead of a repository\'s'
-complete -c kettle -n '__kettle_using "runner delete"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
-complete -c kettle -n '__kettle_using "runner delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle package
-complete -c kettle -n '__kettle_using "package" 0' -a 'list' -d 'List a user\'s or an organization\'s packages, each version on a line'
-complete -c kettle -n '__kettle_using "package" 0' -a 'view' -d 'Show a package version (without VERSION: the newest)'
-complete -c kettle -n '__kettle_using "package" 0' -a 'delete' -d 'Delete a package version, asking first'
-complete -c kettle -n '__kettle_using "package" 0' -a 'link' -d 'Link a package to a repository of its owner'
-complete -c kettle -n '__kettle_using "package" 0' -a 'unlink' -d 'Unlink a package from its repository'
-
-# kettle package list
-complete -c kettle -n '__kettle_using "package list"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
-complete -c kettle -n '__kettle_using "package list"' -l type -x -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant' -d 'only packages of this type'
-complete -c kettle -n '__kettle_using "package list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "package list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "package list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "package list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "package list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "package list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle package view
-complete -c kettle -n '__kettle_using "package view" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
-complete -c kettle -n '__kettle_using "package view"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
-complete -c kettle -n '__kettle_using "package view"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "package view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "package view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle package delete
-complete -c kettle -n '__kettle_using "package delete" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
-complete -c kettle -n '__kettle_using "package delete"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
-complete -c kettle -n '__kettle_using "package delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle package link
-complete -c kettle -n '__kettle_using "package link" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
-
-# kettle package unlink
-complete -c kettle -n '__kettle_using "package unlink" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
-complete -c kettle -n '__kettle_using "package unlink"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
-
 # kettle status
 complete -c kettle -n '__kettle_using "status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1773,6 +1740,7 @@ complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizat
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'create' -d 'Create an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'delete' -d 'Delete an organization (asks you to type its name)'
+complete -c kettle -n '__kettle_using "org" 0' -a 'member' -d 'List an organization\'s members, and remove one'
 
 # kettle org list
 complete -c kettle -n '__kettle_using "org list"' -s L -l limit -x -d 'how many records to show (default 30)'
@@ -1795,6 +1763,111 @@ complete -c kettle -n '__kettle_using "org create"' -s q -l jq -x -d 'filter the
 
 # kettle org delete
 complete -c kettle -n '__kettle_using "org delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle org member
+complete -c kettle -n '__kettle_using "org member" 0' -a 'list' -d 'List an organization\'s members'
+complete -c kettle -n '__kettle_using "org member" 0' -a 'remove' -d 'Remove a user from an organization (from all its teams; asks you to type the login)'
+
+# kettle org member list
+complete -c kettle -n '__kettle_using "org member list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "org member list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "org member list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "org member list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "org member list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org member list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle org member remove
+complete -c kettle -n '__kettle_using "org member remove"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle team
+complete -c kettle -n '__kettle_using "team" 0' -a 'list' -d 'List an organization\'s teams'
+complete -c kettle -n '__kettle_using "team" 0' -a 'view' -d 'Show a team: its permission and the units it grants'
+complete -c kettle -n '__kettle_using "team" 0' -a 'create' -d 'Create a team'
+complete -c kettle -n '__kettle_using "team" 0' -a 'delete' -d 'Delete a team (never the Owners team; asks you to type its name)'
+complete -c kettle -n '__kettle_using "team" 0' -a 'member' -d 'List, add and remove a team\'s members'
+complete -c kettle -n '__kettle_using "team" 0' -a 'repo' -d 'List, add and remove a team\'s repositories'
+
+# kettle team list
+complete -c kettle -n '__kettle_using "team list"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "team list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "team list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "team list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team view
+complete -c kettle -n '__kettle_using "team view"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team create
+complete -c kettle -n '__kettle_using "team create"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team create"' -s p -l permission -x -a 'read write admin' -d 'what the team may do in its repositories (admin: everything, units aside)'
+complete -c kettle -n '__kettle_using "team create"' -l units -x -d 'the units it covers, comma-separated: code,issues,pulls,releases,wiki,actions,packages,projects,ext_issues,ext_wiki (default: code,issues,pulls,releases,wiki,projects,packages,actions)'
+complete -c kettle -n '__kettle_using "team create"' -s d -l description -x -d 'what the team is for'
+complete -c kettle -n '__kettle_using "team create"' -l all-repositories -d 'give the team every repository of the organization, present and future'
+complete -c kettle -n '__kettle_using "team create"' -l can-create-repos -d 'let its members create repositories in the organization'
+complete -c kettle -n '__kettle_using "team create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team delete
+complete -c kettle -n '__kettle_using "team delete"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle team member
+complete -c kettle -n '__kettle_using "team member" 0' -a 'list' -d 'List a team\'s members'
+complete -c kettle -n '__kettle_using "team member" 0' -a 'add' -d 'Add users to a team (they join the organization too)'
+complete -c kettle -n '__kettle_using "team member" 0' -a 'remove' -d 'Remove users from a team'
+
+# kettle team member list
+complete -c kettle -n '__kettle_using "team member list"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team member list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "team member list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "team member list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "team member list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team member list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team member list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team member add
+complete -c kettle -n '__kettle_using "team member add"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team member add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team member add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team member add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team member remove
+complete -c kettle -n '__kettle_using "team member remove"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team member remove"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team member remove"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team member remove"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team repo
+complete -c kettle -n '__kettle_using "team repo" 0' -a 'list' -d 'List a team\'s repositories'
+complete -c kettle -n '__kettle_using "team repo" 0' -a 'add' -d 'Give a team repositories of its organization'
+complete -c kettle -n '__kettle_using "team repo" 0' -a 'remove' -d 'Take repositories from a team'
+
+# kettle team repo list
+complete -c kettle -n '__kettle_using "team repo list"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team repo list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "team repo list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "team repo list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "team repo list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team repo list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team repo add
+complete -c kettle -n '__kettle_using "team repo add"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team repo add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team repo add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team repo add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team repo remove
+complete -c kettle -n '__kettle_using "team repo remove"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team repo remove"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team repo remove"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team repo remove"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook
 complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository or organization'
@@ -2002,4 +2075,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable runner package status notification search org hook ssh-key gpg-key admin api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release wiki run workflow secret variable status notification search org team hook ssh-key gpg-key admin api completion help'

@@ -16,6 +16,8 @@ import { actionsData, addArtifact, addRun, addWorkflow } from './server/routes-a
 import { addPackage } from './server/routes-packages.js';
 import { seedPullsDemo } from './server/routes-pulls.js';
 import { addRunner } from './server/routes-runners.js';
+import { addTeam } from './server/routes-teams.js';
+import { addWikiPage } from './server/routes-wiki.js';
 import { addComment, addMilestone, setMilestone } from './server/routes-triage.js';
 
 /** The newest release kettle is held to (test/fixtures/recordings/, fresh-server.ts): the demo and the playground play it. */
@@ -94,6 +96,20 @@ function seedRunnersAndPackages(server: TestServer): void {
   if (!state.user('admin')) state.addUser('admin', 'Site Administrator', 'admin-password').admin = true;
 }
 
+/** A wiki in alice/teapot and a team in wonderland, to try `kettle wiki` and `kettle team` on. */
+function seedForge(server: TestServer): void {
+  const state = server.state;
+  const teapot = state.repo('alice', 'teapot');
+  if (teapot) {
+    addWikiPage(state, teapot, 'Home', '# The teapot wiki\n\nStart with [Getting started](Getting-started).\n');
+    addWikiPage(state, teapot, 'Getting started', 'Fill to the line, then boil.\n');
+  }
+  const wonderland = state.org('wonderland');
+  if (wonderland) {
+    addTeam(state, wonderland, 'brewers', { members: ['bob'], repos: state.repos.filter((r) => r.owner === 'wonderland'), description: 'Keep the tea party going' });
+  }
+}
+
 /** The repository root: the folder above this file (or its bundle) holding bin/kettle.cjs. */
 function findRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -146,6 +162,7 @@ async function serve(): Promise<void> {
   seedPullsDemo(server.state);
   seedTriage(server);
   seedRunnersAndPackages(server);
+  seedForge(server);
   const runId = seedActions(server);
   useRealClock();
   const alice = server.addToken('alice');
@@ -158,6 +175,7 @@ async function serve(): Promise<void> {
       `It answers as Gitea ${NEWEST} does, Actions included (in alice/teapot: workflows ci.yml and deploy.yml; run ${runId} passed, with a log and an artifact).\n` +
       `Runners: teapot-runner of alice/teapot and shared-runner of the instance (kettle runner list --global, as admin); alice's generic package teapot-tools 1.0.0 and 1.1.0 (kettle package list).\n` +
       `The user admin is a site administrator: kettle --sudo alice whoami, as admin, answers as alice.\n\n` +
+      `alice/teapot has a wiki (Home, Getting started: \`kettle wiki list -R alice/teapot\`); wonderland has a team, brewers (\`kettle team list --org wonderland\`).\n\n` +
       `Users (${orgs}; repositories ${repos}):\n${users}\n\n` +
       `In another shell, in this checkout (the README's "Try it: the demo playground" goes on from here):\n\n` +
       `  alias kettle='node ${bin}'   # or \`npm link\` once, to put kettle on your PATH\n` +
@@ -176,6 +194,7 @@ async function main(): Promise<void> {
   const alice = server.addToken('alice');
   seedTriage(server);
   seedRunnersAndPackages(server);
+  seedForge(server);
   const runId = String(seedActions(server));
 
   // A second server, as a sub-path deployment: kettle status shows both at once.
@@ -220,6 +239,11 @@ async function main(): Promise<void> {
     { args: ['pr', 'diff', '5', '-R', 'alice/teapot'] },
     { args: ['pr', 'merge', '5', '-R', 'alice/teapot', '--style', 'squash', '--message', 'Quieter lid (#5)', '--json', '--fields', 'number,merged,merged_at'] },
     { args: ['release', 'list', '-R', 'alice/teapot'] },
+    // The wiki and the teams.
+    { args: ['wiki', 'list', '-R', 'alice/teapot'] },
+    { args: ['wiki', 'view', 'Getting started', '-R', 'alice/teapot'] },
+    { args: ['team', 'list', '--org', 'wonderland'] },
+    { args: ['team', 'member', 'list', 'brewers', '--org', 'wonderland'] },
     { args: ['release', 'view', '-R', 'alice/teapot'] },
     {
       args: ['release', 'download', 'v1.0', '-R', 'alice/teapot', '--pattern', '*.txt', '--dir', join(config, 'downloads')],

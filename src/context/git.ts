@@ -93,3 +93,13 @@ export async function commitsBetween(cwd: string, env: NodeJS.ProcessEnv, base: 
       return { subject: subject.trim(), body: body.trim() };
     });
 }
+
+/** A word for git's shell: single-quoted, a quote written '\''. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** kettle as git's credential helper (`kettle login git-credential`): the helper line; `!` runs it through the shell, with get/store/erase appended by git. */
+export function helperLine(self: string[]): string {
+  return `!${[...self, 'login', 'git-credential'].map(shellWord).join(' ')}`;
+}

@@ -56,9 +56,11 @@ const TOP = [
   'ssh-key',
   'status',
   'tag',
+  'team',
   'user',
   'variable',
   'whoami',
+  'wiki',
   'workflow',
 ];
 

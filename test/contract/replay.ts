@@ -43,8 +43,12 @@ const NESTED: Record<string, string> = {
 const ANSWERS: Record<string, string> = { dispatches: 'runs' };
 /** Actions that answer the record they act on, of the collection before them: …/runs/2/rerun a run, …/jobs/8/rerun a job. */
 const ACTS_ON = new Set(['rerun']);
-/** Lists whose order means nothing: a webhook's events come from a map on Gitea 1.27 (recorded in a different order each time). */
-const SETS = new Set(['events']);
+/**
+ * Lists whose order means nothing: a webhook's events come from a map on Gitea 1.27 (recorded in a different
+ * order each time); so do a team's units (convert.ToTeam, from team.Units as loaded: recorded in three different
+ * orders from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1).
+ */
+const SETS = new Set(['events', 'units']);
 /** The collection an `X_id` field names: `repo_id` a repository. */
 const idCollection = (key: string): string => NESTED[key.slice(0, -3)] ?? `${key.slice(0, -3)}s`;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;

@@ -243,6 +243,58 @@ export const STEPS: Step[] = [
   },
   { title: 'repo create again: 409', args: (n) => ['repo', 'create', n.repo.split('/')[1] as string], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: /m) },
   { title: 'repo view', args: (n) => ['repo', 'view', n.repo, '--json'], exit: 0, check: (r, n) => assert.equal(json(r).full_name, n.repo) },
+  // The wiki (routers/api/v1/repo/wiki.go, services/wiki/wiki_path.go): page names as the web page shows them,
+  // spaces, a slash, a dash and non-ASCII included; the first page creates the wiki.
+  { title: 'wiki list before any page', args: (n) => ['wiki', 'list', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'wiki create Home (creates the wiki)', args: (n) => ['wiki', 'create', 'Home', ...R(n), '--body', '# Welcome'], exit: 0 },
+  { title: 'wiki create from standard input', args: (n) => ['wiki', 'create', 'Getting started', ...R(n), '--body-file', '-', '-m', 'Start here'], input: 'first\n', exit: 0 },
+  { title: 'wiki create with a slash, a dash and non-ASCII', args: (n) => ['wiki', 'create', 'Tea/Brew time-table ü', ...R(n), '--body', 'steep'], exit: 0 },
+  { title: 'wiki create again: refused', args: (n) => ['wiki', 'create', 'Home', ...R(n), '--body', 'x'], exit: 1, check: (r) => assert.match(r.stderr, /already has a wiki page "Home"/) },
+  {
+    title: 'wiki list',
+    args: (n) => ['wiki', 'list', ...R(n), '--json', '--fields', 'title,sub_url'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ title: string; sub_url: string }>>(r)
+          .map((p) => [p.title, p.sub_url])
+          .sort(),
+        [
+          ['Getting started', 'Getting-started'],
+          ['Home', 'Home'],
+          ['Tea/Brew time-table ü', 'Tea%2FBrew+time-table+%C3%BC.-'],
+        ],
+      ),
+  },
+  { title: 'wiki view of the page with a slash', args: (n) => ['wiki', 'view', 'Tea/Brew time-table ü', ...R(n)], exit: 0, check: (r) => assert.equal(r.stdout, 'steep\n') },
+  {
+    title: 'wiki view by the name in its URL',
+    args: (n) => ['wiki', 'view', 'Getting-started', ...R(n), '--json', '--fields', 'title,content'],
+    exit: 0,
+    check: (r) => assert.deepEqual(json(r), { title: 'Getting started', content: 'first\n' }),
+  },
+  { title: 'wiki edit --body', args: (n) => ['wiki', 'edit', 'Getting started', ...R(n), '--body', 'second', '-m', 'Second'], exit: 0 },
+  {
+    title: 'wiki revisions',
+    args: (n) => ['wiki', 'revisions', 'Getting started', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ message: string }>>(r).map((c) => c.message.trim()),
+        ['Second', 'Start here'],
+      ),
+  },
+  { title: 'wiki edit --title (renames, keeps the text)', args: (n) => ['wiki', 'edit', 'Getting started', ...R(n), '--title', 'Quick start'], exit: 0 },
+  // A renamed page is a new file: its count of commits follows no rename (gitrepo.FileCommitsCount).
+  {
+    title: 'wiki view of the renamed page',
+    args: (n) => ['wiki', 'view', 'Quick start', ...R(n), '--json', '--fields', 'content,commit_count'],
+    exit: 0,
+    check: (r) => assert.deepEqual(json(r), { content: 'second', commit_count: 1 }),
+  },
+  { title: 'wiki view of the old name: not found', args: (n) => ['wiki', 'view', 'Getting started', ...R(n)], exit: 1, check: (r) => assert.match(r.stderr, /not found/) },
+  { title: 'wiki delete', args: (n) => ['wiki', 'delete', 'Tea/Brew time-table ü', ...R(n), '--yes'], exit: 0 },
+  { title: 'wiki delete again: not found', args: (n) => ['wiki', 'delete', 'Tea/Brew time-table ü', ...R(n), '--yes'], exit: 1, check: (r) => assert.match(r.stderr, /not found/) },
   {
     title: 'repo edit',
     args: (n) => ['repo', 'edit', n.repo, '-d', 'Changed by kettle', '--website', 'https://example.com', '--disable-wiki', '--json'],
@@ -1100,6 +1152,48 @@ export const STEPS: Step[] = [
     exit: 1,
     check: (r, n) => assert.match(r.stderr, new RegExp(`${n.org} has no team "kettle-nobody"; nothing was changed`)),
   },
+  // Teams (routers/api/v1/org/team.go) and the organization's members (member.go).
+  { title: 'team list: the Owners team', args: (n) => ['team', 'list', '--org', n.org, '--json', '--jq', '.[].name'], exit: 0, check: (r) => assert.equal(r.stdout, 'Owners\n') },
+  {
+    title: 'team create --permission write --units code,issues',
+    args: (n) => ['team', 'create', 'kettle-writers', '--org', n.org, '--permission', 'write', '--units', 'code,issues', '--json'],
+    exit: 0,
+    // Gitea 1.24 and later keep a team's own permission only as none or admin (CreateTeam: ParseAccessMode(…, None, Admin)).
+    check: (r, n) => {
+      assert.deepEqual(json(r).units_map, { 'repo.code': 'write', 'repo.issues': 'write' });
+      assert.equal(json(r).permission, atLeast(n.server, 'gitea', '1.24') ? 'none' : 'write');
+    },
+  },
+  { title: 'team create again: 422', args: (n) => ['team', 'create', 'kettle-writers', '--org', n.org], exit: 1, check: (r) => assert.match(r.stderr, /team already exists/) },
+  { title: 'team view', args: (n) => ['team', 'view', 'kettle-writers', '--org', n.org, '--json', '--jq', '.name'], exit: 0, check: (r) => assert.equal(r.stdout, 'kettle-writers\n') },
+  { title: 'team member add', args: (n) => ['team', 'member', 'add', 'kettle-writers', n.other, '--org', n.org], exit: 0 },
+  {
+    title: 'team member list',
+    args: (n) => ['team', 'member', 'list', 'kettle-writers', '--org', n.org, '--json', '--jq', '.[].login'],
+    exit: 0,
+    check: (r, n) => assert.equal(r.stdout, `${n.other}\n`),
+  },
+  {
+    title: 'org member list: the team member is a member',
+    args: (n) => ['org', 'member', 'list', n.org, '--json', '--jq', '.[].login'],
+    exit: 0,
+    check: (r, n) => assert.deepEqual(r.stdout.trim().split('\n').sort(), [n.me, n.other].sort()),
+  },
+  { title: 'team repo add', args: (n) => ['team', 'repo', 'add', 'kettle-writers', 'kettle-in-org', '--org', n.org], exit: 0 },
+  {
+    title: 'team repo list',
+    args: (n) => ['team', 'repo', 'list', 'kettle-writers', '--org', n.org, '--json', '--jq', '.[].full_name'],
+    exit: 0,
+    check: (r, n) => assert.equal(r.stdout, `${n.org}/kettle-in-org\n`),
+  },
+  { title: 'team repo remove', args: (n) => ['team', 'repo', 'remove', 'kettle-writers', `${n.org}/kettle-in-org`, '--org', n.org], exit: 0 },
+  { title: 'team repo list after', args: (n) => ['team', 'repo', 'list', 'kettle-writers', '--org', n.org, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'team delete of Owners: refused before sending', args: (n) => ['team', 'delete', 'Owners', '--org', n.org, '--yes'], exit: 1, check: (r) => assert.match(r.stderr, /Owners team/) },
+  { title: 'org member remove of the last owner: refused', args: (n) => ['org', 'member', 'remove', n.org, n.me, '--yes'], exit: 1, check: (r) => assert.match(r.stderr, /last owner/) },
+  { title: 'org member remove', args: (n) => ['org', 'member', 'remove', n.org, n.other, '--yes'], exit: 0 },
+  { title: 'team member list after: empty', args: (n) => ['team', 'member', 'list', 'kettle-writers', '--org', n.org, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'team delete', args: (n) => ['team', 'delete', 'kettle-writers', '--org', n.org, '--yes'], exit: 0 },
+  { title: 'team view of a deleted one', args: (n) => ['team', 'view', 'kettle-writers', '--org', n.org], exit: 1 },
   { title: 'repo fork into the organization', args: (n) => ['repo', 'fork', n.repo, '--org', n.org, '--json'], exit: 0 },
   {
     title: 'org hook view, edit, delete',

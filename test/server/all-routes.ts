@@ -5,6 +5,7 @@
 import { withGit } from './git-http.js';
 import { ADMIN_ROUTES } from './routes-admin.js';
 import { TEAM_ROUTES } from './routes-teams.js';
+import { WIKI_ROUTES } from './routes-wiki.js';
 import { ACTIONS_SECRETS_ROUTES } from './routes-actions-secrets.js';
 import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
@@ -47,6 +48,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...TEMPLATE_ROUTES,
       ...RUNNER_ROUTES,
       ...PACKAGE_ROUTES,
+      ...WIKI_ROUTES,
     ]),
   ),
 ];

@@ -44,6 +44,9 @@ export const KETTLE_TYPES = [
   'Tag',
   'Team',
   'User',
+  'WikiCommitList',
+  'WikiPage',
+  'WikiPageMetaData',
   // Request bodies.
   'CreateAccessTokenOption',
   'CreateBranchProtectionOption',
@@ -60,6 +63,8 @@ export const KETTLE_TYPES = [
   'CreateReleaseOption',
   'CreateRepoOption',
   'CreateTagOption',
+  'CreateTeamOption',
+  'CreateWikiPageOptions',
   'CreateUserOption',
   'EditBranchProtectionOption',
   'EditHookOption',

@@ -117,9 +117,11 @@ const NOUNS = [
   'ssh-key',
   'status',
   'tag',
+  'team',
   'user',
   'variable',
   'whoami',
+  'wiki',
   'workflow',
 ] as const;
 /** For each, the verbs whose run takes other options than the verb declares: none. */
@@ -150,9 +152,11 @@ export type Checked = {
   'ssh-key': Mismatched<typeof import('../../src/commands/ssh-key/index.js').sshKey>;
   status: Mismatched<typeof import('../../src/commands/status/index.js').status>;
   tag: Mismatched<typeof import('../../src/commands/tag/index.js').tag>;
+  team: Mismatched<typeof import('../../src/commands/team/index.js').teamGroup>;
   user: Mismatched<typeof import('../../src/commands/user/index.js').user>;
   variable: Mismatched<typeof import('../../src/commands/variable/index.js').variable>;
   whoami: Mismatched<typeof import('../../src/commands/whoami/index.js').whoami>;
+  wiki: Mismatched<typeof import('../../src/commands/wiki/index.js').wiki>;
   workflow: Mismatched<typeof import('../../src/commands/workflow/index.js').workflow>;
 };
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
 import { done, record } from './send.js';
-import type { CreateOrgOption, Organization, Team } from './types.js';
+import type { CreateOrgOption, Organization, Team, User } from './types.js';
 
 /** The organizations the logged-in user belongs to. */
 export function list(api: ApiClient, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Organization[]> {
@@ -66,4 +66,25 @@ export async function isOwner(api: ApiClient, org: string, login: string): Promi
   } catch {
     return undefined;
   }
+}
+
+/** The organization's members (a member sees every member; anyone else only the public ones). */
+export function members(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<User[]> {
+  return api.pages<User>(p`/orgs/${org}/members`, window, {}, options);
+}
+
+/** Removes the user from every team of the organization (services/org RemoveOrgUser). */
+export function removeMember(api: ApiClient, org: string, login: string): Promise<void> {
+  return done(api, 'DELETE', p`/orgs/${org}/members/${login}`);
+}
+
+/** Whether a user is a member (routers/api/v1/org/member.go IsMember: 204 for a member, 404 otherwise). */
+export function isMember(api: ApiClient, org: string, login: string): Promise<boolean> {
+  return api.get(p`/orgs/${org}/members/${login}`).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) return false;
+      throw err;
+    },
+  );
 }

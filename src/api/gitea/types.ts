@@ -129,6 +129,13 @@ export interface CommitStatus {
 /** CommitStatusState holds the state of a CommitStatus It can be "pending", "success", "error" and "failure" */
 export type CommitStatusState = string;
 
+/** CommitUser contains information of a user in the context of a commit. */
+export interface CommitUser {
+  date?: string;
+  email?: string;
+  name?: string;
+}
+
 /** Cron represents a Cron task */
 export interface Cron {
   exec_times?: number;
@@ -612,6 +619,41 @@ export interface User {
   website?: string;
 }
 
+/** WikiCommit page commit/revision */
+export interface WikiCommit {
+  author?: CommitUser | null;
+  commiter?: CommitUser | null;
+  message?: string;
+  sha?: string;
+}
+
+/** WikiCommitList commit/revision list */
+export interface WikiCommitList {
+  commits?: WikiCommit[] | null;
+  count?: number;
+}
+
+/** WikiPage a wiki page */
+export interface WikiPage {
+  commit_count?: number;
+  /** Page content, base64 encoded */
+  content_base64?: string;
+  footer?: string;
+  html_url?: string;
+  last_commit?: WikiCommit | null;
+  sidebar?: string;
+  sub_url?: string;
+  title?: string;
+}
+
+/** WikiPageMetaData wiki page meta information */
+export interface WikiPageMetaData {
+  html_url?: string;
+  last_commit?: WikiCommit | null;
+  sub_url?: string;
+  title?: string;
+}
+
 // Request bodies (*Option, *Options), and what only they refer to. They keep
 // the fields the server requires.
 
@@ -818,6 +860,17 @@ export interface CreateTagOption {
   target?: string;
 }
 
+/** CreateTeamOption options for creating a team */
+export interface CreateTeamOption {
+  can_create_org_repo?: boolean;
+  description?: string;
+  includes_all_repositories?: boolean;
+  name: string;
+  permission?: 'read' | 'write' | 'admin';
+  units?: string[];
+  units_map?: Record<string, string>;
+}
+
 /** CreateUserOption create user options */
 export interface CreateUserOption {
   /** For explicitly setting the user creation timestamp. Useful when users are migrated from other systems. When omitted, the user's creation timestamp will be set to "now". */
@@ -832,6 +885,16 @@ export interface CreateUserOption {
   source_id?: number;
   username: string;
   visibility?: string;
+}
+
+/** CreateWikiPageOptions form for creating wiki */
+export interface CreateWikiPageOptions {
+  /** content must be base64 encoded */
+  content_base64?: string;
+  /** optional commit message summarizing the change */
+  message?: string;
+  /** page title. leave empty to keep unchanged */
+  title?: string;
 }
 
 /** EditBranchProtectionOption options for editing a branch protection */

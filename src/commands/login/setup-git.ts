@@ -3,18 +3,8 @@
 // credential.<server URL>.helper), keeping the user's other helpers.
 import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
-import { git, gitReason } from '../../context/git.js';
+import { git, gitReason, helperLine } from '../../context/git.js';
 import { KettleError } from '../../errors.js';
-
-/** A word for git's shell: single-quoted, a quote written '\''. */
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The helper line: `!` runs it through the shell, with get/store/erase appended by git. */
-export function helperLine(self: string[]): string {
-  return `!${[...self, 'login', 'git-credential'].map(shellWord).join(' ')}`;
-}
 
 export async function run(ctx: Context): Promise<void> {
   // --login is the global flag: here it names the one login to set up.

@@ -1,6 +1,6 @@
 // kettle org: list, view, create and delete organizations.
 import { listFlags, yesFlag } from '../../spec/flags.js';
-import { arg, type GroupDef, text, verb } from '../../spec/spec.js';
+import { arg, type GroupDef, type SubGroupDef, text, verb } from '../../spec/spec.js';
 
 const list = verb({
   name: 'list',
@@ -41,13 +41,42 @@ const del = verb({
   load: () => import('./delete.js'),
 });
 
+const memberList = verb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: "List an organization's members",
+  args: { org: arg('<org>', 'the organization name, such as wonderland') },
+  flags: listFlags,
+  output: true,
+  examples: ['kettle org member list wonderland', 'kettle org member list wonderland --all --json --jq ".[].login"'],
+  notes: '\nA member of the organization sees every member; anyone else only those who made their membership public.\n',
+  load: async () => ({ run: (await import('./member.js')).runList }),
+});
+
+const memberRemove = verb({
+  name: 'remove',
+  aliases: ['rm'],
+  summary: 'Remove a user from an organization (from all its teams; asks you to type the login)',
+  args: { org: arg('<org>', 'the organization name, such as wonderland'), user: arg('<user>', 'the member, by login') },
+  flags: yesFlag,
+  examples: ['kettle org member remove wonderland bob', 'kettle org member remove wonderland bob --yes'],
+  load: async () => ({ run: (await import('./member.js')).runRemove }),
+});
+
+const member = {
+  name: 'member',
+  summary: "List an organization's members, and remove one",
+  examples: ['kettle org member list wonderland', 'kettle org member remove wonderland bob'],
+  verbs: [memberList, memberRemove],
+} satisfies SubGroupDef;
+
 export const org = {
   name: 'org',
-  summary: 'List, view, create and delete organizations',
+  summary: 'List, view, create and delete organizations; list and remove their members',
   section: 'Organizations:',
   examples: ['kettle org list', 'kettle org view wonderland'],
-  verbs: [list, view, create, del],
+  verbs: [list, view, create, del, member],
 } satisfies GroupDef;
 
 // For the verbs' options types (OptionsOf): erased from the bundle.
-export type { create, del, list, view };
+export type { create, del, list, memberList, memberRemove, view };
