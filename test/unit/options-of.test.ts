@@ -111,6 +111,7 @@ const NOUNS = [
   'ssh-key',
   'status',
   'tag',
+  'time',
   'user',
   'variable',
   'whoami',
@@ -140,6 +141,7 @@ export type Checked = {
   'ssh-key': Mismatched<typeof import('../../src/commands/ssh-key/index.js').sshKey>;
   status: Mismatched<typeof import('../../src/commands/status/index.js').status>;
   tag: Mismatched<typeof import('../../src/commands/tag/index.js').tag>;
+  time: Mismatched<typeof import('../../src/commands/time/index.js').time>;
   user: Mismatched<typeof import('../../src/commands/user/index.js').user>;
   variable: Mismatched<typeof import('../../src/commands/variable/index.js').variable>;
   whoami: Mismatched<typeof import('../../src/commands/whoami/index.js').whoami>;
