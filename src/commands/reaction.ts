@@ -9,14 +9,18 @@ import { target } from '../context/target.js';
 import { UsageError } from '../errors.js';
 import { failure } from './failure.js';
 import { parseNumberArg } from './input.js';
-import type { OptionsOf } from '../spec/spec.js';
-import type * as issueDefs from './issue/defs/relations.js';
-import { REACTION_NAMES } from './issue/defs/relations.js';
+import { REACTION_EMOJI, REACTION_NAMES } from '../spec/reactions.js';
 
-export type ReactOptions = OptionsOf<typeof issueDefs.react>;
+/** What both react verbs take (each derives it from its own definition). */
+export interface ReactOptions {
+  number: string;
+  reaction: string;
+  repo: string | undefined;
+  remove: boolean;
+}
 
-/** The emoji of each reaction name the servers allow by default, and the words people also type for them. */
-const EMOJI: Record<string, string> = { '+1': '👍', '-1': '👎', laugh: '😄', hooray: '🎉', confused: '😕', heart: '❤️', rocket: '🚀', eyes: '👀' };
+const EMOJI: Readonly<Record<string, string>> = REACTION_EMOJI;
+/** Words people also type for the default reactions. */
 const ALIASES: Record<string, string> = { thumbsup: '+1', thumbsdown: '-1', smile: 'laugh', tada: 'hooray' };
 
 /**
@@ -36,7 +40,7 @@ export function reactionName(value: string): string | undefined {
 
 const shown = (name: string) => (EMOJI[name] ? `${EMOJI[name]} (${name})` : name);
 
-async function react(ctx: Context, opts: ReactOptions, kind: 'issue' | 'pull request'): Promise<void> {
+export async function react(ctx: Context, opts: ReactOptions, kind: 'issue' | 'pull request'): Promise<void> {
   const number = parseNumberArg(opts.number, `${kind} number`);
   const t = await target(ctx, { repo: opts.repo, numbers: opts.number });
   const api = await t.api();
@@ -68,12 +72,4 @@ async function react(ctx: Context, opts: ReactOptions, kind: 'issue' | 'pull req
   // PostIssueReaction answers 200 rather than 201 when the caller had reacted so already.
   if (!created) ctx.term.info(`kettle: you had reacted ${shown(name)} to ${what} already; nothing was changed`);
   else ctx.term.success(`Reacted ${shown(name)} to ${what}`);
-}
-
-export function runIssueReact(ctx: Context, opts: ReactOptions): Promise<void> {
-  return react(ctx, opts, 'issue');
-}
-
-export function runPrReact(ctx: Context, opts: ReactOptions): Promise<void> {
-  return react(ctx, opts, 'pull request');
 }

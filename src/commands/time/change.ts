@@ -9,7 +9,7 @@ import { canPrompt } from '../../io.js';
 import { printRecord } from '../../output/printer.js';
 import { formatDuration, parseDuration, place, timeColumns, timeFailure } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definitions from './defs/change.js';
 
 export type AddOptions = OptionsOf<typeof definitions.add>;
 export type DeleteOptions = OptionsOf<typeof definitions.del>;

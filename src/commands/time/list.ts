@@ -9,7 +9,7 @@ import { parseNumberArg } from '../input.js';
 import { printListing } from '../listing.js';
 import { timeColumns, timeFailure } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definitions from './defs/list.js';
 
 export type ListOptions = OptionsOf<typeof definitions.list>;
 

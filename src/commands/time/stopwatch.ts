@@ -7,7 +7,7 @@ import type { StopWatch } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { formatDuration, type Place, place, timeFailure } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
-import type * as definitions from './index.js';
+import type * as definitions from './defs/stopwatch.js';
 
 export type StopwatchOptions = OptionsOf<typeof definitions.start>;
 

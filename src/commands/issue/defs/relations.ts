@@ -1,6 +1,7 @@
 // kettle issue dependency list / add / remove, and issue react: definitions.
 import { repoFlag } from '../../../spec/flags.js';
-import { arg, bool, list, type SubGroupDef, verb } from '../../../spec/spec.js';
+import { bool, list, type SubGroupDef, verb } from '../../../spec/spec.js';
+import { REACT_NOTES, REACTION_ARG } from '../../../spec/reactions.js';
 import { number } from './shared.js';
 
 const OTHER = '\nAn issue is N or #N in the same repository, or OWNER/NAME#N in another (where the server allows dependencies across repositories, as it does unless configured otherwise).\n';
@@ -51,19 +52,14 @@ export const dependency = {
   verbs: [dependencyList, dependencyAdd, dependencyRemove],
 } satisfies SubGroupDef;
 
-/** The reactions as the servers name them (setting.UI.Reactions' default), in the order the web page offers them. */
-export const REACTION_NAMES = ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'] as const;
-
-export const REACT_NOTES = `\nA reaction is the server's name (${REACTION_NAMES.join(', ')}) or the emoji itself (👍 👎 😄 🎉 😕 ❤️ 🚀 👀); a server may allow others.\n`;
-
 export const react = verb({
   name: 'react',
   summary: 'React to an issue with an emoji, or take the reaction back (--remove)',
-  args: { number, reaction: arg('<reaction>', 'the reaction: +1, -1, laugh, hooray, confused, heart, rocket, eyes, or the emoji') },
+  args: { number, reaction: REACTION_ARG },
   flags: { ...repoFlag, remove: bool('--remove', 'take your reaction back') },
   examples: ['kettle issue react 3 +1 -R alice/teapot', 'kettle issue react 3 🎉', 'kettle issue react 3 heart --remove'],
   notes: REACT_NOTES,
-  load: async () => ({ run: (await import('../../reaction.js')).runIssueReact }),
+  load: async () => ({ run: (await import('../react.js')).runReact }),
 });
 
 // For the verbs' options types (OptionsOf): erased from the bundle.
