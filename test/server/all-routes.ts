@@ -15,6 +15,7 @@ import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
+import { ISSUE_WORK_ROUTES } from './routes-issue-work.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -27,6 +28,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
     withGit([
       ...CI_ROUTES,
       ...ISSUE_META_ROUTES,
+      ...ISSUE_WORK_ROUTES,
       ...TRIAGE_ROUTES,
       ...PULL_ROUTES,
       ...CORE,
