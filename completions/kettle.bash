@@ -42,6 +42,7 @@ __kettle_subcommand() {
     '/tag') REPLY='tag' ;;
     '/browse') REPLY='browse' ;;
     '/issue') REPLY='issue' ;;
+    '/time') REPLY='time' ;;
     '/label') REPLY='label' ;;
     '/milestone') REPLY='milestone' ;;
     '/pr') REPLY='pr' ;;
@@ -112,6 +113,18 @@ __kettle_subcommand() {
     'issue/unlock') REPLY='issue unlock' ;;
     'issue/subscribe') REPLY='issue subscribe' ;;
     'issue/unsubscribe') REPLY='issue unsubscribe' ;;
+    'issue/dependency'|'issue/dependencies'|'issue/deps') REPLY='issue dependency' ;;
+    'issue/react') REPLY='issue react' ;;
+    'issue dependency/list'|'issue dependency/ls') REPLY='issue dependency list' ;;
+    'issue dependency/add') REPLY='issue dependency add' ;;
+    'issue dependency/remove'|'issue dependency/rm') REPLY='issue dependency remove' ;;
+    'time/list'|'time/ls') REPLY='time list' ;;
+    'time/add') REPLY='time add' ;;
+    'time/delete') REPLY='time delete' ;;
+    'time/reset') REPLY='time reset' ;;
+    'time/start') REPLY='time start' ;;
+    'time/stop') REPLY='time stop' ;;
+    'time/cancel') REPLY='time cancel' ;;
     'label/list'|'label/ls') REPLY='label list' ;;
     'label/create') REPLY='label create' ;;
     'label/edit') REPLY='label edit' ;;
@@ -133,6 +146,7 @@ __kettle_subcommand() {
     'pr/edit') REPLY='pr edit' ;;
     'pr/comment') REPLY='pr comment' ;;
     'pr/review') REPLY='pr review' ;;
+    'pr/react') REPLY='pr react' ;;
     'pr/close') REPLY='pr close' ;;
     'pr/reopen') REPLY='pr reopen' ;;
     'pr/ready') REPLY='pr ready' ;;
@@ -246,6 +260,17 @@ __kettle_takes_value() {
     'issue unlock/-R'|'issue unlock/--repo') return 0 ;;
     'issue subscribe/-R'|'issue subscribe/--repo') return 0 ;;
     'issue unsubscribe/-R'|'issue unsubscribe/--repo') return 0 ;;
+    'issue dependency list/-R'|'issue dependency list/--repo'|'issue dependency list/--fields'|'issue dependency list/-q'|'issue dependency list/--jq') return 0 ;;
+    'issue dependency add/-R'|'issue dependency add/--repo'|'issue dependency add/--blocked-by'|'issue dependency add/--blocks') return 0 ;;
+    'issue dependency remove/-R'|'issue dependency remove/--repo'|'issue dependency remove/--blocked-by'|'issue dependency remove/--blocks') return 0 ;;
+    'issue react/-R'|'issue react/--repo') return 0 ;;
+    'time list/-R'|'time list/--repo'|'time list/--since'|'time list/-L'|'time list/--limit'|'time list/--page'|'time list/--fields'|'time list/-q'|'time list/--jq') return 0 ;;
+    'time add/-R'|'time add/--repo'|'time add/--fields'|'time add/-q'|'time add/--jq') return 0 ;;
+    'time delete/-R'|'time delete/--repo') return 0 ;;
+    'time reset/-R'|'time reset/--repo') return 0 ;;
+    'time start/-R'|'time start/--repo') return 0 ;;
+    'time stop/-R'|'time stop/--repo') return 0 ;;
+    'time cancel/-R'|'time cancel/--repo') return 0 ;;
     'label list/-R'|'label list/--repo'|'label list/-L'|'label list/--limit'|'label list/--page'|'label list/--fields'|'label list/-q'|'label list/--jq') return 0 ;;
     'label create/-R'|'label create/--repo'|'label create/-c'|'label create/--color'|'label create/-d'|'label create/--description'|'label create/--fields'|'label create/-q'|'label create/--jq') return 0 ;;
     'label edit/-R'|'label edit/--repo'|'label edit/-n'|'label edit/--name'|'label edit/-c'|'label edit/--color'|'label edit/-d'|'label edit/--description'|'label edit/--fields'|'label edit/-q'|'label edit/--jq') return 0 ;;
@@ -267,6 +292,7 @@ __kettle_takes_value() {
     'pr edit/-R'|'pr edit/--repo'|'pr edit/-t'|'pr edit/--title'|'pr edit/-b'|'pr edit/--body'|'pr edit/-F'|'pr edit/--body-file'|'pr edit/-B'|'pr edit/--base'|'pr edit/--add-label'|'pr edit/--remove-label'|'pr edit/--add-assignee'|'pr edit/--remove-assignee'|'pr edit/--add-reviewer'|'pr edit/-m'|'pr edit/--milestone'|'pr edit/--fields'|'pr edit/-q'|'pr edit/--jq') return 0 ;;
     'pr comment/-R'|'pr comment/--repo'|'pr comment/-b'|'pr comment/--body'|'pr comment/-F'|'pr comment/--body-file'|'pr comment/--fields'|'pr comment/-q'|'pr comment/--jq') return 0 ;;
     'pr review/-R'|'pr review/--repo'|'pr review/-b'|'pr review/--body'|'pr review/-F'|'pr review/--body-file'|'pr review/--fields'|'pr review/-q'|'pr review/--jq') return 0 ;;
+    'pr react/-R'|'pr react/--repo') return 0 ;;
     'pr close/-R'|'pr close/--repo'|'pr close/-c'|'pr close/--comment'|'pr close/--fields'|'pr close/-q'|'pr close/--jq') return 0 ;;
     'pr reopen/-R'|'pr reopen/--repo'|'pr reopen/--fields'|'pr reopen/-q'|'pr reopen/--jq') return 0 ;;
     'pr ready/-R'|'pr ready/--repo'|'pr ready/--fields'|'pr ready/-q'|'pr ready/--jq') return 0 ;;
@@ -386,7 +412,7 @@ __kettle_arg() {
     'ssh-key add/0') __kettle_files "$3" ;;
     'gpg-key add/0') __kettle_files "$3" ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue time label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
   esac
   return 0
 }
@@ -454,6 +480,19 @@ __kettle_flags() {
     'issue unlock') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'issue subscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'issue unsubscribe') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue dependency') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue dependency list') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue dependency add') __kettle_words "$2" -R --repo --blocked-by --blocks -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue dependency remove') __kettle_words "$2" -R --repo --blocked-by --blocks -h --help -V --version --login --debug --no-color --timeout ;;
+    'issue react') __kettle_words "$2" -R --repo --remove -h --help -V --version --login --debug --no-color --timeout ;;
+    'time') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'time list') __kettle_words "$2" -R --repo --mine --since -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'time add') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'time delete') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'time reset') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
+    'time start') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'time stop') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'time cancel') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'label') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'label list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'label create') __kettle_words "$2" -R --repo -c --color -d --description --exclusive --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -478,6 +517,7 @@ __kettle_flags() {
     'pr edit') __kettle_words "$2" -R --repo -t --title -b --body -F --body-file -B --base --add-label --remove-label --add-assignee --remove-assignee --add-reviewer -m --milestone --remove-milestone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr comment') __kettle_words "$2" -R --repo -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr review') __kettle_words "$2" -R --repo -a --approve -r --request-changes -c --comment -b --body -F --body-file --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr react') __kettle_words "$2" -R --repo --remove -h --help -V --version --login --debug --no-color --timeout ;;
     'pr close') __kettle_words "$2" -R --repo -c --comment -d --delete-branch --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -562,7 +602,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue time label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
@@ -570,10 +610,12 @@ __kettle_commands() {
     'repo topic') __kettle_words "$2" list add remove set ;;
     'branch') __kettle_words "$2" list view create rename delete ;;
     'tag') __kettle_words "$2" list view create delete ;;
-    'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe ;;
+    'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe dependency react ;;
+    'issue dependency') __kettle_words "$2" list add remove ;;
+    'time') __kettle_words "$2" list add delete reset start stop cancel ;;
     'label') __kettle_words "$2" list create edit delete ;;
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
-    'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review close reopen ready merge ;;
+    'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review react close reopen ready merge ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
     'run') __kettle_words "$2" list view watch rerun cancel delete download ;;
     'workflow') __kettle_words "$2" list view enable disable run ;;

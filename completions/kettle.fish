@@ -21,6 +21,8 @@ function __kettle_subcommand
             echo 'browse'
         case '/issue'
             echo 'issue'
+        case '/time'
+            echo 'time'
         case '/label'
             echo 'label'
         case '/milestone'
@@ -161,6 +163,30 @@ function __kettle_subcommand
             echo 'issue subscribe'
         case 'issue/unsubscribe'
             echo 'issue unsubscribe'
+        case 'issue/dependency' 'issue/dependencies' 'issue/deps'
+            echo 'issue dependency'
+        case 'issue/react'
+            echo 'issue react'
+        case 'issue dependency/list' 'issue dependency/ls'
+            echo 'issue dependency list'
+        case 'issue dependency/add'
+            echo 'issue dependency add'
+        case 'issue dependency/remove' 'issue dependency/rm'
+            echo 'issue dependency remove'
+        case 'time/list' 'time/ls'
+            echo 'time list'
+        case 'time/add'
+            echo 'time add'
+        case 'time/delete'
+            echo 'time delete'
+        case 'time/reset'
+            echo 'time reset'
+        case 'time/start'
+            echo 'time start'
+        case 'time/stop'
+            echo 'time stop'
+        case 'time/cancel'
+            echo 'time cancel'
         case 'label/list' 'label/ls'
             echo 'label list'
         case 'label/create'
@@ -203,6 +229,8 @@ function __kettle_subcommand
             echo 'pr comment'
         case 'pr/review'
             echo 'pr review'
+        case 'pr/react'
+            echo 'pr react'
         case 'pr/close'
             echo 'pr close'
         case 'pr/reopen'
@@ -423,6 +451,28 @@ function __kettle_takes_value
             return 0
         case 'issue unsubscribe/-R' 'issue unsubscribe/--repo'
             return 0
+        case 'issue dependency list/-R' 'issue dependency list/--repo' 'issue dependency list/--fields' 'issue dependency list/-q' 'issue dependency list/--jq'
+            return 0
+        case 'issue dependency add/-R' 'issue dependency add/--repo' 'issue dependency add/--blocked-by' 'issue dependency add/--blocks'
+            return 0
+        case 'issue dependency remove/-R' 'issue dependency remove/--repo' 'issue dependency remove/--blocked-by' 'issue dependency remove/--blocks'
+            return 0
+        case 'issue react/-R' 'issue react/--repo'
+            return 0
+        case 'time list/-R' 'time list/--repo' 'time list/--since' 'time list/-L' 'time list/--limit' 'time list/--page' 'time list/--fields' 'time list/-q' 'time list/--jq'
+            return 0
+        case 'time add/-R' 'time add/--repo' 'time add/--fields' 'time add/-q' 'time add/--jq'
+            return 0
+        case 'time delete/-R' 'time delete/--repo'
+            return 0
+        case 'time reset/-R' 'time reset/--repo'
+            return 0
+        case 'time start/-R' 'time start/--repo'
+            return 0
+        case 'time stop/-R' 'time stop/--repo'
+            return 0
+        case 'time cancel/-R' 'time cancel/--repo'
+            return 0
         case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields' 'label list/-q' 'label list/--jq'
             return 0
         case 'label create/-R' 'label create/--repo' 'label create/-c' 'label create/--color' 'label create/-d' 'label create/--description' 'label create/--fields' 'label create/-q' 'label create/--jq'
@@ -464,6 +514,8 @@ function __kettle_takes_value
         case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields' 'pr comment/-q' 'pr comment/--jq'
             return 0
         case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
+            return 0
+        case 'pr react/-R' 'pr react/--repo'
             return 0
         case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields' 'pr close/-q' 'pr close/--jq'
             return 0
@@ -646,7 +698,8 @@ complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, ed
 complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
-complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe'
+complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react'
+complete -c kettle -n '__kettle_using "" 0' -a 'time' -d 'Track time on issues and pull requests: list, add, delete, and the stopwatch'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
@@ -946,6 +999,8 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'lock' -d 'Lock an issue’s
 complete -c kettle -n '__kettle_using "issue" 0' -a 'unlock' -d 'Unlock an issue’s conversation (Gitea 1.24 and later)'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'subscribe' -d 'Get notified of an issue’s activity'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'unsubscribe' -d 'Stop getting notified of an issue’s activity'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'dependency' -d 'List, add and remove the dependencies between issues'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'react' -d 'React to an issue with an emoji, or take the reaction back (--remove)'
 
 # kettle issue list
 complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1060,6 +1115,74 @@ complete -c kettle -n '__kettle_using "issue subscribe"' -s R -l repo -x -d 'the
 # kettle issue unsubscribe
 complete -c kettle -n '__kettle_using "issue unsubscribe"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
+# kettle issue dependency
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'list' -d 'List the issues an issue is blocked by and the issues it blocks'
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'add' -d 'Mark an issue as blocked by others, or as blocking others'
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'remove' -d 'Remove dependencies between issues'
+
+# kettle issue dependency list
+complete -c kettle -n '__kettle_using "issue dependency list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue dependency list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue dependency list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle issue dependency add
+complete -c kettle -n '__kettle_using "issue dependency add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency add"' -l blocked-by -x -d 'an issue that must be closed first (repeatable)'
+complete -c kettle -n '__kettle_using "issue dependency add"' -l blocks -x -d 'an issue this one holds up (repeatable)'
+
+# kettle issue dependency remove
+complete -c kettle -n '__kettle_using "issue dependency remove"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency remove"' -l blocked-by -x -d 'an issue that must be closed first (repeatable)'
+complete -c kettle -n '__kettle_using "issue dependency remove"' -l blocks -x -d 'an issue this one holds up (repeatable)'
+
+# kettle issue react
+complete -c kettle -n '__kettle_using "issue react"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue react"' -l remove -d 'take your reaction back'
+
+# kettle time
+complete -c kettle -n '__kettle_using "time" 0' -a 'list' -d 'List the time tracked on an issue, or on the whole repository'
+complete -c kettle -n '__kettle_using "time" 0' -a 'add' -d 'Add time spent on an issue or pull request'
+complete -c kettle -n '__kettle_using "time" 0' -a 'delete' -d 'Delete one entry of tracked time (yours, or any as a site administrator)'
+complete -c kettle -n '__kettle_using "time" 0' -a 'reset' -d 'Delete all your tracked time on an issue or pull request'
+complete -c kettle -n '__kettle_using "time" 0' -a 'start' -d 'Start the stopwatch on an issue or pull request (stopping one running elsewhere)'
+complete -c kettle -n '__kettle_using "time" 0' -a 'stop' -d 'Stop the stopwatch and add the time it measured'
+complete -c kettle -n '__kettle_using "time" 0' -a 'cancel' -d 'Discard the stopwatch without adding its time'
+
+# kettle time list
+complete -c kettle -n '__kettle_using "time list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time list"' -l mine -d 'only your own entries'
+complete -c kettle -n '__kettle_using "time list"' -l since -x -d 'only entries made at or after DATE (YYYY-MM-DD or ISO 8601)'
+complete -c kettle -n '__kettle_using "time list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "time list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "time list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "time list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "time list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "time list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle time add
+complete -c kettle -n '__kettle_using "time add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "time add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "time add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle time delete
+complete -c kettle -n '__kettle_using "time delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle time reset
+complete -c kettle -n '__kettle_using "time reset"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time reset"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle time start
+complete -c kettle -n '__kettle_using "time start"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle time stop
+complete -c kettle -n '__kettle_using "time stop"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle time cancel
+complete -c kettle -n '__kettle_using "time cancel"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
 # kettle label
 complete -c kettle -n '__kettle_using "label" 0' -a 'list' -d 'List a repository\'s labels'
 complete -c kettle -n '__kettle_using "label" 0' -a 'create' -d 'Create a label'
@@ -1168,6 +1291,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull reques
 complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'react' -d 'React to a pull request with an emoji, or take the reaction back (--remove)'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
@@ -1277,6 +1401,10 @@ complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'r
 complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr react
+complete -c kettle -n '__kettle_using "pr react"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr react"' -l remove -d 'take your reaction back'
 
 # kettle pr close
 complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1833,4 +1961,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue time label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'

@@ -18,6 +18,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/tag'] = 'tag'
     $children['/browse'] = 'browse'
     $children['/issue'] = 'issue'
+    $children['/time'] = 'time'
     $children['/label'] = 'label'
     $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
@@ -100,6 +101,23 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['issue/unlock'] = 'issue unlock'
     $children['issue/subscribe'] = 'issue subscribe'
     $children['issue/unsubscribe'] = 'issue unsubscribe'
+    $children['issue/dependency'] = 'issue dependency'
+    $children['issue/dependencies'] = 'issue dependency'
+    $children['issue/deps'] = 'issue dependency'
+    $children['issue/react'] = 'issue react'
+    $children['issue dependency/list'] = 'issue dependency list'
+    $children['issue dependency/ls'] = 'issue dependency list'
+    $children['issue dependency/add'] = 'issue dependency add'
+    $children['issue dependency/remove'] = 'issue dependency remove'
+    $children['issue dependency/rm'] = 'issue dependency remove'
+    $children['time/list'] = 'time list'
+    $children['time/ls'] = 'time list'
+    $children['time/add'] = 'time add'
+    $children['time/delete'] = 'time delete'
+    $children['time/reset'] = 'time reset'
+    $children['time/start'] = 'time start'
+    $children['time/stop'] = 'time stop'
+    $children['time/cancel'] = 'time cancel'
     $children['label/list'] = 'label list'
     $children['label/ls'] = 'label list'
     $children['label/create'] = 'label create'
@@ -125,6 +143,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/edit'] = 'pr edit'
     $children['pr/comment'] = 'pr comment'
     $children['pr/review'] = 'pr review'
+    $children['pr/react'] = 'pr react'
     $children['pr/close'] = 'pr close'
     $children['pr/reopen'] = 'pr reopen'
     $children['pr/ready'] = 'pr ready'
@@ -215,7 +234,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
-        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe' }
+        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react' }
+        @{ Name = 'time'; Tip = 'Track time on issues and pull requests: list, add, delete, and the stopwatch' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
@@ -302,6 +322,22 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'unlock'; Tip = 'Unlock an issue’’s conversation (Gitea 1.24 and later)' }
         @{ Name = 'subscribe'; Tip = 'Get notified of an issue’’s activity' }
         @{ Name = 'unsubscribe'; Tip = 'Stop getting notified of an issue’’s activity' }
+        @{ Name = 'dependency'; Tip = 'List, add and remove the dependencies between issues' }
+        @{ Name = 'react'; Tip = 'React to an issue with an emoji, or take the reaction back (--remove)' }
+    )
+    $commands['issue dependency'] = @(
+        @{ Name = 'list'; Tip = 'List the issues an issue is blocked by and the issues it blocks' }
+        @{ Name = 'add'; Tip = 'Mark an issue as blocked by others, or as blocking others' }
+        @{ Name = 'remove'; Tip = 'Remove dependencies between issues' }
+    )
+    $commands['time'] = @(
+        @{ Name = 'list'; Tip = 'List the time tracked on an issue, or on the whole repository' }
+        @{ Name = 'add'; Tip = 'Add time spent on an issue or pull request' }
+        @{ Name = 'delete'; Tip = 'Delete one entry of tracked time (yours, or any as a site administrator)' }
+        @{ Name = 'reset'; Tip = 'Delete all your tracked time on an issue or pull request' }
+        @{ Name = 'start'; Tip = 'Start the stopwatch on an issue or pull request (stopping one running elsewhere)' }
+        @{ Name = 'stop'; Tip = 'Stop the stopwatch and add the time it measured' }
+        @{ Name = 'cancel'; Tip = 'Discard the stopwatch without adding its time' }
     )
     $commands['label'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s labels' }
@@ -329,6 +365,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone' }
         @{ Name = 'comment'; Tip = 'Comment on a pull request' }
         @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it' }
+        @{ Name = 'react'; Tip = 'React to a pull request with an emoji, or take the reaction back (--remove)' }
         @{ Name = 'close'; Tip = 'Close a pull request without merging it' }
         @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
         @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
@@ -852,6 +889,77 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
+    $options['issue dependency list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['issue dependency add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--blocked-by'; Tip = 'an issue that must be closed first (repeatable)'; Value = $true }
+        @{ Flag = '--blocks'; Tip = 'an issue this one holds up (repeatable)'; Value = $true }
+    )
+    $options['issue dependency remove'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--blocked-by'; Tip = 'an issue that must be closed first (repeatable)'; Value = $true }
+        @{ Flag = '--blocks'; Tip = 'an issue this one holds up (repeatable)'; Value = $true }
+    )
+    $options['issue react'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--remove'; Tip = 'take your reaction back'; Value = $false }
+    )
+    $options['time list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--mine'; Tip = 'only your own entries'; Value = $false }
+        @{ Flag = '--since'; Tip = 'only entries made at or after DATE (YYYY-MM-DD or ISO 8601)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['time add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['time delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['time reset'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['time start'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['time stop'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['time cancel'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
     $options['label list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1124,6 +1232,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr react'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--remove'; Tip = 'take your reaction back'; Value = $false }
     )
     $options['pr close'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1801,7 +1914,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'time', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

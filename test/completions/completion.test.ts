@@ -52,6 +52,7 @@ const TOP = [
   'ssh-key',
   'status',
   'tag',
+  'time',
   'user',
   'variable',
   'whoami',
@@ -162,9 +163,17 @@ describe('bash script', () => {
     [['kettle', ''], TOP],
     [
       ['kettle', 'issue', ''],
-      ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
+      ['close', 'comment', 'create', 'delete', 'dependency', 'edit', 'list', 'lock', 'pin', 'react', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
     ],
     [['kettle', 'help', ''], TOP],
+    [
+      ['kettle', 'time', ''],
+      ['add', 'cancel', 'delete', 'list', 'reset', 'start', 'stop'],
+    ],
+    [
+      ['kettle', 'issue', 'dependency', ''],
+      ['add', 'list', 'remove'],
+    ],
     [['kettle', 'help', 'is'], ['issue']],
     [['kettle', 'issue', 'ls', '--st'], ['--state']],
     [['kettle', 'issue', 'list', '--st'], ['--state']],
@@ -356,7 +365,7 @@ describe('zsh script', () => {
       ],
       [
         ['kettle', ''],
-        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe', 'help:Show the help of a command: its arguments, options and examples'],
+        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react', 'help:Show the help of a command: its arguments, options and examples'],
       ],
       [
         ['kettle', 'issue', 'list', '-'],
@@ -397,7 +406,7 @@ describe('fish script', () => {
     if (!fish) return absent('fish', () => fishStructure(committed('fish')));
     const cases: [string, string[]][] = [
       ['kettle iss', ['issue']],
-      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view']],
+      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'dependency', 'edit', 'list', 'lock', 'pin', 'react', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view']],
       ['kettle help ', TOP],
       ['kettle issue list --st', ['--state']],
       ['kettle issue list --state ', ['all', 'closed', 'open']],
@@ -426,7 +435,7 @@ describe('fish script', () => {
       expect(sorted(offered), line).toEqual(sorted(expected));
     });
     // Subcommands come with their descriptions.
-    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe\n');
+    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react\n');
   });
 });
 
