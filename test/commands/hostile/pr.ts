@@ -12,6 +12,7 @@ export default (k: Kit): NounCases => ({
     { verb: 'pr edit', args: () => ['pr', 'edit', k.pullNumber(), '-R', 'alice/teapot', '--body', k.fresh('b')] },
     { verb: 'pr comment', args: () => ['pr', 'comment', k.pullNumber(), '-R', 'alice/teapot', '--body', 'hostile'] },
     { verb: 'pr review', args: () => ['pr', 'review', k.pullNumber(), '-R', 'alice/teapot', '--approve', '--json'] },
+    { verb: 'pr react', args: () => ['pr', 'react', k.pullNumber(), 'rocket', '-R', 'alice/teapot'] },
     { verb: 'pr close', args: () => ['pr', 'close', k.pullNumber(), '-R', 'alice/teapot'] },
     { verb: 'pr reopen', args: () => ['pr', 'reopen', k.pullNumber(), '-R', 'alice/teapot'] },
     { verb: 'pr ready', args: () => ['pr', 'ready', k.pullNumber(), '-R', 'alice/teapot', '--undo'] },
