@@ -65,7 +65,7 @@ describe('issue dependency', () => {
     s.server.resetRequests();
     const again = await s.kettle(['issue', 'dependency', 'add', '1', '--blocked-by', '2', ...R]);
     expectExit(again, 0);
-    expect(again.stderr).toMatch(/already so: #1 blocked by #2.*nothing was changed/);
+    expect(again.stderr).toMatch(/#1 is already blocked by #2 \(in alice\/work\); nothing was changed/);
     expect(writes()).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe('issue dependency', () => {
     s.server.resetRequests();
     const again = await s.kettle(['issue', 'dependency', 'rm', '1', '--blocks', '4', ...R]);
     expectExit(again, 0);
-    expect(again.stderr).toMatch(/no such dependency: #1 blocks #4.*nothing was changed/);
+    expect(again.stderr).toMatch(/#1 does not block #4 \(in alice\/work\); nothing was changed/);
     expect(writes()).toEqual([]);
   });
 

@@ -140,7 +140,8 @@ async function change(ctx: Context, opts: DependencyChangeOptions, adding: boole
     const there = side.some((i) => isRef(i, ref, at.repo));
     const saying = `#${at.number} ${relation} ${other}`;
     if (there === adding) {
-      ctx.term.info(`kettle: ${adding ? 'already so' : 'no such dependency'}: ${saying}${adding ? '' : ` (in ${fullName(at.repo)})`}; nothing was changed`);
+      const state = relation === 'blocked by' ? `is ${adding ? 'already' : 'not'} blocked by` : adding ? 'already blocks' : 'does not block';
+      ctx.term.info(`kettle: #${at.number} ${state} ${other} (in ${fullName(at.repo)}); nothing was changed`);
       continue;
     }
     if (adding) {
