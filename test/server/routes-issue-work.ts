@@ -115,7 +115,10 @@ function issueOf(c: Call, repo: Repo, raw = c.params.index ?? ''): Issue {
   return issue;
 }
 
-const modernGitea = (f: Flavor) => !f.forgejo && flavorAtLeast(f, '1.24');
+/** Gitea from this release on (no Forgejo release up to 11.0.1 follows these changes). */
+const giteaFrom = (f: Flavor, version: string) => !f.forgejo && flavorAtLeast(f, version);
+/** The error texts recorded from Gitea 1.27.0 (APIErrorAuto passes the model's error on); earlier, the generic ones. */
+const modernGitea = (f: Flavor) => giteaFrom(f, '1.27');
 
 /** A 500 as a production server writes it: the error's text to a site administrator, nothing to anyone else. */
 function internal(c: Call, message: string): HttpError {
@@ -134,7 +137,7 @@ function dependencyJson(c: Call, issue: Issue): Json {
 
 /**
  * GetIssueDependencies: 404 where the repository has dependencies off
- * (IsDependenciesEnabled), then the issue; its blockers, paged (Gitea 1.24 and
+ * (IsDependenciesEnabled), then the issue; its blockers, paged (Gitea 1.26 and
  * later send X-Total-Count and Link; the hidden-blocker rule for unreadable
  * repositories is not modelled: every repository here is readable to its users).
  */
@@ -145,7 +148,8 @@ const listDependencies: Handler = (c) => {
   const data = issueWork(c.state);
   const blockers = data.dependencies.filter(([blocked]) => blocked === issue.id).map(([, by]) => c.state.issues.find((i) => i.id === by) as Issue);
   const reply = list(c, blockers, (i) => dependencyJson(c, i));
-  if (!modernGitea(c.flavor)) reply.headers = {};
+  // X-Total-Count and Link from Gitea 1.26 (BlockedByDependencies counts); none before, nor on Forgejo.
+  if (!giteaFrom(c.flavor, '1.26')) reply.headers = {};
   return reply;
 };
 
@@ -246,7 +250,7 @@ const listReactions: Handler = (c) => {
  * permission to change reaction"); a reaction outside setting.UI.Reactions is
  * 403 "'x' is not an allowed reaction" (ErrForbiddenIssueReaction); one the
  * caller has made already answers 200 with it, a new one 201. Removing answers
- * alike whether or not it was there: 204 from Gitea 1.24, 200 before and on Forgejo.
+ * alike whether or not it was there: 204 from Gitea 1.26, 200 before and on Forgejo.
  */
 function changeReaction(adding: boolean): Handler {
   return (c) => {
@@ -258,7 +262,7 @@ function changeReaction(adding: boolean): Handler {
     const same = (r: Reaction) => r.issueId === issue.id && r.login.toLowerCase() === c.user.login.toLowerCase() && r.content === content;
     if (!adding) {
       data.reactions = data.reactions.filter((r) => !same(r));
-      return { status: modernGitea(c.flavor) ? 204 : 200 };
+      return { status: giteaFrom(c.flavor, '1.26') ? 204 : 200 };
     }
     if (!data.allowedReactions.includes(content)) throw forbidden(`'${content}' is not an allowed reaction`);
     const had = data.reactions.find(same);
@@ -343,7 +347,7 @@ function findTimes(c: Call, repo: Repo, issue: Issue | undefined): TrackedTime[]
   });
 }
 
-/** ListTrackedTimes: 404 "timetracker is disabled" ("Timetracker…" before Gitea 1.24 and on Forgejo) where time tracking is off. */
+/** ListTrackedTimes: 404 "timetracker is disabled" ("Timetracker…" before Gitea 1.27 and on Forgejo) where time tracking is off. */
 const listIssueTimes: Handler = (c) => {
   const repo = visibleRepo(c);
   if (!trackerOf(c.state, repo).time) throw notFound(c.state.apiRoot, modernGitea(c.flavor) ? 'timetracker is disabled' : 'Timetracker is disabled');
@@ -388,7 +392,7 @@ const resetTimes: Handler = (c) => {
 };
 
 /**
- * DeleteTime: the entry by its id, on the issue from Gitea 1.24
+ * DeleteTime: the entry by its id, on the issue from Gitea 1.26
  * (GetTrackedTimeByID(issue id, id)), on any issue before and on Forgejo; 404
  * for none, 404 "tracked time was already deleted", 403 for another user's
  * entry unless a site administrator; 204.
@@ -399,7 +403,7 @@ const deleteTime: Handler = (c) => {
   if (!canUseTimetracker(c, repo, issue)) throw trackerRefusal(c, repo, true);
   const raw = c.params.id ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : -1;
-  const t = issueWork(c.state).times.find((x) => x.id === id && (!modernGitea(c.flavor) || x.issueId === issue.id));
+  const t = issueWork(c.state).times.find((x) => x.id === id && (!giteaFrom(c.flavor, '1.26') || x.issueId === issue.id));
   if (!t) throw notFound(c.state.apiRoot, modernGitea(c.flavor) ? `tracked_time does not exist [id: ${raw}]` : undefined);
   if (t.deleted) throw notFound(c.state.apiRoot, 'tracked time was already deleted');
   if (!c.user.admin && t.login.toLowerCase() !== c.user.login.toLowerCase()) throw new HttpError(403, undefined);
@@ -428,7 +432,7 @@ function finish(c: Call, sw: Stopwatch): void {
  * CanUseTimetracker, else a bare 403 (time tracking off included). Gitea 1.23
  * and Forgejo check there too whether a stopwatch runs: 409 "cannot start a
  * stopwatch again if it already exists" or "cannot stop/cancel a non existent
- * stopwatch"; Gitea 1.24 and later answer from the model instead, with "cannot
+ * stopwatch"; Gitea 1.25 and later answer from the model instead, with "cannot
  * stop a non-existent stopwatch" and "cannot cancel a non-existent stopwatch".
  */
 function stopwatchAction(action: 'start' | 'stop' | 'cancel'): Handler {
@@ -447,7 +451,7 @@ function stopwatchAction(action: 'start' | 'stop' | 'cancel'): Handler {
       return { status: 201 };
     }
     if (!here) {
-      const message = modernGitea(c.flavor) ? `cannot ${action} a non-existent stopwatch` : 'cannot stop/cancel a non existent stopwatch';
+      const message = giteaFrom(c.flavor, '1.25') ? `cannot ${action} a non-existent stopwatch` : 'cannot stop/cancel a non existent stopwatch';
       throw new HttpError(409, { message, url: `${c.state.apiRoot}/swagger` });
     }
     if (action === 'stop') {

@@ -27,7 +27,7 @@ export async function add(api: ApiClient, repo: RepoRef, number: number, content
   return { created: res.status === 201, reaction: expectRecord(res.data, 'POST', path, res.status) as Reaction };
 }
 
-/** DeleteIssueReaction: 204 from Gitea 1.24, 200 before and from Forgejo; whether or not the reaction was there. */
+/** DeleteIssueReaction: 204 from Gitea 1.26, 200 before and from Forgejo; whether or not the reaction was there. */
 export function remove(api: ApiClient, repo: RepoRef, number: number, content: string): Promise<void> {
   const body: EditReactionOption = { content };
   return done(api, 'DELETE', `${issuePath(repo, number)}/reactions`, { body });

@@ -41,8 +41,8 @@ export async function runDelete(ctx: Context, opts: DeleteOptions): Promise<void
   const at = await place(ctx, opts);
   const what = `time entry ${id} of ${at.what}`;
   await confirm(ctx, opts.yes, what);
-  // Gitea 1.27 looks the entry up on the issue (GetTrackedTimeByID with the issue's id); earlier releases and
-  // Forgejo by its id alone, so an entry of another issue is deleted there. Not checked here: the ID is the user's.
+  // Gitea 1.26 and later look the entry up on the issue (GetTrackedTimeByID with the issue's id); earlier releases
+  // and Forgejo by its id alone, so an entry of another issue is deleted there. Not checked here: the ID is the user's.
   await times.deleteTime(at.api, at.repo, at.number, id).catch(timeFailure(at.api, at.repo, { action: `delete ${what}`, missing: what }));
   ctx.term.success(`Deleted ${what}`);
 }
