@@ -10,7 +10,8 @@
 // the handler it comes from. Steps share one throw-away repository, user and
 // organization, named from a prefix, and the last steps delete them.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { atLeast, parseServerVersion, type ServerInfo } from '../../src/context/server.js';
@@ -54,6 +55,8 @@ export interface Step {
   runner?: true;
   /** Where a runner takes jobs: first wait (outside kettle, unrecorded, bounded) until every run of the repository is done. */
   settle?: true;
+  /** First wait (outside kettle, unrecorded, bounded) until the administrator has an unread notification: the servers notify from a queue. */
+  inbox?: true;
 }
 
 const json = <T = Record<string, unknown>>(r: RunResult): T => JSON.parse(r.stdout) as T;
@@ -75,6 +78,34 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - run: echo deploying
+`;
+/**
+ * A workflow whose one job uploads an artifact through the servers' results
+ * service (routers/api/actions/artifactsv4.go: CreateArtifact, the upload,
+ * FinalizeArtifact), as actions/upload-artifact v4 does, in plain shell: a zip
+ * of report.txt holding ARTIFACT_TEXT, named ARTIFACT_NAME.
+ */
+const ARTIFACT_WORKFLOW = `name: Pack
+on:
+  workflow_dispatch:
+jobs:
+  pack:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Upload the report
+        env:
+          ARTIFACT_NAME: report
+          ARTIFACT_TEXT: kettle artifact
+        run: |
+          python3 -c "import os, zipfile; z = zipfile.ZipFile('report.zip', 'w'); z.writestr('report.txt', os.environ['ARTIFACT_TEXT'] + '\\n'); z.close()"
+          svc="\${ACTIONS_RESULTS_URL}/twirp/github.actions.results.api.v1.ArtifactService"
+          auth="Authorization: Bearer \${ACTIONS_RUNTIME_TOKEN}"
+          ids="\\"workflow_run_backend_id\\":\\"\${GITHUB_RUN_ID}\\",\\"workflow_job_run_backend_id\\":\\"0\\""
+          upload=$(curl -sSf -X POST -H "$auth" -H 'Content-Type: application/json' -d "{\${ids},\\"name\\":\\"\${ARTIFACT_NAME}\\",\\"version\\":4}" "$svc/CreateArtifact" | python3 -c "import json, sys; print(json.load(sys.stdin)['signedUploadUrl'])")
+          curl -sSf -X PUT --data-binary @report.zip "\${upload}&comp=block"
+          size=$(wc -c < report.zip)
+          hash=$(sha256sum report.zip | cut -d' ' -f1)
+          curl -sSf -X POST -H "$auth" -H 'Content-Type: application/json' -d "{\${ids},\\"name\\":\\"\${ARTIFACT_NAME}\\",\\"size\\":\\"\${size}\\",\\"hash\\":\\"sha256:\${hash}\\"}" "$svc/FinalizeArtifact"
 `;
 /** A workflow of plain shell steps for a runner: one job succeeds, one is skipped by its `if`, one fails. */
 const SHELL_WORKFLOW = `name: Checks
@@ -107,7 +138,15 @@ const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEkO7gScm2HQ27ZDBoZmQgC2Yu4
 
 /** The scenario, in order. */
 export const STEPS: Step[] = [
-  { title: 'whoami', args: () => ['whoami', '--json'], exit: 0, check: (r, n) => assert.equal(json(r).login, n.me) },
+  {
+    title: 'whoami',
+    args: () => ['whoami', '--json'],
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(json(r).login, n.me);
+      n.vars.email = String(json(r).email);
+    },
+  },
   {
     title: 'the second user (administration, through the escape hatch)',
     args: (n) => ['api', '-X', 'POST', '/admin/users', '-f', `username=${n.other}`, '-f', `email=${n.other}@example.com`, '-f', `password=${SECOND_PASSWORD}`, '-F', 'must_change_password=false'],
@@ -835,6 +874,62 @@ export const STEPS: Step[] = [
     settle: true,
     when: (s) => atLeast(s, 'gitea', '1.26'),
   },
+  // An artifact made by a job (the results service, as upload-artifact v4 uses it): listed, downloaded, its zip whole.
+  {
+    title: 'a workflow that uploads an artifact (escape hatch)',
+    args: (n) => [
+      'api',
+      '-X',
+      'POST',
+      `/repos/${n.repo}/contents/${n.server.flavour === 'forgejo' ? '.forgejo' : '.gitea'}/workflows/pack.yml`,
+      '-f',
+      `content=${Buffer.from(ARTIFACT_WORKFLOW).toString('base64')}`,
+      '-f',
+      'message=Add pack',
+    ],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+  },
+  {
+    title: 'workflow run of the artifact workflow',
+    args: (n) => ['workflow', 'run', 'pack.yml', ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r, n) => {
+      n.vars.pack = /: run (\d+)$/m.exec(r.stderr)?.[1] ?? '';
+    },
+  },
+  {
+    title: 'run download of its artifact to standard output: the zip holds the report',
+    args: (n) => ['run', 'download', n.vars.pack as string, '--name', 'report', '--dir', '-', ...R(n)],
+    exit: 0,
+    runner: true,
+    settle: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (r) => {
+      assert.match(r.stdout, /^PK/);
+      assert.match(r.stdout, /report\.txt/);
+      assert.match(r.stdout, /kettle artifact/);
+    },
+  },
+  {
+    title: 'run download of every artifact to a folder: report.zip',
+    args: (n) => ['run', 'download', n.vars.pack as string, '--dir', join(n.dir, 'artifacts'), ...R(n)],
+    exit: 0,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+    check: (_r, n) => assert.match(readFileSync(join(n.dir, 'artifacts', 'report.zip'), 'latin1'), /kettle artifact/),
+  },
+  {
+    title: 'run download of an artifact name the run lacks: exit 1',
+    args: (n) => ['run', 'download', n.vars.pack as string, '--name', 'nothing-here', '--dir', '-', ...R(n)],
+    exit: 1,
+    runner: true,
+    when: (s) => atLeast(s, 'gitea', '1.25'),
+  },
   { title: 'run delete of the finished run', args: (n) => ['run', 'delete', n.vars.checks as string, '--yes', ...R(n)], exit: 0, runner: true, settle: true, when: (s) => atLeast(s, 'gitea', '1.25') },
   { title: 'run view of a deleted run: exit 1', args: (n) => ['run', 'view', n.vars.checks as string, ...R(n)], exit: 1, runner: true, when: (s) => atLeast(s, 'gitea', '1.25') },
 
@@ -889,6 +984,45 @@ export const STEPS: Step[] = [
   { title: 'ssh-key list', args: () => ['ssh-key', 'list', '--json'], exit: 0, check: (r) => assert.ok(json<Array<{ title: string }>>(r).some((k) => k.title === 'recording')) },
   { title: 'ssh-key delete', args: (n) => ['ssh-key', 'delete', n.vars.key as string, '--yes'], exit: 0 },
   { title: 'gpg-key list', args: () => ['gpg-key', 'list', '--json'], exit: 0 },
+  {
+    title: "gpg-key add (a key made here for the administrator's address)",
+    args: (n) => {
+      writeFileSync(join(n.dir, 'key.asc'), gpgPublicKey(n.dir, n.vars.email as string));
+      return ['gpg-key', 'add', join(n.dir, 'key.asc'), '--json'];
+    },
+    exit: 0,
+    check: (r, n) => {
+      n.vars.gpgKey = String(json(r).id);
+      assert.deepEqual(
+        json<{ emails: Array<{ email: string }> }>(r).emails.map((e) => e.email),
+        [n.vars.email],
+      );
+    },
+  },
+  { title: 'gpg-key add of the same key: a note, nothing sent', args: (n) => ['gpg-key', 'add', join(n.dir, 'key.asc')], exit: 0, check: (r) => assert.match(r.stderr, /already on your account/) },
+  { title: 'gpg-key list shows it', args: () => ['gpg-key', 'list', '--json'], exit: 0, check: (r, n) => assert.ok(json<Array<{ id: number }>>(r).some((k) => String(k.id) === n.vars.gpgKey)) },
+  { title: 'gpg-key delete', args: (n) => ['gpg-key', 'delete', n.vars.gpgKey as string, '--yes'], exit: 0 },
+  // Another user's comment on the administrator's issue reaches the administrator's inbox.
+  {
+    title: 'issue comment by the second user',
+    args: (n) => ['issue', 'comment', '1', '-b', 'A word from the second user.', '-R', n.repo, '--login', 'second'],
+    stored: true,
+    exit: 0,
+  },
+  {
+    title: 'notification list: the thread of that issue, unread',
+    args: () => ['notification', 'list', '--json'],
+    inbox: true,
+    exit: 0,
+    check: (r, n) => {
+      const thread = json<Array<{ id: number; unread: boolean; subject: { title: string } }>>(r).find((t) => t.subject.title === 'The lid rattles loudly');
+      assert.ok(thread, 'a thread about issue 1');
+      assert.equal(thread.unread, true);
+      n.vars.thread = String(thread.id);
+    },
+  },
+  { title: 'notification read of that thread', args: (n) => ['notification', 'read', n.vars.thread as string, '--json'], exit: 0, check: (r) => assert.equal(json(r).unread, false) },
+  { title: 'notification read of it again: a note, nothing sent', args: (n) => ['notification', 'read', n.vars.thread as string], exit: 0, check: (r) => assert.match(r.stderr, /already read/) },
   { title: 'notification list', args: () => ['notification', 'list', '--json'], exit: 0 },
   { title: 'status', args: () => ['status'], exit: 0 },
 
@@ -938,6 +1072,24 @@ export const STEPS: Step[] = [
 
   // Bad credentials, and the end.
   { title: 'whoami with a wrong token: 401, exit 4', args: () => ['whoami'], exit: 4 },
+  // The pin limit (setting.Repository.Issue.MaxPinned, 3 by default): issue_pin.go answers a fourth pin as an internal error.
+  ...[1, 2, 3, 4].map(
+    (i): Step => ({
+      title: `issue create for pinning (${i} of 4)`,
+      args: (n) => ['issue', 'create', '-t', `Pin ${i}`, ...R(n), '--json'],
+      exit: 0,
+      check: (r, n) => {
+        n.vars[`pin${i}`] = String(json(r).number);
+      },
+    }),
+  ),
+  ...[1, 2, 3].map((i): Step => ({ title: `issue pin (${i} of 3)`, args: (n) => ['issue', 'pin', n.vars[`pin${i}`] as string, ...R(n)], exit: 0 })),
+  {
+    title: 'issue pin of a fourth: refused, naming the pinned ones',
+    args: (n) => ['issue', 'pin', n.vars.pin4 as string, ...R(n)],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`3 issues are pinned already \\(#${n.vars.pin1}, #${n.vars.pin2}, #${n.vars.pin3}\\)`)),
+  },
   { title: 'repo delete', args: (n) => ['repo', 'delete', n.repo, '--yes'], exit: 0 },
   { title: 'repo view of a deleted one: 404', args: (n) => ['repo', 'view', n.repo], exit: 1 },
   // Site administration (admin/user.go, org.go, cron.go): a third user made, changed and deleted by kettle itself.
@@ -1005,6 +1157,33 @@ async function settled(direct: string, token: string, repo: string): Promise<voi
   throw new Error(`the runs of ${repo} were not done within 120 s`);
 }
 
+/** Until the token's user has an unread notification, read straight from the server, 30 s at most. */
+async function notified(direct: string, token: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (let i = 0; Date.now() < deadline; i++) {
+    const answer = await fetch(`${direct.replace(/\/$/, '')}/api/v1/notifications/new`, { headers: { authorization: `token ${token}` } });
+    if (answer.ok && ((await answer.json()) as { new?: number }).new !== 0) return;
+    await new Promise((done) => setTimeout(done, Math.min(100 * 2 ** i, 1000)));
+  }
+  throw new Error('no notification arrived within 30 s');
+}
+
+/**
+ * A GPG public key for ADDRESS, made with gpg in a folder of its own under DIR
+ * (its agent stopped before returning), armored.
+ */
+function gpgPublicKey(dir: string, address: string): string {
+  const home = join(dir, 'gnupg');
+  mkdirSync(home, { mode: 0o700, recursive: true });
+  const gpg = (...args: string[]) => execFileSync('gpg', ['--homedir', home, '--batch', '--quiet', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    gpg('--passphrase', '', '--quick-gen-key', `Kettle Scenario <${address}>`, 'ed25519', 'sign', 'never');
+    return gpg('--armor', '--export', address);
+  } finally {
+    execFileSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'], { stdio: 'ignore' });
+  }
+}
+
 export async function runScenario(
   target: { url: string; token: string; prefix: string; runner?: boolean; direct?: string },
   options: { before?: (step: Step) => void; server?: ServerInfo } = {},
@@ -1022,6 +1201,7 @@ export async function runScenario(
       if (step.when && !step.when(server)) continue;
       if (step.runner && !target.runner) continue;
       if (step.settle && target.runner) await settled(target.direct ?? target.url, target.token, names.repo);
+      if (step.inbox) await notified(target.direct ?? target.url, target.token);
       options.before?.(step);
       const stepEnv = WRONG_TOKEN.has(step.title) ? { ...env, KETTLE_TOKEN: 'not-a-token-of-this-server' } : step.stored ? { ...env, KETTLE_URL: undefined, KETTLE_TOKEN: undefined } : env;
       let result: RunResult | undefined;

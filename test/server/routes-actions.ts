@@ -8,6 +8,7 @@
 // such run one phase on (request-counted, so a test of `watch` is deterministic).
 // A job's log can be generated (a size, never held whole) and cut partway.
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { forbidden, HttpError, notFound } from './http.js';
 import { type Call, flavorAtLeast, type Handler, obj, visibleRepo, writableRepo } from './routes.js';
 import type { Json, Repo, State } from './state.js';
@@ -88,6 +89,12 @@ export interface WorkflowJob {
   exit?: number;
   /** The steps' `echo` lines, in order: what its log shows. */
   echoes?: string[];
+  /**
+   * What its scripts upload through the results service (CreateArtifact): the twin runs no script, so it
+   * reads the artifact from the step's `ARTIFACT_NAME` and `ARTIFACT_TEXT` and the zip's one file from
+   * its `writestr('FILE'` (the shape of the scenario's upload step), and makes the same zip.
+   */
+  artifacts?: Array<{ name: string; file: string; text: string }>;
 }
 
 export interface WorkflowInput {
@@ -281,6 +288,17 @@ export function addWorkflowFile(state: State, repo: Repo, path: string, text: st
       if (job) job.never = true;
     } else if (section === 'jobs') {
       const job = jobs.at(-1);
+      const env = /^(ARTIFACT_NAME|ARTIFACT_TEXT):\s*(.*)$/.exec(t);
+      if (job && env) {
+        const last = job.artifacts?.at(-1);
+        const a = last && !(env[1] === 'ARTIFACT_NAME' ? last.name : last.text) ? last : { name: '', file: '', text: '' };
+        if (a !== last) (job.artifacts ??= []).push(a);
+        if (env[1] === 'ARTIFACT_NAME') a.name = unquote(env[2] ?? '');
+        else a.text = unquote(env[2] ?? '');
+      }
+      const file = /writestr\('([^']+)'/.exec(t);
+      const pending = job?.artifacts?.at(-1);
+      if (file && pending) pending.file = file[1] as string;
       const exit = /^exit\s+(\d+)$/.exec(t);
       if (job && exit && Number(exit[1]) !== 0) job.exit ??= Number(exit[1]);
       const echo = /^(?:run:\s*)?echo\s+(?:"([^"$]*)"|'([^']*)'|([^\s;"'$]+))\s*$/.exec(t);
@@ -291,6 +309,35 @@ export function addWorkflowFile(state: State, repo: Repo, path: string, text: st
   const known = actionsData(state).workflows.filter((w) => !(w.repoId === repo.id && w.file === m[2]));
   actionsData(state).workflows = known;
   return addWorkflow(state, repo, { file: m[2] as string, folder, name, dispatch, jobs, yaml: text, ...(sha ? { sha } : {}) });
+}
+
+/** A zip of one file, stored (not deflated), as Python's zipfile writes it by default: the twin's artifact. */
+export function zipOf(name: string, text: string): Buffer {
+  const data = Buffer.from(text);
+  const file = Buffer.from(name);
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(file.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + file.length, 12);
+  end.writeUInt32LE(local.length + file.length + data.length, 16);
+  return Buffer.concat([local, file, data, central, file, end]);
 }
 
 export function addArtifact(state: State, run: RunRecord, name: string, content: Buffer, expired = false): ArtifactRecord {
@@ -945,6 +992,7 @@ export function runNow(state: State, run: RunRecord, w: WorkflowRecord): void {
         : job.steps.map((st, i) => `${now} ::group::${st.name}\n${now} ::endgroup::\n${i === job.steps.length - 1 ? (declared?.echoes ?? []).map((e) => `${now} ${e}\n`).join('') : ''}`).join('');
     const tail = status === 'failure' ? `${now} ##[error]Process completed with exit code ${declared?.exit}.\n` : status === 'success' ? `${now} Job succeeded\n` : '';
     job.log = { text: head + body + tail };
+    if (status === 'success') for (const a of declared?.artifacts ?? []) if (a.name && a.file) addArtifact(state, run, a.name, zipOf(a.file, `${a.text}\n`));
   }
   run.status = run.jobs.some((j) => j.status === 'failure') ? 'failure' : run.jobs.every((j) => j.status === 'skipped') ? 'skipped' : 'success';
   run.started ||= now;
