@@ -21,6 +21,8 @@ function __kettle_subcommand
             echo 'browse'
         case '/issue'
             echo 'issue'
+        case '/time'
+            echo 'time'
         case '/label'
             echo 'label'
         case '/milestone'
@@ -29,8 +31,6 @@ function __kettle_subcommand
             echo 'pr'
         case '/release'
             echo 'release'
-        case '/wiki'
-            echo 'wiki'
         case '/run'
             echo 'run'
         case '/workflow'
@@ -47,8 +47,6 @@ function __kettle_subcommand
             echo 'search'
         case '/org'
             echo 'org'
-        case '/team'
-            echo 'team'
         case '/hook'
             echo 'hook'
         case '/ssh-key'
@@ -165,6 +163,30 @@ function __kettle_subcommand
             echo 'issue subscribe'
         case 'issue/unsubscribe'
             echo 'issue unsubscribe'
+        case 'issue/dependency' 'issue/dependencies' 'issue/deps'
+            echo 'issue dependency'
+        case 'issue/react'
+            echo 'issue react'
+        case 'issue dependency/list' 'issue dependency/ls'
+            echo 'issue dependency list'
+        case 'issue dependency/add'
+            echo 'issue dependency add'
+        case 'issue dependency/remove' 'issue dependency/rm'
+            echo 'issue dependency remove'
+        case 'time/list' 'time/ls'
+            echo 'time list'
+        case 'time/add'
+            echo 'time add'
+        case 'time/delete'
+            echo 'time delete'
+        case 'time/reset'
+            echo 'time reset'
+        case 'time/start'
+            echo 'time start'
+        case 'time/stop'
+            echo 'time stop'
+        case 'time/cancel'
+            echo 'time cancel'
         case 'label/list' 'label/ls'
             echo 'label list'
         case 'label/create'
@@ -207,6 +229,8 @@ function __kettle_subcommand
             echo 'pr comment'
         case 'pr/review'
             echo 'pr review'
+        case 'pr/react'
+            echo 'pr react'
         case 'pr/close'
             echo 'pr close'
         case 'pr/reopen'
@@ -229,18 +253,6 @@ function __kettle_subcommand
             echo 'release download'
         case 'release/delete'
             echo 'release delete'
-        case 'wiki/list' 'wiki/ls'
-            echo 'wiki list'
-        case 'wiki/view'
-            echo 'wiki view'
-        case 'wiki/create'
-            echo 'wiki create'
-        case 'wiki/edit'
-            echo 'wiki edit'
-        case 'wiki/delete'
-            echo 'wiki delete'
-        case 'wiki/revisions'
-            echo 'wiki revisions'
         case 'run/list' 'run/ls'
             echo 'run list'
         case 'run/view'
@@ -297,36 +309,6 @@ function __kettle_subcommand
             echo 'org create'
         case 'org/delete'
             echo 'org delete'
-        case 'org/member'
-            echo 'org member'
-        case 'org member/list' 'org member/ls'
-            echo 'org member list'
-        case 'org member/remove' 'org member/rm'
-            echo 'org member remove'
-        case 'team/list' 'team/ls'
-            echo 'team list'
-        case 'team/view'
-            echo 'team view'
-        case 'team/create'
-            echo 'team create'
-        case 'team/delete'
-            echo 'team delete'
-        case 'team/member'
-            echo 'team member'
-        case 'team/repo'
-            echo 'team repo'
-        case 'team member/list' 'team member/ls'
-            echo 'team member list'
-        case 'team member/add'
-            echo 'team member add'
-        case 'team member/remove' 'team member/rm'
-            echo 'team member remove'
-        case 'team repo/list' 'team repo/ls'
-            echo 'team repo list'
-        case 'team repo/add'
-            echo 'team repo add'
-        case 'team repo/remove' 'team repo/rm'
-            echo 'team repo remove'
         case 'hook/list' 'hook/ls'
             echo 'hook list'
         case 'hook/add'
@@ -469,6 +451,28 @@ function __kettle_takes_value
             return 0
         case 'issue unsubscribe/-R' 'issue unsubscribe/--repo'
             return 0
+        case 'issue dependency list/-R' 'issue dependency list/--repo' 'issue dependency list/--fields' 'issue dependency list/-q' 'issue dependency list/--jq'
+            return 0
+        case 'issue dependency add/-R' 'issue dependency add/--repo' 'issue dependency add/--blocked-by' 'issue dependency add/--blocks'
+            return 0
+        case 'issue dependency remove/-R' 'issue dependency remove/--repo' 'issue dependency remove/--blocked-by' 'issue dependency remove/--blocks'
+            return 0
+        case 'issue react/-R' 'issue react/--repo'
+            return 0
+        case 'time list/-R' 'time list/--repo' 'time list/--since' 'time list/-L' 'time list/--limit' 'time list/--page' 'time list/--fields' 'time list/-q' 'time list/--jq'
+            return 0
+        case 'time add/-R' 'time add/--repo' 'time add/--fields' 'time add/-q' 'time add/--jq'
+            return 0
+        case 'time delete/-R' 'time delete/--repo'
+            return 0
+        case 'time reset/-R' 'time reset/--repo'
+            return 0
+        case 'time start/-R' 'time start/--repo'
+            return 0
+        case 'time stop/-R' 'time stop/--repo'
+            return 0
+        case 'time cancel/-R' 'time cancel/--repo'
+            return 0
         case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields' 'label list/-q' 'label list/--jq'
             return 0
         case 'label create/-R' 'label create/--repo' 'label create/-c' 'label create/--color' 'label create/-d' 'label create/--description' 'label create/--fields' 'label create/-q' 'label create/--jq'
@@ -511,6 +515,8 @@ function __kettle_takes_value
             return 0
         case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
             return 0
+        case 'pr react/-R' 'pr react/--repo'
+            return 0
         case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields' 'pr close/-q' 'pr close/--jq'
             return 0
         case 'pr reopen/-R' 'pr reopen/--repo' 'pr reopen/--fields' 'pr reopen/-q' 'pr reopen/--jq'
@@ -532,18 +538,6 @@ function __kettle_takes_value
         case 'release download/-R' 'release download/--repo' 'release download/-p' 'release download/--pattern' 'release download/-D' 'release download/--dir'
             return 0
         case 'release delete/-R' 'release delete/--repo'
-            return 0
-        case 'wiki list/-R' 'wiki list/--repo' 'wiki list/-L' 'wiki list/--limit' 'wiki list/--fields' 'wiki list/-q' 'wiki list/--jq'
-            return 0
-        case 'wiki view/-R' 'wiki view/--repo' 'wiki view/--revision' 'wiki view/--fields' 'wiki view/-q' 'wiki view/--jq'
-            return 0
-        case 'wiki create/-R' 'wiki create/--repo' 'wiki create/-b' 'wiki create/--body' 'wiki create/-F' 'wiki create/--body-file' 'wiki create/-m' 'wiki create/--message' 'wiki create/--fields' 'wiki create/-q' 'wiki create/--jq'
-            return 0
-        case 'wiki edit/-R' 'wiki edit/--repo' 'wiki edit/-t' 'wiki edit/--title' 'wiki edit/-b' 'wiki edit/--body' 'wiki edit/-F' 'wiki edit/--body-file' 'wiki edit/-m' 'wiki edit/--message' 'wiki edit/--fields' 'wiki edit/-q' 'wiki edit/--jq'
-            return 0
-        case 'wiki delete/-R' 'wiki delete/--repo'
-            return 0
-        case 'wiki revisions/-R' 'wiki revisions/--repo' 'wiki revisions/-L' 'wiki revisions/--limit' 'wiki revisions/--fields' 'wiki revisions/-q' 'wiki revisions/--jq'
             return 0
         case 'run list/-R' 'run list/--repo' 'run list/-L' 'run list/--limit' 'run list/--page' 'run list/-s' 'run list/--status' 'run list/-b' 'run list/--branch' 'run list/-w' 'run list/--workflow' 'run list/-e' 'run list/--event' 'run list/--fields' 'run list/-q' 'run list/--jq'
             return 0
@@ -600,28 +594,6 @@ function __kettle_takes_value
         case 'org view/--fields' 'org view/-q' 'org view/--jq'
             return 0
         case 'org create/--full-name' 'org create/--fields' 'org create/-q' 'org create/--jq'
-            return 0
-        case 'org member list/-L' 'org member list/--limit' 'org member list/--page' 'org member list/--fields' 'org member list/-q' 'org member list/--jq'
-            return 0
-        case 'team list/--org' 'team list/-L' 'team list/--limit' 'team list/--page' 'team list/--fields' 'team list/-q' 'team list/--jq'
-            return 0
-        case 'team view/--org' 'team view/--fields' 'team view/-q' 'team view/--jq'
-            return 0
-        case 'team create/--org' 'team create/-p' 'team create/--permission' 'team create/--units' 'team create/-d' 'team create/--description' 'team create/--fields' 'team create/-q' 'team create/--jq'
-            return 0
-        case 'team delete/--org'
-            return 0
-        case 'team member list/--org' 'team member list/-L' 'team member list/--limit' 'team member list/--page' 'team member list/--fields' 'team member list/-q' 'team member list/--jq'
-            return 0
-        case 'team member add/--org' 'team member add/--fields' 'team member add/-q' 'team member add/--jq'
-            return 0
-        case 'team member remove/--org' 'team member remove/--fields' 'team member remove/-q' 'team member remove/--jq'
-            return 0
-        case 'team repo list/--org' 'team repo list/-L' 'team repo list/--limit' 'team repo list/--page' 'team repo list/--fields' 'team repo list/-q' 'team repo list/--jq'
-            return 0
-        case 'team repo add/--org' 'team repo add/--fields' 'team repo add/-q' 'team repo add/--jq'
-            return 0
-        case 'team repo remove/--org' 'team repo remove/--fields' 'team repo remove/-q' 'team repo remove/--jq'
             return 0
         case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields' 'hook list/-q' 'hook list/--jq'
             return 0
@@ -726,12 +698,12 @@ complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, ed
 complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
-complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe'
+complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react'
+complete -c kettle -n '__kettle_using "" 0' -a 'time' -d 'Track time on issues and pull requests: list, add, delete, and the stopwatch'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
-complete -c kettle -n '__kettle_using "" 0' -a 'wiki' -d 'List, view, create, edit and delete a repository\'s wiki pages'
 complete -c kettle -n '__kettle_using "" 0' -a 'run' -d 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts'
 complete -c kettle -n '__kettle_using "" 0' -a 'workflow' -d 'List, view, enable, disable and run Actions workflows'
 complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
@@ -739,8 +711,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set an
 complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
-complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations; list and remove their members'
-complete -c kettle -n '__kettle_using "" 0' -a 'team' -d 'List, view, create and delete an organization\'s teams; their members and repositories'
+complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
@@ -1028,6 +999,8 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'lock' -d 'Lock an issue’s
 complete -c kettle -n '__kettle_using "issue" 0' -a 'unlock' -d 'Unlock an issue’s conversation (Gitea 1.24 and later)'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'subscribe' -d 'Get notified of an issue’s activity'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'unsubscribe' -d 'Stop getting notified of an issue’s activity'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'dependency' -d 'List, add and remove the dependencies between issues'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'react' -d 'React to an issue with an emoji, or take the reaction back (--remove)'
 
 # kettle issue list
 complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1142,6 +1115,74 @@ complete -c kettle -n '__kettle_using "issue subscribe"' -s R -l repo -x -d 'the
 # kettle issue unsubscribe
 complete -c kettle -n '__kettle_using "issue unsubscribe"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
+# kettle issue dependency
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'list' -d 'List the issues an issue is blocked by and the issues it blocks'
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'add' -d 'Mark an issue as blocked by others, or as blocking others'
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'remove' -d 'Remove dependencies between issues'
+
+# kettle issue dependency list
+complete -c kettle -n '__kettle_using "issue dependency list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue dependency list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue dependency list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle issue dependency add
+complete -c kettle -n '__kettle_using "issue dependency add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency add"' -l blocked-by -x -d 'an issue that must be closed first (repeatable)'
+complete -c kettle -n '__kettle_using "issue dependency add"' -l blocks -x -d 'an issue this one holds up (repeatable)'
+
+# kettle issue dependency remove
+complete -c kettle -n '__kettle_using "issue dependency remove"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency remove"' -l blocked-by -x -d 'an issue that must be closed first (repeatable)'
+complete -c kettle -n '__kettle_using "issue dependency remove"' -l blocks -x -d 'an issue this one holds up (repeatable)'
+
+# kettle issue react
+complete -c kettle -n '__kettle_using "issue react"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue react"' -l remove -d 'take your reaction back'
+
+# kettle time
+complete -c kettle -n '__kettle_using "time" 0' -a 'list' -d 'List the time tracked on an issue, or on the whole repository'
+complete -c kettle -n '__kettle_using "time" 0' -a 'add' -d 'Add time spent on an issue or pull request'
+complete -c kettle -n '__kettle_using "time" 0' -a 'delete' -d 'Delete one entry of tracked time (yours, or any as a site administrator)'
+complete -c kettle -n '__kettle_using "time" 0' -a 'reset' -d 'Delete all your tracked time on an issue or pull request'
+complete -c kettle -n '__kettle_using "time" 0' -a 'start' -d 'Start the stopwatch on an issue or pull request (stopping one running elsewhere)'
+complete -c kettle -n '__kettle_using "time" 0' -a 'stop' -d 'Stop the stopwatch and add the time it measured'
+complete -c kettle -n '__kettle_using "time" 0' -a 'cancel' -d 'Discard the stopwatch without adding its time'
+
+# kettle time list
+complete -c kettle -n '__kettle_using "time list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time list"' -l mine -d 'only your own entries'
+complete -c kettle -n '__kettle_using "time list"' -l since -x -d 'only entries made at or after DATE (YYYY-MM-DD or ISO 8601)'
+complete -c kettle -n '__kettle_using "time list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "time list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "time list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "time list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "time list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "time list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle time add
+complete -c kettle -n '__kettle_using "time add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "time add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "time add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle time delete
+complete -c kettle -n '__kettle_using "time delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle time reset
+complete -c kettle -n '__kettle_using "time reset"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time reset"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle time start
+complete -c kettle -n '__kettle_using "time start"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle time stop
+complete -c kettle -n '__kettle_using "time stop"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle time cancel
+complete -c kettle -n '__kettle_using "time cancel"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
 # kettle label
 complete -c kettle -n '__kettle_using "label" 0' -a 'list' -d 'List a repository\'s labels'
 complete -c kettle -n '__kettle_using "label" 0' -a 'create' -d 'Create a label'
@@ -1250,6 +1291,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull reques
 complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'react' -d 'React to a pull request with an emoji, or take the reaction back (--remove)'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
@@ -1360,6 +1402,10 @@ complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the s
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
+# kettle pr react
+complete -c kettle -n '__kettle_using "pr react"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr react"' -l remove -d 'take your reaction back'
+
 # kettle pr close
 complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr close"' -s c -l comment -x -d 'leave a comment saying why'
@@ -1460,60 +1506,6 @@ complete -c kettle -n '__kettle_using "release download"' -l clobber -d 'overwri
 complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
-
-# kettle wiki
-complete -c kettle -n '__kettle_using "wiki" 0' -a 'list' -d 'List a repository\'s wiki pages'
-complete -c kettle -n '__kettle_using "wiki" 0' -a 'view' -d 'Show a wiki page: its text (at a revision with --revision)'
-complete -c kettle -n '__kettle_using "wiki" 0' -a 'create' -d 'Create a wiki page (the first one creates the wiki)'
-complete -c kettle -n '__kettle_using "wiki" 0' -a 'edit' -d 'Change a wiki page: its text, its title, or both'
-complete -c kettle -n '__kettle_using "wiki" 0' -a 'delete' -d 'Delete a wiki page (asks you to type its title)'
-complete -c kettle -n '__kettle_using "wiki" 0' -a 'revisions' -d 'List the commits that changed a wiki page, newest first'
-
-# kettle wiki list
-complete -c kettle -n '__kettle_using "wiki list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "wiki list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "wiki list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "wiki list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "wiki list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "wiki list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle wiki view
-complete -c kettle -n '__kettle_using "wiki view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "wiki view"' -l revision -x -d 'the page as it was at this commit of the wiki (see `kettle wiki revisions`; read with git)'
-complete -c kettle -n '__kettle_using "wiki view"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "wiki view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "wiki view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle wiki create
-complete -c kettle -n '__kettle_using "wiki create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "wiki create"' -s b -l body -x -d 'the body text'
-complete -c kettle -n '__kettle_using "wiki create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "wiki create"' -s m -l message -x -d 'the commit message (default: the server\'s, such as Add "TITLE")'
-complete -c kettle -n '__kettle_using "wiki create"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "wiki create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "wiki create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle wiki edit
-complete -c kettle -n '__kettle_using "wiki edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "wiki edit"' -s t -l title -x -d 'rename the page to this title'
-complete -c kettle -n '__kettle_using "wiki edit"' -s b -l body -x -d 'the body text'
-complete -c kettle -n '__kettle_using "wiki edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
-complete -c kettle -n '__kettle_using "wiki edit"' -s m -l message -x -d 'the commit message (default: the server\'s, such as Add "TITLE")'
-complete -c kettle -n '__kettle_using "wiki edit"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "wiki edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "wiki edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle wiki delete
-complete -c kettle -n '__kettle_using "wiki delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "wiki delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle wiki revisions
-complete -c kettle -n '__kettle_using "wiki revisions"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
-complete -c kettle -n '__kettle_using "wiki revisions"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "wiki revisions"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "wiki revisions"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "wiki revisions"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "wiki revisions"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle run
 complete -c kettle -n '__kettle_using "run" 0' -a 'list' -d 'List a repository\'s Actions runs, newest first'
@@ -1740,7 +1732,6 @@ complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizat
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'create' -d 'Create an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'delete' -d 'Delete an organization (asks you to type its name)'
-complete -c kettle -n '__kettle_using "org" 0' -a 'member' -d 'List an organization\'s members, and remove one'
 
 # kettle org list
 complete -c kettle -n '__kettle_using "org list"' -s L -l limit -x -d 'how many records to show (default 30)'
@@ -1763,111 +1754,6 @@ complete -c kettle -n '__kettle_using "org create"' -s q -l jq -x -d 'filter the
 
 # kettle org delete
 complete -c kettle -n '__kettle_using "org delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle org member
-complete -c kettle -n '__kettle_using "org member" 0' -a 'list' -d 'List an organization\'s members'
-complete -c kettle -n '__kettle_using "org member" 0' -a 'remove' -d 'Remove a user from an organization (from all its teams; asks you to type the login)'
-
-# kettle org member list
-complete -c kettle -n '__kettle_using "org member list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "org member list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "org member list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "org member list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "org member list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "org member list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle org member remove
-complete -c kettle -n '__kettle_using "org member remove"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle team
-complete -c kettle -n '__kettle_using "team" 0' -a 'list' -d 'List an organization\'s teams'
-complete -c kettle -n '__kettle_using "team" 0' -a 'view' -d 'Show a team: its permission and the units it grants'
-complete -c kettle -n '__kettle_using "team" 0' -a 'create' -d 'Create a team'
-complete -c kettle -n '__kettle_using "team" 0' -a 'delete' -d 'Delete a team (never the Owners team; asks you to type its name)'
-complete -c kettle -n '__kettle_using "team" 0' -a 'member' -d 'List, add and remove a team\'s members'
-complete -c kettle -n '__kettle_using "team" 0' -a 'repo' -d 'List, add and remove a team\'s repositories'
-
-# kettle team list
-complete -c kettle -n '__kettle_using "team list"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "team list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "team list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "team list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team view
-complete -c kettle -n '__kettle_using "team view"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team view"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team create
-complete -c kettle -n '__kettle_using "team create"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team create"' -s p -l permission -x -a 'read write admin' -d 'what the team may do in its repositories (admin: everything, units aside)'
-complete -c kettle -n '__kettle_using "team create"' -l units -x -d 'the units it covers, comma-separated: code,issues,pulls,releases,wiki,actions,packages,projects,ext_issues,ext_wiki (default: code,issues,pulls,releases,wiki,projects,packages,actions)'
-complete -c kettle -n '__kettle_using "team create"' -s d -l description -x -d 'what the team is for'
-complete -c kettle -n '__kettle_using "team create"' -l all-repositories -d 'give the team every repository of the organization, present and future'
-complete -c kettle -n '__kettle_using "team create"' -l can-create-repos -d 'let its members create repositories in the organization'
-complete -c kettle -n '__kettle_using "team create"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team delete
-complete -c kettle -n '__kettle_using "team delete"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-
-# kettle team member
-complete -c kettle -n '__kettle_using "team member" 0' -a 'list' -d 'List a team\'s members'
-complete -c kettle -n '__kettle_using "team member" 0' -a 'add' -d 'Add users to a team (they join the organization too)'
-complete -c kettle -n '__kettle_using "team member" 0' -a 'remove' -d 'Remove users from a team'
-
-# kettle team member list
-complete -c kettle -n '__kettle_using "team member list"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team member list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "team member list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "team member list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "team member list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team member list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team member list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team member add
-complete -c kettle -n '__kettle_using "team member add"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team member add"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team member add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team member add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team member remove
-complete -c kettle -n '__kettle_using "team member remove"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team member remove"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team member remove"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team member remove"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team repo
-complete -c kettle -n '__kettle_using "team repo" 0' -a 'list' -d 'List a team\'s repositories'
-complete -c kettle -n '__kettle_using "team repo" 0' -a 'add' -d 'Give a team repositories of its organization'
-complete -c kettle -n '__kettle_using "team repo" 0' -a 'remove' -d 'Take repositories from a team'
-
-# kettle team repo list
-complete -c kettle -n '__kettle_using "team repo list"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team repo list"' -s L -l limit -x -d 'how many records to show (default 30)'
-complete -c kettle -n '__kettle_using "team repo list"' -l all -d 'fetch every page'
-complete -c kettle -n '__kettle_using "team repo list"' -l page -x -d 'show only page N, of --limit records a page'
-complete -c kettle -n '__kettle_using "team repo list"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team repo list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team repo add
-complete -c kettle -n '__kettle_using "team repo add"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team repo add"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team repo add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team repo add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
-
-# kettle team repo remove
-complete -c kettle -n '__kettle_using "team repo remove"' -l org -x -d 'the organization the team belongs to (required)'
-complete -c kettle -n '__kettle_using "team repo remove"' -l json -d 'print JSON: the server\'s records as returned'
-complete -c kettle -n '__kettle_using "team repo remove"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
-complete -c kettle -n '__kettle_using "team repo remove"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook
 complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository or organization'
@@ -2075,4 +1961,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release wiki run workflow secret variable status notification search org team hook ssh-key gpg-key admin api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue time label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'

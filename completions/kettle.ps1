@@ -18,11 +18,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/tag'] = 'tag'
     $children['/browse'] = 'browse'
     $children['/issue'] = 'issue'
+    $children['/time'] = 'time'
     $children['/label'] = 'label'
     $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
     $children['/release'] = 'release'
-    $children['/wiki'] = 'wiki'
     $children['/run'] = 'run'
     $children['/workflow'] = 'workflow'
     $children['/secret'] = 'secret'
@@ -32,7 +32,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/notifications'] = 'notification'
     $children['/search'] = 'search'
     $children['/org'] = 'org'
-    $children['/team'] = 'team'
     $children['/hook'] = 'hook'
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
@@ -102,6 +101,23 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['issue/unlock'] = 'issue unlock'
     $children['issue/subscribe'] = 'issue subscribe'
     $children['issue/unsubscribe'] = 'issue unsubscribe'
+    $children['issue/dependency'] = 'issue dependency'
+    $children['issue/dependencies'] = 'issue dependency'
+    $children['issue/deps'] = 'issue dependency'
+    $children['issue/react'] = 'issue react'
+    $children['issue dependency/list'] = 'issue dependency list'
+    $children['issue dependency/ls'] = 'issue dependency list'
+    $children['issue dependency/add'] = 'issue dependency add'
+    $children['issue dependency/remove'] = 'issue dependency remove'
+    $children['issue dependency/rm'] = 'issue dependency remove'
+    $children['time/list'] = 'time list'
+    $children['time/ls'] = 'time list'
+    $children['time/add'] = 'time add'
+    $children['time/delete'] = 'time delete'
+    $children['time/reset'] = 'time reset'
+    $children['time/start'] = 'time start'
+    $children['time/stop'] = 'time stop'
+    $children['time/cancel'] = 'time cancel'
     $children['label/list'] = 'label list'
     $children['label/ls'] = 'label list'
     $children['label/create'] = 'label create'
@@ -127,6 +143,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/edit'] = 'pr edit'
     $children['pr/comment'] = 'pr comment'
     $children['pr/review'] = 'pr review'
+    $children['pr/react'] = 'pr react'
     $children['pr/close'] = 'pr close'
     $children['pr/reopen'] = 'pr reopen'
     $children['pr/ready'] = 'pr ready'
@@ -139,13 +156,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['release/upload'] = 'release upload'
     $children['release/download'] = 'release download'
     $children['release/delete'] = 'release delete'
-    $children['wiki/list'] = 'wiki list'
-    $children['wiki/ls'] = 'wiki list'
-    $children['wiki/view'] = 'wiki view'
-    $children['wiki/create'] = 'wiki create'
-    $children['wiki/edit'] = 'wiki edit'
-    $children['wiki/delete'] = 'wiki delete'
-    $children['wiki/revisions'] = 'wiki revisions'
     $children['run/list'] = 'run list'
     $children['run/ls'] = 'run list'
     $children['run/view'] = 'run view'
@@ -183,28 +193,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['org/view'] = 'org view'
     $children['org/create'] = 'org create'
     $children['org/delete'] = 'org delete'
-    $children['org/member'] = 'org member'
-    $children['org member/list'] = 'org member list'
-    $children['org member/ls'] = 'org member list'
-    $children['org member/remove'] = 'org member remove'
-    $children['org member/rm'] = 'org member remove'
-    $children['team/list'] = 'team list'
-    $children['team/ls'] = 'team list'
-    $children['team/view'] = 'team view'
-    $children['team/create'] = 'team create'
-    $children['team/delete'] = 'team delete'
-    $children['team/member'] = 'team member'
-    $children['team/repo'] = 'team repo'
-    $children['team member/list'] = 'team member list'
-    $children['team member/ls'] = 'team member list'
-    $children['team member/add'] = 'team member add'
-    $children['team member/remove'] = 'team member remove'
-    $children['team member/rm'] = 'team member remove'
-    $children['team repo/list'] = 'team repo list'
-    $children['team repo/ls'] = 'team repo list'
-    $children['team repo/add'] = 'team repo add'
-    $children['team repo/remove'] = 'team repo remove'
-    $children['team repo/rm'] = 'team repo remove'
     $children['hook/list'] = 'hook list'
     $children['hook/ls'] = 'hook list'
     $children['hook/add'] = 'hook add'
@@ -246,12 +234,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
-        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe' }
+        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react' }
+        @{ Name = 'time'; Tip = 'Track time on issues and pull requests: list, add, delete, and the stopwatch' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
-        @{ Name = 'wiki'; Tip = 'List, view, create, edit and delete a repository''s wiki pages' }
         @{ Name = 'run'; Tip = 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts' }
         @{ Name = 'workflow'; Tip = 'List, view, enable, disable and run Actions workflows' }
         @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
@@ -259,8 +247,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
         @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
-        @{ Name = 'org'; Tip = 'List, view, create and delete organizations; list and remove their members' }
-        @{ Name = 'team'; Tip = 'List, view, create and delete an organization''s teams; their members and repositories' }
+        @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
@@ -335,6 +322,22 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'unlock'; Tip = 'Unlock an issue’’s conversation (Gitea 1.24 and later)' }
         @{ Name = 'subscribe'; Tip = 'Get notified of an issue’’s activity' }
         @{ Name = 'unsubscribe'; Tip = 'Stop getting notified of an issue’’s activity' }
+        @{ Name = 'dependency'; Tip = 'List, add and remove the dependencies between issues' }
+        @{ Name = 'react'; Tip = 'React to an issue with an emoji, or take the reaction back (--remove)' }
+    )
+    $commands['issue dependency'] = @(
+        @{ Name = 'list'; Tip = 'List the issues an issue is blocked by and the issues it blocks' }
+        @{ Name = 'add'; Tip = 'Mark an issue as blocked by others, or as blocking others' }
+        @{ Name = 'remove'; Tip = 'Remove dependencies between issues' }
+    )
+    $commands['time'] = @(
+        @{ Name = 'list'; Tip = 'List the time tracked on an issue, or on the whole repository' }
+        @{ Name = 'add'; Tip = 'Add time spent on an issue or pull request' }
+        @{ Name = 'delete'; Tip = 'Delete one entry of tracked time (yours, or any as a site administrator)' }
+        @{ Name = 'reset'; Tip = 'Delete all your tracked time on an issue or pull request' }
+        @{ Name = 'start'; Tip = 'Start the stopwatch on an issue or pull request (stopping one running elsewhere)' }
+        @{ Name = 'stop'; Tip = 'Stop the stopwatch and add the time it measured' }
+        @{ Name = 'cancel'; Tip = 'Discard the stopwatch without adding its time' }
     )
     $commands['label'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s labels' }
@@ -362,6 +365,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone' }
         @{ Name = 'comment'; Tip = 'Comment on a pull request' }
         @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it' }
+        @{ Name = 'react'; Tip = 'React to a pull request with an emoji, or take the reaction back (--remove)' }
         @{ Name = 'close'; Tip = 'Close a pull request without merging it' }
         @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
         @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
@@ -375,14 +379,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'upload'; Tip = 'Upload files as assets of a release' }
         @{ Name = 'download'; Tip = 'Download the assets of a release (the latest release when TAG is left out)' }
         @{ Name = 'delete'; Tip = 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag' }
-    )
-    $commands['wiki'] = @(
-        @{ Name = 'list'; Tip = 'List a repository''s wiki pages' }
-        @{ Name = 'view'; Tip = 'Show a wiki page: its text (at a revision with --revision)' }
-        @{ Name = 'create'; Tip = 'Create a wiki page (the first one creates the wiki)' }
-        @{ Name = 'edit'; Tip = 'Change a wiki page: its text, its title, or both' }
-        @{ Name = 'delete'; Tip = 'Delete a wiki page (asks you to type its title)' }
-        @{ Name = 'revisions'; Tip = 'List the commits that changed a wiki page, newest first' }
     )
     $commands['run'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s Actions runs, newest first' }
@@ -425,29 +421,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'view'; Tip = 'Show an organization' }
         @{ Name = 'create'; Tip = 'Create an organization' }
         @{ Name = 'delete'; Tip = 'Delete an organization (asks you to type its name)' }
-        @{ Name = 'member'; Tip = 'List an organization''s members, and remove one' }
-    )
-    $commands['org member'] = @(
-        @{ Name = 'list'; Tip = 'List an organization''s members' }
-        @{ Name = 'remove'; Tip = 'Remove a user from an organization (from all its teams; asks you to type the login)' }
-    )
-    $commands['team'] = @(
-        @{ Name = 'list'; Tip = 'List an organization''s teams' }
-        @{ Name = 'view'; Tip = 'Show a team: its permission and the units it grants' }
-        @{ Name = 'create'; Tip = 'Create a team' }
-        @{ Name = 'delete'; Tip = 'Delete a team (never the Owners team; asks you to type its name)' }
-        @{ Name = 'member'; Tip = 'List, add and remove a team''s members' }
-        @{ Name = 'repo'; Tip = 'List, add and remove a team''s repositories' }
-    )
-    $commands['team member'] = @(
-        @{ Name = 'list'; Tip = 'List a team''s members' }
-        @{ Name = 'add'; Tip = 'Add users to a team (they join the organization too)' }
-        @{ Name = 'remove'; Tip = 'Remove users from a team' }
-    )
-    $commands['team repo'] = @(
-        @{ Name = 'list'; Tip = 'List a team''s repositories' }
-        @{ Name = 'add'; Tip = 'Give a team repositories of its organization' }
-        @{ Name = 'remove'; Tip = 'Take repositories from a team' }
     )
     $commands['hook'] = @(
         @{ Name = 'list'; Tip = 'List the webhooks of a repository or organization' }
@@ -916,6 +889,77 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
+    $options['issue dependency list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['issue dependency add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--blocked-by'; Tip = 'an issue that must be closed first (repeatable)'; Value = $true }
+        @{ Flag = '--blocks'; Tip = 'an issue this one holds up (repeatable)'; Value = $true }
+    )
+    $options['issue dependency remove'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--blocked-by'; Tip = 'an issue that must be closed first (repeatable)'; Value = $true }
+        @{ Flag = '--blocks'; Tip = 'an issue this one holds up (repeatable)'; Value = $true }
+    )
+    $options['issue react'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--remove'; Tip = 'take your reaction back'; Value = $false }
+    )
+    $options['time list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--mine'; Tip = 'only your own entries'; Value = $false }
+        @{ Flag = '--since'; Tip = 'only entries made at or after DATE (YYYY-MM-DD or ISO 8601)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['time add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['time delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['time reset'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['time start'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['time stop'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['time cancel'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
     $options['label list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1189,6 +1233,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
+    $options['pr react'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--remove'; Tip = 'take your reaction back'; Value = $false }
+    )
     $options['pr close'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1314,73 +1363,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
-    )
-    $options['wiki list'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['wiki view'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--revision'; Tip = 'the page as it was at this commit of the wiki (see `kettle wiki revisions`; read with git)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['wiki create'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
-        @{ Flag = '-m'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
-        @{ Flag = '--message'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['wiki edit'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-t'; Tip = 'rename the page to this title'; Value = $true }
-        @{ Flag = '--title'; Tip = 'rename the page to this title'; Value = $true }
-        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
-        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
-        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
-        @{ Flag = '-m'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
-        @{ Flag = '--message'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['wiki delete'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-    )
-    $options['wiki revisions'] = @(
-        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['run list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1648,107 +1630,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
-    $options['org member list'] = @(
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['org member remove'] = @(
-        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-    )
-    $options['team list'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team view'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team create'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '-p'; Tip = 'what the team may do in its repositories (admin: everything, units aside)'; Value = $true }
-        @{ Flag = '--permission'; Tip = 'what the team may do in its repositories (admin: everything, units aside)'; Value = $true }
-        @{ Flag = '--units'; Tip = 'the units it covers, comma-separated: code,issues,pulls,releases,wiki,actions,packages,projects,ext_issues,ext_wiki (default: code,issues,pulls,releases,wiki,projects,packages,actions)'; Value = $true }
-        @{ Flag = '-d'; Tip = 'what the team is for'; Value = $true }
-        @{ Flag = '--description'; Tip = 'what the team is for'; Value = $true }
-        @{ Flag = '--all-repositories'; Tip = 'give the team every repository of the organization, present and future'; Value = $false }
-        @{ Flag = '--can-create-repos'; Tip = 'let its members create repositories in the organization'; Value = $false }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team delete'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
-    )
-    $options['team member list'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team member add'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team member remove'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team repo list'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
-        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
-        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team repo add'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
-    $options['team repo remove'] = @(
-        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
-        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
-        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
-        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
-    )
     $options['hook list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -2005,10 +1886,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['release edit/-F'] = @{ Kind = 'files' }
     $values['release edit/--notes-file'] = @{ Kind = 'files' }
     $values['release upload/1'] = @{ Kind = 'files' }
-    $values['wiki create/-F'] = @{ Kind = 'files' }
-    $values['wiki create/--body-file'] = @{ Kind = 'files' }
-    $values['wiki edit/-F'] = @{ Kind = 'files' }
-    $values['wiki edit/--body-file'] = @{ Kind = 'files' }
     $values['run list/-s'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
     $values['run list/--status'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
     $values['run list/-w'] = @{ Kind = 'files' }
@@ -2024,8 +1901,6 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['search issues/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['search issues/--type'] = @{ Kind = 'words'; Words = @('issue', 'pr') }
-    $values['team create/-p'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
-    $values['team create/--permission'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
@@ -2039,7 +1914,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'wiki', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'team', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'time', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {

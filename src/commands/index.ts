@@ -22,6 +22,7 @@ export const ENTRIES: Entry[] = [
   { name: 'tag', load: async () => (await import('./tag/index.js')).tag },
   { name: 'browse', load: async () => (await import('./browse/index.js')).browse },
   { name: 'issue', load: async () => (await import('./issue/index.js')).issue },
+  { name: 'time', load: async () => (await import('./time/index.js')).time },
   { name: 'label', load: async () => (await import('./label/index.js')).labelGroup },
   { name: 'milestone', load: async () => (await import('./milestone/index.js')).milestoneGroup },
   { name: 'pr', load: async () => (await import('./pr/index.js')).pr },

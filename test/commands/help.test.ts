@@ -222,6 +222,17 @@ describe('kettle alone and kettle help', () => {
       'issue unlock <number>',
       'issue subscribe <number>',
       'issue unsubscribe <number>',
+      'issue dependency list <number>',
+      'issue dependency add <number>',
+      'issue dependency remove <number>',
+      'issue react <number> <reaction>',
+      'time list [number]',
+      'time add <number> <duration>',
+      'time delete <number> <entry-id>',
+      'time reset <number>',
+      'time start <number>',
+      'time stop <number>',
+      'time cancel <number>',
     ]);
     expect(under('Labels:')).toEqual(['label list', 'label create <name>', 'label edit <name>', 'label delete <name>']);
     expect(under('Pull requests:')).toEqual([
@@ -241,6 +252,7 @@ describe('kettle alone and kettle help', () => {
       'pr review <number>',
       'pr review submit <number>',
       'pr review discard <number>',
+      'pr react <number> <reaction>',
       'pr close <number>',
       'pr reopen <number>',
       'pr ready [number]',

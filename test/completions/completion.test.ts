@@ -57,6 +57,7 @@ const TOP = [
   'status',
   'tag',
   'team',
+  'time',
   'user',
   'variable',
   'whoami',
@@ -183,7 +184,7 @@ describe('bash script', () => {
     ],
     [
       ['kettle', 'issue', ''],
-      ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
+      ['close', 'comment', 'create', 'delete', 'dependency', 'edit', 'list', 'lock', 'pin', 'react', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view'],
     ],
     [
       ['kettle', 'branch', ''],
@@ -195,6 +196,14 @@ describe('bash script', () => {
     ],
     [['kettle', 'branch', 'protect', 'main', '--no-d'], ['--no-dismiss-stale-approvals']],
     [['kettle', 'help', ''], TOP],
+    [
+      ['kettle', 'time', ''],
+      ['add', 'cancel', 'delete', 'list', 'reset', 'start', 'stop'],
+    ],
+    [
+      ['kettle', 'issue', 'dependency', ''],
+      ['add', 'list', 'remove'],
+    ],
     [['kettle', 'help', 'is'], ['issue']],
     // A verb with subverbs offers them; the subverb's options are its own, not the verb's.
     [
@@ -411,7 +420,7 @@ describe('zsh script', () => {
       ],
       [
         ['kettle', ''],
-        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe', 'help:Show the help of a command: its arguments, options and examples', ...ALIASES],
+        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react', 'help:Show the help of a command: its arguments, options and examples', ...ALIASES],
       ],
       [
         ['kettle', 'issue', 'list', '-'],
@@ -453,7 +462,7 @@ describe('fish script', () => {
     const cases: [string, string[]][] = [
       ['kettle iss', ['issue']],
       ['kettle c', ['completion', 'config', 'co']],
-      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'edit', 'list', 'lock', 'pin', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view']],
+      ['kettle issue ', ['close', 'comment', 'create', 'delete', 'dependency', 'edit', 'list', 'lock', 'pin', 'react', 'reopen', 'status', 'subscribe', 'unlock', 'unpin', 'unsubscribe', 'view']],
       ['kettle help ', TOP],
       ['kettle issue list --st', ['--state']],
       ['kettle issue list --state ', ['all', 'closed', 'open']],
@@ -482,7 +491,7 @@ describe('fish script', () => {
       expect(sorted(offered), line).toEqual(sorted(expected));
     });
     // Subcommands come with their descriptions.
-    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe\n');
+    expect(blocks[0]).toBe('issue\tList, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react\n');
   });
 });
 

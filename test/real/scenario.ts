@@ -660,6 +660,153 @@ export const STEPS: Step[] = [
   { title: 'issue unsubscribe', args: (n) => ['issue', 'unsubscribe', '2', ...R(n)], exit: 0 },
   { title: 'issue unsubscribe again: a note', args: (n) => ['issue', 'unsubscribe', '2', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /not subscribed/) },
   { title: 'issue subscribe', args: (n) => ['issue', 'subscribe', '2', ...R(n)], exit: 0 },
+  // Dependencies (issue_dependency.go) between issues 1 and 2: what is already so is a note; an issue blocked by
+  // itself, which every release takes, and two issues blocking each other (a 500) are refused before sending.
+  {
+    title: 'issue dependency add --blocked-by',
+    args: (n) => ['issue', 'dependency', 'add', '2', '--blocked-by', '1', ...R(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /Added: #2 blocked by #1/),
+  },
+  {
+    title: 'issue dependency list: blocked by',
+    args: (n) => ['issue', 'dependency', 'list', '2', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ relation: string; number: number }>>(r).map((x) => [x.relation, x.number]),
+        [['blocked by', 1]],
+      ),
+  },
+  {
+    title: 'issue dependency list: blocks',
+    args: (n) => ['issue', 'dependency', 'list', '1', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ relation: string; number: number }>>(r).map((x) => [x.relation, x.number]),
+        [['blocks', 2]],
+      ),
+  },
+  {
+    title: 'issue dependency add again: a note',
+    args: (n) => ['issue', 'dependency', 'add', '2', '--blocked-by', '1', ...R(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /#2 is already blocked by #1/),
+  },
+  {
+    title: 'issue dependency add of the opposite: refused before sending',
+    args: (n) => ['issue', 'dependency', 'add', '1', '--blocked-by', '2', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /two issues cannot block each other/),
+  },
+  {
+    title: 'issue dependency add on itself: usage',
+    args: (n) => ['issue', 'dependency', 'add', '2', '--blocks', '2', ...R(n)],
+    exit: 2,
+    check: (r) => assert.match(r.stderr, /cannot depend on itself/),
+  },
+  { title: 'issue dependency add of no issue: 404', args: (n) => ['issue', 'dependency', 'add', '2', '--blocks', '99', ...R(n)], exit: 1, check: (r) => assert.match(r.stderr, /#99 .*not found/) },
+  { title: 'issue dependency remove', args: (n) => ['issue', 'dependency', 'remove', '2', '--blocked-by', '1', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Removed: #2 blocked by #1/) },
+  {
+    title: 'issue dependency remove again: a note',
+    args: (n) => ['issue', 'dependency', 'remove', '2', '--blocked-by', '1', ...R(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /#2 is not blocked by #1/),
+  },
+  { title: 'issue dependency list: none', args: (n) => ['issue', 'dependency', 'list', '2', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  // Reactions (issue_reaction.go): a reaction made already is answered 200, not 201, and said as a note.
+  { title: 'issue react with the emoji', args: (n) => ['issue', 'react', '2', '👍', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Reacted 👍 \(\+1\)/) },
+  { title: 'issue react again: a note', args: (n) => ['issue', 'react', '2', '+1', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /already; nothing was changed/) },
+  { title: 'issue react -1', args: (n) => ['issue', 'react', '2', '-1', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Reacted 👎/) },
+  { title: 'issue react of an unknown reaction: the server’s list', args: (n) => ['issue', 'react', '2', 'wave', ...R(n)], exit: 2, check: (r) => assert.match(r.stderr, /allows \+1, -1, laugh/) },
+  { title: 'issue react --remove', args: (n) => ['issue', 'react', '2', '+1', '--remove', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Removed your 👍/) },
+  { title: 'issue react --remove again: a note', args: (n) => ['issue', 'react', '2', '+1', '--remove', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /have not reacted/) },
+  { title: 'issue react of no issue: 404', args: (n) => ['issue', 'react', '99', 'eyes', ...R(n)], exit: 1 },
+  // Tracked time and the stopwatch (issue_tracked_time.go, issue_stopwatch.go) on issue 2.
+  {
+    title: 'time add',
+    args: (n) => ['time', 'add', '2', '1h30m', ...R(n), '--json'],
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(json(r).time, 5400);
+      n.vars.timeEntry = String(json(r).id);
+    },
+  },
+  { title: 'time add 45m', args: (n) => ['time', 'add', '2', '45m', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Added 45min to issue #2/) },
+  { title: 'time add of a duration that does not parse: usage', args: (n) => ['time', 'add', '2', '1.5h', ...R(n)], exit: 2, check: (r) => assert.match(r.stderr, /invalid duration/) },
+  {
+    title: 'time list of the issue',
+    args: (n) => ['time', 'list', '2', ...R(n), '--json'],
+    exit: 0,
+    check: (r) =>
+      assert.deepEqual(
+        json<Array<{ time: number }>>(r).map((t) => t.time),
+        [5400, 2700],
+      ),
+  },
+  { title: 'time list shows durations as the page does', args: (n) => ['time', 'list', '2', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /\t1h 30min\t/) },
+  { title: 'time list --mine of the repository', args: (n) => ['time', 'list', '--mine', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json<unknown[]>(r).length, 2) },
+  { title: 'time list --since later: none', args: (n) => ['time', 'list', '--since', '2999-01-01', ...R(n), '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'time start', args: (n) => ['time', 'start', '2', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Started the stopwatch on issue #2/) },
+  { title: 'time start again: a note', args: (n) => ['time', 'start', '2', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /already running/) },
+  { title: 'time stop', args: (n) => ['time', 'stop', '2', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Stopped the stopwatch on issue #2 in \S+; added /) },
+  { title: 'time stop again: a note', args: (n) => ['time', 'stop', '2', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /no stopwatch is running/) },
+  { title: 'time start on issue 1', args: (n) => ['time', 'start', '1', ...R(n)], exit: 0 },
+  { title: 'time cancel', args: (n) => ['time', 'cancel', '1', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Cancelled the stopwatch on issue #1 in \S+; no time was added/) },
+  { title: 'time delete without --yes and no terminal: usage', args: (n) => ['time', 'delete', '2', n.vars.timeEntry ?? '', ...R(n)], exit: 2, check: (r) => assert.match(r.stderr, /pass --yes/) },
+  { title: 'time delete', args: (n) => ['time', 'delete', '2', n.vars.timeEntry ?? '', '--yes', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Deleted time entry/) },
+  { title: 'time delete again: 404', args: (n) => ['time', 'delete', '2', n.vars.timeEntry ?? '', '--yes', ...R(n)], exit: 1 },
+  { title: 'time reset', args: (n) => ['time', 'reset', '2', '--yes', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Deleted your 2 entries/) },
+  { title: 'time reset again: a note', args: (n) => ['time', 'reset', '2', '--yes', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /no tracked time/) },
+  // Time tracking and dependencies turned off for the repository (from Gitea 1.25 the edit needs has_issues beside
+  // internal_tracker: routers/api/v1/repo/repo.go updateRepoUnits): one line each.
+  {
+    title: 'time tracking and dependencies off',
+    args: (n) => [
+      'api',
+      '-X',
+      'PATCH',
+      `/repos/${n.repo}`,
+      '-F',
+      'has_issues=true',
+      '-F',
+      'internal_tracker[enable_time_tracker]=false',
+      '-F',
+      'internal_tracker[allow_only_contributors_to_track_time]=true',
+      '-F',
+      'internal_tracker[enable_issue_dependencies]=false',
+    ],
+    exit: 0,
+  },
+  { title: 'time add where tracking is off', args: (n) => ['time', 'add', '2', '5m', ...R(n)], exit: 1, check: (r) => assert.match(r.stderr, /^kettle: time tracking is disabled for \S+\n$/) },
+  { title: 'time list where tracking is off', args: (n) => ['time', 'list', ...R(n)], exit: 1, check: (r) => assert.match(r.stderr, /time tracking is disabled/) },
+  { title: 'time start where tracking is off', args: (n) => ['time', 'start', '2', ...R(n)], exit: 1, check: (r) => assert.match(r.stderr, /time tracking is disabled/) },
+  {
+    title: 'issue dependency list where dependencies are off',
+    args: (n) => ['issue', 'dependency', 'list', '2', ...R(n)],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /^kettle: issue dependencies are disabled for \S+\n$/),
+  },
+  {
+    title: 'time tracking and dependencies on again',
+    args: (n) => [
+      'api',
+      '-X',
+      'PATCH',
+      `/repos/${n.repo}`,
+      '-F',
+      'has_issues=true',
+      '-F',
+      'internal_tracker[enable_time_tracker]=true',
+      '-F',
+      'internal_tracker[allow_only_contributors_to_track_time]=true',
+      '-F',
+      'internal_tracker[enable_issue_dependencies]=true',
+    ],
+    exit: 0,
+    check: (r) => assert.equal((json(r).internal_tracker as { enable_time_tracker: boolean }).enable_time_tracker, true),
+  },
   { title: 'search issues', args: () => ['search', 'issues', 'Spout', '--json'], exit: 0 },
   {
     title: 'search repos',
@@ -714,6 +861,7 @@ export const STEPS: Step[] = [
   { title: 'pr diff', args: (n) => ['pr', 'diff', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /^\+hello$/m) },
   { title: 'pr edit', args: (n) => ['pr', 'edit', '3', '-t', 'Say hello nicely', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).title, 'Say hello nicely') },
   { title: 'pr comment', args: (n) => ['pr', 'comment', '3', '-b', 'Nice.', ...R(n)], exit: 0 },
+  { title: 'pr react', args: (n) => ['pr', 'react', '3', '🚀', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Reacted 🚀 \(rocket\) to pull request #3/) },
   { title: 'pr checks with none', args: (n) => ['pr', 'checks', '3', ...R(n)], exit: 0 },
   {
     title: 'a pending status (escape hatch)',

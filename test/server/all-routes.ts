@@ -21,6 +21,7 @@ import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
 import { TEMPLATE_ROUTES } from './routes-templates.js';
 import { PACKAGE_ROUTES, PACKAGE_WEB_ROUTES } from './routes-packages.js';
 import { RUNNER_ROUTES } from './routes-runners.js';
+import { ISSUE_WORK_ROUTES } from './routes-issue-work.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -34,6 +35,7 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...CI_ROUTES,
       ...PROTECTION_ROUTES,
       ...ISSUE_META_ROUTES,
+      ...ISSUE_WORK_ROUTES,
       ...TRIAGE_ROUTES,
       ...REVIEW_ROUTES,
       ...PULL_ROUTES,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { applyHookEdit, hookRecord, newHookSettings, testMakesTask } from './hook-rules.js';
 import { check, conflict, type FieldProblem, forbidden, HttpError, notFound } from './http.js';
+import { editTracker } from './routes-issue-work.js';
 import { type Call, createRepoOf, HOOK_TYPES, type Handler, list, type Reply, obj, visibleRepo, validName } from './routes.js';
 import type { Hook, Json, Org, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -129,6 +130,7 @@ const editRepo: Handler = (c) => {
   if (typeof body.default_branch === 'string' && (repo.branches.length === 0 || repo.branches.includes(body.default_branch))) {
     extra.default_branch = body.default_branch;
   }
+  editTracker(c, repo, body);
   if (typeof body.has_issues === 'boolean') extra.has_issues = body.has_issues;
   if (typeof body.has_wiki === 'boolean') extra.has_wiki = body.has_wiki;
   if (typeof body.has_pull_requests === 'boolean') extra.has_pull_requests = body.has_pull_requests;

@@ -118,6 +118,7 @@ const NOUNS = [
   'status',
   'tag',
   'team',
+  'time',
   'user',
   'variable',
   'whoami',
@@ -153,6 +154,7 @@ export type Checked = {
   status: Mismatched<typeof import('../../src/commands/status/index.js').status>;
   tag: Mismatched<typeof import('../../src/commands/tag/index.js').tag>;
   team: Mismatched<typeof import('../../src/commands/team/index.js').teamGroup>;
+  time: Mismatched<typeof import('../../src/commands/time/index.js').time>;
   user: Mismatched<typeof import('../../src/commands/user/index.js').user>;
   variable: Mismatched<typeof import('../../src/commands/variable/index.js').variable>;
   whoami: Mismatched<typeof import('../../src/commands/whoami/index.js').whoami>;

@@ -163,6 +163,13 @@ export interface ExternalWiki {
   external_wiki_url?: string;
 }
 
+/** GeneralUISettings contains global ui settings exposed by API */
+export interface GeneralUISettings {
+  allowed_reactions?: string[] | null;
+  custom_emojis?: string[] | null;
+  default_theme?: string;
+}
+
 /** Hook a hook is a web hook when one repository changed */
 export interface Hook {
   active?: boolean;
@@ -240,6 +247,13 @@ export type IssueFormFieldType = string;
 
 /** IssueFormFieldVisible defines issue form field visible */
 export type IssueFormFieldVisible = string;
+
+/** IssueMeta basic issue information */
+export interface IssueMeta {
+  index?: number;
+  owner?: string;
+  repo?: string;
+}
 
 /** IssueTemplate represents an issue template for a repository */
 export interface IssueTemplate {
@@ -445,6 +459,13 @@ export interface PullReviewComment {
   user?: User | null;
 }
 
+/** Reaction contain one reaction */
+export interface Reaction {
+  content?: string;
+  created_at?: string | null;
+  user?: User | null;
+}
+
 /** Release represents a repository release */
 export interface Release {
   assets?: Attachment[] | null;
@@ -553,6 +574,17 @@ export type ReviewStateType = string;
 /** StateType issue state type */
 export type StateType = string;
 
+/** StopWatch represent a running stopwatch */
+export interface StopWatch {
+  created?: string | null;
+  duration?: string;
+  issue_index?: number;
+  issue_title?: string;
+  repo_name?: string;
+  repo_owner_name?: string;
+  seconds?: number;
+}
+
 /** Tag represents a repository tag */
 export interface Tag {
   commit?: CommitMeta | null;
@@ -574,6 +606,20 @@ export interface Team {
   permission?: 'none' | 'read' | 'write' | 'admin' | 'owner';
   units?: string[] | null;
   units_map?: Record<string, string> | null;
+}
+
+/** TrackedTime worked time for an issue / pr */
+export interface TrackedTime {
+  created?: string | null;
+  id?: number;
+  issue?: Issue | null;
+  /** deprecated (only for backwards compatibility) */
+  issue_id?: number;
+  /** Time in seconds */
+  time?: number;
+  /** deprecated (only for backwards compatibility) */
+  user_id?: number;
+  user_name?: string;
 }
 
 /** User represents a user */
@@ -656,6 +702,15 @@ export interface WikiPageMetaData {
 
 // Request bodies (*Option, *Options), and what only they refer to. They keep
 // the fields the server requires.
+
+/** AddTimeOption options for adding time to an issue */
+export interface AddTimeOption {
+  created?: string;
+  /** time in seconds */
+  time: number;
+  /** User who spent the time (optional) */
+  user_name?: string;
+}
 
 /** CreateAccessTokenOption options when create access token */
 export interface CreateAccessTokenOption {
@@ -988,6 +1043,11 @@ export interface EditPullRequestOption {
   state?: string;
   title?: string;
   unset_due_date?: boolean;
+}
+
+/** EditReactionOption contain the reaction type */
+export interface EditReactionOption {
+  content?: string;
 }
 
 /** EditReleaseOption options when editing a release */

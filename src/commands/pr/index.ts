@@ -11,6 +11,7 @@ import { diff } from './defs/diff.js';
 import { edit } from './defs/edit.js';
 import { list } from './defs/list.js';
 import { merge } from './defs/merge.js';
+import { react } from './defs/react.js';
 import { ready } from './defs/ready.js';
 import { review } from './defs/review.js';
 import { status } from './defs/status.js';
@@ -21,5 +22,5 @@ export const pr = {
   summary: 'Review, check out, comment on and land pull requests',
   section: 'Pull requests:',
   examples: ['kettle pr list -R alice/teapot', 'kettle pr view 7 --comments', 'kettle pr checkout 7', 'kettle pr merge 7 --squash --delete-branch'],
-  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, comments, review, close, reopen, ready, merge],
+  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, comments, review, react, close, reopen, ready, merge],
 } satisfies GroupDef;

@@ -18,6 +18,7 @@ export default (k: Kit): NounCases => ({
     { verb: 'pr comments reply', args: () => ['pr', 'comments', 'reply', '1', '-R', 'alice/teapot', '--body', 'hostile', '--json'] },
     { verb: 'pr comments resolve', args: () => ['pr', 'comments', 'resolve', '1', '-R', 'alice/teapot'] },
     { verb: 'pr comments unresolve', args: () => ['pr', 'comments', 'unresolve', '1', '-R', 'alice/teapot'] },
+    { verb: 'pr react', args: () => ['pr', 'react', k.pullNumber(), 'rocket', '-R', 'alice/teapot'] },
     { verb: 'pr close', args: () => ['pr', 'close', k.pullNumber(), '-R', 'alice/teapot'] },
     { verb: 'pr reopen', args: () => ['pr', 'reopen', k.pullNumber(), '-R', 'alice/teapot'] },
     { verb: 'pr ready', args: () => ['pr', 'ready', k.pullNumber(), '-R', 'alice/teapot', '--undo'] },
