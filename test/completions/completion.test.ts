@@ -420,7 +420,11 @@ describe('zsh script', () => {
       ],
       [
         ['kettle', ''],
-        ['issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react', 'help:Show the help of a command: its arguments, options and examples', ...ALIASES],
+        [
+          'issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react',
+          'help:Show the help of a command: its arguments, options and examples',
+          ...ALIASES,
+        ],
       ],
       [
         ['kettle', 'issue', 'list', '-'],
