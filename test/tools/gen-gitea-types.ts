@@ -26,6 +26,7 @@ export const KETTLE_TYPES = [
   'InternalTracker',
   'Issue',
   'Label',
+  'MergeUpstreamResponse',
   'Milestone',
   'Organization',
   'PayloadCommit',
@@ -64,9 +65,12 @@ export const KETTLE_TYPES = [
   'EditReleaseOption',
   'EditRepoOption',
   'EditUserOption',
+  'GenerateRepoOption',
   'IssueLabelsOption',
   'MergePullRequestOption',
+  'MergeUpstreamRequest',
   'PullReviewRequestOptions',
+  'TransferRepoOption',
   'UpdateBranchRepoOption',
 ];
 

@@ -36,6 +36,12 @@ const FEATURES = {
   // Not Actions, the same question: routers/api/v1/repo/issue_lock.go LockIssue/UnlockIssue are routed from Gitea
   // 1.24 (routers/api/v1/api.go); no Forgejo release up to 15.0.3 has them.
   issueLock: { gitea: '1.24' },
+  // Not Actions either: a fork's update from its parent. Gitea's POST …/merge-upstream is routed from 1.23.1
+  // (routers/api/v1/api.go, repo/branch.go MergeUpstream); Forgejo's POST …/sync_fork/{branch} from 12
+  // (repo/sync_fork.go SyncForkBranch), not in Forgejo 11.
+  forkSync: { gitea: '1.23.1', forgejo: '12' },
+  // MergeUpstreamRequest.ff_only is read from Gitea 1.25 (services/repository/merge_upstream.go MergeUpstream).
+  forkSyncFastForwardOnly: { gitea: '1.25' },
 } as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
 export type Feature = keyof typeof FEATURES;
 

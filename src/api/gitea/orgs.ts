@@ -62,3 +62,10 @@ export async function isOwner(api: ApiClient, org: string, login: string): Promi
     return undefined;
   }
 }
+
+/** Every team of an organization (visible to its members), read page by page. */
+export async function teams(api: ApiClient, org: string): Promise<Team[]> {
+  const all: Team[] = [];
+  for await (const page of api.pages<Team>(p`/orgs/${org}/teams`, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) all.push(...page);
+  return all;
+}

@@ -13,6 +13,7 @@ import { merge } from './defs/merge.js';
 import { ready } from './defs/ready.js';
 import { review } from './defs/review.js';
 import { status } from './defs/status.js';
+import { updateBranch } from './defs/update-branch.js';
 import { view } from './defs/view.js';
 
 export const pr = {
@@ -20,5 +21,5 @@ export const pr = {
   summary: 'Review, check out, comment on and land pull requests',
   section: 'Pull requests:',
   examples: ['kettle pr list -R alice/teapot', 'kettle pr view 7 --comments', 'kettle pr checkout 7', 'kettle pr merge 7 --squash --delete-branch'],
-  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, review, close, reopen, ready, merge],
+  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, review, close, reopen, ready, merge, updateBranch],
 } satisfies GroupDef;
