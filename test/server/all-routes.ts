@@ -14,6 +14,8 @@ import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleas
 import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
+import { UPDATE_ROUTES } from './routes-updates.js';
+import { MOVE_ROUTES } from './routes-moves.js';
 import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
@@ -29,6 +31,8 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...ISSUE_META_ROUTES,
       ...TRIAGE_ROUTES,
       ...PULL_ROUTES,
+      ...UPDATE_ROUTES,
+      ...MOVE_ROUTES,
       ...CORE,
       ...REPO_ROUTES,
       ...RELEASE_ROUTES,

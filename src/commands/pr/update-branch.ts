@@ -4,6 +4,7 @@
 // 1.27 and Forgejo 11 to 15).
 import { target } from '../../context/target.js';
 import * as pulls from '../../api/gitea/pulls.js';
+import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
@@ -27,6 +28,15 @@ export async function run(ctx: Context, opts: UpdateBranchOptions): Promise<void
   const style = opts.rebase ? 'rebase' : 'merge';
   const head = pr.head?.ref ?? 'its branch';
   const base = pr.base?.ref ?? 'its base';
+  // A head that is not behind is refused with a 500 whose message only an administrator sees in production
+  // (services/context/api.go, the internal-error rule): the base repository, which holds the head's commits
+  // (refs/pull/N/head), says first how many commits of the base the head lacks. When it cannot say, the update is sent.
+  const headSha = pr.head?.sha;
+  const behind = headSha && pr.base?.ref ? await repos.commitsAhead(api, repo, headSha, pr.base.ref).catch(() => undefined) : undefined;
+  if (behind === 0) {
+    ctx.term.info(`kettle: ${head} of ${what} is already up to date with ${base}; nothing was changed`);
+    return;
+  }
   const upToDate = await pulls.updateBranch(api, repo, number, style).then(
     () => false,
     (err: unknown) => {
