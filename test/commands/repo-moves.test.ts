@@ -37,11 +37,11 @@ beforeEach(() => {
 });
 
 /** A file committed on a branch through the API, as a user's web edit would. */
-async function commitOn(full: string, branch: string, file: string): Promise<void> {
+async function commitOn(full: string, branch: string, file: string, text = `${file}\n`): Promise<void> {
   const res = await fetch(`${s.server.apiUrl}/repos/${full}/contents/${file}`, {
     method: 'POST',
     headers: { authorization: `token ${s.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ content: Buffer.from(`${file}\n`).toString('base64'), message: `Add ${file}`, branch }),
+    body: JSON.stringify({ content: Buffer.from(text).toString('base64'), message: `Add ${file}`, branch }),
   });
   expect(res.status).toBe(201);
 }
@@ -145,7 +145,10 @@ describe('repo transfer', () => {
 
   it('a team the organization lacks, or --team for a user: one line, nothing transferred', async () => {
     s.server.state.addRepo('alice', name, { init: true });
-    expectFailure(await s.kettle(['repo', 'transfer', `alice/${name}`, 'wonderland', '--team', 'cooks', '--yes']), `organization wonderland has no team "cooks" (its teams: Owners); nothing was transferred`);
+    expectFailure(
+      await s.kettle(['repo', 'transfer', `alice/${name}`, 'wonderland', '--team', 'cooks', '--yes']),
+      `organization wonderland has no team "cooks" (its teams: Owners); nothing was transferred`,
+    );
     const user = await s.kettle(['repo', 'transfer', `alice/${name}`, 'bob', '--team', 'cooks', '--yes']);
     expectExit(user, 2);
     expect(user.stderr).toBe('kettle: --team applies to a transfer to an organization; bob is not one\n');
@@ -206,6 +209,8 @@ describe('repo sync of a fork', () => {
   /** alice's repository and bob's fork of it, both with git. */
   async function forked(): Promise<{ parent: Repo; fork: Repo }> {
     const parent = s.server.state.addRepo('alice', name, { init: true });
+    // The parent's git side first (made on first use): the fork copies it.
+    await commitOn(`alice/${name}`, 'main', 'start.txt');
     const f = await fetch(`${s.server.apiUrl}/repos/alice/${name}/forks`, {
       method: 'POST',
       headers: { authorization: `token ${s.token}`, 'content-type': 'application/json' },
@@ -218,6 +223,7 @@ describe('repo sync of a fork', () => {
   it('Gitea 1.23: checks the fork has nothing of its own, then merge-upstream without ff_only; a fast-forward', async () => {
     const { parent, fork } = await forked();
     await commitOn(`alice/${name}`, 'main', 'news.txt');
+    s.server.requests.length = 0;
     const r = await s.kettle(['repo', 'sync', `wonderland/${name}`]);
     expectExit(r, 0);
     expect(r.stderr).toBe(`✓ Fast-forwarded wonderland/${name} main to alice/${name} main\n`);
@@ -269,6 +275,7 @@ describe('repo sync of a fork', () => {
     const { parent, fork } = await forked();
     await commitOn(`alice/${name}`, 'main', 'one.txt');
     await commitOn(`alice/${name}`, 'main', 'two.txt');
+    s.server.requests.length = 0;
     const r = await s.kettle(['repo', 'sync', `wonderland/${name}`, '--branch', 'main']);
     expectExit(r, 0);
     expect(r.stderr).toBe(`✓ Fast-forwarded wonderland/${name} main to alice/${name} main (2 commits)\n`);
@@ -290,7 +297,7 @@ describe('repo sync of a fork', () => {
 
 describe('pr update-branch', () => {
   /** A pull request from "topic" in alice/NAME, with main moved on since. */
-  async function behind(file = 'base.txt'): Promise<{ repo: Repo; number: number }> {
+  async function behind(file = 'base.txt', text = 'base\n'): Promise<{ repo: Repo; number: number }> {
     const repo = s.server.state.addRepo('alice', name, { init: true });
     await commitOn(`alice/${name}`, 'main', 'start.txt');
     const b = await fetch(`${s.server.apiUrl}/repos/alice/${name}/branches`, {
@@ -302,7 +309,7 @@ describe('pr update-branch', () => {
     await commitOn(`alice/${name}`, 'topic', 'topic.txt');
     const pr = await s.kettle(['pr', 'create', '-R', `alice/${name}`, '--head', 'topic', '--base', 'main', '--title', 'Topic', '--body', '', '--json', '--fields', 'number']);
     expectExit(pr, 0);
-    await commitOn(`alice/${name}`, 'main', file);
+    await commitOn(`alice/${name}`, 'main', file, text);
     return { repo, number: json<{ number: number }>(pr).number };
   }
 
@@ -333,7 +340,7 @@ describe('pr update-branch', () => {
   });
 
   it('a conflict: 409, one line, the head unchanged', async () => {
-    const { repo, number } = await behind('topic.txt');
+    const { repo, number } = await behind('topic.txt', 'not the same\n');
     const before = headOf(repo, 'topic');
     expectFailure(
       await s.kettle(['pr', 'update-branch', String(number), '-R', `alice/${name}`]),

@@ -694,8 +694,19 @@ const createFile: Handler = (c) => {
   }
 };
 
+/** One branch: with git, its commit is git's (as in the list), not the record's stand-in. */
+const getBranch: Handler = async (c) => {
+  const reply = await next('GET', '/repos/:owner/:repo/branches/:branch')(c);
+  const repo = visibleRepo(c);
+  const name = c.params.branch ?? '';
+  const dir = dirOf(c.state, repo);
+  if (reply.status !== 200 || dir === undefined || refSha(dir, `refs/heads/${name}`) === undefined) return reply;
+  return { ...reply, body: { ...(reply.body as Json), commit: branchRecord(c, repo, name).commit } };
+};
+
 const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/branches', listBranches],
+  ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
   ['POST', '/repos/:owner/:repo/branches', createBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
   ['PATCH', '/repos/:owner/:repo/branches/:branch', renameBranch],

@@ -5,6 +5,7 @@
 // (routes-repos.ts).
 import { cpSync, existsSync } from 'node:fs';
 import { forbidden, HttpError, invalid, notFound } from './http.js';
+import { ensureBare } from './git-http.js';
 import { extraOf, gitDirOf, moveRepo, repoData } from './routes-repos.js';
 import { settingsData } from './routes-settings.js';
 import { type Call, type Handler, obj, visibleRepo } from './routes.js';
@@ -70,7 +71,11 @@ const generate: Handler = (c) => {
   const template = visibleRepo(c);
   const body = obj(c.body);
   const missing = (['owner', 'name'] as const).filter((k) => typeof body[k] !== 'string' || body[k] === '');
-  if (missing.length > 0) throw invalid('GenerateRepoOption', missing.map((k) => ({ field: k === 'owner' ? 'Owner' : 'Name', code: 'Required' })));
+  if (missing.length > 0)
+    throw invalid(
+      'GenerateRepoOption',
+      missing.map((k) => ({ field: k === 'owner' ? 'Owner' : 'Name', code: 'Required' })),
+    );
   if (extraOf(c.state, template).template !== true) throw error(c, 422, 'this is not a template repo');
   if (!ITEMS.some((k) => body[k] === true)) throw error(c, 422, 'must select at least one template item');
   const ownerName = String(body.owner);
@@ -90,7 +95,7 @@ const generate: Handler = (c) => {
     made.branches.push(...template.branches);
     extraOf(c.state, made).default_branch = extraOf(c.state, template).default_branch;
     const data = repoData(c.state);
-    const from = gitDirOf(data, template);
+    const from = ensureBare(c.state, template);
     const to = gitDirOf(data, made);
     if (from !== undefined && to !== undefined && existsSync(from)) cpSync(from, to, { recursive: true });
   }

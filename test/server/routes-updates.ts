@@ -127,7 +127,8 @@ const mergeUpstream: Handler = (c) => {
   if (!c.state.canWrite(c.user.login, repo)) throw forbidden('user should have a permission to write to a repo');
   const parent = parentOf(c, repo);
   if (!parent) {
-    if (flavorAtLeast(c.flavor, '1.26.4')) return { status: 500, raw: 'PANIC: runtime error: invalid memory address or nil pointer dereference\n', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    if (flavorAtLeast(c.flavor, '1.26.4'))
+      return { status: 500, raw: 'PANIC: runtime error: invalid memory address or nil pointer dereference\n', headers: { 'content-type': 'text/plain; charset=utf-8' } };
     throw error(c, 400, 'repo is not a fork');
   }
   const body = obj(c.body);
