@@ -4,7 +4,7 @@
 // Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1 answered). Renaming is repo edit's
 // (routes-repos.ts).
 import { cpSync, existsSync } from 'node:fs';
-import { forbidden, HttpError, invalid, notFound } from './http.js';
+import { forbidden, HttpError, invalid } from './http.js';
 import { ensureBare } from './git-http.js';
 import { extraOf, gitDirOf, moveRepo, repoData } from './routes-repos.js';
 import { settingsData } from './routes-settings.js';
