@@ -8,7 +8,7 @@ import { forbidden, HttpError, invalid } from './http.js';
 import { ensureBare } from './git-http.js';
 import { extraOf, gitDirOf, moveRepo, repoData } from './routes-repos.js';
 import { settingsData } from './routes-settings.js';
-import { type Call, type Handler, obj, visibleRepo } from './routes.js';
+import { type Call, flavorAtLeast, type Handler, obj, visibleRepo } from './routes.js';
 
 const error = (c: Call, status: number, message: string) => new HttpError(status, { message, url: `${c.state.apiRoot}/swagger` });
 
@@ -49,6 +49,14 @@ const transfer: Handler = (c) => {
   if (c.state.repo(owner, repo.name)) throw error(c, 422, `repository already exists [uname: ${owner}, name: ${repo.name}]`);
   const direct = c.user.admin === true || same(owner, c.user.login) || (org?.members.some((m) => same(m, c.user.login)) ?? false);
   if (!direct) return { status: 201, body: c.state.repoJson(repo, c.user.login) };
+  // transferOwnership gives the repository to the teams with every repository (the Owners team here), then adds
+  // the teams named: one of those again is a 500 "UNIQUE constraint failed: team_repo.team_id, team_repo.repo_id"
+  // (its message for administrators only), after the move on Gitea 1.23.8 and Forgejo 11.0.1, with none on Gitea
+  // 1.27.0 (all recorded; 1.24 to 1.26 are taken as 1.23).
+  if (org && Array.isArray(body.team_ids) && body.team_ids.includes(org.id)) {
+    if (c.flavor.forgejo || !flavorAtLeast(c.flavor, '1.27')) moveRepo(c.state, repo, owner, repo.name);
+    throw error(c, 500, c.user.admin === true ? 'UNIQUE constraint failed: team_repo.team_id, team_repo.repo_id' : '');
+  }
   moveRepo(c.state, repo, owner, repo.name);
   return { status: 202, body: c.state.repoJson(repo, c.user.login) };
 };

@@ -35,11 +35,19 @@ export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
   if (teamNames.length > 0) {
     if (!(await orgs.isOrganization(api, owner))) throw new UsageError(`--team applies to a transfer to an organization; ${owner} is not one`);
     const teams = await orgs.teams(api, owner).catch(failure({ action: `read the teams of ${owner}`, missing: `organization ${owner}` }));
-    body.team_ids = teamNames.map((t) => {
+    const chosen = teamNames.map((t) => {
       const team = teams.find((x) => (x.name ?? '').toLowerCase() === t.toLowerCase());
       if (team?.id === undefined) throw new KettleError(`organization ${owner} has no team "${t}" (its teams: ${teams.map((x) => x.name).join(', ') || 'none'}); nothing was transferred`);
-      return team.id;
+      return team;
     });
+    // A team with every repository of the organization gets this one by the transfer itself; named again, the
+    // servers fail with a 500 (UNIQUE constraint on team_repo), Gitea 1.23 and Forgejo 11 after moving the
+    // repository, Gitea 1.27 before (recorded): such a team is not sent.
+    for (const team of chosen.filter((t) => t.includes_all_repositories === true)) {
+      ctx.term.info(`kettle: team ${team.name} of ${owner} has access to all its repositories, this one included once transferred; it is not sent`);
+    }
+    const ids = chosen.filter((t) => t.includes_all_repositories !== true).map((t) => t.id as number);
+    if (ids.length > 0) body.team_ids = [...new Set(ids)];
   }
   if (!opts.yes) {
     if (!canPrompt(ctx.io)) throw new UsageError(`refusing to transfer ${name} to ${owner} without confirmation; pass --yes`);
