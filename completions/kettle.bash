@@ -74,6 +74,8 @@ __kettle_subcommand() {
     'repo/edit') REPLY='repo edit' ;;
     'repo/fork') REPLY='repo fork' ;;
     'repo/clone') REPLY='repo clone' ;;
+    'repo/rename') REPLY='repo rename' ;;
+    'repo/transfer') REPLY='repo transfer' ;;
     'repo/delete') REPLY='repo delete' ;;
     'repo/star') REPLY='repo star' ;;
     'repo/unstar') REPLY='repo unstar' ;;
@@ -137,6 +139,7 @@ __kettle_subcommand() {
     'pr/reopen') REPLY='pr reopen' ;;
     'pr/ready') REPLY='pr ready' ;;
     'pr/merge') REPLY='pr merge' ;;
+    'pr/update-branch') REPLY='pr update-branch' ;;
     'release/list'|'release/ls') REPLY='release list' ;;
     'release/view') REPLY='release view' ;;
     'release/create') REPLY='release create' ;;
@@ -207,9 +210,10 @@ __kettle_takes_value() {
     'user view/--fields'|'user view/-q'|'user view/--jq') return 0 ;;
     'repo list/-L'|'repo list/--limit'|'repo list/--page'|'repo list/-u'|'repo list/--user'|'repo list/--fields'|'repo list/-q'|'repo list/--jq') return 0 ;;
     'repo view/-R'|'repo view/--repo'|'repo view/--fields'|'repo view/-q'|'repo view/--jq') return 0 ;;
-    'repo create/--org'|'repo create/-d'|'repo create/--description'|'repo create/--fields'|'repo create/-q'|'repo create/--jq') return 0 ;;
+    'repo create/--org'|'repo create/-d'|'repo create/--description'|'repo create/--template'|'repo create/--with'|'repo create/--fields'|'repo create/-q'|'repo create/--jq') return 0 ;;
     'repo edit/-R'|'repo edit/--repo'|'repo edit/-d'|'repo edit/--description'|'repo edit/--website'|'repo edit/--default-branch'|'repo edit/--fields'|'repo edit/-q'|'repo edit/--jq') return 0 ;;
     'repo fork/-R'|'repo fork/--repo'|'repo fork/--org'|'repo fork/--name'|'repo fork/--fields'|'repo fork/-q'|'repo fork/--jq') return 0 ;;
+    'repo transfer/--team') return 0 ;;
     'repo star/-R'|'repo star/--repo') return 0 ;;
     'repo unstar/-R'|'repo unstar/--repo') return 0 ;;
     'repo collaborator list/-R'|'repo collaborator list/--repo'|'repo collaborator list/-L'|'repo collaborator list/--limit'|'repo collaborator list/--page'|'repo collaborator list/--fields'|'repo collaborator list/-q'|'repo collaborator list/--jq') return 0 ;;
@@ -220,7 +224,7 @@ __kettle_takes_value() {
     'repo topic remove/-R'|'repo topic remove/--repo') return 0 ;;
     'repo topic set/-R'|'repo topic set/--repo') return 0 ;;
     'repo migrate/--org'|'repo migrate/--interval'|'repo migrate/--service'|'repo migrate/--with'|'repo migrate/-d'|'repo migrate/--description'|'repo migrate/--fields'|'repo migrate/-q'|'repo migrate/--jq') return 0 ;;
-    'repo sync/-R'|'repo sync/--repo') return 0 ;;
+    'repo sync/-R'|'repo sync/--repo'|'repo sync/--branch') return 0 ;;
     'branch list/-R'|'branch list/--repo'|'branch list/-L'|'branch list/--limit'|'branch list/--page'|'branch list/--fields'|'branch list/-q'|'branch list/--jq') return 0 ;;
     'branch view/-R'|'branch view/--repo'|'branch view/--fields'|'branch view/-q'|'branch view/--jq') return 0 ;;
     'branch create/-R'|'branch create/--repo'|'branch create/--from'|'branch create/--fields'|'branch create/-q'|'branch create/--jq') return 0 ;;
@@ -271,6 +275,7 @@ __kettle_takes_value() {
     'pr reopen/-R'|'pr reopen/--repo'|'pr reopen/--fields'|'pr reopen/-q'|'pr reopen/--jq') return 0 ;;
     'pr ready/-R'|'pr ready/--repo'|'pr ready/--fields'|'pr ready/-q'|'pr ready/--jq') return 0 ;;
     'pr merge/-R'|'pr merge/--repo'|'pr merge/--style'|'pr merge/-t'|'pr merge/--subject'|'pr merge/-m'|'pr merge/--message'|'pr merge/--fields'|'pr merge/-q'|'pr merge/--jq') return 0 ;;
+    'pr update-branch/-R'|'pr update-branch/--repo') return 0 ;;
     'release list/-R'|'release list/--repo'|'release list/-L'|'release list/--limit'|'release list/--page'|'release list/--fields'|'release list/-q'|'release list/--jq') return 0 ;;
     'release view/-R'|'release view/--repo'|'release view/--fields'|'release view/-q'|'release view/--jq') return 0 ;;
     'release create/-R'|'release create/--repo'|'release create/-t'|'release create/--title'|'release create/-n'|'release create/--notes'|'release create/-F'|'release create/--notes-file'|'release create/--target'|'release create/--fields'|'release create/-q'|'release create/--jq') return 0 ;;
@@ -408,10 +413,12 @@ __kettle_flags() {
     'repo') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'repo list') __kettle_words "$2" -L --limit --all --page -u --user --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo view') __kettle_words "$2" -R --repo -w --web --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo create') __kettle_words "$2" --org -d --description --private --init --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo create') __kettle_words "$2" --org -d --description --private --init --template --with --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo edit') __kettle_words "$2" -R --repo -d --description --website --private --public --default-branch --archive --unarchive --enable-issues --disable-issues --enable-wiki --disable-wiki --enable-prs --disable-prs --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo fork') __kettle_words "$2" -R --repo --org --name --clone --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'repo clone') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo rename') __kettle_words "$2" --update-remote -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo transfer') __kettle_words "$2" --team -y --yes --update-remote -h --help -V --version --login --debug --no-color --timeout ;;
     'repo delete') __kettle_words "$2" -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'repo star') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'repo unstar') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
@@ -425,7 +432,7 @@ __kettle_flags() {
     'repo topic remove') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
     'repo topic set') __kettle_words "$2" -R --repo -y --yes -h --help -V --version --login --debug --no-color --timeout ;;
     'repo migrate') __kettle_words "$2" --org --mirror --interval --private --service --auth-token-stdin --with -d --description --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
-    'repo sync') __kettle_words "$2" -R --repo -h --help -V --version --login --debug --no-color --timeout ;;
+    'repo sync') __kettle_words "$2" -R --repo --branch -h --help -V --version --login --debug --no-color --timeout ;;
     'branch') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'branch list') __kettle_words "$2" -R --repo --protected -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'branch view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -482,6 +489,7 @@ __kettle_flags() {
     'pr reopen') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr ready') __kettle_words "$2" -R --repo --undo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'pr merge') __kettle_words "$2" -R --repo --style --merge --squash --rebase -t --subject -m --message -d --delete-branch --auto --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
+    'pr update-branch') __kettle_words "$2" -R --repo --rebase -h --help -V --version --login --debug --no-color --timeout ;;
     'release') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout ;;
     'release list') __kettle_words "$2" -R --repo -L --limit --all --page --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
     'release view') __kettle_words "$2" -R --repo --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout ;;
@@ -565,7 +573,7 @@ __kettle_commands() {
     '') __kettle_words "$2" login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help ;;
     'login') __kettle_words "$2" add list default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
-    'repo') __kettle_words "$2" list view create edit fork clone delete star unstar collaborator topic migrate sync ;;
+    'repo') __kettle_words "$2" list view create edit fork clone rename transfer delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;
     'repo topic') __kettle_words "$2" list add remove set ;;
     'branch') __kettle_words "$2" list view create rename delete ;;
@@ -573,7 +581,7 @@ __kettle_commands() {
     'issue') __kettle_words "$2" list view status create edit comment close reopen delete pin unpin lock unlock subscribe unsubscribe ;;
     'label') __kettle_words "$2" list create edit delete ;;
     'milestone') __kettle_words "$2" list view create edit close reopen delete ;;
-    'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review close reopen ready merge ;;
+    'pr') __kettle_words "$2" list view diff checkout status checks create edit comment review close reopen ready merge update-branch ;;
     'release') __kettle_words "$2" list view create edit upload download delete ;;
     'run') __kettle_words "$2" list view watch rerun cancel delete download ;;
     'workflow') __kettle_words "$2" list view enable disable run ;;

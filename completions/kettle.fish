@@ -85,6 +85,10 @@ function __kettle_subcommand
             echo 'repo fork'
         case 'repo/clone'
             echo 'repo clone'
+        case 'repo/rename'
+            echo 'repo rename'
+        case 'repo/transfer'
+            echo 'repo transfer'
         case 'repo/delete'
             echo 'repo delete'
         case 'repo/star'
@@ -211,6 +215,8 @@ function __kettle_subcommand
             echo 'pr ready'
         case 'pr/merge'
             echo 'pr merge'
+        case 'pr/update-branch'
+            echo 'pr update-branch'
         case 'release/list' 'release/ls'
             echo 'release list'
         case 'release/view'
@@ -345,11 +351,13 @@ function __kettle_takes_value
             return 0
         case 'repo view/-R' 'repo view/--repo' 'repo view/--fields' 'repo view/-q' 'repo view/--jq'
             return 0
-        case 'repo create/--org' 'repo create/-d' 'repo create/--description' 'repo create/--fields' 'repo create/-q' 'repo create/--jq'
+        case 'repo create/--org' 'repo create/-d' 'repo create/--description' 'repo create/--template' 'repo create/--with' 'repo create/--fields' 'repo create/-q' 'repo create/--jq'
             return 0
         case 'repo edit/-R' 'repo edit/--repo' 'repo edit/-d' 'repo edit/--description' 'repo edit/--website' 'repo edit/--default-branch' 'repo edit/--fields' 'repo edit/-q' 'repo edit/--jq'
             return 0
         case 'repo fork/-R' 'repo fork/--repo' 'repo fork/--org' 'repo fork/--name' 'repo fork/--fields' 'repo fork/-q' 'repo fork/--jq'
+            return 0
+        case 'repo transfer/--team'
             return 0
         case 'repo star/-R' 'repo star/--repo'
             return 0
@@ -371,7 +379,7 @@ function __kettle_takes_value
             return 0
         case 'repo migrate/--org' 'repo migrate/--interval' 'repo migrate/--service' 'repo migrate/--with' 'repo migrate/-d' 'repo migrate/--description' 'repo migrate/--fields' 'repo migrate/-q' 'repo migrate/--jq'
             return 0
-        case 'repo sync/-R' 'repo sync/--repo'
+        case 'repo sync/-R' 'repo sync/--repo' 'repo sync/--branch'
             return 0
         case 'branch list/-R' 'branch list/--repo' 'branch list/-L' 'branch list/--limit' 'branch list/--page' 'branch list/--fields' 'branch list/-q' 'branch list/--jq'
             return 0
@@ -472,6 +480,8 @@ function __kettle_takes_value
         case 'pr ready/-R' 'pr ready/--repo' 'pr ready/--fields' 'pr ready/-q' 'pr ready/--jq'
             return 0
         case 'pr merge/-R' 'pr merge/--repo' 'pr merge/--style' 'pr merge/-t' 'pr merge/--subject' 'pr merge/-m' 'pr merge/--message' 'pr merge/--fields' 'pr merge/-q' 'pr merge/--jq'
+            return 0
+        case 'pr update-branch/-R' 'pr update-branch/--repo'
             return 0
         case 'release list/-R' 'release list/--repo' 'release list/-L' 'release list/--limit' 'release list/--page' 'release list/--fields' 'release list/-q' 'release list/--jq'
             return 0
@@ -642,7 +652,7 @@ complete -c kettle -s h -l help -d 'show help for a command'
 complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and remove stored logins'
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
-complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration'
+complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone, rename, transfer and delete repositories; stars, collaborators, topics, migration, sync'
 complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
@@ -719,13 +729,15 @@ complete -c kettle -n '__kettle_using "repo" 0' -a 'create' -d 'Create a reposit
 complete -c kettle -n '__kettle_using "repo" 0' -a 'edit' -d 'Change a repository\'s settings (only those given)'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'fork' -d 'Fork a repository into your account or an organization'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'clone' -d 'Clone a repository (a fork gets its parent as remote "upstream")'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'rename' -d 'Rename a repository (and the git remote that pointed at it)'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'transfer' -d 'Give a repository to another user or an organization'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'delete' -d 'Delete a repository (asks you to type its name)'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'star' -d 'Star a repository'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'unstar' -d 'Remove your star from a repository'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'collaborator' -d 'List, add and remove a repository\'s collaborators'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'topic' -d 'List, add, remove and set a repository\'s topics'
 complete -c kettle -n '__kettle_using "repo" 0' -a 'migrate' -d 'Copy (or mirror) a repository from another server onto this one'
-complete -c kettle -n '__kettle_using "repo" 0' -a 'sync' -d 'Make a mirror fetch from its source now'
+complete -c kettle -n '__kettle_using "repo" 0' -a 'sync' -d 'Make a mirror fetch from its source now, or bring a fork up to date with its parent'
 
 # kettle repo list
 complete -c kettle -n '__kettle_using "repo list"' -s L -l limit -x -d 'how many records to show (default 30)'
@@ -748,6 +760,8 @@ complete -c kettle -n '__kettle_using "repo create"' -l org -x -d 'create it in 
 complete -c kettle -n '__kettle_using "repo create"' -s d -l description -x -d 'a short description'
 complete -c kettle -n '__kettle_using "repo create"' -l private -d 'only you (and collaborators) can see it'
 complete -c kettle -n '__kettle_using "repo create"' -l init -d 'create it with an initial commit (README)'
+complete -c kettle -n '__kettle_using "repo create"' -l template -x -d 'create it from this template repository'
+complete -c kettle -n '__kettle_using "repo create"' -l with -x -d 'what to copy from the template, comma-separated: content, topics, labels, hooks, avatar, git-hooks (default: content)'
 complete -c kettle -n '__kettle_using "repo create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "repo create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
@@ -779,6 +793,14 @@ complete -c kettle -n '__kettle_using "repo fork"' -l clone -d 'clone the fork i
 complete -c kettle -n '__kettle_using "repo fork"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "repo fork"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "repo fork"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle repo rename
+complete -c kettle -n '__kettle_using "repo rename"' -l update-remote -d 'point the git remote of the current directory at the new address without asking (scripts)'
+
+# kettle repo transfer
+complete -c kettle -n '__kettle_using "repo transfer"' -l team -x -d 'a team of the new organization to get access to it (repeatable)'
+complete -c kettle -n '__kettle_using "repo transfer"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c kettle -n '__kettle_using "repo transfer"' -l update-remote -d 'point the git remote of the current directory at the new address without asking (scripts)'
 
 # kettle repo delete
 complete -c kettle -n '__kettle_using "repo delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
@@ -847,6 +869,7 @@ complete -c kettle -n '__kettle_using "repo migrate"' -s q -l jq -x -d 'filter t
 
 # kettle repo sync
 complete -c kettle -n '__kettle_using "repo sync"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "repo sync"' -l branch -x -d 'a fork\'s branch to bring up to date (default: its default branch)'
 
 # kettle branch
 complete -c kettle -n '__kettle_using "branch" 0' -a 'list' -d 'List a repository\'s branches'
@@ -1172,6 +1195,7 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull reques
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'merge' -d 'Merge a pull request'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'update-branch' -d 'Bring a pull request\'s branch up to date with its base (a merge, or --rebase)'
 
 # kettle pr list
 complete -c kettle -n '__kettle_using "pr list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1312,6 +1336,10 @@ complete -c kettle -n '__kettle_using "pr merge"' -l auto -d 'merge once the che
 complete -c kettle -n '__kettle_using "pr merge"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr merge"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr merge"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr update-branch
+complete -c kettle -n '__kettle_using "pr update-branch"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr update-branch"' -l rebase -d 'rebase the branch onto the base instead of merging the base in'
 
 # kettle release
 complete -c kettle -n '__kettle_using "release" 0' -a 'list' -d 'List the releases of a repository, newest first'

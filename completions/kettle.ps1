@@ -54,6 +54,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['repo/edit'] = 'repo edit'
     $children['repo/fork'] = 'repo fork'
     $children['repo/clone'] = 'repo clone'
+    $children['repo/rename'] = 'repo rename'
+    $children['repo/transfer'] = 'repo transfer'
     $children['repo/delete'] = 'repo delete'
     $children['repo/star'] = 'repo star'
     $children['repo/unstar'] = 'repo unstar'
@@ -129,6 +131,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/reopen'] = 'pr reopen'
     $children['pr/ready'] = 'pr ready'
     $children['pr/merge'] = 'pr merge'
+    $children['pr/update-branch'] = 'pr update-branch'
     $children['release/list'] = 'release list'
     $children['release/ls'] = 'release list'
     $children['release/view'] = 'release view'
@@ -211,7 +214,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'login'; Tip = 'Add, list, choose and remove stored logins' }
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
-        @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration' }
+        @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone, rename, transfer and delete repositories; stars, collaborators, topics, migration, sync' }
         @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
@@ -254,13 +257,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'edit'; Tip = 'Change a repository''s settings (only those given)' }
         @{ Name = 'fork'; Tip = 'Fork a repository into your account or an organization' }
         @{ Name = 'clone'; Tip = 'Clone a repository (a fork gets its parent as remote "upstream")' }
+        @{ Name = 'rename'; Tip = 'Rename a repository (and the git remote that pointed at it)' }
+        @{ Name = 'transfer'; Tip = 'Give a repository to another user or an organization' }
         @{ Name = 'delete'; Tip = 'Delete a repository (asks you to type its name)' }
         @{ Name = 'star'; Tip = 'Star a repository' }
         @{ Name = 'unstar'; Tip = 'Remove your star from a repository' }
         @{ Name = 'collaborator'; Tip = 'List, add and remove a repository''s collaborators' }
         @{ Name = 'topic'; Tip = 'List, add, remove and set a repository''s topics' }
         @{ Name = 'migrate'; Tip = 'Copy (or mirror) a repository from another server onto this one' }
-        @{ Name = 'sync'; Tip = 'Make a mirror fetch from its source now' }
+        @{ Name = 'sync'; Tip = 'Make a mirror fetch from its source now, or bring a fork up to date with its parent' }
     )
     $commands['repo collaborator'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s collaborators' }
@@ -333,6 +338,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
         @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
+        @{ Name = 'update-branch'; Tip = 'Bring a pull request''s branch up to date with its base (a merge, or --rebase)' }
     )
     $commands['release'] = @(
         @{ Name = 'list'; Tip = 'List the releases of a repository, newest first' }
@@ -483,6 +489,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--description'; Tip = 'a short description'; Value = $true }
         @{ Flag = '--private'; Tip = 'only you (and collaborators) can see it'; Value = $false }
         @{ Flag = '--init'; Tip = 'create it with an initial commit (README)'; Value = $false }
+        @{ Flag = '--template'; Tip = 'create it from this template repository'; Value = $true }
+        @{ Flag = '--with'; Tip = 'what to copy from the template, comma-separated: content, topics, labels, hooks, avatar, git-hooks (default: content)'; Value = $true }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -520,6 +528,15 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['repo rename'] = @(
+        @{ Flag = '--update-remote'; Tip = 'point the git remote of the current directory at the new address without asking (scripts)'; Value = $false }
+    )
+    $options['repo transfer'] = @(
+        @{ Flag = '--team'; Tip = 'a team of the new organization to get access to it (repeatable)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--update-remote'; Tip = 'point the git remote of the current directory at the new address without asking (scripts)'; Value = $false }
     )
     $options['repo delete'] = @(
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
@@ -595,6 +612,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['repo sync'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--branch'; Tip = 'a fork''s branch to bring up to date (default: its default branch)'; Value = $true }
     )
     $options['branch list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1172,6 +1190,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr update-branch'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--rebase'; Tip = 'rebase the branch onto the base instead of merging the base in'; Value = $false }
     )
     $options['release list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }

@@ -239,6 +239,7 @@ describe('kettle alone and kettle help', () => {
       'pr reopen <number>',
       'pr ready [number]',
       'pr merge [number]',
+      'pr update-branch [number]',
     ]);
     expect(under('Logins:')).toEqual(['login add', 'login list', 'login default <name>', 'login setup-git', 'login git-credential <operation>', 'login delete <name>', 'whoami']);
     expect(under('Webhooks:')).toEqual(['hook list', 'hook add', 'hook view <id>', 'hook edit <id>', 'hook test <id>', 'hook delete <id...>']);
