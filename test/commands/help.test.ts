@@ -257,6 +257,7 @@ describe('kettle alone and kettle help', () => {
       'pr reopen <number>',
       'pr ready [number]',
       'pr merge [number]',
+      'pr update-branch [number]',
     ]);
     expect(under('Logins:')).toEqual([
       'login add',

@@ -254,7 +254,7 @@ describe('repo topic', () => {
 });
 
 describe('repo sync', () => {
-  it('asks a mirror to sync; a repository that is not a mirror is one line, exit 1', async () => {
+  it('asks a mirror to sync; a repository that is neither a mirror nor a fork is one line, exit 1', async () => {
     const mirror = fresh('a-mirror');
     settingsData(s.server.state).mirrors.set(mirror.id, { interval: '8h0m0s', updated: '2026-01-01T00:00:00Z', syncs: 0 });
     const r = await s.kettle(['repo', 'sync', 'alice/a-mirror']);
@@ -262,7 +262,7 @@ describe('repo sync', () => {
     expect(r.stderr).toBe('✓ Asked alice/a-mirror to fetch from its source; the server syncs it in the background\n');
     expect(settingsData(s.server.state).mirrors.get(mirror.id)?.syncs).toBe(1);
     fresh('not-a-mirror');
-    const lines = expectFailure(await s.kettle(['repo', 'sync', '-R', 'alice/not-a-mirror']), 'cannot sync alice/not-a-mirror: it is not a mirror');
+    const lines = expectFailure(await s.kettle(['repo', 'sync', '-R', 'alice/not-a-mirror']), 'cannot sync alice/not-a-mirror: it is neither a mirror nor a fork');
     expect(lines).toHaveLength(1);
     expectFailure(await s.kettle(['repo', 'sync', 'alice/nope']), 'repository alice/nope not found');
   });

@@ -975,9 +975,34 @@ export const STEPS: Step[] = [
   },
   { title: 'pr view, with its reviews and checks', args: (n) => ['pr', 'view', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stdout, /Say hello nicely/) },
   { title: 'pr edit --add-reviewer', args: (n) => ['pr', 'edit', '3', '--add-reviewer', n.other, ...R(n), '--json'], exit: 0 },
+  // UpdatePullRequest (routers/api/v1/repo/pull.go): kettle asks the compare endpoint first whether the head is behind.
+  {
+    title: 'pr update-branch of a branch not behind: a note, nothing sent',
+    args: (n) => ['pr', 'update-branch', '3', ...R(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /^kettle: topic of pull request #3 in \S+ is already up to date with main; nothing was changed$/m),
+  },
+  {
+    title: 'a commit on main (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/contents/kettle-main.txt`, '-f', 'content=bWFpbgo=', '-f', 'message=Move main on', '-f', 'branch=main'],
+    exit: 0,
+  },
+  {
+    title: 'pr update-branch: the server merges main into the head',
+    args: (n) => ['pr', 'update-branch', '3', ...R(n)],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /^✓ Merged main into topic for pull request #3 in \S+$/m),
+  },
+  {
+    title: 'the head now carries the merge',
+    args: (n) => ['branch', 'view', 'topic', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.equal((json(r).commit as { message: string }).message, "Merge branch 'main' into topic\n"),
+  },
   { title: 'pr merge --squash --delete-branch', args: (n) => ['pr', 'merge', '3', '--squash', '--delete-branch', ...R(n)], exit: 0 },
   { title: 'pr view merged', args: (n) => ['pr', 'view', '3', ...R(n), '--json'], exit: 0, check: (r) => assert.equal(json(r).merged, true) },
   { title: 'pr close of a merged one: nothing to do', args: (n) => ['pr', 'close', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /already merged/) },
+  { title: 'pr update-branch of a merged one: one line, exit 1', args: (n) => ['pr', 'update-branch', '3', ...R(n)], exit: 1, check: (r) => assert.match(r.stderr, /it is merged$/m) },
 
   { title: 'a second branch (escape hatch)', args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/branches`, '-f', 'new_branch_name=spare', '-f', 'old_branch_name=main'], exit: 0 },
   {
@@ -1343,6 +1368,112 @@ export const STEPS: Step[] = [
   { title: 'team delete', args: (n) => ['team', 'delete', 'kettle-writers', '--org', n.org, '--yes'], exit: 0 },
   { title: 'team view of a deleted one', args: (n) => ['team', 'view', 'kettle-writers', '--org', n.org], exit: 1 },
   { title: 'repo fork into the organization', args: (n) => ['repo', 'fork', n.repo, '--org', n.org, '--json'], exit: 0 },
+  // A fork's update from its parent: Gitea's merge-upstream (1.23.1 and later), Forgejo's sync_fork (12 and later).
+  {
+    title: 'repo sync of the new fork: up to date (Forgejo 11: no fork update, one line)',
+    args: (n) => ['repo', 'sync', `${n.org}/${n.repo.split('/')[1]}`],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /is already up to date with \S+ main; nothing was changed$/m),
+    when: (s) => !(s.flavour === 'forgejo' && !atLeast(s, 'forgejo', '12')),
+  },
+  {
+    title: 'repo sync of a fork on Forgejo 11: the versions that have it',
+    args: (n) => ['repo', 'sync', `${n.org}/${n.repo.split('/')[1]}`],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /^kettle: kettle repo sync of a fork needs Gitea 1\.23\.1 or later or Forgejo 12 or later; \S+ runs Forgejo 11\.\d+\.\d+$/m),
+    when: (s) => s.flavour === 'forgejo' && !atLeast(s, 'forgejo', '12'),
+  },
+  {
+    title: 'a commit on the parent (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/contents/kettle-upstream.txt`, '-f', 'content=dXAK', '-f', 'message=Upstream news', '-f', 'branch=main'],
+    exit: 0,
+  },
+  {
+    title: 'repo sync of the fork: a fast-forward',
+    args: (n) => ['repo', 'sync', `${n.org}/${n.repo.split('/')[1]}`],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /^✓ Fast-forwarded \S+ main to \S+ main/m),
+    when: (s) => !(s.flavour === 'forgejo' && !atLeast(s, 'forgejo', '12')),
+  },
+  {
+    title: 'a commit on the fork (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.org}/${n.repo.split('/')[1]}/contents/kettle-own.txt`, '-f', 'content=b3duCg==', '-f', 'message=Our own', '-f', 'branch=main'],
+    exit: 0,
+  },
+  {
+    title: 'another on the parent (escape hatch)',
+    args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/contents/kettle-upstream-2.txt`, '-f', 'content=dXAK', '-f', 'message=More upstream news', '-f', 'branch=main'],
+    exit: 0,
+  },
+  {
+    title: 'repo sync of a diverged fork: one line, exit 1, nothing changed',
+    args: (n) => ['repo', 'sync', `${n.org}/${n.repo.split('/')[1]}`],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /^kettle: cannot sync \S+: its branch main has commits that \S+ main lacks \(it has diverged\); only a fast-forward is made, so nothing was changed$/m),
+    when: (s) => !(s.flavour === 'forgejo' && !atLeast(s, 'forgejo', '12')),
+  },
+  {
+    title: "the fork's main is still its own commit",
+    args: (n) => ['branch', 'view', 'main', '-R', `${n.org}/${n.repo.split('/')[1]}`, '--json'],
+    exit: 0,
+    check: (r) => assert.equal((json(r).commit as { message: string }).message, 'Our own\n'),
+  },
+  // A repository from a template (routers/api/v1/repo/repo.go Generate).
+  {
+    title: 'repo create --template of a plain repository: refused',
+    args: (n) => ['repo', 'create', `${n.org}/kettle-from-template`, '--template', n.repo],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /it is not a template repository/),
+  },
+  { title: 'make the repository a template (escape hatch)', args: (n) => ['api', '-X', 'PATCH', `/repos/${n.repo}`, '-F', 'template=true'], exit: 0 },
+  {
+    title: 'repo create --template --with content,labels',
+    args: (n) => ['repo', 'create', `${n.org}/kettle-from-template`, '--template', n.repo, '--with', 'content,labels', '--json'],
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(json(r).full_name, `${n.org}/kettle-from-template`);
+      assert.equal(json(r).empty, false);
+    },
+  },
+  {
+    title: 'repo create --template again: the name is taken',
+    args: (n) => ['repo', 'create', `${n.org}/kettle-from-template`, '--template', n.repo],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /already exists/),
+  },
+  // Rename and transfer (repo.go Edit, transfer.go Transfer): an administrator's transfer is done at once (202).
+  {
+    title: 'repo rename',
+    args: (n) => ['repo', 'rename', `${n.org}/kettle-from-template`, 'kettle-renamed'],
+    exit: 0,
+    check: (r) => assert.match(r.stderr, /^✓ Renamed \S+\/kettle-from-template to \S+\/kettle-renamed$/m),
+  },
+  {
+    title: 'repo rename to a name taken: one line',
+    args: (n) => ['repo', 'rename', `${n.org}/kettle-renamed`, 'kettle-in-org'],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /already exists; nothing was renamed$/m),
+  },
+  { title: 'repo transfer to its own owner: refused before sending', args: (n) => ['repo', 'transfer', `${n.org}/kettle-renamed`, n.org, '--yes'], exit: 2 },
+  {
+    title: 'repo transfer to a user nobody has: one line',
+    args: (n) => ['repo', 'transfer', `${n.org}/kettle-renamed`, `${n.other}-nobody`, '--yes'],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /no user or organization/),
+  },
+  {
+    title: 'repo transfer to the user',
+    args: (n) => ['repo', 'transfer', `${n.org}/kettle-renamed`, n.me, '--yes'],
+    exit: 0,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`^✓ Transferred \\S+ to ${n.me}/kettle-renamed$`, 'm')),
+  },
+  {
+    title: 'repo transfer back, with the Owners team',
+    args: (n) => ['repo', 'transfer', `${n.me}/kettle-renamed`, n.org, '--team', 'Owners', '--yes'],
+    exit: 0,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`^✓ Transferred \\S+ to ${n.org}/kettle-renamed$`, 'm')),
+  },
+  { title: 'repo delete of the renamed one', args: (n) => ['repo', 'delete', `${n.org}/kettle-renamed`, '--yes'], exit: 0 },
   {
     title: 'org hook view, edit, delete',
     args: (n) => ['hook', 'list', '--org', n.org, '--json'],

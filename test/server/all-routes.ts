@@ -17,6 +17,8 @@ import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleas
 import { REPO_ROUTES } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
+import { UPDATE_ROUTES } from './routes-updates.js';
+import { MOVE_ROUTES } from './routes-moves.js';
 import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
 import { TEMPLATE_ROUTES } from './routes-templates.js';
 import { PACKAGE_ROUTES, PACKAGE_WEB_ROUTES } from './routes-packages.js';
@@ -39,6 +41,8 @@ export const ALL_ROUTES: Array<[string, string, Handler]> = [
       ...TRIAGE_ROUTES,
       ...REVIEW_ROUTES,
       ...PULL_ROUTES,
+      ...UPDATE_ROUTES,
+      ...MOVE_ROUTES,
       ...CORE,
       ...REPO_ROUTES,
       ...RELEASE_ROUTES,

@@ -26,12 +26,12 @@ import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
 /** Whether this server keeps real repositories (enableGit ran). */
-function gitOn(state: State): boolean {
+export function gitOn(state: State): boolean {
   return state.extension('git-http', () => ({ on: false })).on;
 }
 
 /** git in a folder, quietly, with a fixed identity and no user or system configuration. */
-function git(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): string {
+export function git(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): string {
   return execFileSync('git', args, {
     cwd,
     encoding: 'utf8',
@@ -41,7 +41,7 @@ function git(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.P
   }).trim();
 }
 
-function tryGit(cwd: string, args: string[]): string | undefined {
+export function tryGit(cwd: string, args: string[]): string | undefined {
   try {
     return git(cwd, args);
   } catch {
@@ -49,7 +49,7 @@ function tryGit(cwd: string, args: string[]): string | undefined {
   }
 }
 
-function dirOf(state: State, repo: Repo): string | undefined {
+export function dirOf(state: State, repo: Repo): string | undefined {
   return gitOn(state) ? gitDirOf(repoData(state), repo) : undefined;
 }
 
@@ -70,7 +70,7 @@ const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
  * the record has branches, and a commit for each further branch (the change a
  * pull request from it proposes). One `git fast-import` writes it all.
  */
-function ensureBare(state: State, repo: Repo): string | undefined {
+export function ensureBare(state: State, repo: Repo): string | undefined {
   const dir = dirOf(state, repo);
   if (dir === undefined || existsSync(dir)) return dir;
   mkdirSync(dir, { recursive: true });
@@ -94,7 +94,7 @@ function ensureBare(state: State, repo: Repo): string | undefined {
   return dir;
 }
 
-function refSha(dir: string, ref: string): string | undefined {
+export function refSha(dir: string, ref: string): string | undefined {
   return tryGit(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
 }
 
@@ -110,7 +110,7 @@ function mergesCleanly(dir: string, base: string, head: string): boolean {
 }
 
 /** The branches in git and their commits. */
-function headsOf(dir: string): Map<string, string> {
+export function headsOf(dir: string): Map<string, string> {
   const heads = new Map<string, string>();
   for (const line of (tryGit(dir, ['for-each-ref', '--format=%(objectname) %(refname:short)', 'refs/heads']) ?? '').split('\n')) {
     const at = line.indexOf(' ');
@@ -145,7 +145,7 @@ function trackPull(state: State, repo: Repo, pr: Issue, heads: Map<string, strin
  * git's (known ones kept in order), and the open pull requests whose head or
  * base moved are checked again. `before` is git's branches beforehand.
  */
-function syncBranches(state: State, repo: Repo, before: Map<string, string>): void {
+export function syncBranches(state: State, repo: Repo, before: Map<string, string>): void {
   const dir = dirOf(state, repo);
   if (dir === undefined) return;
   const heads = headsOf(dir);
@@ -761,10 +761,21 @@ const contents: Handler = (c) => {
   return { status: 200, body: found.entries.map((e) => entry(e.name, path === '' ? e.name : `${path}/${e.name}`, e.type, e.sha, e.size)) };
 };
 
+/** One branch: with git, its commit is git's (as in the list), not the record's stand-in. */
+const getBranch: Handler = async (c) => {
+  const reply = await next('GET', '/repos/:owner/:repo/branches/:branch')(c);
+  const repo = visibleRepo(c);
+  const name = c.params.branch ?? '';
+  const dir = dirOf(c.state, repo);
+  if (reply.status !== 200 || dir === undefined || refSha(dir, `refs/heads/${name}`) === undefined) return reply;
+  return { ...reply, body: { ...(reply.body as Json), commit: branchRecord(c, repo, name).commit } };
+};
+
 const GIT_ROUTES: Array<[string, string, Handler]> = [
   ['GET', '/repos/:owner/:repo/contents', contents],
   ['GET', '/repos/:owner/:repo/contents/*path', contents],
   ['GET', '/repos/:owner/:repo/branches', listBranches],
+  ['GET', '/repos/:owner/:repo/branches/:branch', getBranch],
   ['POST', '/repos/:owner/:repo/branches', createBranch],
   ['DELETE', '/repos/:owner/:repo/branches/:branch', deleteBranch],
   ['PATCH', '/repos/:owner/:repo/branches/:branch', renameBranch],

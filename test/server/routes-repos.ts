@@ -3,8 +3,8 @@
 // Gitea-family server answers them. The data core state.ts lacks lives in
 // state.extension('repos'), and shows in repository records through
 // state.repoViews.
-import { cpSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { applyHookEdit, hookRecord, newHookSettings, testMakesTask } from './hook-rules.js';
 import { check, conflict, type FieldProblem, forbidden, HttpError, notFound } from './http.js';
@@ -23,6 +23,8 @@ export interface RepoExtra {
   has_pull_requests: boolean;
   /** The id of the repository this one was forked from. */
   parent: number | undefined;
+  /** A template repository (repo create --template makes repositories from it). */
+  template?: boolean;
   /** Where a migrated repository came from (models/repo/repo.go SanitizedOriginalURL: the user part removed, the query kept). */
   original_url?: string;
 }
@@ -78,6 +80,7 @@ function showExtra(state: State, data: RepoData, r: Repo, json: Json, viewer: st
   json.has_issues = extra.has_issues;
   json.has_wiki = extra.has_wiki;
   json.has_pull_requests = extra.has_pull_requests;
+  json.template = extra.template === true;
   json.original_url = extra.original_url ?? '';
   json.forks_count = state.repos.filter((x) => data.extras.get(x.id)?.parent === r.id).length;
   const dir = gitDirOf(data, r);
@@ -87,6 +90,19 @@ function showExtra(state: State, data: RepoData, r: Repo, json: Json, viewer: st
     json.fork = true;
     // Real servers show the parent without its own parent.
     json.parent = { ...state.repoJson(parent, viewer), parent: null };
+  }
+}
+
+/** A repository under a new owner or name: its git folder goes along. */
+export function moveRepo(state: State, repo: Repo, owner: string, name: string): void {
+  const data = repoData(state);
+  const from = gitDirOf(data, repo);
+  repo.owner = owner;
+  repo.name = name;
+  const to = gitDirOf(data, repo);
+  if (from !== undefined && to !== undefined && existsSync(from)) {
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(from, to);
   }
 }
 
@@ -106,7 +122,7 @@ function ownedOrg(c: Call): Org {
 
 // Repositories ----------------------------------------------------------
 
-const BOOLEANS = ['private', 'archived', 'has_issues', 'has_wiki', 'has_pull_requests'] as const;
+const BOOLEANS = ['private', 'archived', 'has_issues', 'has_wiki', 'has_pull_requests', 'template'] as const;
 const STRINGS = ['description', 'website', 'default_branch'] as const;
 
 const editRepo: Handler = (c) => {
@@ -117,8 +133,19 @@ const editRepo: Handler = (c) => {
   for (const key of STRINGS) if (body[key] !== undefined && typeof body[key] !== 'string') problems.push({ field: key });
   if (typeof body.description === 'string' && body.description.length > 2048) problems.push({ field: 'description', code: 'MaxSize' });
   if (typeof body.website === 'string' && body.website.length > 1024) problems.push({ field: 'website', code: 'MaxSize' });
+  // The binding: AlphaDashDot, at most 100 characters ("[Name]: AlphaDashDot", recorded).
+  if (body.name !== undefined && (typeof body.name !== 'string' || !/^[A-Za-z0-9_.-]+$/.test(body.name))) problems.push({ field: 'Name', code: 'AlphaDashDot' });
+  else if (typeof body.name === 'string' && body.name.length > 100) problems.push({ field: 'Name', code: 'MaxSize' });
   check('EditRepoOption', problems);
   const extra = extraOf(c.state, repo);
+  // updateBasicProperties → services/repository ChangeRepositoryName: a new name (case counts) moves the repository,
+  // its git folder with it; one the owner already has is 422 "repository already exists [uname: …, name: …]" (recorded).
+  if (typeof body.name === 'string' && body.name !== repo.name) {
+    if (!validName(body.name)) throw new HttpError(422, { message: `name is invalid [${body.name}]`, url: '' });
+    const other = c.state.repo(repo.owner, body.name);
+    if (other && other !== repo) throw new HttpError(422, { message: `repository already exists [uname: ${repo.owner}, name: ${body.name}]`, url: `${c.state.apiRoot}/swagger` });
+    moveRepo(c.state, repo, repo.owner, body.name);
+  }
   if (typeof body.description === 'string') repo.description = body.description;
   if (typeof body.website === 'string') extra.website = body.website;
   if (typeof body.private === 'boolean') {
@@ -135,6 +162,7 @@ const editRepo: Handler = (c) => {
   if (typeof body.has_wiki === 'boolean') extra.has_wiki = body.has_wiki;
   if (typeof body.has_pull_requests === 'boolean') extra.has_pull_requests = body.has_pull_requests;
   if (typeof body.archived === 'boolean') extra.archived = body.archived;
+  if (typeof body.template === 'boolean') extra.template = body.template;
   repo.updated_at = tick();
   return { status: 200, body: c.state.repoJson(repo, c.user.login) };
 };

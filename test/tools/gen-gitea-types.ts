@@ -29,6 +29,7 @@ export const KETTLE_TYPES = [
   'IssueConfig',
   'IssueTemplate',
   'Label',
+  'MergeUpstreamResponse',
   'Milestone',
   'Organization',
   'Package',
@@ -82,11 +83,14 @@ export const KETTLE_TYPES = [
   'EditReleaseOption',
   'EditRepoOption',
   'EditUserOption',
+  'GenerateRepoOption',
   'IssueLabelsOption',
   'IssueMeta',
   'MergePullRequestOption',
+  'MergeUpstreamRequest',
   'PullReviewRequestOptions',
   'SubmitPullReviewOptions',
+  'TransferRepoOption',
   'UpdateBranchRepoOption',
 ];
 

@@ -52,6 +52,12 @@ const FEATURES = {
   // CreatePullReviewCommentReply from Gitea 1.27; Forgejo (every release) adds a comment to an existing review
   // (CreatePullReviewComment, POST …/reviews/{id}/comments), which is how its web page replies.
   commentReply: { gitea: '1.27', forgejo: '0' },
+  // Not Actions either: a fork's update from its parent. Gitea's POST …/merge-upstream is routed from 1.23.1
+  // (routers/api/v1/api.go, repo/branch.go MergeUpstream); Forgejo's POST …/sync_fork/{branch} from 12
+  // (repo/sync_fork.go SyncForkBranch), not in Forgejo 11.
+  forkSync: { gitea: '1.23.1', forgejo: '12' },
+  // MergeUpstreamRequest.ff_only is read from Gitea 1.25 (services/repository/merge_upstream.go MergeUpstream).
+  forkSyncFastForwardOnly: { gitea: '1.25' },
 } as const satisfies Record<string, { gitea?: string; forgejo?: string }>;
 export type Feature = keyof typeof FEATURES;
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.js';
 import type { PageWindow } from '../paginate.js';
 import { p } from '../url.js';
 import { done, record } from './send.js';
+import * as teams from './teams.js';
 import type { CreateOrgOption, Organization, Team, User } from './types.js';
 
 /** The organizations the logged-in user belongs to. */
@@ -42,16 +43,11 @@ export function isOrganization(api: ApiClient, name: string): Promise<boolean> {
  * (models/organization CreateOrganization). undefined when the teams cannot be
  * read (they are visible to the organization's members).
  */
-/** An organization's teams (visible to its members and to site administrators). */
-export function listTeams(api: ApiClient, org: string, window: PageWindow, options: ListOptions = {}): AsyncGenerator<Team[]> {
-  return api.pages<Team>(p`/orgs/${org}/teams`, window, {}, options);
-}
-
 export async function isOwner(api: ApiClient, org: string, login: string): Promise<boolean | undefined> {
   try {
     // Read page by page until the Owners team shows: an organization may have more teams than one page holds.
     let owners: Team | undefined;
-    for await (const page of listTeams(api, org, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) {
+    for await (const page of teams.list(api, org, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) {
       owners = page.find((t) => t.permission === 'owner');
       if (owners) break;
     }

@@ -9,7 +9,7 @@ import { errorFromResponse, type Shape } from '../response.js';
 import { p } from '../url.js';
 import type { StateFilter } from './issues.js';
 import { repoPath } from './repos.js';
-import { list as listOf, record } from './send.js';
+import { done, list as listOf, record } from './send.js';
 import type { CreatePullRequestOption, EditPullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
 
 /** The fields of a pull request kettle reads as numbers, words and flags (expectFields). */
@@ -82,6 +82,14 @@ function bothSpellings(body: MergePullRequestOption): MergePullRequestOption & R
 export async function merge(api: ApiClient, repo: RepoRef, number: number, body: MergePullRequestOption): Promise<{ scheduled: boolean; data: unknown }> {
   const res = await api.request('POST', `${pullPath(repo, number)}/merge`, { body: bothSpellings(body) });
   return { scheduled: body.merge_when_checks_succeed === true && res.status === 201, data: res.data };
+}
+
+/**
+ * Bring the head branch up to date with the base (routers/api/v1/repo/pull.go
+ * UpdatePullRequest): by merging the base in, or by rebasing the head onto it.
+ */
+export function updateBranch(api: ApiClient, repo: RepoRef, number: number, style: 'merge' | 'rebase'): Promise<void> {
+  return done(api, 'POST', `${pullPath(repo, number)}/update`, { query: { style } });
 }
 
 /**

@@ -10,6 +10,13 @@ export function list(api: ApiClient, org: string, window: PageWindow, options: L
   return api.pages<Team>(p`/orgs/${org}/teams`, window, {}, options);
 }
 
+/** Every team of an organization (visible to its members and to site administrators), read page by page. */
+export async function all(api: ApiClient, org: string): Promise<Team[]> {
+  const out: Team[] = [];
+  for await (const page of list(api, org, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) out.push(...page);
+  return out;
+}
+
 export function get(api: ApiClient, id: number): Promise<Team> {
   return record<Team>(api, 'GET', p`/teams/${id}`);
 }

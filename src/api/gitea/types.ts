@@ -281,6 +281,14 @@ export interface Label {
   url?: string;
 }
 
+export interface MergeUpstreamRequest {
+  branch?: string;
+}
+
+export interface MergeUpstreamResponse {
+  merge_type?: string;
+}
+
 /** Milestone milestone is a collection of issues on one repository */
 export interface Milestone {
   closed_at?: string | null;
@@ -1147,6 +1155,34 @@ export interface EditUserOption {
   website?: string;
 }
 
+/** GenerateRepoOption options when creating repository using a template */
+export interface GenerateRepoOption {
+  /** include avatar of the template repo */
+  avatar?: boolean;
+  /** Default branch of the new repository */
+  default_branch?: string;
+  /** Description of the repository to create */
+  description?: string;
+  /** include git content of default branch in template repo */
+  git_content?: boolean;
+  /** include git hooks in template repo */
+  git_hooks?: boolean;
+  /** include labels in template repo */
+  labels?: boolean;
+  /** Name of the repository to create */
+  name: string;
+  /** The organization or person who will own the new repository */
+  owner: string;
+  /** Whether the repository is private */
+  private?: boolean;
+  /** include protected branches in template repo */
+  protected_branch?: boolean;
+  /** include topics in template repo */
+  topics?: boolean;
+  /** include webhooks in template repo */
+  webhooks?: boolean;
+}
+
 /** IssueLabelsOption a collection of labels */
 export interface IssueLabelsOption {
   /** Labels can be a list of integers representing label IDs or a list of strings representing label names */
@@ -1175,6 +1211,13 @@ export interface PullReviewRequestOptions {
 export interface SubmitPullReviewOptions {
   body?: string;
   event?: ReviewStateType;
+}
+
+/** TransferRepoOption options when transfer a repository's ownership */
+export interface TransferRepoOption {
+  new_owner: string;
+  /** ID of the team or teams to add to the repository. Teams can only be added to organization-owned repositories. */
+  team_ids?: number[];
 }
 
 /** UpdateBranchRepoOption options when updating a branch in a repository */

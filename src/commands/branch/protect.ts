@@ -18,6 +18,7 @@ import * as branches from '../../api/gitea/branches.js';
 import { EDITABLE, type Protection, type ProtectionEdit } from '../../api/gitea/branch-protections.js';
 import * as protections from '../../api/gitea/branch-protections.js';
 import * as orgs from '../../api/gitea/orgs.js';
+import * as teamsApi from '../../api/gitea/teams.js';
 import * as repos from '../../api/gitea/repos.js';
 import * as settings from '../../api/gitea/repo-settings.js';
 import type { ApiClient } from '../../api/client.js';
@@ -126,7 +127,7 @@ async function resolve(api: ApiClient, repo: RepoRef, lists: Who[]): Promise<Map
   const readTeams = async (): Promise<string[] | undefined> => {
     const names: string[] = [];
     try {
-      for await (const page of orgs.listTeams(api, repo.owner, { count: Number.POSITIVE_INFINITY, offset: 0, pageSize: 50 })) names.push(...page.map((t) => t.name ?? ''));
+      for (const t of await teamsApi.all(api, repo.owner)) names.push(t.name ?? '');
       return names;
     } catch (err) {
       if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;

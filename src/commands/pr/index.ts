@@ -15,6 +15,7 @@ import { react } from './defs/react.js';
 import { ready } from './defs/ready.js';
 import { review } from './defs/review.js';
 import { status } from './defs/status.js';
+import { updateBranch } from './defs/update-branch.js';
 import { view } from './defs/view.js';
 
 export const pr = {
@@ -22,5 +23,5 @@ export const pr = {
   summary: 'Review, check out, comment on and land pull requests',
   section: 'Pull requests:',
   examples: ['kettle pr list -R alice/teapot', 'kettle pr view 7 --comments', 'kettle pr checkout 7', 'kettle pr merge 7 --squash --delete-branch'],
-  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, comments, review, react, close, reopen, ready, merge],
+  verbs: [list, view, diff, checkout, status, checks, create, edit, comment, comments, review, react, close, reopen, ready, merge, updateBranch],
 } satisfies GroupDef;

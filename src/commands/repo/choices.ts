@@ -6,3 +6,6 @@ export const SERVICES = ['git', 'github', 'gitlab', 'gitea', 'forgejo', 'gogs', 
 
 /** What --with may bring along besides the code. */
 export const ITEMS = ['issues', 'labels', 'milestones', 'releases', 'pull-requests', 'wiki', 'lfs'] as const;
+
+/** What repo create --template --with may copy: each is one field of the server's GenerateRepoOption. */
+export const TEMPLATE_ITEMS = ['content', 'topics', 'labels', 'hooks', 'avatar', 'git-hooks'] as const;

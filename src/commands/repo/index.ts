@@ -11,6 +11,7 @@ import { edit } from './defs/edit.js';
 import { fork } from './defs/fork.js';
 import { list } from './defs/list.js';
 import { migrate } from './defs/migrate.js';
+import { rename, transfer } from './defs/rename.js';
 import { star, unstar } from './defs/star.js';
 import { sync } from './defs/sync.js';
 import { topic } from './defs/topic.js';
@@ -18,8 +19,8 @@ import { view } from './defs/view.js';
 
 export const repo = {
   name: 'repo',
-  summary: 'List, view, create, edit, fork, clone and delete repositories; stars, collaborators, topics, migration',
+  summary: 'List, view, create, edit, fork, clone, rename, transfer and delete repositories; stars, collaborators, topics, migration, sync',
   section: 'Repositories:',
   examples: ['kettle repo list', 'kettle repo view alice/teapot', 'kettle repo clone alice/teapot'],
-  verbs: [list, view, create, edit, fork, clone, del, star, unstar, collaborator, topic, migrate, sync],
+  verbs: [list, view, create, edit, fork, clone, rename, transfer, del, star, unstar, collaborator, topic, migrate, sync],
 } satisfies GroupDef;

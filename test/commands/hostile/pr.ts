@@ -23,6 +23,7 @@ export default (k: Kit): NounCases => ({
     { verb: 'pr reopen', args: () => ['pr', 'reopen', k.pullNumber(), '-R', 'alice/teapot'] },
     { verb: 'pr ready', args: () => ['pr', 'ready', k.pullNumber(), '-R', 'alice/teapot', '--undo'] },
     { verb: 'pr merge', args: () => ['pr', 'merge', k.pullNumber(), '-R', 'alice/teapot', '--json'] },
+    { verb: 'pr update-branch', args: () => ['pr', 'update-branch', k.pullNumber(), '-R', 'alice/teapot'] },
     { verb: 'pr diff', args: () => ['pr', 'diff', '5', '-R', 'alice/teapot'], stream: true },
   ],
   elsewhere: {

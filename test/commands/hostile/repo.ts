@@ -21,6 +21,8 @@ export default (k: Kit): NounCases => ({
     { verb: 'repo topic set', args: () => ['repo', 'topic', 'set', 'tea', k.fresh('t'), '-R', 'alice/teapot'] },
     { verb: 'repo migrate', args: () => ['repo', 'migrate', `https://git.example.com/bob/${k.fresh('src')}.git`, '--json'] },
     { verb: 'repo sync', args: () => ['repo', 'sync', 'alice/teapot'] },
+    { verb: 'repo rename', args: () => ['repo', 'rename', `alice/${k.server.state.addRepo('alice', k.fresh('old')).name}`, k.fresh('new')] },
+    { verb: 'repo transfer', args: () => ['repo', 'transfer', `alice/${k.server.state.addRepo('alice', k.fresh('given')).name}`, 'wonderland', '--yes'] },
   ],
   elsewhere: {
     'repo view': 'reads one record',

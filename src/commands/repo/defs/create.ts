@@ -1,5 +1,6 @@
 // kettle repo create: definition.
 import { arg, bool, text, verb } from '../../../spec/spec.js';
+import { TEMPLATE_ITEMS } from '../choices.js';
 
 export const create = verb({
   name: 'create',
@@ -10,6 +11,8 @@ export const create = verb({
     description: text('-d, --description <text>', 'a short description'),
     private: bool('--private', 'only you (and collaborators) can see it'),
     init: bool('--init', 'create it with an initial commit (README)'),
+    template: text('--template <owner/name>', 'create it from this template repository'),
+    with: text('--with <items>', `what to copy from the template, comma-separated: ${TEMPLATE_ITEMS.join(', ')} (default: content)`),
   },
   output: true,
   examples: [
@@ -17,6 +20,7 @@ export const create = verb({
     'kettle repo create notes --private --init --description "My notes"',
     'kettle repo create wonderland/menu          # in the organization wonderland',
     'kettle repo create menu --org wonderland',
+    'kettle repo create cafe --template wonderland/shop-template --with content,labels,topics',
   ],
   load: () => import('../create.js'),
 });
