@@ -21,6 +21,8 @@ function __kettle_subcommand
             echo 'browse'
         case '/issue'
             echo 'issue'
+        case '/time'
+            echo 'time'
         case '/label'
             echo 'label'
         case '/milestone'
@@ -29,6 +31,8 @@ function __kettle_subcommand
             echo 'pr'
         case '/release'
             echo 'release'
+        case '/wiki'
+            echo 'wiki'
         case '/run'
             echo 'run'
         case '/workflow'
@@ -37,6 +41,10 @@ function __kettle_subcommand
             echo 'secret'
         case '/variable'
             echo 'variable'
+        case '/runner'
+            echo 'runner'
+        case '/package'
+            echo 'package'
         case '/status'
             echo 'status'
         case '/notification' '/notifications'
@@ -45,6 +53,8 @@ function __kettle_subcommand
             echo 'search'
         case '/org'
             echo 'org'
+        case '/team'
+            echo 'team'
         case '/hook'
             echo 'hook'
         case '/ssh-key'
@@ -53,6 +63,10 @@ function __kettle_subcommand
             echo 'gpg-key'
         case '/admin'
             echo 'admin'
+        case '/config'
+            echo 'config'
+        case '/alias'
+            echo 'alias'
         case '/api'
             echo 'api'
         case '/completion'
@@ -63,6 +77,12 @@ function __kettle_subcommand
             echo 'login add'
         case 'login/list' 'login/ls'
             echo 'login list'
+        case 'login/status'
+            echo 'login status'
+        case 'login/token'
+            echo 'login token'
+        case 'login/scopes'
+            echo 'login scopes'
         case 'login/default'
             echo 'login default'
         case 'login/setup-git'
@@ -127,6 +147,16 @@ function __kettle_subcommand
             echo 'branch rename'
         case 'branch/delete'
             echo 'branch delete'
+        case 'branch/protection'
+            echo 'branch protection'
+        case 'branch/protect'
+            echo 'branch protect'
+        case 'branch/unprotect'
+            echo 'branch unprotect'
+        case 'branch protection/list' 'branch protection/ls'
+            echo 'branch protection list'
+        case 'branch protection/view'
+            echo 'branch protection view'
         case 'tag/list' 'tag/ls'
             echo 'tag list'
         case 'tag/view'
@@ -165,6 +195,30 @@ function __kettle_subcommand
             echo 'issue subscribe'
         case 'issue/unsubscribe'
             echo 'issue unsubscribe'
+        case 'issue/dependency' 'issue/dependencies' 'issue/deps'
+            echo 'issue dependency'
+        case 'issue/react'
+            echo 'issue react'
+        case 'issue dependency/list' 'issue dependency/ls'
+            echo 'issue dependency list'
+        case 'issue dependency/add'
+            echo 'issue dependency add'
+        case 'issue dependency/remove' 'issue dependency/rm'
+            echo 'issue dependency remove'
+        case 'time/list' 'time/ls'
+            echo 'time list'
+        case 'time/add'
+            echo 'time add'
+        case 'time/delete'
+            echo 'time delete'
+        case 'time/reset'
+            echo 'time reset'
+        case 'time/start'
+            echo 'time start'
+        case 'time/stop'
+            echo 'time stop'
+        case 'time/cancel'
+            echo 'time cancel'
         case 'label/list' 'label/ls'
             echo 'label list'
         case 'label/create'
@@ -205,8 +259,12 @@ function __kettle_subcommand
             echo 'pr edit'
         case 'pr/comment'
             echo 'pr comment'
+        case 'pr/comments'
+            echo 'pr comments'
         case 'pr/review'
             echo 'pr review'
+        case 'pr/react'
+            echo 'pr react'
         case 'pr/close'
             echo 'pr close'
         case 'pr/reopen'
@@ -217,6 +275,16 @@ function __kettle_subcommand
             echo 'pr merge'
         case 'pr/update-branch'
             echo 'pr update-branch'
+        case 'pr comments/reply'
+            echo 'pr comments reply'
+        case 'pr comments/resolve'
+            echo 'pr comments resolve'
+        case 'pr comments/unresolve'
+            echo 'pr comments unresolve'
+        case 'pr review/submit'
+            echo 'pr review submit'
+        case 'pr review/discard'
+            echo 'pr review discard'
         case 'release/list' 'release/ls'
             echo 'release list'
         case 'release/view'
@@ -231,6 +299,18 @@ function __kettle_subcommand
             echo 'release download'
         case 'release/delete'
             echo 'release delete'
+        case 'wiki/list' 'wiki/ls'
+            echo 'wiki list'
+        case 'wiki/view'
+            echo 'wiki view'
+        case 'wiki/create'
+            echo 'wiki create'
+        case 'wiki/edit'
+            echo 'wiki edit'
+        case 'wiki/delete'
+            echo 'wiki delete'
+        case 'wiki/revisions'
+            echo 'wiki revisions'
         case 'run/list' 'run/ls'
             echo 'run list'
         case 'run/view'
@@ -269,6 +349,22 @@ function __kettle_subcommand
             echo 'variable set'
         case 'variable/delete' 'variable/rm'
             echo 'variable delete'
+        case 'runner/list' 'runner/ls'
+            echo 'runner list'
+        case 'runner/token'
+            echo 'runner token'
+        case 'runner/delete' 'runner/rm'
+            echo 'runner delete'
+        case 'package/list' 'package/ls'
+            echo 'package list'
+        case 'package/view'
+            echo 'package view'
+        case 'package/delete' 'package/rm'
+            echo 'package delete'
+        case 'package/link'
+            echo 'package link'
+        case 'package/unlink'
+            echo 'package unlink'
         case 'notification/list' 'notification/ls'
             echo 'notification list'
         case 'notification/read'
@@ -287,6 +383,36 @@ function __kettle_subcommand
             echo 'org create'
         case 'org/delete'
             echo 'org delete'
+        case 'org/member'
+            echo 'org member'
+        case 'org member/list' 'org member/ls'
+            echo 'org member list'
+        case 'org member/remove' 'org member/rm'
+            echo 'org member remove'
+        case 'team/list' 'team/ls'
+            echo 'team list'
+        case 'team/view'
+            echo 'team view'
+        case 'team/create'
+            echo 'team create'
+        case 'team/delete'
+            echo 'team delete'
+        case 'team/member'
+            echo 'team member'
+        case 'team/repo'
+            echo 'team repo'
+        case 'team member/list' 'team member/ls'
+            echo 'team member list'
+        case 'team member/add'
+            echo 'team member add'
+        case 'team member/remove' 'team member/rm'
+            echo 'team member remove'
+        case 'team repo/list' 'team repo/ls'
+            echo 'team repo list'
+        case 'team repo/add'
+            echo 'team repo add'
+        case 'team repo/remove' 'team repo/rm'
+            echo 'team repo remove'
         case 'hook/list' 'hook/ls'
             echo 'hook list'
         case 'hook/add'
@@ -331,6 +457,20 @@ function __kettle_subcommand
             echo 'admin cron list'
         case 'admin cron/run'
             echo 'admin cron run'
+        case 'config/list' 'config/ls'
+            echo 'config list'
+        case 'config/get'
+            echo 'config get'
+        case 'config/set'
+            echo 'config set'
+        case 'config/unset'
+            echo 'config unset'
+        case 'alias/list' 'alias/ls'
+            echo 'alias list'
+        case 'alias/set'
+            echo 'alias set'
+        case 'alias/delete' 'alias/rm'
+            echo 'alias delete'
         case '*'
             return 1
     end
@@ -342,6 +482,10 @@ function __kettle_takes_value
         case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol'
             return 0
         case 'login list/--fields' 'login list/-q' 'login list/--jq'
+            return 0
+        case 'login status/--fields' 'login status/-q' 'login status/--jq'
+            return 0
+        case 'login scopes/--fields' 'login scopes/-q' 'login scopes/--jq'
             return 0
         case 'whoami/--fields' 'whoami/-q' 'whoami/--jq'
             return 0
@@ -391,6 +535,14 @@ function __kettle_takes_value
             return 0
         case 'branch delete/-R' 'branch delete/--repo' 'branch delete/--fields' 'branch delete/-q' 'branch delete/--jq'
             return 0
+        case 'branch protection list/-R' 'branch protection list/--repo' 'branch protection list/--fields' 'branch protection list/-q' 'branch protection list/--jq'
+            return 0
+        case 'branch protection view/-R' 'branch protection view/--repo' 'branch protection view/--fields' 'branch protection view/-q' 'branch protection view/--jq'
+            return 0
+        case 'branch protect/-R' 'branch protect/--repo' 'branch protect/--required-approvals' 'branch protect/--status-check' 'branch protect/--push' 'branch protect/--merge' 'branch protect/--protected-files' 'branch protect/--unprotected-files' 'branch protect/--fields' 'branch protect/-q' 'branch protect/--jq'
+            return 0
+        case 'branch unprotect/-R' 'branch unprotect/--repo'
+            return 0
         case 'tag list/-R' 'tag list/--repo' 'tag list/-L' 'tag list/--limit' 'tag list/--page' 'tag list/--fields' 'tag list/-q' 'tag list/--jq'
             return 0
         case 'tag view/-R' 'tag view/--repo' 'tag view/--fields' 'tag view/-q' 'tag view/--jq'
@@ -407,7 +559,7 @@ function __kettle_takes_value
             return 0
         case 'issue status/--fields' 'issue status/-q' 'issue status/--jq'
             return 0
-        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
+        case 'issue create/-R' 'issue create/--repo' 'issue create/-t' 'issue create/--title' 'issue create/-b' 'issue create/--body' 'issue create/-F' 'issue create/--body-file' 'issue create/-l' 'issue create/--label' 'issue create/-a' 'issue create/--assignee' 'issue create/-m' 'issue create/--milestone' 'issue create/--due' 'issue create/-T' 'issue create/--template' 'issue create/--field' 'issue create/--fields' 'issue create/-q' 'issue create/--jq'
             return 0
         case 'issue edit/-R' 'issue edit/--repo' 'issue edit/-t' 'issue edit/--title' 'issue edit/-b' 'issue edit/--body' 'issue edit/-F' 'issue edit/--body-file' 'issue edit/--add-label' 'issue edit/--remove-label' 'issue edit/--add-assignee' 'issue edit/--remove-assignee' 'issue edit/-m' 'issue edit/--milestone' 'issue edit/--due' 'issue edit/--fields' 'issue edit/-q' 'issue edit/--jq'
             return 0
@@ -430,6 +582,28 @@ function __kettle_takes_value
         case 'issue subscribe/-R' 'issue subscribe/--repo'
             return 0
         case 'issue unsubscribe/-R' 'issue unsubscribe/--repo'
+            return 0
+        case 'issue dependency list/-R' 'issue dependency list/--repo' 'issue dependency list/--fields' 'issue dependency list/-q' 'issue dependency list/--jq'
+            return 0
+        case 'issue dependency add/-R' 'issue dependency add/--repo' 'issue dependency add/--blocked-by' 'issue dependency add/--blocks'
+            return 0
+        case 'issue dependency remove/-R' 'issue dependency remove/--repo' 'issue dependency remove/--blocked-by' 'issue dependency remove/--blocks'
+            return 0
+        case 'issue react/-R' 'issue react/--repo'
+            return 0
+        case 'time list/-R' 'time list/--repo' 'time list/--since' 'time list/-L' 'time list/--limit' 'time list/--page' 'time list/--fields' 'time list/-q' 'time list/--jq'
+            return 0
+        case 'time add/-R' 'time add/--repo' 'time add/--fields' 'time add/-q' 'time add/--jq'
+            return 0
+        case 'time delete/-R' 'time delete/--repo'
+            return 0
+        case 'time reset/-R' 'time reset/--repo'
+            return 0
+        case 'time start/-R' 'time start/--repo'
+            return 0
+        case 'time stop/-R' 'time stop/--repo'
+            return 0
+        case 'time cancel/-R' 'time cancel/--repo'
             return 0
         case 'label list/-R' 'label list/--repo' 'label list/-L' 'label list/--limit' 'label list/--page' 'label list/--fields' 'label list/-q' 'label list/--jq'
             return 0
@@ -465,13 +639,27 @@ function __kettle_takes_value
             return 0
         case 'pr checks/-R' 'pr checks/--repo' 'pr checks/-i' 'pr checks/--interval' 'pr checks/--fields' 'pr checks/-q' 'pr checks/--jq'
             return 0
-        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
+        case 'pr create/-R' 'pr create/--repo' 'pr create/-t' 'pr create/--title' 'pr create/-H' 'pr create/--head' 'pr create/-B' 'pr create/--base' 'pr create/-b' 'pr create/--body' 'pr create/-F' 'pr create/--body-file' 'pr create/-T' 'pr create/--template' 'pr create/-l' 'pr create/--label' 'pr create/-a' 'pr create/--assignee' 'pr create/-r' 'pr create/--reviewer' 'pr create/-m' 'pr create/--milestone' 'pr create/--topic' 'pr create/--fields' 'pr create/-q' 'pr create/--jq'
             return 0
         case 'pr edit/-R' 'pr edit/--repo' 'pr edit/-t' 'pr edit/--title' 'pr edit/-b' 'pr edit/--body' 'pr edit/-F' 'pr edit/--body-file' 'pr edit/-B' 'pr edit/--base' 'pr edit/--add-label' 'pr edit/--remove-label' 'pr edit/--add-assignee' 'pr edit/--remove-assignee' 'pr edit/--add-reviewer' 'pr edit/-m' 'pr edit/--milestone' 'pr edit/--fields' 'pr edit/-q' 'pr edit/--jq'
             return 0
         case 'pr comment/-R' 'pr comment/--repo' 'pr comment/-b' 'pr comment/--body' 'pr comment/-F' 'pr comment/--body-file' 'pr comment/--fields' 'pr comment/-q' 'pr comment/--jq'
             return 0
-        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
+        case 'pr comments/-R' 'pr comments/--repo' 'pr comments/--fields' 'pr comments/-q' 'pr comments/--jq'
+            return 0
+        case 'pr comments reply/-R' 'pr comments reply/--repo' 'pr comments reply/-b' 'pr comments reply/--body' 'pr comments reply/-F' 'pr comments reply/--body-file' 'pr comments reply/--fields' 'pr comments reply/-q' 'pr comments reply/--jq'
+            return 0
+        case 'pr comments resolve/-R' 'pr comments resolve/--repo'
+            return 0
+        case 'pr comments unresolve/-R' 'pr comments unresolve/--repo'
+            return 0
+        case 'pr review/-R' 'pr review/--repo' 'pr review/-b' 'pr review/--body' 'pr review/-F' 'pr review/--body-file' 'pr review/--comment-on' 'pr review/--fields' 'pr review/-q' 'pr review/--jq'
+            return 0
+        case 'pr review submit/-R' 'pr review submit/--repo' 'pr review submit/-b' 'pr review submit/--body' 'pr review submit/-F' 'pr review submit/--body-file' 'pr review submit/--fields' 'pr review submit/-q' 'pr review submit/--jq'
+            return 0
+        case 'pr review discard/-R' 'pr review discard/--repo'
+            return 0
+        case 'pr react/-R' 'pr react/--repo'
             return 0
         case 'pr close/-R' 'pr close/--repo' 'pr close/-c' 'pr close/--comment' 'pr close/--fields' 'pr close/-q' 'pr close/--jq'
             return 0
@@ -496,6 +684,18 @@ function __kettle_takes_value
         case 'release download/-R' 'release download/--repo' 'release download/-p' 'release download/--pattern' 'release download/-D' 'release download/--dir'
             return 0
         case 'release delete/-R' 'release delete/--repo'
+            return 0
+        case 'wiki list/-R' 'wiki list/--repo' 'wiki list/-L' 'wiki list/--limit' 'wiki list/--fields' 'wiki list/-q' 'wiki list/--jq'
+            return 0
+        case 'wiki view/-R' 'wiki view/--repo' 'wiki view/--revision' 'wiki view/--fields' 'wiki view/-q' 'wiki view/--jq'
+            return 0
+        case 'wiki create/-R' 'wiki create/--repo' 'wiki create/-b' 'wiki create/--body' 'wiki create/-F' 'wiki create/--body-file' 'wiki create/-m' 'wiki create/--message' 'wiki create/--fields' 'wiki create/-q' 'wiki create/--jq'
+            return 0
+        case 'wiki edit/-R' 'wiki edit/--repo' 'wiki edit/-t' 'wiki edit/--title' 'wiki edit/-b' 'wiki edit/--body' 'wiki edit/-F' 'wiki edit/--body-file' 'wiki edit/-m' 'wiki edit/--message' 'wiki edit/--fields' 'wiki edit/-q' 'wiki edit/--jq'
+            return 0
+        case 'wiki delete/-R' 'wiki delete/--repo'
+            return 0
+        case 'wiki revisions/-R' 'wiki revisions/--repo' 'wiki revisions/-L' 'wiki revisions/--limit' 'wiki revisions/--fields' 'wiki revisions/-q' 'wiki revisions/--jq'
             return 0
         case 'run list/-R' 'run list/--repo' 'run list/-L' 'run list/--limit' 'run list/--page' 'run list/-s' 'run list/--status' 'run list/-b' 'run list/--branch' 'run list/-w' 'run list/--workflow' 'run list/-e' 'run list/--event' 'run list/--fields' 'run list/-q' 'run list/--jq'
             return 0
@@ -535,6 +735,20 @@ function __kettle_takes_value
             return 0
         case 'variable delete/-R' 'variable delete/--repo' 'variable delete/--org'
             return 0
+        case 'runner list/-R' 'runner list/--repo' 'runner list/--org' 'runner list/-L' 'runner list/--limit' 'runner list/--page' 'runner list/--fields' 'runner list/-q' 'runner list/--jq'
+            return 0
+        case 'runner token/-R' 'runner token/--repo' 'runner token/--org'
+            return 0
+        case 'runner delete/-R' 'runner delete/--repo' 'runner delete/--org'
+            return 0
+        case 'package list/--owner' 'package list/--type' 'package list/-L' 'package list/--limit' 'package list/--page' 'package list/--fields' 'package list/-q' 'package list/--jq'
+            return 0
+        case 'package view/--owner' 'package view/--fields' 'package view/-q' 'package view/--jq'
+            return 0
+        case 'package delete/--owner'
+            return 0
+        case 'package unlink/--owner'
+            return 0
         case 'status/--fields' 'status/-q' 'status/--jq'
             return 0
         case 'notification list/-L' 'notification list/--limit' 'notification list/--page' 'notification list/--type' 'notification list/-R' 'notification list/--repo' 'notification list/--fields' 'notification list/-q' 'notification list/--jq'
@@ -552,6 +766,28 @@ function __kettle_takes_value
         case 'org view/--fields' 'org view/-q' 'org view/--jq'
             return 0
         case 'org create/--full-name' 'org create/--fields' 'org create/-q' 'org create/--jq'
+            return 0
+        case 'org member list/-L' 'org member list/--limit' 'org member list/--page' 'org member list/--fields' 'org member list/-q' 'org member list/--jq'
+            return 0
+        case 'team list/--org' 'team list/-L' 'team list/--limit' 'team list/--page' 'team list/--fields' 'team list/-q' 'team list/--jq'
+            return 0
+        case 'team view/--org' 'team view/--fields' 'team view/-q' 'team view/--jq'
+            return 0
+        case 'team create/--org' 'team create/-p' 'team create/--permission' 'team create/--units' 'team create/-d' 'team create/--description' 'team create/--fields' 'team create/-q' 'team create/--jq'
+            return 0
+        case 'team delete/--org'
+            return 0
+        case 'team member list/--org' 'team member list/-L' 'team member list/--limit' 'team member list/--page' 'team member list/--fields' 'team member list/-q' 'team member list/--jq'
+            return 0
+        case 'team member add/--org' 'team member add/--fields' 'team member add/-q' 'team member add/--jq'
+            return 0
+        case 'team member remove/--org' 'team member remove/--fields' 'team member remove/-q' 'team member remove/--jq'
+            return 0
+        case 'team repo list/--org' 'team repo list/-L' 'team repo list/--limit' 'team repo list/--page' 'team repo list/--fields' 'team repo list/-q' 'team repo list/--jq'
+            return 0
+        case 'team repo add/--org' 'team repo add/--fields' 'team repo add/-q' 'team repo add/--jq'
+            return 0
+        case 'team repo remove/--org' 'team repo remove/--fields' 'team repo remove/-q' 'team repo remove/--jq'
             return 0
         case 'hook list/-R' 'hook list/--repo' 'hook list/--org' 'hook list/-L' 'hook list/--limit' 'hook list/--fields' 'hook list/-q' 'hook list/--jq'
             return 0
@@ -585,9 +821,19 @@ function __kettle_takes_value
             return 0
         case 'admin cron list/-L' 'admin cron list/--limit' 'admin cron list/--page' 'admin cron list/--fields' 'admin cron list/-q' 'admin cron list/--jq'
             return 0
+        case 'config list/--host' 'config list/--fields' 'config list/-q' 'config list/--jq'
+            return 0
+        case 'config get/--host'
+            return 0
+        case 'config set/--host'
+            return 0
+        case 'config unset/--host'
+            return 0
+        case 'alias list/--fields' 'alias list/-q' 'alias list/--jq'
+            return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
-        case '*/--login' '*/--timeout'
+        case '*/--login' '*/--timeout' '*/--sudo'
             return 0
     end
     return 1
@@ -638,6 +884,13 @@ function __kettle_logins
     end
 end
 
+# The aliases: the first column of `kettle alias list`, offered beside the commands.
+function __kettle_aliases
+    for line in (kettle alias list 2>/dev/null)
+        string replace -r '\t.*' '' -- $line
+    end
+end
+
 complete -c kettle -f
 
 # Options accepted everywhere
@@ -646,40 +899,53 @@ complete -c kettle -l login -x -a '(__kettle_logins)' -d 'use this stored login 
 complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
 complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
+complete -c kettle -l sudo -x -d 'act as this user (the login\'s user must be a site administrator)'
+complete -c kettle -l dry-run -d 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle
-complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, list, choose and remove stored logins'
+complete -c kettle -n '__kettle_using "" 0' -a 'login' -d 'Add, check, choose and remove stored logins'
 complete -c kettle -n '__kettle_using "" 0' -a 'whoami' -d 'Show the user the current credentials belong to'
 complete -c kettle -n '__kettle_using "" 0' -a 'user' -d 'Look up users'
 complete -c kettle -n '__kettle_using "" 0' -a 'repo' -d 'List, view, create, edit, fork, clone, rename, transfer and delete repositories; stars, collaborators, topics, migration, sync'
-complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename and delete branches'
+complete -c kettle -n '__kettle_using "" 0' -a 'branch' -d 'List, view, create, rename, delete and protect branches'
 complete -c kettle -n '__kettle_using "" 0' -a 'tag' -d 'List, view, create and delete tags'
 complete -c kettle -n '__kettle_using "" 0' -a 'browse' -d 'Open the repository, an issue or pull request, a file, or the settings in the browser'
-complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe'
+complete -c kettle -n '__kettle_using "" 0' -a 'issue' -d 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react'
+complete -c kettle -n '__kettle_using "" 0' -a 'time' -d 'Track time on issues and pull requests: list, add, delete, and the stopwatch'
 complete -c kettle -n '__kettle_using "" 0' -a 'label' -d 'List, create, edit and delete labels'
 complete -c kettle -n '__kettle_using "" 0' -a 'milestone' -d 'List, view, create, edit, close, reopen and delete milestones'
 complete -c kettle -n '__kettle_using "" 0' -a 'pr' -d 'Review, check out, comment on and land pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'release' -d 'List, view, create, edit and delete releases; upload and download their assets'
+complete -c kettle -n '__kettle_using "" 0' -a 'wiki' -d 'List, view, create, edit and delete a repository\'s wiki pages'
 complete -c kettle -n '__kettle_using "" 0' -a 'run' -d 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts'
 complete -c kettle -n '__kettle_using "" 0' -a 'workflow' -d 'List, view, enable, disable and run Actions workflows'
 complete -c kettle -n '__kettle_using "" 0' -a 'secret' -d 'List, set and delete Actions secrets'
 complete -c kettle -n '__kettle_using "" 0' -a 'variable' -d 'List, read, set and delete Actions variables'
+complete -c kettle -n '__kettle_using "" 0' -a 'runner' -d 'List, register and delete Actions runners'
+complete -c kettle -n '__kettle_using "" 0' -a 'package' -d 'List, view, delete and link packages'
 complete -c kettle -n '__kettle_using "" 0' -a 'status' -d 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests'
 complete -c kettle -n '__kettle_using "" 0' -a 'notification' -d 'List your notifications and mark them read'
 complete -c kettle -n '__kettle_using "" 0' -a 'search' -d 'Search repositories, issues and pull requests, and users on the server'
-complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations'
+complete -c kettle -n '__kettle_using "" 0' -a 'org' -d 'List, view, create and delete organizations; list and remove their members'
+complete -c kettle -n '__kettle_using "" 0' -a 'team' -d 'List, view, create and delete an organization\'s teams; their members and repositories'
 complete -c kettle -n '__kettle_using "" 0' -a 'hook' -d 'List, add, view, edit, test and delete webhooks'
 complete -c kettle -n '__kettle_using "" 0' -a 'ssh-key' -d 'List, add and delete your SSH keys and repositories\' deploy keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delete your GPG keys'
 complete -c kettle -n '__kettle_using "" 0' -a 'admin' -d 'Administer the site: users, organizations, scheduled tasks'
+complete -c kettle -n '__kettle_using "" 0' -a 'config' -d 'List, get, set and unset settings (editor, pager, color, git_protocol…)'
+complete -c kettle -n '__kettle_using "" 0' -a 'alias' -d 'List, set and delete aliases: words that stand for a command line'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
+complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_aliases)' -d alias
 
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
 complete -c kettle -n '__kettle_using "login" 0' -a 'list' -d 'List stored logins (never their secrets)'
+complete -c kettle -n '__kettle_using "login" 0' -a 'status' -d 'Check each login against its server: user, where its secret is kept, scopes, expiry'
+complete -c kettle -n '__kettle_using "login" 0' -a 'token' -d 'Print the login\'s token on standard output, for scripts'
+complete -c kettle -n '__kettle_using "login" 0' -a 'scopes' -d 'List the token scopes kettle needs, command group by command group'
 complete -c kettle -n '__kettle_using "login" 0' -a 'default' -d 'Make a stored login the default one'
 complete -c kettle -n '__kettle_using "login" 0' -a 'setup-git' -d 'Make git ask kettle for the logins\' https credentials'
 complete -c kettle -n '__kettle_using "login" 0' -a 'git-credential' -d 'git\'s credential-helper protocol (called by git, not by people)'
@@ -696,12 +962,26 @@ complete -c kettle -n '__kettle_using "login add"' -l password-stdin -d 'read th
 complete -c kettle -n '__kettle_using "login add"' -l otp -x -d 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'
 complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query basic' -d 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
+complete -c kettle -n '__kettle_using "login add"' -l insecure-storage -d 'keep the token (or password) in kettle\'s config file (mode 0600) instead of the system keyring'
 complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "login list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "login list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle login status
+complete -c kettle -n '__kettle_using "login status"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "login status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "login status"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle login token
+complete -c kettle -n '__kettle_using "login token"' -l show -d 'print it even when standard output is a terminal'
+
+# kettle login scopes
+complete -c kettle -n '__kettle_using "login scopes"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "login scopes"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "login scopes"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle login default
 complete -c kettle -n '__kettle_using "login default" 0' -a '(__kettle_logins)'
@@ -877,6 +1157,9 @@ complete -c kettle -n '__kettle_using "branch" 0' -a 'view' -d 'Show a branch: i
 complete -c kettle -n '__kettle_using "branch" 0' -a 'create' -d 'Create a branch (from the default branch, or --from a branch, tag or commit)'
 complete -c kettle -n '__kettle_using "branch" 0' -a 'rename' -d 'Rename a branch (the default branch follows its new name)'
 complete -c kettle -n '__kettle_using "branch" 0' -a 'delete' -d 'Delete branches (never the default branch or a protected one)'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'protection' -d 'List and view a repository\'s branch protection rules'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'protect' -d 'Protect branches: create a rule, or change the options named of an existing one'
+complete -c kettle -n '__kettle_using "branch" 0' -a 'unprotect' -d 'Delete a branch protection rule'
 
 # kettle branch list
 complete -c kettle -n '__kettle_using "branch list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -910,6 +1193,46 @@ complete -c kettle -n '__kettle_using "branch delete"' -s y -l yes -d 'do not as
 complete -c kettle -n '__kettle_using "branch delete"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "branch delete"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "branch delete"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch protection
+complete -c kettle -n '__kettle_using "branch protection" 0' -a 'list' -d 'List a repository\'s branch protection rules, in the order they apply'
+complete -c kettle -n '__kettle_using "branch protection" 0' -a 'view' -d 'Show one branch protection rule'
+
+# kettle branch protection list
+complete -c kettle -n '__kettle_using "branch protection list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch protection list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch protection list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch protection list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch protection view
+complete -c kettle -n '__kettle_using "branch protection view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch protection view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch protection view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch protection view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch protect
+complete -c kettle -n '__kettle_using "branch protect"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch protect"' -l required-approvals -x -d 'approvals a pull request needs before it can be merged (0: none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l status-check -x -d 'a status check that must pass before merging (repeatable; a glob; the list replaces the rule\'s; "" for none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l push -x -d 'who may push: none, all (anyone with write access), or a USER or TEAM (ORG/TEAM), repeatable, for only those'
+complete -c kettle -n '__kettle_using "branch protect"' -l merge -x -d 'who may merge: a USER or TEAM (ORG/TEAM), repeatable; all for anyone with write access'
+complete -c kettle -n '__kettle_using "branch protect"' -l dismiss-stale-approvals -d 'new commits dismiss the approvals given'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-dismiss-stale-approvals -d 'new commits keep the approvals given'
+complete -c kettle -n '__kettle_using "branch protect"' -l block-on-rejected-reviews -d 'a review asking for changes blocks the merge'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-block-on-rejected-reviews -d 'a review asking for changes does not block the merge'
+complete -c kettle -n '__kettle_using "branch protect"' -l block-on-outdated-branch -d 'a pull request behind its base cannot be merged'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-block-on-outdated-branch -d 'a pull request behind its base can be merged'
+complete -c kettle -n '__kettle_using "branch protect"' -l require-signed-commits -d 'refuse pushes of unsigned or unverified commits'
+complete -c kettle -n '__kettle_using "branch protect"' -l no-require-signed-commits -d 'take unsigned commits'
+complete -c kettle -n '__kettle_using "branch protect"' -l protected-files -x -d 'files no one may change by a push (repeatable; "" for none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l unprotected-files -x -d 'files anyone with push access may change despite the rule (repeatable; "" for none)'
+complete -c kettle -n '__kettle_using "branch protect"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "branch protect"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "branch protect"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle branch unprotect
+complete -c kettle -n '__kettle_using "branch unprotect"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "branch unprotect"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
 # kettle tag
 complete -c kettle -n '__kettle_using "tag" 0' -a 'list' -d 'List a repository\'s tags, newest first'
@@ -969,6 +1292,8 @@ complete -c kettle -n '__kettle_using "issue" 0' -a 'lock' -d 'Lock an issue’s
 complete -c kettle -n '__kettle_using "issue" 0' -a 'unlock' -d 'Unlock an issue’s conversation (Gitea 1.24 and later)'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'subscribe' -d 'Get notified of an issue’s activity'
 complete -c kettle -n '__kettle_using "issue" 0' -a 'unsubscribe' -d 'Stop getting notified of an issue’s activity'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'dependency' -d 'List, add and remove the dependencies between issues'
+complete -c kettle -n '__kettle_using "issue" 0' -a 'react' -d 'React to an issue with an emoji, or take the reaction back (--remove)'
 
 # kettle issue list
 complete -c kettle -n '__kettle_using "issue list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1013,6 +1338,8 @@ complete -c kettle -n '__kettle_using "issue create"' -s l -l label -x -d 'a lab
 complete -c kettle -n '__kettle_using "issue create"' -s a -l assignee -x -d 'assign the issue to this user; repeat it or separate names with commas'
 complete -c kettle -n '__kettle_using "issue create"' -s m -l milestone -x -d 'the milestone, by title or number'
 complete -c kettle -n '__kettle_using "issue create"' -l due -x -d 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'
+complete -c kettle -n '__kettle_using "issue create"' -s T -l template -x -d 'one of the repository\'s issue templates, by name or file name: its text, or its form\'s fields, make the body; its title prefix, labels and assignees apply'
+complete -c kettle -n '__kettle_using "issue create"' -l field -x -d 'a form template\'s field (repeat it; one option of a dropdown or checkboxes each, by label or number)'
 complete -c kettle -n '__kettle_using "issue create"' -s w -l web -d 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'
 complete -c kettle -n '__kettle_using "issue create"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "issue create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1082,6 +1409,74 @@ complete -c kettle -n '__kettle_using "issue subscribe"' -s R -l repo -x -d 'the
 
 # kettle issue unsubscribe
 complete -c kettle -n '__kettle_using "issue unsubscribe"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle issue dependency
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'list' -d 'List the issues an issue is blocked by and the issues it blocks'
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'add' -d 'Mark an issue as blocked by others, or as blocking others'
+complete -c kettle -n '__kettle_using "issue dependency" 0' -a 'remove' -d 'Remove dependencies between issues'
+
+# kettle issue dependency list
+complete -c kettle -n '__kettle_using "issue dependency list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "issue dependency list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "issue dependency list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle issue dependency add
+complete -c kettle -n '__kettle_using "issue dependency add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency add"' -l blocked-by -x -d 'an issue that must be closed first (repeatable)'
+complete -c kettle -n '__kettle_using "issue dependency add"' -l blocks -x -d 'an issue this one holds up (repeatable)'
+
+# kettle issue dependency remove
+complete -c kettle -n '__kettle_using "issue dependency remove"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue dependency remove"' -l blocked-by -x -d 'an issue that must be closed first (repeatable)'
+complete -c kettle -n '__kettle_using "issue dependency remove"' -l blocks -x -d 'an issue this one holds up (repeatable)'
+
+# kettle issue react
+complete -c kettle -n '__kettle_using "issue react"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "issue react"' -l remove -d 'take your reaction back'
+
+# kettle time
+complete -c kettle -n '__kettle_using "time" 0' -a 'list' -d 'List the time tracked on an issue, or on the whole repository'
+complete -c kettle -n '__kettle_using "time" 0' -a 'add' -d 'Add time spent on an issue or pull request'
+complete -c kettle -n '__kettle_using "time" 0' -a 'delete' -d 'Delete one entry of tracked time (yours, or any as a site administrator)'
+complete -c kettle -n '__kettle_using "time" 0' -a 'reset' -d 'Delete all your tracked time on an issue or pull request'
+complete -c kettle -n '__kettle_using "time" 0' -a 'start' -d 'Start the stopwatch on an issue or pull request (stopping one running elsewhere)'
+complete -c kettle -n '__kettle_using "time" 0' -a 'stop' -d 'Stop the stopwatch and add the time it measured'
+complete -c kettle -n '__kettle_using "time" 0' -a 'cancel' -d 'Discard the stopwatch without adding its time'
+
+# kettle time list
+complete -c kettle -n '__kettle_using "time list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time list"' -l mine -d 'only your own entries'
+complete -c kettle -n '__kettle_using "time list"' -l since -x -d 'only entries made at or after DATE (YYYY-MM-DD or ISO 8601)'
+complete -c kettle -n '__kettle_using "time list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "time list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "time list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "time list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "time list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "time list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle time add
+complete -c kettle -n '__kettle_using "time add"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "time add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "time add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle time delete
+complete -c kettle -n '__kettle_using "time delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle time reset
+complete -c kettle -n '__kettle_using "time reset"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "time reset"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle time start
+complete -c kettle -n '__kettle_using "time start"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle time stop
+complete -c kettle -n '__kettle_using "time stop"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle time cancel
+complete -c kettle -n '__kettle_using "time cancel"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 
 # kettle label
 complete -c kettle -n '__kettle_using "label" 0' -a 'list' -d 'List a repository\'s labels'
@@ -1190,7 +1585,9 @@ complete -c kettle -n '__kettle_using "pr" 0' -a 'checks' -d 'Show the head comm
 complete -c kettle -n '__kettle_using "pr" 0' -a 'create' -d 'Open a pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'edit' -d 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'comment' -d 'Comment on a pull request'
-complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'comments' -d 'List a pull request\'s line comments as conversations: file, line, state'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'review' -d 'Approve a pull request, request changes, or comment on it and on lines of its diff'
+complete -c kettle -n '__kettle_using "pr" 0' -a 'react' -d 'React to a pull request with an emoji, or take the reaction back (--remove)'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'close' -d 'Close a pull request without merging it'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'reopen' -d 'Reopen a closed pull request'
 complete -c kettle -n '__kettle_using "pr" 0' -a 'ready' -d 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)'
@@ -1252,6 +1649,7 @@ complete -c kettle -n '__kettle_using "pr create"' -s H -l head -x -d 'the branc
 complete -c kettle -n '__kettle_using "pr create"' -s B -l base -x -d 'the branch to merge into (default: the repository\'s default branch)'
 complete -c kettle -n '__kettle_using "pr create"' -s b -l body -x -d 'the body text'
 complete -c kettle -n '__kettle_using "pr create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr create"' -s T -l template -x -d 'the repository\'s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'
 complete -c kettle -n '__kettle_using "pr create"' -s f -l fill -d 'take the title and body from the commits between base and head'
 complete -c kettle -n '__kettle_using "pr create"' -s d -l draft -d 'open it as a draft (a "WIP:" title prefix)'
 complete -c kettle -n '__kettle_using "pr create"' -s l -l label -x -d 'add a label by name (repeatable)'
@@ -1291,16 +1689,61 @@ complete -c kettle -n '__kettle_using "pr comment"' -l json -d 'print JSON: the 
 complete -c kettle -n '__kettle_using "pr comment"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr comment"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
+# kettle pr comments
+complete -c kettle -n '__kettle_using "pr comments" 0' -a 'reply' -d 'Reply in the conversation of a line comment'
+complete -c kettle -n '__kettle_using "pr comments" 0' -a 'resolve' -d 'Mark the conversation of a line comment resolved (Gitea 1.26 and later)'
+complete -c kettle -n '__kettle_using "pr comments" 0' -a 'unresolve' -d 'Mark the conversation of a line comment unresolved (Gitea 1.26 and later)'
+complete -c kettle -n '__kettle_using "pr comments"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr comments"' -l unresolved -d 'only the conversations not resolved'
+complete -c kettle -n '__kettle_using "pr comments"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr comments"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr comments"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr comments reply
+complete -c kettle -n '__kettle_using "pr comments reply"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr comments reply"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr comments reply"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr comments reply"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr comments reply"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr comments reply"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr comments resolve
+complete -c kettle -n '__kettle_using "pr comments resolve"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle pr comments unresolve
+complete -c kettle -n '__kettle_using "pr comments unresolve"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
 # kettle pr review
+complete -c kettle -n '__kettle_using "pr review" 0' -a 'submit' -d 'Submit your pending review of a pull request with a verdict'
+complete -c kettle -n '__kettle_using "pr review" 0' -a 'discard' -d 'Discard your pending review of a pull request, with its line comments'
 complete -c kettle -n '__kettle_using "pr review"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "pr review"' -s a -l approve -d 'approve it'
 complete -c kettle -n '__kettle_using "pr review"' -s r -l request-changes -d 'request changes (needs a body)'
-complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body)'
-complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the body text'
-complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr review"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
+complete -c kettle -n '__kettle_using "pr review"' -s b -l body -x -d 'the review\'s body; after a --comment-on, that comment\'s text'
+complete -c kettle -n '__kettle_using "pr review"' -s F -l body-file -r -F -d 'read the review\'s body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr review"' -l comment-on -r -F -d 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'
 complete -c kettle -n '__kettle_using "pr review"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "pr review"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "pr review"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr review submit
+complete -c kettle -n '__kettle_using "pr review submit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr review submit"' -s a -l approve -d 'approve it'
+complete -c kettle -n '__kettle_using "pr review submit"' -s r -l request-changes -d 'request changes (needs a body)'
+complete -c kettle -n '__kettle_using "pr review submit"' -s c -l comment -d 'comment without a verdict (needs a body or line comments)'
+complete -c kettle -n '__kettle_using "pr review submit"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "pr review submit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "pr review submit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "pr review submit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "pr review submit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle pr review discard
+complete -c kettle -n '__kettle_using "pr review discard"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+
+# kettle pr react
+complete -c kettle -n '__kettle_using "pr react"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "pr react"' -l remove -d 'take your reaction back'
 
 # kettle pr close
 complete -c kettle -n '__kettle_using "pr close"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
@@ -1406,6 +1849,60 @@ complete -c kettle -n '__kettle_using "release download"' -l clobber -d 'overwri
 complete -c kettle -n '__kettle_using "release delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "release delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c kettle -n '__kettle_using "release delete"' -l cleanup-tag -d 'delete the git tag too'
+
+# kettle wiki
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'list' -d 'List a repository\'s wiki pages'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'view' -d 'Show a wiki page: its text (at a revision with --revision)'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'create' -d 'Create a wiki page (the first one creates the wiki)'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'edit' -d 'Change a wiki page: its text, its title, or both'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'delete' -d 'Delete a wiki page (asks you to type its title)'
+complete -c kettle -n '__kettle_using "wiki" 0' -a 'revisions' -d 'List the commits that changed a wiki page, newest first'
+
+# kettle wiki list
+complete -c kettle -n '__kettle_using "wiki list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "wiki list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "wiki list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki view
+complete -c kettle -n '__kettle_using "wiki view"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki view"' -l revision -x -d 'the page as it was at this commit of the wiki (see `kettle wiki revisions`; read with git)'
+complete -c kettle -n '__kettle_using "wiki view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki create
+complete -c kettle -n '__kettle_using "wiki create"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki create"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "wiki create"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "wiki create"' -s m -l message -x -d 'the commit message (default: the server\'s, such as Add "TITLE")'
+complete -c kettle -n '__kettle_using "wiki create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki edit
+complete -c kettle -n '__kettle_using "wiki edit"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki edit"' -s t -l title -x -d 'rename the page to this title'
+complete -c kettle -n '__kettle_using "wiki edit"' -s b -l body -x -d 'the body text'
+complete -c kettle -n '__kettle_using "wiki edit"' -s F -l body-file -r -F -d 'read the body from a file (- for standard input; at most 4 MiB)'
+complete -c kettle -n '__kettle_using "wiki edit"' -s m -l message -x -d 'the commit message (default: the server\'s, such as Add "TITLE")'
+complete -c kettle -n '__kettle_using "wiki edit"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki edit"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki edit"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle wiki delete
+complete -c kettle -n '__kettle_using "wiki delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle wiki revisions
+complete -c kettle -n '__kettle_using "wiki revisions"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "wiki revisions"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "wiki revisions"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "wiki revisions"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "wiki revisions"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "wiki revisions"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle run
 complete -c kettle -n '__kettle_using "run" 0' -a 'list' -d 'List a repository\'s Actions runs, newest first'
@@ -1560,6 +2057,72 @@ complete -c kettle -n '__kettle_using "variable delete"' -l org -x -d 'an organi
 complete -c kettle -n '__kettle_using "variable delete"' -l user -d 'your account\'s variables instead of a repository\'s'
 complete -c kettle -n '__kettle_using "variable delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 
+# kettle runner
+complete -c kettle -n '__kettle_using "runner" 0' -a 'list' -d 'List the runners of a repository, an organization, your account or the instance'
+complete -c kettle -n '__kettle_using "runner" 0' -a 'token' -d 'Print a registration token for a new runner (a secret: on standard output only)'
+complete -c kettle -n '__kettle_using "runner" 0' -a 'delete' -d 'Delete a runner, asking first'
+
+# kettle runner list
+complete -c kettle -n '__kettle_using "runner list"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner list"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner list"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner list"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+complete -c kettle -n '__kettle_using "runner list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "runner list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "runner list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "runner list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "runner list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "runner list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle runner token
+complete -c kettle -n '__kettle_using "runner token"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner token"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner token"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner token"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+
+# kettle runner delete
+complete -c kettle -n '__kettle_using "runner delete"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
+complete -c kettle -n '__kettle_using "runner delete"' -l org -x -d 'an organization\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner delete"' -l user -d 'your account\'s runners instead of a repository\'s'
+complete -c kettle -n '__kettle_using "runner delete"' -l global -d 'the instance\'s own runners, which serve every repository (a site administrator\'s)'
+complete -c kettle -n '__kettle_using "runner delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle package
+complete -c kettle -n '__kettle_using "package" 0' -a 'list' -d 'List a user\'s or an organization\'s packages, each version on a line'
+complete -c kettle -n '__kettle_using "package" 0' -a 'view' -d 'Show a package version (without VERSION: the newest)'
+complete -c kettle -n '__kettle_using "package" 0' -a 'delete' -d 'Delete a package version, asking first'
+complete -c kettle -n '__kettle_using "package" 0' -a 'link' -d 'Link a package to a repository of its owner'
+complete -c kettle -n '__kettle_using "package" 0' -a 'unlink' -d 'Unlink a package from its repository'
+
+# kettle package list
+complete -c kettle -n '__kettle_using "package list"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package list"' -l type -x -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant' -d 'only packages of this type'
+complete -c kettle -n '__kettle_using "package list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "package list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "package list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "package list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "package list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "package list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle package view
+complete -c kettle -n '__kettle_using "package view" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package view"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "package view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "package view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle package delete
+complete -c kettle -n '__kettle_using "package delete" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package delete"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+complete -c kettle -n '__kettle_using "package delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle package link
+complete -c kettle -n '__kettle_using "package link" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+
+# kettle package unlink
+complete -c kettle -n '__kettle_using "package unlink" 0' -a 'alpine alt arch cargo chef composer conan conda container cran debian generic go helm maven npm nuget pub pypi rpm rubygems swift terraform vagrant'
+complete -c kettle -n '__kettle_using "package unlink"' -l owner -x -d 'the user or organization the package belongs to (default: you)'
+
 # kettle status
 complete -c kettle -n '__kettle_using "status"' -l json -d 'print JSON: the server\'s records as returned'
 complete -c kettle -n '__kettle_using "status"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
@@ -1632,6 +2195,7 @@ complete -c kettle -n '__kettle_using "org" 0' -a 'list' -d 'List your organizat
 complete -c kettle -n '__kettle_using "org" 0' -a 'view' -d 'Show an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'create' -d 'Create an organization'
 complete -c kettle -n '__kettle_using "org" 0' -a 'delete' -d 'Delete an organization (asks you to type its name)'
+complete -c kettle -n '__kettle_using "org" 0' -a 'member' -d 'List an organization\'s members, and remove one'
 
 # kettle org list
 complete -c kettle -n '__kettle_using "org list"' -s L -l limit -x -d 'how many records to show (default 30)'
@@ -1654,6 +2218,111 @@ complete -c kettle -n '__kettle_using "org create"' -s q -l jq -x -d 'filter the
 
 # kettle org delete
 complete -c kettle -n '__kettle_using "org delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle org member
+complete -c kettle -n '__kettle_using "org member" 0' -a 'list' -d 'List an organization\'s members'
+complete -c kettle -n '__kettle_using "org member" 0' -a 'remove' -d 'Remove a user from an organization (from all its teams; asks you to type the login)'
+
+# kettle org member list
+complete -c kettle -n '__kettle_using "org member list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "org member list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "org member list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "org member list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "org member list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "org member list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle org member remove
+complete -c kettle -n '__kettle_using "org member remove"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle team
+complete -c kettle -n '__kettle_using "team" 0' -a 'list' -d 'List an organization\'s teams'
+complete -c kettle -n '__kettle_using "team" 0' -a 'view' -d 'Show a team: its permission and the units it grants'
+complete -c kettle -n '__kettle_using "team" 0' -a 'create' -d 'Create a team'
+complete -c kettle -n '__kettle_using "team" 0' -a 'delete' -d 'Delete a team (never the Owners team; asks you to type its name)'
+complete -c kettle -n '__kettle_using "team" 0' -a 'member' -d 'List, add and remove a team\'s members'
+complete -c kettle -n '__kettle_using "team" 0' -a 'repo' -d 'List, add and remove a team\'s repositories'
+
+# kettle team list
+complete -c kettle -n '__kettle_using "team list"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "team list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "team list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "team list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team view
+complete -c kettle -n '__kettle_using "team view"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team view"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team view"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team view"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team create
+complete -c kettle -n '__kettle_using "team create"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team create"' -s p -l permission -x -a 'read write admin' -d 'what the team may do in its repositories (admin: everything, units aside)'
+complete -c kettle -n '__kettle_using "team create"' -l units -x -d 'the units it covers, comma-separated: code,issues,pulls,releases,wiki,actions,packages,projects,ext_issues,ext_wiki (default: code,issues,pulls,releases,wiki,projects,packages,actions)'
+complete -c kettle -n '__kettle_using "team create"' -s d -l description -x -d 'what the team is for'
+complete -c kettle -n '__kettle_using "team create"' -l all-repositories -d 'give the team every repository of the organization, present and future'
+complete -c kettle -n '__kettle_using "team create"' -l can-create-repos -d 'let its members create repositories in the organization'
+complete -c kettle -n '__kettle_using "team create"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team create"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team create"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team delete
+complete -c kettle -n '__kettle_using "team delete"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team delete"' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+
+# kettle team member
+complete -c kettle -n '__kettle_using "team member" 0' -a 'list' -d 'List a team\'s members'
+complete -c kettle -n '__kettle_using "team member" 0' -a 'add' -d 'Add users to a team (they join the organization too)'
+complete -c kettle -n '__kettle_using "team member" 0' -a 'remove' -d 'Remove users from a team'
+
+# kettle team member list
+complete -c kettle -n '__kettle_using "team member list"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team member list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "team member list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "team member list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "team member list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team member list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team member list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team member add
+complete -c kettle -n '__kettle_using "team member add"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team member add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team member add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team member add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team member remove
+complete -c kettle -n '__kettle_using "team member remove"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team member remove"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team member remove"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team member remove"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team repo
+complete -c kettle -n '__kettle_using "team repo" 0' -a 'list' -d 'List a team\'s repositories'
+complete -c kettle -n '__kettle_using "team repo" 0' -a 'add' -d 'Give a team repositories of its organization'
+complete -c kettle -n '__kettle_using "team repo" 0' -a 'remove' -d 'Take repositories from a team'
+
+# kettle team repo list
+complete -c kettle -n '__kettle_using "team repo list"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team repo list"' -s L -l limit -x -d 'how many records to show (default 30)'
+complete -c kettle -n '__kettle_using "team repo list"' -l all -d 'fetch every page'
+complete -c kettle -n '__kettle_using "team repo list"' -l page -x -d 'show only page N, of --limit records a page'
+complete -c kettle -n '__kettle_using "team repo list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team repo list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team repo list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team repo add
+complete -c kettle -n '__kettle_using "team repo add"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team repo add"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team repo add"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team repo add"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle team repo remove
+complete -c kettle -n '__kettle_using "team repo remove"' -l org -x -d 'the organization the team belongs to (required)'
+complete -c kettle -n '__kettle_using "team repo remove"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "team repo remove"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "team repo remove"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
 # kettle hook
 complete -c kettle -n '__kettle_using "hook" 0' -a 'list' -d 'List the webhooks of a repository or organization'
@@ -1846,6 +2515,43 @@ complete -c kettle -n '__kettle_using "admin cron list"' -l json -d 'print JSON:
 complete -c kettle -n '__kettle_using "admin cron list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
 complete -c kettle -n '__kettle_using "admin cron list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
 
+# kettle config
+complete -c kettle -n '__kettle_using "config" 0' -a 'list' -d 'List every setting: its value and where that value comes from'
+complete -c kettle -n '__kettle_using "config" 0' -a 'get' -d 'Print a setting\'s value (nothing when it has none)'
+complete -c kettle -n '__kettle_using "config" 0' -a 'set' -d 'Set a setting, for every host or for one'
+complete -c kettle -n '__kettle_using "config" 0' -a 'unset' -d 'Remove a setting, so its default (or the setting for all hosts) applies again'
+
+# kettle config list
+complete -c kettle -n '__kettle_using "config list"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+complete -c kettle -n '__kettle_using "config list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "config list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "config list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle config get
+complete -c kettle -n '__kettle_using "config get" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
+complete -c kettle -n '__kettle_using "config get"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+
+# kettle config set
+complete -c kettle -n '__kettle_using "config set" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
+complete -c kettle -n '__kettle_using "config set"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+
+# kettle config unset
+complete -c kettle -n '__kettle_using "config unset" 0' -a 'editor pager browser prompt git_protocol color http_timeout oauth_client_id'
+complete -c kettle -n '__kettle_using "config unset"' -l host -x -d 'the setting for this host (a name such as git.example.com, or its address)'
+
+# kettle alias
+complete -c kettle -n '__kettle_using "alias" 0' -a 'list' -d 'List the aliases and what each expands to'
+complete -c kettle -n '__kettle_using "alias" 0' -a 'set' -d 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)'
+complete -c kettle -n '__kettle_using "alias" 0' -a 'delete' -d 'Delete an alias'
+
+# kettle alias list
+complete -c kettle -n '__kettle_using "alias list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "alias list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "alias list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle alias set
+complete -c kettle -n '__kettle_using "alias set"' -l shell -d 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'
+
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
@@ -1861,4 +2567,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue label milestone pr release run workflow secret variable status notification search org hook ssh-key gpg-key admin api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias api completion help'

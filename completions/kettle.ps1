@@ -18,29 +18,39 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/tag'] = 'tag'
     $children['/browse'] = 'browse'
     $children['/issue'] = 'issue'
+    $children['/time'] = 'time'
     $children['/label'] = 'label'
     $children['/milestone'] = 'milestone'
     $children['/pr'] = 'pr'
     $children['/release'] = 'release'
+    $children['/wiki'] = 'wiki'
     $children['/run'] = 'run'
     $children['/workflow'] = 'workflow'
     $children['/secret'] = 'secret'
     $children['/variable'] = 'variable'
+    $children['/runner'] = 'runner'
+    $children['/package'] = 'package'
     $children['/status'] = 'status'
     $children['/notification'] = 'notification'
     $children['/notifications'] = 'notification'
     $children['/search'] = 'search'
     $children['/org'] = 'org'
+    $children['/team'] = 'team'
     $children['/hook'] = 'hook'
     $children['/ssh-key'] = 'ssh-key'
     $children['/gpg-key'] = 'gpg-key'
     $children['/admin'] = 'admin'
+    $children['/config'] = 'config'
+    $children['/alias'] = 'alias'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
     $children['/help'] = 'help'
     $children['login/add'] = 'login add'
     $children['login/list'] = 'login list'
     $children['login/ls'] = 'login list'
+    $children['login/status'] = 'login status'
+    $children['login/token'] = 'login token'
+    $children['login/scopes'] = 'login scopes'
     $children['login/default'] = 'login default'
     $children['login/setup-git'] = 'login setup-git'
     $children['login/git-credential'] = 'login git-credential'
@@ -80,6 +90,12 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['branch/create'] = 'branch create'
     $children['branch/rename'] = 'branch rename'
     $children['branch/delete'] = 'branch delete'
+    $children['branch/protection'] = 'branch protection'
+    $children['branch/protect'] = 'branch protect'
+    $children['branch/unprotect'] = 'branch unprotect'
+    $children['branch protection/list'] = 'branch protection list'
+    $children['branch protection/ls'] = 'branch protection list'
+    $children['branch protection/view'] = 'branch protection view'
     $children['tag/list'] = 'tag list'
     $children['tag/ls'] = 'tag list'
     $children['tag/view'] = 'tag view'
@@ -102,6 +118,23 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['issue/unlock'] = 'issue unlock'
     $children['issue/subscribe'] = 'issue subscribe'
     $children['issue/unsubscribe'] = 'issue unsubscribe'
+    $children['issue/dependency'] = 'issue dependency'
+    $children['issue/dependencies'] = 'issue dependency'
+    $children['issue/deps'] = 'issue dependency'
+    $children['issue/react'] = 'issue react'
+    $children['issue dependency/list'] = 'issue dependency list'
+    $children['issue dependency/ls'] = 'issue dependency list'
+    $children['issue dependency/add'] = 'issue dependency add'
+    $children['issue dependency/remove'] = 'issue dependency remove'
+    $children['issue dependency/rm'] = 'issue dependency remove'
+    $children['time/list'] = 'time list'
+    $children['time/ls'] = 'time list'
+    $children['time/add'] = 'time add'
+    $children['time/delete'] = 'time delete'
+    $children['time/reset'] = 'time reset'
+    $children['time/start'] = 'time start'
+    $children['time/stop'] = 'time stop'
+    $children['time/cancel'] = 'time cancel'
     $children['label/list'] = 'label list'
     $children['label/ls'] = 'label list'
     $children['label/create'] = 'label create'
@@ -126,12 +159,19 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['pr/create'] = 'pr create'
     $children['pr/edit'] = 'pr edit'
     $children['pr/comment'] = 'pr comment'
+    $children['pr/comments'] = 'pr comments'
     $children['pr/review'] = 'pr review'
+    $children['pr/react'] = 'pr react'
     $children['pr/close'] = 'pr close'
     $children['pr/reopen'] = 'pr reopen'
     $children['pr/ready'] = 'pr ready'
     $children['pr/merge'] = 'pr merge'
     $children['pr/update-branch'] = 'pr update-branch'
+    $children['pr comments/reply'] = 'pr comments reply'
+    $children['pr comments/resolve'] = 'pr comments resolve'
+    $children['pr comments/unresolve'] = 'pr comments unresolve'
+    $children['pr review/submit'] = 'pr review submit'
+    $children['pr review/discard'] = 'pr review discard'
     $children['release/list'] = 'release list'
     $children['release/ls'] = 'release list'
     $children['release/view'] = 'release view'
@@ -140,6 +180,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['release/upload'] = 'release upload'
     $children['release/download'] = 'release download'
     $children['release/delete'] = 'release delete'
+    $children['wiki/list'] = 'wiki list'
+    $children['wiki/ls'] = 'wiki list'
+    $children['wiki/view'] = 'wiki view'
+    $children['wiki/create'] = 'wiki create'
+    $children['wiki/edit'] = 'wiki edit'
+    $children['wiki/delete'] = 'wiki delete'
+    $children['wiki/revisions'] = 'wiki revisions'
     $children['run/list'] = 'run list'
     $children['run/ls'] = 'run list'
     $children['run/view'] = 'run view'
@@ -166,6 +213,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['variable/set'] = 'variable set'
     $children['variable/delete'] = 'variable delete'
     $children['variable/rm'] = 'variable delete'
+    $children['runner/list'] = 'runner list'
+    $children['runner/ls'] = 'runner list'
+    $children['runner/token'] = 'runner token'
+    $children['runner/delete'] = 'runner delete'
+    $children['runner/rm'] = 'runner delete'
+    $children['package/list'] = 'package list'
+    $children['package/ls'] = 'package list'
+    $children['package/view'] = 'package view'
+    $children['package/delete'] = 'package delete'
+    $children['package/rm'] = 'package delete'
+    $children['package/link'] = 'package link'
+    $children['package/unlink'] = 'package unlink'
     $children['notification/list'] = 'notification list'
     $children['notification/ls'] = 'notification list'
     $children['notification/read'] = 'notification read'
@@ -177,6 +236,28 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['org/view'] = 'org view'
     $children['org/create'] = 'org create'
     $children['org/delete'] = 'org delete'
+    $children['org/member'] = 'org member'
+    $children['org member/list'] = 'org member list'
+    $children['org member/ls'] = 'org member list'
+    $children['org member/remove'] = 'org member remove'
+    $children['org member/rm'] = 'org member remove'
+    $children['team/list'] = 'team list'
+    $children['team/ls'] = 'team list'
+    $children['team/view'] = 'team view'
+    $children['team/create'] = 'team create'
+    $children['team/delete'] = 'team delete'
+    $children['team/member'] = 'team member'
+    $children['team/repo'] = 'team repo'
+    $children['team member/list'] = 'team member list'
+    $children['team member/ls'] = 'team member list'
+    $children['team member/add'] = 'team member add'
+    $children['team member/remove'] = 'team member remove'
+    $children['team member/rm'] = 'team member remove'
+    $children['team repo/list'] = 'team repo list'
+    $children['team repo/ls'] = 'team repo list'
+    $children['team repo/add'] = 'team repo add'
+    $children['team repo/remove'] = 'team repo remove'
+    $children['team repo/rm'] = 'team repo remove'
     $children['hook/list'] = 'hook list'
     $children['hook/ls'] = 'hook list'
     $children['hook/add'] = 'hook add'
@@ -207,34 +288,51 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['admin cron/list'] = 'admin cron list'
     $children['admin cron/ls'] = 'admin cron list'
     $children['admin cron/run'] = 'admin cron run'
+    $children['config/list'] = 'config list'
+    $children['config/ls'] = 'config list'
+    $children['config/get'] = 'config get'
+    $children['config/set'] = 'config set'
+    $children['config/unset'] = 'config unset'
+    $children['alias/list'] = 'alias list'
+    $children['alias/ls'] = 'alias list'
+    $children['alias/set'] = 'alias set'
+    $children['alias/delete'] = 'alias delete'
+    $children['alias/rm'] = 'alias delete'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
     $commands[''] = @(
-        @{ Name = 'login'; Tip = 'Add, list, choose and remove stored logins' }
+        @{ Name = 'login'; Tip = 'Add, check, choose and remove stored logins' }
         @{ Name = 'whoami'; Tip = 'Show the user the current credentials belong to' }
         @{ Name = 'user'; Tip = 'Look up users' }
         @{ Name = 'repo'; Tip = 'List, view, create, edit, fork, clone, rename, transfer and delete repositories; stars, collaborators, topics, migration, sync' }
-        @{ Name = 'branch'; Tip = 'List, view, create, rename and delete branches' }
+        @{ Name = 'branch'; Tip = 'List, view, create, rename, delete and protect branches' }
         @{ Name = 'tag'; Tip = 'List, view, create and delete tags' }
         @{ Name = 'browse'; Tip = 'Open the repository, an issue or pull request, a file, or the settings in the browser' }
-        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock and subscribe' }
+        @{ Name = 'issue'; Tip = 'List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react' }
+        @{ Name = 'time'; Tip = 'Track time on issues and pull requests: list, add, delete, and the stopwatch' }
         @{ Name = 'label'; Tip = 'List, create, edit and delete labels' }
         @{ Name = 'milestone'; Tip = 'List, view, create, edit, close, reopen and delete milestones' }
         @{ Name = 'pr'; Tip = 'Review, check out, comment on and land pull requests' }
         @{ Name = 'release'; Tip = 'List, view, create, edit and delete releases; upload and download their assets' }
+        @{ Name = 'wiki'; Tip = 'List, view, create, edit and delete a repository''s wiki pages' }
         @{ Name = 'run'; Tip = 'List, view, watch, rerun, cancel and delete Actions runs; download their artifacts' }
         @{ Name = 'workflow'; Tip = 'List, view, enable, disable and run Actions workflows' }
         @{ Name = 'secret'; Tip = 'List, set and delete Actions secrets' }
         @{ Name = 'variable'; Tip = 'List, read, set and delete Actions variables' }
+        @{ Name = 'runner'; Tip = 'List, register and delete Actions runners' }
+        @{ Name = 'package'; Tip = 'List, view, delete and link packages' }
         @{ Name = 'status'; Tip = 'Show, for every stored login at once, your unread notifications, assigned issues, review requests and open pull requests' }
         @{ Name = 'notification'; Tip = 'List your notifications and mark them read' }
         @{ Name = 'search'; Tip = 'Search repositories, issues and pull requests, and users on the server' }
-        @{ Name = 'org'; Tip = 'List, view, create and delete organizations' }
+        @{ Name = 'org'; Tip = 'List, view, create and delete organizations; list and remove their members' }
+        @{ Name = 'team'; Tip = 'List, view, create and delete an organization''s teams; their members and repositories' }
         @{ Name = 'hook'; Tip = 'List, add, view, edit, test and delete webhooks' }
         @{ Name = 'ssh-key'; Tip = 'List, add and delete your SSH keys and repositories'' deploy keys' }
         @{ Name = 'gpg-key'; Tip = 'List, add and delete your GPG keys' }
         @{ Name = 'admin'; Tip = 'Administer the site: users, organizations, scheduled tasks' }
+        @{ Name = 'config'; Tip = 'List, get, set and unset settings (editor, pager, color, git_protocol…)' }
+        @{ Name = 'alias'; Tip = 'List, set and delete aliases: words that stand for a command line' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -242,6 +340,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $commands['login'] = @(
         @{ Name = 'add'; Tip = 'Check credentials against a server and store them as a login' }
         @{ Name = 'list'; Tip = 'List stored logins (never their secrets)' }
+        @{ Name = 'status'; Tip = 'Check each login against its server: user, where its secret is kept, scopes, expiry' }
+        @{ Name = 'token'; Tip = 'Print the login''s token on standard output, for scripts' }
+        @{ Name = 'scopes'; Tip = 'List the token scopes kettle needs, command group by command group' }
         @{ Name = 'default'; Tip = 'Make a stored login the default one' }
         @{ Name = 'setup-git'; Tip = 'Make git ask kettle for the logins'' https credentials' }
         @{ Name = 'git-credential'; Tip = 'git''s credential-helper protocol (called by git, not by people)' }
@@ -284,6 +385,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'create'; Tip = 'Create a branch (from the default branch, or --from a branch, tag or commit)' }
         @{ Name = 'rename'; Tip = 'Rename a branch (the default branch follows its new name)' }
         @{ Name = 'delete'; Tip = 'Delete branches (never the default branch or a protected one)' }
+        @{ Name = 'protection'; Tip = 'List and view a repository''s branch protection rules' }
+        @{ Name = 'protect'; Tip = 'Protect branches: create a rule, or change the options named of an existing one' }
+        @{ Name = 'unprotect'; Tip = 'Delete a branch protection rule' }
+    )
+    $commands['branch protection'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s branch protection rules, in the order they apply' }
+        @{ Name = 'view'; Tip = 'Show one branch protection rule' }
     )
     $commands['tag'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s tags, newest first' }
@@ -307,6 +415,22 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'unlock'; Tip = 'Unlock an issue’’s conversation (Gitea 1.24 and later)' }
         @{ Name = 'subscribe'; Tip = 'Get notified of an issue’’s activity' }
         @{ Name = 'unsubscribe'; Tip = 'Stop getting notified of an issue’’s activity' }
+        @{ Name = 'dependency'; Tip = 'List, add and remove the dependencies between issues' }
+        @{ Name = 'react'; Tip = 'React to an issue with an emoji, or take the reaction back (--remove)' }
+    )
+    $commands['issue dependency'] = @(
+        @{ Name = 'list'; Tip = 'List the issues an issue is blocked by and the issues it blocks' }
+        @{ Name = 'add'; Tip = 'Mark an issue as blocked by others, or as blocking others' }
+        @{ Name = 'remove'; Tip = 'Remove dependencies between issues' }
+    )
+    $commands['time'] = @(
+        @{ Name = 'list'; Tip = 'List the time tracked on an issue, or on the whole repository' }
+        @{ Name = 'add'; Tip = 'Add time spent on an issue or pull request' }
+        @{ Name = 'delete'; Tip = 'Delete one entry of tracked time (yours, or any as a site administrator)' }
+        @{ Name = 'reset'; Tip = 'Delete all your tracked time on an issue or pull request' }
+        @{ Name = 'start'; Tip = 'Start the stopwatch on an issue or pull request (stopping one running elsewhere)' }
+        @{ Name = 'stop'; Tip = 'Stop the stopwatch and add the time it measured' }
+        @{ Name = 'cancel'; Tip = 'Discard the stopwatch without adding its time' }
     )
     $commands['label'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s labels' }
@@ -333,12 +457,23 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'create'; Tip = 'Open a pull request' }
         @{ Name = 'edit'; Tip = 'Change a pull request: title, body, base, labels, assignees, reviewers, milestone' }
         @{ Name = 'comment'; Tip = 'Comment on a pull request' }
-        @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it' }
+        @{ Name = 'comments'; Tip = 'List a pull request''s line comments as conversations: file, line, state' }
+        @{ Name = 'review'; Tip = 'Approve a pull request, request changes, or comment on it and on lines of its diff' }
+        @{ Name = 'react'; Tip = 'React to a pull request with an emoji, or take the reaction back (--remove)' }
         @{ Name = 'close'; Tip = 'Close a pull request without merging it' }
         @{ Name = 'reopen'; Tip = 'Reopen a closed pull request' }
         @{ Name = 'ready'; Tip = 'Take a draft out of draft: drop its "WIP:" title prefix (--undo adds it)' }
         @{ Name = 'merge'; Tip = 'Merge a pull request' }
         @{ Name = 'update-branch'; Tip = 'Bring a pull request''s branch up to date with its base (a merge, or --rebase)' }
+    )
+    $commands['pr comments'] = @(
+        @{ Name = 'reply'; Tip = 'Reply in the conversation of a line comment' }
+        @{ Name = 'resolve'; Tip = 'Mark the conversation of a line comment resolved (Gitea 1.26 and later)' }
+        @{ Name = 'unresolve'; Tip = 'Mark the conversation of a line comment unresolved (Gitea 1.26 and later)' }
+    )
+    $commands['pr review'] = @(
+        @{ Name = 'submit'; Tip = 'Submit your pending review of a pull request with a verdict' }
+        @{ Name = 'discard'; Tip = 'Discard your pending review of a pull request, with its line comments' }
     )
     $commands['release'] = @(
         @{ Name = 'list'; Tip = 'List the releases of a repository, newest first' }
@@ -348,6 +483,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'upload'; Tip = 'Upload files as assets of a release' }
         @{ Name = 'download'; Tip = 'Download the assets of a release (the latest release when TAG is left out)' }
         @{ Name = 'delete'; Tip = 'Delete a release (asks you to type its tag), and with --cleanup-tag its tag' }
+    )
+    $commands['wiki'] = @(
+        @{ Name = 'list'; Tip = 'List a repository''s wiki pages' }
+        @{ Name = 'view'; Tip = 'Show a wiki page: its text (at a revision with --revision)' }
+        @{ Name = 'create'; Tip = 'Create a wiki page (the first one creates the wiki)' }
+        @{ Name = 'edit'; Tip = 'Change a wiki page: its text, its title, or both' }
+        @{ Name = 'delete'; Tip = 'Delete a wiki page (asks you to type its title)' }
+        @{ Name = 'revisions'; Tip = 'List the commits that changed a wiki page, newest first' }
     )
     $commands['run'] = @(
         @{ Name = 'list'; Tip = 'List a repository''s Actions runs, newest first' }
@@ -376,6 +519,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'set'; Tip = 'Create a variable, or change its value' }
         @{ Name = 'delete'; Tip = 'Delete a variable, asking first' }
     )
+    $commands['runner'] = @(
+        @{ Name = 'list'; Tip = 'List the runners of a repository, an organization, your account or the instance' }
+        @{ Name = 'token'; Tip = 'Print a registration token for a new runner (a secret: on standard output only)' }
+        @{ Name = 'delete'; Tip = 'Delete a runner, asking first' }
+    )
+    $commands['package'] = @(
+        @{ Name = 'list'; Tip = 'List a user''s or an organization''s packages, each version on a line' }
+        @{ Name = 'view'; Tip = 'Show a package version (without VERSION: the newest)' }
+        @{ Name = 'delete'; Tip = 'Delete a package version, asking first' }
+        @{ Name = 'link'; Tip = 'Link a package to a repository of its owner' }
+        @{ Name = 'unlink'; Tip = 'Unlink a package from its repository' }
+    )
     $commands['notification'] = @(
         @{ Name = 'list'; Tip = 'List notification threads (unread ones unless told otherwise)' }
         @{ Name = 'read'; Tip = 'Mark notification threads read: the ones named, or with --all every unread one' }
@@ -390,6 +545,29 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'view'; Tip = 'Show an organization' }
         @{ Name = 'create'; Tip = 'Create an organization' }
         @{ Name = 'delete'; Tip = 'Delete an organization (asks you to type its name)' }
+        @{ Name = 'member'; Tip = 'List an organization''s members, and remove one' }
+    )
+    $commands['org member'] = @(
+        @{ Name = 'list'; Tip = 'List an organization''s members' }
+        @{ Name = 'remove'; Tip = 'Remove a user from an organization (from all its teams; asks you to type the login)' }
+    )
+    $commands['team'] = @(
+        @{ Name = 'list'; Tip = 'List an organization''s teams' }
+        @{ Name = 'view'; Tip = 'Show a team: its permission and the units it grants' }
+        @{ Name = 'create'; Tip = 'Create a team' }
+        @{ Name = 'delete'; Tip = 'Delete a team (never the Owners team; asks you to type its name)' }
+        @{ Name = 'member'; Tip = 'List, add and remove a team''s members' }
+        @{ Name = 'repo'; Tip = 'List, add and remove a team''s repositories' }
+    )
+    $commands['team member'] = @(
+        @{ Name = 'list'; Tip = 'List a team''s members' }
+        @{ Name = 'add'; Tip = 'Add users to a team (they join the organization too)' }
+        @{ Name = 'remove'; Tip = 'Remove users from a team' }
+    )
+    $commands['team repo'] = @(
+        @{ Name = 'list'; Tip = 'List a team''s repositories' }
+        @{ Name = 'add'; Tip = 'Give a team repositories of its organization' }
+        @{ Name = 'remove'; Tip = 'Take repositories from a team' }
     )
     $commands['hook'] = @(
         @{ Name = 'list'; Tip = 'List the webhooks of a repository or organization' }
@@ -427,6 +605,17 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List the server''s scheduled tasks' }
         @{ Name = 'run'; Tip = 'Start a scheduled task now' }
     )
+    $commands['config'] = @(
+        @{ Name = 'list'; Tip = 'List every setting: its value and where that value comes from' }
+        @{ Name = 'get'; Tip = 'Print a setting''s value (nothing when it has none)' }
+        @{ Name = 'set'; Tip = 'Set a setting, for every host or for one' }
+        @{ Name = 'unset'; Tip = 'Remove a setting, so its default (or the setting for all hosts) applies again' }
+    )
+    $commands['alias'] = @(
+        @{ Name = 'list'; Tip = 'List the aliases and what each expands to' }
+        @{ Name = 'set'; Tip = 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)' }
+        @{ Name = 'delete'; Tip = 'Delete an alias' }
+    )
 
     # The options of each command, besides those accepted everywhere.
     $options = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -441,9 +630,25 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--otp'; Tip = 'with --user: the two-factor code, for an account that has two-factor authentication (asked for on a terminal when needed)'; Value = $true }
         @{ Flag = '--auth'; Tip = 'how requests carry the credential: header (Authorization: token, the default), query (the token query parameter: deprecated; Gitea 1.23 and Forgejo 11 still accept it unless DISABLE_QUERY_AUTH_TOKEN is set) or basic'; Value = $true }
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
+        @{ Flag = '--insecure-storage'; Tip = 'keep the token (or password) in kettle''s config file (mode 0600) instead of the system keyring'; Value = $false }
         @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
     )
     $options['login list'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['login status'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['login token'] = @(
+        @{ Flag = '--show'; Tip = 'print it even when standard output is a terminal'; Value = $false }
+    )
+    $options['login scopes'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
@@ -658,6 +863,50 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
+    $options['branch protection list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch protection view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch protect'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--required-approvals'; Tip = 'approvals a pull request needs before it can be merged (0: none)'; Value = $true }
+        @{ Flag = '--status-check'; Tip = 'a status check that must pass before merging (repeatable; a glob; the list replaces the rule''s; "" for none)'; Value = $true }
+        @{ Flag = '--push'; Tip = 'who may push: none, all (anyone with write access), or a USER or TEAM (ORG/TEAM), repeatable, for only those'; Value = $true }
+        @{ Flag = '--merge'; Tip = 'who may merge: a USER or TEAM (ORG/TEAM), repeatable; all for anyone with write access'; Value = $true }
+        @{ Flag = '--dismiss-stale-approvals'; Tip = 'new commits dismiss the approvals given'; Value = $false }
+        @{ Flag = '--no-dismiss-stale-approvals'; Tip = 'new commits keep the approvals given'; Value = $false }
+        @{ Flag = '--block-on-rejected-reviews'; Tip = 'a review asking for changes blocks the merge'; Value = $false }
+        @{ Flag = '--no-block-on-rejected-reviews'; Tip = 'a review asking for changes does not block the merge'; Value = $false }
+        @{ Flag = '--block-on-outdated-branch'; Tip = 'a pull request behind its base cannot be merged'; Value = $false }
+        @{ Flag = '--no-block-on-outdated-branch'; Tip = 'a pull request behind its base can be merged'; Value = $false }
+        @{ Flag = '--require-signed-commits'; Tip = 'refuse pushes of unsigned or unverified commits'; Value = $false }
+        @{ Flag = '--no-require-signed-commits'; Tip = 'take unsigned commits'; Value = $false }
+        @{ Flag = '--protected-files'; Tip = 'files no one may change by a push (repeatable; "" for none)'; Value = $true }
+        @{ Flag = '--unprotected-files'; Tip = 'files anyone with push access may change despite the rule (repeatable; "" for none)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['branch unprotect'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
     $options['tag list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -774,6 +1023,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-m'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--milestone'; Tip = 'the milestone, by title or number'; Value = $true }
         @{ Flag = '--due'; Tip = 'the due date (YYYY-MM-DD: the end of that day here, or ISO 8601)'; Value = $true }
+        @{ Flag = '-T'; Tip = 'one of the repository''s issue templates, by name or file name: its text, or its form''s fields, make the body; its title prefix, labels and assignees apply'; Value = $true }
+        @{ Flag = '--template'; Tip = 'one of the repository''s issue templates, by name or file name: its text, or its form''s fields, make the body; its title prefix, labels and assignees apply'; Value = $true }
+        @{ Flag = '--field'; Tip = 'a form template''s field (repeat it; one option of a dropdown or checkboxes each, by label or number)'; Value = $true }
         @{ Flag = '-w'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--web'; Tip = 'open the new-issue page, with --title and the body filled in in the browser instead (prints the URL without a browser or terminal)'; Value = $false }
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
@@ -867,6 +1119,77 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
     $options['issue unsubscribe'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['issue dependency list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['issue dependency add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--blocked-by'; Tip = 'an issue that must be closed first (repeatable)'; Value = $true }
+        @{ Flag = '--blocks'; Tip = 'an issue this one holds up (repeatable)'; Value = $true }
+    )
+    $options['issue dependency remove'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--blocked-by'; Tip = 'an issue that must be closed first (repeatable)'; Value = $true }
+        @{ Flag = '--blocks'; Tip = 'an issue this one holds up (repeatable)'; Value = $true }
+    )
+    $options['issue react'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--remove'; Tip = 'take your reaction back'; Value = $false }
+    )
+    $options['time list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--mine'; Tip = 'only your own entries'; Value = $false }
+        @{ Flag = '--since'; Tip = 'only entries made at or after DATE (YYYY-MM-DD or ISO 8601)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['time add'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['time delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['time reset'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['time start'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['time stop'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['time cancel'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
     )
@@ -1067,6 +1390,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
         @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '-T'; Tip = 'the repository''s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'; Value = $true }
+        @{ Flag = '--template'; Tip = 'the repository''s pull-request template (by its file name) as the body; on a terminal it is offered when there is one'; Value = $true }
         @{ Flag = '-f'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '--fill'; Tip = 'take the title and body from the commits between base and head'; Value = $false }
         @{ Flag = '-d'; Tip = 'open it as a draft (a "WIP:" title prefix)'; Value = $false }
@@ -1125,15 +1450,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
-    $options['pr review'] = @(
+    $options['pr comments'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
-        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
-        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
-        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
-        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
-        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
-        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body)'; Value = $false }
+        @{ Flag = '--unresolved'; Tip = 'only the conversations not resolved'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr comments reply'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
         @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
         @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
@@ -1142,6 +1470,60 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr comments resolve'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['pr comments unresolve'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['pr review'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '-b'; Tip = 'the review''s body; after a --comment-on, that comment''s text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the review''s body; after a --comment-on, that comment''s text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the review''s body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the review''s body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--comment-on'; Tip = 'comment on lines of the diff: FILE:LINE, FILE:LINE-LINE, with :old for the old side; the --body after it is the text (repeatable)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr review submit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-a'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '--approve'; Tip = 'approve it'; Value = $false }
+        @{ Flag = '-r'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '--request-changes'; Tip = 'request changes (needs a body)'; Value = $false }
+        @{ Flag = '-c'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '--comment'; Tip = 'comment without a verdict (needs a body or line comments)'; Value = $false }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['pr review discard'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+    )
+    $options['pr react'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--remove'; Tip = 'take your reaction back'; Value = $false }
     )
     $options['pr close'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1273,6 +1655,73 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--cleanup-tag'; Tip = 'delete the git tag too'; Value = $false }
+    )
+    $options['wiki list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki view'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--revision'; Tip = 'the page as it was at this commit of the wiki (see `kettle wiki revisions`; read with git)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki create'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--message'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki edit'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-t'; Tip = 'rename the page to this title'; Value = $true }
+        @{ Flag = '--title'; Tip = 'rename the page to this title'; Value = $true }
+        @{ Flag = '-b'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '--body'; Tip = 'the body text'; Value = $true }
+        @{ Flag = '-F'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '--body-file'; Tip = 'read the body from a file (- for standard input; at most 4 MiB)'; Value = $true }
+        @{ Flag = '-m'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--message'; Tip = 'the commit message (default: the server''s, such as Add "TITLE")'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['wiki delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['wiki revisions'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['run list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1441,6 +1890,64 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
     )
+    $options['runner list'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['runner token'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+    )
+    $options['runner delete'] = @(
+        @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
+        @{ Flag = '--org'; Tip = 'an organization''s runners instead of a repository''s'; Value = $true }
+        @{ Flag = '--user'; Tip = 'your account''s runners instead of a repository''s'; Value = $false }
+        @{ Flag = '--global'; Tip = 'the instance''s own runners, which serve every repository (a site administrator''s)'; Value = $false }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['package list'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '--type'; Tip = 'only packages of this type'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['package view'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['package delete'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['package unlink'] = @(
+        @{ Flag = '--owner'; Tip = 'the user or organization the package belongs to (default: you)'; Value = $true }
+    )
     $options['status'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
         @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
@@ -1539,6 +2046,107 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['org delete'] = @(
         @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
         @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['org member list'] = @(
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['org member remove'] = @(
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['team list'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team view'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team create'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-p'; Tip = 'what the team may do in its repositories (admin: everything, units aside)'; Value = $true }
+        @{ Flag = '--permission'; Tip = 'what the team may do in its repositories (admin: everything, units aside)'; Value = $true }
+        @{ Flag = '--units'; Tip = 'the units it covers, comma-separated: code,issues,pulls,releases,wiki,actions,packages,projects,ext_issues,ext_wiki (default: code,issues,pulls,releases,wiki,projects,packages,actions)'; Value = $true }
+        @{ Flag = '-d'; Tip = 'what the team is for'; Value = $true }
+        @{ Flag = '--description'; Tip = 'what the team is for'; Value = $true }
+        @{ Flag = '--all-repositories'; Tip = 'give the team every repository of the organization, present and future'; Value = $false }
+        @{ Flag = '--can-create-repos'; Tip = 'let its members create repositories in the organization'; Value = $false }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team delete'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-y'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+        @{ Flag = '--yes'; Tip = 'do not ask for confirmation (required without a terminal)'; Value = $false }
+    )
+    $options['team member list'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team member add'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team member remove'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team repo list'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '-L'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--limit'; Tip = 'how many records to show (default 30)'; Value = $true }
+        @{ Flag = '--all'; Tip = 'fetch every page'; Value = $false }
+        @{ Flag = '--page'; Tip = 'show only page N, of --limit records a page'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team repo add'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['team repo remove'] = @(
+        @{ Flag = '--org'; Tip = 'the organization the team belongs to (required)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
     $options['hook list'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1728,6 +2336,31 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
         @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
     )
+    $options['config list'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['config get'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+    )
+    $options['config set'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+    )
+    $options['config unset'] = @(
+        @{ Flag = '--host'; Tip = 'the setting for this host (a name such as git.example.com, or its address)'; Value = $true }
+    )
+    $options['alias list'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['alias set'] = @(
+        @{ Flag = '--shell'; Tip = 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'; Value = $false }
+    )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -1753,6 +2386,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--debug'; Tip = 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1'; Value = $false }
         @{ Flag = '--no-color'; Tip = 'no colour in output; also NO_COLOR'; Value = $false }
         @{ Flag = '--timeout'; Tip = 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'; Value = $true }
+        @{ Flag = '--sudo'; Tip = 'act as this user (the login''s user must be a site administrator)'; Value = $true }
+        @{ Flag = '--dry-run'; Tip = 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'; Value = $false }
         @{ Flag = '-h'; Tip = 'show help for a command'; Value = $false }
         @{ Flag = '--help'; Tip = 'show help for a command'; Value = $false }
     )
@@ -1787,8 +2422,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['pr edit/--body-file'] = @{ Kind = 'files' }
     $values['pr comment/-F'] = @{ Kind = 'files' }
     $values['pr comment/--body-file'] = @{ Kind = 'files' }
+    $values['pr comments reply/-F'] = @{ Kind = 'files' }
+    $values['pr comments reply/--body-file'] = @{ Kind = 'files' }
     $values['pr review/-F'] = @{ Kind = 'files' }
     $values['pr review/--body-file'] = @{ Kind = 'files' }
+    $values['pr review/--comment-on'] = @{ Kind = 'files' }
+    $values['pr review submit/-F'] = @{ Kind = 'files' }
+    $values['pr review submit/--body-file'] = @{ Kind = 'files' }
     $values['pr merge/--style'] = @{ Kind = 'words'; Words = @('merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only') }
     $values['release create/-F'] = @{ Kind = 'files' }
     $values['release create/--notes-file'] = @{ Kind = 'files' }
@@ -1796,6 +2436,10 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['release edit/-F'] = @{ Kind = 'files' }
     $values['release edit/--notes-file'] = @{ Kind = 'files' }
     $values['release upload/1'] = @{ Kind = 'files' }
+    $values['wiki create/-F'] = @{ Kind = 'files' }
+    $values['wiki create/--body-file'] = @{ Kind = 'files' }
+    $values['wiki edit/-F'] = @{ Kind = 'files' }
+    $values['wiki edit/--body-file'] = @{ Kind = 'files' }
     $values['run list/-s'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
     $values['run list/--status'] = @{ Kind = 'words'; Words = @('queued', 'waiting', 'in_progress', 'success', 'failure', 'cancelled', 'skipped') }
     $values['run list/-w'] = @{ Kind = 'files' }
@@ -1806,11 +2450,18 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['workflow run/0'] = @{ Kind = 'files' }
     $values['secret set/-F'] = @{ Kind = 'files' }
     $values['secret set/--body-file'] = @{ Kind = 'files' }
+    $values['package list/--type'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package view/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package delete/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package link/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
+    $values['package unlink/0'] = @{ Kind = 'words'; Words = @('alpine', 'alt', 'arch', 'cargo', 'chef', 'composer', 'conan', 'conda', 'container', 'cran', 'debian', 'generic', 'go', 'helm', 'maven', 'npm', 'nuget', 'pub', 'pypi', 'rpm', 'rubygems', 'swift', 'terraform', 'vagrant') }
     $values['notification list/--type'] = @{ Kind = 'words'; Words = @('issue', 'pull', 'commit', 'repository') }
     $values['search repos/--sort'] = @{ Kind = 'words'; Words = @('stars', 'updated', 'created', 'alpha') }
     $values['search issues/-s'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['search issues/--state'] = @{ Kind = 'words'; Words = @('open', 'closed', 'all') }
     $values['search issues/--type'] = @{ Kind = 'words'; Words = @('issue', 'pr') }
+    $values['team create/-p'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
+    $values['team create/--permission'] = @{ Kind = 'words'; Words = @('read', 'write', 'admin') }
     $values['hook add/--content-type'] = @{ Kind = 'words'; Words = @('json', 'form') }
     $values['hook add/--secret-file'] = @{ Kind = 'files' }
     $values['hook add/--type'] = @{ Kind = 'words'; Words = @('gitea', 'forgejo', 'gogs', 'slack', 'discord', 'dingtalk', 'telegram', 'msteams', 'feishu', 'wechatwork', 'packagist') }
@@ -1820,11 +2471,14 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['gpg-key add/0'] = @{ Kind = 'files' }
     $values['admin user create/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
     $values['admin user edit/--visibility'] = @{ Kind = 'words'; Words = @('public', 'limited', 'private') }
+    $values['config get/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
+    $values['config set/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
+    $values['config unset/0'] = @{ Kind = 'words'; Words = @('editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id') }
     $values['api/-X'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'label', 'milestone', 'pr', 'release', 'run', 'workflow', 'secret', 'variable', 'status', 'notification', 'search', 'org', 'hook', 'ssh-key', 'gpg-key', 'admin', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'time', 'label', 'milestone', 'pr', 'release', 'wiki', 'run', 'workflow', 'secret', 'variable', 'runner', 'package', 'status', 'notification', 'search', 'org', 'team', 'hook', 'ssh-key', 'gpg-key', 'admin', 'config', 'alias', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {
@@ -1882,6 +2536,11 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
             ForEach-Object { @{ Name = $_.Flag; Tip = $_.Tip } })
     } elseif ($arg -eq 0 -and $commands.ContainsKey($cmdpath)) {
         $found = $commands[$cmdpath]
+        if ($cmdpath -eq '') {
+            # The aliases: the first column of `kettle alias list`, beside the commands.
+            $found = @($found) + @(& 'kettle' alias list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
+                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
+        }
     } else {
         $source = $values["$cmdpath/$arg"]
     }
