@@ -180,7 +180,7 @@ describe('bash script', () => {
     ],
     [
       ['kettle', 'pr', 'c'],
-      ['checkout', 'checks', 'close', 'comment', 'create'],
+      ['checkout', 'checks', 'close', 'comment', 'comments', 'create'],
     ],
     [
       ['kettle', 'issue', ''],
