@@ -19,6 +19,31 @@ const NESTED_USER = String.raw`(?:user|owner|assignee|assignees\[\d+\]|author|po
 
 export const KNOWN: Known[] = [
   {
+    // An artifact expires ARTIFACT_RETENTION_DAYS (90) after its upload: the recording's day on the real server, the
+    // replay's clock in memory; both are an upload's time and 90 days (routes-actions.ts artifactJson).
+    where: /^body\.artifacts\[\d+\]\.expires_at$/,
+    values: (real, memory) => typeof real === 'string' && typeof memory === 'string' && /T\d\d:\d\d:\d\dZ$/.test(real) && /T\d\d:\d\d:\d\dZ$/.test(memory),
+    why: "an artifact's expiry is 90 days after its upload, which happened on another day in the recording",
+  },
+  {
+    // routers/api/v1/repo/action.go DownloadArtifactRaw checks an HMAC made with the real server's own secret: the
+    // recorded address's signature is not one the in-memory server made (it refuses it, 401, as the real one would
+    // a forged one). kettle's run download tests (test/commands/actions-runs.test.ts) follow the in-memory redirect to an address it signed.
+    where: /^status$/,
+    exchange: /: GET \/repos\/[^/]+\/[^/]+\/actions\/artifacts\/\d+\/zip\/raw$/,
+    values: (real, memory) => real === 200 && memory === 401,
+    why: "a signed download address carries the real server's secret",
+  },
+  {
+    // services/cron: start_schedule_tasks runs every minute from the server's start (and the tasks run at start
+    // once); a real server has run it once more for each minute it has been up, which the in-memory server,
+    // whose clock does not pass, never shows.
+    where: /^body\[\d+\]\.exec_times$/,
+    exchange: /^admin cron list: GET \/admin\/cron$/,
+    values: (real, memory) => typeof real === 'number' && typeof memory === 'number' && real > memory && real - memory <= 5,
+    why: "a task run every minute has run as often as the real server's minutes up",
+  },
+  {
     // The runner takes a dispatched run within a fraction of a second: the dispatching command's one read finds it
     // queued or already running, by the runner's timing; the twin (routes-actions.ts runNow) shows it queued then.
     where: /^body\.status$/,

@@ -23,7 +23,7 @@ import { ISSUE_META_ROUTES } from './routes-issue-meta.js';
 import { TEMPLATE_ROUTES } from './routes-templates.js';
 import { PACKAGE_ROUTES, PACKAGE_WEB_ROUTES } from './routes-packages.js';
 import { RUNNER_ROUTES } from './routes-runners.js';
-import { ISSUE_WORK_ROUTES } from './routes-issue-work.js';
+import { ISSUE_WORK_ROUTES, issueWork } from './routes-issue-work.js';
 import { type Handler, ROUTES as CORE } from './routes.js';
 import type { State } from './state.js';
 
@@ -64,6 +64,9 @@ export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROU
 
 /** Routes outside the API, under the instance root (asset downloads); the user is undefined when anonymous. */
 export const WEB_ROUTES = [...RELEASE_WEB_ROUTES, ...PACKAGE_WEB_ROUTES];
+
+/** What a feature shows on every record from the start (its record views), set up with each new state. */
+export const STATE_SETUP: Array<(state: State) => unknown> = [issueWork];
 
 /** What the features add to the demo data (seed: 'demo'). */
 export const DEMO_SEEDS: Array<(state: State) => void | Promise<void>> = [seedReleases, seedInbox];

@@ -11,7 +11,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { HttpError, match, notFound, type PaginationStyle, type PagingFault, segments, ValidationError } from './http.js';
 import { logRequest } from './log.js';
-import { ALL_ROUTES, DEMO_SEEDS, STREAMED_ROUTES, WEB_ROUTES } from './all-routes.js';
+import { ALL_ROUTES, DEMO_SEEDS, STATE_SETUP, STREAMED_ROUTES, WEB_ROUTES } from './all-routes.js';
 import { type Call, type Flavor, flavorAtLeast, versionNumbers } from './routes.js';
 import { type Json, NO_TOPICS, seedDemo, State, type User } from './state.js';
 
@@ -245,6 +245,7 @@ export class TestServer {
     this.apiUrl = `${origin}${this.apiPrefix}`;
     this.set(initial);
     this.state = new State(this.url, this.apiUrl);
+    for (const setup of STATE_SETUP) setup(this.state);
     server.on('connection', (s: Socket) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -522,7 +523,7 @@ export class TestServer {
   /** How an answer is sent: the rate-limit headers, the flavour's timestamps, and the spoiling faults (endless pages, mangled or dripped bodies). */
   private sender(res: ServerResponse, rec: RecordedRequest, url: URL, method: string, limitHeaders: Record<string, string>, spoil: Fault | undefined, askedPage: number): Send {
     return (status, answer, headers = {}) => {
-      let payload = errorBody(this.settings.flavor, status, asReleased(this.settings.flavor, answer), this.state.webRoot);
+      let payload = answer !== null && typeof answer === 'object' && BARE.has(answer) ? answer : errorBody(this.settings.flavor, status, asReleased(this.settings.flavor, answer), this.state.webRoot);
       let h: Record<string, string> = { ...limitHeaders, ...headers };
       if (spoil?.kind === 'endless' && Array.isArray(payload) && status === 200) {
         payload = payload.map((item: unknown) => renumber(item, askedPage));
@@ -568,13 +569,29 @@ export class TestServer {
       const sudo = url.searchParams.get('sudo') || (typeof req.headers.sudo === 'string' ? req.headers.sudo : '');
       let user = who.user;
       if (sudo !== '') {
-        if (user.admin !== true) return send(403, { message: 'Only administrators allowed to sudo.' });
+        // ctx.JSON(403, map{"message": …}), not APIError: no `url` (recorded from real Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1).
+        if (user.admin !== true) {
+          const refused = { message: 'Only administrators allowed to sudo.' };
+          BARE.add(refused);
+          return send(403, refused);
+        }
         const target = this.state.user(sudo);
         if (!target) {
           const missing = notFound(this.state.apiRoot);
           return send(missing.status, missing.body);
         }
         user = target;
+      }
+      // routers/api/v1/api.go: every /orgs/{org} route runs context.OrgAssignment first, which answers a name that is
+      // no organization with APIError(404, "GetOrgByName", err) (recorded from real Gitea 1.23.8 and Forgejo 11.0.1;
+      // Gitea 1.27's APIError sends it as its plain "not found").
+      if (pattern.startsWith('/orgs/:org') && params.org !== undefined && !this.state.org(params.org)) {
+        const flavor = this.settings.flavor;
+        const missing =
+          !flavor.forgejo && flavorAtLeast(flavor, '1.27')
+            ? notFound(this.state.apiRoot)
+            : new HttpError(404, { message: 'GetOrgByName', errors: [`user redirect does not exist [name: ${params.org}]`] });
+        return send(missing.status, missing.body);
       }
       const call: Call = {
         method,
@@ -816,6 +833,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   return server;
 }
 
+/** Error answers written by a handler of their own, not ctx.APIError: sent as they are, without the description's address. */
+const BARE = new WeakSet<object>();
+
 /**
  * An error answer as the release writes it. Every one names the API's
  * description at `<instance>/api/swagger` (setting.API.SwaggerURL). The
@@ -833,6 +853,9 @@ function errorBody(flavor: Flavor, status: number, payload: unknown, webRoot: st
     const { errors: _errors, ...rest } = body;
     return { ...rest, message: status === 404 && body.message === "The target couldn't be found." ? 'not found' : body.message, url };
   }
+  // Forgejo's NotFound starts its errors as an empty list (services/context/api.go: make([]string, 0)), so a
+  // 404 with none says `errors: []` there (recorded from a real 11.0.1); Gitea's is nil, `null`.
+  if (flavor.forgejo && body.errors === null && body.message === "The target couldn't be found.") return { ...body, errors: [], url };
   // ctx.Error's answers have no `errors`; only the generic NotFound carries `errors: null` (or its errors).
   if (body.errors === null && body.message !== "The target couldn't be found.") {
     const { errors: _errors, ...rest } = body;
@@ -844,10 +867,13 @@ function errorBody(flavor: Flavor, status: number, payload: unknown, webRoot: st
 /**
  * What a release changes in every record of a kind: Gitea 1.27 leaves a
  * repository's `parent` out when it has none (recorded from a real 1.27.0;
- * earlier releases and Forgejo send `parent: null`); see Forgejo's below.
+ * earlier releases and Forgejo send `parent: null`) and gives an issue its
+ * `projects`; see Forgejo's below.
  */
 function asReleased(flavor: Flavor, payload: unknown): unknown {
   const dropParent = !flavor.forgejo && flavorAtLeast(flavor, '1.27');
+  // Gitea 1.27's api.Issue has `projects` (modules/structs/issue.go), null for an issue in none (recorded from a real 1.27.0).
+  const projects = dropParent;
   if (!dropParent && !flavor.forgejo) return payload;
   const shape = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(shape);
@@ -860,6 +886,7 @@ function asReleased(flavor: Flavor, payload: unknown): unknown {
       out[k] = flavor.forgejo && k === 'topics' && x === NO_TOPICS ? null : shape(x);
     }
     if (flavor.forgejo && typeof record.browser_download_url === 'string' && typeof record.uuid === 'string' && !('type' in record)) out.type = 'attachment';
+    if (projects && 'number' in record && 'pull_request' in record && !('head' in record) && !('projects' in record)) out.projects = null;
     return out;
   };
   return shape(payload);

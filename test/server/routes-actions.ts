@@ -9,6 +9,7 @@
 // A job's log can be generated (a size, never held whole) and cut partway.
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { createHmac, randomBytes } from 'node:crypto';
 import { forbidden, HttpError, notFound } from './http.js';
 import { type Call, flavorAtLeast, type Handler, obj, visibleRepo, writableRepo } from './routes.js';
 import type { Json, Repo, State } from './state.js';
@@ -559,8 +560,39 @@ function artifactJson(c: Call, a: ArtifactRecord): Json {
     archive_download_url: `${url}/zip`,
     created_at: a.created,
     updated_at: a.created,
-    expires_at: a.created,
-    workflow_run: { id: a.runId, repository_id: a.repoId, head_sha: '' },
+    // [actions] ARTIFACT_RETENTION_DAYS, 90 unless set: the upload's time and 90 days.
+    expires_at: new Date(Date.parse(a.created) + 90 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    workflow_run: artifactRun(c, a),
+  };
+}
+
+/**
+ * ToActionArtifact's workflow_run: an api.ActionWorkflowRun with only the run's id, repository and commit set,
+ * shown with the fields the release's struct does not omit when empty (Gitea 1.24: those three; 1.25 adds the
+ * run's own fields, zero here; 1.27 also previous_attempt_url and pull_requests; recorded from a real 1.27.0).
+ */
+function artifactRun(c: Call, a: ArtifactRecord): Json {
+  const run = actionsData(c.state).runs.find((r) => r.id === a.runId);
+  const base: Json = { id: a.runId, repository_id: a.repoId, head_sha: run?.sha ?? '' };
+  if (!flavorAtLeast(c.flavor, '1.25')) return base;
+  const zero = '0001-01-01T00:00:00Z';
+  const newer = flavorAtLeast(c.flavor, '1.27');
+  return {
+    id: a.runId,
+    url: '',
+    ...(newer ? { previous_attempt_url: null } : {}),
+    html_url: '',
+    display_title: '',
+    path: '',
+    event: '',
+    run_attempt: 0,
+    run_number: 0,
+    repository_id: a.repoId,
+    head_sha: run?.sha ?? '',
+    status: '',
+    ...(newer ? { pull_requests: null } : {}),
+    started_at: zero,
+    completed_at: zero,
   };
 }
 
@@ -889,19 +921,46 @@ const rerunJob: Handler = (c) => {
 const runArtifacts: Handler = (c) => {
   offered(c, gitea(c, '1.24'));
   const repo = visibleRepo(c);
+  advance(c.state, repo);
   const run = runParam(c, repo);
   const name = c.query.get('name');
   const arts = actionsData(c.state).artifacts.filter((a) => a.runId === run.id && (!name || a.name === name));
   return { status: 200, body: { total_count: arts.length, artifacts: arts.map((a) => artifactJson(c, a)) } };
 };
 
-// routers/api/v1/repo/action.go DownloadArtifact: 404 for an expired one; the zip itself (served directly here,
-// as DownloadArtifactV4ServeDirect does when the storage allows it).
+/** buildSignature (routers/api/v1/repo/action.go): an HMAC of the raw endpoint, its expiry and the artifact's id, with the server's own secret. */
+function artifactSignature(state: State, endpoint: string, expires: number, id: number): string {
+  const secret = state.extension('artifact-secret', () => randomBytes(32));
+  return createHmac('sha256', secret).update(`${endpoint}${expires}${id}`).digest('base64url');
+}
+
+// routers/api/v1/repo/action.go DownloadArtifact (Gitea 1.24+): 404 for an expired one; with storage that serves
+// no direct links (a local disk, as on the recorded servers), a 302 to a signed …/zip/raw address, valid for a
+// while, that DownloadArtifactRaw checks before sending the zip (recorded from a real 1.27.0). Reading it is a read
+// of the repository's actions like any other: the runner twin has done the runs it took.
 const artifactZip: Handler = (c) => {
   offered(c, gitea(c, '1.24'));
   const repo = visibleRepo(c);
+  advance(c.state, repo);
   const a = actionsData(c.state).artifacts.find((x) => String(x.id) === c.params.artifact && x.repoId === repo.id);
   if (!a) throw notFound(c.state.apiRoot);
+  if (a.expired) throw notFound(c.state.apiRoot, 'Artifact has expired');
+  const endpoint = `${c.state.apiRoot}/repos/${repo.owner}/${repo.name}/actions/artifacts/${a.id}/zip/raw`;
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const location = `${endpoint}?sig=${artifactSignature(c.state, endpoint, expires, a.id)}&expires=${expires}`;
+  return { status: 302, headers: { location, 'content-type': 'text/html; charset=utf-8' }, body: `<a href="${location.replace(/&/g, '&amp;')}">Found</a>.\n\n` };
+};
+
+// DownloadArtifactRaw: no token needed, the signature is the permission; 401 for a wrong or expired one.
+const artifactRaw: Handler = (c) => {
+  const repo = c.state.repo(c.params.owner ?? '', c.params.repo ?? '');
+  if (!repo) throw notFound(c.state.apiRoot);
+  const a = actionsData(c.state).artifacts.find((x) => String(x.id) === c.params.artifact && x.repoId === repo.id);
+  if (!a) throw notFound(c.state.apiRoot);
+  const endpoint = `${c.state.apiRoot}/repos/${repo.owner}/${repo.name}/actions/artifacts/${a.id}/zip/raw`;
+  const expires = Number(c.query.get('expires') ?? '0');
+  if (c.query.get('sig') !== artifactSignature(c.state, endpoint, expires, a.id)) throw new HttpError(401, { message: 'Error unauthorized', url: '' });
+  if (expires * 1000 < Date.now()) throw new HttpError(401, { message: 'Error link expired', url: '' });
   if (a.expired) throw notFound(c.state.apiRoot, 'Artifact has expired');
   return { status: 200, stream: Readable.from([a.content]), headers: { 'content-type': 'application/zip', 'content-length': String(a.content.length) } };
 };
@@ -1100,6 +1159,7 @@ export const ACTIONS_ROUTES: Array<[string, string, Handler]> = [
   ['GET', `${R}/jobs/:job`, getJob],
   ['GET', `${R}/jobs/:job/logs`, jobLogs],
   ['GET', `${R}/artifacts/:artifact/zip`, artifactZip],
+  ['GET', `${R}/artifacts/:artifact/zip/raw`, artifactRaw],
   ['GET', `${R}/workflows`, listWorkflows],
   ['GET', `${R}/workflows/:workflow`, getWorkflow],
   ['PUT', `${R}/workflows/:workflow/enable`, setDisabled(false)],

@@ -107,8 +107,11 @@ const generate: Handler = (c) => {
     const to = gitDirOf(data, made);
     if (from !== undefined && to !== undefined && existsSync(from)) cpSync(from, to, { recursive: true });
   }
-  // The answer is made before the topics are copied (recorded: none).
+  // The answer is made before the topics are copied (recorded: none). Before Gitea 1.27 (and in Forgejo) the
+  // record answered is the one made before the git content, its default branch still "" (services/repository
+  // generate.go; recorded from real Gitea 1.23.8 and Forgejo 11.0.1); 1.27 sets it first (util.IfZero).
   const record = c.state.repoJson(made, c.user.login);
+  if (c.flavor.forgejo || !flavorAtLeast(c.flavor, '1.27')) record.default_branch = '';
   if (body.topics === true) {
     const topics = settingsData(c.state).topics.get(template.id);
     if (topics) settingsData(c.state).topics.set(made.id, [...topics]);

@@ -626,13 +626,46 @@ function parseGpg(armored: string): { keyId: string; emails: string[] } | undefi
   return id === undefined ? undefined : { keyId: id, emails };
 }
 
+/**
+ * The primary key's packet as the servers keep it (models/asymkey/gpg_key_add.go: the key serialized,
+ * in base64, no armour): a new-format header (tag 6) and the packet's body.
+ */
+function primaryPacket(armored: string): string {
+  const m = /-----BEGIN PGP PUBLIC KEY BLOCK-----([\s\S]*?)-----END PGP PUBLIC KEY BLOCK-----/.exec(armored);
+  const b64 = (m?.[1] ?? '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '' && !/^[A-Za-z-]+: /.test(l) && !l.startsWith('='))
+    .join('');
+  const bytes = Buffer.from(b64, 'base64');
+  const first = bytes[0] ?? 0;
+  let len: number;
+  let start: number;
+  if (first & 0x40) {
+    const o1 = bytes[1] ?? 0;
+    if (o1 < 192) [len, start] = [o1, 2];
+    else if (o1 < 224) [len, start] = [((o1 - 192) << 8) + (bytes[2] ?? 0) + 192, 3];
+    else [len, start] = [bytes.readUInt32BE(2), 6];
+  } else {
+    const kind = first & 3;
+    [len, start] = kind === 0 ? [bytes[1] ?? 0, 2] : kind === 1 ? [bytes.readUInt16BE(1), 3] : [bytes.readUInt32BE(1), 5];
+  }
+  const body = bytes.subarray(start, start + len);
+  const head =
+    len < 192
+      ? Buffer.from([0xc6, len])
+      : len < 8384
+        ? Buffer.from([0xc6, ((len - 192) >> 8) + 192, (len - 192) & 0xff])
+        : Buffer.from([0xc6, 0xff, len >>> 24, (len >> 16) & 0xff, (len >> 8) & 0xff, len & 0xff]);
+  return Buffer.concat([head, body]).toString('base64');
+}
+
 function gpgKeyJson(k: GpgKey): Json {
-  // services/convert/convert.go ToGPGKey.
+  // services/convert/convert.go ToGPGKey; a key that never expires says Go's zero time (recorded).
   return {
     id: k.id,
     primary_key_id: '',
     key_id: k.keyId,
-    public_key: k.armored,
+    public_key: primaryPacket(k.armored),
     emails: k.emails.map((email) => ({ email, verified: true })),
     subsKey: [],
     can_sign: true,
@@ -641,7 +674,7 @@ function gpgKeyJson(k: GpgKey): Json {
     can_certify: true,
     verified: false,
     created_at: k.created_at,
-    expires_at: '1970-01-01T00:00:00Z',
+    expires_at: '0001-01-01T00:00:00Z',
   };
 }
 

@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { treePath } from './git-http.js';
 import { extraOf as repoExtraOf } from './routes-repos.js';
-import { type Call, flavorAtLeast, type Handler, visibleRepo } from './routes.js';
+import { type Call, type Handler, visibleRepo } from './routes.js';
 import type { Json, Repo } from './state.js';
 
 /** templateDirCandidates, in order; Forgejo looks in .forgejo/ too. */
@@ -69,12 +69,13 @@ function strings(v: unknown): string[] | null {
 function unmarshal(file: string, text: string, c: Call): Json | undefined {
   const type = typeOf(file);
   if (!type) return undefined;
+  // api.IssueTemplate has assignees in Gitea (null when none), not in Forgejo 11 (recorded from both).
   const it: Json = {
     name: '',
     title: '',
     about: '',
     labels: null,
-    ...(c.flavor.forgejo || flavorAtLeast(c.flavor, '1.24') ? { assignees: null } : {}),
+    ...(c.flavor.forgejo ? {} : { assignees: null }),
     ref: '',
     content: '',
     body: null,

@@ -94,6 +94,25 @@ export const TOKEN_SCOPES = [
   'public-only',
   ...['activitypub', 'admin', 'issue', 'misc', 'notification', 'organization', 'package', 'repository', 'user'].flatMap((c) => [`read:${c}`, `write:${c}`]),
 ];
+/** The categories in models/auth/access_token_scope.go allAccessTokenScopes' order. */
+const SCOPE_CATEGORIES = ['activitypub', 'admin', 'misc', 'notification', 'organization', 'package', 'issue', 'repository', 'user'];
+
+/**
+ * AccessTokenScope.Normalize (models/auth/access_token_scope.go toScope): public-only first, then each
+ * category's write: or else read: in allAccessTokenScopes' order, a read: under its write: dropped, every
+ * write: at once being "all" (recorded: real Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1 answer a token's
+ * scopes so ordered).
+ */
+export function normalScopes(scopes: string[]): string[] {
+  if (scopes.includes('all')) return [...(scopes.includes('public-only') ? ['public-only'] : []), 'all'];
+  const out = scopes.includes('public-only') ? ['public-only'] : [];
+  for (const category of SCOPE_CATEGORIES) {
+    if (scopes.includes(`write:${category}`)) out.push(`write:${category}`);
+    else if (scopes.includes(`read:${category}`)) out.push(`read:${category}`);
+  }
+  return SCOPE_CATEGORIES.every((category) => out.includes(`write:${category}`)) ? [...out.filter((s) => s === 'public-only'), 'all'] : out;
+}
+
 const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
 
 export function validName(name: unknown): name is string {
@@ -176,10 +195,11 @@ const createToken: Handler = (c) => {
     throw new HttpError(400, { message: `invalid access token scope provided: invalid access token scope: ${unknown}`, url: `${c.state.apiRoot}/swagger` });
   }
   if (scopes.length === 0) throw new HttpError(400, { message: 'access token must have a scope', url: '' });
-  const token = c.state.addToken(target.login, String(name), scopes);
+  const normal = normalScopes(scopes);
+  const token = c.state.addToken(target.login, String(name), normal);
   // Gitea 1.26 describes `created_at` and `last_used_at`; 1.27 sends a new token's created_at as Go's zero time (recorded from a real 1.27.0).
   const stamped = !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.26') ? { created_at: '0001-01-01T00:00:00Z', last_used_at: '0001-01-01T00:00:00Z' } : {};
-  return { status: 201, body: { id: token.id, name: token.name, sha1: token.sha1, token_last_eight: token.sha1.slice(-8), scopes, ...stamped } };
+  return { status: 201, body: { id: token.id, name: token.name, sha1: token.sha1, token_last_eight: token.sha1.slice(-8), scopes: normal, ...stamped } };
 };
 
 // Repositories ----------------------------------------------------------
