@@ -50,6 +50,23 @@ describe('team create, list, view', () => {
     expect(r.stdout).toBe(`${shown}\n`);
   });
 
+  it.each([
+    [{ forgejo: false, version: '1.23.8' }, ['alpha', 'Owners', 'zeta'], ['alpha', 'Owners', 'zeta']],
+    [{ forgejo: true, version: '11.0.1' }, ['alpha', 'Owners', 'zeta'], ['alpha', 'Owners', 'zeta']],
+    [{ forgejo: false, version: '1.27.0' }, ['Owners', 'alpha', 'zeta'], ['Owners', 'zeta']],
+  ])('%j: teams listed as %j to an owner, as %j to a member in zeta only (recorded order)', async (flavor, toOwner, toMember) => {
+    s.server.set({ flavor });
+    expectExit(await s.kettle(['team', 'create', 'zeta', ...O()]), 0);
+    expectExit(await s.kettle(['team', 'create', 'alpha', ...O()]), 0);
+    expectExit(await s.kettle(['team', 'member', 'add', 'zeta', 'bob', ...O()]), 0);
+    const owner = await s.kettle(['team', 'list', ...O()]);
+    expectExit(owner, 0);
+    expect(rows(owner.stdout).map((row) => row[0])).toEqual(toOwner);
+    const member = await s.kettle(['team', 'list', ...O()], { env: { KETTLE_TOKEN: s.server.addToken('bob') } });
+    expectExit(member, 0);
+    expect(rows(member.stdout).map((row) => row[0])).toEqual(toMember);
+  });
+
   it("admin: every unit at admin; a name that is taken is the server's 422 in one line", async () => {
     const r = await s.kettle(['team', 'create', 'admins', ...O(), '--permission', 'admin', '--json', '--jq', '.units_map["repo.wiki"]']);
     expectExit(r, 0);

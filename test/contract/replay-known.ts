@@ -125,6 +125,15 @@ export const KNOWN: Known[] = [
     why: "the refusal names the organization by each server's own id",
   },
   {
+    where: /^body\.message$/,
+    exchange: /: POST \/orgs\/[^/]+\/teams$/,
+    values: (real, memory) => {
+      const words = (m: unknown) => (typeof m === 'string' ? /^team already exists \[org_id: \d+, (name: .*)\]$/.exec(m)?.[1] : undefined);
+      return words(real) !== undefined && words(real) === words(memory);
+    },
+    why: "a team name taken: the refusal names the organization by each server's own id (models/organization ErrTeamAlreadyExist); the words and the team's name are the same",
+  },
+  {
     where: /^body(?:\.jobs\[\d+\])?\.html_url$/,
     exchange: /\/actions\/runs\/\d+(?:\/jobs)?$/,
     why: "a run's web address names it by its number in the repository, which a fresh real server's first run shares with its id; the replay maps ids, so it cannot tell which of the two the address uses",

@@ -107,15 +107,39 @@ function teamOf(c: Call): { org: Org; team: Team | 'owners' } {
 
 const membersOf = (org: Org, team: Team | 'owners'): string[] => (team === 'owners' ? org.members : team.members);
 
-/** ListTeams: members of the organization only (reqOrgMembership). Owners first, then by name (models/organization FindOrgTeams). */
+/**
+ * ListTeams: members of the organization only (reqOrgMembership), in
+ * models/organization SearchTeam's order. Gitea 1.23 to 1.26 and Forgejo 11:
+ * by lower_name alone, the Owners team among the others (recorded:
+ * kettle-writers before Owners from Gitea 1.23.8 and Forgejo 11.0.1).
+ * Gitea 1.27: the team named Owners first, then by lower_name (OrderBy "CASE
+ * WHEN name=? THEN '' ELSE lower_name END"; recorded: Owners first). The
+ * database's order is by bytes, not by locale.
+ *
+ * Gitea 1.27 also filters (ApplyTeamListFilter): a site administrator or an
+ * owner sees every team; any other member only the teams they are in and those
+ * of visibility limited or public. The Owners team is limited; a team made
+ * here is private (teamJson).
+ */
 const listTeams: Handler = (c) => {
   const org = orgOf(c);
   member(c, org);
-  const own = data(c.state).ownersGone.has(org.id) ? [] : [ownersTeam(c, org)];
-  const rest = teamsOf(c.state, org)
-    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
-    .map((t) => teamJson(c, t, null));
-  return list(c, [...own, ...rest], (t) => t);
+  const ownersFirst = !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.27');
+  const seesAll = !ownersFirst || c.user.admin === true || isOwner(org, c.user.login);
+  const byName = (a: string, b: string) => {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const rows: Array<{ name: string; json: () => Json }> = [
+    ...(data(c.state).ownersGone.has(org.id) ? [] : [{ name: 'Owners', json: () => ownersTeam(c, org) }]),
+    ...teamsOf(c.state, org)
+      .filter((t) => seesAll || t.members.some((m) => same(m, c.user.login)))
+      .map((t) => ({ name: t.name, json: () => teamJson(c, t, null) })),
+  ];
+  const key = (name: string) => (ownersFirst && name === 'Owners' ? '' : name);
+  rows.sort((a, b) => byName(key(a.name), key(b.name)));
+  return list(c, rows, (r) => r.json());
 };
 
 /**
