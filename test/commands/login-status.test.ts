@@ -67,10 +67,10 @@ describe('login status', () => {
     expectExit(r, 0);
     const [one] = json<Status[]>(r);
     expect(one).toMatchObject({ state: 'ok', ...expected });
-    expect(one?.lacking).toEqual(['admin', 'issue', 'notification', 'organization']);
+    expect(one?.lacking).toEqual(['admin', 'issue', 'notification', 'organization', 'package']);
     expect(one?.readable).toEqual(['repository', 'user']);
     const plain = await s.kettle(['login', 'status']);
-    expect(plain.stdout).toMatch(flavor ? /\tlacks admin,issue,notification,organization\tnever\n$/ : /\tread:user,write:repository\tnever\n$/);
+    expect(plain.stdout).toMatch(flavor ? /\tlacks admin,issue,notification,organization,package\tnever\n$/ : /\tread:user,write:repository\tnever\n$/);
   });
 
   it('the scopes kettle minted are known exactly', async () => {
