@@ -63,7 +63,8 @@ describe('pr view', () => {
       mergeable: 'mergeable',
       labels: 'bug',
       assignees: 'alice',
-      reviewers: 'alice',
+      // The servers list every reviewer whose latest review is a verdict or a request (routes-pulls.ts requestedReviewers).
+      reviewers: 'carol,alice',
       reviews: 'carol:APPROVED,alice:REQUEST_CHANGES',
       checks: 'pending',
       check: 'ci/build:success|lint:pending',

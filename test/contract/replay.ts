@@ -39,8 +39,11 @@ const NESTED: Record<string, string> = {
   // Gitea's dispatch answer names the run it started (return_run_details).
   workflow_run: 'runs',
 };
-/** Answers that hold records of another collection than their path's last word: Forgejo's dispatch answers a run. */
-const ANSWERS: Record<string, string> = { dispatches: 'runs' };
+/**
+ * Answers that hold records of another collection than their path's last word: Forgejo's dispatch answers a run;
+ * Gitea's reply to a line comment (…/pulls/3/comments/34/replies) answers the new line comment.
+ */
+const ANSWERS: Record<string, string> = { dispatches: 'runs', replies: 'comments' };
 /** Actions that answer the record they act on, of the collection before them: …/runs/2/rerun a run, …/jobs/8/rerun a job. */
 const ACTS_ON = new Set(['rerun']);
 /**
@@ -54,6 +57,8 @@ const idCollection = (key: string): string => NESTED[key.slice(0, -3)] ?? `${key
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const UUID_ALL = new RegExp(UUID.source, 'g');
 const SHA = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
+/** Commit ids inside a path segment: a comparison's `BASE...HEAD`. */
+const SHA_IN = /(?<![0-9a-f])(?:[0-9a-f]{64}|[0-9a-f]{40})(?![0-9a-f])/g;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 /** A password the scenario sent, which the recording keeps as {secret}: the second user's, and the administrator's in the replay. */
 export const REPLAY_PASSWORD = SECOND_PASSWORD;
@@ -98,7 +103,7 @@ export class Replay {
       .map((s, i) => {
         const before = segs[i - 1] ?? '';
         if (/^\d+$/.test(s) && !INDEXED.has(before)) return String(this.ids.get(`${own}${before}`)?.get(Number(s)) ?? s);
-        return this.shas.get(s) ?? s;
+        return s.replace(SHA_IN, (sha) => this.shas.get(sha) ?? sha);
       })
       .join('/');
   }

@@ -21,6 +21,11 @@ export function notFound(apiRoot: string, message = "The target couldn't be foun
   return new HttpError(404, { errors: null, message, url: `${apiRoot}/swagger` });
 }
 
+/** services/context/api.go NotFound(err): the generic message, the error's text in `errors` (Gitea up to 1.26, Forgejo). */
+export function notFoundBecause(apiRoot: string, error: string): HttpError {
+  return new HttpError(404, { errors: [error], message: "The target couldn't be found.", url: `${apiRoot}/swagger` });
+}
+
 export function forbidden(message: string): HttpError {
   return new HttpError(403, { message, url: '' });
 }

@@ -840,7 +840,7 @@ const BARE = new WeakSet<object>();
  * An error answer as the release writes it. Every one names the API's
  * description at `<instance>/api/swagger` (setting.API.SwaggerURL). The
  * generic 404 is `{errors: null, message: "The target couldn't be found."}` up
- * to Gitea 1.26 and in Forgejo (services/context/api.go NotFound), and
+ * to Gitea 1.26 (services/context/api.go NotFound; `errors: []` in Forgejo), and
  * `{message: "not found"}` from Gitea 1.27 (APIErrorNotFound; recorded from a
  * real 1.27.0), whose error answers carry no `errors` at all (APIError).
  */
@@ -861,6 +861,8 @@ function errorBody(flavor: Flavor, status: number, payload: unknown, webRoot: st
     const { errors: _errors, ...rest } = body;
     return { ...rest, url };
   }
+  // Forgejo's NotFound starts from an empty list (make([]string, 0)): `errors: []` where Gitea's nil slice is null (recorded from Forgejo 11.0.1).
+  if (flavor.forgejo && status === 404 && body.errors === null) return { ...body, errors: [], url };
   return { ...body, url };
 }
 

@@ -4,7 +4,7 @@
 // repository's internal tracker settings that turn time tracking and
 // dependencies on and off. The data lives in State.extension('issueWork');
 // repository records gain their internal_tracker through State.repoViews.
-import { forbidden, HttpError, notFound } from './http.js';
+import { forbidden, HttpError, notFound, notFoundBecause } from './http.js';
 import { issueMeta } from './routes-issue-meta.js';
 import { extraOf } from './routes-repos.js';
 import { type Call, type Flavor, flavorAtLeast, type Handler, list, obj, visibleRepo } from './routes.js';
@@ -109,10 +109,25 @@ export function editTracker(c: Call, repo: Repo, body: Json): void {
 
 // Shared look-ups ---------------------------------------------------------
 
-function issueOf(c: Call, repo: Repo, raw = c.params.index ?? ''): Issue {
+/**
+ * How a handler answers an issue that is not there (GetIssueByIndex's
+ * ErrIssueNotExist). Gitea 1.27 answers the error's text (APIErrorAuto), but
+ * for reactions and stopwatches the bare "not found" (APIErrorNotFound()).
+ * Earlier, and on Forgejo, services/context/api.go NotFound with what each
+ * handler passes: nothing (issue_reaction.go, issue_stopwatch.go), the error
+ * (issue_tracked_time.go: `errors` holds its text), or "IsErrIssueNotExist" and
+ * the error (issue_dependency.go getParamsIssue, getFormIssue,
+ * GetIssueDependencies). Recorded from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1.
+ */
+type Missing = 'bare' | 'error' | 'named';
+
+function issueOf(c: Call, repo: Repo, missing: Missing, raw = c.params.index ?? ''): Issue {
   const issue = /^\d+$/.test(raw) ? c.state.issue(repo, Number(raw)) : undefined;
-  if (!issue) throw notFound(c.state.apiRoot, modernGitea(c.flavor) ? `issue does not exist [id: 0, repo_id: ${repo.id}, index: ${raw}]` : undefined);
-  return issue;
+  if (issue) return issue;
+  const why = `issue does not exist [id: 0, repo_id: ${repo.id}, index: ${raw}]`;
+  if (missing === 'bare') throw notFound(c.state.apiRoot);
+  if (modernGitea(c.flavor)) throw notFound(c.state.apiRoot, why);
+  throw missing === 'named' ? new HttpError(404, { errors: [why], message: 'IsErrIssueNotExist' }) : notFoundBecause(c.state.apiRoot, why);
 }
 
 /** Gitea from this release on (no Forgejo release up to 11.0.1 follows these changes). */
@@ -144,7 +159,7 @@ function dependencyJson(c: Call, issue: Issue): Json {
 const listDependencies: Handler = (c) => {
   const repo = visibleRepo(c);
   if (!trackerOf(c.state, repo).dependencies || !extraOf(c.state, repo).has_issues) throw notFound(c.state.apiRoot);
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'named');
   const data = issueWork(c.state);
   const blockers = data.dependencies.filter(([blocked]) => blocked === issue.id).map(([, by]) => c.state.issues.find((i) => i.id === by) as Issue);
   const reply = list(c, blockers, (i) => dependencyJson(c, i));
@@ -160,7 +175,7 @@ const listDependencies: Handler = (c) => {
  */
 const listBlocks: Handler = (c) => {
   const repo = visibleRepo(c);
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'named');
   const data = issueWork(c.state);
   const blocked = data.dependencies.filter(([, by]) => by === issue.id).map(([b]) => c.state.issues.find((i) => i.id === b) as Issue);
   const page = Math.max(Number.parseInt(c.query.get('page') ?? '', 10) || 1, 1);
@@ -190,7 +205,7 @@ function formIssue(c: Call, here: Repo): Issue | HttpError {
     }
     repo = other;
   }
-  return issueOf(c, repo, String(index));
+  return issueOf(c, repo, 'named', String(index));
 }
 
 /**
@@ -205,7 +220,7 @@ function formIssue(c: Call, here: Repo): Issue | HttpError {
 function changeDependency(adding: boolean, pathIsBlocked: boolean): Handler {
   return (c) => {
     const repo = visibleRepo(c);
-    const inPath = issueOf(c, repo);
+    const inPath = issueOf(c, repo, 'named');
     const other = formIssue(c, repo);
     if (other instanceof HttpError) throw other;
     const [blocked, by] = pathIsBlocked ? [inPath, other] : [other, inPath];
@@ -238,7 +253,7 @@ function reactionJson(c: Call, r: Reaction): Json {
 /** GetIssueReactions: paged, with X-Total-Count; none is `null` (a nil slice), on every release recorded. */
 const listReactions: Handler = (c) => {
   const repo = visibleRepo(c);
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'bare');
   const mine = issueWork(c.state).reactions.filter((r) => r.issueId === issue.id);
   const reply = list(c, mine, (r) => reactionJson(c, r));
   if (Array.isArray(reply.body) && reply.body.length === 0) reply.body = null;
@@ -255,7 +270,7 @@ const listReactions: Handler = (c) => {
 function changeReaction(adding: boolean): Handler {
   return (c) => {
     const repo = visibleRepo(c);
-    const issue = issueOf(c, repo);
+    const issue = issueOf(c, repo, 'bare');
     if (issueMeta(c.state).locks.has(issue.id) && !canWrite(c, repo)) throw forbidden('no permission to change reaction');
     const content = typeof obj(c.body).content === 'string' ? (obj(c.body).content as string) : '';
     const data = issueWork(c.state);
@@ -351,7 +366,7 @@ function findTimes(c: Call, repo: Repo, issue: Issue | undefined): TrackedTime[]
 const listIssueTimes: Handler = (c) => {
   const repo = visibleRepo(c);
   if (!trackerOf(c.state, repo).time) throw notFound(c.state.apiRoot, modernGitea(c.flavor) ? 'timetracker is disabled' : 'Timetracker is disabled');
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'error');
   return list(c, findTimes(c, repo, issue), (t) => timeJson(c, t));
 };
 
@@ -372,7 +387,7 @@ const addTime: Handler = (c) => {
   const seconds = typeof body.time === 'number' ? Math.trunc(body.time) : 0;
   if (seconds === 0) throw new HttpError(422, { message: '[Time]: Required', url: `${c.state.apiRoot}/swagger` });
   const repo = visibleRepo(c);
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'error');
   if (!canUseTimetracker(c, repo, issue)) throw trackerRefusal(c, repo, false);
   const data = issueWork(c.state);
   const t: TrackedTime = { id: data.nextTimeId++, issueId: issue.id, login: c.user.login, time: seconds, created: tick(), deleted: false };
@@ -383,7 +398,7 @@ const addTime: Handler = (c) => {
 /** ResetIssueTime: the caller's own entries on the issue, 204; none is 404 "tracked_time does not exist" (DeleteIssueUserTimes). */
 const resetTimes: Handler = (c) => {
   const repo = visibleRepo(c);
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'error');
   if (!canUseTimetracker(c, repo, issue)) throw trackerRefusal(c, repo, true);
   const mine = issueWork(c.state).times.filter((t) => !t.deleted && t.issueId === issue.id && t.login.toLowerCase() === c.user.login.toLowerCase());
   if (mine.length === 0) throw notFound(c.state.apiRoot, 'tracked_time does not exist');
@@ -394,18 +409,25 @@ const resetTimes: Handler = (c) => {
 /**
  * DeleteTime: the entry by its id, on the issue from Gitea 1.26
  * (GetTrackedTimeByID(issue id, id)), on any issue before and on Forgejo; 404
- * for none, 404 "tracked time was already deleted", 403 for another user's
- * entry unless a site administrator; 204.
+ * for none ("tracked_time does not exist [id: N]", db.ErrNotExist), 404 for
+ * one deleted already, 403 for another user's entry unless a site
+ * administrator; 204. Gitea 1.27 answers the not-found texts as the message
+ * (APIErrorAuto, APIErrorNotFound("tracked time was already deleted")); Gitea
+ * 1.23 and Forgejo put them in `errors` under the generic message
+ * (NotFound(err), NotFound(fmt.Errorf("tracked time [%d] already deleted"))).
+ * Recorded from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1.
  */
 const deleteTime: Handler = (c) => {
   const repo = visibleRepo(c);
-  const issue = issueOf(c, repo);
+  const issue = issueOf(c, repo, 'error');
   if (!canUseTimetracker(c, repo, issue)) throw trackerRefusal(c, repo, true);
   const raw = c.params.id ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : -1;
   const t = issueWork(c.state).times.find((x) => x.id === id && (!giteaFrom(c.flavor, '1.26') || x.issueId === issue.id));
-  if (!t) throw notFound(c.state.apiRoot, modernGitea(c.flavor) ? `tracked_time does not exist [id: ${raw}]` : undefined);
-  if (t.deleted) throw notFound(c.state.apiRoot, 'tracked time was already deleted');
+  const modern = modernGitea(c.flavor);
+  const none = `tracked_time does not exist [id: ${Math.max(id, 0)}]`;
+  if (!t) throw modern ? notFound(c.state.apiRoot, none) : notFoundBecause(c.state.apiRoot, none);
+  if (t.deleted) throw modern ? notFound(c.state.apiRoot, 'tracked time was already deleted') : notFoundBecause(c.state.apiRoot, `tracked time [${t.id}] already deleted`);
   if (!c.user.admin && t.login.toLowerCase() !== c.user.login.toLowerCase()) throw new HttpError(403, undefined);
   t.deleted = true;
   return { status: 204 };
@@ -438,7 +460,7 @@ function finish(c: Call, sw: Stopwatch): void {
 function stopwatchAction(action: 'start' | 'stop' | 'cancel'): Handler {
   return (c) => {
     const repo = visibleRepo(c);
-    const issue = issueOf(c, repo);
+    const issue = issueOf(c, repo, 'bare');
     if (!canWrite(c, repo) || !canUseTimetracker(c, repo, issue)) throw new HttpError(403, undefined);
     const data = issueWork(c.state);
     const mine = (s: Stopwatch) => s.login.toLowerCase() === c.user.login.toLowerCase();

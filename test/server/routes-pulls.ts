@@ -130,10 +130,23 @@ export function extraOf(state: State, pr: Issue): PullExtra {
 
 // Seeding helpers for tests and the demo ---------------------------------
 
+/** A review as the API's CreatePullReview leaves it: with its review comment (leaveReviewComment), but for a request. */
 export function addReview(state: State, pr: Issue, user: string, reviewState: Review['state'], body = ''): Review {
   const review: Review = { id: state.id(), pullId: pr.id, user, state: reviewState, body, submitted_at: tick() };
   pullsData(state).reviews.push(review);
+  if (reviewState !== 'REQUEST_REVIEW') leaveReviewComment(state, review);
   return review;
+}
+
+/**
+ * models/issues/review.go SubmitReview: every submission of a review, a
+ * pending one included, makes a comment of type Review; the review's address
+ * anchors the first of them (Review.HTMLURL: "" when there is none, as for a
+ * review request). It counts among the pull request's comments, but only from
+ * the next recount (routes-triage.ts recountComments).
+ */
+export function leaveReviewComment(state: State, review: Review): void {
+  triage(state).reviewComments.push({ id: state.id(), issueId: review.pullId, reviewId: review.id });
 }
 
 /** A comment on a pull request (or any issue), kept in the triage store: its author is the commenting user. */
@@ -201,6 +214,29 @@ function repoRecord(c: Call, repo: Repo): Json {
 // default), compared case-insensitively; nothing may come before it.
 const WIP = /^(WIP:|\[WIP\])/i;
 
+/**
+ * The users a pull request's record names as requested reviewers: each
+ * reviewer whose latest counted review is an approval, a request for changes
+ * or a review request (so an approver stays listed), ordered by that review's
+ * time. One record (models/issues/pull.go LoadRequestedReviewers →
+ * review_list.go GetReviewsByIssueID): the latest by update time, a comment
+ * review counted too from Gitea 1.25 (recorded from Gitea 1.27.0: the author's
+ * own comment review lists them), the highest id on Forgejo 11. A list
+ * (services/convert/pull.go ToAPIPullRequests → pull_list.go LoadReviews): the
+ * highest id, comment reviews never counted (recorded from Gitea 1.27.0). A
+ * request a test put in PullExtra.requested alone comes first.
+ */
+export function requestedReviewers(c: Call, pr: Issue, listing: boolean): string[] {
+  const counted = new Set<Review['state']>(['APPROVED', 'REQUEST_CHANGES', 'REQUEST_REVIEW']);
+  if (!listing && !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.25')) counted.add('COMMENT');
+  const reviews = pullsData(c.state).reviews.filter((r) => r.pullId === pr.id && counted.has(r.state));
+  const byTime = (a: Review, b: Review) => a.submitted_at.localeCompare(b.submitted_at);
+  const latest = new Map<string, Review>();
+  for (const r of listing || c.flavor.forgejo ? [...reviews].sort((a, b) => a.id - b.id) : [...reviews].sort(byTime)) latest.set(r.user, r);
+  const seeded = extraOf(c.state, pr).requested.filter((u) => !latest.has(u));
+  return [...seeded, ...[...latest.values()].sort(byTime).map((r) => r.user)];
+}
+
 export function pullRecord(c: Call, pr: Issue): Json {
   const { state } = c;
   const repo = state.repoById(pr.repoId) as Repo;
@@ -219,7 +255,7 @@ export function pullRecord(c: Call, pr: Issue): Json {
   const open = pr.state === 'open' && !pr.pull?.merged;
   return {
     ...core,
-    requested_reviewers: extra.requested.map((u) => state.userJson(state.user(u) as never)),
+    requested_reviewers: requestedReviewers(c, pr, false).map((u) => state.userJson(state.user(u) as never)),
     ...(extra.mergeSha ? { merge_commit_sha: extra.mergeSha } : {}),
     // Forgejo sends no assignees as null, in a single record too (recorded from a real 11.0.1).
     ...(c.flavor.forgejo && pr.assignees.length === 0 ? { assignees: null } : {}),
@@ -239,6 +275,7 @@ export function pullRecord(c: Call, pr: Issue): Json {
 export function reviewRecord(c: Call, r: Review, pr: Issue): Json {
   const repo = c.state.repoById(pr.repoId) as Repo;
   const full = `${repo.owner}/${repo.name}`;
+  const reviewAnchor = triage(c.state).reviewComments.find((x) => x.reviewId === r.id);
   return {
     id: r.id,
     user: c.state.userJson(c.state.user(r.user) as never),
@@ -252,7 +289,7 @@ export function reviewRecord(c: Call, r: Review, pr: Issue): Json {
     comments_count: pullsData(c.state).lineComments.filter((l) => l.reviewId === r.id).length,
     submitted_at: r.submitted_at,
     updated_at: r.submitted_at,
-    html_url: `${c.state.webRoot}/${full}/pulls/${pr.number}#issuecomment-${r.id}`,
+    html_url: reviewAnchor === undefined ? '' : `${c.state.webRoot}/${full}/pulls/${pr.number}#issuecomment-${reviewAnchor.id}`,
     pull_request_url: `${c.state.webRoot}/${full}/pulls/${pr.number}`,
   };
 }
@@ -307,12 +344,16 @@ const listPulls: Handler = (c) => {
   // routers/api/v1/repo/pull.go ListPullRequests converts without loading assignees or review requests: empty ones
   // are null in a list, [] in a single record (recorded from real Gitea 1.23.8 and 1.27.0).
   // Forgejo keeps [] for no review requests there (recorded from a real 11.0.1).
-  const listed = (r: Json): Json => ({
-    ...r,
-    assignees: Array.isArray(r.assignees) && r.assignees.length > 0 ? r.assignees : null,
-    requested_reviewers: c.flavor.forgejo || (Array.isArray(r.requested_reviewers) && r.requested_reviewers.length > 0) ? r.requested_reviewers : null,
-  });
-  return { status: 200, body: page.items.map((i) => listed(pullRecord(c, i))), headers: page.headers };
+  const listed = (i: Issue): Json => {
+    const r = pullRecord(c, i);
+    const reviewers = requestedReviewers(c, i, true).map((u) => c.state.userJson(c.state.user(u) as never));
+    return {
+      ...r,
+      assignees: Array.isArray(r.assignees) && r.assignees.length > 0 ? r.assignees : null,
+      requested_reviewers: c.flavor.forgejo || reviewers.length > 0 ? reviewers : null,
+    };
+  };
+  return { status: 200, body: page.items.map(listed), headers: page.headers };
 };
 
 /** The repository's milestone a pull request body names by id, else 404 as Gitea answers; null for 0 (none). */

@@ -7,8 +7,8 @@
 // for a line comment.
 import { HttpError, notFound, paginate } from './http.js';
 import { type Call, flavorAtLeast, type Handler, obj, visibleRepo } from './routes.js';
-import { extraOf, headSha, type LineComment, pullOf, pullsData, type Review, reviewRecord } from './routes-pulls.js';
-import { commentJson, triage } from './routes-triage.js';
+import { extraOf, headSha, type LineComment, leaveReviewComment, pullOf, pullsData, type Review, reviewRecord } from './routes-pulls.js';
+import { commentJson, recountComments, triage } from './routes-triage.js';
 import type { Issue, Json, Repo } from './state.js';
 import { tick } from './state.js';
 
@@ -114,6 +114,8 @@ function addLineComment(c: Call, pr: Issue, review: Review, path: string, line: 
     created_at: tick(),
   };
   pullsData(c.state).lineComments.push(comment);
+  // updateCommentInfos: a line comment in a review already submitted recounts the pull request's comments; in a pending one it does not.
+  if (review.state !== 'PENDING') recountComments(c.state, pr.id);
   return comment;
 }
 
@@ -143,11 +145,22 @@ function reviewType(c: Call, pr: Issue, event: string, body: string, hasComments
   return event === 'REQUEST_CHANGES' ? 'REQUEST_CHANGES' : 'PENDING';
 }
 
+/** The user's review requests on the pull request go (their REQUEST_REVIEW reviews deleted). */
+function clearRequests(c: Call, pr: Issue): void {
+  const data = pullsData(c.state);
+  data.reviews = data.reviews.filter((r) => !(r.pullId === pr.id && r.user === c.user.login && r.state === 'REQUEST_REVIEW'));
+  const extra = extraOf(c.state, pr);
+  extra.requested = extra.requested.filter((u) => u !== c.user.login);
+}
+
 /**
  * services/pull/review.go SubmitReview: the current pending review takes the
  * verdict and the body (replaced), or a new review is made. Gitea refuses an
  * approval or a request for changes on a closed pull request
  * (ErrSubmitReviewOnClosedPR, 422); Forgejo 11 to 15 have no such check.
+ * models/issues/review.go: a new review that is no pending one clears the
+ * user's review requests (CreateReview); a pending one submitted does so from
+ * Gitea 1.26.4 only ("leftover review request"), never on Forgejo 11.
  */
 function submitCurrent(c: Call, pr: Issue, state: Review['state'], body: string): Review {
   if (!c.flavor.forgejo && (state === 'APPROVED' || state === 'REQUEST_CHANGES') && pr.state !== 'open') throw unprocessable("can't submit review for a closed or merged PR");
@@ -156,10 +169,14 @@ function submitCurrent(c: Call, pr: Issue, state: Review['state'], body: string)
     review.state = state;
     review.body = body;
     review.submitted_at = tick();
+    if (state !== 'PENDING' && !c.flavor.forgejo && flavorAtLeast(c.flavor, '1.26.4')) clearRequests(c, pr);
+    leaveReviewComment(c.state, review);
     return review;
   }
+  if (state !== 'PENDING') clearRequests(c, pr);
   const made: Review = { id: c.state.id(), pullId: pr.id, user: c.user.login, state, body, submitted_at: tick() };
   pullsData(c.state).reviews.push(made);
+  leaveReviewComment(c.state, made);
   return made;
 }
 
@@ -182,10 +199,6 @@ const createReview: Handler = (c) => {
     }
   }
   const review = submitCurrent(c, pr, state, text);
-  if (state !== 'PENDING') {
-    const extra = extraOf(c.state, pr);
-    extra.requested = extra.requested.filter((u) => u !== c.user.login);
-  }
   return { status: 200, body: reviewRecord(c, review, pr) };
 };
 
@@ -215,13 +228,19 @@ function reviewOf(c: Call): { pr: Issue; review: Review } {
   return { pr, review };
 }
 
-// GetPullReviewComments: ToPullReviewCommentList walks a map of paths and lines, so the order is not kept;
-// this answers newest first, so that a client that counts on an order is caught.
+// GetPullReviewComments: ToPullReviewCommentList walks review.CodeComments, a map of paths to a map of lines,
+// so the order of the lines is not kept; the comments on one line come oldest first (findCodeComments: by
+// creation, then id; recorded from Gitea 1.27.0 and Forgejo 11.0.1, a comment and its reply). This answers the
+// lines newest first, so that a client that counts on their order is caught.
 const reviewComments: Handler = (c) => {
   const { pr, review } = reviewOf(c);
-  const list = pullsData(c.state)
-    .lineComments.filter((l) => l.reviewId === review.id)
-    .sort((a, b) => b.id - a.id);
+  const lines = new Map<string, LineComment[]>();
+  for (const l of pullsData(c.state).lineComments.filter((x) => x.reviewId === review.id)) {
+    const key = `${l.line}:${l.path}`;
+    lines.set(key, [...(lines.get(key) ?? []), l]);
+  }
+  const newest = (group: LineComment[]) => Math.max(...group.map((l) => l.id));
+  const list = [...lines.values()].sort((a, b) => newest(b) - newest(a)).flatMap((group) => group.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id));
   return { status: 200, body: list.map((l) => lineCommentJson(c, l, pr)) };
 };
 
@@ -248,6 +267,9 @@ const deleteReview: Handler = (c) => {
   const data = pullsData(c.state);
   data.reviews = data.reviews.filter((r) => r.id !== review.id);
   data.lineComments = data.lineComments.filter((l) => l.reviewId !== review.id);
+  // models/issues/review.go DeleteReview: its review comments go too, with no recount of the pull request's comments.
+  const talk = triage(c.state);
+  talk.reviewComments = talk.reviewComments.filter((x) => x.reviewId !== review.id);
   return { status: 204 };
 };
 

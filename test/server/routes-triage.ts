@@ -30,8 +30,19 @@ export interface Milestone {
   closed_at: string | null;
 }
 
+/** A comment of type Review (models/issues CommentTypeReview): what each submission of a review leaves on its pull request. */
+export interface ReviewComment {
+  id: number;
+  issueId: number;
+  reviewId: number;
+}
+
 export interface Triage {
   comments: Comment[];
+  /** The review comments (routes-reviews.ts), counted with the plain ones. */
+  reviewComments: ReviewComment[];
+  /** Issue id → its stored comment count (issue.num_comments), as last recounted (recountComments). */
+  numComments: Map<number, number>;
   milestones: Milestone[];
   /** Issue id → milestone id. */
   milestoneOf: Map<number, number>;
@@ -48,12 +59,22 @@ export interface Triage {
 /** The triage data of a server, created (with its record decorations) on first use. */
 export function triage(state: State): Triage {
   return state.extension<Triage>('triage', () => {
-    const data: Triage = { comments: [], milestones: [], milestoneOf: new Map(), dueOf: new Map(), exclusive: new Set(), archived: new Set(), orgLabels: new Map() };
+    const data: Triage = {
+      comments: [],
+      reviewComments: [],
+      numComments: new Map(),
+      milestones: [],
+      milestoneOf: new Map(),
+      dueOf: new Map(),
+      exclusive: new Set(),
+      archived: new Set(),
+      orgLabels: new Map(),
+    };
     state.decorators.issue.push((i, json) => {
       const m = data.milestones.find((x) => x.id === data.milestoneOf.get(i.id));
       json.milestone = m ? milestoneJson(state, data, m) : null;
       json.due_date = data.dueOf.get(i.id) ?? null;
-      json.comments = data.comments.filter((c) => c.issueId === i.id).length;
+      json.comments = data.numComments.get(i.id) ?? 0;
     });
     state.decorators.label.push((l, json) => {
       json.exclusive = data.exclusive.has(l.id);
@@ -82,10 +103,27 @@ export function addMilestone(state: State, repo: Repo, title: string, init: { de
   return m;
 }
 
+/**
+ * models/issues/comment.go UpdateIssueNumComments: an issue's `comments` is a
+ * stored count of its comments of the types ConversationCountedCommentType
+ * names (plain comments and review comments), set again only when a plain
+ * comment is made or deleted (updateCommentInfos, DeleteComment) or a line
+ * comment is made in a review already submitted; a review's own comment does
+ * not recount it (on Gitea 1.23.8 to 1.27.0 and Forgejo 11.0.1 alike: a pull
+ * request's count stayed 1 through two reviews, then read 4 after a reply;
+ * recorded).
+ */
+export function recountComments(state: State, issueId: number): void {
+  const data = triage(state);
+  const count = data.comments.filter((c) => c.issueId === issueId).length + data.reviewComments.filter((c) => c.issueId === issueId).length;
+  data.numComments.set(issueId, count);
+}
+
 export function addComment(state: State, issue: Issue, author: string, body: string): Comment {
   const now = tick();
   const c: Comment = { id: state.id(), issueId: issue.id, author, body, created_at: now, updated_at: now };
   triage(state).comments.push(c);
+  recountComments(state, issue.id);
   return c;
 }
 
@@ -290,6 +328,8 @@ const deleteIssue: Handler = (c) => {
   c.state.issues = c.state.issues.filter((i) => i !== issue);
   const data = triage(c.state);
   data.comments = data.comments.filter((x) => x.issueId !== issue.id);
+  data.reviewComments = data.reviewComments.filter((x) => x.issueId !== issue.id);
+  data.numComments.delete(issue.id);
   data.milestoneOf.delete(issue.id);
   data.dueOf.delete(issue.id);
   return { status: 204 };
@@ -398,6 +438,7 @@ const deleteComment: Handler = (c) => {
   const { comment } = commentOf(c);
   const data = triage(c.state);
   data.comments = data.comments.filter((x) => x !== comment);
+  recountComments(c.state, comment.issueId);
   return { status: 204 };
 };
 
