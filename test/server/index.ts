@@ -853,9 +853,6 @@ function errorBody(flavor: Flavor, status: number, payload: unknown, webRoot: st
     const { errors: _errors, ...rest } = body;
     return { ...rest, message: status === 404 && body.message === "The target couldn't be found." ? 'not found' : body.message, url };
   }
-  // Forgejo's NotFound starts its errors as an empty list (services/context/api.go: make([]string, 0)), so a
-  // 404 with none says `errors: []` there (recorded from a real 11.0.1); Gitea's is nil, `null`.
-  if (flavor.forgejo && body.errors === null && body.message === "The target couldn't be found.") return { ...body, errors: [], url };
   // ctx.Error's answers have no `errors`; only the generic NotFound carries `errors: null` (or its errors).
   if (body.errors === null && body.message !== "The target couldn't be found.") {
     const { errors: _errors, ...rest } = body;
