@@ -6,8 +6,11 @@
 // on 127.0.0.1, serving issues the size of Gitea's (--full-records); every
 // measured command is a fresh process with PATH and a throw-away HOME only, so
 // neither side inherits the developer's NODE_OPTIONS or extra CA certificates.
-// Start-up figures are ratios to bare Node (`node -e 0`); the long list is
-// compared with a plain sequential fetch loop, as other clients page.
+// Start-up figures are ratios to bare Node (`node -e 0`), and a command that
+// makes one request also to the floor: the same GET through kettle's own HTTP
+// set-up alone (test/tools/floor.ts, bundled as the CLI is and run by the same
+// bin/kettle.cjs), all three measured in turn. The long list is compared with
+// a plain sequential fetch loop, as other clients page.
 //
 //   npm run bench                   the whole run, a few minutes
 //   npm run bench -- --rounds 5     fewer rounds (quicker, noisier)
@@ -42,6 +45,7 @@ const { values } = parseArgs({
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
 const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tree', 'list', 'memory'];
+const BUILD_CLI = join(ROOT, 'test', 'tools', 'build-cli.mjs');
 const ONLY = new Set(values.only === undefined ? FIGURES : values.only.split(','));
 for (const f of ONLY) if (!FIGURES.includes(f)) throw new Error(`--only: no figure "${f}" (${FIGURES.join(', ')})`);
 if (values.bin !== undefined) BIN = values.bin;
@@ -225,18 +229,43 @@ interface Figure {
 
 const figures: Figure[] = [];
 
+/** The commands in turn (A, B, C, A, B, C, …), `rounds` times each after one warm-up of each; their medians. */
+async function inTurn(figure: string, cmds: Command[], rounds: number): Promise<number[]> {
+  for (const cmd of cmds) await timeOnce(cmd);
+  const times: number[][] = cmds.map(() => []);
+  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await timeOnce(cmd));
+  process.stderr.write(`  measured: ${figure}\n`);
+  return times.map(median);
+}
+
 /** A and B alternately, `rounds` times each after one warm-up of each. */
 async function compare(figure: string, a: Command, b: Command, rounds: number): Promise<{ a: number; b: number }> {
-  await timeOnce(a);
-  await timeOnce(b);
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    ta.push(await timeOnce(a));
-    tb.push(await timeOnce(b));
-  }
-  process.stderr.write(`  measured: ${figure}\n`);
-  return { a: median(ta), b: median(tb) };
+  const [ma = Number.NaN, mb = Number.NaN] = await inTurn(figure, [a, b], rounds);
+  return { a: ma, b: mb };
+}
+
+/**
+ * A command that makes one request, its floor (the same GET alone, see
+ * floor.ts) and bare Node in turn, in one run: the command against each, and
+ * the floor against bare Node.
+ */
+async function againstFloor(figure: string, goalNode: number, goalFloor: number, cmd: Command, floor: Command, rounds: number): Promise<void> {
+  const [c = Number.NaN, f = Number.NaN, n = Number.NaN] = await inTurn(figure, [cmd, floor, bareNode], rounds);
+  const push = (what: string, goal: number, a: Command, b: Command, ma: number, mb: number) =>
+    figures.push({
+      figure: what,
+      goal: Number.isFinite(goal) ? `≤ ${goal}×` : '(none)',
+      a: a.label,
+      b: b.label,
+      medianA: ma,
+      medianB: mb,
+      ratio: `${(ma / mb).toFixed(2)}×`,
+      met: ma / mb <= goal,
+      unit: 'ms',
+    });
+  push(`${figure} vs node -e 0`, goalNode, cmd, bareNode, c, n);
+  push(`${figure} vs its floor (${floor.label})`, goalFloor, cmd, floor, c, f);
+  push(`the floor: ${floor.label} vs node -e 0`, Number.POSITIVE_INFINITY, floor, bareNode, f, n);
 }
 
 async function slowerThan(figure: string, goal: number, a: Command, b: Command, rounds: number): Promise<void> {
@@ -350,6 +379,13 @@ async function main(): Promise<void> {
     argv: [process.execPath, file, `${server.url}/api/v1${path}`, server.token],
     env: minimalEnv(),
   });
+  // The floor, bundled now beside a copy of the measured bin/kettle.cjs.
+  const floorDir = join(scriptDir, 'floor');
+  if (ONLY.has('whoami') || ONLY.has('page')) await output([process.execPath, BUILD_CLI, '--floor', floorDir, '--bin', BIN], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  const floorCmd = (label: string, server: Server, path: string): Command => ({
+    ...fetchCmd(label, '', server, path),
+    argv: [process.execPath, join(floorDir, 'bin', 'kettle.cjs'), `${server.url}/api/v1${path}`, server.token],
+  });
 
   try {
     // The servers of the long lists start after the start-up figures: seeding
@@ -372,10 +408,17 @@ async function main(): Promise<void> {
     // passing burst of other work on the machine from tipping the ratio.
     if (ONLY.has('version')) await slowerThan('kettle --version vs node -e 0', 1.15, kettle(['--version']), bareNode, ROUNDS * 3);
     if (ONLY.has('help')) await slowerThan('kettle --help vs node -e 0', 1.5, kettle(['--help']), bareNode, ROUNDS * 3);
-    if (ONLY.has('whoami')) await slowerThan('kettle whoami (one request to a local server) vs node -e 0', 2.0, kettle([...q, 'whoami']), bareNode, ROUNDS);
+    if (ONLY.has('whoami')) await againstFloor('kettle whoami (one request to a local server)', 2.0, 1.1, kettle([...q, 'whoami']), floorCmd('floor GET /user', quick, '/user'), ROUNDS);
     // stdout is a pipe here, so kettle prints its plain (tab-separated) lines, not the terminal table.
     if (ONLY.has('page'))
-      await slowerThan('kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe) vs node -e 0', 2.2, kettle([...q, 'issue', 'list', '-R', 'alice/bulk']), bareNode, ROUNDS);
+      await againstFloor(
+        'kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe)',
+        2.2,
+        1.1,
+        kettle([...q, 'issue', 'list', '-R', 'alice/bulk']),
+        floorCmd('floor GET the first page', quick, '/repos/alice/bulk/issues?state=open&type=issues&limit=30&page=1'),
+        ROUNDS,
+      );
     if (ONLY.has('fetch'))
       await slowerThan(
         'for comparison, not a goal: the same first page with fetch vs node -e 0',
