@@ -15,8 +15,8 @@
 //   npm run bench                   the whole run, a few minutes
 //   npm run bench -- --rounds 5     fewer rounds (quicker, noisier)
 //   npm run bench -- --only list    some figures only (comma-separated: ca,
-//                                   version, help, whoami, page, fetch, tree,
-//                                   list, memory)
+//                                   version, help, whoami, page, fetch, tls,
+//                                   tree, list, memory)
 //   npm run bench -- --bin DIR/bin/kettle.cjs   measure another build (a copy
 //                                   of bin/, dist/cli/ and package.json)
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -44,7 +44,7 @@ const { values } = parseArgs({
   },
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
-const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tree', 'list', 'memory'];
+const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tls', 'tree', 'list', 'memory'];
 const BUILD_CLI = join(ROOT, 'test', 'tools', 'build-cli.mjs');
 const ONLY = new Set(values.only === undefined ? FIGURES : values.only.split(','));
 for (const f of ONLY) if (!FIGURES.includes(f)) throw new Error(`--only: no figure "${f}" (${FIGURES.join(', ')})`);
@@ -175,10 +175,10 @@ function minimalEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Store a login for server in the bench's HOME, named after its port; answers `--login NAME`. */
-async function loginFor(server: Server): Promise<string[]> {
+async function loginFor(server: Server, extra: Record<string, string> = {}): Promise<string[]> {
   const name = `bench-${new URL(server.url).port}`;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token'], { env: minimalEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token'], { env: minimalEnv(extra), stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`login add exited with ${code}: ${stderr.trim()}`))));
@@ -333,13 +333,72 @@ async function treeCost(which: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ verbs, entries: ENTRIES.length, manifestMs: t1 - t0, definitionsMs: t3 - t2, buildMs: t4 - t3 })}\n`);
 }
 
-function output(cmd: string[], env: NodeJS.ProcessEnv): Promise<string> {
+function output(cmd: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'ignore' = 'inherit'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd[0] as string, cmd.slice(1), { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(cmd[0] as string, cmd.slice(1), { env, stdio: ['ignore', 'pipe', stderr] });
+    child.once('error', reject);
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd.join(' ')} exited with ${code}`))));
   });
+}
+
+/**
+ * What https costs a command: the in-memory server behind TLS with a
+ * certificate made now for 127.0.0.1 (openssl; a test certificate of the
+ * bench's alone, in its temporary folder), trusted through
+ * NODE_EXTRA_CA_CERTS (one certificate: a few hundred microseconds of Node's
+ * start). kettle whoami over https, its floor over https, kettle whoami over
+ * plain http and bare Node (with the same NODE_EXTRA_CA_CERTS) in turn.
+ */
+async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
+  const keyFile = join(dir, 'bench-test-key.pem');
+  const certFile = join(dir, 'bench-test-cert.pem');
+  try {
+    await output(
+      [
+        'openssl',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      'ignore',
+    );
+  } catch {
+    process.stderr.write('  skipped: tls (openssl not found)\n');
+    return;
+  }
+  const ca = { NODE_EXTRA_CA_CERTS: certFile };
+  const secure = await startServer(['--issues', '100', '--full-records', '--tls-key', keyFile, '--tls-cert', certFile]);
+  const t = await loginFor(secure, ca);
+  const https = kettle([...t, 'whoami'], ca);
+  https.label = 'kettle whoami over https';
+  const http = kettle([...plainLogin, 'whoami']);
+  http.label = 'kettle whoami over http';
+  const floor = { ...floorCmd('floor GET /user over https', secure, '/user'), env: minimalEnv(ca) };
+  const node = { ...bareNode, label: 'node -e 0 (NODE_EXTRA_CA_CERTS: the test certificate)', env: minimalEnv(ca) };
+  const [mHttps = Number.NaN, mFloor = Number.NaN, mHttp = Number.NaN, mNode = Number.NaN] = await inTurn('tls', [https, floor, http, node], ROUNDS);
+  const push = (figure: string, a: Command, b: Command, ma: number, mb: number) =>
+    figures.push({ figure, goal: '(none)', a: a.label, b: b.label, medianA: ma, medianB: mb, ratio: `${(ma / mb).toFixed(2)}×`, met: true, unit: 'ms' });
+  push(`TLS: ${https.label} vs ${http.label} (the handshake and certificate check of one command; ${(mHttps - mHttp).toFixed(1)} ms)`, https, http, mHttps, mHttp);
+  push(`TLS: ${https.label} vs its floor (${floor.label})`, https, floor, mHttps, mFloor);
+  push(`TLS: ${floor.label} vs ${node.label}`, floor, node, mFloor, mNode);
+  push(`TLS: ${https.label} vs ${node.label}`, https, node, mHttps, mNode);
 }
 
 async function main(): Promise<void> {
@@ -381,7 +440,7 @@ async function main(): Promise<void> {
   });
   // The floor, bundled now beside a copy of the measured bin/kettle.cjs.
   const floorDir = join(scriptDir, 'floor');
-  if (ONLY.has('whoami') || ONLY.has('page')) await output([process.execPath, BUILD_CLI, '--floor', floorDir, '--bin', BIN], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  if (ONLY.has('whoami') || ONLY.has('page') || ONLY.has('tls')) await output([process.execPath, BUILD_CLI, '--floor', floorDir, '--bin', BIN], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
   const floorCmd = (label: string, server: Server, path: string): Command => ({
     ...fetchCmd(label, '', server, path),
     argv: [process.execPath, join(floorDir, 'bin', 'kettle.cjs'), `${server.url}/api/v1${path}`, server.token],
@@ -427,6 +486,8 @@ async function main(): Promise<void> {
         bareNode,
         ROUNDS,
       );
+
+    if (ONLY.has('tls')) await tlsFigures(scriptDir, q, floorCmd);
 
     for (const which of ONLY.has('tree') ? ['whole', 'branch'] : []) {
       const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as {
