@@ -19,6 +19,10 @@
 //                                   tree, list, memory)
 //   npm run bench -- --bin DIR/bin/kettle.cjs   measure another build (a copy
 //                                   of bin/, dist/cli/ and package.json)
+//   npm run bench -- --before DIR/bin/kettle.cjs   also measure an earlier
+//                                   build (such a copy) in the same turns as
+//                                   whoami and the first page: before and after
+//                                   in one run
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +42,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '21' },
     only: { type: 'string' },
     bin: { type: 'string' },
+    before: { type: 'string' },
     'tree-cost': { type: 'string' },
     replay: { type: 'string' },
     latency: { type: 'string', default: '0' },
@@ -250,7 +255,9 @@ async function compare(figure: string, a: Command, b: Command, rounds: number): 
  * the floor against bare Node.
  */
 async function againstFloor(figure: string, goalNode: number, goalFloor: number, cmd: Command, floor: Command, rounds: number): Promise<void> {
-  const [c = Number.NaN, f = Number.NaN, n = Number.NaN] = await inTurn(figure, [cmd, floor, bareNode], rounds);
+  // With --before, the earlier build's same command in the same turns.
+  const before = values.before === undefined ? undefined : { ...cmd, label: `${cmd.label} (--before)`, argv: cmd.argv.map((a) => (a === BIN ? (values.before as string) : a)) };
+  const [c = Number.NaN, f = Number.NaN, n = Number.NaN, b = Number.NaN] = await inTurn(figure, [cmd, floor, bareNode, ...(before ? [before] : [])], rounds);
   const push = (what: string, goal: number, a: Command, b: Command, ma: number, mb: number) =>
     figures.push({
       figure: what,
@@ -266,6 +273,11 @@ async function againstFloor(figure: string, goalNode: number, goalFloor: number,
   push(`${figure} vs node -e 0`, goalNode, cmd, bareNode, c, n);
   push(`${figure} vs its floor (${floor.label})`, goalFloor, cmd, floor, c, f);
   push(`the floor: ${floor.label} vs node -e 0`, Number.POSITIVE_INFINITY, floor, bareNode, f, n);
+  if (before) {
+    push(`before (--before): ${figure} vs node -e 0`, Number.POSITIVE_INFINITY, before, bareNode, b, n);
+    push(`before (--before): ${figure} vs its floor`, Number.POSITIVE_INFINITY, before, floor, b, f);
+    push(`after vs before: ${figure}`, Number.POSITIVE_INFINITY, cmd, before, c, b);
+  }
 }
 
 async function slowerThan(figure: string, goal: number, a: Command, b: Command, rounds: number): Promise<void> {
