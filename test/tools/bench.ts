@@ -359,9 +359,10 @@ function output(cmd: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'igno
  * What https costs a command: the in-memory server behind TLS with a
  * certificate made now for 127.0.0.1 (openssl; a test certificate of the
  * bench's alone, in its temporary folder), trusted through
- * NODE_EXTRA_CA_CERTS (one certificate: a few hundred microseconds of Node's
- * start). kettle whoami over https, its floor over https, kettle whoami over
- * plain http and bare Node (with the same NODE_EXTRA_CA_CERTS) in turn.
+ * NODE_EXTRA_CA_CERTS, which has Node build its store of root certificates
+ * at start (a first https request builds it otherwise): every command of
+ * these figures runs with it. kettle whoami over https, its floor over
+ * https, kettle whoami over plain http and bare Node in turn.
  */
 async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
   const keyFile = join(dir, 'bench-test-key.pem');
@@ -400,7 +401,8 @@ async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: s
   const t = await loginFor(secure, ca);
   const https = kettle([...t, 'whoami'], ca);
   https.label = 'kettle whoami over https';
-  const http = kettle([...plainLogin, 'whoami']);
+  // The same NODE_EXTRA_CA_CERTS over http: Node then builds its root store at start, as a first https request otherwise does.
+  const http = kettle([...plainLogin, 'whoami'], ca);
   http.label = 'kettle whoami over http';
   const floor = { ...floorCmd('floor GET /user over https', secure, '/user'), env: minimalEnv(ca) };
   const node = { ...bareNode, label: 'node -e 0 (NODE_EXTRA_CA_CERTS: the test certificate)', env: minimalEnv(ca) };
