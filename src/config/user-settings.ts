@@ -7,7 +7,7 @@
 //
 // One precedence for every setting: a flag, then an environment variable,
 // then the setting for the host in use, then the setting, then the default.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { KettleError, UsageError } from '../errors.js';
 import { jsonErrorLine } from './json-line.js';
@@ -184,9 +184,26 @@ function normalize(raw: unknown, text: string, path: string): SettingsData {
   return data;
 }
 
+/**
+ * Whether nothing is at path. Most users have no settings file, and a read
+ * that fails makes Node build an error (about 1 ms of a command that makes a
+ * request: the per-host timeout is read first); statSync answers absent
+ * without one. Any other trouble (a folder that cannot be searched) is left
+ * to the read, which says what it is; a file removed in between is read as
+ * missing all the same.
+ */
+function noFile(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** The settings file's content; a missing or empty file is no settings. */
 export function readSettings(dir: string): SettingsData {
   const path = settingsPath(dir);
+  if (noFile(path)) return emptySettings();
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -51,6 +51,8 @@ describe('start-up loads only what the command uses', () => {
     expect(modules).not.toContain('http');
     expect(modules).not.toContain('assert');
     expect(modules).not.toContain('tty');
+    // The request's clock is process.hrtime: the global performance would load perf_hooks.
+    expect(modules).not.toContain('perf_hooks');
     // Node's bundled undici (behind global fetch) and the HTTP/2 client are not loaded.
     expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
     expect(modules).not.toContain('http2');

@@ -1,9 +1,10 @@
 // The in-memory server as its own process (for benchmarks and trying kettle
 // by hand): prints one JSON line with its URL and a token for alice, then
 // serves until stopped with SIGINT or SIGTERM.
-//   node dist/dev/main.js [--latency MS] [--issues N] [--max-page-size N] [--pagination spec|gitea|none] [--full-records]
+//   node dist/dev/main.js [--latency MS] [--issues N] [--max-page-size N] [--pagination spec|gitea|none] [--full-records] [--tls-key FILE --tls-cert FILE]
 // --full-records: issues with every field of Gitea's description present (about
 // 3 KB each, as a real server's; see full-records.ts), for the bench.
+// --tls-key FILE --tls-cert FILE: https with this key and certificate (PEM).
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { fullIssues } from './full-records.js';
@@ -16,6 +17,8 @@ const { values } = parseArgs({
     'max-page-size': { type: 'string', default: '50' },
     pagination: { type: 'string', default: 'gitea' },
     'full-records': { type: 'boolean', default: false },
+    'tls-key': { type: 'string' },
+    'tls-cert': { type: 'string' },
   },
 });
 
@@ -37,6 +40,7 @@ const server = await startServer({
   latencyMs: count('latency', values.latency),
   maxPageSize: count('max-page-size', values['max-page-size']),
   pagination,
+  ...(values['tls-key'] !== undefined && values['tls-cert'] !== undefined ? { tls: { keyFile: values['tls-key'], certFile: values['tls-cert'] } } : {}),
 });
 if (values['full-records']) {
   // Run from the bundle, dist/dev/server/main.js: three folders below the root.

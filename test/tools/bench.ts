@@ -6,16 +6,23 @@
 // on 127.0.0.1, serving issues the size of Gitea's (--full-records); every
 // measured command is a fresh process with PATH and a throw-away HOME only, so
 // neither side inherits the developer's NODE_OPTIONS or extra CA certificates.
-// Start-up figures are ratios to bare Node (`node -e 0`); the long list is
-// compared with a plain sequential fetch loop, as other clients page.
+// Start-up figures are ratios to bare Node (`node -e 0`), and a command that
+// makes one request also to the floor: the same GET through kettle's own HTTP
+// set-up alone (test/tools/floor.ts, bundled as the CLI is and run by the same
+// bin/kettle.cjs), all three measured in turn. The long list is compared with
+// a plain sequential fetch loop, as other clients page.
 //
 //   npm run bench                   the whole run, a few minutes
 //   npm run bench -- --rounds 5     fewer rounds (quicker, noisier)
 //   npm run bench -- --only list    some figures only (comma-separated: ca,
-//                                   version, help, whoami, page, fetch, tree,
-//                                   list, memory)
+//                                   version, help, whoami, page, fetch, tls,
+//                                   tree, list, memory)
 //   npm run bench -- --bin DIR/bin/kettle.cjs   measure another build (a copy
 //                                   of bin/, dist/cli/ and package.json)
+//   npm run bench -- --before DIR/bin/kettle.cjs   also measure an earlier
+//                                   build (such a copy) in the same turns as
+//                                   whoami and the first page: before and after
+//                                   in one run
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,13 +42,15 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '21' },
     only: { type: 'string' },
     bin: { type: 'string' },
+    before: { type: 'string' },
     'tree-cost': { type: 'string' },
     replay: { type: 'string' },
     latency: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
-const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tree', 'list', 'memory'];
+const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tls', 'tree', 'list', 'memory'];
+const BUILD_CLI = join(ROOT, 'test', 'tools', 'build-cli.mjs');
 const ONLY = new Set(values.only === undefined ? FIGURES : values.only.split(','));
 for (const f of ONLY) if (!FIGURES.includes(f)) throw new Error(`--only: no figure "${f}" (${FIGURES.join(', ')})`);
 if (values.bin !== undefined) BIN = values.bin;
@@ -171,10 +180,10 @@ function minimalEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Store a login for server in the bench's HOME, named after its port; answers `--login NAME`. */
-async function loginFor(server: Server): Promise<string[]> {
+async function loginFor(server: Server, extra: Record<string, string> = {}): Promise<string[]> {
   const name = `bench-${new URL(server.url).port}`;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token'], { env: minimalEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token'], { env: minimalEnv(extra), stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`login add exited with ${code}: ${stderr.trim()}`))));
@@ -225,18 +234,50 @@ interface Figure {
 
 const figures: Figure[] = [];
 
+/** The commands in turn (A, B, C, A, B, C, …), `rounds` times each after one warm-up of each; their medians. */
+async function inTurn(figure: string, cmds: Command[], rounds: number): Promise<number[]> {
+  for (const cmd of cmds) await timeOnce(cmd);
+  const times: number[][] = cmds.map(() => []);
+  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await timeOnce(cmd));
+  process.stderr.write(`  measured: ${figure}\n`);
+  return times.map(median);
+}
+
 /** A and B alternately, `rounds` times each after one warm-up of each. */
 async function compare(figure: string, a: Command, b: Command, rounds: number): Promise<{ a: number; b: number }> {
-  await timeOnce(a);
-  await timeOnce(b);
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    ta.push(await timeOnce(a));
-    tb.push(await timeOnce(b));
+  const [ma = Number.NaN, mb = Number.NaN] = await inTurn(figure, [a, b], rounds);
+  return { a: ma, b: mb };
+}
+
+/**
+ * A command that makes one request, its floor (the same GET alone, see
+ * floor.ts) and bare Node in turn, in one run: the command against each, and
+ * the floor against bare Node.
+ */
+async function againstFloor(figure: string, goalNode: number, goalFloor: number, cmd: Command, floor: Command, rounds: number): Promise<void> {
+  // With --before, the earlier build's same command in the same turns.
+  const before = values.before === undefined ? undefined : { ...cmd, label: `${cmd.label} (--before)`, argv: cmd.argv.map((a) => (a === BIN ? (values.before as string) : a)) };
+  const [c = Number.NaN, f = Number.NaN, n = Number.NaN, b = Number.NaN] = await inTurn(figure, [cmd, floor, bareNode, ...(before ? [before] : [])], rounds);
+  const push = (what: string, goal: number, a: Command, b: Command, ma: number, mb: number) =>
+    figures.push({
+      figure: what,
+      goal: Number.isFinite(goal) ? `≤ ${goal}×` : '(none)',
+      a: a.label,
+      b: b.label,
+      medianA: ma,
+      medianB: mb,
+      ratio: `${(ma / mb).toFixed(2)}×`,
+      met: ma / mb <= goal,
+      unit: 'ms',
+    });
+  push(`${figure} vs node -e 0`, goalNode, cmd, bareNode, c, n);
+  push(`${figure} vs its floor (${floor.label})`, goalFloor, cmd, floor, c, f);
+  push(`the floor: ${floor.label} vs node -e 0`, Number.POSITIVE_INFINITY, floor, bareNode, f, n);
+  if (before) {
+    push(`before (--before): ${figure} vs node -e 0`, Number.POSITIVE_INFINITY, before, bareNode, b, n);
+    push(`before (--before): ${figure} vs its floor`, Number.POSITIVE_INFINITY, before, floor, b, f);
+    push(`after vs before: ${figure}`, Number.POSITIVE_INFINITY, cmd, before, c, b);
   }
-  process.stderr.write(`  measured: ${figure}\n`);
-  return { a: median(ta), b: median(tb) };
 }
 
 async function slowerThan(figure: string, goal: number, a: Command, b: Command, rounds: number): Promise<void> {
@@ -304,13 +345,74 @@ async function treeCost(which: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ verbs, entries: ENTRIES.length, manifestMs: t1 - t0, definitionsMs: t3 - t2, buildMs: t4 - t3 })}\n`);
 }
 
-function output(cmd: string[], env: NodeJS.ProcessEnv): Promise<string> {
+function output(cmd: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'ignore' = 'inherit'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd[0] as string, cmd.slice(1), { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(cmd[0] as string, cmd.slice(1), { env, stdio: ['ignore', 'pipe', stderr] });
+    child.once('error', reject);
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd.join(' ')} exited with ${code}`))));
   });
+}
+
+/**
+ * What https costs a command: the in-memory server behind TLS with a
+ * certificate made now for 127.0.0.1 (openssl; a test certificate of the
+ * bench's alone, in its temporary folder), trusted through
+ * NODE_EXTRA_CA_CERTS, which has Node build its store of root certificates
+ * at start (a first https request builds it otherwise): every command of
+ * these figures runs with it. kettle whoami over https, its floor over
+ * https, kettle whoami over plain http and bare Node in turn.
+ */
+async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
+  const keyFile = join(dir, 'bench-test-key.pem');
+  const certFile = join(dir, 'bench-test-cert.pem');
+  try {
+    await output(
+      [
+        'openssl',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      'ignore',
+    );
+  } catch {
+    process.stderr.write('  skipped: tls (openssl not found)\n');
+    return;
+  }
+  const ca = { NODE_EXTRA_CA_CERTS: certFile };
+  const secure = await startServer(['--issues', '100', '--full-records', '--tls-key', keyFile, '--tls-cert', certFile]);
+  const t = await loginFor(secure, ca);
+  const https = kettle([...t, 'whoami'], ca);
+  https.label = 'kettle whoami over https';
+  // The same NODE_EXTRA_CA_CERTS over http: Node then builds its root store at start, as a first https request otherwise does.
+  const http = kettle([...plainLogin, 'whoami'], ca);
+  http.label = 'kettle whoami over http';
+  const floor = { ...floorCmd('floor GET /user over https', secure, '/user'), env: minimalEnv(ca) };
+  const node = { ...bareNode, label: 'node -e 0 (NODE_EXTRA_CA_CERTS: the test certificate)', env: minimalEnv(ca) };
+  const [mHttps = Number.NaN, mFloor = Number.NaN, mHttp = Number.NaN, mNode = Number.NaN] = await inTurn('tls', [https, floor, http, node], ROUNDS);
+  const push = (figure: string, a: Command, b: Command, ma: number, mb: number) =>
+    figures.push({ figure, goal: '(none)', a: a.label, b: b.label, medianA: ma, medianB: mb, ratio: `${(ma / mb).toFixed(2)}×`, met: true, unit: 'ms' });
+  push(`TLS: ${https.label} vs ${http.label} (the handshake and certificate check of one command; ${(mHttps - mHttp).toFixed(1)} ms)`, https, http, mHttps, mHttp);
+  push(`TLS: ${https.label} vs its floor (${floor.label})`, https, floor, mHttps, mFloor);
+  push(`TLS: ${floor.label} vs ${node.label}`, floor, node, mFloor, mNode);
+  push(`TLS: ${https.label} vs ${node.label}`, https, node, mHttps, mNode);
 }
 
 async function main(): Promise<void> {
@@ -350,6 +452,13 @@ async function main(): Promise<void> {
     argv: [process.execPath, file, `${server.url}/api/v1${path}`, server.token],
     env: minimalEnv(),
   });
+  // The floor, bundled now beside a copy of the measured bin/kettle.cjs.
+  const floorDir = join(scriptDir, 'floor');
+  if (ONLY.has('whoami') || ONLY.has('page') || ONLY.has('tls')) await output([process.execPath, BUILD_CLI, '--floor', floorDir, '--bin', BIN], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  const floorCmd = (label: string, server: Server, path: string): Command => ({
+    ...fetchCmd(label, '', server, path),
+    argv: [process.execPath, join(floorDir, 'bin', 'kettle.cjs'), `${server.url}/api/v1${path}`, server.token],
+  });
 
   try {
     // The servers of the long lists start after the start-up figures: seeding
@@ -372,10 +481,17 @@ async function main(): Promise<void> {
     // passing burst of other work on the machine from tipping the ratio.
     if (ONLY.has('version')) await slowerThan('kettle --version vs node -e 0', 1.15, kettle(['--version']), bareNode, ROUNDS * 3);
     if (ONLY.has('help')) await slowerThan('kettle --help vs node -e 0', 1.5, kettle(['--help']), bareNode, ROUNDS * 3);
-    if (ONLY.has('whoami')) await slowerThan('kettle whoami (one request to a local server) vs node -e 0', 2.0, kettle([...q, 'whoami']), bareNode, ROUNDS);
+    if (ONLY.has('whoami')) await againstFloor('kettle whoami (one request to a local server)', 2.0, 1.1, kettle([...q, 'whoami']), floorCmd('floor GET /user', quick, '/user'), ROUNDS);
     // stdout is a pipe here, so kettle prints its plain (tab-separated) lines, not the terminal table.
     if (ONLY.has('page'))
-      await slowerThan('kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe) vs node -e 0', 2.2, kettle([...q, 'issue', 'list', '-R', 'alice/bulk']), bareNode, ROUNDS);
+      await againstFloor(
+        'kettle issue list -R alice/bulk (first page, plain lines: stdout is a pipe)',
+        2.2,
+        1.1,
+        kettle([...q, 'issue', 'list', '-R', 'alice/bulk']),
+        floorCmd('floor GET the first page', quick, '/repos/alice/bulk/issues?state=open&type=issues&limit=30&page=1'),
+        ROUNDS,
+      );
     if (ONLY.has('fetch'))
       await slowerThan(
         'for comparison, not a goal: the same first page with fetch vs node -e 0',
@@ -384,6 +500,8 @@ async function main(): Promise<void> {
         bareNode,
         ROUNDS,
       );
+
+    if (ONLY.has('tls')) await tlsFigures(scriptDir, q, floorCmd);
 
     for (const which of ONLY.has('tree') ? ['whole', 'branch'] : []) {
       const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as {

@@ -146,15 +146,15 @@ const jqWasmBesideChunk = {
 // module reached through import() in a function that runs on first use, so a
 // verb, undici, conf, prompts, chalk and jq-web are compiled from the code
 // cache (or parsed lazily) but evaluated only when a command needs them.
-rmSync(OUT, { recursive: true, force: true });
-const result = await build({
-  entryPoints: [join(ROOT, 'src', 'main.ts')],
+/** The CLI's options; `entry` and `outfile` aside, the floor's (below) too. */
+const bundleOptions = (entry, outfile) => ({
+  entryPoints: [entry],
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20.19',
   logLevel: 'warning',
-  outfile: join(OUT, 'main.cjs'),
+  outfile,
   // The bundle is CommonJS: import.meta.url (jq.ts finds jq.wasm beside the
   // bundle by it) becomes the bundle's own file URL, computed on first use.
   define: { 'import.meta': '__kettleImportMeta' },
@@ -170,24 +170,58 @@ const result = await build({
   plugins: [deferUnused, deferUndiciBuiltins, jqWasmBesideChunk],
   write: false,
 });
+
+/**
+ * The bundle as bin/kettle.cjs reads it: ASCII throughout (esbuild escapes
+ * what is not ASCII in code, charset: 'ascii', but not in comments: escaped
+ * there too), checked to compile, and requiring Node's built-in modules only.
+ */
+function finishBundle(text) {
+  const bytes = Buffer.from(
+    text.replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`),
+    'latin1',
+  );
+  new Script(bytes.toString('latin1'), { filename: 'main.cjs' });
+  // bin/kettle.cjs hands the bundle its own require, which resolves from bin/:
+  // right for Node's built-in modules (node:sqlite, which undici names, is one
+  // only from Node 22 on), the only ones the bundle may require (a
+  // require inside a string, as ajv's generated code writes, is not a call).
+  const required = [...bytes.toString('latin1').matchAll(/(?<!['"`.\w$])require\((["'])([^"'`]+)\1\)/g)].map((m) => m[2]);
+  const notBuiltin = [...new Set(required)].filter((name) => !name.startsWith('node:') && !isBuiltin(name));
+  if (notBuiltin.length > 0) throw new Error(`the bundle requires modules that are not Node's own: ${notBuiltin.join(', ')}`);
+  return bytes;
+}
+
+/** The first two lines bin/kettle.cjs reads: the bundle's hash (its code cache's name) and the command words. */
+const bundleHead = (bytes, words) => Buffer.from(`// kettle-bundle ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}\n// kettle-commands ${words.join(' ')}\n`);
+
+// `--floor DIR`: the bench's floor (test/tools/floor.ts, one GET through
+// kettle's Transport) bundled as the CLI is, beside a copy of bin/kettle.cjs
+// (the one given with --bin, else this checkout's): DIR/bin/kettle.cjs runs it
+// with the CLI's V8 flags and code cache. Nothing else is built.
+const floorAt = process.argv.indexOf('--floor');
+if (floorAt !== -1) {
+  const dir = process.argv[floorAt + 1];
+  const binAt = process.argv.indexOf('--bin');
+  const bin = binAt === -1 ? join(ROOT, 'bin', 'kettle.cjs') : process.argv[binAt + 1];
+  if (!dir || !bin) throw new Error('usage: build-cli.mjs --floor DIR [--bin BIN]');
+  const floor = await build(bundleOptions(join(ROOT, 'test', 'tools', 'floor.ts'), join(dir, 'dist', 'cli', 'main.cjs')));
+  const bytes = finishBundle(floor.outputFiles.find((f) => f.path.endsWith('/main.cjs')).text);
+  mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  writeFileSync(join(dir, 'dist', 'cli', 'main.cjs'), Buffer.concat([bundleHead(bytes, ['floor']), bytes]));
+  copyFileSync(bin, join(dir, 'bin', 'kettle.cjs'));
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  process.exit(0);
+}
+
+rmSync(OUT, { recursive: true, force: true });
+const result = await build(bundleOptions(join(ROOT, 'src', 'main.ts'), join(OUT, 'main.cjs')));
 mkdirSync(OUT, { recursive: true });
 const output = (name) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text;
 const legal = output('main.cjs.LEGAL.txt');
 if (legal !== undefined) writeFileSync(join(OUT, 'main.cjs.LEGAL.txt'), legal);
-// esbuild escapes what is not ASCII in code (charset: 'ascii') but not in
-// comments: escape it there too, and check that the bundle still compiles.
-const bundle = Buffer.from(
-  output('main.cjs').replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`),
-  'latin1',
-);
-new Script(bundle.toString('latin1'), { filename: 'main.cjs' });
-// bin/kettle.cjs hands the bundle its own require, which resolves from bin/:
-// right for Node's built-in modules (node:sqlite, which undici names, is one
-// only from Node 22 on), the only ones the bundle may require (a
-// require inside a string, as ajv's generated code writes, is not a call).
-const required = [...bundle.toString('latin1').matchAll(/(?<!['"`.\w$])require\((["'])([^"'`]+)\1\)/g)].map((m) => m[2]);
-const notBuiltin = [...new Set(required)].filter((name) => !name.startsWith('node:') && !isBuiltin(name));
-if (notBuiltin.length > 0) throw new Error(`the bundle requires modules that are not Node's own: ${notBuiltin.join(', ')}`);
+const bundle = finishBundle(output('main.cjs'));
 const jqWeb = dirname(createRequire(import.meta.url).resolve('jq-web'));
 copyFileSync(join(jqWeb, 'jq.wasm'), join(OUT, 'jq.wasm'));
 
@@ -225,5 +259,4 @@ try {
 // included): the code cache is kept per command, so that each command's
 // holds the functions that command runs (see bin/kettle.cjs).
 if (!commandWords.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) throw new Error(`a command word the code cache cannot be named by: ${commandWords.join(' ')}`);
-const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
-writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([Buffer.from(`// kettle-bundle ${hash}\n// kettle-commands ${commandWords.join(' ')}\n`), bundle]));
+writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([bundleHead(bundle, commandWords), bundle]));
