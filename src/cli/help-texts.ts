@@ -49,7 +49,8 @@ export async function helpTexts(version: string): Promise<HelpTexts> {
     const index = result.texts.push(await render([...canonical, '--help'], version)) - 1;
     for (const words of spelled) {
       result.paths[words.join(' ')] = index;
-      if (cmd.commands.length && words.length) result.groups.push(words.join(' '));
+      // A group, not a verb with subverbs (`pr review NUMBER` has `pr review submit`): alone, a group prints its help.
+      if (cmd.commands.length && cmd.registeredArguments.length === 0 && words.length) result.groups.push(words.join(' '));
     }
     for (const sub of cmd.commands) {
       const next = spelled.flatMap((words) => spellings(sub).map((s) => [...words, s]));
