@@ -10,6 +10,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRIES } from '../../src/commands/index.js';
 import { expectExit, useServer } from '../support/suite.js';
 import { addRun, addWorkflow } from '../server/routes-actions.js';
+import { addPackage } from '../server/routes-packages.js';
+import { addRunner } from '../server/routes-runners.js';
 import { sshKeyPair } from '../support/keys.js';
 
 const s = useServer({ runner: 'in-process' });
@@ -77,6 +79,25 @@ const WRITES: Record<string, (() => string[]) | { none: string }> = {
   alias: { none: 'writes the local settings file, not the server' },
   api: () => ['api', '-X', 'POST', `/repos/alice/${name}/labels`, '-f', 'name=dry', '-f', 'color=#ff0000'],
   completion: { none: 'prints a script' },
+  package: () => {
+    addPackage(s.server.state, { owner: 'alice', type: 'generic', name: `dry-tools-${n}`, version: '1.0.0' });
+    return ['package', 'delete', 'generic', `dry-tools-${n}`, '1.0.0', '--owner', 'alice', '--yes'];
+  },
+  runner: () => {
+    const repo = s.server.state.repos.find((r) => r.name === name);
+    if (repo === undefined) throw new Error('no repo');
+    s.server.set({ flavor: { forgejo: false, version: '1.26.4' } });
+    const runner = addRunner(s.server.state, { name: `dry-runner-${n}`, repoId: repo.id });
+    return ['runner', 'delete', String(runner.id), ...R(), '--yes'];
+  },
+  team: () => ['team', 'create', `dry-team-${n}`, '--org', 'wonderland'],
+  time: () => {
+    const repo = s.server.state.repos.find((r) => r.name === name);
+    if (repo === undefined) throw new Error('no repo');
+    const issue = s.server.state.addIssue(repo, 'alice', { title: 'Lid' });
+    return ['time', 'add', String(issue.number), '30m', ...R()];
+  },
+  wiki: () => ['wiki', 'create', 'Dry page', '--body', 'Nothing sent.', ...R()],
 };
 
 /** A file holding a secret's value, which must never be shown. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../support/harness.js';
 import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { settingsData } from '../server/routes-settings.js';
+import { addTeam } from '../server/routes-teams.js';
 
 const s = useServer({ runner: 'in-process' });
 
@@ -116,13 +117,16 @@ describe('repo collaborator', () => {
   });
 
   it('finds the Owners team past the first page: Gitea before 1.27 and Forgejo list teams by name (models/organization/team_list.go SearchTeam)', async () => {
-    s.server.state.addRepo('wonderland', 'collab-many-teams', { init: true });
-    // A first page of 50 teams whose names sort before "owners", then the real answer (the Owners team) on page 2.
-    const teams = Array.from({ length: 50 }, (_, i) => ({ id: 9000 + i, name: `aa-team-${i}`, permission: 'write' }));
-    s.server.fault({ kind: 'status', status: 200, method: 'GET', path: '/orgs/wonderland/teams', body: JSON.stringify(teams), headers: { 'x-total-count': '51' } });
+    s.server.set({ flavor: { forgejo: false, version: '1.26.4' } });
+    const org = s.server.state.addOrg('teaparty', 'Tea party', ['alice', 'bob']);
+    s.server.state.addRepo('teaparty', 'collab-many-teams', { init: true });
+    // A first page of 50 teams whose names sort before "owners", then the Owners team on page 2.
+    for (let i = 0; i < 50; i++) addTeam(s.server.state, org, `aa-team-${String(i).padStart(2, '0')}`);
     s.server.resetRequests();
-    const r = await s.kettle(['repo', 'collaborator', 'add', 'bob', '-R', 'wonderland/collab-many-teams']);
-    expectFailure(r, 'cannot add bob to wonderland/collab-many-teams: bob owns the organization wonderland, which is more than a collaborator can be given');
+    const r = await s.kettle(['repo', 'collaborator', 'add', 'bob', '-R', 'teaparty/collab-many-teams']);
+    s.server.set({ flavor: { forgejo: false, version: undefined } });
+    expect(sent(s, 'GET', '/orgs/teaparty/teams').map((q) => q.query.page ?? '1')).toEqual(['1', '2']);
+    expectFailure(r, 'cannot add bob to teaparty/collab-many-teams: bob owns the organization teaparty, which is more than a collaborator can be given');
     expect(writes()).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import { PROTECTION_ROUTES } from './routes-protections.js';
 import { PULL_ROUTES } from './routes-pulls.js';
 import { REVIEW_ROUTES } from './routes-reviews.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
-import { REPO_ROUTES } from './routes-repos.js';
+import { REPO_ROUTES, repoData } from './routes-repos.js';
 import { SETTINGS_ROUTES } from './routes-settings.js';
 import { TRIAGE_ROUTES } from './routes-triage.js';
 import { UPDATE_ROUTES } from './routes-updates.js';
@@ -65,8 +65,11 @@ export const STREAMED_ROUTES: Array<[string, string]> = [...STREAMED_RELEASE_ROU
 /** Routes outside the API, under the instance root (asset downloads); the user is undefined when anonymous. */
 export const WEB_ROUTES = [...RELEASE_WEB_ROUTES, ...PACKAGE_WEB_ROUTES];
 
-/** What a feature shows on every record from the start (its record views), set up with each new state. */
-export const STATE_SETUP: Array<(state: State) => unknown> = [issueWork];
+/**
+ * What a feature shows on every record from the start (its record views), set up with each new state, in
+ * this order: the repository's own settings first, so the views of the features after it may add to them.
+ */
+export const STATE_SETUP: Array<(state: State) => unknown> = [repoData, issueWork];
 
 /** What the features add to the demo data (seed: 'demo'). */
 export const DEMO_SEEDS: Array<(state: State) => void | Promise<void>> = [seedReleases, seedInbox];
