@@ -77,9 +77,11 @@ const cases = ROWS.flatMap((row) => COMMANDS.filter((c) => !row.skip?.includes(c
 
 describe.concurrent('fault matrix', () => {
   it.for(cases.map((c) => [`${c.cmd.name} / ${c.row.fault.kind}${c.row.fault.status ? ` ${c.row.fault.status}` : ''}`, c] as const))('%s', async ([, { row, cmd }], t) => {
-    const { server, token, kettle } = await setup(t);
+    const { server, token, kettle, untimed } = await setup(t);
     server.fault({ ...row.fault, method: cmd.method, path: cmd.path, times: 3 });
-    const r = await kettle(cmd.args);
+    // A fault that answers at once leaves room for the retries and their waits: 5 s, so that a loaded machine
+    // (these run concurrently) still fits all three tries; the faults that never answer end at 1 s.
+    const r = row.timesOut ? await kettle(cmd.args) : await untimed(['--timeout', '5', ...cmd.args]);
     const sent = server.requests.filter((q) => q.method === cmd.method && q.path === cmd.path);
     expect(r.stderr).not.toContain(token);
     if (row.fine?.includes(cmd.name)) {
