@@ -224,7 +224,7 @@ describe('extensions, locally', () => {
       [['extension', 'install', 'alice/kettle-notifications'], 'kettle: "notifications" is a kettle command; an extension may not shadow a command\n'],
       [['extension', 'install', 'alice/kettle-co'], 'kettle: "co" is an alias; an extension may not shadow an alias (kettle alias delete co first)\n'],
       [['extension', 'install', folder('help', script('x'))], 'kettle: "help" is a kettle command; an extension may not shadow a command\n'],
-      [['extension', 'install', 'alice/hello'], 'kettle: an extension\'s repository is named kettle-NAME; alice/hello is not\n'],
+      [['extension', 'install', 'alice/hello'], "kettle: an extension's repository is named kettle-NAME; alice/hello is not\n"],
       [['extension', 'install', 'alice/kettle-x', '--pin', ''], 'kettle: --pin takes a commit, branch or tag, not ""\n'],
       [['extension', 'install', 'nonsense'], 'kettle: install takes OWNER/kettle-NAME, a git URL or a folder, not "nonsense"\n'],
       [['extension', 'upgrade'], 'kettle: name the extension to upgrade, or use --all\n'],

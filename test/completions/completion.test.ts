@@ -36,6 +36,7 @@ const TOP = [
   'browse',
   'completion',
   'config',
+  'extension',
   'gpg-key',
   'help',
   'hook',

@@ -61,8 +61,10 @@ async function runProgram(ctx: Context, program: string, args: string[], env: No
   const child = spawn(program, args, { stdio: own ? 'inherit' : ['ignore', 'pipe', 'pipe'], env, cwd: ctx.io.cwd });
   const copied: Promise<void>[] = [];
   if (!own) {
-    child.stdout?.on('data', (chunk: Buffer) => copied.push(streamOut(ctx.io, chunk)));
-    child.stderr?.on('data', (chunk: Buffer) => ctx.io.stderr.write(chunk));
+    // The program's output, passed on as it arrives: its stdout through the printer's byte stream.
+    const { stdout: said, stderr: warned } = child;
+    said?.on('data', (chunk: Buffer) => copied.push(streamOut(ctx.io, chunk)));
+    warned?.on('data', (chunk: Buffer) => ctx.io.stderr.write(chunk));
   }
   const code = await new Promise<number>((resolve, reject) => {
     child.once('error', (err) => reject(new KettleError(`cannot run ${program}: ${err.message}`)));

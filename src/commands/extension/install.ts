@@ -88,7 +88,9 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
     const program = programOf(ctx.env, record).replace(join(root, name), staging);
     if (!isProgram(program)) {
       const where = record.repo ?? record.cloneUrl ?? opts.source;
-      throw new KettleError(`${where} has no executable ${programName(name)} at its root${record.kind === 'git' && source.kind === 'server' ? ` and no release asset ${programName(name)}-${platformSuffix()}` : ''}; nothing was installed`);
+      throw new KettleError(
+        `${where} has no executable ${programName(name)} at its root${record.kind === 'git' && source.kind === 'server' ? ` and no release asset ${programName(name)}-${platformSuffix()}` : ''}; nothing was installed`,
+      );
     }
     renameSync(staging, join(root, name));
     writeInstalled(ctx.env, record);

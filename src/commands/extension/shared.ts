@@ -8,7 +8,7 @@ import { configDir } from '../../config/store.js';
 import { readSettings } from '../../config/user-settings.js';
 import type { Context } from '../../context/context.js';
 import { KettleError, UsageError } from '../../errors.js';
-import { commandWords } from '../alias/shared.js';
+import { commandWords } from '../command-words.js';
 
 export { EXTENSION_NAME, extensionsDir };
 
