@@ -24,12 +24,12 @@ __kettle_logins() {
   return 0
 }
 
-# The aliases: the first column of `kettle alias list`, offered beside the commands.
+# The aliases and the extensions: the first column of `kettle alias list` and `kettle extension list`, offered beside the commands.
 __kettle_aliases() {
   local alias rest
   while IFS=$'\t' read -r alias rest; do
     [[ -n $alias && $alias == "$1"* ]] && COMPREPLY+=("$alias")
-  done < <(kettle alias list 2>/dev/null)
+  done < <(kettle alias list 2>/dev/null; kettle extension list 2>/dev/null)
   return 0
 }
 

@@ -907,6 +907,13 @@ function __kettle_aliases
     end
 end
 
+# The extensions: the first column of `kettle extension list`, offered beside the commands.
+function __kettle_extensions
+    for line in (kettle extension list 2>/dev/null)
+        string replace -r '\t.*' '' -- $line
+    end
+end
+
 complete -c kettle -f
 
 # Options accepted everywhere
@@ -956,6 +963,7 @@ complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
 complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_aliases)' -d alias
+complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_extensions)' -d extension
 
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'

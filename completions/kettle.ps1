@@ -2571,6 +2571,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
             # The aliases: the first column of `kettle alias list`, beside the commands.
             $found = @($found) + @(& 'kettle' alias list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
                 Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
+            # The extensions: the first column of `kettle extension list`.
+            $found = @($found) + @(& 'kettle' extension list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
+                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'extension' } })
         }
     } else {
         $source = $values["$cmdpath/$arg"]

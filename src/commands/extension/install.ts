@@ -80,7 +80,8 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
         await downloadProgram(ctx, api, asset, join(staging, basename(programOf(ctx.env, record))));
       } else {
         const url = found.clone_url;
-        if (!url) throw new KettleError(`the server gives no clone URL for ${at.name}`);
+        // Only what kettle's credential helper serves: no local path, no ssh, no transport of git's own.
+        if (!url || !/^https?:\/\//i.test(url)) throw new KettleError(`the server gives no http(s) clone URL for ${at.name}${url ? ` (${url})` : ''}`);
         const version = await cloneAt(ctx, url, join(staging, 'repo'), pin);
         record = { ...base, kind: 'git', repo: web, cloneUrl: url, version, ...(pin !== undefined ? { pin } : {}) };
       }
@@ -92,6 +93,8 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
         `${where} has no executable ${programName(name)} at its root${record.kind === 'git' && source.kind === 'server' ? ` and no release asset ${programName(name)}-${platformSuffix()}` : ''}; nothing was installed`,
       );
     }
+    // What an install cut short left behind, with no record: nothing of it runs.
+    rmSync(join(root, name), { recursive: true, force: true });
     renameSync(staging, join(root, name));
     writeInstalled(ctx.env, record);
     const what = record.kind === 'release' ? `release ${record.version}` : `commit ${shortVersion(record)}`;
