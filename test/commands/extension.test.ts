@@ -44,8 +44,8 @@ describe('extensions from the server', { timeout: 120_000 }, () => {
   let n = 0;
   const as = (full: string) => `${s.server.url.replace('://', '://alice:alice-password@')}/${full}.git`;
   /** A private repository alice/kettle-NAME holding `files` (executable when the name is the program's), pushed with real git; answers the clone. */
-  const hosted = async (name: string, files: Record<string, string>): Promise<string> => {
-    s.server.state.addRepo('alice', `kettle-${name}`, { private: true, init: true });
+  const hosted = async (name: string, files: Record<string, string>, visible: 'private' | 'public' = 'private'): Promise<string> => {
+    s.server.state.addRepo('alice', `kettle-${name}`, { private: visible === 'private', init: true });
     const dir = join(root.path, `work-${++n}`);
     await git(root.path, 'clone', '-q', as(`alice/kettle-${name}`), dir);
     return push(dir, files, 'Add the extension');
@@ -171,11 +171,23 @@ describe('extensions from the server', { timeout: 120_000 }, () => {
     expect(json(await s.kettle(['extension', 'list', '--json', '--fields', 'name,kind,version']))).toEqual([{ name: 'bin', kind: 'release', version: 'v2.0' }]);
   });
 
-  it('installs from a git URL', async () => {
+  it("installs from a web address on the login's server (as OWNER/NAME), and from any other git URL (a clone)", async () => {
     await hosted('byurl', { 'kettle-byurl': script('by url') });
     const r = await s.kettle(['extension', 'install', `${s.server.url}/alice/kettle-byurl.git`]);
     expectExit(r, 0);
     expect((await s.kettle(['byurl'])).stdout.split('\n')[0]).toBe('by url ');
+    // The same server by another name is no login's: a plain clone, of a public repository.
+    await hosted('elsewhere', { 'kettle-elsewhere': script('from elsewhere') }, 'public');
+    const other = s.server.url.replace('127.0.0.1', 'localhost');
+    const plain = await s.kettle(['extension', 'install', `${other}/alice/kettle-elsewhere.git`]);
+    expectExit(plain, 0);
+    expect((await s.kettle(['elsewhere'])).stdout.split('\n')[0]).toBe('from elsewhere ');
+    expect(json(await s.kettle(['extension', 'list', '--json', '--fields', 'name,kind,from']))).toEqual([
+      { name: 'byurl', kind: 'git', from: `${s.server.url}/alice/kettle-byurl` },
+      { name: 'elsewhere', kind: 'git', from: `${other}/alice/kettle-elsewhere.git` },
+    ]);
+    expect(sent(s, 'GET').map((q) => q.path)).not.toContain('/repos/alice/kettle-elsewhere');
+    expect(sent(s, 'GET').map((q) => q.path)).toContain('/repos/alice/kettle-byurl');
   });
 
   it('a repository with neither the program nor a release asset installs nothing; a missing repository is one line', async () => {

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import * as repos from '../../api/gitea/repos.js';
+import { instanceRoot } from '../../api/url.js';
 import type { Context } from '../../context/context.js';
 import { target } from '../../context/target.js';
 import { KettleError, UsageError } from '../../errors.js';
@@ -15,13 +16,22 @@ export type InstallOptions = OptionsOf<typeof definition.install>;
 
 type Source = { kind: 'server'; ownerName: string } | { kind: 'url'; url: string } | { kind: 'local'; path: string };
 
-/** What the argument names: a git URL, a folder on this machine, or OWNER/NAME on the login's server. */
+/**
+ * What the argument names: OWNER/NAME (or HOST/OWNER/NAME) on a stored
+ * login's server, a web address of a repository on one (both: its releases,
+ * else a clone), any other git URL (a clone), or a folder on this machine.
+ */
 function sourceOf(ctx: Context, given: string): Source {
   const value = given.trim();
-  if (/^(https?|ssh|git|file):\/\//i.test(value) || /^[^/\s]+@[^/\s]+:/.test(value)) return { kind: 'url', url: value };
+  if (/^https?:\/\//i.test(value)) {
+    const web = value.replace(/\.git$/i, '').replace(/\/+$/, '');
+    const served = ctx.logins.roots().some((root) => web.toLowerCase().startsWith(`${instanceRoot(root).toLowerCase()}/`));
+    return served && !/^[^:]+:\/\/[^/]*@/.test(web) ? { kind: 'server', ownerName: web } : { kind: 'url', url: value };
+  }
+  if (/^(ssh|git|file):\/\//i.test(value) || /^[^/\s]+@[^/\s]+:/.test(value)) return { kind: 'url', url: value };
   const path = resolve(ctx.io.cwd, value);
   if (/^(\.{1,2}|~)?\//.test(value) || value === '.' || existsSync(path)) return { kind: 'local', path };
-  if (/^[^/\s]+\/[^/\s]+$/.test(value)) return { kind: 'server', ownerName: value };
+  if (/^[^/\s]+\/[^/\s]+$/.test(value) || /^[^/\s]*[.:][^/\s]*(\/[^/\s]+){2,}$/.test(value)) return { kind: 'server', ownerName: value };
   throw new UsageError(`install takes OWNER/kettle-NAME, a git URL or a folder, not "${given}"`);
 }
 
@@ -39,7 +49,7 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
   if (source.kind === 'local' && pin !== undefined) throw new UsageError('--pin is for a repository or a release; a local folder runs as it is');
   const name =
     source.kind === 'server'
-      ? nameOf(source.ownerName.split('/')[1] as string, source.ownerName)
+      ? nameOf(source.ownerName.split('/').at(-1) as string, source.ownerName)
       : source.kind === 'url'
         ? nameOf(basename(source.url.replace(/\/+$/, '').replace(/^.*:/, '/')), source.url)
         : nameOf(basename(source.path), source.path);
