@@ -16,7 +16,7 @@ const list = verb({
 const install = verb({
   name: 'install',
   summary: 'Install an extension from a server (OWNER/NAME), a git URL or a local folder',
-  args: { source: arg('<source>', 'OWNER/kettle-NAME on the server of the login in use, a git URL, or a folder holding kettle-NAME') },
+  args: { source: arg('<source>', "OWNER/kettle-NAME on the login's server (HOST/OWNER/NAME or a web address: that server's login), another git URL, or a folder holding kettle-NAME") },
   flags: {
     pin: text('--pin <ref>', 'install this commit, branch or tag (a release tag for a release extension); upgrade leaves it'),
     allowToken: bool('--allow-token', "pass the login's token to the extension as KETTLE_TOKEN"),
