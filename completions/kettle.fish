@@ -67,6 +67,8 @@ function __kettle_subcommand
             echo 'config'
         case '/alias'
             echo 'alias'
+        case '/extension' '/extensions' '/ext'
+            echo 'extension'
         case '/api'
             echo 'api'
         case '/completion'
@@ -471,6 +473,16 @@ function __kettle_subcommand
             echo 'alias set'
         case 'alias/delete' 'alias/rm'
             echo 'alias delete'
+        case 'extension/list' 'extension/ls'
+            echo 'extension list'
+        case 'extension/install'
+            echo 'extension install'
+        case 'extension/upgrade'
+            echo 'extension upgrade'
+        case 'extension/remove' 'extension/rm'
+            echo 'extension remove'
+        case 'extension/exec'
+            echo 'extension exec'
         case '*'
             return 1
     end
@@ -831,6 +843,10 @@ function __kettle_takes_value
             return 0
         case 'alias list/--fields' 'alias list/-q' 'alias list/--jq'
             return 0
+        case 'extension list/--fields' 'extension list/-q' 'extension list/--jq'
+            return 0
+        case 'extension install/--pin'
+            return 0
         case 'api/-R' 'api/--repo' 'api/-X' 'api/--method' 'api/-f' 'api/--raw-field' 'api/-F' 'api/--field' 'api/--input' 'api/-H' 'api/--header' 'api/-q' 'api/--jq'
             return 0
         case '*/--login' '*/--timeout' '*/--sudo'
@@ -891,6 +907,13 @@ function __kettle_aliases
     end
 end
 
+# The extensions: the first column of `kettle extension list`, offered beside the commands.
+function __kettle_extensions
+    for line in (kettle extension list 2>/dev/null)
+        string replace -r '\t.*' '' -- $line
+    end
+end
+
 complete -c kettle -f
 
 # Options accepted everywhere
@@ -935,10 +958,12 @@ complete -c kettle -n '__kettle_using "" 0' -a 'gpg-key' -d 'List, add and delet
 complete -c kettle -n '__kettle_using "" 0' -a 'admin' -d 'Administer the site: users, organizations, scheduled tasks'
 complete -c kettle -n '__kettle_using "" 0' -a 'config' -d 'List, get, set and unset settings (editor, pager, color, git_protocol…)'
 complete -c kettle -n '__kettle_using "" 0' -a 'alias' -d 'List, set and delete aliases: words that stand for a command line'
+complete -c kettle -n '__kettle_using "" 0' -a 'extension' -d 'Install, upgrade, remove and run extensions: programs that add commands to kettle'
 complete -c kettle -n '__kettle_using "" 0' -a 'api' -d 'Send any request to the API: the escape hatch for endpoints kettle has no command for'
 complete -c kettle -n '__kettle_using "" 0' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish, powershell)'
 complete -c kettle -n '__kettle_using "" 0' -a 'help' -d 'Show the help of a command: its arguments, options and examples'
 complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_aliases)' -d alias
+complete -c kettle -n '__kettle_using "" 0' -a '(__kettle_extensions)' -d extension
 
 # kettle login
 complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials against a server and store them as a login'
@@ -2552,6 +2577,25 @@ complete -c kettle -n '__kettle_using "alias list"' -s q -l jq -x -d 'filter the
 # kettle alias set
 complete -c kettle -n '__kettle_using "alias set"' -l shell -d 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'
 
+# kettle extension
+complete -c kettle -n '__kettle_using "extension" 0' -a 'list' -d 'List the installed extensions, where each came from and its version'
+complete -c kettle -n '__kettle_using "extension" 0' -a 'install' -d 'Install an extension from a server (OWNER/NAME), a git URL or a local folder'
+complete -c kettle -n '__kettle_using "extension" 0' -a 'upgrade' -d 'Move an extension (or every one, --all) to its newest commit or release'
+complete -c kettle -n '__kettle_using "extension" 0' -a 'remove' -d 'Remove an installed extension'
+complete -c kettle -n '__kettle_using "extension" 0' -a 'exec' -d 'Run an installed extension (what `kettle NAME ARGS` does)'
+
+# kettle extension list
+complete -c kettle -n '__kettle_using "extension list"' -l json -d 'print JSON: the server\'s records as returned'
+complete -c kettle -n '__kettle_using "extension list"' -l fields -x -d 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'
+complete -c kettle -n '__kettle_using "extension list"' -s q -l jq -x -d 'filter the JSON with jq\'s language (implies --json): each result on a line, strings raw'
+
+# kettle extension install
+complete -c kettle -n '__kettle_using "extension install"' -l pin -x -d 'install this commit, branch or tag (a release tag for a release extension); upgrade leaves it'
+complete -c kettle -n '__kettle_using "extension install"' -l allow-token -d 'pass the login\'s token to the extension as KETTLE_TOKEN'
+
+# kettle extension upgrade
+complete -c kettle -n '__kettle_using "extension upgrade"' -l all -d 'upgrade every installed extension'
+
 # kettle api
 complete -c kettle -n '__kettle_using "api"' -s R -l repo -x -d 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'
 complete -c kettle -n '__kettle_using "api"' -s X -l method -x -a 'GET HEAD POST PUT PATCH DELETE OPTIONS' -d 'the HTTP method (default GET, or POST when fields or --input are given)'
@@ -2567,4 +2611,4 @@ complete -c kettle -n '__kettle_using "api"' -s q -l jq -x -d 'filter the JSON w
 complete -c kettle -n '__kettle_using "completion" 0' -a 'bash zsh fish powershell'
 
 # kettle help
-complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias api completion help'
+complete -c kettle -n '__kettle_using "help" 0' -a 'login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias extension api completion help'

@@ -42,6 +42,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['/admin'] = 'admin'
     $children['/config'] = 'config'
     $children['/alias'] = 'alias'
+    $children['/extension'] = 'extension'
+    $children['/extensions'] = 'extension'
+    $children['/ext'] = 'extension'
     $children['/api'] = 'api'
     $children['/completion'] = 'completion'
     $children['/help'] = 'help'
@@ -298,6 +301,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['alias/set'] = 'alias set'
     $children['alias/delete'] = 'alias delete'
     $children['alias/rm'] = 'alias delete'
+    $children['extension/list'] = 'extension list'
+    $children['extension/ls'] = 'extension list'
+    $children['extension/install'] = 'extension install'
+    $children['extension/upgrade'] = 'extension upgrade'
+    $children['extension/remove'] = 'extension remove'
+    $children['extension/rm'] = 'extension remove'
+    $children['extension/exec'] = 'extension exec'
 
     # The subcommands of each command.
     $commands = New-Object System.Collections.Hashtable ([System.StringComparer]::Ordinal)
@@ -333,6 +343,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'admin'; Tip = 'Administer the site: users, organizations, scheduled tasks' }
         @{ Name = 'config'; Tip = 'List, get, set and unset settings (editor, pager, color, git_protocol…)' }
         @{ Name = 'alias'; Tip = 'List, set and delete aliases: words that stand for a command line' }
+        @{ Name = 'extension'; Tip = 'Install, upgrade, remove and run extensions: programs that add commands to kettle' }
         @{ Name = 'api'; Tip = 'Send any request to the API: the escape hatch for endpoints kettle has no command for' }
         @{ Name = 'completion'; Tip = 'Print a shell completion script (bash, zsh, fish, powershell)' }
         @{ Name = 'help'; Tip = 'Show the help of a command: its arguments, options and examples' }
@@ -615,6 +626,13 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List the aliases and what each expands to' }
         @{ Name = 'set'; Tip = 'Make a word stand for a command line ($1, $2… take its arguments; the rest are appended)' }
         @{ Name = 'delete'; Tip = 'Delete an alias' }
+    )
+    $commands['extension'] = @(
+        @{ Name = 'list'; Tip = 'List the installed extensions, where each came from and its version' }
+        @{ Name = 'install'; Tip = 'Install an extension from a server (OWNER/NAME), a git URL or a local folder' }
+        @{ Name = 'upgrade'; Tip = 'Move an extension (or every one, --all) to its newest commit or release' }
+        @{ Name = 'remove'; Tip = 'Remove an installed extension' }
+        @{ Name = 'exec'; Tip = 'Run an installed extension (what `kettle NAME ARGS` does)' }
     )
 
     # The options of each command, besides those accepted everywhere.
@@ -2361,6 +2379,19 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $options['alias set'] = @(
         @{ Flag = '--shell'; Tip = 'run the expansion with sh -c, its arguments as $1, $2… and "$@"'; Value = $false }
     )
+    $options['extension list'] = @(
+        @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }
+        @{ Flag = '--fields'; Tip = 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show'; Value = $true }
+        @{ Flag = '-q'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+        @{ Flag = '--jq'; Tip = 'filter the JSON with jq''s language (implies --json): each result on a line, strings raw'; Value = $true }
+    )
+    $options['extension install'] = @(
+        @{ Flag = '--pin'; Tip = 'install this commit, branch or tag (a release tag for a release extension); upgrade leaves it'; Value = $true }
+        @{ Flag = '--allow-token'; Tip = 'pass the login''s token to the extension as KETTLE_TOKEN'; Value = $false }
+    )
+    $options['extension upgrade'] = @(
+        @{ Flag = '--all'; Tip = 'upgrade every installed extension'; Value = $false }
+    )
     $options['api'] = @(
         @{ Flag = '-R'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
         @{ Flag = '--repo'; Tip = 'the repository: OWNER/NAME, HOST/OWNER/NAME or its web URL (default: from the git remote of the current directory)'; Value = $true }
@@ -2478,7 +2509,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $values['api/--method'] = @{ Kind = 'words'; Words = @('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }
     $values['api/--input'] = @{ Kind = 'files' }
     $values['completion/0'] = @{ Kind = 'words'; Words = @('bash', 'zsh', 'fish', 'powershell') }
-    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'time', 'label', 'milestone', 'pr', 'release', 'wiki', 'run', 'workflow', 'secret', 'variable', 'runner', 'package', 'status', 'notification', 'search', 'org', 'team', 'hook', 'ssh-key', 'gpg-key', 'admin', 'config', 'alias', 'api', 'completion', 'help') }
+    $values['help/0'] = @{ Kind = 'words'; Words = @('login', 'whoami', 'user', 'repo', 'branch', 'tag', 'browse', 'issue', 'time', 'label', 'milestone', 'pr', 'release', 'wiki', 'run', 'workflow', 'secret', 'variable', 'runner', 'package', 'status', 'notification', 'search', 'org', 'team', 'hook', 'ssh-key', 'gpg-key', 'admin', 'config', 'alias', 'extension', 'api', 'completion', 'help') }
     $values['*/--login'] = @{ Kind = 'logins' }
 
     $takesValue = {
@@ -2540,6 +2571,9 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
             # The aliases: the first column of `kettle alias list`, beside the commands.
             $found = @($found) + @(& 'kettle' alias list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
                 Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
+            # The extensions: the first column of `kettle extension list`.
+            $found = @($found) + @(& 'kettle' extension list 2>$null | ForEach-Object { ($_ -split "`t")[0] } |
+                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'extension' } })
         }
     } else {
         $source = $values["$cmdpath/$arg"]

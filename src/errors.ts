@@ -61,6 +61,13 @@ export class CancelledError extends KettleError {
   }
 }
 
+/** A program kettle ran for the user (an extension) exited so: its status is kettle's, and it said its own words. */
+export class ChildExited extends KettleError {
+  constructor(status: number) {
+    super(`exited with status ${status}`, status);
+  }
+}
+
 export interface FieldError {
   resource?: string;
   field?: string;
@@ -293,6 +300,7 @@ export function report(err: unknown, how: ReportContext): Report {
   if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return { code: ExitCode.ok, lines: [] };
   const commander = commanderCode(err);
   if (commander !== undefined) return { code: commander, lines: [] };
+  if (err instanceof ChildExited) return { code: err.exitCode, lines: [] };
   if (err instanceof SeveralFailed) return { code: combinedExitCode(err.failures.map(exitCodeFor), err.attempted), lines: formatError(err, false) };
   let failure = outputError(err) ?? err;
   let outcome = outcomeClause(failure);

@@ -11,8 +11,9 @@ import { buildProgram, commandWordAt, isCommandWord } from './program.js';
 export async function execute(given: string[], streams: StreamsLike, version: string): Promise<number> {
   let argv = given;
   const debug = argv.includes('--debug') || envDebug(streams.env);
-  // A first word that is no command may be an alias: looked up only after the
-  // command table missed, so a built-in command never reads the aliases.
+  // A first word that is no command may be an alias, else an extension: each
+  // looked up only after the one before missed, so a built-in command never
+  // reads the aliases or looks for extensions.
   const at = commandWordAt(argv);
   const word = at === undefined ? undefined : argv[at];
   if (at !== undefined && word !== undefined && !isCommandWord(word)) {
@@ -21,6 +22,11 @@ export async function execute(given: string[], streams: StreamsLike, version: st
       const outcome = await expandCommandLine(argv, at, streams);
       if (outcome !== undefined && 'code' in outcome) return outcome.code;
       if (outcome !== undefined) argv = outcome.argv;
+      else {
+        // Neither a command nor an alias: an installed extension of that name runs.
+        const { extensionCommandLine } = await import('./extensions.js');
+        argv = extensionCommandLine(argv, at, streams) ?? argv;
+      }
     } catch (err) {
       const done = report(err, { debug });
       for (const line of done.lines) streams.stderr.write(`${line}\n`);

@@ -45,6 +45,7 @@ export const ENTRIES: Entry[] = [
   { name: 'admin', load: async () => (await import('./admin/index.js')).admin },
   { name: 'config', load: async () => (await import('./config/index.js')).config },
   { name: 'alias', load: async () => (await import('./alias/index.js')).alias },
+  { name: 'extension', aliases: ['extensions', 'ext'], load: async () => (await import('./extension/index.js')).extension },
   { name: 'api', load: async () => (await import('./api/index.js')).api },
   { name: 'completion', load: async () => (await import('./completion/index.js')).completion },
 ];

@@ -88,6 +88,13 @@ export function fishScript(program: Command): string {
     '    end',
     'end',
     '',
+    `# The extensions: the first column of \`${name} extension list\`, offered beside the commands.`,
+    `function ${p}_extensions`,
+    `    for line in (${name} extension list 2>/dev/null)`,
+    "        string replace -r '\\t.*' '' -- $line",
+    '    end',
+    'end',
+    '',
     `complete -c ${name} -f`,
   );
 
@@ -124,6 +131,7 @@ export function fishScript(program: Command): string {
     for (const sub of cmd.commands) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(sub.name)} -d ${fishQuote(sub.description)}`);
     if (cmd.helpCommand) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(cmd.helpCommand.name)} -d ${fishQuote(cmd.helpCommand.description)}`);
     if (cmd.path.length === 0) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(`(${p}_aliases)`)} -d alias`);
+    if (cmd.path.length === 0) out.push(`complete -c ${name}${cond(0)} -a ${fishQuote(`(${p}_extensions)`)} -d extension`);
     cmd.args.forEach((a, i) => {
       if (a.values.kind === 'words') out.push(`complete -c ${name}${cond(i)} -a ${fishQuote(a.values.words.join(' '))}`);
       if (a.values.kind === 'logins') out.push(`complete -c ${name}${cond(i)} -a ${fishQuote(`(${p}_logins)`)}`);

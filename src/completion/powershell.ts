@@ -132,6 +132,9 @@ export function powershellScript(program: Command): string {
             # The aliases: the first column of \`${name} alias list\`, beside the commands.
             $found = @($found) + @(& ${psQuote(name)} alias list 2>$null | ForEach-Object { ($_ -split "\`t")[0] } |
                 Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'alias' } })
+            # The extensions: the first column of \`${name} extension list\`.
+            $found = @($found) + @(& ${psQuote(name)} extension list 2>$null | ForEach-Object { ($_ -split "\`t")[0] } |
+                Where-Object { $_ } | ForEach-Object { @{ Name = $_; Tip = 'extension' } })
         }
     } else {
         $source = $values["$cmdpath/$arg"]

@@ -43,6 +43,14 @@ export function zshScript(program: Command): string {
     '  return 0',
     '}',
     '',
+    `# The extensions: the first column of \`${name} extension list\`, offered beside the commands.`,
+    `${p}_extensions() {`,
+    '  local -a extensions',
+    `  extensions=(\${\${(f)"$(${name} extension list 2>/dev/null)"}%%$'\\t'*})`,
+    `  (( \${#extensions} )) && ${p}_offer extensions 'extension' $extensions`,
+    '  return 0',
+    '}',
+    '',
   ];
   const zshValues = (source: ValueSource, _cur: string, heading: string): string | undefined => {
     switch (source.kind) {
@@ -109,7 +117,7 @@ export function zshScript(program: Command): string {
     '  elif [[ -z $ended && $cur == -* ]]; then',
     `    ${p}_flags "$cmdpath"`,
     `  elif ((arg == 0)) && ${p}_commands "$cmdpath"; then`,
-    `    [[ -z $cmdpath ]] && ${p}_aliases`,
+    `    [[ -z $cmdpath ]] && ${p}_aliases && ${p}_extensions`,
     '  else',
     `    ${p}_arg "$cmdpath" "$arg"`,
     '  fi',

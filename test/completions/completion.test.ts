@@ -36,6 +36,7 @@ const TOP = [
   'browse',
   'completion',
   'config',
+  'extension',
   'gpg-key',
   'help',
   'hook',
@@ -67,6 +68,9 @@ const TOP = [
 
 /** The aliases (kettle alias list): offered beside the commands, at the top only. */
 const ALIASES = ['co', 'my-bugs'];
+
+/** The installed extensions (kettle extension list): likewise offered at the top. */
+const EXTENSIONS = ['brew'];
 
 /** The stored tokens start with this: completing --login must never show them. */
 const SECRET = 'completion-secret-token';
@@ -134,6 +138,10 @@ beforeAll(() => {
   );
   chmodSync(join(config, 'config.json'), 0o600);
   writeFileSync(join(config, 'settings.json'), JSON.stringify({ aliases: { co: 'pr checkout', 'my-bugs': 'issue list --label bug' } }), { mode: 0o600 });
+  // An extension installed from a local folder: its record in the data folder.
+  const brew = join(tmp.path, '.local', 'share', 'kettle', 'extensions', 'brew');
+  mkdirSync(brew, { recursive: true });
+  writeFileSync(join(brew, 'extension.json'), JSON.stringify({ name: 'brew', kind: 'local', source: tmp.path, path: tmp.path, allowToken: false, version: '', installed: '' }));
   shellEnv = {
     PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
     HOME: tmp.path,
@@ -172,7 +180,7 @@ describe('bash script', () => {
     [['kettle', 'iss'], ['issue']],
     [
       ['kettle', ''],
-      [...TOP, ...ALIASES],
+      [...TOP, ...ALIASES, ...EXTENSIONS],
     ],
     [
       ['kettle', 'c'],
@@ -424,6 +432,7 @@ describe('zsh script', () => {
           'issue:List, view, create, edit, comment on, close, reopen and delete issues; pin, lock, subscribe, link and react',
           'help:Show the help of a command: its arguments, options and examples',
           ...ALIASES,
+          ...EXTENSIONS,
         ],
       ],
       [
@@ -513,6 +522,7 @@ describe('PowerShell script', () => {
     expect(ps).toContain("$values['*/--login'] = @{ Kind = 'logins' }");
     expect(ps).toContain("& 'kettle' login list 2>$null");
     expect(ps).toContain("& 'kettle' alias list 2>$null");
+    expect(ps).toContain("& 'kettle' extension list 2>$null");
     for (const flag of ['-V', '--version', '--login', '--debug', '--no-color', '-h', '--help']) expect(ps).toContain(`@{ Flag = '${flag}';`);
     expect(balanced(ps)).toBe(true);
   });

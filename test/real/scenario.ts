@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { platformSuffix } from '../../src/commands/extension/shared.js';
 import { atLeast, parseServerVersion, type ServerInfo } from '../../src/context/server.js';
 import { type RunResult, run } from '../support/harness.js';
 
@@ -1474,6 +1475,33 @@ export const STEPS: Step[] = [
     check: (r, n) => assert.match(r.stderr, new RegExp(`^✓ Transferred \\S+ to ${n.org}/kettle-renamed$`, 'm')),
   },
   { title: 'repo delete of the renamed one', args: (n) => ['repo', 'delete', `${n.org}/kettle-renamed`, '--yes'], exit: 0 },
+  // An extension from a release asset named for this platform (kettle extension): the latest
+  // release and its asset read through the API, the asset downloaded with the login's credentials.
+  { title: 'extension repository', args: (n) => ['repo', 'create', 'kettle-brew', '--org', n.org, '--init'], exit: 0 },
+  {
+    title: 'extension release with the platform asset',
+    args: (n) => {
+      const asset = join(n.dir, `kettle-brew-${platformSuffix()}`);
+      writeFileSync(asset, '#!/bin/sh\necho "brewing $*"\necho "host=$KETTLE_HOST token=${KETTLE_TOKEN:-none}"\n');
+      return ['release', 'create', 'v1.0', asset, '-t', 'Brew', '-R', `${n.org}/kettle-brew`];
+    },
+    exit: 0,
+  },
+  {
+    title: 'extension install from a release',
+    args: (n) => ['extension', 'install', `${n.org}/kettle-brew`],
+    exit: 0,
+    check: (r) => assert.equal(r.stderr, '✓ Installed extension brew (release v1.0); run it with: kettle brew\n'),
+  },
+  {
+    title: 'extension run as kettle NAME, without the token',
+    args: () => ['brew', 'tea', '--strong'],
+    exit: 0,
+    check: (r, n) => assert.equal(r.stdout, `brewing tea --strong\nhost=${new URL(n.url).host} token=none\n`),
+  },
+  { title: 'extension upgrade: up to date', args: () => ['extension', 'upgrade', 'brew'], exit: 0, check: (r) => assert.equal(r.stderr, 'brew is up to date at v1.0\n') },
+  { title: 'extension remove', args: () => ['extension', 'remove', 'brew'], exit: 0 },
+  { title: 'repo delete of the extension', args: (n) => ['repo', 'delete', `${n.org}/kettle-brew`, '--yes'], exit: 0 },
   {
     title: 'org hook view, edit, delete',
     args: (n) => ['hook', 'list', '--org', n.org, '--json'],

@@ -359,13 +359,17 @@ export class TestServer {
         const colon = decoded.indexOf(':');
         const login = colon >= 0 ? decoded.slice(0, colon) : decoded;
         const secret = colon >= 0 ? decoded.slice(colon + 1) : '';
+        // services/auth/basic.go (Gitea 1.23…1.27, Forgejo 11): the password is tried as a token first
+        // (the user name, when the password is empty or x-oauth-basic), whatever the user name; a
+        // token is its own user's. Only then is it the user's password.
+        const tokenText = secret === '' || secret === 'x-oauth-basic' ? login : secret;
+        const viaToken = byToken(tokenText);
+        if (viaToken) return { user: viaToken, scopes: scopesOf(tokenText) ?? [], auth: 'basic', basicPassword: false, bad: false };
         const user = this.state.user(login);
         if (user && user.password === secret) {
           const why = otpProblem(this.state, user.login, req.headers);
           return why ? { auth: 'basic', basicPassword: true, bad: true, why } : { user, auth: 'basic', basicPassword: true, bad: false };
         }
-        const viaToken = byToken(secret);
-        if (user && viaToken && viaToken.login === user.login) return { user, scopes: scopesOf(secret) ?? [], auth: 'basic', basicPassword: false, bad: false };
         return { auth: 'basic', basicPassword: false, bad: true };
       }
       return { basicPassword: false, bad: true };

@@ -98,6 +98,7 @@ const NOUNS = [
   'browse',
   'completion',
   'config',
+  'extension',
   'gpg-key',
   'hook',
   'issue',
@@ -134,6 +135,7 @@ export type Checked = {
   browse: Mismatched<typeof import('../../src/commands/browse/index.js').browse>;
   completion: Mismatched<typeof import('../../src/commands/completion/index.js').completion>;
   config: Mismatched<typeof import('../../src/commands/config/index.js').config>;
+  extension: Mismatched<typeof import('../../src/commands/extension/index.js').extension>;
   'gpg-key': Mismatched<typeof import('../../src/commands/gpg-key/index.js').gpgKey>;
   hook: Mismatched<typeof import('../../src/commands/hook/index.js').hook>;
   issue: Mismatched<typeof import('../../src/commands/issue/index.js').issue>;
