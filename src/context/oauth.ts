@@ -163,7 +163,7 @@ export async function renewLogin(deps: RenewDeps, name: string, opts: { spent?: 
       answer = await requestToken(client, { grant_type: 'refresh_token', refresh_token: refresh, client_id: grant.clientId });
     } catch (err) {
       if (!(err instanceof GrantRefused)) throw err;
-      throw new AuthError(`${instanceRoot(login.url)} refused the refresh token of login "${name}" (${err.message}); log in again:  ${loginAgain(login.url, name)}`);
+      throw new AuthError(`${instanceRoot(login.url)} refused the refresh token of login "${name}" (${err.message}); log in again: ${loginAgain(login.url, name)}`);
     }
     const now = deps.now();
     const keyring = await import('../config/keyring.js');

@@ -3,6 +3,7 @@
 // and has switches for latency, pagination styles, rate limits and faults.
 // kettle itself never loads it.
 import { otpProblem } from './two-factor.js';
+import { handleOAuth, oauthTokenUser } from './oauth.js';
 import { createReadStream, readFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -342,7 +343,10 @@ export class TestServer {
     const header = req.headers.authorization;
     const byToken = (t: string) => {
       const token = this.state.tokens.find((x) => x.sha1 === t);
-      return token ? this.state.user(token.login) : undefined;
+      if (token) return this.state.user(token.login);
+      // An OAuth2 access token (oauth.ts), while it lasts.
+      const viaOAuth = oauthTokenUser(this.state, t);
+      return viaOAuth === undefined ? undefined : this.state.user(viaOAuth);
     };
     const scopesOf = (t: string) => this.state.tokens.find((x) => x.sha1 === t)?.scopes;
     if (header) {
@@ -442,6 +446,10 @@ export class TestServer {
     const { rec, who, streamed } = await this.receive(req, res, url, method, path, inApi);
     if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));
     if (!inApi) {
+      if (handleOAuth(this.state, req, res, url, method, rec.bodyText, this.apiPrefix.slice(0, -'/api/v1'.length))) {
+        rec.status = res.statusCode;
+        return;
+      }
       if (await this.handleWeb(req, res, url, method, who)) return;
       rec.status = 404;
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
