@@ -81,6 +81,7 @@ __kettle_subcommand() {
     'login/list'|'login/ls') REPLY='login list' ;;
     'login/status') REPLY='login status' ;;
     'login/token') REPLY='login token' ;;
+    'login/refresh') REPLY='login refresh' ;;
     'login/scopes') REPLY='login scopes' ;;
     'login/default') REPLY='login default' ;;
     'login/setup-git') REPLY='login setup-git' ;;
@@ -283,7 +284,7 @@ __kettle_subcommand() {
 # Whether option $2 of command $1 takes a value.
 __kettle_takes_value() {
   case "$1/$2" in
-    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--otp'|'login add/--auth'|'login add/--git-protocol') return 0 ;;
+    'login add/--url'|'login add/--name'|'login add/--token'|'login add/--user'|'login add/--password'|'login add/--otp'|'login add/--auth'|'login add/--git-protocol'|'login add/--client-id') return 0 ;;
     'login list/--fields'|'login list/-q'|'login list/--jq') return 0 ;;
     'login status/--fields'|'login status/-q'|'login status/--jq') return 0 ;;
     'login scopes/--fields'|'login scopes/-q'|'login scopes/--jq') return 0 ;;
@@ -547,10 +548,11 @@ __kettle_flags() {
   case $1 in
     '') __kettle_words "$2" -V --version --login --debug --no-color --timeout --sudo --dry-run -h --help ;;
     'login') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
-    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --insecure-storage --git-protocol -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'login add') __kettle_words "$2" --url --name --token --with-token --user --password --password-stdin --otp --auth --insecure --insecure-storage --git-protocol --web --client-id -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'login list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'login status') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'login token') __kettle_words "$2" --show -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'login refresh') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'login scopes') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'login default') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'login setup-git') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
@@ -787,7 +789,7 @@ __kettle_flags() {
 __kettle_commands() {
   case $1 in
     '') __kettle_words "$2" login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias api completion help ;;
-    'login') __kettle_words "$2" add list status token scopes default setup-git git-credential delete ;;
+    'login') __kettle_words "$2" add list status token refresh scopes default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone rename transfer delete star unstar collaborator topic migrate sync ;;
     'repo collaborator') __kettle_words "$2" list add remove ;;

@@ -98,9 +98,11 @@ function loginProblem(login: unknown): string | undefined {
   if (l.oauth !== undefined) {
     const o = l.oauth as Record<string, unknown> | null;
     if (typeof o !== 'object' || o === null || typeof o.clientId !== 'string' || o.clientId === '') return 'has an "oauth" without a "clientId"';
-    if ((o.expires !== undefined && typeof o.expires !== 'string') || (o.refreshToken !== undefined && typeof o.refreshToken !== 'string')) return 'has an "oauth" whose "expires" or "refreshToken" is not a string';
+    if ((o.expires !== undefined && typeof o.expires !== 'string') || (o.refreshToken !== undefined && typeof o.refreshToken !== 'string'))
+      return 'has an "oauth" whose "expires" or "refreshToken" is not a string';
     const k = o.refreshKeyring as Record<string, unknown> | null | undefined;
-    if (k !== undefined && (typeof k !== 'object' || k === null || typeof k.service !== 'string' || typeof k.account !== 'string')) return 'has an "oauth" whose "refreshKeyring" is not an object with a "service" and an "account"';
+    if (k !== undefined && (typeof k !== 'object' || k === null || typeof k.service !== 'string' || typeof k.account !== 'string'))
+      return 'has an "oauth" whose "refreshKeyring" is not an object with a "service" and an "account"';
   }
   if (l.gitProtocol !== undefined && l.gitProtocol !== 'https' && l.gitProtocol !== 'ssh') {
     return `has a "gitProtocol" that is not https or ssh (${JSON.stringify(l.gitProtocol)})`;

@@ -98,7 +98,9 @@ describe('login add --web', () => {
   it('no browser and no terminal: prints the address and waits on the listener', async () => {
     const r = await s.kettle(['login', 'add', '--url', s.server.url, '--web', '--client-id', app.clientId], { env: { KETTLE_WEB_LOGIN_TIMEOUT: '1' } });
     expectExit(r, 1);
-    expect(r.stderr).toMatch(/Open this address in a browser and log in:\n {2}http:\/\/127\.0\.0\.1:\d+\/login\/oauth\/authorize\?client_id=[^&]+&redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F&response_type=code&state=[^&]+&code_challenge=[^&]+&code_challenge_method=S256\n/);
+    expect(r.stderr).toMatch(
+      /Open this address in a browser and log in:\n {2}http:\/\/127\.0\.0\.1:\d+\/login\/oauth\/authorize\?client_id=[^&]+&redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F&response_type=code&state=[^&]+&code_challenge=[^&]+&code_challenge_method=S256\n/,
+    );
   });
 
   it('bad input: --web with a token, --client-id without --web, KETTLE_WEB_LOGIN_TIMEOUT not a number', async () => {
@@ -162,7 +164,11 @@ describe('renewing the token', () => {
     expectExit(a, 0);
     expectExit(b, 0);
     expect([a.stdout, b.stdout]).toEqual(['alice\n', 'alice\n']);
-    expect(provider().issued.slice(renewals).map((i) => i.grant)).toEqual(['refresh_token']);
+    expect(
+      provider()
+        .issued.slice(renewals)
+        .map((i) => i.grant),
+    ).toEqual(['refresh_token']);
   });
 
   it('login refresh: renews now', async () => {

@@ -39,7 +39,11 @@ function inputs(html) {
   for (const m of html.matchAll(/<input\b[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(m[0])?.[1];
     const value = /value="([^"]*)"/.exec(m[0])?.[1] ?? '';
-    if (name) fields[name] = value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+    if (name)
+      fields[name] = value
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&');
   }
   return fields;
 }

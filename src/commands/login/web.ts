@@ -50,8 +50,7 @@ export function readRedirect(address: string, state: string): string {
   return code;
 }
 
-const PAGE = (title: string, text: string) =>
-  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+const PAGE = (title: string, text: string) => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 
 /** Listen on 127.0.0.1 on a free port; `arrived` resolves with the first redirect's address. */
 async function listen(): Promise<{ server: Server; port: number; arrived: Promise<string> }> {
@@ -143,10 +142,7 @@ export async function webLogin(ctx: Context, root: string, given: { clientId?: s
     }
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new KettleError(`no answer from the browser within ${Math.round(limit / 1000)} s; nothing was stored (run the command again to retry)`)),
-        limit,
-      );
+      timer = setTimeout(() => reject(new KettleError(`no answer from the browser within ${Math.round(limit / 1000)} s; nothing was stored (run the command again to retry)`)), limit);
     });
     let came: string;
     try {

@@ -22,7 +22,7 @@ export const add = verb({
     insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
     insecureStorage: bool('--insecure-storage', "keep the token (or password) in kettle's config file (mode 0600) instead of the system keyring"),
     gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
-    web: bool('--web', "log in in the browser (OAuth2 with PKCE); the token is renewed with its refresh token when it expires"),
+    web: bool('--web', 'log in in the browser (OAuth2 with PKCE); the token is renewed with its refresh token when it expires'),
     clientId: text('--client-id <id>', "with --web: the client id of the server's OAuth2 application (default: the oauth_client_id setting for the host)"),
   },
   examples: [
