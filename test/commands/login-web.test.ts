@@ -191,4 +191,28 @@ describe('renewing the token', () => {
     expectExit(e, 1);
     expect(e.stderr).toMatch(/^kettle: the login in use comes from KETTLE_TOKEN: kettle cannot renew a token it was given/);
   });
+
+  it('login status renews a due token and shows its expiry; login token prints a renewed one; login delete forgets it', async () => {
+    provider().accessSeconds = 30;
+    expectExit(await addWeb(), 0);
+    provider().accessSeconds = 3600;
+    const r = await s.kettle(['login', 'status', '--json']);
+    expectExit(r, 0);
+    const [row] = JSON.parse(r.stdout) as { state: string; user: string; expires: string | null }[];
+    expect(row).toMatchObject({ state: 'ok', user: 'alice' });
+    expect(Date.parse(row?.expires ?? '') - Date.now()).toBeGreaterThan(3500_000);
+    expect(row?.expires).toBe(stored().logins[host()]?.oauth?.expires);
+    // Due again: login token renews before printing.
+    provider().accessSeconds = 30;
+    expectExit(await s.kettle(['login', 'refresh']), 0);
+    provider().accessSeconds = 3600;
+    const before = stored().logins[host()]?.token;
+    const t = await s.kettle(['login', 'token']);
+    expectExit(t, 0);
+    const printed = t.stdout.trim();
+    expect(printed).not.toBe(before);
+    expect(provider().access.get(printed)?.login).toBe('alice');
+    expectExit(await s.kettle(['login', 'delete', host()]), 0);
+    expect(stored().logins).toEqual({});
+  });
 });
