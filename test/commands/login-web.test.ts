@@ -29,6 +29,7 @@ beforeAll(() => {
   cookie = signIn(s.server.state, 'alice');
 });
 beforeEach(() => {
+  delete provider().spoil;
   provider().accessSeconds = 3600;
   provider().invalidateRefresh = false;
 });
@@ -101,6 +102,21 @@ describe('login add --web', () => {
     expect(r.stderr).toMatch(
       /Open this address in a browser and log in:\n {2}http:\/\/127\.0\.0\.1:\d+\/login\/oauth\/authorize\?client_id=[^&]+&redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F&response_type=code&state=[^&]+&code_challenge=[^&]+&code_challenge_method=S256\n/,
     );
+  });
+
+  it.each([
+    [200, 'text/html', '<html>Sign in to the proxy</html>', /answered 200 without an access token/],
+    [200, 'application/json', '{"access_token": 42}', /answered 200 without an access token/],
+    [502, 'text/html', 'Bad gateway', /answered 502 without an access token/],
+    [400, 'application/json', '{"error":"invalid_grant","error_description":"authorization code expired"}', /did not exchange the authorization code for a token: invalid_grant: authorization code expired; nothing was stored/],
+  ])('a token endpoint answering %i %s: one line, nothing stored', async (status, type, text, line) => {
+    provider().spoil = { status, type, text };
+    const r = await addWeb();
+    expect(r.code).not.toBe(0);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('kettle:'))).toHaveLength(1);
+    expect(r.stderr).toMatch(line);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(() => stored()).toThrow();
   });
 
   it('bad input: --web with a token, --client-id without --web, KETTLE_WEB_LOGIN_TIMEOUT not a number', async () => {

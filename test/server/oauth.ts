@@ -69,6 +69,8 @@ export interface OAuthProvider {
   invalidateRefresh: boolean;
   /** Access tokens made so far, by grant type. */
   issued: { grant: string; at: number }[];
+  /** Hostile: the token endpoint's next answers replaced by this (a proxy's page, a broken server). */
+  spoil?: { status: number; type: string; text: string };
 }
 
 export function oauth(state: State): OAuthProvider {
@@ -232,6 +234,11 @@ export function handleOAuth(state: State, req: IncomingMessage, res: ServerRespo
     return redirect(res, withParams(redirectUri, { code, state: form.get('state') ?? '' }));
   }
   if (path === '/login/oauth/access_token' && method === 'POST') {
+    if (p.spoil !== undefined) {
+      res.writeHead(p.spoil.status, { 'content-type': p.spoil.type });
+      res.end(p.spoil.text);
+      return true;
+    }
     const form = new URLSearchParams(bodyText);
     const clientId = form.get('client_id') ?? '';
     const app = p.apps.find((a) => a.clientId === clientId);
