@@ -108,7 +108,12 @@ describe('login add --web', () => {
     [200, 'text/html', '<html>Sign in to the proxy</html>', /answered 200 without an access token/],
     [200, 'application/json', '{"access_token": 42}', /answered 200 without an access token/],
     [502, 'text/html', 'Bad gateway', /answered 502 without an access token/],
-    [400, 'application/json', '{"error":"invalid_grant","error_description":"authorization code expired"}', /did not exchange the authorization code for a token: invalid_grant: authorization code expired; nothing was stored/],
+    [
+      400,
+      'application/json',
+      '{"error":"invalid_grant","error_description":"authorization code expired"}',
+      /did not exchange the authorization code for a token: invalid_grant: authorization code expired; nothing was stored/,
+    ],
   ])('a token endpoint answering %i %s: one line, nothing stored', async (status, type, text, line) => {
     provider().spoil = { status, type, text };
     const r = await addWeb();
@@ -230,5 +235,19 @@ describe('renewing the token', () => {
     expect(provider().access.get(printed)?.login).toBe('alice');
     expectExit(await s.kettle(['login', 'delete', host()]), 0);
     expect(stored().logins).toEqual({});
+  });
+
+  it("git's credential helper renews a due token before answering", async () => {
+    provider().accessSeconds = 30;
+    expectExit(await addWeb(), 0);
+    provider().accessSeconds = 3600;
+    const before = stored().logins[host()]?.token;
+    const url = new URL(s.server.url);
+    const r = await s.kettle(['login', 'git-credential', 'get'], { input: `protocol=http\nhost=${url.host}\n\n` });
+    expectExit(r, 0);
+    const password = /^password=(.*)$/m.exec(r.stdout)?.[1];
+    expect(password).not.toBe(before);
+    expect(password).toBe(stored().logins[host()]?.token);
+    expect(provider().access.get(password ?? '')?.login).toBe('alice');
   });
 });
