@@ -250,4 +250,17 @@ describe('renewing the token', () => {
     expect(password).toBe(stored().logins[host()]?.token);
     expect(provider().access.get(password ?? '')?.login).toBe('alice');
   });
+
+  it('a hand-edited "oauth" without a client id: one line naming the login', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(s.configDir, { recursive: true });
+    writeFileSync(
+      join(s.configDir, 'config.json'),
+      JSON.stringify({ version: 2, default: 'web', logins: { web: { url: `${s.server.url}/api/v1`, auth: 'header', token: 'x.y.z', oauth: { expires: 'soon' } } } }),
+      { mode: 0o600 },
+    );
+    const r = await s.kettle(['whoami']);
+    expectExit(r, 1);
+    expect(r.stderr).toMatch(/^kettle: the config file .*: login "web" has an "oauth" without a "clientId"; fix it, or remove it with: kettle login delete web\n$/);
+  });
 });
