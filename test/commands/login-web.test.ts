@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerApp, oauth, signIn, type OAuthApp } from '../server/oauth.js';
+import { run } from '../support/harness.js';
 import { expectExit, expectUsage, sent, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process', login: 'none' });
@@ -185,6 +186,25 @@ describe('renewing the token', () => {
     expectExit(a, 0);
     expectExit(b, 0);
     expect([a.stdout, b.stdout]).toEqual(['alice\n', 'alice\n']);
+    expect(
+      provider()
+        .issued.slice(renewals)
+        .map((i) => i.grant),
+    ).toEqual(['refresh_token']);
+  });
+
+  it('two kettle processes at once (the built binary): one renews, the other uses its token', async () => {
+    provider().accessSeconds = 30;
+    expectExit(await addWeb(), 0);
+    provider().accessSeconds = 3600;
+    provider().invalidateRefresh = true;
+    const renewals = provider().issued.length;
+    const env = { HOME: s.configDir, KETTLE_CONFIG_DIR: s.configDir };
+    const results = await Promise.all([0, 1, 2].map(() => run(['api', '/user', '--jq', '.login'], { env, cwd: s.dir })));
+    for (const r of results) {
+      expectExit(r, 0);
+      expect(r.stdout).toBe('alice\n');
+    }
     expect(
       provider()
         .issued.slice(renewals)
