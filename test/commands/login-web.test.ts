@@ -32,7 +32,7 @@ beforeAll(() => {
 beforeEach(() => {
   delete provider().spoil;
   provider().accessSeconds = 3600;
-  provider().invalidateRefresh = false;
+  delete provider().invalidateRefresh;
 });
 
 const env = (mode = 'approve', extra: Record<string, string> = {}) => ({ KETTLE_BROWSER: BROWSER, OAUTH_BROWSER_COOKIE: cookie, OAUTH_BROWSER_MODE: mode, ...extra });
@@ -161,6 +161,25 @@ describe('renewing the token', () => {
     expect(r.stdout).toBe('alice\n');
     expect(sent(s, 'GET', '/user').map((q) => q.status)).toEqual([401, 200]);
     expect(stored().logins[host()]?.token).not.toBe(token);
+  });
+
+  it('Forgejo: after its 401 "user does not exist", renewed; the spent refresh token is refused from then on (INVALIDATE_REFRESH_TOKENS)', async () => {
+    s.server.set({ flavor: { forgejo: true } });
+    expectExit(await addWeb(), 0);
+    const first = stored().logins[host()];
+    provider().access.delete(first?.token ?? '');
+    s.server.resetRequests();
+    const r = await s.kettle(['api', '/user', '--jq', '.login']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe('alice\n');
+    const [refused, ok] = sent(s, 'GET', '/user');
+    expect([refused?.status, ok?.status]).toEqual([401, 200]);
+    const again = await fetch(`${s.server.url}/login/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first?.oauth?.refreshToken ?? '', client_id: app.clientId }).toString(),
+    });
+    expect([again.status, await again.json()]).toEqual([400, { error: 'unauthorized_client', error_description: 'token was already used' }]);
   });
 
   it('a refresh token the server refuses: one line saying how to log in again', async () => {

@@ -19,13 +19,17 @@
 //   unsupported_grant_type. The answer: access_token (a JWT: it holds dots),
 //   token_type bearer, expires_in (ACCESS_TOKEN_EXPIRATION_TIME, 3600),
 //   refresh_token. A refresh token is refused once used only where
-//   INVALIDATE_REFRESH_TOKENS is set (false by default: setting oauth2.go).
+//   INVALIDATE_REFRESH_TOKENS is set: false by default on Gitea, true on
+//   Forgejo (recorded: Gitea 1.27.0 renews twice with one, Forgejo 11.0.1
+//   answers 400 unauthorized_client "token was already used").
 // - Redirect URIs match as models/auth/oauth2.go ContainsRedirectURI: case
 //   and a trailing slash aside, exactly; for a public client, an http
 //   redirect to a loopback IP address (127.0.0.1, ::1; not "localhost") with
 //   a port also matches with the port taken out. The path still counts.
 // - The access token works on the API as "token …" or "bearer …"
-//   (services/auth/oauth2.go userFromToken); an expired one is no user (401).
+//   (services/auth/oauth2.go userFromToken); an expired one is no user: 401,
+//   recorded as "invalid username, password or token" on Gitea 1.27.0 and
+//   "user does not exist [uid: 0, name: ]" on Forgejo 11.0.1.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
@@ -65,8 +69,8 @@ export interface OAuthProvider {
   sessions: Map<string, { login: string; challenge?: string; method?: string }>;
   /** ACCESS_TOKEN_EXPIRATION_TIME, in seconds. */
   accessSeconds: number;
-  /** INVALIDATE_REFRESH_TOKENS. */
-  invalidateRefresh: boolean;
+  /** INVALIDATE_REFRESH_TOKENS; unset: the flavour's default (recorded: Gitea 1.27.0 takes a refresh token again, Forgejo 11.0.1 answers 400 "token was already used"). */
+  invalidateRefresh?: boolean;
   /** Access tokens made so far, by grant type. */
   issued: { grant: string; at: number }[];
   /** Hostile: the token endpoint's next answers replaced by this (a proxy's page, a broken server). */
@@ -82,7 +86,6 @@ export function oauth(state: State): OAuthProvider {
     refresh: new Map(),
     sessions: new Map(),
     accessSeconds: 3600,
-    invalidateRefresh: false,
     issued: [],
   }));
 }
@@ -177,7 +180,7 @@ function issue(p: OAuthProvider, grant: Grant, how: string): Record<string, unkn
 }
 
 /** The provider's web routes, under the instance's `base` path; false when the path is none of them. */
-export function handleOAuth(state: State, req: IncomingMessage, res: ServerResponse, url: URL, method: string, bodyText: string, base: string): boolean {
+export function handleOAuth(state: State, req: IncomingMessage, res: ServerResponse, url: URL, method: string, bodyText: string, base: string, forgejo: boolean): boolean {
   const path = url.pathname.slice(base.length);
   if (!path.startsWith('/login/oauth/')) return false;
   const p = oauth(state);
@@ -186,12 +189,13 @@ export function handleOAuth(state: State, req: IncomingMessage, res: ServerRespo
     const session = cookieSession(p, req);
     if (session === undefined) return redirect(res, `${base}/user/login?redirect_to=${encodeURIComponent(url.pathname + url.search)}`);
     const app = p.apps.find((a) => a.clientId === q.get('client_id'));
-    if (app === undefined) return html(res, 200, 'Client ID not registered');
+    if (app === undefined) return html(res, 400, 'Client ID not registered');
     const redirectUri = q.get('redirect_uri') ?? '';
     const stateParam = q.get('state') ?? '';
-    if (!containsRedirectUri(app, redirectUri)) return html(res, 200, 'Unregistered Redirect URI');
+    // Recorded on Gitea 1.27.0 and Forgejo 11.0.1: 400, a page; a path (/callback), localhost, [::1] or https all refused.
+    if (!containsRedirectUri(app, redirectUri)) return html(res, 400, 'Unregistered Redirect URI');
     if (q.get('response_type') !== 'code') {
-      return redirect(res, withParams(redirectUri, { error: 'unsupported_response_type', error_description: 'Only code response type is supported.', state: stateParam }), 302);
+      return redirect(res, withParams(redirectUri, { error: 'unsupported_response_type', error_description: 'Only code response type is supported.', state: stateParam }));
     }
     const challengeMethod = q.get('code_challenge_method') ?? '';
     if (challengeMethod === 'S256' || challengeMethod === 'plain') {
@@ -199,10 +203,10 @@ export function handleOAuth(state: State, req: IncomingMessage, res: ServerRespo
       session.challenge = q.get('code_challenge') ?? '';
     } else if (challengeMethod === '') {
       if (!app.confidential) {
-        return redirect(res, withParams(redirectUri, { error: 'invalid_request', error_description: 'PKCE is required for public clients', state: stateParam }), 302);
+        return redirect(res, withParams(redirectUri, { error: 'invalid_request', error_description: 'PKCE is required for public clients', state: stateParam }));
       }
     } else {
-      return redirect(res, withParams(redirectUri, { error: 'invalid_request', error_description: 'unsupported code challenge method', state: stateParam }), 302);
+      return redirect(res, withParams(redirectUri, { error: 'invalid_request', error_description: 'unsupported code challenge method', state: stateParam }));
     }
     const fields = { client_id: app.clientId, state: stateParam, scope: q.get('scope') ?? '', nonce: q.get('nonce') ?? '', redirect_uri: redirectUri };
     const inputs = Object.entries(fields)
@@ -250,7 +254,7 @@ export function handleOAuth(state: State, req: IncomingMessage, res: ServerRespo
       const grant = p.grants.find((g) => g.id === t.grantId);
       if (grant === undefined) return tokenError(res, 'invalid_grant', 'grant does not exist');
       if (grant.appId !== app.id) return tokenError(res, 'invalid_grant', 'refresh token belongs to a different client');
-      if (p.invalidateRefresh && grant.counter !== t.counter) return tokenError(res, 'unauthorized_client', 'token was already used');
+      if ((p.invalidateRefresh ?? forgejo) && grant.counter !== t.counter) return tokenError(res, 'unauthorized_client', 'token was already used');
       return json(res, issue(p, grant, 'refresh_token'));
     }
     if (grantType === 'authorization_code') {
