@@ -356,8 +356,10 @@ export class TestServer {
         const user = byToken(value);
         const scopes = scopesOf(value);
         // A JWT (an OAuth2 access token) that is no user's, or no longer (services/auth/oauth2.go userFromToken):
-        // recorded on Forgejo 11.0.1 as its GetUserByID(0) error; Gitea 1.27.0 says the usual.
-        const why = !user && value.includes('.') && this.settings.flavor.forgejo ? { why: 'user does not exist [uid: 0, name: ]' } : {};
+        // recorded on Gitea 1.23.8 and Forgejo 11.0.1 as GetUserByID(0)'s error; Gitea 1.26 and later
+        // (routers/api/v1/api.go, ErrAsUserAuthMessage) say the usual, recorded on 1.27.0.
+        const modern = !this.settings.flavor.forgejo && flavorAtLeast(this.settings.flavor, '1.26');
+        const why = !user && value.includes('.') && !modern ? { why: 'user does not exist [uid: 0, name: ]' } : {};
         return { ...(user ? { user } : {}), ...(scopes ? { scopes } : {}), ...why, auth: 'header', basicPassword: false, bad: !user };
       }
       if (/^basic$/i.test(scheme)) {

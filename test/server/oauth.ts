@@ -29,7 +29,7 @@
 // - The access token works on the API as "token …" or "bearer …"
 //   (services/auth/oauth2.go userFromToken); an expired one is no user: 401,
 //   recorded as "invalid username, password or token" on Gitea 1.27.0 and
-//   "user does not exist [uid: 0, name: ]" on Forgejo 11.0.1.
+//   "user does not exist [uid: 0, name: ]" on Gitea 1.23.8 and Forgejo 11.0.1.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
