@@ -59,6 +59,18 @@ it('prints the address, takes the pasted redirect address, and stores the login'
   expect(Object.values(config.logins)[0]?.oauth?.clientId).toBe(app.clientId);
 });
 
+it('the browser comes back to the listener while the question waits: the question is put away, and kettle ends', async () => {
+  const pane = await term.kettle(['login', 'add', '--url', server.url, '--web', '--client-id', app.clientId]);
+  await pane.asked('Then paste the address the browser was sent to');
+  const address = /(http:\/\/127\.0\.0\.1:\d+\/login\/oauth\/authorize\?\S+)/.exec(await pane.screen())?.[1] ?? '';
+  const back = await browseElsewhere(address);
+  const landed = await fetch(back);
+  expect(landed.status).toBe(200);
+  const { code, screen } = await pane.exit();
+  expect(code, screen).toBe(0);
+  expect(screen).toMatch(/Logged in to .* as alice/);
+});
+
 it('a pasted address with another state: one line, nothing stored', async () => {
   const pane = await term.kettle(['login', 'add', '--url', server.url, '--web', '--client-id', app.clientId]);
   await pane.asked('Then paste the address the browser was sent to');

@@ -130,12 +130,21 @@ export async function webLogin(ctx: Context, root: string, given: { clientId?: s
     }
     const address = authorize.toString();
     const waits: Promise<string>[] = [arrived];
+    let pasting = false;
     if (await startBrowser(ctx, address)) {
       ctx.term.info(`Opening ${instanceRoot(root)} in your browser to log in (waiting for it, at most ${Math.round(limit / 1000)} s).`);
     } else {
       ctx.term.info(`Open this address in a browser and log in:\n  ${address}`);
       if (canPrompt(ctx.io)) {
-        waits.push(ask(ctx.io, '--web', { message: `Then paste the address the browser was sent to (it begins http://127.0.0.1:${port}/)` }));
+        pasting = true;
+        const pasted = ask(ctx.io, '--web', { message: `Then paste the address the browser was sent to (it begins http://127.0.0.1:${port}/)` });
+        // Settled by the listener instead, the question is put away below: its rejection then is no one's business.
+        pasted
+          .catch(() => undefined)
+          .finally(() => {
+            pasting = false;
+          });
+        waits.push(pasted);
       } else {
         ctx.term.info(`Waiting for the browser's answer on http://127.0.0.1:${port}/ (at most ${Math.round(limit / 1000)} s).`);
       }
@@ -149,6 +158,9 @@ export async function webLogin(ctx: Context, root: string, given: { clientId?: s
       came = await Promise.race([...waits, expired]);
     } finally {
       clearTimeout(timer);
+      // The browser came back to the listener (or time ran out) while the question waited: put it away, or the
+      // terminal would stay in its hands and the process would wait on it.
+      if (pasting) ctx.io.stdin.emit('keypress', '', { name: 'abort' });
     }
     const code = readRedirect(came, state);
     const client: ApiClient = await ctx.clients.clientFor(`${instanceRoot(root)}/login/oauth`, { method: 'none' }, { live: true, ...(given.insecure ? { insecure: true } : {}) });
