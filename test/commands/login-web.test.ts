@@ -45,6 +45,8 @@ describe('login add --web', () => {
     expectExit(r, 0);
     expect(r.stderr).toMatch(/Opening .* in your browser to log in/);
     expect(r.stderr).toMatch(/✓ Logged in to .* as alice/);
+    // No keyring here (no session bus): both secrets in the 0600 file, said once.
+    expect(r.stderr).toMatch(/no keyring answered .*: the token and its refresh token are kept in the config file /);
     const [name, login] = Object.entries(stored().logins)[0] ?? [];
     expect(name).toBe(host());
     expect(login?.auth).toBe('header');

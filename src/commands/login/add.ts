@@ -192,7 +192,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   stored.added = ctx.io.now().toISOString();
 
   let loginName = name ?? hostOf(root);
-  const secretName = stored.auth === 'basic' && stored.password !== undefined ? 'password' : 'token';
+  const secretName = stored.auth === 'basic' && stored.password !== undefined ? 'password' : stored.oauth?.refreshToken !== undefined ? 'token and its refresh token' : 'token';
   const placed = await placeSecret(ctx, opts, stored, server, loginName, login);
   let isDefault = false;
   let replaced: { user: string | undefined } | undefined;
@@ -237,7 +237,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
     if (!(await forgetSecret(ctx, oldRef))) ctx.term.warn(`the replaced ${secretName} of login "${loginName}" stays in the keyring (${oldRef.service}, ${oldRef.account}); remove it there`);
   }
   if (note) ctx.term.info(`kettle: ${note}`);
-  if (placed.note) ctx.term.info(`kettle: ${placed.note.replace('SECRET', secretName).replace('FILE', configPath(ctx.logins.configDir()))}`);
+  if (placed.note) ctx.term.info(`kettle: ${placed.note.replace('SECRET is', `${secretName} ${secretName.includes(' and ') ? 'are' : 'is'}`).replace('FILE', configPath(ctx.logins.configDir()))}`);
   if (moved.length > 0) ctx.term.info(`kettle: moved the secrets of ${moved.map((m) => `"${m}"`).join(', ')}, stored by an earlier kettle, from the config file to the keyring`);
   if (keptBeside !== undefined) ctx.term.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
   if (replaced !== undefined)
