@@ -83,6 +83,8 @@ function __kettle_subcommand
             echo 'login status'
         case 'login/token'
             echo 'login token'
+        case 'login/refresh'
+            echo 'login refresh'
         case 'login/scopes'
             echo 'login scopes'
         case 'login/default'
@@ -491,7 +493,7 @@ end
 # Whether option $argv[2] of command $argv[1] takes a value.
 function __kettle_takes_value
     switch "$argv[1]/$argv[2]"
-        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol'
+        case 'login add/--url' 'login add/--name' 'login add/--token' 'login add/--user' 'login add/--password' 'login add/--otp' 'login add/--auth' 'login add/--git-protocol' 'login add/--client-id'
             return 0
         case 'login list/--fields' 'login list/-q' 'login list/--jq'
             return 0
@@ -970,6 +972,7 @@ complete -c kettle -n '__kettle_using "login" 0' -a 'add' -d 'Check credentials 
 complete -c kettle -n '__kettle_using "login" 0' -a 'list' -d 'List stored logins (never their secrets)'
 complete -c kettle -n '__kettle_using "login" 0' -a 'status' -d 'Check each login against its server: user, where its secret is kept, scopes, expiry'
 complete -c kettle -n '__kettle_using "login" 0' -a 'token' -d 'Print the login\'s token on standard output, for scripts'
+complete -c kettle -n '__kettle_using "login" 0' -a 'refresh' -d 'Renew a browser login\'s access token now, with its refresh token'
 complete -c kettle -n '__kettle_using "login" 0' -a 'scopes' -d 'List the token scopes kettle needs, command group by command group'
 complete -c kettle -n '__kettle_using "login" 0' -a 'default' -d 'Make a stored login the default one'
 complete -c kettle -n '__kettle_using "login" 0' -a 'setup-git' -d 'Make git ask kettle for the logins\' https credentials'
@@ -989,6 +992,8 @@ complete -c kettle -n '__kettle_using "login add"' -l auth -x -a 'header query b
 complete -c kettle -n '__kettle_using "login add"' -l insecure -d 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'
 complete -c kettle -n '__kettle_using "login add"' -l insecure-storage -d 'keep the token (or password) in kettle\'s config file (mode 0600) instead of the system keyring'
 complete -c kettle -n '__kettle_using "login add"' -l git-protocol -x -a 'https ssh' -d 'how kettle repo clone reaches repositories'
+complete -c kettle -n '__kettle_using "login add"' -l web -d 'log in in the browser (OAuth2 with PKCE); the token is renewed with its refresh token when it expires'
+complete -c kettle -n '__kettle_using "login add"' -l client-id -x -d 'with --web: the client id of the server\'s OAuth2 application (default: the oauth_client_id setting for the host)'
 
 # kettle login list
 complete -c kettle -n '__kettle_using "login list"' -l json -d 'print JSON: the server\'s records as returned'

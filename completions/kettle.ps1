@@ -53,6 +53,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
     $children['login/ls'] = 'login list'
     $children['login/status'] = 'login status'
     $children['login/token'] = 'login token'
+    $children['login/refresh'] = 'login refresh'
     $children['login/scopes'] = 'login scopes'
     $children['login/default'] = 'login default'
     $children['login/setup-git'] = 'login setup-git'
@@ -353,6 +354,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Name = 'list'; Tip = 'List stored logins (never their secrets)' }
         @{ Name = 'status'; Tip = 'Check each login against its server: user, where its secret is kept, scopes, expiry' }
         @{ Name = 'token'; Tip = 'Print the login''s token on standard output, for scripts' }
+        @{ Name = 'refresh'; Tip = 'Renew a browser login''s access token now, with its refresh token' }
         @{ Name = 'scopes'; Tip = 'List the token scopes kettle needs, command group by command group' }
         @{ Name = 'default'; Tip = 'Make a stored login the default one' }
         @{ Name = 'setup-git'; Tip = 'Make git ask kettle for the logins'' https credentials' }
@@ -650,6 +652,8 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--insecure'; Tip = 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'; Value = $false }
         @{ Flag = '--insecure-storage'; Tip = 'keep the token (or password) in kettle''s config file (mode 0600) instead of the system keyring'; Value = $false }
         @{ Flag = '--git-protocol'; Tip = 'how kettle repo clone reaches repositories'; Value = $true }
+        @{ Flag = '--web'; Tip = 'log in in the browser (OAuth2 with PKCE); the token is renewed with its refresh token when it expires'; Value = $false }
+        @{ Flag = '--client-id'; Tip = 'with --web: the client id of the server''s OAuth2 application (default: the oauth_client_id setting for the host)'; Value = $true }
     )
     $options['login list'] = @(
         @{ Flag = '--json'; Tip = 'print JSON: the server''s records as returned'; Value = $false }

@@ -25,6 +25,12 @@ export interface ClientOptions {
   /** API root, ending in /api/v1. */
   root: string;
   credentials: Credentials;
+  /**
+   * A browser login's token renewal: after a 401 to a request made with the
+   * client's own credentials, asked once for new ones (given the token that
+   * was refused), and the request sent again with them.
+   */
+  renew?: (spent: string) => Promise<Credentials>;
   userAgent: string;
   /**
    * Per-request timeout in milliseconds (default 30 s): connecting, the
@@ -222,6 +228,7 @@ export class ApiClient {
     const outgoing = this.outgoing(method, path, opts);
     if (this.heldBack(outgoing, opts)) throw this.opts.dryRun?.stopAfterWrite();
     const res = await withRetries(method, path, (limitMs) => this.send(outgoing, limitMs), this.retrySeams());
+    if (res.status === 401 && (await this.renewed(opts))) return this.requestRaw(method, path, opts);
     return { ...res, url: outgoing.url.toString() };
   }
 
@@ -235,7 +242,32 @@ export class ApiClient {
     const outgoing = this.outgoing(method, path, opts);
     if (this.heldBack(outgoing, opts)) throw this.opts.dryRun?.stopAfterWrite();
     const res = await withRetries(method, path, (limitMs) => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf, limitMs)), this.retrySeams());
+    if (res.status === 401 && (await this.renewed(opts))) return this.requestStream(method, path, opts);
     return { ...res, url: outgoing.url.toString() };
+  }
+
+  private renewing: Promise<boolean> | undefined;
+  private renewedOnce = false;
+
+  /**
+   * After a 401 to a request with the client's own token: whether a browser
+   * login's token was renewed (once per client; concurrent requests share the
+   * renewal), so the request is worth sending again.
+   */
+  private async renewed(opts: RequestOptions): Promise<boolean> {
+    const { renew } = this.opts;
+    const creds = this.opts.credentials;
+    if (renew === undefined || opts.credentials !== undefined || (creds.method !== 'header' && creds.method !== 'query')) return false;
+    if (opts.headers !== undefined && Object.keys(opts.headers).some((h) => h.toLowerCase() === 'authorization')) return false;
+    if (this.renewing === undefined) {
+      if (this.renewedOnce) return false;
+      this.renewedOnce = true;
+      this.renewing = renew(creds.token).then((next) => {
+        this.opts.credentials = next;
+        return true;
+      });
+    }
+    return this.renewing;
   }
 
   /** A request ready to go: URL under the API root, headers, body, credentials. */

@@ -30,6 +30,19 @@ export interface StoredLogin {
   /** How `repo clone` reaches repositories of this server; https when absent. */
   gitProtocol?: 'https' | 'ssh';
   added?: string;
+  /** A login made in the browser (login add --web): the OAuth2 application, when the token expires, and its refresh token. */
+  oauth?: OAuthGrant;
+}
+
+/** What renews a browser login's access token. */
+export interface OAuthGrant {
+  clientId: string;
+  /** When the access token expires (ISO 8601); unknown when absent. */
+  expires?: string;
+  /** In the file only where the keyring could not take it, or --insecure-storage asked for the file. */
+  refreshToken?: string;
+  /** Where the keyring keeps the refresh token. */
+  refreshKeyring?: KeyringRef;
 }
 
 export interface ConfigData {
@@ -82,6 +95,15 @@ function loginProblem(login: unknown): string | undefined {
     }
   }
   if (l.scopes !== undefined && (!Array.isArray(l.scopes) || l.scopes.some((x) => typeof x !== 'string'))) return 'has "scopes" that are not a list of strings';
+  if (l.oauth !== undefined) {
+    const o = l.oauth as Record<string, unknown> | null;
+    if (typeof o !== 'object' || o === null || typeof o.clientId !== 'string' || o.clientId === '') return 'has an "oauth" without a "clientId"';
+    if ((o.expires !== undefined && typeof o.expires !== 'string') || (o.refreshToken !== undefined && typeof o.refreshToken !== 'string'))
+      return 'has an "oauth" whose "expires" or "refreshToken" is not a string';
+    const k = o.refreshKeyring as Record<string, unknown> | null | undefined;
+    if (k !== undefined && (typeof k !== 'object' || k === null || typeof k.service !== 'string' || typeof k.account !== 'string'))
+      return 'has an "oauth" whose "refreshKeyring" is not an object with a "service" and an "account"';
+  }
   if (l.gitProtocol !== undefined && l.gitProtocol !== 'https' && l.gitProtocol !== 'ssh') {
     return `has a "gitProtocol" that is not https or ssh (${JSON.stringify(l.gitProtocol)})`;
   }
@@ -342,6 +364,15 @@ export interface WriteOptions {
 export async function updateConfig(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions = {}): Promise<ConfigData> {
   makeConfigDir(dir);
   return withConfigLock(dir, () => writeChange(dir, change, options));
+}
+
+/**
+ * As updateConfig, for a caller that already holds the config lock (it read
+ * the file under the lock and decides from what it read: renewing a browser
+ * login's token).
+ */
+export async function updateConfigLocked(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions = {}): Promise<ConfigData> {
+  return writeChange(dir, change, options);
 }
 
 type ConfFile = { version?: number; default?: string; logins: Record<string, StoredLogin> } & Record<string, unknown>;

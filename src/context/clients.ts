@@ -27,6 +27,10 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** 'client': the user's timeout bounds all the client's requests together, from now (kettle status). */
   timeoutScope?: 'request' | 'client';
+  /** Sent even under --dry-run (renewing a token is no change the user asked for). */
+  live?: boolean;
+  /** A browser login's renewal after a 401 (ApiClient's `renew`). */
+  renew?: (spent: string) => Promise<Credentials>;
 }
 
 export interface ClientSettings {
@@ -67,9 +71,20 @@ export class Clients {
   /** The API client for the resolved login (built once). */
   async api(login: ResolvedLogin = this.logins.resolve()): Promise<ApiClient> {
     if (this.client) return this.client;
-    this.client = await this.clientFor(login.root, login.credentials, {
+    let credentials = login.credentials;
+    let renew: ((spent: string) => Promise<Credentials>) | undefined;
+    const { name, oauth } = login;
+    if (oauth !== undefined && name !== undefined) {
+      const { dueForRenewal, renewLogin } = await import('./oauth.js');
+      const deps = this.renewDeps();
+      // Expired or about to: renewed before the first request.
+      if (dueForRenewal(oauth, new Date())) credentials = await renewLogin(deps, name);
+      renew = (spent) => renewLogin(deps, name, { spent });
+    }
+    this.client = await this.clientFor(login.root, credentials, {
       ...(login.insecure ? { insecure: true } : {}),
       ...(login.name !== undefined ? { name: login.name } : {}),
+      ...(renew !== undefined ? { renew } : {}),
     });
     if (authOf(login.credentials) === 'query') await this.warnQueryAuth();
     else if (this.settings.debug) {
@@ -91,6 +106,17 @@ export class Clients {
     if (info && atLeast(info, 'forgejo', '15')) {
       this.term.warn(`${describeServer(info)} may refuse tokens in the query string (--auth query); if it does, add the login again with --auth header`);
     }
+  }
+
+  /** What renewing a browser login's token needs. */
+  renewDeps(): import('./oauth.js').RenewDeps {
+    return {
+      env: this.settings.env,
+      configDir: this.logins.configDir(),
+      now: () => new Date(),
+      oauthClient: (apiRoot, insecure) => this.clientFor(`${instanceRoot(apiRoot)}/login/oauth`, { method: 'none' }, { live: true, ...(insecure ? { insecure } : {}) }),
+      trace: (line) => this.term.trace(line),
+    };
   }
 
   /** The per-request timeout: --timeout, then KETTLE_TIMEOUT, then the http_timeout setting for the host, then for all, else the client's default. */
@@ -132,7 +158,8 @@ export class Clients {
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.term.waitNote(ms, reason),
       onNote: (message) => this.term.warn(message),
-      ...(this.dryRun !== undefined ? { dryRun: this.dryRun } : {}),
+      ...(this.dryRun !== undefined && !connect.live ? { dryRun: this.dryRun } : {}),
+      ...(connect.renew !== undefined ? { renew: connect.renew } : {}),
     });
     this.all.push(client);
     return client;

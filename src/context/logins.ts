@@ -4,7 +4,7 @@
 import { authOf, type Credentials, type KeyringCredentials } from '../api/auth.js';
 import { apiRoot, instanceRoot } from '../api/url.js';
 import { envLogin, envLoginName, hasEnvLogin } from '../config/env.js';
-import { type ConfigData, configDir, readConfig, type StoredLogin } from '../config/store.js';
+import { type ConfigData, configDir, type OAuthGrant, readConfig, type StoredLogin } from '../config/store.js';
 import { AuthError, UsageError } from '../errors.js';
 import { loginsFor, type Place, serves } from './locate.js';
 import type { Terminal } from './terminal.js';
@@ -21,6 +21,8 @@ export interface ResolvedLogin {
   gitProtocol?: 'https' | 'ssh';
   /** The environment path: the variables the server and the token came from. */
   from?: { url: string; token: string };
+  /** A browser login (login add --web): renewed with its refresh token. */
+  oauth?: OAuthGrant;
 }
 
 /** Hint for a 401, depending on where the credentials came from. */
@@ -28,6 +30,7 @@ export function authHint(login: ResolvedLogin | undefined): string[] {
   if (!login) return [];
   if (login.source === 'env') return [`  The server rejected ${login.from?.token ?? 'KETTLE_TOKEN'}: check its value and that it has not expired or been revoked.`];
   const again = `kettle login add --url ${instanceRoot(login.root)} --name ${login.name}`;
+  if (login.oauth !== undefined) return [`  Log in again:  ${again} --web`];
   // A login made with a user name and password is made again the same way, not with a token.
   if (authOf(login.credentials) === 'basic') return [`  Log in again:  ${again} --user ${login.user ?? 'USER'}`];
   return [`  Log in again:  ${again} --with-token < token.txt`];
@@ -144,6 +147,7 @@ export class Logins {
       ...(login.user ? { user: login.user } : {}),
       ...(login.insecure ? { insecure: true } : {}),
       ...(login.gitProtocol ? { gitProtocol: login.gitProtocol } : {}),
+      ...(login.oauth ? { oauth: login.oauth } : {}),
     };
   }
 

@@ -264,6 +264,7 @@ describe('kettle alone and kettle help', () => {
       'login list',
       'login status',
       'login token',
+      'login refresh',
       'login scopes',
       'login default <name>',
       'login setup-git',

@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, json, tempDir } from '../support/harness.js';
+import { oauth, registerApp, signIn } from '../server/oauth.js';
 import { expectExit, useServer } from '../support/suite.js';
 
 const s = useServer({ runner: 'in-process', login: 'none' });
@@ -168,6 +169,32 @@ describe('with a Secret Service (GNOME Keyring)', () => {
     expect(r.stderr).toContain('Deleted login "desk" and its secret in the keyring');
     expect(desk.lookup(ref)).toBeUndefined();
     expect(config().logins).toEqual({});
+  });
+
+  it('a browser login (--web): the token and its refresh token in the keyring; renewed into the same items; delete removes both', async () => {
+    const app = registerApp(s.server.state, 'alice', ['http://127.0.0.1']);
+    const browser = {
+      KETTLE_BROWSER: `${process.execPath} ${join(import.meta.dirname, '..', 'support', 'oauth-browser.mjs')}`,
+      OAUTH_BROWSER_COOKIE: signIn(s.server.state, 'alice'),
+    };
+    const r = await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'web', '--web', '--client-id', app.clientId], { env: { DBUS_SESSION_BUS_ADDRESS: desk.address, ...browser } });
+    expectExit(r, 0);
+    const stored = config().logins.web as { token?: string; keyring?: { service: string; account: string }; oauth?: { refreshToken?: string; refreshKeyring?: { service: string; account: string } } };
+    expect(stored.token).toBeUndefined();
+    expect(stored.oauth?.refreshToken).toBeUndefined();
+    const access = desk.lookup(stored.keyring as { service: string; account: string });
+    const refresh = desk.lookup(stored.oauth?.refreshKeyring as { service: string; account: string });
+    expect(oauth(s.server.state).access.get(access ?? '')?.login).toBe('alice');
+    expect(oauth(s.server.state).refresh.has(refresh ?? '')).toBe(true);
+    expectExit(await kettle(['login', 'refresh', '--login', 'web']), 0);
+    const renewed = config().logins.web as typeof stored;
+    expect(renewed.keyring).toEqual(stored.keyring);
+    expect(desk.lookup(stored.keyring as { service: string; account: string })).not.toBe(access);
+    expect(desk.lookup(stored.oauth?.refreshKeyring as { service: string; account: string })).not.toBe(refresh);
+    expectExit(await kettle(['whoami']), 0);
+    expectExit(await kettle(['login', 'delete', 'web']), 0);
+    expect(desk.lookup(stored.keyring as { service: string; account: string })).toBeUndefined();
+    expect(desk.lookup(stored.oauth?.refreshKeyring as { service: string; account: string })).toBeUndefined();
   });
 
   it('login add again replaces the keyring item and removes the old one', async () => {

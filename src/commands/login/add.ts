@@ -137,18 +137,27 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   if (name !== undefined && !NAME_RE.test(name)) {
     throw new UsageError(`invalid --name "${name}": use letters, digits and . _ : @ - (at most 64)`);
   }
+  if (opts.web) {
+    const other = (['token', 'withToken', 'user', 'password', 'passwordStdin'] as const).find((k) => opts[k] !== undefined && opts[k] !== false);
+    if (other !== undefined) throw new UsageError(`--web logs in in the browser: leave out --${other.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    if (auth !== undefined && auth !== 'header') throw new UsageError('--web stores an OAuth2 access token, sent as a header: leave out --auth');
+  } else if (opts.clientId !== undefined) throw new UsageError('--client-id goes with --web');
   const url = opts.url ?? (await ask(ctx.io, '--url', { message: 'Server URL (for example https://git.example.com)' }));
   const root = apiRoot(url);
   // Messages name the server with its scheme: http:// against https:// is often the whole story.
   const server = instanceRoot(root);
-  const creds = await gatherCredentials(ctx, opts, auth);
   const { insecure } = opts;
+  const creds = opts.web ? {} : await gatherCredentials(ctx, opts, auth);
   const client = await ctx.clients.clientFor(root, { method: 'none' }, insecure ? { insecure } : {});
 
   let stored: StoredLogin;
   let me: User;
   let note: string | undefined;
-  if (creds.token !== undefined) {
+  if (opts.web) {
+    const { webLogin } = await import('./web.js');
+    stored = await webLogin(ctx, root, { clientId: opts.clientId, insecure });
+    me = await verify(client, { method: 'header', token: stored.token ?? '' }, server);
+  } else if (creds.token !== undefined) {
     const method = auth ?? 'header';
     const check: Credentials = method === 'basic' ? { method, user: creds.user ?? '', password: creds.token } : { method, token: creds.token };
     me = await verify(client, check, server);
@@ -183,7 +192,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   stored.added = ctx.io.now().toISOString();
 
   let loginName = name ?? hostOf(root);
-  const secretName = stored.auth === 'basic' && stored.password !== undefined ? 'password' : 'token';
+  const secretName = stored.auth === 'basic' && stored.password !== undefined ? 'password' : stored.oauth?.refreshToken !== undefined ? 'token and its refresh token' : 'token';
   const placed = await placeSecret(ctx, opts, stored, server, loginName, login);
   let isDefault = false;
   let replaced: { user: string | undefined } | undefined;
@@ -221,13 +230,14 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   } catch (err) {
     // The login was not stored: the keyring's new item would be a stray.
     if (stored.keyring !== undefined) await forgetSecret(ctx, stored.keyring);
+    if (stored.oauth?.refreshKeyring !== undefined) await forgetSecret(ctx, stored.oauth.refreshKeyring);
     throw err;
   }
   if (oldRef !== undefined && (oldRef.service !== stored.keyring?.service || oldRef.account !== stored.keyring?.account)) {
     if (!(await forgetSecret(ctx, oldRef))) ctx.term.warn(`the replaced ${secretName} of login "${loginName}" stays in the keyring (${oldRef.service}, ${oldRef.account}); remove it there`);
   }
   if (note) ctx.term.info(`kettle: ${note}`);
-  if (placed.note) ctx.term.info(`kettle: ${placed.note.replace('SECRET', secretName).replace('FILE', configPath(ctx.logins.configDir()))}`);
+  if (placed.note) ctx.term.info(`kettle: ${placed.note.replace('SECRET is', `${secretName} ${secretName.includes(' and ') ? 'are' : 'is'}`).replace('FILE', configPath(ctx.logins.configDir()))}`);
   if (moved.length > 0) ctx.term.info(`kettle: moved the secrets of ${moved.map((m) => `"${m}"`).join(', ')}, stored by an earlier kettle, from the config file to the keyring`);
   if (keptBeside !== undefined) ctx.term.info(`kettle: login "${keptBeside}" is another account's and stays; this one is saved as "${loginName}" (use it with --login ${loginName})`);
   if (replaced !== undefined)
@@ -273,6 +283,22 @@ async function placeSecret(ctx: Context, opts: AddOptions, stored: StoredLogin, 
   stored.keyring = ref;
   delete stored.token;
   delete stored.password;
+  const refresh = stored.oauth?.refreshToken;
+  if (stored.oauth !== undefined && refresh !== undefined) {
+    const refreshRef = keyring.newRef(server, loginName, user, ctx.io.now());
+    try {
+      await keyring.setSecret(ctx.env, refreshRef, refresh);
+      stored.oauth.refreshKeyring = refreshRef;
+      delete stored.oauth.refreshToken;
+    } catch (err) {
+      if (!(err instanceof keyring.KeyringError)) throw err;
+      // Both in the file, then: a token in the keyring beside its refresh token in the file would help no one.
+      stored.token = secret;
+      delete stored.keyring;
+      await forgetSecret(ctx, ref);
+      return { note: `the keyring refused the refresh token (${err.reason}): the SECRET is kept in the config file FILE (mode 0600)`, absent: err.kind === 'absent' };
+    }
+  }
   return { absent: false };
 }
 

@@ -38,6 +38,12 @@ export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> 
           unreachable = `${err.reason}; the secret of login "${name}" may still be in it (${ref.service}, ${ref.account}): remove it there`;
         }
       }
+      const refreshRef = typeof login === 'object' && login !== null ? login.oauth?.refreshKeyring : undefined;
+      if (refreshRef !== undefined && typeof refreshRef === 'object' && refreshRef !== null) {
+        // A browser login's refresh token: best effort, once the token itself is gone.
+        const keyring = await import('../../config/keyring.js');
+        await keyring.deleteSecret(ctx.env, refreshRef).catch(() => undefined);
+      }
       delete data.logins[name];
       if (data.default === name) {
         wasDefault = true;

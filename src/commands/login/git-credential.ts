@@ -6,7 +6,7 @@
 // loads nothing else (no HTTP client, no request).
 import { envLogin } from '../../config/env.js';
 import type { KeyringRef } from '../../config/keyring.js';
-import { configDir, readConfig, type StoredLogin } from '../../config/store.js';
+import { configDir, type OAuthGrant, readConfig, type StoredLogin } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { keyOf, loginsFor, type Place, serves } from '../../context/locate.js';
 import { readAll } from '../../io.js';
@@ -88,6 +88,8 @@ export interface Candidate {
   user?: string;
   /** The password is in the keyring, read only for the login chosen: its item, and the login's name. */
   keyring?: { ref: KeyringRef; name: string };
+  /** A browser login (login add --web): its name and grant, so a due token is renewed before git gets it. */
+  oauth?: { name: string; grant: OAuthGrant };
 }
 
 /** The place git asks about, as the login matching every command uses sees it (src/context/locate.ts). */
@@ -133,7 +135,7 @@ export function choose(candidates: Candidate[], req: CredentialRequest): Candida
 
 function candidateOf(login: StoredLogin, name: string, preferred: boolean): Candidate | undefined {
   const root = login.url;
-  const user = login.user ? { user: login.user } : {};
+  const user = { ...(login.user ? { user: login.user } : {}), ...(login.oauth ? { oauth: { name, grant: login.oauth } } : {}) };
   if (login.keyring !== undefined) {
     const username = login.auth === 'basic' ? (login.user ?? '') : login.user || 'kettle';
     return { root, username, password: '', preferred, ...user, keyring: { ref: login.keyring, name } };
@@ -183,6 +185,19 @@ export async function run(ctx: Context, opts: GitCredentialOptions): Promise<voi
     if (chosen.password === '') {
       ctx.term.warn(`git-credential: the keyring holds no secret for login "${chosen.keyring.name}"; log in again with kettle login add`);
       return;
+    }
+  }
+  if (chosen?.oauth !== undefined) {
+    const { dueForRenewal, renewLogin } = await import('../../context/oauth.js');
+    if (dueForRenewal(chosen.oauth.grant, new Date())) {
+      try {
+        const renewed = await renewLogin(ctx.clients.renewDeps(), chosen.oauth.name);
+        chosen.password = renewed.token;
+      } catch (err) {
+        // git then asks its next helper (or the user): said on stderr, which git shows.
+        ctx.term.warn(`git-credential: ${(err as Error).message}`);
+        return;
+      }
     }
   }
   if (!chosen || /[\n\0]/.test(chosen.username + chosen.password)) return;

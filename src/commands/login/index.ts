@@ -6,6 +6,7 @@ import { defaultVerb } from './defs/default.js';
 import { del } from './defs/delete.js';
 import { gitCredential } from './defs/git-credential.js';
 import { list } from './defs/list.js';
+import { refresh } from './defs/refresh.js';
 import { scopes } from './defs/scopes.js';
 import { setupGit } from './defs/setup-git.js';
 import { status } from './defs/status.js';
@@ -15,6 +16,6 @@ export const login = {
   name: 'login',
   summary: 'Add, check, choose and remove stored logins',
   section: 'Logins:',
-  examples: ['kettle login add --url https://git.example.com --token TOKEN', 'kettle login list'],
-  verbs: [add, list, status, token, scopes, defaultVerb, setupGit, gitCredential, del],
+  examples: ['kettle login add --url https://git.example.com --token TOKEN', 'kettle login add --url https://git.example.com --web', 'kettle login list'],
+  verbs: [add, list, status, token, refresh, scopes, defaultVerb, setupGit, gitCredential, del],
 } satisfies GroupDef;

@@ -6,6 +6,7 @@ import { readScopes, type ScopeReading } from '../../api/gitea/scopes.js';
 import * as users from '../../api/gitea/users.js';
 import { apiRoot, instanceRoot } from '../../api/url.js';
 import { envLogin, envLoginName } from '../../config/env.js';
+import { type OAuthGrant, readConfig } from '../../config/store.js';
 import type { Context } from '../../context/context.js';
 import { credentialsOf } from '../../context/logins.js';
 import { ApiError, ExitCode, exitCodeFor, formatError, KettleError } from '../../errors.js';
@@ -30,7 +31,7 @@ interface Checked {
   /** Scope categories the token can read at least, and those it lacks (null: not read). */
   readable: string[] | null;
   lacking: string[] | null;
-  /** Access tokens of Gitea and Forgejo do not expire; a password login has no expiry either. */
+  /** Access tokens of Gitea and Forgejo do not expire (but a browser login's OAuth2 token: renewed); a password login has no expiry either. */
   expires: string | null;
 }
 
@@ -60,6 +61,8 @@ interface Target {
   minted?: string[];
   secret: string;
   insecure: boolean;
+  /** A browser login: renewed as any command renews it, and its token's expiry shown. */
+  oauth?: OAuthGrant;
 }
 
 /** The logins to check: those named, else KETTLE_URL's, else KETTLE_LOGIN's, else every stored one. */
@@ -75,6 +78,7 @@ function targets(ctx: Context): Target[] {
       ...(l.scopes ? { minted: l.scopes } : {}),
       secret: secretPlace(l),
       insecure: l.insecure === true,
+      ...(l.oauth ? { oauth: l.oauth } : {}),
     };
   };
   const named = [...new Set(ctx.flags.logins ?? (ctx.flags.login ? [ctx.flags.login] : []))];
@@ -103,7 +107,15 @@ async function check(ctx: Context, t: Target): Promise<Checked & { authFailure?:
     secret: t.secret,
   };
   try {
-    const api = await ctx.clients.clientFor(t.root, t.credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name, timeoutScope: 'client' });
+    let credentials = t.credentials;
+    let renew: ((spent: string) => Promise<Credentials>) | undefined;
+    if (t.oauth !== undefined && t.source === 'stored') {
+      const { dueForRenewal, renewLogin } = await import('../../context/oauth.js');
+      const deps = ctx.clients.renewDeps();
+      if (dueForRenewal(t.oauth, new Date())) credentials = await renewLogin(deps, t.name);
+      renew = (spent) => renewLogin(deps, t.name, { spent });
+    }
+    const api = await ctx.clients.clientFor(t.root, credentials, { ...(t.insecure ? { insecure: true } : {}), name: t.name, timeoutScope: 'client', ...(renew ? { renew } : {}) });
     const me = await users.me(api);
     const user = me.login || t.storedUser || null;
     const basic = base.auth === 'basic';
@@ -119,7 +131,8 @@ async function check(ctx: Context, t: Target): Promise<Checked & { authFailure?:
       scopes: basic ? ['all'] : (exact ?? null),
       readable: reading?.readable ?? null,
       lacking: reading?.lacking ?? null,
-      expires: 'never',
+      // A browser login's token expires (and is renewed): when, as the file says after any renewal.
+      expires: t.oauth !== undefined ? (readConfig(ctx.logins.configDir()).logins[t.name]?.oauth?.expires ?? null) : 'never',
     };
   } catch (err) {
     const rejected = err instanceof ApiError && err.status === 401;

@@ -14,7 +14,12 @@ export async function run(ctx: Context, opts: TokenOptions): Promise<void> {
     throw new UsageError('standard output is a terminal: kettle login token prints the token only with --show (or into a pipe or a file)');
   }
   const login = ctx.logins.resolve();
-  const creds = login.credentials.method === 'keyring' ? await ctx.clients.unlock(login.root, login.credentials) : login.credentials;
+  let creds = login.credentials.method === 'keyring' ? await ctx.clients.unlock(login.root, login.credentials) : login.credentials;
+  // A browser login's token that has expired, or is about to, is renewed first: a script gets one that works.
+  if (login.oauth !== undefined && login.name !== undefined) {
+    const { dueForRenewal, renewLogin } = await import('../../context/oauth.js');
+    if (dueForRenewal(login.oauth, new Date())) creds = await renewLogin(ctx.clients.renewDeps(), login.name);
+  }
   const named = login.name !== undefined ? `login "${login.name}"` : 'the login';
   if (creds.method === 'basic') {
     throw new KettleError(`${named} holds a user name and password (HTTP Basic), not a token; add it again with --user to mint one: kettle login add --url URL --user ${creds.user || 'USER'}`);

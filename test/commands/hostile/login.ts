@@ -8,6 +8,7 @@ export default (_k: Kit): NounCases => ({
     'login add': 'local: a stored login (test/commands/login*.test.ts)',
     'login list': 'local',
     'login token': 'local: the stored or KETTLE_TOKEN token (test/commands/login-status.test.ts)',
+    'login refresh': "the server's OAuth2 token endpoint, outside the API: its hostile answers in test/commands/login-web.test.ts",
     'login scopes': 'local: what kettle needs',
     'login default': 'local',
     'login delete': 'local',

@@ -22,6 +22,8 @@ export const add = verb({
     insecure: bool('--insecure', 'skip TLS certificate checks for this login (self-signed test servers only; prefer NODE_EXTRA_CA_CERTS)'),
     insecureStorage: bool('--insecure-storage', "keep the token (or password) in kettle's config file (mode 0600) instead of the system keyring"),
     gitProtocol: choice('--git-protocol <protocol>', 'how kettle repo clone reaches repositories', GIT_PROTOCOLS, 'https'),
+    web: bool('--web', 'log in in the browser (OAuth2 with PKCE); the token is renewed with its refresh token when it expires'),
+    clientId: text('--client-id <id>', "with --web: the client id of the server's OAuth2 application (default: the oauth_client_id setting for the host)"),
   },
   examples: [
     'kettle login add --url https://git.example.com --with-token < token.txt',
@@ -33,8 +35,11 @@ export const add = verb({
     'kettle login add --url https://127.0.0.1:3443 --name test --token "$TOKEN" --insecure',
     'kettle login add --url https://git.example.com --with-token --git-protocol ssh < token.txt',
     'kettle login add --url https://git.example.com --with-token --insecure-storage < token.txt   # no keyring: the config file',
+    'kettle login add --url https://git.example.com --web --client-id 3f1c…   # in the browser',
+    'kettle config set oauth_client_id 3f1c… --host git.example.com && kettle login add --url https://git.example.com --web',
   ],
   notes:
-    '\nThe token (or a password) goes to the system keyring: the Secret Service on Linux (GNOME Keyring,\nKWallet), the Keychain on macOS, the Credential Manager on Windows; the config file keeps only where\nto find it. Where no keyring answers within a few seconds, it goes to the config file (mode 0600),\nand kettle says so. --insecure-storage asks for the config file.\n',
+    '\nThe token (or a password) goes to the system keyring: the Secret Service on Linux (GNOME Keyring,\nKWallet), the Keychain on macOS, the Credential Manager on Windows; the config file keeps only where\nto find it. Where no keyring answers within a few seconds, it goes to the config file (mode 0600),\nand kettle says so. --insecure-storage asks for the config file.\n' +
+    '\n--web needs an OAuth2 application on the server (Settings, Applications: redirect URI\nhttp://127.0.0.1, "Confidential client" off); kettle listens on 127.0.0.1 for the browser\'s answer.\nWithout a display (SSH), it prints the address to open and asks for the address the browser was\nsent to. It waits 5 minutes at most (KETTLE_WEB_LOGIN_TIMEOUT, in seconds).\n',
   load: () => import('../add.js'),
 });
