@@ -24,12 +24,12 @@ __kettle_logins() {
   return 0
 }
 
-# The aliases: the first column of `kettle alias list`, offered beside the commands.
+# The aliases and the extensions: the first column of `kettle alias list` and `kettle extension list`, offered beside the commands.
 __kettle_aliases() {
   local alias rest
   while IFS=$'\t' read -r alias rest; do
     [[ -n $alias && $alias == "$1"* ]] && COMPREPLY+=("$alias")
-  done < <(kettle alias list 2>/dev/null)
+  done < <(kettle alias list 2>/dev/null; kettle extension list 2>/dev/null)
   return 0
 }
 
@@ -74,6 +74,7 @@ __kettle_subcommand() {
     '/admin') REPLY='admin' ;;
     '/config') REPLY='config' ;;
     '/alias') REPLY='alias' ;;
+    '/extension'|'/extensions'|'/ext') REPLY='extension' ;;
     '/api') REPLY='api' ;;
     '/completion') REPLY='completion' ;;
     '/help') REPLY='help' ;;
@@ -277,6 +278,11 @@ __kettle_subcommand() {
     'alias/list'|'alias/ls') REPLY='alias list' ;;
     'alias/set') REPLY='alias set' ;;
     'alias/delete'|'alias/rm') REPLY='alias delete' ;;
+    'extension/list'|'extension/ls') REPLY='extension list' ;;
+    'extension/install') REPLY='extension install' ;;
+    'extension/upgrade') REPLY='extension upgrade' ;;
+    'extension/remove'|'extension/rm') REPLY='extension remove' ;;
+    'extension/exec') REPLY='extension exec' ;;
     *) return 1 ;;
   esac
 }
@@ -460,6 +466,8 @@ __kettle_takes_value() {
     'config set/--host') return 0 ;;
     'config unset/--host') return 0 ;;
     'alias list/--fields'|'alias list/-q'|'alias list/--jq') return 0 ;;
+    'extension list/--fields'|'extension list/-q'|'extension list/--jq') return 0 ;;
+    'extension install/--pin') return 0 ;;
     'api/-R'|'api/--repo'|'api/-X'|'api/--method'|'api/-f'|'api/--raw-field'|'api/-F'|'api/--field'|'api/--input'|'api/-H'|'api/--header'|'api/-q'|'api/--jq') return 0 ;;
     */--login|*/--timeout|*/--sudo) return 0 ;;
   esac
@@ -538,7 +546,7 @@ __kettle_arg() {
     'config set/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
     'config unset/0') __kettle_words "$3" editor pager browser prompt git_protocol color http_timeout oauth_client_id ;;
     'completion/0') __kettle_words "$3" bash zsh fish powershell ;;
-    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias api completion help ;;
+    'help/0') __kettle_words "$3" login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias extension api completion help ;;
   esac
   return 0
 }
@@ -778,6 +786,12 @@ __kettle_flags() {
     'alias list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'alias set') __kettle_words "$2" --shell -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'alias delete') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'extension') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'extension list') __kettle_words "$2" --json --fields -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'extension install') __kettle_words "$2" --pin --allow-token -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'extension upgrade') __kettle_words "$2" --all -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'extension remove') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
+    'extension exec') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'api') __kettle_words "$2" -R --repo -X --method -f --raw-field -F --field --input -H --header -i --include --paginate -q --jq -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'completion') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
     'help') __kettle_words "$2" -h --help -V --version --login --debug --no-color --timeout --sudo --dry-run ;;
@@ -788,7 +802,7 @@ __kettle_flags() {
 # Offer the subcommands of command $1 that start with $2; fail when it has none.
 __kettle_commands() {
   case $1 in
-    '') __kettle_words "$2" login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias api completion help ;;
+    '') __kettle_words "$2" login whoami user repo branch tag browse issue time label milestone pr release wiki run workflow secret variable runner package status notification search org team hook ssh-key gpg-key admin config alias extension api completion help ;;
     'login') __kettle_words "$2" add list status token refresh scopes default setup-git git-credential delete ;;
     'user') __kettle_words "$2" view ;;
     'repo') __kettle_words "$2" list view create edit fork clone rename transfer delete star unstar collaborator topic migrate sync ;;
@@ -829,6 +843,7 @@ __kettle_commands() {
     'admin cron') __kettle_words "$2" list run ;;
     'config') __kettle_words "$2" list get set unset ;;
     'alias') __kettle_words "$2" list set delete ;;
+    'extension') __kettle_words "$2" list install upgrade remove exec ;;
     *) return 1 ;;
   esac
   return 0
