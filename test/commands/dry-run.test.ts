@@ -79,6 +79,7 @@ const WRITES: Record<string, (() => string[]) | { none: string }> = {
   alias: { none: 'writes the local settings file, not the server' },
   api: () => ['api', '-X', 'POST', `/repos/alice/${name}/labels`, '-f', 'name=dry', '-f', 'color=#ff0000'],
   completion: { none: 'prints a script' },
+  extension: { none: "reads a repository and its releases, and writes kettle's own data folder, not the server" },
   package: () => {
     addPackage(s.server.state, { owner: 'alice', type: 'generic', name: `dry-tools-${n}`, version: '1.0.0' });
     return ['package', 'delete', 'generic', `dry-tools-${n}`, '1.0.0', '--owner', 'alice', '--yes'];
