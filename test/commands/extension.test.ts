@@ -90,7 +90,7 @@ describe('extensions from the server', { timeout: 120_000 }, () => {
     const list = await s.kettle(['extension', 'list', '--json']);
     expectExit(list, 0);
     expect(json(list)).toEqual([
-      expect.objectContaining({ name: 'hello', kind: 'git', from: `${s.server.url}/alice/kettle-hello`, version: first.slice(0, 10), commit_or_tag: first, pinned: '', allow_token: false }),
+      expect.objectContaining({ name: 'hello', kind: 'git', from: 'alice/kettle-hello', version: first.slice(0, 10), commit_or_tag: first, pinned: '', allow_token: false }),
     ]);
 
     await push(work, { 'kettle-hello': script('hello again') }, 'Say it again');
@@ -194,7 +194,7 @@ describe('extensions from the server', { timeout: 120_000 }, () => {
     await hosted('empty', { 'README.md': 'nothing\n' });
     const r = await s.kettle(['extension', 'install', 'alice/kettle-empty']);
     expectExit(r, 1);
-    expect(r.stderr).toBe(`kettle: ${s.server.url}/alice/kettle-empty has no executable kettle-empty at its root and no release asset kettle-empty-${platformSuffix()}; nothing was installed\n`);
+    expect(r.stderr).toBe(`kettle: alice/kettle-empty has no executable kettle-empty at its root and no release asset kettle-empty-${platformSuffix()}; nothing was installed\n`);
     expect(json(await s.kettle(['extension', 'list', '--json']))).toEqual([]);
     const missing = await s.kettle(['extension', 'install', 'alice/kettle-nowhere']);
     expectExit(missing, 1);

@@ -932,6 +932,13 @@ export const STEPS: Step[] = [
     check: (r) => assert.deepEqual([json(r).state, json(r).body, json(r).comments_count], ['COMMENT', 'Line notes.', 1]),
   },
   { title: 'pr review discard with none pending: a note', args: (n) => ['pr', 'review', 'discard', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /no pending review/) },
+  {
+    title: 'pr review --comment-on, no verdict, to discard: pending',
+    args: (n) => ['pr', 'review', '3', '--comment-on', 'hello.txt:1', '--body', 'Never mind.', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.equal(json(r).state, 'PENDING'),
+  },
+  { title: 'pr review discard', args: (n) => ['pr', 'review', 'discard', '3', ...R(n)], exit: 0, check: (r) => assert.match(r.stderr, /Discarded/i) },
   // Replies: CreatePullReviewCommentReply from Gitea 1.27; Forgejo adds to the review (CreatePullReviewComment).
   {
     title: 'pr comments reply',
@@ -1366,6 +1373,27 @@ export const STEPS: Step[] = [
   { title: 'org member remove of the last owner: refused', args: (n) => ['org', 'member', 'remove', n.org, n.me, '--yes'], exit: 1, check: (r) => assert.match(r.stderr, /last owner/) },
   { title: 'org member remove', args: (n) => ['org', 'member', 'remove', n.org, n.other, '--yes'], exit: 0 },
   { title: 'team member list after: empty', args: (n) => ['team', 'member', 'list', 'kettle-writers', '--org', n.org, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  { title: 'team member add again', args: (n) => ['team', 'member', 'add', 'kettle-writers', n.other, '--org', n.org], exit: 0 },
+  { title: 'team member remove', args: (n) => ['team', 'member', 'remove', 'kettle-writers', n.other, '--org', n.org], exit: 0 },
+  { title: 'team member list after the removal: empty', args: (n) => ['team', 'member', 'list', 'kettle-writers', '--org', n.org, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []) },
+  // Runners of the organization and of the user: none (the host runner beside a real server is the instance's).
+  { title: 'runner list --org: none', args: (n) => ['runner', 'list', '--org', n.org, '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []), when: (s) => listsRunners(s) },
+  { title: 'runner list --user: none', args: () => ['runner', 'list', '--user', '--json'], exit: 0, check: (r) => assert.deepEqual(json(r), []), when: (s) => listsRunners(s) },
+  { title: 'runner token --org', args: (n) => ['runner', 'token', '--org', n.org], exit: 0, check: (r) => assert.match(r.stdout, /^[0-9A-Za-z]{20,}\n$/), when: (s) => !atLeast(s, 'forgejo', '15') },
+  {
+    title: 'runner delete --user of a runner that is not there: 404',
+    args: () => ['runner', 'delete', '999999', '--user', '--yes'],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /not found/),
+    when: (s) => listsRunners(s),
+  },
+  {
+    title: 'runner delete --global of a runner that is not there: 404',
+    args: () => ['runner', 'delete', '999999', '--global', '--yes'],
+    exit: 1,
+    check: (r) => assert.match(r.stderr, /not found/),
+    when: (s) => listsRunners(s),
+  },
   { title: 'team delete', args: (n) => ['team', 'delete', 'kettle-writers', '--org', n.org, '--yes'], exit: 0 },
   { title: 'team view of a deleted one', args: (n) => ['team', 'view', 'kettle-writers', '--org', n.org], exit: 1 },
   { title: 'repo fork into the organization', args: (n) => ['repo', 'fork', n.repo, '--org', n.org, '--json'], exit: 0 },
@@ -1778,6 +1806,18 @@ export const STEPS: Step[] = [
     title: 'an issue form (escape hatch)',
     args: (n) => ['api', '-X', 'POST', `/repos/${n.repo}/contents/.gitea/ISSUE_TEMPLATE/feature.yaml`, '-f', `content=${Buffer.from(ISSUE_FORM).toString('base64')}`, '-f', 'message=Add a form'],
     exit: 0,
+  },
+  {
+    title: 'issue config (escape hatch): blank issues allowed, no links',
+    args: (n) => ['api', `/repos/${n.repo}/issue_config`],
+    exit: 0,
+    check: (r) => assert.deepEqual(json(r), { blank_issues_enabled: true, contact_links: [] }),
+  },
+  {
+    title: "the repository's top folder (escape hatch): its files, as pr create --template reads them",
+    args: (n) => ['api', `/repos/${n.repo}/contents`],
+    exit: 0,
+    check: (r) => assert.ok(json<Array<{ name: string; type: string }>>(r).some((e) => e.name === 'README.md' && e.type === 'file')),
   },
   {
     title: 'issue create --template of a form, from --field',

@@ -83,7 +83,9 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
       const at = await target(ctx, { named: source.ownerName });
       const api = await at.api();
       const found = await repos.get(api, at.repo).catch(failure({ action: `read ${at.name}`, missing: `repository ${at.name}` }));
-      const web = found.html_url ?? at.name;
+      // Kept as named (OWNER/NAME, or with its host), so an upgrade finds it through the same login: the server's own
+      // web address may name another host than the one the login reaches it by (a proxy in front of it).
+      const web = source.ownerName;
       const asset = await releaseAsset(api, at.repo, name, pin);
       if (asset !== undefined) {
         record = { ...base, kind: 'release', repo: web, version: asset.tag, ...(pin !== undefined ? { pin } : {}) };
