@@ -21,85 +21,53 @@ export interface Question {
  * error naming the flag that would have supplied it.
  */
 export async function ask(io: IO, flag: string, q: Question): Promise<string> {
+  const value = await pose(io, flag, {
+    // 'invisible' echoes nothing, as sudo does: 'password' draws a * per character, which tells the length.
+    type: q.secret ? 'invisible' : 'text',
+    // A question may name the server's text (a label, a milestone's title): shown, not obeyed.
+    message: visibleControls(q.message),
+    ...(q.initial !== undefined ? { initial: q.initial } : {}),
+    validate: (v: string) => {
+      const trimmed = String(v).trim();
+      if (q.required !== false && trimmed === '') return 'A value is required';
+      return q.check?.(trimmed) ?? true;
+    },
+  });
+  if (typeof value !== 'string') throw new CancelledError();
+  return q.asTyped ? value : value.trim();
+}
+
+/** One question of prompts, on stderr, its controls shown, not obeyed; Ctrl-C (or no answer) cancels. */
+async function pose(io: IO, flag: string, question: Record<string, unknown>): Promise<unknown> {
   if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
   const { default: prompts } = await import('prompts');
   let cancelled = false;
-  const answer = await prompts(
-    {
-      // 'invisible' echoes nothing, as sudo does: 'password' draws a * per character, which tells the length.
-      type: q.secret ? 'invisible' : 'text',
-      name: 'value',
-      // A question may name the server's text (a label, a milestone's title): shown, not obeyed.
-      message: visibleControls(q.message),
-      ...(q.initial !== undefined ? { initial: q.initial } : {}),
-      stdin: io.stdin,
-      stdout: io.stderr,
-      validate: (v: string) => {
-        const value = String(v).trim();
-        if (q.required !== false && value === '') return 'A value is required';
-        return q.check?.(value) ?? true;
-      },
+  const answer = await prompts({ ...question, name: 'value', stdin: io.stdin, stdout: io.stderr } as Parameters<typeof prompts>[0], {
+    onCancel: () => {
+      cancelled = true;
+      return false;
     },
-    {
-      onCancel: () => {
-        cancelled = true;
-        return false;
-      },
-    },
-  );
-  if (cancelled || typeof answer.value !== 'string') throw new CancelledError();
-  return q.asTyped ? answer.value : answer.value.trim();
+  });
+  if (cancelled || answer.value === undefined) throw new CancelledError();
+  return answer.value;
 }
+
+const shown = <T extends string>(choices: Array<{ title: string; value: T }>) => choices.map((c) => ({ ...c, title: visibleControls(c.title) }));
 
 /** Pick one of several choices; returns the chosen value. */
 export async function choose<T extends string>(io: IO, flag: string, message: string, choices: Array<{ title: string; value: T }>): Promise<T> {
-  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
-  const { default: prompts } = await import('prompts');
-  let cancelled = false;
-  const answer = await prompts(
-    {
-      type: 'select',
-      name: 'value',
-      message: visibleControls(message),
-      choices: choices.map((c) => ({ ...c, title: visibleControls(c.title) })),
-      stdin: io.stdin,
-      stdout: io.stderr,
-    },
-    {
-      onCancel: () => {
-        cancelled = true;
-        return false;
-      },
-    },
-  );
-  if (cancelled || answer.value === undefined) throw new CancelledError();
-  return answer.value as T;
+  return (await pose(io, flag, { type: 'select', message: visibleControls(message), choices: shown(choices) })) as T;
 }
 
 /** Several of CHOICES (space ticks, enter accepts); at least `min` of them. */
 export async function chooseMany<T extends string>(io: IO, flag: string, message: string, choices: Array<{ title: string; value: T }>, opts: { min?: number } = {}): Promise<T[]> {
-  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
-  const { default: prompts } = await import('prompts');
-  let cancelled = false;
-  const answer = await prompts(
-    {
-      type: 'multiselect',
-      name: 'value',
-      message: visibleControls(message),
-      choices: choices.map((c) => ({ ...c, title: visibleControls(c.title) })),
-      instructions: false,
-      hint: 'space to tick, enter to accept',
-      ...(opts.min ? { min: opts.min } : {}),
-      stdin: io.stdin,
-      stdout: io.stderr,
-    },
-    {
-      onCancel: () => {
-        cancelled = true;
-        return false;
-      },
-    },
-  );
-  if (cancelled || answer.value === undefined) throw new CancelledError();
-  return answer.value as T[];
+  const question = {
+    type: 'multiselect',
+    message: visibleControls(message),
+    choices: shown(choices),
+    instructions: false,
+    hint: 'space to tick, enter to accept',
+    ...(opts.min ? { min: opts.min } : {}),
+  };
+  return (await pose(io, flag, question)) as T[];
 }

@@ -9,6 +9,7 @@ import { answersFrom, parseFieldFlags, renderForm } from '../../src/commands/tem
 import { json, tempDir } from '../support/harness.js';
 import { expectExit, sent, useServer } from '../support/suite.js';
 import { enableGit } from '../server/git-http.js';
+import { ISSUE_FORM_WITH_VERSION } from '../support/issue-form.js';
 
 const root = tempDir('kettle-templates-');
 afterAll(() => root.cleanup());
@@ -25,50 +26,8 @@ ref: main
 ## What you expected
 `;
 
-const FORM = `name: Feature form
-description: Ask for a feature
-title: "[feature] "
-labels: enhancement
-body:
-  - type: markdown
-    attributes:
-      value: Thanks for asking.
-  - type: input
-    id: summary
-    attributes:
-      label: Summary
-      description: One line
-    validations:
-      required: true
-  - type: input
-    id: version
-    attributes:
-      label: Version
-    validations:
-      regex: "[0-9]+\\\\.[0-9]+"
-  - type: textarea
-    id: logs
-    attributes:
-      label: Logs
-      render: shell
-  - type: dropdown
-    id: area
-    attributes:
-      label: Area
-      multiple: true
-      options:
-        - CLI
-        - API
-        - Docs
-  - type: checkboxes
-    id: terms
-    attributes:
-      label: Terms
-      options:
-        - label: I searched first
-          required: true
-        - label: I can help
-`;
+/** The shared form with a VERSION input, and labels: its labels apply to the issue. */
+const FORM = ISSUE_FORM_WITH_VERSION.replace('title: "[feature] "\n', 'title: "[feature] "\nlabels: enhancement\n');
 
 describe('the body a form makes (RenderToMarkdown)', () => {
   // modules/issue/template/template_test.go TestRenderToMarkdown "normal": the template as the API gives

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { platformSuffix } from '../../src/commands/extension/shared.js';
 import { atLeast, parseServerVersion, type ServerInfo } from '../../src/context/server.js';
 import { type RunResult, run } from '../support/harness.js';
+import { ISSUE_FORM } from '../support/issue-form.js';
 
 /** The server's flavour and version, as kettle itself reads GET /version (src/context/server.ts). */
 export type { ServerInfo };
@@ -109,43 +110,6 @@ jobs:
           size=$(wc -c < report.zip)
           hash=$(sha256sum report.zip | cut -d' ' -f1)
           curl -sSf -X POST -H "$auth" -H 'Content-Type: application/json' -d "{\${ids},\\"name\\":\\"\${ARTIFACT_NAME}\\",\\"size\\":\\"\${size}\\",\\"hash\\":\\"sha256:\${hash}\\"}" "$svc/FinalizeArtifact"
-`;
-/** An issue form: a markdown note, a required input, a rendered textarea, a dropdown of several, a required checkbox. */
-const ISSUE_FORM = `name: Feature form
-description: Ask for a feature
-title: "[feature] "
-body:
-  - type: markdown
-    attributes:
-      value: Thanks for asking.
-  - type: input
-    id: summary
-    attributes:
-      label: Summary
-    validations:
-      required: true
-  - type: textarea
-    id: logs
-    attributes:
-      label: Logs
-      render: shell
-  - type: dropdown
-    id: area
-    attributes:
-      label: Area
-      multiple: true
-      options:
-        - CLI
-        - API
-        - Docs
-  - type: checkboxes
-    id: terms
-    attributes:
-      label: Terms
-      options:
-        - label: I searched first
-          required: true
-        - label: I can help
 `;
 /** A workflow of plain shell steps for a runner: one job succeeds, one is skipped by its `if`, one fails. */
 const SHELL_WORKFLOW = `name: Checks

@@ -6,55 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/harness.js';
 import { enableGit } from '../server/git-http.js';
+import { ISSUE_FORM } from '../support/issue-form.js';
 import { demoTerminal } from './tmux.js';
 
 const demo = demoTerminal();
 const root = tempDir('kettle-tty-templates-');
 afterAll(() => root.cleanup());
 
-const FORM = `name: Feature form
-description: Ask for a feature
-title: "[feature] "
-body:
-  - type: markdown
-    attributes:
-      value: Thanks for asking.
-  - type: input
-    id: summary
-    attributes:
-      label: Summary
-    validations:
-      required: true
-  - type: textarea
-    id: logs
-    attributes:
-      label: Logs
-      render: shell
-  - type: dropdown
-    id: area
-    attributes:
-      label: Area
-      multiple: true
-      options:
-        - CLI
-        - API
-        - Docs
-  - type: checkboxes
-    id: terms
-    attributes:
-      label: Terms
-      options:
-        - label: I searched first
-          required: true
-        - label: I can help
-`;
-
 beforeAll(async () => {
   enableGit(demo.server, root.path);
   demo.server.state.addRepo('alice', 'formed', { init: true });
   const token = demo.server.addToken('alice');
   for (const [path, text] of [
-    ['.gitea/ISSUE_TEMPLATE/feature.yaml', FORM],
+    ['.gitea/ISSUE_TEMPLATE/feature.yaml', ISSUE_FORM],
     ['.gitea/ISSUE_TEMPLATE/config.yml', 'blank_issues_enabled: false\n'],
   ] as const) {
     const res = await fetch(`${demo.server.url}/api/v1/repos/alice/formed/contents/${path}`, {
