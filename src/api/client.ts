@@ -2,15 +2,16 @@
 // in and out, typed errors, and the shared pagination iterator. The parts live
 // beside it: transport.ts sends, retry.ts decides what is sent again, auth.ts
 // adds the credentials, network-errors.ts names what went wrong.
-import { authorize, type Credentials } from './auth.js';
+import { type Credentials, HeldCredentials, requestHeaders } from './auth.js';
 import type { DryRun } from './dry-run.js';
-import { type HeaderMap, headerValue, intHeader } from './headers.js';
+import { type HeaderMap, headerValue } from './headers.js';
 import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
 import { echoHider } from './redact.js';
-import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow, parseLinkHeader } from './paginate.js';
+import { type ListOptions, readPage, recordId } from './list-page.js';
+import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
-import { type ApiResponse, decodeSuccess, errorFromResponse, expectFields, expectList, type RawApiResponse, type Shape } from './response.js';
+import { type ApiResponse, decodeSuccess, errorFromResponse, type RawApiResponse } from './response.js';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
 import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, type StreamOutgoing, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
@@ -18,6 +19,7 @@ import { buildUrl, instanceRoot, type QueryValue } from './url.js';
 
 // Command code imports these from here.
 export type { AuthMethod, Credentials } from './auth.js';
+export type { ListOptions } from './list-page.js';
 export type { ApiResponse, RawApiResponse } from './response.js';
 export type { StreamedAnswer } from './transport.js';
 
@@ -99,48 +101,9 @@ export interface RequestOptions {
   keepBytes?: boolean;
 }
 
-/** What a list command may ask of pages() besides the window. */
-export interface ListOptions {
-  concurrency?: number;
-  /** Extra request headers for every page (kettle api -H). */
-  headers?: Record<string, string>;
-  /** Records received so far, and the total when the server sent one. */
-  onProgress?: (received: number, total: number | undefined) => void;
-  /** The server's count changed while the list was read. */
-  onChange?: (before: number, after: number) => void;
-  /** Takes the page's list out of the answer, where the server wraps it (the search envelopes). */
-  unwrap?: (data: unknown, path: string, status: number) => unknown;
-  /**
-   * The records of a page straight from its bytes (a printer that passes them
-   * through as text), or undefined to decode and check the page as usual. The
-   * page's records are then what it answers, each with the record's `id`.
-   * Not used with `unwrap`.
-   */
-  pageBytes?: (bytes: Buffer) => readonly { id: unknown }[] | undefined;
-  /**
-   * The server's total is an upper bound, not a count: the issue search
-   * counts its indexer's hits, including issues of repositories since
-   * deleted or not visible to the user, and its pages leave those out (a real
-   * Gitea 1.27.0 announced 3 and sent none). Fewer records ends the list.
-   */
-  totalIsBound?: boolean;
-  /** The fields of each record kettle reads, with their kinds: a page with a field of another kind fails (expectFields). */
-  shape?: Shape;
-}
-
 /** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
 function timeoutsOf(timeoutMs: number, answerTimeoutMs: number | undefined): { timeoutMs: number; idleTimeoutMs?: number } {
   return answerTimeoutMs !== undefined && answerTimeoutMs > timeoutMs ? { timeoutMs: answerTimeoutMs, idleTimeoutMs: timeoutMs } : { timeoutMs };
-}
-
-/** The `page` a link points to, when it names one. */
-function pageOf(link: string, base: string): number | undefined {
-  try {
-    const value = new URL(link, base).searchParams.get('page');
-    return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -164,17 +127,12 @@ export function failIfNotOk(
   throw err;
 }
 
-/** A record's id, so a record seen twice while a list shifts is passed on once. */
-function recordId(item: unknown): unknown {
-  if (typeof item !== 'object' || item === null) return undefined;
-  const id = (item as { id?: unknown }).id;
-  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
-}
-
 export class ApiClient {
   readonly root: string;
   private readonly opts: ClientOptions;
   private readonly transport: Transport;
+  /** The client's own credentials, renewed at most once (a browser login's token). */
+  private readonly credentials: HeldCredentials;
   /** What the last response said about the rate limit (pagination reads it to pace itself). */
   rateLimit: RateLimit = {};
   /** The largest body accepted where a body is read whole. */
@@ -187,6 +145,7 @@ export class ApiClient {
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.root = opts.root;
+    this.credentials = new HeldCredentials(opts.credentials, opts.renew);
     this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const timeouts = timeoutsOf(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, opts.answerTimeoutMs);
     this.budgetMs = timeouts.timeoutMs;
@@ -228,7 +187,7 @@ export class ApiClient {
     const outgoing = this.outgoing(method, path, opts);
     if (this.heldBack(outgoing, opts)) throw this.opts.dryRun?.stopAfterWrite();
     const res = await withRetries(method, path, (limitMs) => this.send(outgoing, limitMs), this.retrySeams());
-    if (res.status === 401 && (await this.renewed(opts))) return this.requestRaw(method, path, opts);
+    if (res.status === 401 && (await this.credentials.renewed(opts))) return this.requestRaw(method, path, opts);
     return { ...res, url: outgoing.url.toString() };
   }
 
@@ -242,32 +201,8 @@ export class ApiClient {
     const outgoing = this.outgoing(method, path, opts);
     if (this.heldBack(outgoing, opts)) throw this.opts.dryRun?.stopAfterWrite();
     const res = await withRetries(method, path, (limitMs) => this.trackRateLimit(this.transport.stream(outgoing, opts.streamIf, limitMs)), this.retrySeams());
-    if (res.status === 401 && (await this.renewed(opts))) return this.requestStream(method, path, opts);
+    if (res.status === 401 && (await this.credentials.renewed(opts))) return this.requestStream(method, path, opts);
     return { ...res, url: outgoing.url.toString() };
-  }
-
-  private renewing: Promise<boolean> | undefined;
-  private renewedOnce = false;
-
-  /**
-   * After a 401 to a request with the client's own token: whether a browser
-   * login's token was renewed (once per client; concurrent requests share the
-   * renewal), so the request is worth sending again.
-   */
-  private async renewed(opts: RequestOptions): Promise<boolean> {
-    const { renew } = this.opts;
-    const creds = this.opts.credentials;
-    if (renew === undefined || opts.credentials !== undefined || (creds.method !== 'header' && creds.method !== 'query')) return false;
-    if (opts.headers !== undefined && Object.keys(opts.headers).some((h) => h.toLowerCase() === 'authorization')) return false;
-    if (this.renewing === undefined) {
-      if (this.renewedOnce) return false;
-      this.renewedOnce = true;
-      this.renewing = renew(creds.token).then((next) => {
-        this.opts.credentials = next;
-        return true;
-      });
-    }
-    return this.renewing;
   }
 
   /** A request ready to go: URL under the API root, headers, body, credentials. */
@@ -282,19 +217,9 @@ export class ApiClient {
     return { method, url, headers: this.headers(url, { ...extra, ...opts.headers }, opts.credentials), body, path, ...(opts.keepBytes ? { keepBytes: true } : {}) };
   }
 
-  /**
-   * The headers of every request: what the caller gives, over JSON and
-   * kettle's User-Agent, and the credentials (and --sudo) while the URL is under this
-   * client's server. An Authorization header the caller gives (kettle api -H)
-   * wins over the stored credential, as with gh: it is sent as given.
-   */
-  headers(url: URL, given: Record<string, string> = {}, credentials: Credentials = this.opts.credentials): Record<string, string> {
-    const mine = this.isOwnUrl(url);
-    const sudo: Record<string, string> = mine && this.opts.sudo !== undefined ? { sudo: this.opts.sudo } : {};
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.opts.userAgent, ...sudo, ...given };
-    const own = Object.keys(given).some((name) => name.toLowerCase() === 'authorization');
-    if (!own && mine) authorize(url, headers, credentials);
-    return headers;
+  /** The headers of every request to a URL (auth.ts requestHeaders): the credentials and --sudo only under this client's server. */
+  headers(url: URL, given: Record<string, string> = {}, credentials: Credentials = this.credentials.current): Record<string, string> {
+    return requestHeaders(url, given, credentials, { own: this.isOwnUrl(url), userAgent: this.opts.userAgent, sudo: this.opts.sudo });
   }
 
   private retrySeams(): RetrySeams {
@@ -343,12 +268,12 @@ export class ApiClient {
    */
   /** The token this client's requests carry, if they carry one: to hide it where an answer shows it. */
   get token(): string | undefined {
-    const creds = this.opts.credentials;
+    const creds = this.credentials.current;
     return creds.method === 'header' || creds.method === 'query' ? creds.token : undefined;
   }
 
   echoHider(path: string, opts: Pick<RequestOptions, 'body' | 'credentials'> = {}): (text: string) => string {
-    const creds = opts.credentials ?? this.opts.credentials;
+    const creds = opts.credentials ?? this.credentials.current;
     const own = creds.method === 'basic' ? [creds.password] : creds.method === 'header' || creds.method === 'query' ? [creds.token] : [];
     // The path's tail tells a secret's body (carriesSecretBody): the API root in front adds nothing.
     return echoHider({ path, body: opts.body, credentials: own });
@@ -412,41 +337,10 @@ export class ApiClient {
    * fetched concurrently over the keep-alive pool (see paginate).
    */
   pages<T = unknown>(path: string, window: PageWindow, query: Record<string, QueryValue> = {}, options: ListOptions = {}): AsyncGenerator<T[]> {
-    const quick = options.unwrap ? undefined : options.pageBytes;
     const fetchPage: FetchPage<T> = async (page, limit) => {
+      const quick = options.unwrap ? undefined : options.pageBytes;
       const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });
-      const bytes = answer.bytes;
-      const records = bytes !== undefined ? quick?.(bytes) : undefined;
-      let res: Pick<ApiResponse<unknown>, 'status' | 'headers' | 'url'>;
-      let items: T[];
-      if (records !== undefined) {
-        res = answer;
-        items = records as unknown as T[];
-      } else {
-        const decoded = this.decoded<unknown>('GET', path, bytes !== undefined ? { ...answer, text: bytes.toString('utf8'), bytes: undefined } : answer);
-        res = decoded;
-        items = expectList(options.unwrap ? options.unwrap(decoded.data, path, decoded.status) : decoded.data, 'GET', path, decoded.status) as T[];
-      }
-      // Printers and the pagination read fields of each record: a null is the server's fault, said so.
-      if (items.includes(null as T)) {
-        throw new ApiError({ message: `the server sent a list with a null element (GET ${path}, page ${page})`, method: 'GET', path, status: res.status });
-      }
-      const { shape } = options;
-      if (shape && records === undefined) {
-        for (const item of items) if (typeof item === 'object') expectFields(item as Record<string, unknown>, shape, 'GET', path, res.status);
-      }
-      const link = headerValue(res.headers, 'link');
-      const total = intHeader(res.headers, 'x-total-count');
-      const perPage = intHeader(res.headers, 'x-perpage');
-      const next = link !== undefined ? parseLinkHeader(link).next : undefined;
-      const nextPage = next !== undefined ? pageOf(next, res.url) : undefined;
-      return {
-        items,
-        ...(total !== undefined ? { total } : {}),
-        ...(perPage !== undefined ? { perPage } : {}),
-        ...(link !== undefined ? { hasNext: next !== undefined } : {}),
-        ...(nextPage !== undefined ? { nextPage } : {}),
-      };
+      return readPage<T>(answer, path, page, options, (raw) => this.decoded<unknown>('GET', path, raw));
     };
     return paginate(fetchPage, window, {
       concurrency: options.concurrency ?? this.opts.pageConcurrency ?? DEFAULT_CONCURRENCY,
