@@ -156,7 +156,8 @@ export function echoHider({ path, body, credentials = [] }: SentSecrets): (text:
       try {
         parsed = JSON.parse(body);
       } catch {
-        parsed = undefined;
+        // A form (an OAuth2 grant: refresh_token=…): its fields, as a JSON body's.
+        parsed = /^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/.test(body) ? Object.fromEntries(new URLSearchParams(body)) : undefined;
         if (whole) values.push(body);
       }
     }
