@@ -280,6 +280,7 @@ describe('echoHider', () => {
       'grant_type=refresh_token&refresh_token=rt-abc123&client_id=c1',
       'grant_type=refresh_token&refresh_token=***&client_id=c1',
     ],
+    ['/login/oauth/access_token', 'grant_type=authorization_code&code=c-abc123&code_verifier=v-xyz789&client_id=c1', 'code=c-abc123&code_verifier=v-xyz789', 'code=***&code_verifier=***'],
   ])('%s %j', (path, body, message, shown) => {
     expect(echoHider({ path, body })(message)).toBe(shown);
   });
