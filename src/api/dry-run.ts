@@ -66,8 +66,8 @@ export class DryRun {
 
   /**
    * A change made other than by a request, shown as `line` (no secret in it)
-   * and not made: on the server (a git push, named `what` when a read after
-   * it stops the command) or on this machine.
+   * and not made: on the server (a git push; `server` names it where a read
+   * after it stops the command) or on this machine.
    */
   hold(line: string, on: { server: string } | 'local'): void {
     this.show(line);

@@ -13,9 +13,9 @@ export interface GitResult {
 }
 
 /**
- * What a git command changes: the server (a push; `what` names it when a read
- * after it stops a dry run), or this machine (a remote, a branch, git's
- * config, a clone kettle keeps). The command's dry run, when it runs dry.
+ * What a git command changes: the server (a push; `server` names it where a
+ * read after it stops a dry run), or this machine (a remote, a branch, git's
+ * config, a clone kettle keeps); and the command's dry run, when it runs dry.
  */
 export interface Change {
   dryRun: DryRun | undefined;
