@@ -925,7 +925,7 @@ complete -c kettle -l debug -d 'trace each HTTP request to stderr (credentials r
 complete -c kettle -l no-color -d 'no colour in output; also NO_COLOR'
 complete -c kettle -l timeout -x -d 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'
 complete -c kettle -l sudo -x -d 'act as this user (the login\'s user must be a site administrator)'
-complete -c kettle -l dry-run -d 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'
+complete -c kettle -l dry-run -d 'make the reads, but print each write (method, path, body; a git push; a change to a local file; secrets as ***) on stdout instead of making it'
 complete -c kettle -s h -l help -d 'show help for a command'
 
 # kettle

@@ -2422,7 +2422,7 @@ Register-ArgumentCompleter -Native -CommandName 'kettle' -ScriptBlock {
         @{ Flag = '--no-color'; Tip = 'no colour in output; also NO_COLOR'; Value = $false }
         @{ Flag = '--timeout'; Tip = 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT'; Value = $true }
         @{ Flag = '--sudo'; Tip = 'act as this user (the login''s user must be a site administrator)'; Value = $true }
-        @{ Flag = '--dry-run'; Tip = 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it'; Value = $false }
+        @{ Flag = '--dry-run'; Tip = 'make the reads, but print each write (method, path, body; a git push; a change to a local file; secrets as ***) on stdout instead of making it'; Value = $false }
         @{ Flag = '-h'; Tip = 'show help for a command'; Value = $false }
         @{ Flag = '--help'; Tip = 'show help for a command'; Value = $false }
     )

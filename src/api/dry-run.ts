@@ -5,8 +5,16 @@
 // Closed issue #3") goes on, and its further writes are shown too; one that
 // reads the answer (the number of the issue just made), or asks the server
 // again after a write (whose answer the write would have changed), stops
-// there, saying after which write, with exit status 0. Nothing else in kettle
-// knows about --dry-run but the confirmation's wording (context/terminal.ts).
+// there, saying after which write, with exit status 0.
+//
+// The same object holds back what kettle changes other than by a request: a
+// git push (the server changes: a read after it stops the command, as after a
+// request), and the changes on this machine (the config and settings files,
+// the keyring, a git remote or branch, git's config, kettle's data folder),
+// each shown as one line by the one place that makes it (config/store.ts,
+// config/user-settings.ts, config/keyring.ts, context/git.ts, the extensions'
+// data folder). Nothing else in kettle knows about --dry-run but the
+// confirmation's wording (context/terminal.ts).
 import { ExitCode, KettleError } from '../errors.js';
 import { redactUrlsIn } from './redact.js';
 
@@ -34,6 +42,8 @@ export function heldBackStop(data: unknown): DryRunStopped | undefined {
 /** One command's dry run: which writes were shown, and what becomes of the requests after them. */
 export class DryRun {
   private lastWrite: string | undefined;
+  /** Which writes were shown: to the server (a request, a git push), on this machine. */
+  private readonly writes = { server: false, local: false };
 
   constructor(private readonly show: (line: string) => void) {}
 
@@ -50,7 +60,29 @@ export class DryRun {
     }
     this.show(body === undefined ? where : `${where} ${hide(body)}`);
     this.lastWrite = `${method} ${path}`;
+    this.writes.server = true;
     return true;
+  }
+
+  /**
+   * A change made other than by a request, shown as `line` (no secret in it)
+   * and not made: on the server (a git push; `server` names it where a read
+   * after it stops the command) or on this machine.
+   */
+  hold(line: string, on: { server: string } | 'local'): void {
+    this.show(line);
+    if (on === 'local') {
+      this.writes.local = true;
+      return;
+    }
+    this.lastWrite = on.server;
+    this.writes.server = true;
+  }
+
+  /** What the confirmation of a command run dry says was not done. */
+  get undone(): string {
+    const { server, local } = this.writes;
+    return local ? (server ? 'nothing was sent or changed' : 'nothing was changed') : 'nothing was sent';
   }
 
   /** Where a command that needs the write's answer itself stops (a streamed answer, kettle api). */

@@ -156,7 +156,10 @@ export function echoHider({ path, body, credentials = [] }: SentSecrets): (text:
       try {
         parsed = JSON.parse(body);
       } catch {
-        parsed = undefined;
+        // A form (an OAuth2 grant: refresh_token=…, code=…): its fields, as a JSON body's, and the one-time code and its verifier.
+        const form = /^[^\s=&]+=[^\s&]*(&[^\s=&]+=[^\s&]*)*$/.test(body) ? new URLSearchParams(body) : undefined;
+        parsed = form === undefined ? undefined : Object.fromEntries(form);
+        for (const key of ['code', 'code_verifier']) if (form?.get(key)) values.push(form.get(key) as string);
         if (whole) values.push(body);
       }
     }

@@ -206,7 +206,7 @@ function rootCommand(session: Session & { tree: () => Promise<Command> }): Comma
     .option('--no-color', 'no colour in output; also NO_COLOR')
     .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
     .option('--sudo <user>', "act as this user (the login's user must be a site administrator)", sudoOption)
-    .option('--dry-run', 'make the reads, but print each write (method, path, body; secrets as ***) on stdout instead of sending it')
+    .option('--dry-run', 'make the reads, but print each write (method, path, body; a git push; a change to a local file; secrets as ***) on stdout instead of making it')
     .showSuggestionAfterError(true)
     .configureHelp({ formatHelp, showGlobalOptions: true })
     .exitOverride()

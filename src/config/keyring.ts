@@ -3,6 +3,8 @@
 // secret is read, written or removed. A keyring that is not there, or does not
 // answer in time, is "absent": the caller keeps the secret in the config file.
 // One that answers but refuses (locked, its unlock prompt dismissed) is "failed".
+// Under --dry-run a secret is neither stored nor removed: the change is shown.
+import type { DryRun } from '../api/dry-run.js';
 
 /** Where a login's secret is in the keyring: what the config file keeps instead of the secret. */
 export interface KeyringRef {
@@ -101,11 +103,16 @@ function describe(reason: string): string {
  * library would otherwise fall back to the kernel keyring, which forgets
  * everything at logout (that counts as no keyring).
  */
-async function operate(env: NodeJS.ProcessEnv, ref: KeyringRef, what: string, op: Op): Promise<unknown> {
+async function operate(env: NodeJS.ProcessEnv, ref: KeyringRef, what: string, op: Op, dryRun?: DryRun): Promise<unknown> {
   const unreachable = reachable(env);
   if (unreachable !== undefined) throw new KeyringError('absent', unreachable);
   const lib = libraryPath();
   if (lib === undefined) throw new KeyringError('absent', `the keyring library is not installed for ${process.platform}-${process.arch}`);
+  if (dryRun !== undefined && op.op !== 'get') {
+    // As far as kettle can tell without asking it, the keyring would take the change: shown, the secret as ***.
+    dryRun.hold(op.op === 'set' ? `store in the keyring: ${ref.service} ${ref.account} = ***` : `remove from the keyring: ${ref.service} ${ref.account}`, 'local');
+    return true;
+  }
   const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   const child = spawn(process.execPath, ['-e', HELPER], { env, stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true });
   let out = '';
@@ -139,8 +146,9 @@ async function operate(env: NodeJS.ProcessEnv, ref: KeyringRef, what: string, op
   return answer.value;
 }
 
-export async function setSecret(env: NodeJS.ProcessEnv, ref: KeyringRef, secret: string): Promise<void> {
-  await operate(env, ref, 'cannot store the secret in the keyring', { op: 'set', secret });
+/** Store the secret (under --dry-run: show that it would be). */
+export async function setSecret(env: NodeJS.ProcessEnv, ref: KeyringRef, secret: string, dryRun: DryRun | undefined): Promise<void> {
+  await operate(env, ref, 'cannot store the secret in the keyring', { op: 'set', secret }, dryRun);
 }
 
 /** The secret, or undefined when the keyring has no such item. */
@@ -149,9 +157,9 @@ export async function getSecret(env: NodeJS.ProcessEnv, ref: KeyringRef): Promis
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Remove the item; false when there was none. */
-export async function deleteSecret(env: NodeJS.ProcessEnv, ref: KeyringRef): Promise<boolean> {
-  return (await operate(env, ref, 'cannot remove the secret from the keyring', { op: 'delete' })) === true;
+/** Remove the item; false when there was none (under --dry-run: show that it would be, true). */
+export async function deleteSecret(env: NodeJS.ProcessEnv, ref: KeyringRef, dryRun: DryRun | undefined): Promise<boolean> {
+  return (await operate(env, ref, 'cannot remove the secret from the keyring', { op: 'delete' }, dryRun)) === true;
 }
 
 /** A new place in the keyring for a login's secret: one item per login and config folder, never shared. */

@@ -1,54 +1,16 @@
 // Stored logins. Reading is the hot path of every command, so it is a plain
 // JSON read; writing goes through conf (atomic writes, file mode 0600), loaded
-// only by the commands that change logins.
+// only by the commands that change logins. Where a login's secrets go (the
+// keyring) is login-secrets.ts's; what a dry run shows instead of writing, changes.ts's.
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { AuthMethod } from '../api/auth.js';
+import type { DryRun } from '../api/dry-run.js';
 import { KettleError } from '../errors.js';
 import { envConfigDir } from './env.js';
 import { jsonErrorLine } from './json-line.js';
-import type { KeyringRef } from './keyring.js';
+import type { ConfigData, StoredLogin } from './stored-login.js';
 
-export interface StoredLogin {
-  /** API root, ending in /api/v1. */
-  url: string;
-  auth: AuthMethod;
-  /** The account name the server reported when the login was added. */
-  user?: string;
-  /** In the file only where the keyring could not take it, or --insecure-storage asked for the file. */
-  token?: string;
-  /** Only for Basic logins on servers that cannot mint tokens. */
-  password?: string;
-  /** Where the keyring keeps the secret (the token, or a Basic login's password); then the file holds none. */
-  keyring?: KeyringRef;
-  /** --insecure-storage: the secret stays in the file, and is not moved to the keyring when the file is written. */
-  insecureStorage?: boolean;
-  /** The scopes kettle asked for when it minted the token (login add --user). */
-  scopes?: string[];
-  /** Skip TLS certificate checks: for test servers with self-signed certificates. */
-  insecure?: boolean;
-  /** How `repo clone` reaches repositories of this server; https when absent. */
-  gitProtocol?: 'https' | 'ssh';
-  added?: string;
-  /** A login made in the browser (login add --web): the OAuth2 application, when the token expires, and its refresh token. */
-  oauth?: OAuthGrant;
-}
-
-/** What renews a browser login's access token. */
-export interface OAuthGrant {
-  clientId: string;
-  /** When the access token expires (ISO 8601); unknown when absent. */
-  expires?: string;
-  /** In the file only where the keyring could not take it, or --insecure-storage asked for the file. */
-  refreshToken?: string;
-  /** Where the keyring keeps the refresh token. */
-  refreshKeyring?: KeyringRef;
-}
-
-export interface ConfigData {
-  default?: string;
-  logins: Record<string, StoredLogin>;
-}
+export type { ConfigData, OAuthGrant, StoredLogin } from './stored-login.js';
 
 /**
  * The config file's format. 2: secrets may live in the keyring. A file of a
@@ -347,6 +309,8 @@ export async function withConfigLock<T>(dir: string, fn: () => Promise<T>): Prom
 
 /** What a write may do beside the change: move file-held secrets to the keyring. */
 export interface WriteOptions {
+  /** --dry-run: the change (and any secret moved) is shown, one line each, and neither file nor keyring touched. Every writer says. */
+  dryRun: DryRun | undefined;
   /** The environment the keyring is reached from; without it, no secret is moved. */
   env?: NodeJS.ProcessEnv;
   /** Told the names of the logins whose secrets were moved to the keyring. */
@@ -361,7 +325,9 @@ export interface WriteOptions {
  * Logins stored by earlier versions (their secret in the file, not asked to
  * stay there) have their secret moved to the keyring when the file is written.
  */
-export async function updateConfig(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions = {}): Promise<ConfigData> {
+export async function updateConfig(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions): Promise<ConfigData> {
+  // A dry run writes nothing: no folder made, no lock taken.
+  if (options.dryRun !== undefined) return writeChange(dir, change, options);
   makeConfigDir(dir);
   return withConfigLock(dir, () => writeChange(dir, change, options));
 }
@@ -371,42 +337,36 @@ export async function updateConfig(dir: string, change: (data: ConfigData) => vo
  * the file under the lock and decides from what it read: renewing a browser
  * login's token).
  */
-export async function updateConfigLocked(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions = {}): Promise<ConfigData> {
+export async function updateConfigLocked(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions): Promise<ConfigData> {
   return writeChange(dir, change, options);
 }
 
 type ConfFile = { version?: number; default?: string; logins: Record<string, StoredLogin> } & Record<string, unknown>;
 
 async function writeChange(dir: string, change: (data: ConfigData) => void | Promise<void>, options: WriteOptions): Promise<ConfigData> {
-  const { default: Conf } = await import('conf');
-  let store: InstanceType<typeof Conf<ConfFile>>;
-  try {
-    store = new Conf<ConfFile>({
-      cwd: dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === undefined ? `${(err as Error).message}; fix or remove it` : reason(err);
-    throw new KettleError(`cannot read the config file ${configPath(dir)}: ${why}`);
-  }
-  const before = store.store;
+  const { dryRun } = options;
+  const file = dryRun === undefined ? await openConfig(dir) : { store: readRaw(dir) };
+  const before = file.store;
   const data = normalize(before, configPath(dir), false);
+  const was = dryRun === undefined ? undefined : normalize(structuredClone(before), configPath(dir), false);
   await change(data);
-  const moved = options.env !== undefined && !options.keyringAbsent ? await moveToKeyring(options.env, data) : [];
+  const secrets = await import('./login-secrets.js');
+  const moved = options.env !== undefined && !options.keyringAbsent ? await secrets.moveToKeyring(options.env, data, dryRun) : [];
+  if (dryRun !== undefined && was !== undefined) {
+    const { configChanges } = await import('./changes.js');
+    for (const line of configChanges(configPath(dir), was, data)) dryRun.hold(line, 'local');
+    return data;
+  }
   // Keys this kettle does not use are kept as they are.
   const { default: _default, ...rest } = before;
   const next: ConfFile = { ...rest, version: CONFIG_VERSION, logins: data.logins };
   if (data.default !== undefined) next.default = data.default;
   try {
     // conf writes a temporary file and renames it over the old one: a failure leaves the old file whole.
-    store.store = next;
+    file.store = next;
   } catch (err) {
     // The file still holds the moved secrets: the keyring's copies would be strays.
-    await forget(
+    await secrets.forget(
       options.env,
       moved.map(([, ref]) => ref),
     );
@@ -422,38 +382,25 @@ async function writeChange(dir: string, change: (data: ConfigData) => void | Pro
   return data;
 }
 
-/**
- * Move each file-held secret that was not asked to stay there into the
- * keyring. A keyring that is absent or refuses leaves the rest where they are:
- * nothing is lost, and the next write tries again.
- */
-async function moveToKeyring(env: NodeJS.ProcessEnv, data: ConfigData): Promise<[string, KeyringRef][]> {
-  const waiting = Object.entries(data.logins).filter(
-    ([, l]) => typeof l === 'object' && l !== null && l.keyring === undefined && l.insecureStorage !== true && typeof l.url === 'string' && (l.token || l.password),
-  );
-  if (waiting.length === 0) return [];
-  const keyring = await import('./keyring.js');
-  const moved: [string, KeyringRef][] = [];
-  for (const [name, login] of waiting) {
-    const secret = login.auth === 'basic' ? (login.password ?? login.token) : login.token;
-    if (!secret) continue;
-    const ref = keyring.newRef(login.url.replace(/\/api\/v1\/?$/, ''), name, login.user, new Date());
-    try {
-      await keyring.setSecret(env, ref, secret);
-    } catch {
-      break;
-    }
-    login.keyring = ref;
-    delete login.token;
-    delete login.password;
-    moved.push([name, ref]);
+/** The config file through conf, which writes it. */
+async function openConfig(dir: string): Promise<{ store: ConfFile }> {
+  const { default: Conf } = await import('conf');
+  try {
+    return new Conf<ConfFile>({ cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false, clearInvalidConfig: false });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === undefined ? `${(err as Error).message}; fix or remove it` : reason(err);
+    throw new KettleError(`cannot read the config file ${configPath(dir)}: ${why}`);
   }
-  return moved;
 }
 
-/** Remove keyring items this write made, when the write did not happen. */
-async function forget(env: NodeJS.ProcessEnv | undefined, refs: KeyringRef[]): Promise<void> {
-  if (env === undefined || refs.length === 0) return;
-  const keyring = await import('./keyring.js');
-  for (const ref of refs) await keyring.deleteSecret(env, ref).catch(() => undefined);
+/** The config file as conf reads it, for a dry run (which writes nothing): a missing file is empty. */
+function readRaw(dir: string): ConfFile {
+  try {
+    return JSON.parse(readFileSync(configPath(dir), 'utf8') || '{}') as ConfFile;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { logins: {} };
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new KettleError(`cannot read the config file ${configPath(dir)}: ${code === undefined ? `${(err as Error).message}; fix or remove it` : reason(err)}`);
+  }
 }

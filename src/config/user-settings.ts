@@ -9,6 +9,7 @@
 // then the setting for the host in use, then the setting, then the default.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DryRun } from '../api/dry-run.js';
 import { KettleError, UsageError } from '../errors.js';
 import { jsonErrorLine } from './json-line.js';
 import { parseTimeout } from './settings.js';
@@ -226,9 +227,18 @@ export function readSettings(dir: string): SettingsData {
 /**
  * Apply a change to the settings file and write it back (mode 0600, atomically),
  * under the config folder's lock: two kettles changing settings, or one a
- * setting and one a login, lose no change.
+ * setting and one a login, lose no change. Under --dry-run the change is
+ * shown, one line each, and nothing is written (no folder, no lock).
  */
-export async function updateSettings(dir: string, change: (data: SettingsData) => void): Promise<SettingsData> {
+export async function updateSettings(dir: string, change: (data: SettingsData) => void, dryRun: DryRun | undefined): Promise<SettingsData> {
+  if (dryRun !== undefined) {
+    const data = readSettings(dir);
+    const before = structuredClone(data);
+    change(data);
+    const { settingsChanges } = await import('./changes.js');
+    for (const line of settingsChanges(settingsPath(dir), before, data)) dryRun.hold(line, 'local');
+    return data;
+  }
   makeConfigDir(dir);
   return withConfigLock(dir, async () => {
     // Read as kettle reads it, so a broken file is the same one line, and never overwritten.

@@ -43,16 +43,14 @@ export interface ClientSettings {
   version: string;
   /** The user's settings: http_timeout, for the host or for all. */
   stored?: UserSettings | undefined;
-  /** --dry-run: where each write is shown instead of being sent. */
-  dryRun?: ((line: string) => void) | undefined;
+  /** --dry-run: one for every client of the command (a read on one after a write on another stops it too), and for the command's other writes. */
+  dryRun?: DryRun | undefined;
 }
 
 export class Clients {
   private client: ApiClient | undefined;
   private readonly all: ApiClient[] = [];
   private warnedPlainHttp = false;
-  /** One dry run for every client of the command: a read on one after a write on another stops it too. */
-  private dryRun: DryRun | undefined;
   /** Secrets read from the keyring, by item: each is read once per command. */
   private readonly secrets = new Map<string, Promise<Credentials>>();
 
@@ -114,7 +112,8 @@ export class Clients {
       env: this.settings.env,
       configDir: this.logins.configDir(),
       now: () => new Date(),
-      oauthClient: (apiRoot, insecure) => this.clientFor(`${instanceRoot(apiRoot)}/login/oauth`, { method: 'none' }, { live: true, ...(insecure ? { insecure } : {}) }),
+      oauthClient: (apiRoot, insecure, live) => this.clientFor(`${instanceRoot(apiRoot)}/login/oauth`, { method: 'none' }, { live, ...(insecure ? { insecure } : {}) }),
+      dryRun: this.settings.dryRun,
       trace: (line) => this.term.trace(line),
     };
   }
@@ -138,10 +137,6 @@ export class Clients {
       this.term.warn(`${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`);
     }
     const { ApiClient } = await import('../api/client.js');
-    if (this.settings.dryRun !== undefined && this.dryRun === undefined) {
-      const { DryRun } = await import('../api/dry-run.js');
-      this.dryRun = new DryRun(this.settings.dryRun);
-    }
     const pageConcurrency = envConcurrency(env);
     const client = new ApiClient({
       root,
@@ -158,7 +153,7 @@ export class Clients {
       ...(pageConcurrency !== undefined ? { pageConcurrency } : {}),
       onWait: (ms, reason) => this.term.waitNote(ms, reason),
       onNote: (message) => this.term.warn(message),
-      ...(this.dryRun !== undefined && !connect.live ? { dryRun: this.dryRun } : {}),
+      ...(this.settings.dryRun !== undefined && !connect.live ? { dryRun: this.settings.dryRun } : {}),
       ...(connect.renew !== undefined ? { renew: connect.renew } : {}),
     });
     this.all.push(client);

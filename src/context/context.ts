@@ -4,6 +4,7 @@
 // its login and client, comes from target() (target.ts).
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
+import { DryRun } from '../api/dry-run.js';
 import type { OutputChoice } from '../output/printer.js';
 import type { IO } from '../io.js';
 import { Clients } from './clients.js';
@@ -19,7 +20,7 @@ export interface GlobalFlags {
   debug: boolean;
   /** --timeout, in milliseconds. */
   timeoutMs?: number | undefined;
-  /** --dry-run: writes are printed, not sent (api/dry-run.ts). */
+  /** --dry-run: writes are printed, not sent or made (api/dry-run.ts). */
   dryRun?: boolean;
   /** --sudo: the user an administrator's requests act as. */
   sudo?: string | undefined;
@@ -41,6 +42,13 @@ export class Context {
   readonly servers: Servers;
   /** Where the repository is (-R, a URL argument, the git remotes); target() asks it. */
   readonly repos: Repositories;
+  /**
+   * --dry-run: the one object every write goes through, shown (on stdout: the
+   * writes are a dry run's results) rather than made: the requests
+   * (api/client.ts), git's changes (context/git.ts), the config, settings and
+   * keyring (config/), kettle's data folder. Undefined when the command runs for real.
+   */
+  readonly dryRun: DryRun | undefined;
 
   /**
    * The whole command tree, for the verbs that describe it (completion). A
@@ -55,7 +63,8 @@ export class Context {
     this.output = output;
     this.version = version;
     this.commandTree = commandTree;
-    this.term = new Terminal(io, flags.debug, flags.dryRun === true);
+    this.dryRun = flags.dryRun ? new DryRun((line) => io.stdout.write(`${line}\n`)) : undefined;
+    this.term = new Terminal(io, flags.debug, this.dryRun);
     this.logins = new Logins(io.env, flags.login, this.term, () => this.clients.made);
     this.clients = new Clients(
       {
@@ -65,8 +74,7 @@ export class Context {
         sudo: flags.sudo,
         version,
         stored: io.settings,
-        // The writes a dry run shows are its results: on stdout.
-        ...(flags.dryRun ? { dryRun: (line: string) => io.stdout.write(`${line}\n`) } : {}),
+        dryRun: this.dryRun,
       },
       this.term,
       this.logins,

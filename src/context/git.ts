@@ -1,6 +1,9 @@
 // git, run with an argument list (never through a shell) in the command's
 // working folder and environment: the current branch, remotes, fetching a pull
-// request's head, switching branches.
+// request's head, switching branches. A git command that changes something
+// says so (a Change), and under --dry-run it is shown as one line instead of run.
+import type { DryRun } from '../api/dry-run.js';
+import { redactUrlsIn } from '../api/redact.js';
 import { KettleError } from '../errors.js';
 
 export interface GitResult {
@@ -9,8 +12,36 @@ export interface GitResult {
   stderr: string;
 }
 
-/** Run git and return what it said, whatever its exit status. */
-export async function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<GitResult> {
+/**
+ * What a git command changes: the server (a push; `server` names it where a
+ * read after it stops a dry run), or this machine (a remote, a branch, git's
+ * config, a clone kettle keeps); and the command's dry run, when it runs dry.
+ */
+export interface Change {
+  dryRun: DryRun | undefined;
+  on: { server: string } | 'local';
+}
+
+/** A git command as a line a user could type: the -c settings kettle adds (its credential helper) left out, URLs without credentials. */
+export function gitLine(args: readonly string[]): string {
+  const shown: string[] = [];
+  let i = 0;
+  // git's own options, before the command: -C FOLDER is kept, -c NAME=VALUE is kettle's.
+  for (; i < args.length && (args[i] === '-c' || args[i] === '-C'); i += 2) if (args[i] === '-C') shown.push('-C', args[i + 1] as string);
+  shown.push(...args.slice(i));
+  return redactUrlsIn(['git', ...shown].map(shellWord).join(' '));
+}
+
+/**
+ * Run git and return what it said, whatever its exit status. A `change`
+ * under --dry-run is shown and not run: it answers as a git that did it
+ * without a word.
+ */
+export async function git(cwd: string, env: NodeJS.ProcessEnv, args: string[], change?: Change): Promise<GitResult> {
+  if (change?.dryRun !== undefined) {
+    change.dryRun.hold(gitLine(args), change.on);
+    return { code: 0, stdout: '', stderr: '' };
+  }
   const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile('git', args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
@@ -44,8 +75,8 @@ export function gitReason(r: GitResult): string {
 }
 
 /** Run git; a failure is a KettleError saying what was tried and git's reason. */
-export async function gitOk(cwd: string, env: NodeJS.ProcessEnv, args: string[], what: string): Promise<string> {
-  const r = await git(cwd, env, args);
+export async function gitOk(cwd: string, env: NodeJS.ProcessEnv, args: string[], what: string, change?: Change): Promise<string> {
+  const r = await git(cwd, env, args, change);
   if (r.code !== 0) throw new KettleError(`cannot ${what}: ${gitReason(r)}`);
   return r.stdout;
 }

@@ -13,6 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Credentials } from '../api/auth.js';
 import type { ApiClient } from '../api/client.js';
+import type { DryRun } from '../api/dry-run.js';
 import { instanceRoot } from '../api/url.js';
 import type { KeyringRef } from '../config/keyring.js';
 import { type OAuthGrant, readConfig, type StoredLogin, updateConfigLocked, withConfigLock } from '../config/store.js';
@@ -108,8 +109,10 @@ export interface RenewDeps {
   env: NodeJS.ProcessEnv;
   configDir: string;
   now: () => Date;
-  /** A client for the instance's /login/oauth. */
-  oauthClient: (apiRoot: string, insecure: boolean) => Promise<ApiClient>;
+  /** A client for the instance's /login/oauth; `live`: its requests are sent even under --dry-run. */
+  oauthClient: (apiRoot: string, insecure: boolean, live: boolean) => Promise<ApiClient>;
+  /** --dry-run: holds back a renewal the user asked for (login refresh). */
+  dryRun: DryRun | undefined;
   trace: (line: string) => void;
 }
 
@@ -142,6 +145,9 @@ async function accessTokenOf(env: NodeJS.ProcessEnv, login: StoredLogin, name: s
  */
 export async function renewLogin(deps: RenewDeps, name: string, opts: { spent?: string; force?: boolean } = {}): Promise<Credentials & { method: 'header' | 'query' }> {
   const { env, configDir } = deps;
+  // A renewal kettle makes by itself is sent and kept even under --dry-run (the
+  // refresh token it spends would be lost otherwise); one asked for (force) runs dry.
+  const dryRun = opts.force ? deps.dryRun : undefined;
   return withConfigLock(configDir, async () => {
     const login = readConfig(configDir).logins[name];
     if (login === undefined) throw new AuthError(`login "${name}" was removed meanwhile`);
@@ -157,7 +163,7 @@ export async function renewLogin(deps: RenewDeps, name: string, opts: { spent?: 
     if (refresh === undefined || refresh === '') {
       throw new AuthError(`login "${name}" has no refresh token to renew its token with`, [`  Log in again:  ${loginAgain(login.url, name)}`]);
     }
-    const client = await deps.oauthClient(login.url, login.insecure === true);
+    const client = await deps.oauthClient(login.url, login.insecure === true, dryRun === undefined);
     let answer: TokenAnswer;
     try {
       answer = await requestToken(client, { grant_type: 'refresh_token', refresh_token: refresh, client_id: grant.clientId });
@@ -168,19 +174,23 @@ export async function renewLogin(deps: RenewDeps, name: string, opts: { spent?: 
     const now = deps.now();
     const keyring = await import('../config/keyring.js');
     // Into the same keyring items: the file keeps pointing at them.
-    if (login.keyring !== undefined) await keyring.setSecret(env, login.keyring, answer.accessToken);
-    if (answer.refreshToken !== undefined && grant.refreshKeyring !== undefined) await keyring.setSecret(env, grant.refreshKeyring, answer.refreshToken);
-    await updateConfigLocked(configDir, (data) => {
-      const there = data.logins[name];
-      if (there === undefined) return;
-      if (there.keyring === undefined) there.token = answer.accessToken;
-      const next: OAuthGrant = { ...grant };
-      const expires = expiresAt(now, answer);
-      if (expires !== undefined) next.expires = expires;
-      else delete next.expires;
-      if (answer.refreshToken !== undefined && next.refreshKeyring === undefined) next.refreshToken = answer.refreshToken;
-      there.oauth = next;
-    });
+    if (login.keyring !== undefined) await keyring.setSecret(env, login.keyring, answer.accessToken, dryRun);
+    if (answer.refreshToken !== undefined && grant.refreshKeyring !== undefined) await keyring.setSecret(env, grant.refreshKeyring, answer.refreshToken, dryRun);
+    await updateConfigLocked(
+      configDir,
+      (data) => {
+        const there = data.logins[name];
+        if (there === undefined) return;
+        if (there.keyring === undefined) there.token = answer.accessToken;
+        const next: OAuthGrant = { ...grant };
+        const expires = expiresAt(now, answer);
+        if (expires !== undefined) next.expires = expires;
+        else delete next.expires;
+        if (answer.refreshToken !== undefined && next.refreshKeyring === undefined) next.refreshToken = answer.refreshToken;
+        there.oauth = next;
+      },
+      { dryRun },
+    );
     deps.trace(`login "${name}": token renewed with the refresh token`);
     return { method, token: answer.accessToken };
   });

@@ -2,6 +2,7 @@
 // warnings, confirmations, --debug lines, and the countdown before a wait.
 // Messages may carry the server's text (titles, URLs, answers): control
 // characters in them are shown, not obeyed (see text/controls.ts).
+import type { DryRun } from '../api/dry-run.js';
 import type { IO } from '../io.js';
 import { countdown } from '../output/countdown.js';
 import { visibleControls } from '../text/controls.js';
@@ -10,7 +11,7 @@ export class Terminal {
   constructor(
     private readonly io: IO,
     private readonly debug: boolean,
-    private readonly dryRun = false,
+    private readonly dryRun?: DryRun | undefined,
   ) {}
 
   /** A note for the user on stderr. */
@@ -25,8 +26,8 @@ export class Terminal {
   /** A confirmation such as "✓ Closed issue #3", on stderr. */
   success(message: string): void {
     const mark = this.io.color ? '\u001b[32m✓\u001b[39m' : '✓';
-    // Under --dry-run the writes were shown, not sent: the confirmation says what would have been done.
-    const tail = this.dryRun ? ' (dry run: nothing was sent)' : '';
+    // Under --dry-run the writes were shown, not made: the confirmation says what would have been done.
+    const tail = this.dryRun ? ` (dry run: ${this.dryRun.undone})` : '';
     this.io.stderr.write(`${mark} ${visibleControls(message)}${tail}\n`);
   }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSuffix } from '../../src/commands/extension/shared.js';
 import { enableGit } from '../server/git-http.js';
 import { json, tempDir } from '../support/harness.js';
+import { snapshot } from '../support/snapshot.js';
 import { expectExit, sent, useServer } from '../support/suite.js';
 
 const root = tempDir('kettle-extension-');
@@ -188,6 +189,62 @@ describe('extensions from the server', { timeout: 120_000 }, () => {
     ]);
     expect(sent(s, 'GET').map((q) => q.path)).not.toContain('/repos/alice/kettle-elsewhere');
     expect(sent(s, 'GET').map((q) => q.path)).toContain('/repos/alice/kettle-byurl');
+  });
+
+  it('--dry-run: install clones (a read) and upgrade asks for the newest commit, but the data folder stays as it was; each change is a line', async () => {
+    const work = await hosted('drygit', { 'kettle-drygit': script('dry') });
+    const first = await head(work);
+    const dir = join(dataDir(), 'drygit');
+    const dry = await s.kettle(['--dry-run', 'extension', 'install', 'alice/kettle-drygit']);
+    expectExit(dry, 0);
+    const [place, record, ...rest] = dry.stdout.split('\n');
+    expect(place).toBe(`write ${dir}: extension drygit, commit ${first.slice(0, 10)} of alice/kettle-drygit`);
+    expect(JSON.parse((record ?? '').replace(`write ${dir}/extension.json: `, ''))).toMatchObject({ name: 'drygit', kind: 'git', version: first });
+    expect(rest).toEqual(['']);
+    expect(dry.stderr).toBe(`✓ Installed extension drygit (commit ${first.slice(0, 10)}); run it with: kettle drygit (dry run: nothing was changed)\n`);
+    expect(existsSync(dataDir())).toBe(false);
+
+    expectExit(await s.kettle(['extension', 'install', 'alice/kettle-drygit']), 0);
+    await push(work, { 'kettle-drygit': script('dry again') }, 'Again');
+    const second = await head(work);
+    const before = snapshot(dataDir());
+    const up = await s.kettle(['--dry-run', 'extension', 'upgrade', 'drygit']);
+    expectExit(up, 0);
+    const lines = up.stdout.split('\n');
+    expect(lines.slice(0, 2)).toEqual([`git -C ${dir}/repo fetch --quiet --no-tags origin HEAD`, `git -C ${dir}/repo reset --quiet --hard ${second}`]);
+    expect(JSON.parse((lines[2] ?? '').replace(`write ${dir}/extension.json: `, ''))).toMatchObject({ name: 'drygit', version: second });
+    expect(up.stderr).toBe(`✓ Upgraded extension drygit from ${first.slice(0, 10)} to ${second.slice(0, 10)} (dry run: nothing was changed)\n`);
+    expect(snapshot(dataDir())).toEqual(before);
+    expect((await s.kettle(['drygit'])).stdout.split('\n')[0]).toBe('dry ');
+
+    const removed = await s.kettle(['--dry-run', 'extension', 'remove', 'drygit']);
+    expectExit(removed, 0);
+    expect(removed.stdout).toBe(`remove ${dir}\n`);
+    expect(snapshot(dataDir())).toEqual(before);
+  });
+
+  it('--dry-run: a release asset is downloaded elsewhere (a read), never into the data folder; upgrade shows the new program', async () => {
+    const work = await hosted('drybin', { 'README.md': 'no program here\n' });
+    const asset = join(work, `kettle-drybin-${platformSuffix()}`);
+    writeFileSync(asset, script('release one'));
+    expectExit(await s.kettle(['release', 'create', 'v1.0', asset, '-R', 'alice/kettle-drybin', '--notes', 'one']), 0);
+    const dir = join(dataDir(), 'drybin');
+    const dry = await s.kettle(['--dry-run', 'extension', 'install', 'alice/kettle-drybin']);
+    expectExit(dry, 0);
+    expect(dry.stdout.split('\n')[0]).toBe(`write ${dir}: extension drybin, release v1.0 of alice/kettle-drybin`);
+    expect(dry.stderr).toBe('✓ Installed extension drybin (release v1.0); run it with: kettle drybin (dry run: nothing was changed)\n');
+    expect(existsSync(dataDir())).toBe(false);
+
+    expectExit(await s.kettle(['extension', 'install', 'alice/kettle-drybin']), 0);
+    writeFileSync(asset, script('release two'));
+    expectExit(await s.kettle(['release', 'create', 'v2.0', asset, '-R', 'alice/kettle-drybin', '--notes', 'two']), 0);
+    const before = snapshot(dataDir());
+    const up = await s.kettle(['--dry-run', 'extension', 'upgrade', 'drybin']);
+    expectExit(up, 0);
+    expect(up.stdout.split('\n')[0]).toBe(`write ${dir}/kettle-drybin: release v2.0's kettle-drybin-${platformSuffix()}`);
+    expect(up.stderr).toBe('✓ Upgraded extension drybin from v1.0 to v2.0 (dry run: nothing was changed)\n');
+    expect(snapshot(dataDir())).toEqual(before);
+    expect((await s.kettle(['drybin'])).stdout.split('\n')[0]).toBe('release one ');
   });
 
   it('a repository with neither the program nor a release asset installs nothing; a missing repository is one line', async () => {

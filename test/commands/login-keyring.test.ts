@@ -197,6 +197,68 @@ describe('with a Secret Service (GNOME Keyring)', () => {
     expect(desk.lookup(stored.oauth?.refreshKeyring as { service: string; account: string })).toBeUndefined();
   });
 
+  it('--dry-run: login add stores nothing in the keyring or the file, login delete leaves both, login refresh renews nothing; each change is a line, secrets as ***', async () => {
+    const file = join(s.configDir, 'config.json');
+    const dryAdd = await kettle(['--dry-run', 'login', 'add', '--url', s.server.url, '--name', 'desk', '--with-token'], { input: s.token });
+    expectExit(dryAdd, 0);
+    const [store, write, chosen, ...more] = dryAdd.stdout.split('\n');
+    const account = new RegExp(`^store in the keyring: kettle:${s.server.url} (alice/desk/\\w+) = \\*\\*\\*$`).exec(store ?? '')?.[1];
+    expect(account, dryAdd.stdout).toBeDefined();
+    expect(write).toMatch(
+      new RegExp(
+        `^write ${file}: login "desk" = \\{"url":"${s.server.url}/api/v1","auth":"header","user":"alice","added":"[^"]+","keyring":\\{"service":"kettle:${s.server.url}","account":"${account}"\\}\\}$`,
+      ),
+    );
+    expect([chosen, ...more]).toEqual([`write ${file}: default = "desk"`, '']);
+    expect(dryAdd.stdout + dryAdd.stderr).not.toContain(s.token);
+    expect(desk.lookup({ service: `kettle:${s.server.url}`, account: account ?? '' })).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+
+    expectExit(await add('desk'), 0);
+    const ref = config().logins.desk?.keyring as { service: string; account: string };
+    const text = readFileSync(file, 'utf8');
+    const dryDelete = await kettle(['--dry-run', 'login', 'delete', 'desk']);
+    expectExit(dryDelete, 0);
+    expect(dryDelete.stdout).toBe(`remove from the keyring: ${ref.service} ${ref.account}\nwrite ${file}: delete login "desk"\nwrite ${file}: no default login\n`);
+    expect(dryDelete.stderr).toContain('✓ Deleted login "desk" and its secret in the keyring (dry run: nothing was changed)');
+    expect(desk.lookup(ref)).toBe(s.token);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+
+    // A login of an earlier kettle (its token in the file): a dry write shows the move to the keyring, and makes none.
+    writeFileSync(file, JSON.stringify({ default: 'desk', logins: { ...config().logins, old: { url: `${s.server.url}/api/v1`, auth: 'header', user: 'alice', token: s.token } } }), { mode: 0o600 });
+    const before = readFileSync(file, 'utf8');
+    const dryDefault = await kettle(['--dry-run', 'login', 'default', 'old']);
+    expectExit(dryDefault, 0);
+    const moved = dryDefault.stdout.split('\n');
+    expect(moved[0]).toMatch(new RegExp(`^store in the keyring: kettle:${s.server.url} alice/old/\\w+ = \\*\\*\\*$`));
+    expect(moved[1]).toMatch(new RegExp(`^write ${file}: login "old" = \\{.*"keyring":`));
+    expect(moved.slice(2)).toEqual([`write ${file}: default = "old"`, '']);
+    expect(dryDefault.stdout).not.toContain(s.token);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('--dry-run login refresh: the grant is shown (the refresh token as ***) and not sent; the keyring and the file stay as they were', async () => {
+    const app = registerApp(s.server.state, 'alice', ['http://127.0.0.1']);
+    const browser = {
+      KETTLE_BROWSER: `${process.execPath} ${join(import.meta.dirname, '..', 'support', 'oauth-browser.mjs')}`,
+      OAUTH_BROWSER_COOKIE: signIn(s.server.state, 'alice'),
+    };
+    expectExit(await s.kettle(['login', 'add', '--url', s.server.url, '--name', 'web', '--web', '--client-id', app.clientId], { env: { DBUS_SESSION_BUS_ADDRESS: desk.address, ...browser } }), 0);
+    const stored = config().logins.web as { keyring?: { service: string; account: string }; oauth?: { refreshKeyring?: { service: string; account: string } } };
+    const access = desk.lookup(stored.keyring as { service: string; account: string });
+    const refresh = desk.lookup(stored.oauth?.refreshKeyring as { service: string; account: string }) ?? '';
+    const text = readFileSync(join(s.configDir, 'config.json'), 'utf8');
+    const r = await kettle(['--dry-run', 'login', 'refresh', '--login', 'web']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`POST /access_token grant_type=refresh_token&refresh_token=***&client_id=${app.clientId}\n`);
+    expect(r.stderr).toBe('kettle: dry run: POST /access_token shown above was not sent\n');
+    expect(r.stdout + r.stderr).not.toContain(refresh);
+    expect(oauth(s.server.state).refresh.has(refresh)).toBe(true);
+    expect(desk.lookup(stored.keyring as { service: string; account: string })).toBe(access);
+    expect(desk.lookup(stored.oauth?.refreshKeyring as { service: string; account: string })).toBe(refresh);
+    expect(readFileSync(join(s.configDir, 'config.json'), 'utf8')).toBe(text);
+  });
+
   it('login add again replaces the keyring item and removes the old one', async () => {
     expectExit(await add('desk'), 0);
     const first = config().logins.desk?.keyring as { service: string; account: string };

@@ -40,6 +40,20 @@ const addWeb = (mode = 'approve', extra: Record<string, string> = {}, args: stri
   s.kettle(['login', 'add', '--url', s.server.url, '--web', '--client-id', app.clientId, ...args], { env: env(mode, extra) });
 
 describe('login add --web', () => {
+  it('--dry-run: the browser is asked, but the code is not exchanged for a token (shown, the code and verifier as ***); nothing stored', async () => {
+    const issued = provider().issued.length;
+    const r = await addWeb('approve', {}, ['--name', 'dry']);
+    expect(r.code).toBe(0);
+    const dry = await s.kettle(['--dry-run', 'login', 'add', '--url', s.server.url, '--web', '--client-id', app.clientId, '--name', 'drier'], { env: env() });
+    expectExit(dry, 0);
+    expect(dry.stdout).toMatch(
+      new RegExp(`^POST /access_token grant_type=authorization_code&code=\\*\\*\\*&redirect_uri=http%3A%2F%2F127\\.0\\.0\\.1%3A\\d+%2F&client_id=${app.clientId}&code_verifier=\\*\\*\\*\\n$`),
+    );
+    expect(dry.stderr).toMatch(/kettle: dry run: POST \/access_token shown above was not sent\n$/);
+    expect(provider().issued).toHaveLength(issued + 1);
+    expect(Object.keys(stored().logins)).toEqual(['dry']);
+  });
+
   it('the whole flow: PKCE S256, a loopback port, the grant page, the code exchanged, the token stored with its refresh token and expiry', async () => {
     const r = await addWeb();
     expectExit(r, 0);

@@ -174,6 +174,23 @@ describe('pr create --agit', { timeout: 90_000 }, () => {
     expect(ciData(s.server.state).pushes).toHaveLength(pushes);
   });
 
+  it('--dry-run: the push is shown (no token in it) and not made; the server receives nothing, and kettle stops before reading what it would change', async () => {
+    const t = setup();
+    // The remote's URL carries the token, as some users keep it: the line must not.
+    git(t.clone, 'remote', 'set-url', 'origin', `${server.url.replace('://', `://alice:${s.token}@`)}/alice/${t.name}.git`);
+    const refs = git(t.bare, 'for-each-ref');
+    const pushes = ciData(s.server.state).pushes.length;
+    const r = await s.kettle(['--dry-run', 'pr', 'create', '--agit', '--title', 'Quieter lid', '--body', 'Felt.'], { cwd: t.clone, env: t.env });
+    expectExit(r, 0);
+    expect(r.stdout).toBe("git push -o topic=lid -o 'title=Quieter lid' -o description=Felt. origin HEAD:refs/for/main/lid\n");
+    expect(r.stderr).toMatch(new RegExp(`kettle: dry run: stopped before GET /repos/alice/${t.name}/pulls\\?\\S*, which would read what git push changes; nothing was sent\n$`));
+    expect(r.stdout + r.stderr).not.toContain(s.token);
+    expect(git(t.bare, 'for-each-ref')).toBe(refs);
+    expect(ciData(s.server.state).pushes).toHaveLength(pushes);
+    expect(pullsOf(t.repo)).toEqual([]);
+    expect(s.server.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
   it('a clone without a remote for the repository: exit 2, says how to add one', async () => {
     const t = setup();
     git(t.clone, 'remote', 'remove', 'origin');

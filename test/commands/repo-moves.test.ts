@@ -82,6 +82,17 @@ describe('repo rename', () => {
     expect(await gitAsync(s.dir, 'ls-remote', 'origin', 'refs/heads/main')).toMatch(/^[0-9a-f]{40}\trefs\/heads\/main$/);
   });
 
+  it('--dry-run --update-remote: the PATCH is shown, and the command stops at its answer; the repository and the git remote stay', async () => {
+    const repo = s.server.state.addRepo('alice', name, { init: true });
+    workingCopy(`alice/${name}`);
+    const r = await s.kettle(['--dry-run', 'repo', 'rename', `alice/${name}`, `${name}-dry`, '--update-remote']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`PATCH /repos/alice/${name} {"name":"${name}-dry"}\n`);
+    expect(r.stderr).toBe(`kettle: dry run: stopped after PATCH /repos/alice/${name}: what follows needs the server's answer to it; nothing was sent\n`);
+    expect(repo.name).toBe(name);
+    expect(remoteUrl()).toBe(`${s.server.url}/alice/${name}.git`);
+  });
+
   it('a remote naming another repository, or another host, is left alone and not mentioned', async () => {
     s.server.state.addRepo('alice', name, { init: true });
     git(s.dir, 'init', '-q');
@@ -171,6 +182,16 @@ describe('repo transfer', () => {
   it('an owner that does not exist: the server says so, one line', async () => {
     s.server.state.addRepo('alice', name, { init: true });
     expectFailure(await s.kettle(['repo', 'transfer', `alice/${name}`, 'nobody-at-all', '--yes']), `cannot transfer alice/${name}: no user or organization nobody-at-all`);
+  });
+
+  it('--dry-run --update-remote: the POST is shown and the command stops at its answer; the git remote stays', async () => {
+    s.server.state.addRepo('alice', name, { init: true });
+    workingCopy(`alice/${name}`);
+    const r = await s.kettle(['--dry-run', 'repo', 'transfer', 'wonderland', '--yes', '--update-remote']);
+    expectExit(r, 0);
+    expect(r.stdout).toBe(`POST /repos/alice/${name}/transfer {"new_owner":"wonderland"}\n`);
+    expect(s.server.state.repo('alice', name)).toBeDefined();
+    expect(remoteUrl()).toBe(`${s.server.url}/alice/${name}.git`);
   });
 
   it('--update-remote moves the git remote to the new owner', async () => {

@@ -70,18 +70,26 @@ describe('removeStale', () => {
 describe('releasing the lock', () => {
   it('removes only its own lock: one another kettle took over meanwhile stays', async () => {
     const theirs = '4242 taken-over';
-    await updateConfig(dir.path, () => {
-      // While this kettle held the lock, another one took it over.
-      writeFileSync(lock, theirs);
-    });
+    await updateConfig(
+      dir.path,
+      () => {
+        // While this kettle held the lock, another one took it over.
+        writeFileSync(lock, theirs);
+      },
+      { dryRun: undefined },
+    );
     expect(readFileSync(lock, 'utf8')).toBe(theirs);
   });
 
   it('removes its own lock', async () => {
-    await updateConfig(dir.path, (data) => {
-      expect(readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid} \\w+$`));
-      data.default = 'x';
-    });
+    await updateConfig(
+      dir.path,
+      (data) => {
+        expect(readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid} \\w+$`));
+        data.default = 'x';
+      },
+      { dryRun: undefined },
+    );
     expect(existsSync(lock)).toBe(false);
   });
 });

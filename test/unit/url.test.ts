@@ -273,6 +273,14 @@ describe('echoHider', () => {
     // A user name beside a password is a name.
     ['/api/v1/repos/migrate', { auth_username: 'bob', auth_password: 'pw-abc123' }, 'bob cannot log in with pw-abc123', 'bob cannot log in with ***'],
     ['/api/v1/repos/a/b/actions/variables/X', { value: 'eu' }, 'variable eu exists', 'variable eu exists'],
+    // A form (an OAuth2 grant), as --dry-run shows it.
+    [
+      '/login/oauth/access_token',
+      'grant_type=refresh_token&refresh_token=rt-abc123&client_id=c1',
+      'grant_type=refresh_token&refresh_token=rt-abc123&client_id=c1',
+      'grant_type=refresh_token&refresh_token=***&client_id=c1',
+    ],
+    ['/login/oauth/access_token', 'grant_type=authorization_code&code=c-abc123&code_verifier=v-xyz789&client_id=c1', 'code=c-abc123&code_verifier=v-xyz789', 'code=***&code_verifier=***'],
   ])('%s %j', (path, body, message, shown) => {
     expect(echoHider({ path, body })(message)).toBe(shown);
   });

@@ -102,15 +102,19 @@ describe('the settings file', () => {
   });
 
   it('is written atomically with mode 0600, and a broken file is never overwritten', async () => {
-    await updateSettings(dir.path, (d) => {
-      d.settings.editor = 'vim';
-      d.aliases.co = 'pr checkout';
-    });
+    await updateSettings(
+      dir.path,
+      (d) => {
+        d.settings.editor = 'vim';
+        d.aliases.co = 'pr checkout';
+      },
+      undefined,
+    );
     expect(readSettings(dir.path)).toEqual(data({ settings: { editor: 'vim' }, aliases: { co: 'pr checkout' } }));
     const { statSync, readFileSync } = await import('node:fs');
     expect(statSync(path()).mode & 0o777).toBe(0o600);
     write('{ "settings": ');
-    await expect(updateSettings(dir.path, (d) => void (d.settings.pager = 'cat'))).rejects.toThrow(/line 1: not valid JSON/);
+    await expect(updateSettings(dir.path, (d) => void (d.settings.pager = 'cat'), undefined)).rejects.toThrow(/line 1: not valid JSON/);
     expect(readFileSync(path(), 'utf8')).toBe('{ "settings": ');
   });
 });

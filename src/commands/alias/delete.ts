@@ -10,10 +10,14 @@ export type DeleteOptions = OptionsOf<typeof definition.del>;
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   let was: string | undefined;
-  await updateSettings(configDir(ctx.env), (data) => {
-    was = data.aliases[opts.name];
-    if (was === undefined) throw new KettleError(`no alias "${opts.name}"; see kettle alias list`);
-    delete data.aliases[opts.name];
-  });
+  await updateSettings(
+    configDir(ctx.env),
+    (data) => {
+      was = data.aliases[opts.name];
+      if (was === undefined) throw new KettleError(`no alias "${opts.name}"; see kettle alias list`);
+      delete data.aliases[opts.name];
+    },
+    ctx.dryRun,
+  );
   ctx.term.success(`Deleted alias ${opts.name} (it stood for: ${was})`);
 }

@@ -27,11 +27,15 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
       throw new UsageError(`the expansion must start with a kettle command or an alias, not "${first}" (use --shell for anything else)`);
     }
   }
-  await updateSettings(dir, (data) => {
-    const next = { ...data.aliases, [name]: expansion };
-    const loop = loopOf(name, next, isCommand);
-    if (loop !== undefined) throw new UsageError(`that would make an alias loop: ${loop.join(' -> ')}; nothing was changed`);
-    data.aliases = next;
-  });
+  await updateSettings(
+    dir,
+    (data) => {
+      const next = { ...data.aliases, [name]: expansion };
+      const loop = loopOf(name, next, isCommand);
+      if (loop !== undefined) throw new UsageError(`that would make an alias loop: ${loop.join(' -> ')}; nothing was changed`);
+      data.aliases = next;
+    },
+    ctx.dryRun,
+  );
   ctx.term.success(`Alias ${name} now stands for: ${shell ? `sh -c ${JSON.stringify(expansion.slice(1))}` : expansion}`);
 }

@@ -1,5 +1,5 @@
 // kettle extension install OWNER/NAME | URL | PATH [--pin REF] [--allow-token]
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import * as repos from '../../api/gitea/repos.js';
 import { instanceRoot } from '../../api/url.js';
@@ -9,7 +9,7 @@ import { KettleError, UsageError } from '../../errors.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import { failure } from '../failure.js';
 import type * as definition from './index.js';
-import { checkName, extensionsDir, type Installed, isProgram, platformSuffix, programName, programOf, readInstalled, shortVersion, writeInstalled } from './shared.js';
+import { checkName, extensionsDir, type Installed, isProgram, platformSuffix, programName, programOf, putInPlace, readInstalled, shortVersion, stagingFolder, writeInstalled } from './shared.js';
 import { cloneAt, downloadProgram, releaseAsset } from './sources.js';
 
 export type InstallOptions = OptionsOf<typeof definition.install>;
@@ -66,14 +66,13 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
     const record: Installed = { ...base, kind: 'local', path: source.path, version: '' };
     if (!statSync(source.path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${source.path} is no folder`);
     if (!isProgram(programOf(ctx.env, record))) throw new KettleError(`${source.path} has no executable ${programName(name)}`);
-    writeInstalled(ctx.env, record);
+    writeInstalled(ctx, record);
     ctx.term.success(`Installed extension ${name} from ${source.path}; run it with: kettle ${name}`);
     return;
   }
 
   const root = extensionsDir(ctx.env);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  const staging = mkdtempSync(join(root, `.${name}-`));
+  const staging = stagingFolder(ctx, name);
   try {
     let record: Installed;
     if (source.kind === 'url') {
@@ -105,11 +104,10 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
         `${where} has no executable ${programName(name)} at its root${record.kind === 'git' && source.kind === 'server' ? ` and no release asset ${programName(name)}-${platformSuffix()}` : ''}; nothing was installed`,
       );
     }
-    // What an install cut short left behind, with no record: nothing of it runs.
-    rmSync(join(root, name), { recursive: true, force: true });
-    renameSync(staging, join(root, name));
-    writeInstalled(ctx.env, record);
     const what = record.kind === 'release' ? `release ${record.version}` : `commit ${shortVersion(record)}`;
+    // In place of what an install cut short left behind, with no record: nothing of it runs.
+    putInPlace(ctx, staging, join(root, name), `extension ${name}, ${what} of ${record.repo ?? record.cloneUrl ?? opts.source}`);
+    writeInstalled(ctx, record);
     ctx.term.success(`Installed extension ${name} (${what}${record.pin !== undefined ? `, pinned to ${record.pin}` : ''}); run it with: kettle ${name}`);
   } finally {
     rmSync(staging, { recursive: true, force: true });

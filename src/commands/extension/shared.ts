@@ -1,7 +1,9 @@
 // What the extension verbs share: where extensions live (kettle's data
 // folder), the record kept of each, the words an extension may not take, and
-// the program each one runs.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// the program each one runs. Every change to the data folder is made here,
+// and under --dry-run shown (one line each) instead.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXTENSION_NAME, extensionsDir } from '../../config/data.js';
 import { configDir } from '../../config/store.js';
@@ -68,13 +70,48 @@ export function allInstalled(env: NodeJS.ProcessEnv): Installed[] {
     });
 }
 
+/** A change to the data folder: made, or under --dry-run shown as `line`. */
+function change(ctx: Context, line: string, make: () => void): void {
+  if (ctx.dryRun !== undefined) ctx.dryRun.hold(line, 'local');
+  else make();
+}
+
 /** Write an extension's record (a file of its own renamed over the old one). */
-export function writeInstalled(env: NodeJS.ProcessEnv, record: Installed): void {
-  const dir = join(extensionsDir(env), record.name);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, `.${RECORD}.${process.pid}`);
-  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, join(dir, RECORD));
+export function writeInstalled(ctx: Context, record: Installed): void {
+  const dir = join(extensionsDir(ctx.env), record.name);
+  change(ctx, `write ${join(dir, RECORD)}: ${JSON.stringify(record)}`, () => {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const tmp = join(dir, `.${RECORD}.${process.pid}`);
+    writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, join(dir, RECORD));
+  });
+}
+
+/**
+ * A folder to clone or download into before the result takes its place: in
+ * the data folder (a rename away from it), or under --dry-run a temporary
+ * folder elsewhere, so the reads are made and the data folder is not touched.
+ * The caller removes it.
+ */
+export function stagingFolder(ctx: Context, name: string): string {
+  if (ctx.dryRun !== undefined) return mkdtempSync(join(tmpdir(), `kettle-${name}-`));
+  const root = extensionsDir(ctx.env);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  return mkdtempSync(join(root, `.${name}-`));
+}
+
+/** Put what was made at `from` (a staging folder's) at `to`, in place of what is there; `what` says what it is. */
+export function putInPlace(ctx: Context, from: string, to: string, what: string): void {
+  change(ctx, `write ${to}: ${what}`, () => {
+    rmSync(to, { recursive: true, force: true });
+    renameSync(from, to);
+  });
+}
+
+/** Remove an extension's folder. */
+export function removeFolder(ctx: Context, name: string): void {
+  const dir = join(extensionsDir(ctx.env), name);
+  change(ctx, `remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
 }
 
 /** The executable's file name: kettle-NAME (kettle-NAME.exe for a Windows release asset). */

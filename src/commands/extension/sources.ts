@@ -40,14 +40,23 @@ export async function head(ctx: Context, dir: string): Promise<string> {
   return r.stdout.trim();
 }
 
-/** Fetch the remote's default branch and move the clone to it; answers the commit now checked out. */
+/**
+ * Move the clone to the newest commit of the remote's default branch (asked
+ * first, a read); answers that commit. Fetching and moving change the clone in
+ * kettle's data folder: under --dry-run they are shown instead.
+ */
 export async function moveToNewest(ctx: Context, dir: string, url: string): Promise<string> {
   const { env, helper } = gitWith(ctx);
-  const fetched = await git(dir, env, [...helper, 'fetch', '--quiet', '--no-tags', 'origin', 'HEAD']);
+  const asked = await git(dir, env, [...helper, 'ls-remote', 'origin', 'HEAD']);
+  const newest = /^([0-9a-f]{40,64})\s+HEAD$/m.exec(asked.stdout)?.[1];
+  if (asked.code !== 0 || newest === undefined) throw new KettleError(`cannot fetch ${url}: ${asked.code !== 0 ? gitReason(asked) : 'it names no default branch (HEAD)'}`);
+  if (newest === (await head(ctx, dir))) return newest;
+  const change = { dryRun: ctx.dryRun, on: 'local' } as const;
+  const fetched = await git(dir, env, ['-C', dir, ...helper, 'fetch', '--quiet', '--no-tags', 'origin', 'HEAD'], change);
   if (fetched.code !== 0) throw new KettleError(`cannot fetch ${url}: ${gitReason(fetched)}`);
-  const moved = await git(dir, env, ['reset', '--quiet', '--hard', 'FETCH_HEAD']);
+  const moved = await git(dir, env, ['-C', dir, 'reset', '--quiet', '--hard', newest], change);
   if (moved.code !== 0) throw new KettleError(`cannot move the clone of ${url} to its newest commit: ${gitReason(moved)}`);
-  return head(ctx, dir);
+  return newest;
 }
 
 /** A release and its asset for this platform. */

@@ -1,12 +1,12 @@
 // kettle extension upgrade [NAME | --all]
-import { renameSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Context } from '../../context/context.js';
 import { target } from '../../context/target.js';
 import { KettleError, report, SeveralFailed, UsageError } from '../../errors.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './index.js';
-import { allInstalled, extensionsDir, type Installed, platformSuffix, programName, programOf, readInstalled, shortVersion, writeInstalled } from './shared.js';
+import { allInstalled, extensionsDir, type Installed, platformSuffix, programName, programOf, putInPlace, readInstalled, shortVersion, stagingFolder, writeInstalled } from './shared.js';
 import { downloadProgram, moveToNewest, releaseAsset } from './sources.js';
 
 export type UpgradeOptions = OptionsOf<typeof definition.upgrade>;
@@ -69,16 +69,20 @@ async function upgradeOne(ctx: Context, ext: Installed): Promise<void> {
     next = { ...ext, version: found.tag };
     if (found.tag !== ext.version) {
       const program = programOf(ctx.env, ext);
-      const part = join(extensionsDir(ctx.env), ext.name, `.${basename(program)}.new`);
-      rmSync(part, { force: true });
-      await downloadProgram(ctx, api, found, part);
-      renameSync(part, program);
+      const staging = stagingFolder(ctx, ext.name);
+      try {
+        const part = join(staging, basename(program));
+        await downloadProgram(ctx, api, found, part);
+        putInPlace(ctx, part, program, `release ${found.tag}'s ${found.asset.name ?? 'asset'}`);
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
+      }
     }
   }
   if (next.version === ext.version) {
     ctx.term.info(`${ext.name} is up to date at ${from}`);
     return;
   }
-  writeInstalled(ctx.env, next);
+  writeInstalled(ctx, next);
   ctx.term.success(`Upgraded extension ${ext.name} from ${from} to ${shortVersion(next)}`);
 }

@@ -223,7 +223,7 @@ export async function run(ctx: Context, opts: AddOptions): Promise<void> {
       if (!data.default || !(data.default in data.logins)) data.default = loginName;
       isDefault = data.default === loginName;
     },
-    { env: ctx.env, keyringAbsent: placed.absent, onMoved: (names) => moved.push(...names) },
+    { dryRun: ctx.dryRun, env: ctx.env, keyringAbsent: placed.absent, onMoved: (names) => moved.push(...names) },
   );
   try {
     await written;
@@ -274,7 +274,7 @@ async function placeSecret(ctx: Context, opts: AddOptions, stored: StoredLogin, 
   const keyring = await import('../../config/keyring.js');
   const ref = keyring.newRef(server, loginName, user, ctx.io.now());
   try {
-    await keyring.setSecret(ctx.env, ref, secret);
+    await keyring.setSecret(ctx.env, ref, secret, ctx.dryRun);
   } catch (err) {
     if (!(err instanceof keyring.KeyringError)) throw err;
     const why = err.kind === 'absent' ? `no keyring answered (${err.reason})` : `the keyring refused it (${err.reason})`;
@@ -287,7 +287,7 @@ async function placeSecret(ctx: Context, opts: AddOptions, stored: StoredLogin, 
   if (stored.oauth !== undefined && refresh !== undefined) {
     const refreshRef = keyring.newRef(server, loginName, user, ctx.io.now());
     try {
-      await keyring.setSecret(ctx.env, refreshRef, refresh);
+      await keyring.setSecret(ctx.env, refreshRef, refresh, ctx.dryRun);
       stored.oauth.refreshKeyring = refreshRef;
       delete stored.oauth.refreshToken;
     } catch (err) {
@@ -305,7 +305,7 @@ async function placeSecret(ctx: Context, opts: AddOptions, stored: StoredLogin, 
 /** Remove a keyring item, best effort: whether it is gone. */
 async function forgetSecret(ctx: Context, ref: KeyringRef): Promise<boolean> {
   const { deleteSecret } = await import('../../config/keyring.js');
-  return deleteSecret(ctx.env, ref).then(
+  return deleteSecret(ctx.env, ref, ctx.dryRun).then(
     () => true,
     () => false,
   );

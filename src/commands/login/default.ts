@@ -14,7 +14,7 @@ export async function run(ctx: Context, { name }: DefaultOptions): Promise<void>
     (data) => {
       data.default = name;
     },
-    { env: ctx.env, onMoved: (names) => moved.push(...names) },
+    { dryRun: ctx.dryRun, env: ctx.env, onMoved: (names) => moved.push(...names) },
   );
   ctx.term.success(`Default login is now "${name}" (${login.user ?? 'unknown user'} on ${new URL(login.url).host})`);
   if (moved.length > 0) ctx.term.info(`kettle: moved the secrets of ${moved.map((m) => `"${m}"`).join(', ')}, stored by an earlier kettle, from the config file to the keyring`);

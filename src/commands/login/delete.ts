@@ -29,7 +29,7 @@ export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> 
         // The secret first: a keyring that refuses leaves the login as it was, so nothing is half-removed.
         const keyring = await import('../../config/keyring.js');
         try {
-          fromKeyring = await keyring.deleteSecret(ctx.env, ref);
+          fromKeyring = await keyring.deleteSecret(ctx.env, ref, ctx.dryRun);
         } catch (err) {
           if (!(err instanceof keyring.KeyringError)) throw err;
           if (err.kind === 'failed') {
@@ -42,7 +42,7 @@ export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> 
       if (refreshRef !== undefined && typeof refreshRef === 'object' && refreshRef !== null) {
         // A browser login's refresh token: best effort, once the token itself is gone.
         const keyring = await import('../../config/keyring.js');
-        await keyring.deleteSecret(ctx.env, refreshRef).catch(() => undefined);
+        await keyring.deleteSecret(ctx.env, refreshRef, ctx.dryRun).catch(() => undefined);
       }
       delete data.logins[name];
       if (data.default === name) {
@@ -52,7 +52,7 @@ export async function run(ctx: Context, { name }: DeleteOptions): Promise<void> 
         else data.default = newDefault;
       }
     },
-    { env: ctx.env, onMoved: (names) => moved.push(...names) },
+    { dryRun: ctx.dryRun, env: ctx.env, onMoved: (names) => moved.push(...names) },
   );
   ctx.term.success(`Deleted login "${name}"${fromKeyring ? ' and its secret in the keyring' : ''}`);
   if (unreachable !== undefined) {

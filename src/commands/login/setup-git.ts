@@ -30,7 +30,7 @@ export async function run(ctx: Context): Promise<void> {
       if (http.stdout.trim() !== 'true') changes.push(['config', '--global', `credential.${root}.useHttpPath`, 'true']);
     }
     for (const args of changes) {
-      const r = await git(cwd, ctx.env, args);
+      const r = await git(cwd, ctx.env, args, { dryRun: ctx.dryRun, on: 'local' });
       if (r.code !== 0) throw new KettleError(`cannot set git's ${args[args.length - 2] ?? key}: ${gitReason(r)}`);
     }
     if (changes.length === 0) ctx.term.info(`git already asks kettle for ${root} (login "${name}")`);

@@ -163,7 +163,8 @@ export async function webLogin(ctx: Context, root: string, given: { clientId?: s
       if (pasting) ctx.io.stdin.emit('keypress', '', { name: 'abort' });
     }
     const code = readRedirect(came, state);
-    const client: ApiClient = await ctx.clients.clientFor(`${instanceRoot(root)}/login/oauth`, { method: 'none' }, { live: true, ...(given.insecure ? { insecure: true } : {}) });
+    // Exchanging the code makes a token on the server: under --dry-run it is shown (the code and verifier as ***) and not sent.
+    const client: ApiClient = await ctx.clients.clientFor(`${instanceRoot(root)}/login/oauth`, { method: 'none' }, given.insecure ? { insecure: true } : {});
     let answer: Awaited<ReturnType<typeof requestToken>>;
     try {
       answer = await requestToken(client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier });

@@ -102,7 +102,8 @@ export async function createAgit(ctx: Context, opts: CreateOptions): Promise<voi
   // A body of several lines cannot ride along: it is set through the API once the pull request is there.
   if (body !== undefined && body !== '' && oneLine(body)) options.push('-o', `description=${body}`);
   const refspec = `HEAD:refs/for/${base}/${topic}`;
-  const push = (force: boolean) => git(cwd, ctx.env, ['push', ...options, ...(force ? ['-o', 'force-push=true'] : []), remote, refspec]);
+  // A write to the server: under --dry-run shown, and the reads after it stop the command.
+  const push = (force: boolean) => git(cwd, ctx.env, ['push', ...options, ...(force ? ['-o', 'force-push=true'] : []), remote, refspec], { dryRun: ctx.dryRun, on: { server: 'git push' } });
   ctx.term.info(`Pushing ${sha.slice(0, 7)} to ${remote} as refs/for/${base}/${topic}…`);
   let result = await push(opts.force);
   if (result.code !== 0 && !opts.force && /force-push/.test(result.stderr)) {

@@ -39,12 +39,12 @@ async function leaveLocalBranch(ctx: Context, pr: PullRequest): Promise<void> {
   const head = pr.head?.ref;
   const base = pr.base?.ref;
   if (!head || !base || (await currentBranch(cwd, ctx.env)) !== head) return;
-  const switched = await git(cwd, ctx.env, ['switch', '--quiet', base]);
+  const switched = await git(cwd, ctx.env, ['switch', '--quiet', base], { dryRun: ctx.dryRun, on: 'local' });
   if (switched.code !== 0) {
     ctx.term.warn(`cannot switch to ${base}: ${gitReason(switched)}; the local branch ${head} stays`);
     return;
   }
-  const removed = await git(cwd, ctx.env, ['branch', '-D', '--', head]);
+  const removed = await git(cwd, ctx.env, ['branch', '-D', '--', head], { dryRun: ctx.dryRun, on: 'local' });
   if (removed.code !== 0) ctx.term.warn(`cannot delete the local branch ${head}: ${gitReason(removed)}`);
   else ctx.term.success(`Switched to ${base} and deleted the local branch ${head}`);
 }

@@ -55,7 +55,7 @@ export async function followMove(ctx: Context, root: string, from: RepoRef, to: 
       ctx.term.info(`kettle: git remote "${remote.name}" still points at ${fullName(from)}; to update it: git remote set-url ${remote.name} ${redactUrl(remote.next)}`);
       continue;
     }
-    const r = await git(ctx.io.cwd, ctx.io.env, ['remote', 'set-url', remote.name, remote.next]);
+    const r = await git(ctx.io.cwd, ctx.io.env, ['remote', 'set-url', remote.name, remote.next], { dryRun: ctx.dryRun, on: 'local' });
     if (r.code !== 0) throw new KettleError(`cannot update git remote "${remote.name}": ${gitReason(r)}`);
     ctx.term.success(`Updated git remote "${remote.name}" to ${redactUrl(remote.next)}`);
   }
