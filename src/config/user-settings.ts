@@ -13,7 +13,8 @@ import type { DryRun } from '../api/dry-run.js';
 import { KettleError, UsageError } from '../errors.js';
 import { jsonErrorLine } from './json-line.js';
 import { parseTimeout } from './settings.js';
-import { configDir, makeConfigDir, reason, withConfigLock } from './store.js';
+import { withConfigLock } from './lock.js';
+import { configDir, makeConfigDir, reason } from './store.js';
 
 export const SETTING_KEYS = ['editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

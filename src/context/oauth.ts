@@ -16,7 +16,8 @@ import type { ApiClient } from '../api/client.js';
 import type { DryRun } from '../api/dry-run.js';
 import { instanceRoot } from '../api/url.js';
 import type { KeyringRef } from '../config/keyring.js';
-import { type OAuthGrant, readConfig, type StoredLogin, updateConfigLocked, withConfigLock } from '../config/store.js';
+import { withConfigLock } from '../config/lock.js';
+import { type OAuthGrant, readConfig, type StoredLogin, updateConfigLocked } from '../config/store.js';
 import { AuthError, KettleError } from '../errors.js';
 
 /** Renew this long before the token expires: a request begun just before would meet a dead token. */

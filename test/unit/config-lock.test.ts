@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeStale, updateConfig } from '../../src/config/store.js';
+import { removeStale } from '../../src/config/lock.js';
+import { updateConfig } from '../../src/config/store.js';
 import { age, deadPid, tempDir } from '../support/harness.js';
 
 let dir: ReturnType<typeof tempDir>;
