@@ -99,7 +99,7 @@ describe('wiki view --revision', { timeout: 120_000 }, () => {
     ['Gitea 1.23.8', { forgejo: false, version: '1.23.8' }],
     ['Gitea 1.27.0', { forgejo: false, version: '1.27.0' }],
     ['Forgejo 11.0.1', { forgejo: true, version: '11.0.1' }],
-  ])('%s: the revisions are the wiki repository\'s commits; an earlier one is shown from git, by its full or short SHA', async (_name, flavor) => {
+  ])("%s: the revisions are the wiki repository's commits; an earlier one is shown from git, by its full or short SHA", async (_name, flavor) => {
     s.server.set({ flavor });
     const [first, second] = await twoRevisions();
     // The ids the API gives are git's: the wiki's repository, cloned, has those commits on main, as services/wiki writes them.
@@ -126,7 +126,7 @@ describe('wiki view --revision', { timeout: 120_000 }, () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it('a SHA that is no revision of the page (another page\'s commit) is one line, exit 1, and nothing is fetched', async () => {
+  it("a SHA that is no revision of the page (another page's commit) is one line, exit 1, and nothing is fetched", async () => {
     await twoRevisions();
     expectExit(await kettle(['wiki', 'create', 'Other', ...R(), '--body', 'other\n']), 0);
     const other = json<Array<{ sha: string }>>(await kettle(['wiki', 'revisions', 'Other', ...R(), '--json']))[0]?.sha ?? '';
@@ -188,7 +188,7 @@ describe('the wiki over git', { timeout: 120_000 }, () => {
     return [r.status, (await r.text()).slice(0, 40)];
   };
 
-  it('is served with the repository\'s rules (httpBase, recorded from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1)', async () => {
+  it("is served with the repository's rules (httpBase, recorded from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1)", async () => {
     const pub = s.server.state.addRepo('alice', 'wiki-rules-public', { init: true });
     const priv = s.server.state.addRepo('alice', 'wiki-rules-private', { init: true, private: true });
     // No page yet: no repository; Gitea 1.27.0 answers 500, Gitea 1.23.8 and Forgejo 11.0.1 an advertisement without refs.
