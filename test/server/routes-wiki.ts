@@ -73,11 +73,17 @@ interface Entry {
   sha: string;
 }
 
-/** The files at the top of the wiki branch, by name, in git's tree order. */
-function entriesOf(dir: string): Map<string, Entry> {
+/** The files at the top of a commit (the wiki branch unless named), by name, in git's tree order; undefined when there is no such commit (before the first page). */
+function entriesOf(dir: string, rev = `refs/heads/${WIKI_BRANCH}`): Map<string, Entry> | undefined {
+  if (!existsSync(dir)) return undefined;
+  let listing: string;
+  try {
+    listing = git(dir, ['ls-tree', '-z', rev]);
+  } catch {
+    return undefined;
+  }
   const entries = new Map<string, Entry>();
-  if (headOf(dir) === undefined) return entries;
-  for (const line of git(dir, ['ls-tree', '-z', `refs/heads/${WIKI_BRANCH}`]).split('\0')) {
+  for (const line of listing.split('\0')) {
     const tab = line.indexOf('\t');
     if (tab < 0) continue;
     const [mode = '', type = '', sha = ''] = line.slice(0, tab).split(' ');
@@ -128,7 +134,7 @@ function commitChange(state: State, repo: Repo, login: string, message: string, 
     git(dir, ['init', '-q', '--bare', '-b', WIKI_BRANCH]);
   }
   const parent = headOf(dir);
-  const files = entriesOf(dir);
+  const files = (parent && entriesOf(dir, parent)) || new Map<string, Entry>();
   if (change.remove !== undefined) files.delete(change.remove);
   if (change.add) files.set(change.add.name, { mode: '100644', type: 'blob', sha: git(dir, ['hash-object', '-w', '--stdin'], { input: Buffer.from(change.add.text, 'utf8') }).trim() });
   const tree = git(dir, ['mktree', '-z'], { input: [...files].map(([name, e]) => `${e.mode} ${e.type} ${e.sha}\t${name}\0`).join('') }).trim();
@@ -263,7 +269,8 @@ function rawPageParam(c: Call): string {
 /** findWikiRepoCommit: a wiki never written has no repository (404 "no such file or directory" on Gitea 1.24+; the error list elsewhere). */
 function wikiOf(c: Call, repo: Repo): Wiki {
   const dir = wikiDirOf(c.state, repo);
-  if (existsSync(dir) && headOf(dir) !== undefined) return { dir, files: entriesOf(dir) };
+  const files = entriesOf(dir);
+  if (files) return { dir, files };
   if (!c.flavor.forgejo && flavorAtLeast(c.flavor, '1.24')) throw new HttpError(404, { message: 'no such file or directory', url: `${c.state.apiRoot}/swagger` });
   throw new HttpError(404, { errors: ['no such file or directory'], message: "The target couldn't be found.", url: `${c.state.apiRoot}/swagger` });
 }
@@ -353,7 +360,7 @@ const newPage: Handler = (c) => {
     .find((s) => RESERVED.includes(s));
   if (reserved !== undefined) throw new HttpError(400, { message: `wiki title is reserved: ${reserved}`, url: '' });
   const gitPath = webPathToGitPath(webPath);
-  if (entryFor(entriesOf(wikiDirOf(c.state, repo)), gitPath)) throw new HttpError(400, { message: `wiki page already exists [title: ${gitPath}]`, url: '' });
+  if (entryFor(entriesOf(wikiDirOf(c.state, repo)) ?? new Map(), gitPath)) throw new HttpError(400, { message: `wiki page already exists [title: ${gitPath}]`, url: '' });
   commitChange(c.state, repo, c.user.login, message, { add: { name: gitPath, text: content } });
   return { status: 201, body: pageJson(c, repo, webPath) };
 };
@@ -373,7 +380,7 @@ const editPage: Handler = (c) => {
   const newPath = userTitleToWebPath(typeof body.title === 'string' ? body.title : '');
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : `Update ${quoted(newPath)}`;
   const content = decodeContent(body.content_base64);
-  const files = entriesOf(wikiDirOf(c.state, repo));
+  const files = entriesOf(wikiDirOf(c.state, repo)) ?? new Map<string, Entry>();
   const old = entryFor(files, webPathToGitPath(oldPath));
   const newGit = webPathToGitPath(newPath);
   if (old && old[0] !== newGit && files.has(newGit)) throw new HttpError(500, { message: `wiki page already exists [title: ${newGit}]`, url: '' });
