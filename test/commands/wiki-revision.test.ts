@@ -6,7 +6,7 @@
 // repository's rules (test/server/git-http.ts). kettle runs as the built
 // binary, so git calls kettle itself as its credential helper.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json, tempDir } from '../support/harness.js';
@@ -204,5 +204,34 @@ describe('the wiki over git', { timeout: 120_000 }, () => {
     expect(await status('/alice/wiki-rules-public.wiki.git')).toEqual([403, 'repository wiki is disabled']);
     expect(await status('/alice/wiki-rules-public.wiki.git', s.token)).toEqual([403, 'repository wiki is disabled']);
     expect(await status('/alice/wiki-rules-private.wiki.git', s.token)).toEqual([404, 'Repository not found']);
+  });
+
+  it('a push to the wiki changes its pages, as on the servers (the API reads git); pushing needs write access', async () => {
+    const repo = s.server.state.addRepo('alice', 'wiki-pushed', { init: true });
+    expectExit(await s.kettle(['wiki', 'create', 'Home', '-R', 'alice/wiki-pushed', '--body', 'home\n']), 0);
+    const as = (user: string, password: string) => `${s.server.url.replace('://', `://${user}:${password}@`)}/alice/${repo.name}.wiki.git`;
+    const dir = join(root.path, 'pushed');
+    expect((await gitRun(root.path, ['clone', '-q', as('alice', s.token), dir])).code).toBe(0);
+    writeFileSync(join(dir, 'Pushed-page.md'), 'pushed text\n');
+    for (const args of [
+      ['add', '.'],
+      ['-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'Pushed by git'],
+    ])
+      expect((await gitRun(dir, args)).code).toBe(0);
+    const sha = (await gitRun(dir, ['rev-parse', 'HEAD'])).stdout.trim();
+    const refused = await gitRun(dir, ['push', '-q', as('carol', 'carol-password'), 'HEAD:main']);
+    expect(refused.stderr).toMatch(/not found/);
+    expect((await gitRun(dir, ['push', '-q', 'origin', 'HEAD:main'])).code).toBe(0);
+    const list = await s.kettle(['wiki', 'list', '-R', 'alice/wiki-pushed', '--json', '--fields', 'title,sub_url']);
+    expect(json(list)).toEqual([
+      { title: 'Home', sub_url: 'Home' },
+      { title: 'Pushed page', sub_url: 'Pushed-page' },
+    ]);
+    const revs = await s.kettle(['wiki', 'revisions', 'Pushed page', '-R', 'alice/wiki-pushed', '--json']);
+    expect(json(revs)).toEqual([
+      { sha, author: { name: 'T', email: 't@example.com', date: expect.any(String) }, commiter: { name: 'T', email: 't@example.com', date: expect.any(String) }, message: 'Pushed by git\n' },
+    ]);
+    const view = await s.kettle(['wiki', 'view', 'Pushed page', '-R', 'alice/wiki-pushed']);
+    expect(view.stdout).toBe('pushed text\n');
   });
 });
