@@ -169,14 +169,24 @@ describe('wiki view --revision', { timeout: 120_000 }, () => {
 
   it('a failed fetch is one line, exit 1, and leaves no folder behind', async () => {
     const [first] = await twoRevisions();
-    // The repository turns private and the login is a token of someone who cannot see it.
-    repo.private = true;
-    const token = s.server.addToken('carol');
-    const r = await s.kettle(['wiki', 'view', 'Getting started', ...R(), '--revision', first], { env: { TMPDIR: tmp, KETTLE_TOKEN: token } });
-    expectExit(r, 1);
-    expect(r.stderr.split('\n')[0]).toMatch(/^kettle: /);
-    expect(r.stderr).not.toContain(token);
-    expect(readdirSync(tmp)).toEqual([]);
+    // The wiki's repository answers 500 to git.
+    const serve = s.server.git;
+    s.server.git = async (req, res, url, user, bad) => {
+      if (!url.pathname.includes('.wiki.git/')) return serve?.(req, res, url, user, bad) ?? false;
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal Server Error');
+      return true;
+    };
+    try {
+      const r = await kettle(['wiki', 'view', 'Getting started', ...R(), '--revision', first]);
+      expectExit(r, 1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^kettle: cannot fetch the wiki's repository ${s.server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/alice/${repo.name}\\.wiki\\.git: .*500`));
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      s.server.git = serve;
+    }
   });
 });
 
