@@ -243,11 +243,27 @@ export const STEPS: Step[] = [
     title: 'wiki revisions',
     args: (n) => ['wiki', 'revisions', 'Getting started', ...R(n), '--json'],
     exit: 0,
-    check: (r) =>
+    check: (r, n) => {
+      const commits = json<Array<{ sha: string; message: string }>>(r);
       assert.deepEqual(
-        json<Array<{ message: string }>>(r).map((c) => c.message.trim()),
+        commits.map((c) => c.message.trim()),
         ['Second', 'Start here'],
-      ),
+      );
+      n.vars.wikiFirst = commits[1]?.sha ?? '';
+    },
+  },
+  // An earlier revision is read from the wiki's git repository (OWNER/NAME.wiki.git), fetched with kettle's credential helper.
+  {
+    title: 'wiki view --revision of the first revision (the wiki fetched with git)',
+    args: (n) => ['wiki', 'view', 'Getting started', ...R(n), '--revision', n.vars.wikiFirst ?? ''],
+    exit: 0,
+    check: (r) => assert.equal(r.stdout, 'first\n'),
+  },
+  {
+    title: 'wiki view --revision by a short SHA, --json',
+    args: (n) => ['wiki', 'view', 'Getting started', ...R(n), '--revision', (n.vars.wikiFirst ?? '').slice(0, 8), '--json', '--fields', 'content,last_commit'],
+    exit: 0,
+    check: (r, n) => assert.deepEqual(json(r), { content: 'first\n', last_commit: { sha: n.vars.wikiFirst } }),
   },
   { title: 'wiki edit --title (renames, keeps the text)', args: (n) => ['wiki', 'edit', 'Getting started', ...R(n), '--title', 'Quick start'], exit: 0 },
   // A renamed page is a new file: its count of commits follows no rename (gitrepo.FileCommitsCount).

@@ -11,7 +11,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { conflict, forbidden, HttpError, invalid, notFound, paginate } from './http.js';
 import type { TestServer } from './index.js';
@@ -21,7 +21,8 @@ import { type AgitPush, agitConfigEnv, installAgitHook, receiveAgitPush } from '
 import { actionsData, addWorkflowFile } from './routes-actions.js';
 import { canUserPush, ciData, ruleFor } from './routes-ci.js';
 import { extraOf as repoExtraOf, gitDirOf, repoData } from './routes-repos.js';
-import { type Call, flavorAtLeast, type Handler, type Reply, obj, visibleRepo } from './routes.js';
+import { type Call, type Flavor, flavorAtLeast, type Handler, type Reply, obj, visibleRepo } from './routes.js';
+import { wikiDirOf } from './routes-wiki.js';
 import type { Issue, Json, Repo, State, User } from './state.js';
 import { tick } from './state.js';
 
@@ -184,49 +185,22 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
   return true;
 }
 
-/**
- * One smart-HTTP request: clone, fetch or push. routers/web/repo/githttp.go
- * httpBase: anonymous reads of public repositories; anything else asks for
- * credentials (401, Basic realm); a signed-in user without access is told the
- * repository is not found; pushing needs write access.
- */
-async function serveGit(state: State, root: string, req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, bad: string | undefined): Promise<boolean> {
-  const base = new URL(state.webRoot).pathname.replace(/\/+$/, '');
-  if (!url.pathname.startsWith(`${base}/`)) return false;
-  const agit = agitOf(state);
-  if (req.method === 'POST' && url.pathname === `${base}${agit.path}`) return answerAgit(state, root, req, res);
-  const m = SMART.exec(url.pathname.slice(base.length));
-  if (!m) return false;
-  const [, owner = '', name = '', what = ''] = m;
-  const service = what === 'info/refs' ? url.searchParams.get('service') : what;
-  if (service !== 'git-upload-pack' && service !== 'git-receive-pack') return plain(res, 403, 'dumb protocol is not supported');
-  const push = service === 'git-receive-pack';
-  const repo = state.repo(decodeURIComponent(owner), decodeURIComponent(name));
-  const ask = { 'www-authenticate': 'Basic realm="Gitea"' };
-  if (bad !== undefined) return plain(res, 401, bad, ask);
-  if (!user && (!repo || repo.private || push)) return plain(res, 401, 'Unauthorized', ask);
-  if (!repo || (user && !state.canSee(user.login, repo))) return plain(res, 404, 'Repository not found');
-  if (push && user && !state.canWrite(user.login, repo)) return plain(res, 404, 'Repository not found');
-  if (push && repoExtraOf(state, repo).archived) return plain(res, 403, 'This repo is archived. You can view files and clone it, but cannot push or open issues/pull-requests.');
-  const dir = ensureBare(state, repo) as string;
-  const before = push && req.method === 'POST' ? headsOf(dir) : undefined;
-
+/** `git http-backend` for one request, its answer streamed back (the response left open for the caller to end). */
+async function httpBackend(req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, root: string, pathInfo: string, extra: NodeJS.ProcessEnv): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_PROJECT_ROOT: root,
     GIT_HTTP_EXPORT_ALL: '1',
-    PATH_INFO: `/${repo.owner}/${repo.name}.git/${what}`,
+    PATH_INFO: pathInfo,
     REQUEST_METHOD: req.method ?? 'GET',
     QUERY_STRING: url.search.replace(/^\?/, ''),
     CONTENT_TYPE: req.headers['content-type'] ?? '',
     REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1',
     // http-backend allows receive-pack only for an authenticated user.
     ...(user ? { REMOTE_USER: user.login } : {}),
-    // A push to refs/for/ goes through AGit's receive (agit-hook.ts), which answers at a path only this server knows.
-    ...agitConfigEnv(agit.hooks),
-    KETTLE_AGIT_URL: `${new URL(state.webRoot).origin}${base}${agit.path}`,
+    ...extra,
     ...(req.headers['content-length'] !== undefined ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
     ...(req.headers['content-encoding'] !== undefined ? { HTTP_CONTENT_ENCODING: req.headers['content-encoding'] } : {}),
     ...(typeof req.headers['git-protocol'] === 'string' ? { GIT_PROTOCOL: req.headers['git-protocol'] } : {}),
@@ -260,9 +234,76 @@ async function serveGit(state: State, root: string, req: IncomingMessage, res: S
     res.write(head.subarray(end));
   });
   await new Promise<void>((resolve) => child.on('close', () => resolve()));
+  if (!started) res.writeHead(500, { 'content-type': 'text/plain' });
+}
+
+/**
+ * One smart-HTTP request: clone, fetch or push. routers/web/repo/githttp.go
+ * httpBase: anonymous reads of public repositories; anything else asks for
+ * credentials (401, Basic realm); a signed-in user without access is told the
+ * repository is not found; pushing needs write access.
+ */
+async function serveGit(state: State, flavor: Flavor, root: string, req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, bad: string | undefined): Promise<boolean> {
+  const base = new URL(state.webRoot).pathname.replace(/\/+$/, '');
+  if (!url.pathname.startsWith(`${base}/`)) return false;
+  const agit = agitOf(state);
+  if (req.method === 'POST' && url.pathname === `${base}${agit.path}`) return answerAgit(state, root, req, res);
+  const m = SMART.exec(url.pathname.slice(base.length));
+  if (!m) return false;
+  const [, owner = '', named = '', what = ''] = m;
+  const service = what === 'info/refs' ? url.searchParams.get('service') : what;
+  if (service !== 'git-upload-pack' && service !== 'git-receive-pack') return plain(res, 403, 'dumb protocol is not supported');
+  const push = service === 'git-receive-pack';
+  // httpBase: a name ending in ".wiki" is the repository's wiki (unit.TypeWiki), under the same rules.
+  const wiki = named.endsWith('.wiki');
+  const name = wiki ? named.slice(0, -'.wiki'.length) : named;
+  const repo = state.repo(decodeURIComponent(owner), decodeURIComponent(name));
+  const ask = { 'www-authenticate': 'Basic realm="Gitea"' };
+  if (bad !== undefined) return plain(res, 401, bad, ask);
+  if (!user && (!repo || repo.private || push)) return plain(res, 401, 'Unauthorized', ask);
+  if (!repo || (user && !state.canSee(user.login, repo))) return plain(res, 404, 'Repository not found');
+  if (push && user && !state.canWrite(user.login, repo)) return plain(res, 404, 'Repository not found');
+  if (push && repoExtraOf(state, repo).archived) return plain(res, 403, 'This repo is archived. You can view files and clone it, but cannot push or open issues/pull-requests.');
+  if (wiki) return serveWiki(state, flavor, req, res, url, user, repo, what, push);
+  const dir = ensureBare(state, repo) as string;
+  const before = push && req.method === 'POST' ? headsOf(dir) : undefined;
+
+  await httpBackend(req, res, url, user, root, `/${repo.owner}/${repo.name}.git/${what}`, {
+    // A push to refs/for/ goes through AGit's receive (agit-hook.ts), which answers at a path only this server knows.
+    ...agitConfigEnv(agit.hooks),
+    KETTLE_AGIT_URL: `${new URL(state.webRoot).origin}${base}${agit.path}`,
+  });
   // What the push changed is in place before git hears the answer end.
   if (before !== undefined) syncBranches(state, repo, before);
-  if (!started) res.writeHead(500, { 'content-type': 'text/plain' });
+  res.end();
+  return true;
+}
+
+/**
+ * The wiki's repository over smart HTTP (routers/web/repo/githttp.go httpBase
+ * with isWiki, recorded from Gitea 1.23.8, 1.27.0 and Forgejo 11.0.1): with
+ * the wiki turned off, a user who had to sign in (a private repository, a
+ * push) lacks the unit and is told the repository is not found; anyone else
+ * hears "repository wiki is disabled" (403). A wiki never written has no
+ * repository: Gitea 1.27.0 answers 500, Gitea 1.23.8 and Forgejo 11.0.1 an
+ * advertisement without refs. The wiki's pages are read from git by
+ * routes-wiki.ts, so a push changes them as it does on the servers.
+ */
+async function serveWiki(state: State, flavor: Flavor, req: IncomingMessage, res: ServerResponse, url: URL, user: User | undefined, repo: Repo, what: string, push: boolean): Promise<true> {
+  const on = repoExtraOf(state, repo).has_wiki;
+  if (!on && (repo.private || push)) return plain(res, 404, 'Repository not found');
+  if (!on) return plain(res, 403, 'repository wiki is disabled');
+  const dir = wikiDirOf(state, repo);
+  if (!existsSync(dir)) {
+    const modern = !flavor.forgejo && flavorAtLeast(flavor, '1.24');
+    if (modern) return plain(res, 500, 'Internal Server Error');
+    const service = what === 'info/refs' ? (url.searchParams.get('service') ?? '') : what;
+    const head = `# service=${service}\n`;
+    res.writeHead(200, { 'content-type': `application/x-${service}-advertisement`, 'cache-control': 'no-cache, max-age=0, must-revalidate' });
+    res.end(what === 'info/refs' ? `${(head.length + 4).toString(16).padStart(4, '0')}${head}0000` : '');
+    return true;
+  }
+  await httpBackend(req, res, url, user, dirname(dir), `/${basename(dir)}/${what}`, {});
   res.end();
   return true;
 }
@@ -818,7 +859,7 @@ export function enableGit(server: TestServer, root: string): void {
       tag.sha = sha;
     }
   }
-  server.git = (req, res, url, user, bad) => serveGit(state, root, req, res, url, user, bad);
+  server.git = (req, res, url, user, bad) => serveGit(state, server.settings.flavor, root, req, res, url, user, bad);
   actionsData(state).headSubject = (repo, ref) => {
     const dir = dirOf(state, repo);
     return dir === undefined ? undefined : tryGit(dir, ['log', '-1', '--format=%s', ref.startsWith('refs/') ? ref : `refs/heads/${ref}`]);

@@ -4,33 +4,150 @@
 // api.go's /wiki group (mustEnableWiki; reqRepoWriter(unit.TypeWiki) and
 // mustNotBeArchived on the writes).
 //
-// The wiki here is a list of files (git paths) with the commits that touched
-// each, newest first; it exists once a first page was written
-// (services/wiki InitWiki in AddWikiPage).
-import { randomBytes } from 'node:crypto';
+// The wiki is a real bare git repository per repository, as on the servers
+// (services/wiki/wiki.go): InitWiki makes it on the first page written, with
+// HEAD at the wiki branch, which is the instance's default branch "main" on
+// Gitea 1.23.8 and 1.27.0 (DefaultWikiBranch = setting.Repository.DefaultBranch)
+// and on Forgejo 11.0.1 (WikiBranch, likewise); every write is one commit on
+// it, by the user who wrote (NewGitSig: the full name or login, the email), and
+// every answer (pages, texts, revisions and their commit ids) is read from git.
+// test/server/git-http.ts serves it over HTTP as OWNER/NAME.wiki.git.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HttpError, notFound } from './http.js';
 import { extraOf } from './routes-repos.js';
 import { type Call, flavorAtLeast, type Handler, list, obj, visibleRepo } from './routes.js';
 import type { Json, Repo, State } from './state.js';
 import { tick } from './state.js';
 
+/** The wiki branch: the instance's default branch (setting.Repository.DefaultBranch), "main" on the servers kettle is recorded against. */
+export const WIKI_BRANCH = 'main';
+
 interface Commit {
   sha: string;
   message: string;
-  login: string;
+  name: string;
   email: string;
   date: string;
 }
 
-interface WikiFile {
-  content: string;
-  /** Newest first. */
-  commits: Commit[];
+/** The folder that holds every wiki of this server, `<root>/<repo id>.wiki.git`; made on first use, removed when the server closes. */
+function wikiRoot(state: State): string {
+  return state.extension('wiki-git', () => {
+    const root = mkdtempSync(join(tmpdir(), 'kettle-wikis-'));
+    state.onDispose(() => rmSync(root, { recursive: true, force: true }));
+    return root;
+  });
 }
 
-/** Per repository: its wiki's files by git path, or none before the first page. */
-function wikis(state: State): Map<number, Map<string, WikiFile>> {
-  return state.extension('wiki', () => new Map<number, Map<string, WikiFile>>());
+/** Where a repository's wiki repository is (by the record's id, so a rename or transfer takes it along). */
+export function wikiDirOf(state: State, repo: Repo): string {
+  return join(wikiRoot(state), `${repo.id}.wiki.git`);
+}
+
+/** git in the wiki's repository: no user or system configuration, pathspecs taken literally. */
+function git(dir: string, args: string[], opts: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): string {
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    input: opts.input ?? '',
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1', ...opts.env },
+  });
+}
+
+/** The wiki branch's commit, or undefined before the first page. */
+function headOf(dir: string): string | undefined {
+  try {
+    return git(dir, ['rev-parse', '--verify', '--quiet', `refs/heads/${WIKI_BRANCH}^{commit}`]).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Entry {
+  mode: string;
+  type: string;
+  sha: string;
+}
+
+/** The files at the top of a commit (the wiki branch unless named), by name, in git's tree order; undefined when there is no such commit (before the first page). */
+function entriesOf(dir: string, rev = `refs/heads/${WIKI_BRANCH}`): Map<string, Entry> | undefined {
+  if (!existsSync(dir)) return undefined;
+  let listing: string;
+  try {
+    listing = git(dir, ['ls-tree', '-z', rev]);
+  } catch {
+    return undefined;
+  }
+  const entries = new Map<string, Entry>();
+  for (const line of listing.split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode = '', type = '', sha = ''] = line.slice(0, tab).split(' ');
+    entries.set(line.slice(tab + 1), { mode, type, sha });
+  }
+  return entries;
+}
+
+/** The wiki as git has it: its folder and top-level files. */
+interface Wiki {
+  dir: string;
+  files: Map<string, Entry>;
+}
+
+/** The commits of the wiki branch that touched a file, newest first (git log without --follow, as FileCommitsCount and CommitsByFileAndRange). */
+function commitsOf(dir: string, file: string, range: { skip?: number; max?: number } = {}): Commit[] {
+  const limits = [...(range.skip ? [`--skip=${range.skip}`] : []), ...(range.max !== undefined ? [`--max-count=${range.max}`] : [])];
+  const out = git(dir, ['log', '-z', '--format=%H%x00%an%x00%ae%x00%at%x00%B', ...limits, `refs/heads/${WIKI_BRANCH}`, '--', file]);
+  const fields = out.split('\0');
+  const commits: Commit[] = [];
+  for (let i = 0; i + 4 < fields.length; i += 5) {
+    const [sha = '', name = '', email = '', at = '0', message = ''] = fields.slice(i, i + 5);
+    commits.push({ sha, name, email, date: new Date(Number(at) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'), message });
+  }
+  return commits;
+}
+
+function countOf(dir: string, file: string): number {
+  return Number(git(dir, ['rev-list', '--count', `refs/heads/${WIKI_BRANCH}`, '--', file]).trim()) || 0;
+}
+
+/** How a write changes the top-level files: names removed, then a text added. */
+interface Change {
+  remove?: string;
+  add?: { name: string; text: string };
+}
+
+/**
+ * One commit on the wiki branch (updateWikiPage, DeleteWikiPage): InitWiki
+ * first (a bare repository, HEAD at the wiki branch), then the tree changed,
+ * committed by the user at the server's clock (author and committer alike),
+ * the message as given plus a newline (git.CommitTree), the branch moved.
+ */
+function commitChange(state: State, repo: Repo, login: string, message: string, change: Change): string {
+  const dir = wikiDirOf(state, repo);
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    git(dir, ['init', '-q', '--bare', '-b', WIKI_BRANCH]);
+  }
+  const parent = headOf(dir);
+  const files = (parent && entriesOf(dir, parent)) || new Map<string, Entry>();
+  if (change.remove !== undefined) files.delete(change.remove);
+  if (change.add) files.set(change.add.name, { mode: '100644', type: 'blob', sha: git(dir, ['hash-object', '-w', '--stdin'], { input: Buffer.from(change.add.text, 'utf8') }).trim() });
+  const tree = git(dir, ['mktree', '-z'], { input: [...files].map(([name, e]) => `${e.mode} ${e.type} ${e.sha}\t${name}\0`).join('') }).trim();
+  const user = state.user(login);
+  const name = user?.full_name || login;
+  const email = user?.email ?? `${login}@example.com`;
+  const when = `@${Math.floor(Date.parse(tick()) / 1000)} +0000`;
+  const sha = git(dir, ['commit-tree', tree, ...(parent ? ['-p', parent] : [])], {
+    input: `${message}\n`,
+    env: { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: when, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: when },
+  }).trim();
+  git(dir, ['update-ref', `refs/heads/${WIKI_BRANCH}`, sha, ...(parent ? [parent] : [])]);
+  return sha;
 }
 
 // --- services/wiki/wiki_path.go -------------------------------------------
@@ -150,49 +267,48 @@ function rawPageParam(c: Call): string {
 }
 
 /** findWikiRepoCommit: a wiki never written has no repository (404 "no such file or directory" on Gitea 1.24+; the error list elsewhere). */
-function filesOf(c: Call, repo: Repo): Map<string, WikiFile> {
-  const files = wikis(c.state).get(repo.id);
-  if (files) return files;
+function wikiOf(c: Call, repo: Repo): Wiki {
+  const dir = wikiDirOf(c.state, repo);
+  const files = entriesOf(dir);
+  if (files) return { dir, files };
   if (!c.flavor.forgejo && flavorAtLeast(c.flavor, '1.24')) throw new HttpError(404, { message: 'no such file or directory', url: `${c.state.apiRoot}/swagger` });
   throw new HttpError(404, { errors: ['no such file or directory'], message: "The target couldn't be found.", url: `${c.state.apiRoot}/swagger` });
 }
 
-/** findEntryForFile: the git path, then its QueryUnescape'd form. */
-function entryFor(files: Map<string, WikiFile>, gitPath: string): [string, WikiFile] | undefined {
+/** findEntryForFile: the git path, then its QueryUnescape'd form; a file, never a folder. */
+function entryFor(files: Map<string, Entry>, gitPath: string): [string, Entry] | undefined {
   const direct = files.get(gitPath);
-  if (direct) return [gitPath, direct];
+  if (direct?.type === 'blob') return [gitPath, direct];
   const other = queryUnescape(gitPath);
   const second = other === undefined ? undefined : files.get(other);
-  return other !== undefined && second ? [other, second] : undefined;
+  return other !== undefined && second?.type === 'blob' ? [other, second] : undefined;
 }
 
 function commitJson(k: Commit): Json {
-  const person = { name: k.login, email: k.email, date: k.date };
+  const person = { name: k.name, email: k.email, date: k.date };
   // The servers' field is spelled "commiter" (convert.ToWikiCommit).
-  return { sha: k.sha, author: person, commiter: person, message: `${k.message}\n` };
+  return { sha: k.sha, author: person, commiter: person, message: k.message };
 }
 
-function metaJson(c: Call, repo: Repo, webPath: string, file: WikiFile): Json {
-  const first = file.commits[0];
+/** The page's record: its title, addresses, and the newest commit that touched its file. */
+function metaJson(c: Call, repo: Repo, webPath: string, dir: string, file: string): Json {
+  const [last] = commitsOf(dir, file, { max: 1 });
   return {
     title: webPathToUserTitle(webPath),
     html_url: `${c.state.webRoot}/${repo.owner}/${repo.name}/wiki/${webPath}`,
     sub_url: webPath,
-    last_commit: first ? commitJson(first) : null,
+    last_commit: last ? commitJson(last) : null,
   };
 }
 
 /** getWikiPage: 404 for a page that is not there; the text in base64, its commit count, no sidebar or footer here. */
 function pageJson(c: Call, repo: Repo, webPath: string): Json {
-  const files = filesOf(c, repo);
+  const { dir, files } = wikiOf(c, repo);
   const found = entryFor(files, webPathToGitPath(webPath));
   if (!found) throw notFound(c.state.apiRoot);
-  const [, file] = found;
-  return { ...metaJson(c, repo, webPath, file), content_base64: Buffer.from(file.content, 'utf8').toString('base64'), commit_count: file.commits.length, sidebar: '', footer: '' };
-}
-
-function commitOf(c: Call, message: string): Commit {
-  return { sha: randomBytes(20).toString('hex'), message, login: c.user.login, email: c.user.email, date: tick() };
+  const [file, entry] = found;
+  const text = execFileSync('git', ['cat-file', 'blob', entry.sha], { cwd: dir, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  return { ...metaJson(c, repo, webPath, dir, file), content_base64: text.toString('base64'), commit_count: countOf(dir, file), sidebar: '', footer: '' };
 }
 
 /** Go's %q for the default commit messages: a JSON string is close enough for printable text. */
@@ -208,15 +324,13 @@ function decodeContent(value: unknown): string {
   return Buffer.from(text, 'base64').toString('utf8');
 }
 
-/** ListWikiPages: the files at the wiki's root, in git's tree order, those that are no *.md skipped. */
+/** ListWikiPages: the files at the wiki's root, in git's tree order, those that are no *.md (or no regular file) skipped. */
 const listPages: Handler = (c) => {
   const repo = wikiRepo(c);
-  const files = filesOf(c, repo);
-  const names = [...files.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  const pages = names.flatMap((name) => {
+  const { dir, files } = wikiOf(c, repo);
+  const pages = [...files].flatMap(([name, entry]) => {
     const webPath = gitPathToWebPath(name);
-    const file = files.get(name);
-    return webPath !== undefined && file ? [metaJson(c, repo, webPath, file)] : [];
+    return webPath !== undefined && entry.type === 'blob' ? [metaJson(c, repo, webPath, dir, name)] : [];
   });
   return list(c, pages, (p) => p);
 };
@@ -246,13 +360,8 @@ const newPage: Handler = (c) => {
     .find((s) => RESERVED.includes(s));
   if (reserved !== undefined) throw new HttpError(400, { message: `wiki title is reserved: ${reserved}`, url: '' });
   const gitPath = webPathToGitPath(webPath);
-  let files = wikis(c.state).get(repo.id);
-  if (files && entryFor(files, gitPath)) throw new HttpError(400, { message: `wiki page already exists [title: ${gitPath}]`, url: '' });
-  if (!files) {
-    files = new Map();
-    wikis(c.state).set(repo.id, files);
-  }
-  files.set(gitPath, { content, commits: [commitOf(c, message)] });
+  if (entryFor(entriesOf(wikiDirOf(c.state, repo)) ?? new Map(), gitPath)) throw new HttpError(400, { message: `wiki page already exists [title: ${gitPath}]`, url: '' });
+  commitChange(c.state, repo, c.user.login, message, { add: { name: gitPath, text: content } });
   return { status: 201, body: pageJson(c, repo, webPath) };
 };
 
@@ -271,29 +380,24 @@ const editPage: Handler = (c) => {
   const newPath = userTitleToWebPath(typeof body.title === 'string' ? body.title : '');
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : `Update ${quoted(newPath)}`;
   const content = decodeContent(body.content_base64);
-  let files = wikis(c.state).get(repo.id);
-  if (!files) {
-    files = new Map();
-    wikis(c.state).set(repo.id, files);
-  }
+  const files = entriesOf(wikiDirOf(c.state, repo)) ?? new Map<string, Entry>();
   const old = entryFor(files, webPathToGitPath(oldPath));
   const newGit = webPathToGitPath(newPath);
   if (old && old[0] !== newGit && files.has(newGit)) throw new HttpError(500, { message: `wiki page already exists [title: ${newGit}]`, url: '' });
   // A renamed page is a new file: its history (FileCommitsCount, CommitsByFileAndRange, which follow no
   // renames) starts with the rename (recorded: commit_count 1 after a rename from Gitea 1.27.0).
-  const history = old && old[0] === newGit ? old[1].commits : [];
-  if (old) files.delete(old[0]);
-  files.set(newGit, { content, commits: [commitOf(c, message), ...history] });
+  commitChange(c.state, repo, c.user.login, message, { ...(old ? { remove: old[0] } : {}), add: { name: newGit, text: content } });
   return { status: 200, body: pageJson(c, repo, newPath) };
 };
 
-/** DeleteWikiPage: 404 for a page that is not there, 204 otherwise (the wiki stays, perhaps empty). */
+/** DeleteWikiPage: 404 for a page that is not there; otherwise a commit "Delete page %q" (the web path) and 204; the wiki stays, perhaps empty. */
 const deletePage: Handler = (c) => {
   const repo = writableWiki(c);
-  const files = filesOf(c, repo);
-  const found = entryFor(files, webPathToGitPath(webPathFromRequest(rawPageParam(c))));
+  const { files } = wikiOf(c, repo);
+  const webPath = webPathFromRequest(rawPageParam(c));
+  const found = entryFor(files, webPathToGitPath(webPath));
   if (!found) throw notFound(c.state.apiRoot);
-  files.delete(found[0]);
+  commitChange(c.state, repo, c.user.login, `Delete page ${quoted(webPath)}`, { remove: found[0] });
   return { status: 204 };
 };
 
@@ -303,14 +407,14 @@ const COMMITS_RANGE = 50;
 /** ListPageRevisions: `{commits, count}`, newest first, `page` only; 404 for a page that is not there. */
 const revisions: Handler = (c) => {
   const repo = wikiRepo(c);
-  const files = filesOf(c, repo);
+  const { dir, files } = wikiOf(c, repo);
   const raw = webPathFromRequest(rawPageParam(c));
   const found = entryFor(files, webPathToGitPath(raw === '' ? 'Home' : raw));
   if (!found) throw notFound(c.state.apiRoot);
-  const commits = found[1].commits;
+  const count = countOf(dir, found[0]);
   const page = Math.max(Number.parseInt(c.query.get('page') ?? '1', 10) || 1, 1);
-  const slice = commits.slice((page - 1) * COMMITS_RANGE, page * COMMITS_RANGE);
-  return { status: 200, body: { commits: slice.map(commitJson), count: commits.length }, headers: { 'x-total-count': String(commits.length) } };
+  const commits = commitsOf(dir, found[0], { skip: (page - 1) * COMMITS_RANGE, max: COMMITS_RANGE });
+  return { status: 200, body: { commits: commits.map(commitJson), count }, headers: { 'x-total-count': String(count) } };
 };
 
 export const WIKI_ROUTES: Array<[string, string, Handler]> = [
@@ -322,15 +426,9 @@ export const WIKI_ROUTES: Array<[string, string, Handler]> = [
   ['POST', '/repos/:owner/:repo/wiki/new', newPage],
 ];
 
-/** A page written straight into a repository's wiki (tests, the demo): its web path. */
+/** A page written straight into a repository's wiki (tests, the demo), as the API's create writes it: its web path. */
 export function addWikiPage(state: State, repo: Repo, title: string, content: string, author = 'alice'): string {
   const webPath = userTitleToWebPath(title);
-  let files = wikis(state).get(repo.id);
-  if (!files) {
-    files = new Map();
-    wikis(state).set(repo.id, files);
-  }
-  const commit: Commit = { sha: randomBytes(20).toString('hex'), message: `Add ${quoted(title)}`, login: author, email: `${author}@example.com`, date: tick() };
-  files.set(webPathToGitPath(webPath), { content, commits: [commit] });
+  commitChange(state, repo, author, `Add ${quoted(title)}`, { add: { name: webPathToGitPath(webPath), text: content } });
   return webPath;
 }
