@@ -129,14 +129,14 @@ export class Clients {
   /** A client for a server and credentials that are not (yet) a stored login. */
   async clientFor(root: string, given: Credentials, connect: ConnectOptions = {}): Promise<ApiClient> {
     const { env, debug, version, sudo } = this.settings;
-    const credentials = given.method === 'keyring' ? await this.unlock(root, given) : given;
+    // A secret in the keyring is read by a helper process (config/keyring.ts): the client's module loads meanwhile.
+    const [credentials, { ApiClient }] = await Promise.all([given.method === 'keyring' ? this.unlock(root, given) : given, import('../api/client.js')]);
     const timeoutMs = this.timeoutMs(root);
     const maxResponseBytes = envMaxResponseBytes(env);
     this.warnPlainHttp(root, credentials);
     if (connect.insecure) {
       this.term.warn(`${connect.name !== undefined ? `login "${connect.name}"` : hostOf(root)} skips TLS certificate checks (--insecure): use it only with test servers`);
     }
-    const { ApiClient } = await import('../api/client.js');
     const pageConcurrency = envConcurrency(env);
     const client = new ApiClient({
       root,
