@@ -16,17 +16,26 @@
 //   npm run bench -- --rounds 5     fewer rounds (quicker, noisier)
 //   npm run bench -- --only list    some figures only (comma-separated: ca,
 //                                   version, help, whoami, page, fetch, tls,
-//                                   tree, list, memory)
+//                                   tree, list, memory, keyring, tlslist)
 //   npm run bench -- --bin DIR/bin/kettle.cjs   measure another build (a copy
 //                                   of bin/, dist/cli/ and package.json)
 //   npm run bench -- --before DIR/bin/kettle.cjs   also measure an earlier
 //                                   build (such a copy) in the same turns as
 //                                   whoami and the first page: before and after
 //                                   in one run
+//
+// `keyring`: whoami with its token in a real Secret Service (a private
+// session bus and GNOME Keyring, started for the figure and stopped after it;
+// skipped, saying so, without dbus-daemon, gnome-keyring-daemon and
+// secret-tool) against the same login in the config file. `tlslist`: the
+// long list over https, the TLS connections it makes, and HTTP/2 with a
+// prototype build whose pool offers it (build-cli.mjs --allow-h2).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getSecret, type KeyringRef } from '../../src/config/keyring.js';
+import { Desktop, missingDesktopTools } from '../support/desktop.js';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -46,10 +55,13 @@ const { values } = parseArgs({
     'tree-cost': { type: 'string' },
     replay: { type: 'string' },
     latency: { type: 'string', default: '0' },
+    'tls-key': { type: 'string' },
+    'tls-cert': { type: 'string' },
+    h2: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
-const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tls', 'tree', 'list', 'memory'];
+const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tls', 'tree', 'list', 'memory', 'keyring', 'tlslist'];
 const BUILD_CLI = join(ROOT, 'test', 'tools', 'build-cli.mjs');
 const ONLY = new Set(values.only === undefined ? FIGURES : values.only.split(','));
 for (const f of ONLY) if (!FIGURES.includes(f)) throw new Error(`--only: no figure "${f}" (${FIGURES.join(', ')})`);
@@ -59,6 +71,17 @@ interface Server {
   url: string;
   token: string;
   process: ChildProcess;
+}
+
+/** What a replaying server has seen since it started (see connectionCounts). */
+interface Counts {
+  /** TCP connections accepted. */
+  connections: number;
+  /** TLS handshakes completed (the server's secureConnection events). */
+  handshakes: number;
+  /** Of those, the connections that negotiated HTTP/2 (ALPN h2). */
+  h2: number;
+  requests: number;
 }
 
 const servers: Server[] = [];
@@ -89,8 +112,10 @@ async function startServer(args: string[]): Promise<Server> {
  * kettle and the sequential fetch loop get the same server (and the first
  * request of each page, recorded then, is a warm-up run of each side).
  */
-async function startReplay(upstream: Server, latency: number): Promise<Server> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--replay', upstream.url, '--latency', String(latency)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startReplay(upstream: Server, latency: number, tls?: { keyFile: string; certFile: string; h2: boolean }): Promise<Server> {
+  const args = ['--replay', upstream.url, '--latency', String(latency), ...(tls ? ['--tls-key', tls.keyFile, '--tls-cert', tls.certFile, ...(tls.h2 ? ['--h2'] : [])] : [])];
+  // An IPC channel: the bench asks it for its counts (connectionCounts).
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     rl.once('line', (l) => {
@@ -104,9 +129,25 @@ async function startReplay(upstream: Server, latency: number): Promise<Server> {
   return server;
 }
 
-/** `--replay URL --latency MS`: the replaying server (see startReplay); prints its URL as one JSON line. */
-async function replay(upstream: string, latency: number): Promise<void> {
+/** A replaying server's counts, asked over its IPC channel. */
+function connectionCounts(server: Server): Promise<Counts> {
+  return new Promise((resolve) => {
+    server.process.once('message', (m) => resolve(m as Counts));
+    server.process.send?.('counts');
+  });
+}
+
+/**
+ * `--replay URL --latency MS [--tls-key FILE --tls-cert FILE [--h2]]`: the
+ * replaying server (see startReplay), over http, https (HTTP/1.1 only, as
+ * node:https serves), or with --h2 HTTP/2 and HTTP/1.1 over TLS (node:http2's
+ * secure server with allowHTTP1: ALPN decides, as Gitea and Forgejo behind TLS
+ * serve); prints its URL as one JSON line. It counts connections, TLS
+ * handshakes and requests, and sends the counts when asked on its IPC channel.
+ */
+async function replay(upstream: string, latency: number, tls: { key: Buffer; cert: Buffer; h2: boolean } | undefined): Promise<void> {
   const { createServer } = await import('node:http');
+  const counts: Counts = { connections: 0, handshakes: 0, h2: 0, requests: 0 };
   interface Recorded {
     status: number;
     headers: [string, string][];
@@ -114,7 +155,9 @@ async function replay(upstream: string, latency: number): Promise<void> {
   }
   const recorded = new Map<string, Promise<Recorded>>();
   let origin = '';
-  const server = createServer((req, res) => {
+  // The same handler for node:http, node:https and node:http2's compatibility API.
+  const handler = (req: import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest, res: import('node:http').ServerResponse | import('node:http2').Http2ServerResponse) => {
+    counts.requests++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -122,7 +165,8 @@ async function replay(upstream: string, latency: number): Promise<void> {
       let answer = req.method === 'GET' ? recorded.get(key) : undefined;
       if (answer === undefined) {
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+        // HTTP/2's pseudo-headers (:method, :path, …) are not headers to pass on.
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection' && !k.startsWith(':')) headers[k] = v;
         answer = fetch(upstream + (req.url ?? '/'), { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined }).then(async (r) => ({
           status: r.status,
           // The upstream's address in a header (Link) becomes this server's.
@@ -138,22 +182,43 @@ async function replay(upstream: string, latency: number): Promise<void> {
         (a) =>
           setTimeout(
             () => {
-              res.writeHead(a.status, [...a.headers.flat(), 'content-length', String(a.body.length)]);
+              // An object of headers: HTTP/2's compatibility API takes no flat list.
+              const headers: Record<string, string> = Object.fromEntries(a.headers);
+              headers['content-length'] = String(a.body.length);
+              res.writeHead(a.status, headers);
               res.end(a.body);
             },
             Math.max(0, latency - (Date.now() - started)),
           ),
         () => {
-          res.writeHead(502).end();
+          res.writeHead(502);
+          res.end();
         },
       );
     });
+  };
+  let server: import('node:net').Server;
+  if (tls === undefined) {
+    server = createServer({ keepAliveTimeout: 60_000 }, handler);
+  } else if (!tls.h2) {
+    const { createServer: createHttpsServer } = await import('node:https');
+    server = createHttpsServer({ key: tls.key, cert: tls.cert, keepAliveTimeout: 60_000 }, handler);
+  } else {
+    const { createSecureServer } = await import('node:http2');
+    server = createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, handler);
+  }
+  server.on('connection', () => counts.connections++);
+  server.on('secureConnection', (socket: import('node:tls').TLSSocket) => {
+    counts.handshakes++;
+    if (socket.alpnProtocol === 'h2') counts.h2++;
   });
-  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
-  origin = `http://127.0.0.1:${address.port}`;
+  origin = `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
   process.stdout.write(`${JSON.stringify({ url: origin })}\n`);
+  process.on('message', () => process.send?.({ ...counts }));
+  // The bench gone (its channel closed), or done with it.
+  process.once('disconnect', () => process.exit(0));
   process.once('SIGTERM', () => process.exit(0));
 }
 
@@ -234,11 +299,18 @@ interface Figure {
 
 const figures: Figure[] = [];
 
+/** Something timed in this process rather than a command: its wall time in ms. */
+interface Probe {
+  label: string;
+  time: () => Promise<number>;
+}
+
 /** The commands in turn (A, B, C, A, B, C, …), `rounds` times each after one warm-up of each; their medians. */
-async function inTurn(figure: string, cmds: Command[], rounds: number): Promise<number[]> {
-  for (const cmd of cmds) await timeOnce(cmd);
+async function inTurn(figure: string, cmds: (Command | Probe)[], rounds: number): Promise<number[]> {
+  const once = (cmd: Command | Probe) => ('time' in cmd ? cmd.time() : timeOnce(cmd));
+  for (const cmd of cmds) await once(cmd);
   const times: number[][] = cmds.map(() => []);
-  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await timeOnce(cmd));
+  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await once(cmd));
   process.stderr.write(`  measured: ${figure}\n`);
   return times.map(median);
 }
@@ -356,17 +428,13 @@ function output(cmd: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'igno
 }
 
 /**
- * What https costs a command: the in-memory server behind TLS with a
- * certificate made now for 127.0.0.1 (openssl; a test certificate of the
- * bench's alone, in its temporary folder), trusted through
- * NODE_EXTRA_CA_CERTS, which has Node build its store of root certificates
- * at start (a first https request builds it otherwise): every command of
- * these figures runs with it. kettle whoami over https, its floor over
- * https, kettle whoami over plain http and bare Node in turn.
+ * A test certificate for 127.0.0.1, made now by openssl (the bench's alone,
+ * in its temporary folder, valid one day); undefined without openssl.
  */
-async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
+async function testCertificate(dir: string): Promise<{ keyFile: string; certFile: string } | undefined> {
   const keyFile = join(dir, 'bench-test-key.pem');
   const certFile = join(dir, 'bench-test-cert.pem');
+  if (existsSync(certFile)) return { keyFile, certFile };
   try {
     await output(
       [
@@ -393,9 +461,31 @@ async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: s
       'ignore',
     );
   } catch {
+    return undefined;
+  }
+  return { keyFile, certFile };
+}
+
+/** A figure of ratios with no goal, as the TLS and keyring figures push them. */
+function pushRatio(figure: string, a: { label: string }, b: { label: string }, ma: number, mb: number): void {
+  figures.push({ figure, goal: '(none)', a: a.label, b: b.label, medianA: ma, medianB: mb, ratio: `${(ma / mb).toFixed(2)}×`, met: true, unit: 'ms' });
+}
+
+/**
+ * What https costs a command: the in-memory server behind TLS with the test
+ * certificate (testCertificate), trusted through NODE_EXTRA_CA_CERTS, which
+ * has Node build its store of root certificates at start (a first https
+ * request builds it otherwise): every command of these figures runs with it.
+ * kettle whoami over https, its floor over https, kettle whoami over plain
+ * http and bare Node in turn.
+ */
+async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
+  const certificate = await testCertificate(dir);
+  if (certificate === undefined) {
     process.stderr.write('  skipped: tls (openssl not found)\n');
     return;
   }
+  const { keyFile, certFile } = certificate;
   const ca = { NODE_EXTRA_CA_CERTS: certFile };
   const secure = await startServer(['--issues', '100', '--full-records', '--tls-key', keyFile, '--tls-cert', certFile]);
   const t = await loginFor(secure, ca);
@@ -407,17 +497,173 @@ async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: s
   const floor = { ...floorCmd('floor GET /user over https', secure, '/user'), env: minimalEnv(ca) };
   const node = { ...bareNode, label: 'node -e 0 (NODE_EXTRA_CA_CERTS: the test certificate)', env: minimalEnv(ca) };
   const [mHttps = Number.NaN, mFloor = Number.NaN, mHttp = Number.NaN, mNode = Number.NaN] = await inTurn('tls', [https, floor, http, node], ROUNDS);
-  const push = (figure: string, a: Command, b: Command, ma: number, mb: number) =>
-    figures.push({ figure, goal: '(none)', a: a.label, b: b.label, medianA: ma, medianB: mb, ratio: `${(ma / mb).toFixed(2)}×`, met: true, unit: 'ms' });
-  push(`TLS: ${https.label} vs ${http.label} (the handshake and certificate check of one command; ${(mHttps - mHttp).toFixed(1)} ms)`, https, http, mHttps, mHttp);
-  push(`TLS: ${https.label} vs its floor (${floor.label})`, https, floor, mHttps, mFloor);
-  push(`TLS: ${floor.label} vs ${node.label}`, floor, node, mFloor, mNode);
-  push(`TLS: ${https.label} vs ${node.label}`, https, node, mHttps, mNode);
+  pushRatio(`TLS: ${https.label} vs ${http.label} (the handshake and certificate check of one command; ${(mHttps - mHttp).toFixed(1)} ms)`, https, http, mHttps, mHttp);
+  pushRatio(`TLS: ${https.label} vs its floor (${floor.label})`, https, floor, mHttps, mFloor);
+  pushRatio(`TLS: ${floor.label} vs ${node.label}`, floor, node, mFloor, mNode);
+  pushRatio(`TLS: ${https.label} vs ${node.label}`, https, node, mHttps, mNode);
+}
+
+/** Store a login in a HOME of its own (its token on stdin); the config file it wrote. */
+async function loginInto(homeDir: string, server: Server, name: string, extraArgs: string[], env: Record<string, string>): Promise<{ logins: Record<string, { token?: string; keyring?: KeyringRef }> }> {
+  const { readFileSync } = await import('node:fs');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token', ...extraArgs], {
+      env: { ...minimalEnv(env), HOME: homeDir },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`login add exited with ${code}: ${stderr.trim()}`))));
+    child.stdin.end(server.token);
+  });
+  return JSON.parse(readFileSync(join(homeDir, '.config', 'kettle', 'config.json'), 'utf8'));
+}
+
+/**
+ * What the keyring costs a command: a private session bus and GNOME Keyring
+ * on it (test/support/desktop.ts, as the keyring tests start them), the same
+ * login stored twice with `kettle login add --with-token`, in a HOME of its
+ * own each: in the keyring, and with --insecure-storage in the config file.
+ * whoami with each, the keyring read alone (getSecret of
+ * src/config/keyring.ts, timed here: the helper process kettle starts, Node
+ * and the binding in it, the D-Bus exchange), secret-tool's lookup of the
+ * same item (a C client: the D-Bus exchange and a small process) and bare
+ * Node, in turn. Every command gets the bus's address, so the two whoami
+ * differ only in where the token is.
+ */
+async function keyringFigures(server: Server): Promise<void> {
+  const missing = missingDesktopTools();
+  if (missing.length > 0) {
+    process.stderr.write(`  skipped: keyring (${missing.join(', ')} not found; Debian: dbus, gnome-keyring, libsecret-tools)\n`);
+    return;
+  }
+  const desk = new Desktop({ PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  const inKeyring = mkdtempSync(join(tmpdir(), 'kettle-bench-keyring-'));
+  const inFile = mkdtempSync(join(tmpdir(), 'kettle-bench-file-'));
+  try {
+    await desk.start();
+    const bus = { DBUS_SESSION_BUS_ADDRESS: desk.address };
+    const kept = (await loginInto(inKeyring, server, 'bench', [], bus)).logins.bench;
+    const plain = (await loginInto(inFile, server, 'bench', ['--insecure-storage'], bus)).logins.bench;
+    const ref = kept?.keyring;
+    if (ref === undefined || kept?.token !== undefined) throw new Error('keyring: login add did not keep the token in the keyring');
+    if (plain?.token === undefined) throw new Error('keyring: login add --insecure-storage did not keep the token in the config file');
+    const whoami = (home: string, label: string): Command => ({ label, argv: [process.execPath, BIN, 'whoami'], env: { ...minimalEnv(bus), HOME: home } });
+    const withKeyring = whoami(inKeyring, 'kettle whoami, its token in the keyring');
+    const withFile = whoami(inFile, 'kettle whoami, its token in the config file (--insecure-storage)');
+    const readEnv = { ...minimalEnv(bus), HOME: inKeyring };
+    const read: Probe = {
+      label: 'a keyring read (getSecret: its helper process)',
+      time: async () => {
+        const started = process.hrtime.bigint();
+        const secret = await getSecret(readEnv, ref);
+        if (secret !== server.token) throw new Error('keyring: the read did not give the stored token');
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      },
+    };
+    const lookup: Command = { label: 'secret-tool lookup of the same item', argv: ['secret-tool', 'lookup', 'service', ref.service, 'username', ref.account], env: { ...minimalEnv(bus), HOME: inKeyring } };
+    const node = { ...bareNode, env: minimalEnv(bus) };
+    const [mKeyring = Number.NaN, mFile = Number.NaN, mRead = Number.NaN, mLookup = Number.NaN, mNode = Number.NaN] = await inTurn('keyring', [withKeyring, withFile, read, lookup, node], ROUNDS);
+    pushRatio(`keyring: ${withKeyring.label} vs ${withFile.label} (${(mKeyring - mFile).toFixed(1)} ms more a command)`, withKeyring, withFile, mKeyring, mFile);
+    pushRatio(`keyring: ${read.label} vs node -e 0`, read, node, mRead, mNode);
+    pushRatio(`keyring: ${lookup.label} vs node -e 0`, lookup, node, mLookup, mNode);
+    pushRatio(`keyring: ${withFile.label} vs node -e 0`, withFile, node, mFile, mNode);
+  } finally {
+    await desk.stop();
+    rmSync(inKeyring, { recursive: true, force: true });
+    rmSync(inFile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The long list over TLS: `issue list --all --json` of the 5,000 issues at
+ * 30 ms a page from a replaying server (startReplay) over http, over https
+ * (HTTP/1.1 only), and over a server that also speaks HTTP/2 (ALPN; as
+ * Gitea and Forgejo do behind TLS), with this build and with a prototype
+ * built now whose pool offers HTTP/2 (build-cli.mjs --allow-h2), in turn.
+ * Each server counts the connections and TLS handshakes it accepts: one
+ * counted run of each command first, then the timed turns.
+ */
+async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
+  const certificate = await testCertificate(dir);
+  if (certificate === undefined) {
+    process.stderr.write('  skipped: tlslist (openssl not found)\n');
+    return;
+  }
+  const ca = { NODE_EXTRA_CA_CERTS: certificate.certFile };
+  const h2Dir = join(dir, 'allow-h2');
+  await output([process.execPath, BUILD_CLI, '--allow-h2', h2Dir], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  const h2Bin = join(h2Dir, 'bin', 'kettle.cjs');
+  const plain = await startReplay(upstream, 30);
+  const https = await startReplay(upstream, 30, { ...certificate, h2: false });
+  const both = await startReplay(upstream, 30, { ...certificate, h2: true });
+  const list = ['issue', 'list', '-R', 'alice/bulk', '--all', '--json'];
+  const side = async (server: Server, label: string, bin = BIN): Promise<Command & { server: Server }> => ({
+    label,
+    argv: [process.execPath, bin, ...(await loginFor(server, ca)), ...list],
+    env: minimalEnv(ca),
+    server,
+  });
+  const sides = [
+    await side(plain, 'kettle over http'),
+    await side(https, 'kettle over https (HTTP/1.1 server)'),
+    await side(both, 'kettle over https (HTTP/2 and HTTP/1.1 server)'),
+    await side(both, 'prototype with allowH2 over https (HTTP/2 and HTTP/1.1 server)', h2Bin),
+  ];
+  // One counted run each (which also has each server record its pages).
+  const perList: Counts[] = [];
+  for (const cmd of sides) {
+    const before = await connectionCounts(cmd.server);
+    await timeOnce(cmd);
+    const after = await connectionCounts(cmd.server);
+    perList.push({ connections: after.connections - before.connections, handshakes: after.handshakes - before.handshakes, h2: after.h2 - before.h2, requests: after.requests - before.requests });
+  }
+  const rounds = Math.max(5, Math.round(ROUNDS / 2));
+  const totalsBefore = await Promise.all(sides.map((c) => connectionCounts(c.server)));
+  const medians = await inTurn('tlslist', sides, rounds);
+  const totalsAfter = await Promise.all(sides.map((c) => connectionCounts(c.server)));
+  const [mHttp = Number.NaN, mHttps = Number.NaN, mBoth = Number.NaN, mH2 = Number.NaN] = medians;
+  const what = 'issue list --all --json, 5,000 issues, page size 50, 30 ms latency';
+  sides.forEach((cmd, i) => {
+    const c = perList[i] as Counts;
+    // Over the timed turns, the third server's counts are the two sides that share it: its totals say the same only per server.
+    const shared = sides.filter((x) => x.server === cmd.server).length;
+    const turns = (rounds + 1) * shared;
+    const hs = ((totalsAfter[i] as Counts).handshakes - (totalsBefore[i] as Counts).handshakes) / turns;
+    const conns = ((totalsAfter[i] as Counts).connections - (totalsBefore[i] as Counts).connections) / turns;
+    const tlsText = cmd.server === plain ? '' : `, ${c.handshakes} TLS handshakes${c.h2 > 0 ? ` (${c.h2} HTTP/2)` : ''}`;
+    figures.push({
+      figure: `${what}: ${cmd.label}: connections per list (one counted run: ${c.connections} connections${tlsText}, ${c.requests} requests; over the timed turns ${shared > 1 ? 'of the sides sharing its server ' : ''}${conns.toFixed(1)} connections${cmd.server === plain ? '' : ` and ${hs.toFixed(1)} handshakes`} a list)`,
+      goal: '(none)',
+      a: cmd.label,
+      b: '',
+      medianA: c.connections,
+      medianB: Number.NaN,
+      ratio: `${c.connections}`,
+      met: true,
+      unit: 'connections',
+    });
+  });
+  pushRatio(`${what}: ${sides[1]?.label} vs ${sides[0]?.label}`, sides[1] as Command, sides[0] as Command, mHttps, mHttp);
+  pushRatio(`${what}: ${sides[2]?.label} vs ${sides[1]?.label}`, sides[2] as Command, sides[1] as Command, mBoth, mHttps);
+  pushRatio(`${what}: ${sides[3]?.label} vs ${sides[2]?.label}`, sides[3] as Command, sides[2] as Command, mH2, mBoth);
+  pushRatio(`${what}: ${sides[3]?.label} vs ${sides[0]?.label}`, sides[3] as Command, sides[0] as Command, mH2, mHttp);
+  // One request: what offering HTTP/2 costs a command that makes one (node:http2, loaded when it is negotiated).
+  const who = (bin: string, label: string): Command => ({ label, argv: [process.execPath, bin, '--login', `bench-${new URL(both.url).port}`, 'whoami'], env: minimalEnv(ca) });
+  const one = who(BIN, 'kettle whoami over https (HTTP/2 and HTTP/1.1 server)');
+  const oneH2 = who(h2Bin, 'prototype with allowH2: whoami over https (HTTP/2 and HTTP/1.1 server)');
+  const [mOne = Number.NaN, mOneH2 = Number.NaN] = await inTurn('tlslist: whoami', [one, oneH2], ROUNDS);
+  pushRatio(`${oneH2.label} vs ${one.label}`, oneH2, one, mOneH2, mOne);
 }
 
 async function main(): Promise<void> {
   if (values['tree-cost']) return treeCost(values['tree-cost']);
-  if (values.replay) return replay(values.replay, Number(values.latency));
+  if (values.replay) {
+    const { readFileSync } = await import('node:fs');
+    const key = values['tls-key'];
+    const cert = values['tls-cert'];
+    return replay(values.replay, Number(values.latency), key !== undefined && cert !== undefined ? { key: readFileSync(key), cert: readFileSync(cert), h2: values.h2 === true } : undefined);
+  }
   if (!existsSync(join(ROOT, 'dist', 'cli', 'main.cjs')) || !existsSync(SERVER)) throw new Error('build first: npm run build');
   const node = process.version;
   process.stderr.write(`kettle bench on Node ${node}, ${ROUNDS} rounds per side\n`);
@@ -502,6 +748,7 @@ async function main(): Promise<void> {
       );
 
     if (ONLY.has('tls')) await tlsFigures(scriptDir, q, floorCmd);
+    if (ONLY.has('keyring')) await keyringFigures(quick);
 
     for (const which of ONLY.has('tree') ? ['whole', 'branch'] : []) {
       const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as {
@@ -530,8 +777,10 @@ async function main(): Promise<void> {
     }
     if (ONLY.has('tree')) process.stderr.write('  measured: tree cost\n');
 
-    if (ONLY.has('list')) {
-      const slow = await startReplay(await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']), 30);
+    // The long lists' in-memory server, behind the replaying servers.
+    const bulk = ONLY.has('list') || ONLY.has('tlslist') ? await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']) : undefined;
+    if (ONLY.has('list') && bulk) {
+      const slow = await startReplay(bulk, 30);
       const s = await loginFor(slow);
       await fasterThan(
         'issue list --all --json, 5,000 Gitea-sized issues, page size 50, 30 ms latency: kettle vs a plain sequential fetch loop in Node',
@@ -541,6 +790,7 @@ async function main(): Promise<void> {
         Math.max(3, Math.round(ROUNDS / 4)),
       );
     }
+    if (ONLY.has('tlslist') && bulk) await tlsListFigures(scriptDir, bulk);
     if (!ONLY.has('memory')) {
       // Not asked for (--only).
     } else if (existsSync(TIME)) {
