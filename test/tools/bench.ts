@@ -504,7 +504,13 @@ async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: s
 }
 
 /** Store a login in a HOME of its own (its token on stdin); the config file it wrote. */
-async function loginInto(homeDir: string, server: Server, name: string, extraArgs: string[], env: Record<string, string>): Promise<{ logins: Record<string, { token?: string; keyring?: KeyringRef }> }> {
+async function loginInto(
+  homeDir: string,
+  server: Server,
+  name: string,
+  extraArgs: string[],
+  env: Record<string, string>,
+): Promise<{ logins: Record<string, { token?: string; keyring?: KeyringRef }> }> {
   const { readFileSync } = await import('node:fs');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token', ...extraArgs], {
@@ -561,7 +567,11 @@ async function keyringFigures(server: Server): Promise<void> {
         return Number(process.hrtime.bigint() - started) / 1e6;
       },
     };
-    const lookup: Command = { label: 'secret-tool lookup of the same item', argv: ['secret-tool', 'lookup', 'service', ref.service, 'username', ref.account], env: { ...minimalEnv(bus), HOME: inKeyring } };
+    const lookup: Command = {
+      label: 'secret-tool lookup of the same item',
+      argv: ['secret-tool', 'lookup', 'service', ref.service, 'username', ref.account],
+      env: { ...minimalEnv(bus), HOME: inKeyring },
+    };
     const node = { ...bareNode, env: minimalEnv(bus) };
     const [mKeyring = Number.NaN, mFile = Number.NaN, mRead = Number.NaN, mLookup = Number.NaN, mNode = Number.NaN] = await inTurn('keyring', [withKeyring, withFile, read, lookup, node], ROUNDS);
     pushRatio(`keyring: ${withKeyring.label} vs ${withFile.label} (${(mKeyring - mFile).toFixed(1)} ms more a command)`, withKeyring, withFile, mKeyring, mFile);
@@ -577,12 +587,16 @@ async function keyringFigures(server: Server): Promise<void> {
 
 /**
  * The long list over TLS: `issue list --all --json` of the 5,000 issues at
- * 30 ms a page from a replaying server (startReplay) over http, over https
- * (HTTP/1.1 only), and over a server that also speaks HTTP/2 (ALPN; as
- * Gitea and Forgejo do behind TLS), with this build and with a prototype
- * built now whose pool offers HTTP/2 (build-cli.mjs --allow-h2), in turn.
- * Each server counts the connections and TLS handshakes it accepts: one
- * counted run of each command first, then the timed turns.
+ * 30 ms a page from replaying servers (startReplay): over http, over https
+ * (HTTP/1.1 only, as node:https serves), and over https from a server that
+ * also speaks HTTP/2 (ALPN decides, as Gitea and Forgejo serve behind TLS).
+ * This build against each, and two prototypes built now (build-cli.mjs
+ * --allow-h2): allowH2 alone, and allowH2 with pipelining 16 (undici 7 has a
+ * connection carry no more requests at once than `pipelining`, HTTP/2 or
+ * not), that one also against the HTTP/1.1 server, where it pipelines. Each
+ * server counts the TCP connections, TLS handshakes (its secureConnection
+ * events) and requests it gets: three counted runs of each command first
+ * (their medians), then the timed turns.
  */
 async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
   const certificate = await testCertificate(dir);
@@ -591,11 +605,14 @@ async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
     return;
   }
   const ca = { NODE_EXTRA_CA_CERTS: certificate.certFile };
-  const h2Dir = join(dir, 'allow-h2');
-  await output([process.execPath, BUILD_CLI, '--allow-h2', h2Dir], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
-  const h2Bin = join(h2Dir, 'bin', 'kettle.cjs');
+  const prototype = async (name: string, args: string[]): Promise<string> => {
+    await output([process.execPath, BUILD_CLI, '--allow-h2', join(dir, name), ...args], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    return join(dir, name, 'bin', 'kettle.cjs');
+  };
+  const h2Alone = await prototype('allow-h2', []);
+  const h2Piped = await prototype('allow-h2-pipelining', ['--pipelining', '16']);
   const plain = await startReplay(upstream, 30);
-  const https = await startReplay(upstream, 30, { ...certificate, h2: false });
+  const h1 = await startReplay(upstream, 30, { ...certificate, h2: false });
   const both = await startReplay(upstream, 30, { ...certificate, h2: true });
   const list = ['issue', 'list', '-R', 'alice/bulk', '--all', '--json'];
   const side = async (server: Server, label: string, bin = BIN): Promise<Command & { server: Server }> => ({
@@ -604,54 +621,52 @@ async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
     env: minimalEnv(ca),
     server,
   });
+  const H1 = 'https, HTTP/1.1 server';
+  const H2 = 'https, HTTP/2 and HTTP/1.1 server';
   const sides = [
-    await side(plain, 'kettle over http'),
-    await side(https, 'kettle over https (HTTP/1.1 server)'),
-    await side(both, 'kettle over https (HTTP/2 and HTTP/1.1 server)'),
-    await side(both, 'prototype with allowH2 over https (HTTP/2 and HTTP/1.1 server)', h2Bin),
+    await side(plain, 'kettle, http'),
+    await side(h1, `kettle, ${H1}`),
+    await side(both, `kettle, ${H2}`),
+    await side(both, `prototype allowH2, ${H2}`, h2Alone),
+    await side(both, `prototype allowH2 + pipelining 16, ${H2}`, h2Piped),
+    await side(h1, `prototype allowH2 + pipelining 16, ${H1}`, h2Piped),
   ];
-  // One counted run each (which also has each server record its pages).
-  const perList: Counts[] = [];
-  for (const cmd of sides) {
-    const before = await connectionCounts(cmd.server);
-    await timeOnce(cmd);
-    const after = await connectionCounts(cmd.server);
-    perList.push({ connections: after.connections - before.connections, handshakes: after.handshakes - before.handshakes, h2: after.h2 - before.h2, requests: after.requests - before.requests });
-  }
-  const rounds = Math.max(5, Math.round(ROUNDS / 2));
-  const totalsBefore = await Promise.all(sides.map((c) => connectionCounts(c.server)));
-  const medians = await inTurn('tlslist', sides, rounds);
-  const totalsAfter = await Promise.all(sides.map((c) => connectionCounts(c.server)));
-  const [mHttp = Number.NaN, mHttps = Number.NaN, mBoth = Number.NaN, mH2 = Number.NaN] = medians;
   const what = 'issue list --all --json, 5,000 issues, page size 50, 30 ms latency';
-  sides.forEach((cmd, i) => {
-    const c = perList[i] as Counts;
-    // Over the timed turns, the third server's counts are the two sides that share it: its totals say the same only per server.
-    const shared = sides.filter((x) => x.server === cmd.server).length;
-    const turns = (rounds + 1) * shared;
-    const hs = ((totalsAfter[i] as Counts).handshakes - (totalsBefore[i] as Counts).handshakes) / turns;
-    const conns = ((totalsAfter[i] as Counts).connections - (totalsBefore[i] as Counts).connections) / turns;
-    const tlsText = cmd.server === plain ? '' : `, ${c.handshakes} TLS handshakes${c.h2 > 0 ? ` (${c.h2} HTTP/2)` : ''}`;
+  for (const cmd of sides) {
+    const runs: Counts[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = await connectionCounts(cmd.server);
+      await timeOnce(cmd);
+      const after = await connectionCounts(cmd.server);
+      runs.push({ connections: after.connections - before.connections, handshakes: after.handshakes - before.handshakes, h2: after.h2 - before.h2, requests: after.requests - before.requests });
+    }
+    const m = (k: keyof Counts) => median(runs.map((r) => r[k]));
+    const each = runs.map((r) => r.connections).join(', ');
+    const tlsText = cmd.server === plain ? '' : `, ${m('handshakes')} TLS handshakes${m('h2') > 0 ? ` (${m('h2')} of them HTTP/2)` : ''}`;
     figures.push({
-      figure: `${what}: ${cmd.label}: connections per list (one counted run: ${c.connections} connections${tlsText}, ${c.requests} requests; over the timed turns ${shared > 1 ? 'of the sides sharing its server ' : ''}${conns.toFixed(1)} connections${cmd.server === plain ? '' : ` and ${hs.toFixed(1)} handshakes`} a list)`,
+      figure: `${what}: ${cmd.label}: TCP connections per list (median of 3 counted runs: ${each}${tlsText}, ${m('requests')} requests)`,
       goal: '(none)',
       a: cmd.label,
       b: '',
-      medianA: c.connections,
+      medianA: m('connections'),
       medianB: Number.NaN,
-      ratio: `${c.connections}`,
+      ratio: `${m('connections')}`,
       met: true,
       unit: 'connections',
     });
-  });
-  pushRatio(`${what}: ${sides[1]?.label} vs ${sides[0]?.label}`, sides[1] as Command, sides[0] as Command, mHttps, mHttp);
-  pushRatio(`${what}: ${sides[2]?.label} vs ${sides[1]?.label}`, sides[2] as Command, sides[1] as Command, mBoth, mHttps);
-  pushRatio(`${what}: ${sides[3]?.label} vs ${sides[2]?.label}`, sides[3] as Command, sides[2] as Command, mH2, mBoth);
-  pushRatio(`${what}: ${sides[3]?.label} vs ${sides[0]?.label}`, sides[3] as Command, sides[0] as Command, mH2, mHttp);
+  }
+  const medians = await inTurn('tlslist', sides, Math.max(5, Math.round(ROUNDS / 2)));
+  const ratio = (i: number, j: number) => pushRatio(`${what}: ${sides[i]?.label} vs ${sides[j]?.label}`, sides[i] as Command, sides[j] as Command, medians[i] as number, medians[j] as number);
+  ratio(1, 0);
+  ratio(2, 1);
+  ratio(3, 2);
+  ratio(4, 2);
+  ratio(4, 0);
+  ratio(5, 1);
   // One request: what offering HTTP/2 costs a command that makes one (node:http2, loaded when it is negotiated).
   const who = (bin: string, label: string): Command => ({ label, argv: [process.execPath, bin, '--login', `bench-${new URL(both.url).port}`, 'whoami'], env: minimalEnv(ca) });
-  const one = who(BIN, 'kettle whoami over https (HTTP/2 and HTTP/1.1 server)');
-  const oneH2 = who(h2Bin, 'prototype with allowH2: whoami over https (HTTP/2 and HTTP/1.1 server)');
+  const one = who(BIN, `kettle whoami, ${H2}`);
+  const oneH2 = who(h2Piped, `prototype allowH2 + pipelining 16: whoami, ${H2}`);
   const [mOne = Number.NaN, mOneH2 = Number.NaN] = await inTurn('tlslist: whoami', [one, oneH2], ROUNDS);
   pushRatio(`${oneH2.label} vs ${one.label}`, oneH2, one, mOneH2, mOne);
 }

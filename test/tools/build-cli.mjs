@@ -18,13 +18,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// `--allow-h2 DIR`: a prototype for the bench (test/tools/BENCH.md, "HTTP/2"),
-// never what ships: the whole CLI built into DIR (a copy of bin/, dist/cli/
-// and package.json, as `npm run bench -- --bin` takes) with undici's allowH2
-// on in kettle's connection pool, so that it offers HTTP/2 over TLS.
+// `--allow-h2 DIR [--pipelining N]`: a prototype for the bench
+// (test/tools/BENCH.md, "HTTP/2 for the long list"), never what ships: the
+// whole CLI built into DIR (a copy of bin/, dist/cli/ and package.json, as
+// `npm run bench -- --bin` takes) with undici's allowH2 on in kettle's
+// connection pool, so that it offers HTTP/2 over TLS; with --pipelining, that
+// option too (undici 7 lets a connection carry no more requests at once than
+// `pipelining`, HTTP/2 or not).
 const h2At = process.argv.indexOf('--allow-h2');
 const H2_DIR = h2At === -1 ? undefined : process.argv[h2At + 1];
-if (h2At !== -1 && !H2_DIR) throw new Error('usage: build-cli.mjs --allow-h2 DIR');
+if (h2At !== -1 && !H2_DIR) throw new Error('usage: build-cli.mjs --allow-h2 DIR [--pipelining N]');
+const pipeAt = process.argv.indexOf('--pipelining');
+const PIPELINING = pipeAt === -1 ? undefined : Number(process.argv[pipeAt + 1]);
+if (PIPELINING !== undefined && !(PIPELINING >= 1)) throw new Error('--pipelining takes a whole number');
 const OUT = H2_DIR === undefined ? join(ROOT, 'dist', 'cli') : join(H2_DIR, 'dist', 'cli');
 
 /** @type {import('esbuild').Plugin} */
@@ -34,8 +40,9 @@ const allowH2 = {
     b.onLoad({ filter: /[\\/]src[\\/]api[\\/]transport\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const anchor = '    keepAliveTimeout: 10_000,\n';
-      if (!source.includes(anchor)) throw new Error('src/api/transport.ts: the pool\'s options have changed (no keepAliveTimeout: 10_000); update build-cli.mjs --allow-h2');
-      return { contents: source.replace(anchor, `${anchor}    allowH2: true,\n`), loader: 'ts' };
+      if (!source.includes(anchor)) throw new Error("src/api/transport.ts: the pool's options have changed (no keepAliveTimeout: 10_000); update build-cli.mjs --allow-h2");
+      const added = `    allowH2: true,\n${PIPELINING === undefined ? '' : `    pipelining: ${PIPELINING},\n`}`;
+      return { contents: source.replace(anchor, `${anchor}${added}`), loader: 'ts' };
     });
   },
 };
