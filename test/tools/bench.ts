@@ -842,7 +842,7 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(
-    `\nkettle bench, Node ${node}, medians of ${ROUNDS} alternate runs (--version, --help: ${ROUNDS * 3}; the 5,000-issue list: ${Math.max(3, Math.round(ROUNDS / 4))}); every command with PATH and HOME only\n\n`,
+    `\nkettle bench, Node ${node}, medians of ${ROUNDS} alternate runs (--version, --help: ${ROUNDS * 3}; the 5,000-issue list: ${Math.max(3, Math.round(ROUNDS / 4))}, over TLS: ${Math.max(5, Math.round(ROUNDS / 2))}); every command with PATH and HOME only\n\n`,
   );
   process.stdout.write('| figure | goal | result | medians |\n|---|---|---|---|\n');
   for (const f of figures) {
