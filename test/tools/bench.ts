@@ -379,6 +379,22 @@ function peakRss(cmd: Command): Promise<number> {
   });
 }
 
+/** CPU time (user + system) of a command in ms, from GNU time's %U and %S; NaN without it. */
+function cpuTime(cmd: Command): Promise<number> {
+  if (!existsSync(TIME)) return timeOnce(cmd).then(() => Number.NaN);
+  return new Promise((resolve, reject) => {
+    const child = spawn(TIME, ['-f', 'cpu-seconds %U %S', ...cmd.argv], { env: cmd.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const m = /cpu-seconds ([\d.]+) ([\d.]+)/.exec(stderr);
+      if (code !== 0 || m === null) reject(new Error(`${cmd.label} exited with ${code}: ${stderr.trim()}`));
+      else resolve((Number(m[1]) + Number(m[2])) * 1000);
+    });
+  });
+}
+
 const kettle = (args: string[], extra: Record<string, string> = {}): Command => ({
   label: `kettle ${args.filter((a, i) => a !== '--login' && args[i - 1] !== '--login').join(' ')}${Object.entries(extra)
     .map(([k, v]) => ` (${k}=${v})`)
@@ -596,7 +612,7 @@ async function keyringFigures(server: Server): Promise<void> {
  * not), that one also against the HTTP/1.1 server, where it pipelines. Each
  * server counts the TCP connections, TLS handshakes (its secureConnection
  * events) and requests it gets: three counted runs of each command first
- * (their medians), then the timed turns.
+ * (their medians, and kettle's CPU time in them), then the timed turns.
  */
 async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
   const certificate = await testCertificate(dir);
@@ -634,9 +650,10 @@ async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
   const what = 'issue list --all --json, 5,000 issues, page size 50, 30 ms latency';
   for (const cmd of sides) {
     const runs: Counts[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < 3; i++) {
       const before = await connectionCounts(cmd.server);
-      await timeOnce(cmd);
+      cpu.push(await cpuTime(cmd));
       const after = await connectionCounts(cmd.server);
       runs.push({ connections: after.connections - before.connections, handshakes: after.handshakes - before.handshakes, h2: after.h2 - before.h2, requests: after.requests - before.requests });
     }
@@ -644,7 +661,7 @@ async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
     const each = runs.map((r) => r.connections).join(', ');
     const tlsText = cmd.server === plain ? '' : `, ${m('handshakes')} TLS handshakes${m('h2') > 0 ? ` (${m('h2')} of them HTTP/2)` : ''}`;
     figures.push({
-      figure: `${what}: ${cmd.label}: TCP connections per list (median of 3 counted runs: ${each}${tlsText}, ${m('requests')} requests)`,
+      figure: `${what}: ${cmd.label}: TCP connections per list (median of 3 counted runs: ${each}${tlsText}, ${m('requests')} requests; kettle's CPU time, user + system: ${median(cpu).toFixed(0)} ms)`,
       goal: '(none)',
       a: cmd.label,
       b: '',
