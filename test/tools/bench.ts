@@ -16,17 +16,26 @@
 //   npm run bench -- --rounds 5     fewer rounds (quicker, noisier)
 //   npm run bench -- --only list    some figures only (comma-separated: ca,
 //                                   version, help, whoami, page, fetch, tls,
-//                                   tree, list, memory)
+//                                   tree, list, memory, keyring, tlslist)
 //   npm run bench -- --bin DIR/bin/kettle.cjs   measure another build (a copy
 //                                   of bin/, dist/cli/ and package.json)
 //   npm run bench -- --before DIR/bin/kettle.cjs   also measure an earlier
 //                                   build (such a copy) in the same turns as
 //                                   whoami and the first page: before and after
 //                                   in one run
+//
+// `keyring`: whoami with its token in a real Secret Service (a private
+// session bus and GNOME Keyring, started for the figure and stopped after it;
+// skipped, saying so, without dbus-daemon, gnome-keyring-daemon and
+// secret-tool) against the same login in the config file. `tlslist`: the
+// long list over https, the TLS connections it makes, and HTTP/2 with a
+// prototype build whose pool offers it (build-cli.mjs --allow-h2).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getSecret, type KeyringRef } from '../../src/config/keyring.js';
+import { Desktop, missingDesktopTools } from '../support/desktop.js';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -46,10 +55,13 @@ const { values } = parseArgs({
     'tree-cost': { type: 'string' },
     replay: { type: 'string' },
     latency: { type: 'string', default: '0' },
+    'tls-key': { type: 'string' },
+    'tls-cert': { type: 'string' },
+    h2: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(3, Number(values.rounds) || 21);
-const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tls', 'tree', 'list', 'memory'];
+const FIGURES = ['ca', 'version', 'help', 'whoami', 'page', 'fetch', 'tls', 'tree', 'list', 'memory', 'keyring', 'tlslist'];
 const BUILD_CLI = join(ROOT, 'test', 'tools', 'build-cli.mjs');
 const ONLY = new Set(values.only === undefined ? FIGURES : values.only.split(','));
 for (const f of ONLY) if (!FIGURES.includes(f)) throw new Error(`--only: no figure "${f}" (${FIGURES.join(', ')})`);
@@ -59,6 +71,17 @@ interface Server {
   url: string;
   token: string;
   process: ChildProcess;
+}
+
+/** What a replaying server has seen since it started (see connectionCounts). */
+interface Counts {
+  /** TCP connections accepted. */
+  connections: number;
+  /** TLS handshakes completed (the server's secureConnection events). */
+  handshakes: number;
+  /** Of those, the connections that negotiated HTTP/2 (ALPN h2). */
+  h2: number;
+  requests: number;
 }
 
 const servers: Server[] = [];
@@ -89,8 +112,10 @@ async function startServer(args: string[]): Promise<Server> {
  * kettle and the sequential fetch loop get the same server (and the first
  * request of each page, recorded then, is a warm-up run of each side).
  */
-async function startReplay(upstream: Server, latency: number): Promise<Server> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--replay', upstream.url, '--latency', String(latency)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startReplay(upstream: Server, latency: number, tls?: { keyFile: string; certFile: string; h2: boolean }): Promise<Server> {
+  const args = ['--replay', upstream.url, '--latency', String(latency), ...(tls ? ['--tls-key', tls.keyFile, '--tls-cert', tls.certFile, ...(tls.h2 ? ['--h2'] : [])] : [])];
+  // An IPC channel: the bench asks it for its counts (connectionCounts).
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     rl.once('line', (l) => {
@@ -104,9 +129,25 @@ async function startReplay(upstream: Server, latency: number): Promise<Server> {
   return server;
 }
 
-/** `--replay URL --latency MS`: the replaying server (see startReplay); prints its URL as one JSON line. */
-async function replay(upstream: string, latency: number): Promise<void> {
+/** A replaying server's counts, asked over its IPC channel. */
+function connectionCounts(server: Server): Promise<Counts> {
+  return new Promise((resolve) => {
+    server.process.once('message', (m) => resolve(m as Counts));
+    server.process.send?.('counts');
+  });
+}
+
+/**
+ * `--replay URL --latency MS [--tls-key FILE --tls-cert FILE [--h2]]`: the
+ * replaying server (see startReplay), over http, https (HTTP/1.1 only, as
+ * node:https serves), or with --h2 HTTP/2 and HTTP/1.1 over TLS (node:http2's
+ * secure server with allowHTTP1: ALPN decides, as Gitea and Forgejo behind TLS
+ * serve); prints its URL as one JSON line. It counts connections, TLS
+ * handshakes and requests, and sends the counts when asked on its IPC channel.
+ */
+async function replay(upstream: string, latency: number, tls: { key: Buffer; cert: Buffer; h2: boolean } | undefined): Promise<void> {
   const { createServer } = await import('node:http');
+  const counts: Counts = { connections: 0, handshakes: 0, h2: 0, requests: 0 };
   interface Recorded {
     status: number;
     headers: [string, string][];
@@ -114,7 +155,9 @@ async function replay(upstream: string, latency: number): Promise<void> {
   }
   const recorded = new Map<string, Promise<Recorded>>();
   let origin = '';
-  const server = createServer((req, res) => {
+  // The same handler for node:http, node:https and node:http2's compatibility API.
+  const handler = (req: import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest, res: import('node:http').ServerResponse | import('node:http2').Http2ServerResponse) => {
+    counts.requests++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -122,7 +165,8 @@ async function replay(upstream: string, latency: number): Promise<void> {
       let answer = req.method === 'GET' ? recorded.get(key) : undefined;
       if (answer === undefined) {
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+        // HTTP/2's pseudo-headers (:method, :path, …) are not headers to pass on.
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection' && !k.startsWith(':')) headers[k] = v;
         answer = fetch(upstream + (req.url ?? '/'), { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined }).then(async (r) => ({
           status: r.status,
           // The upstream's address in a header (Link) becomes this server's.
@@ -138,22 +182,43 @@ async function replay(upstream: string, latency: number): Promise<void> {
         (a) =>
           setTimeout(
             () => {
-              res.writeHead(a.status, [...a.headers.flat(), 'content-length', String(a.body.length)]);
+              // An object of headers: HTTP/2's compatibility API takes no flat list.
+              const headers: Record<string, string> = Object.fromEntries(a.headers);
+              headers['content-length'] = String(a.body.length);
+              res.writeHead(a.status, headers);
               res.end(a.body);
             },
             Math.max(0, latency - (Date.now() - started)),
           ),
         () => {
-          res.writeHead(502).end();
+          res.writeHead(502);
+          res.end();
         },
       );
     });
+  };
+  let server: import('node:net').Server;
+  if (tls === undefined) {
+    server = createServer({ keepAliveTimeout: 60_000 }, handler);
+  } else if (!tls.h2) {
+    const { createServer: createHttpsServer } = await import('node:https');
+    server = createHttpsServer({ key: tls.key, cert: tls.cert, keepAliveTimeout: 60_000 }, handler);
+  } else {
+    const { createSecureServer } = await import('node:http2');
+    server = createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, handler);
+  }
+  server.on('connection', () => counts.connections++);
+  server.on('secureConnection', (socket: import('node:tls').TLSSocket) => {
+    counts.handshakes++;
+    if (socket.alpnProtocol === 'h2') counts.h2++;
   });
-  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
-  origin = `http://127.0.0.1:${address.port}`;
+  origin = `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
   process.stdout.write(`${JSON.stringify({ url: origin })}\n`);
+  process.on('message', () => process.send?.({ ...counts }));
+  // The bench gone (its channel closed), or done with it.
+  process.once('disconnect', () => process.exit(0));
   process.once('SIGTERM', () => process.exit(0));
 }
 
@@ -234,11 +299,18 @@ interface Figure {
 
 const figures: Figure[] = [];
 
+/** Something timed in this process rather than a command: its wall time in ms. */
+interface Probe {
+  label: string;
+  time: () => Promise<number>;
+}
+
 /** The commands in turn (A, B, C, A, B, C, …), `rounds` times each after one warm-up of each; their medians. */
-async function inTurn(figure: string, cmds: Command[], rounds: number): Promise<number[]> {
-  for (const cmd of cmds) await timeOnce(cmd);
+async function inTurn(figure: string, cmds: (Command | Probe)[], rounds: number): Promise<number[]> {
+  const once = (cmd: Command | Probe) => ('time' in cmd ? cmd.time() : timeOnce(cmd));
+  for (const cmd of cmds) await once(cmd);
   const times: number[][] = cmds.map(() => []);
-  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await timeOnce(cmd));
+  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await once(cmd));
   process.stderr.write(`  measured: ${figure}\n`);
   return times.map(median);
 }
@@ -307,6 +379,22 @@ function peakRss(cmd: Command): Promise<number> {
   });
 }
 
+/** CPU time (user + system) of a command in ms, from GNU time's %U and %S; NaN without it. */
+function cpuTime(cmd: Command): Promise<number> {
+  if (!existsSync(TIME)) return timeOnce(cmd).then(() => Number.NaN);
+  return new Promise((resolve, reject) => {
+    const child = spawn(TIME, ['-f', 'cpu-seconds %U %S', ...cmd.argv], { env: cmd.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const m = /cpu-seconds ([\d.]+) ([\d.]+)/.exec(stderr);
+      if (code !== 0 || m === null) reject(new Error(`${cmd.label} exited with ${code}: ${stderr.trim()}`));
+      else resolve((Number(m[1]) + Number(m[2])) * 1000);
+    });
+  });
+}
+
 const kettle = (args: string[], extra: Record<string, string> = {}): Command => ({
   label: `kettle ${args.filter((a, i) => a !== '--login' && args[i - 1] !== '--login').join(' ')}${Object.entries(extra)
     .map(([k, v]) => ` (${k}=${v})`)
@@ -356,17 +444,13 @@ function output(cmd: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'igno
 }
 
 /**
- * What https costs a command: the in-memory server behind TLS with a
- * certificate made now for 127.0.0.1 (openssl; a test certificate of the
- * bench's alone, in its temporary folder), trusted through
- * NODE_EXTRA_CA_CERTS, which has Node build its store of root certificates
- * at start (a first https request builds it otherwise): every command of
- * these figures runs with it. kettle whoami over https, its floor over
- * https, kettle whoami over plain http and bare Node in turn.
+ * A test certificate for 127.0.0.1, made now by openssl (the bench's alone,
+ * in its temporary folder, valid one day); undefined without openssl.
  */
-async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
+async function testCertificate(dir: string): Promise<{ keyFile: string; certFile: string } | undefined> {
   const keyFile = join(dir, 'bench-test-key.pem');
   const certFile = join(dir, 'bench-test-cert.pem');
+  if (existsSync(certFile)) return { keyFile, certFile };
   try {
     await output(
       [
@@ -393,9 +477,31 @@ async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: s
       'ignore',
     );
   } catch {
+    return undefined;
+  }
+  return { keyFile, certFile };
+}
+
+/** A figure of ratios with no goal, as the TLS and keyring figures push them. */
+function pushRatio(figure: string, a: { label: string }, b: { label: string }, ma: number, mb: number): void {
+  figures.push({ figure, goal: '(none)', a: a.label, b: b.label, medianA: ma, medianB: mb, ratio: `${(ma / mb).toFixed(2)}×`, met: true, unit: 'ms' });
+}
+
+/**
+ * What https costs a command: the in-memory server behind TLS with the test
+ * certificate (testCertificate), trusted through NODE_EXTRA_CA_CERTS, which
+ * has Node build its store of root certificates at start (a first https
+ * request builds it otherwise): every command of these figures runs with it.
+ * kettle whoami over https, its floor over https, kettle whoami over plain
+ * http and bare Node in turn.
+ */
+async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: string, server: Server, path: string) => Command): Promise<void> {
+  const certificate = await testCertificate(dir);
+  if (certificate === undefined) {
     process.stderr.write('  skipped: tls (openssl not found)\n');
     return;
   }
+  const { keyFile, certFile } = certificate;
   const ca = { NODE_EXTRA_CA_CERTS: certFile };
   const secure = await startServer(['--issues', '100', '--full-records', '--tls-key', keyFile, '--tls-cert', certFile]);
   const t = await loginFor(secure, ca);
@@ -407,17 +513,201 @@ async function tlsFigures(dir: string, plainLogin: string[], floorCmd: (label: s
   const floor = { ...floorCmd('floor GET /user over https', secure, '/user'), env: minimalEnv(ca) };
   const node = { ...bareNode, label: 'node -e 0 (NODE_EXTRA_CA_CERTS: the test certificate)', env: minimalEnv(ca) };
   const [mHttps = Number.NaN, mFloor = Number.NaN, mHttp = Number.NaN, mNode = Number.NaN] = await inTurn('tls', [https, floor, http, node], ROUNDS);
-  const push = (figure: string, a: Command, b: Command, ma: number, mb: number) =>
-    figures.push({ figure, goal: '(none)', a: a.label, b: b.label, medianA: ma, medianB: mb, ratio: `${(ma / mb).toFixed(2)}×`, met: true, unit: 'ms' });
-  push(`TLS: ${https.label} vs ${http.label} (the handshake and certificate check of one command; ${(mHttps - mHttp).toFixed(1)} ms)`, https, http, mHttps, mHttp);
-  push(`TLS: ${https.label} vs its floor (${floor.label})`, https, floor, mHttps, mFloor);
-  push(`TLS: ${floor.label} vs ${node.label}`, floor, node, mFloor, mNode);
-  push(`TLS: ${https.label} vs ${node.label}`, https, node, mHttps, mNode);
+  pushRatio(`TLS: ${https.label} vs ${http.label} (the handshake and certificate check of one command; ${(mHttps - mHttp).toFixed(1)} ms)`, https, http, mHttps, mHttp);
+  pushRatio(`TLS: ${https.label} vs its floor (${floor.label})`, https, floor, mHttps, mFloor);
+  pushRatio(`TLS: ${floor.label} vs ${node.label}`, floor, node, mFloor, mNode);
+  pushRatio(`TLS: ${https.label} vs ${node.label}`, https, node, mHttps, mNode);
+}
+
+/** Store a login in a HOME of its own (its token on stdin); the config file it wrote. */
+async function loginInto(
+  homeDir: string,
+  server: Server,
+  name: string,
+  extraArgs: string[],
+  env: Record<string, string>,
+): Promise<{ logins: Record<string, { token?: string; keyring?: KeyringRef }> }> {
+  const { readFileSync } = await import('node:fs');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'login', 'add', '--url', server.url, '--name', name, '--with-token', ...extraArgs], {
+      env: { ...minimalEnv(env), HOME: homeDir },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`login add exited with ${code}: ${stderr.trim()}`))));
+    child.stdin.end(server.token);
+  });
+  return JSON.parse(readFileSync(join(homeDir, '.config', 'kettle', 'config.json'), 'utf8'));
+}
+
+/**
+ * What the keyring costs a command: a private session bus and GNOME Keyring
+ * on it (test/support/desktop.ts, as the keyring tests start them), the same
+ * login stored twice with `kettle login add --with-token`, in a HOME of its
+ * own each: in the keyring, and with --insecure-storage in the config file.
+ * whoami with each, the keyring read alone (getSecret of
+ * src/config/keyring.ts, timed here: the helper process kettle starts, Node
+ * and the binding in it, the D-Bus exchange), secret-tool's lookup of the
+ * same item (a C client: the D-Bus exchange and a small process) and bare
+ * Node, in turn. Every command gets the bus's address, so the two whoami
+ * differ only in where the token is.
+ */
+async function keyringFigures(server: Server): Promise<void> {
+  const missing = missingDesktopTools();
+  if (missing.length > 0) {
+    process.stderr.write(`  skipped: keyring (${missing.join(', ')} not found; Debian: dbus, gnome-keyring, libsecret-tools)\n`);
+    return;
+  }
+  const desk = new Desktop({ PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  const inKeyring = mkdtempSync(join(tmpdir(), 'kettle-bench-keyring-'));
+  const inFile = mkdtempSync(join(tmpdir(), 'kettle-bench-file-'));
+  try {
+    await desk.start();
+    const bus = { DBUS_SESSION_BUS_ADDRESS: desk.address };
+    const kept = (await loginInto(inKeyring, server, 'bench', [], bus)).logins.bench;
+    const plain = (await loginInto(inFile, server, 'bench', ['--insecure-storage'], bus)).logins.bench;
+    const ref = kept?.keyring;
+    if (ref === undefined || kept?.token !== undefined) throw new Error('keyring: login add did not keep the token in the keyring');
+    if (plain?.token === undefined) throw new Error('keyring: login add --insecure-storage did not keep the token in the config file');
+    const whoami = (home: string, label: string): Command => ({ label, argv: [process.execPath, BIN, 'whoami'], env: { ...minimalEnv(bus), HOME: home } });
+    const withKeyring = whoami(inKeyring, 'kettle whoami, its token in the keyring');
+    const withFile = whoami(inFile, 'kettle whoami, its token in the config file (--insecure-storage)');
+    const readEnv = { ...minimalEnv(bus), HOME: inKeyring };
+    const read: Probe = {
+      label: 'a keyring read (getSecret: its helper process)',
+      time: async () => {
+        const started = process.hrtime.bigint();
+        const secret = await getSecret(readEnv, ref);
+        if (secret !== server.token) throw new Error('keyring: the read did not give the stored token');
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      },
+    };
+    const lookup: Command = {
+      label: 'secret-tool lookup of the same item',
+      argv: ['secret-tool', 'lookup', 'service', ref.service, 'username', ref.account],
+      env: { ...minimalEnv(bus), HOME: inKeyring },
+    };
+    const node = { ...bareNode, env: minimalEnv(bus) };
+    const [mKeyring = Number.NaN, mFile = Number.NaN, mRead = Number.NaN, mLookup = Number.NaN, mNode = Number.NaN] = await inTurn('keyring', [withKeyring, withFile, read, lookup, node], ROUNDS);
+    pushRatio(`keyring: ${withKeyring.label} vs ${withFile.label} (${(mKeyring - mFile).toFixed(1)} ms more a command)`, withKeyring, withFile, mKeyring, mFile);
+    // CPU time (user + system, the helper process included), which a busy machine moves less than wall time.
+    const cpu: [number[], number[]] = [[], []];
+    for (let i = 0; i < 7; i++) for (const [j, cmd] of [withKeyring, withFile].entries()) cpu[j]?.push(await cpuTime(cmd));
+    const [cKeyring, cFile] = cpu.map(median) as [number, number];
+    if (Number.isFinite(cKeyring))
+      pushRatio(
+        `keyring: CPU time (user + system, median of 7 alternate runs), ${withKeyring.label} vs ${withFile.label} (${(cKeyring - cFile).toFixed(0)} ms more a command)`,
+        withKeyring,
+        withFile,
+        cKeyring,
+        cFile,
+      );
+    pushRatio(`keyring: ${read.label} vs node -e 0`, read, node, mRead, mNode);
+    pushRatio(`keyring: ${lookup.label} vs node -e 0`, lookup, node, mLookup, mNode);
+    pushRatio(`keyring: ${withFile.label} vs node -e 0`, withFile, node, mFile, mNode);
+  } finally {
+    await desk.stop();
+    rmSync(inKeyring, { recursive: true, force: true });
+    rmSync(inFile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The long list over TLS: `issue list --all --json` of the 5,000 issues at
+ * 30 ms a page from replaying servers (startReplay): over http, over https
+ * (HTTP/1.1 only, as node:https serves), and over https from a server that
+ * also speaks HTTP/2 (ALPN decides, as Gitea and Forgejo serve behind TLS).
+ * This build against each, and two prototypes built now (build-cli.mjs
+ * --allow-h2): allowH2 alone, and allowH2 with pipelining 16 (undici 7 has a
+ * connection carry no more requests at once than `pipelining`, HTTP/2 or
+ * not), that one also against the HTTP/1.1 server, where it pipelines. Each
+ * server counts the TCP connections, TLS handshakes (its secureConnection
+ * events) and requests it gets: three counted runs of each command first
+ * (their medians, and kettle's CPU time in them), then the timed turns.
+ */
+async function tlsListFigures(dir: string, upstream: Server): Promise<void> {
+  const certificate = await testCertificate(dir);
+  if (certificate === undefined) {
+    process.stderr.write('  skipped: tlslist (openssl not found)\n');
+    return;
+  }
+  const ca = { NODE_EXTRA_CA_CERTS: certificate.certFile };
+  const prototype = async (name: string, args: string[]): Promise<string> => {
+    await output([process.execPath, BUILD_CLI, '--allow-h2', join(dir, name), ...args], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    return join(dir, name, 'bin', 'kettle.cjs');
+  };
+  const h2Alone = await prototype('allow-h2', []);
+  const h2Piped = await prototype('allow-h2-pipelining', ['--pipelining', '16']);
+  const plain = await startReplay(upstream, 30);
+  const h1 = await startReplay(upstream, 30, { ...certificate, h2: false });
+  const both = await startReplay(upstream, 30, { ...certificate, h2: true });
+  const list = ['issue', 'list', '-R', 'alice/bulk', '--all', '--json'];
+  const side = async (server: Server, label: string, bin = BIN): Promise<Command & { server: Server }> => ({
+    label,
+    argv: [process.execPath, bin, ...(await loginFor(server, ca)), ...list],
+    env: minimalEnv(ca),
+    server,
+  });
+  const H1 = 'https, HTTP/1.1 server';
+  const H2 = 'https, HTTP/2 and HTTP/1.1 server';
+  const sides = [
+    await side(plain, 'kettle, http'),
+    await side(h1, `kettle, ${H1}`),
+    await side(both, `kettle, ${H2}`),
+    await side(both, `prototype allowH2, ${H2}`, h2Alone),
+    await side(both, `prototype allowH2 + pipelining 16, ${H2}`, h2Piped),
+    await side(h1, `prototype allowH2 + pipelining 16, ${H1}`, h2Piped),
+  ];
+  const what = 'issue list --all --json, 5,000 issues, page size 50, 30 ms latency';
+  for (const cmd of sides) {
+    const runs: Counts[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = await connectionCounts(cmd.server);
+      cpu.push(await cpuTime(cmd));
+      const after = await connectionCounts(cmd.server);
+      runs.push({ connections: after.connections - before.connections, handshakes: after.handshakes - before.handshakes, h2: after.h2 - before.h2, requests: after.requests - before.requests });
+    }
+    const m = (k: keyof Counts) => median(runs.map((r) => r[k]));
+    const each = runs.map((r) => r.connections).join(', ');
+    const tlsText = cmd.server === plain ? '' : `, ${m('handshakes')} TLS handshakes${m('h2') > 0 ? ` (${m('h2')} of them HTTP/2)` : ''}`;
+    figures.push({
+      figure: `${what}: ${cmd.label}: TCP connections per list (median of 3 counted runs: ${each}${tlsText}, ${m('requests')} requests; kettle's CPU time, user + system: ${median(cpu).toFixed(0)} ms)`,
+      goal: '(none)',
+      a: cmd.label,
+      b: '',
+      medianA: m('connections'),
+      medianB: Number.NaN,
+      ratio: `${m('connections')}`,
+      met: true,
+      unit: 'connections',
+    });
+  }
+  const medians = await inTurn('tlslist', sides, Math.max(5, Math.round(ROUNDS / 2)));
+  const ratio = (i: number, j: number) => pushRatio(`${what}: ${sides[i]?.label} vs ${sides[j]?.label}`, sides[i] as Command, sides[j] as Command, medians[i] as number, medians[j] as number);
+  ratio(1, 0);
+  ratio(2, 1);
+  ratio(3, 2);
+  ratio(4, 2);
+  ratio(4, 0);
+  ratio(5, 1);
+  // One request: what offering HTTP/2 costs a command that makes one (node:http2, loaded when it is negotiated).
+  const who = (bin: string, label: string): Command => ({ label, argv: [process.execPath, bin, '--login', `bench-${new URL(both.url).port}`, 'whoami'], env: minimalEnv(ca) });
+  const one = who(BIN, `kettle whoami, ${H2}`);
+  const oneH2 = who(h2Piped, `prototype allowH2 + pipelining 16: whoami, ${H2}`);
+  const [mOne = Number.NaN, mOneH2 = Number.NaN] = await inTurn('tlslist: whoami', [one, oneH2], ROUNDS);
+  pushRatio(`${oneH2.label} vs ${one.label}`, oneH2, one, mOneH2, mOne);
 }
 
 async function main(): Promise<void> {
   if (values['tree-cost']) return treeCost(values['tree-cost']);
-  if (values.replay) return replay(values.replay, Number(values.latency));
+  if (values.replay) {
+    const { readFileSync } = await import('node:fs');
+    const key = values['tls-key'];
+    const cert = values['tls-cert'];
+    return replay(values.replay, Number(values.latency), key !== undefined && cert !== undefined ? { key: readFileSync(key), cert: readFileSync(cert), h2: values.h2 === true } : undefined);
+  }
   if (!existsSync(join(ROOT, 'dist', 'cli', 'main.cjs')) || !existsSync(SERVER)) throw new Error('build first: npm run build');
   const node = process.version;
   process.stderr.write(`kettle bench on Node ${node}, ${ROUNDS} rounds per side\n`);
@@ -502,6 +792,7 @@ async function main(): Promise<void> {
       );
 
     if (ONLY.has('tls')) await tlsFigures(scriptDir, q, floorCmd);
+    if (ONLY.has('keyring')) await keyringFigures(quick);
 
     for (const which of ONLY.has('tree') ? ['whole', 'branch'] : []) {
       const cost = JSON.parse(await output([process.execPath, fileURLToPath(import.meta.url), '--tree-cost', which], minimalEnv())) as {
@@ -530,8 +821,10 @@ async function main(): Promise<void> {
     }
     if (ONLY.has('tree')) process.stderr.write('  measured: tree cost\n');
 
-    if (ONLY.has('list')) {
-      const slow = await startReplay(await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']), 30);
+    // The long lists' in-memory server, behind the replaying servers.
+    const bulk = ONLY.has('list') || ONLY.has('tlslist') ? await startServer(['--issues', '5000', '--max-page-size', '50', '--full-records']) : undefined;
+    if (ONLY.has('list') && bulk) {
+      const slow = await startReplay(bulk, 30);
       const s = await loginFor(slow);
       await fasterThan(
         'issue list --all --json, 5,000 Gitea-sized issues, page size 50, 30 ms latency: kettle vs a plain sequential fetch loop in Node',
@@ -541,6 +834,7 @@ async function main(): Promise<void> {
         Math.max(3, Math.round(ROUNDS / 4)),
       );
     }
+    if (ONLY.has('tlslist') && bulk) await tlsListFigures(scriptDir, bulk);
     if (!ONLY.has('memory')) {
       // Not asked for (--only).
     } else if (existsSync(TIME)) {
@@ -577,7 +871,7 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(
-    `\nkettle bench, Node ${node}, medians of ${ROUNDS} alternate runs (--version, --help: ${ROUNDS * 3}; the 5,000-issue list: ${Math.max(3, Math.round(ROUNDS / 4))}); every command with PATH and HOME only\n\n`,
+    `\nkettle bench, Node ${node}, medians of ${ROUNDS} alternate runs (--version, --help: ${ROUNDS * 3}; the 5,000-issue list: ${Math.max(3, Math.round(ROUNDS / 4))}, over TLS: ${Math.max(5, Math.round(ROUNDS / 2))}); every command with PATH and HOME only\n\n`,
   );
   process.stdout.write('| figure | goal | result | medians |\n|---|---|---|---|\n');
   for (const f of figures) {

@@ -18,7 +18,34 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const OUT = join(ROOT, 'dist', 'cli');
+// `--allow-h2 DIR [--pipelining N]`: a prototype for the bench
+// (test/tools/BENCH.md, "HTTP/2 for the long list"), never what ships: the
+// whole CLI built into DIR (a copy of bin/, dist/cli/ and package.json, as
+// `npm run bench -- --bin` takes) with undici's allowH2 on in kettle's
+// connection pool, so that it offers HTTP/2 over TLS; with --pipelining, that
+// option too (undici 7 lets a connection carry no more requests at once than
+// `pipelining`, HTTP/2 or not).
+const h2At = process.argv.indexOf('--allow-h2');
+const H2_DIR = h2At === -1 ? undefined : process.argv[h2At + 1];
+if (h2At !== -1 && !H2_DIR) throw new Error('usage: build-cli.mjs --allow-h2 DIR [--pipelining N]');
+const pipeAt = process.argv.indexOf('--pipelining');
+const PIPELINING = pipeAt === -1 ? undefined : Number(process.argv[pipeAt + 1]);
+if (PIPELINING !== undefined && !(PIPELINING >= 1)) throw new Error('--pipelining takes a whole number');
+const OUT = H2_DIR === undefined ? join(ROOT, 'dist', 'cli') : join(H2_DIR, 'dist', 'cli');
+
+/** @type {import('esbuild').Plugin} */
+const allowH2 = {
+  name: 'kettle-allow-h2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]api[\\/]transport\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const anchor = '    keepAliveTimeout: 10_000,\n';
+      if (!source.includes(anchor)) throw new Error("src/api/transport.ts: the pool's options have changed (no keepAliveTimeout: 10_000); update build-cli.mjs --allow-h2");
+      const added = `    allowH2: true,\n${PIPELINING === undefined ? '' : `    pipelining: ${PIPELINING},\n`}`;
+      return { contents: source.replace(anchor, `${anchor}${added}`), loader: 'ts' };
+    });
+  },
+};
 
 /** @type {import('esbuild').Plugin} */
 const deferUnused = {
@@ -167,7 +194,7 @@ const bundleOptions = (entry, outfile) => ({
   // one-byte string, about 3 ms faster than decoding 1.9 MB of UTF-8.
   charset: 'ascii',
   legalComments: 'external',
-  plugins: [deferUnused, deferUndiciBuiltins, jqWasmBesideChunk],
+  plugins: [deferUnused, deferUndiciBuiltins, jqWasmBesideChunk, ...(H2_DIR === undefined ? [] : [allowH2])],
   write: false,
 });
 
@@ -260,3 +287,8 @@ try {
 // holds the functions that command runs (see bin/kettle.cjs).
 if (!commandWords.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) throw new Error(`a command word the code cache cannot be named by: ${commandWords.join(' ')}`);
 writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([bundleHead(bundle, commandWords), bundle]));
+if (H2_DIR !== undefined) {
+  mkdirSync(join(H2_DIR, 'bin'), { recursive: true });
+  copyFileSync(join(ROOT, 'bin', 'kettle.cjs'), join(H2_DIR, 'bin', 'kettle.cjs'));
+  copyFileSync(join(ROOT, 'package.json'), join(H2_DIR, 'package.json'));
+}
