@@ -79,6 +79,21 @@ export function addHostRunner(state: State): StoredRunner {
   return addRunner(state, { name: 'host-runner-3911', status: 'idle', labels: ['ubuntu-latest'], version: 'v1.0.8' });
 }
 
+/**
+ * Whether a runner's or a token's owner or repository is gone: services/repository/delete.go deletes a
+ * repository's runners and registration tokens with it, services/user/delete.go and services/org a user's and an
+ * organization's (Gitea 1.23.8 to 1.27.0, Forgejo 11.0.1); the in-memory server leaves them and passes them over.
+ */
+function gone(state: State, ownerId: number, repoId: number): boolean {
+  if (repoId > 0 && state.repoById(repoId) === undefined) return true;
+  return ownerId > 0 && !state.users.some((u) => u.id === ownerId) && !state.orgs.some((o) => o.id === ownerId);
+}
+
+/** The runners that are there (those of a deleted place went with it). */
+function present(state: State): StoredRunner[] {
+  return runnersData(state).runners.filter((r) => !gone(state, r.ownerId, r.repoId));
+}
+
 const gitea = (f: Flavor, version: string): boolean => !f.forgejo && flavorAtLeast(f, version);
 /** ListRunners, GetRunner and DeleteRunner: routed from Gitea 1.24 and Forgejo 15 (api.go). */
 const listsRunners = (f: Flavor): boolean => gitea(f, '1.24') || (f.forgejo && flavorAtLeast(f, '15'));
@@ -194,8 +209,8 @@ function listRunners(where: 'repo' | 'org' | 'user' | 'admin'): Handler {
   return (c) => {
     if (!listsRunners(c.flavor)) return unrouted();
     const place = placeOf(c, where);
-    const all = runnersData(c.state)
-      .runners.filter((r) => listedBy(c, place, r))
+    const all = present(c.state)
+      .filter((r) => listedBy(c, place, r))
       .sort(byLastOnline);
     const page = paginate(all, c.query, c.url, c.paging);
     const items = page.items.map((r) => runnerJson(c.flavor, r));
@@ -217,7 +232,7 @@ function deleteRunner(where: 'repo' | 'org' | 'user' | 'admin'): Handler {
     const raw = c.params.id ?? '';
     const id = /^\d+$/.test(raw) ? Number(raw) : 0;
     const data = runnersData(c.state);
-    const runner = data.runners.find((r) => r.id === id);
+    const runner = present(c.state).find((r) => r.id === id);
     if (!runner) throw new HttpError(404, { message: `runner with id ${id}: resource does not exist`, url: `${c.state.apiRoot}/swagger` });
     if (!ownedBy(place, runner)) throw new HttpError(404, { message: 'No permission to access this runner', url: `${c.state.apiRoot}/swagger` });
     data.runners.splice(data.runners.indexOf(runner), 1);
@@ -324,12 +339,11 @@ function registerRequest(bodyText: string): RegisterRequest | string {
  * The runner protocol's Register (POST /api/actions/runner.v1.RunnerService/Register,
  * routers/api/actions/runner/runner.go Service.Register behind connect-go's
  * handler), as act_runner and forgejo-runner call it to make a runner, in the
- * Connect protocol's JSON form (application/proto is not modelled: 415, as for
- * any other type). No credentials: the registration token in the body says
+ * Connect protocol's JSON form (application/proto and gRPC are not modelled:
+ * 415 here, as the real one answers any other type). No credentials: the registration token in the body says
  * whose runner it is (the interceptor lets Register through unchecked).
  * Refusals: Gitea returns plain errors, which connect sends as `unknown`
- * (500); Forgejo says invalid_argument (400), or internal (500) for a token
- * whose owner or repository is gone. A token stays usable after a
+ * (500); Forgejo says invalid_argument (400). A token stays usable after a
  * registration (Register sets it active again). The answer is protojson: the
  * id as a string, empty fields left out; ephemeral is kept from Gitea 1.24 and
  * Forgejo 15. Names longer than 255 bytes (cut there) are not modelled.
@@ -347,22 +361,23 @@ export function handleRunnerService(state: State, res: ServerResponse, url: URL,
     ?.trim()
     .toLowerCase();
   if (type !== 'application/json') {
-    res.writeHead(415, { 'accept-post': 'application/json, application/proto' });
+    res.writeHead(415, {
+      'accept-post':
+        'application/grpc, application/grpc+json, application/grpc+json; charset=utf-8, application/grpc+proto, application/grpc-web, application/grpc-web+json, application/grpc-web+json; charset=utf-8, application/grpc-web+proto, application/json, application/json; charset=utf-8, application/proto',
+    });
     res.end();
     return true;
   }
   const msg = registerRequest(bodyText);
   if (typeof msg === 'string') return connectError(res, 400, 'invalid_argument', msg);
   // Gitea: errors.New, sent as connect's CodeUnknown; Forgejo: connect.NewError with a code of its own.
-  const refuse = (message: string, forgejoCode: 'invalid_argument' | 'internal') =>
-    f.forgejo ? connectError(res, forgejoCode === 'internal' ? 500 : 400, forgejoCode, message) : connectError(res, 500, 'unknown', message);
-  if (msg.token === '' || msg.name === '') return refuse('missing runner token, name', 'invalid_argument');
+  const refuse = (message: string) => (f.forgejo ? connectError(res, 400, 'invalid_argument', message) : connectError(res, 500, 'unknown', message));
+  if (msg.token === '' || msg.name === '') return refuse('missing runner token, name');
   const data = runnersData(state);
+  // GetRunnerToken: a token of a deleted place went with it (the checks of its owner and repository after it then pass).
   const place = [...data.tokens].find(([, t]) => t === msg.token)?.[0];
-  if (place === undefined) return refuse('runner registration token not found', 'invalid_argument');
-  const [ownerId = 0, repoId = 0] = place.split(':').map(Number);
-  if (ownerId > 0 && !state.users.some((u) => u.id === ownerId) && !state.orgs.some((o) => o.id === ownerId)) return refuse('owner of the token not found', 'internal');
-  if (repoId > 0 && state.repoById(repoId) === undefined) return refuse('repository of the token not found', 'internal');
+  const [ownerId = 0, repoId = 0] = (place ?? '').split(':').map(Number);
+  if (place === undefined || gone(state, ownerId, repoId)) return refuse('runner registration token not found');
   const ephemeral = msg.ephemeral && (f.forgejo ? flavorAtLeast(f, '15') : flavorAtLeast(f, '1.24'));
   const runner = addRunner(state, { name: msg.name, uuid: randomUUID(), ownerId, repoId, status: 'offline', labels: msg.labels, version: msg.version, ephemeral });
   const answer = {
