@@ -43,6 +43,7 @@ beforeEach(() => {
   data.runners.length = 0;
   data.tokens.clear();
   data.issued.length = 0;
+  data.lastId = 0;
   addRunner(s.server.state, { name: 'repo-runner', repoId: repo.id, labels: ['ubuntu-latest', 'docker'] });
   addRunner(s.server.state, { name: 'guild-runner', ownerId: org.id, status: 'idle' });
   addRunner(s.server.state, { name: 'shared-runner' });
@@ -56,11 +57,13 @@ describe('runner list', () => {
     expect(rows(mine.stdout)).toEqual([['1', 'repo-runner', 'offline', 'ubuntu-latest, docker']]);
     const guild = await s.kettle(['runner', 'list', '--org', org.login, '--json', '--fields', 'id,name,status']);
     expectExit(guild, 0);
-    expect(json(guild)).toEqual([{ id: 2, name: 'guild-runner', status: 'idle' }]);
+    // A polling runner: Gitea says online (and busy when at work), Forgejo 15 the status itself (convert ToActionRunner).
+    expect(json(guild)).toEqual([{ id: 2, name: 'guild-runner', status: flavor.forgejo ? 'idle' : 'online' }]);
     const all = await s.kettle(['runner', 'list', '--global', '--json', '--fields', 'name'], asRoot);
     expectExit(all, 0);
-    // Gitea lists every runner to the instance's call, Forgejo 15 the instance's own (models/actions/runner.go ToConds).
-    expect(json<Array<{ name: string }>>(all).map((r) => r.name)).toEqual(flavor.forgejo ? ['shared-runner'] : ['repo-runner', 'guild-runner', 'shared-runner']);
+    // Gitea lists every runner to the instance's call, Forgejo 15 the instance's own (models/actions/runner.go ToConds);
+    // the polling ones first (last_online DESC).
+    expect(json<Array<{ name: string }>>(all).map((r) => r.name)).toEqual(flavor.forgejo ? ['shared-runner'] : ['guild-runner', 'repo-runner', 'shared-runner']);
     const none = await s.kettle(['runner', 'list', '--user', '--json']);
     expectExit(none, 0);
     expect(json(none)).toEqual([]);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/harness.js';
 import type { Recording } from '../real/record.js';
 import { actionsData } from '../server/routes-actions.js';
+import { addHostRunner } from '../server/routes-runners.js';
 import { ADMIN, freshServer } from '../support/fresh-server.js';
 import { type Difference, REPLAY_PASSWORD, Replay } from './replay.js';
 import { explained } from './replay-known.js';
@@ -30,14 +31,19 @@ export async function replay(recording: Recording): Promise<Difference[]> {
   if (recording.runner) {
     actionsData(server.state).noRunner = false;
     actionsData(server.state).runner = 'instant';
+    addHostRunner(server.state);
   }
   const replay = new Replay({ origins: [], at: Date.parse(recording.recorded) }, { origins: [new URL(server.url).origin], at: Date.now() }, READS);
   try {
     /** Tokens the replay saw minted, by user: a recorded request made with a minted token is sent with its counterpart. */
     const minted = new Map<string, string>();
-    // Outside the API, only what the scenario sends itself: a package uploaded to the generic registry, which the package steps then read.
+    // Outside the API, only what the scenario sends itself: a package uploaded to the generic registry, which the package steps then read,
+    // and a runner registered through the runner protocol (as act_runner does), which the runner steps then list and delete.
     const upload = (x: (typeof recording.exchanges)[number]) => x.web === true && x.method === 'PUT' && x.path.startsWith('/api/packages/');
-    for (const e of recording.exchanges.filter((x) => x.web !== true || upload(x))) {
+    const register = (x: (typeof recording.exchanges)[number]) => x.web === true && x.method === 'POST' && x.path.endsWith('/api/actions/runner.v1.RunnerService/Register');
+    /** The registration token the in-memory server gave last: what the recorded Register (its token kept as {secret}) is sent with. */
+    let registration = '';
+    for (const e of recording.exchanges.filter((x) => x.web !== true || upload(x) || register(x))) {
       const headers: Record<string, string> = { 'user-agent': 'kettle-replay' };
       const own = e.as === undefined ? token : (minted.get(e.as) ?? token);
       if (e.auth === 'token') headers.authorization = e.status === 401 ? 'token not-a-token-of-this-server' : `token ${own}`;
@@ -47,10 +53,11 @@ export async function replay(recording: Recording): Promise<Difference[]> {
       if (e.body !== undefined) {
         headers['content-type'] = e.bodyType ?? 'application/json';
         const bytes = (e.body as { bytes?: number }).bytes;
-        body = typeof bytes === 'number' && !/json/.test(e.bodyType ?? '') ? Buffer.alloc(bytes, 'x') : JSON.stringify(replay.body(e.body));
+        body =
+          typeof bytes === 'number' && !/json/.test(e.bodyType ?? '') ? Buffer.alloc(bytes, 'x') : JSON.stringify(register(e) ? { ...(e.body as object), token: registration } : replay.body(e.body));
       }
       const query = new URLSearchParams(e.query).toString();
-      const url = `${server.url.replace(/\/$/, '')}${upload(e) ? e.path : `/api/v1${replay.path(e.path)}`}${query ? `?${query}` : ''}`;
+      const url = `${server.url.replace(/\/$/, '')}${upload(e) || register(e) ? e.path : `/api/v1${replay.path(e.path)}`}${query ? `?${query}` : ''}`;
       // undici's request, as kettle sends them: fetch drops the body of a 205, which the servers send with one.
       const answer = await request(url, { method: e.method as Dispatcher.HttpMethod, headers, ...(body !== undefined ? { body } : {}) });
       const text = await answer.body.text();
@@ -60,6 +67,8 @@ export async function replay(recording: Recording): Promise<Difference[]> {
       } catch {
         parsed = text;
       }
+      const given = (parsed as { token?: unknown } | undefined)?.token;
+      if (e.path.endsWith('/registration-token') && answer.statusCode === 200 && typeof given === 'string') registration = given;
       const mintedFor = /^\/users\/([^/]+)\/tokens$/.exec(e.path)?.[1];
       const sha1 = (parsed as { sha1?: unknown } | undefined)?.sha1;
       if (mintedFor !== undefined && answer.statusCode === 201 && typeof sha1 === 'string') minted.set(decodeURIComponent(mintedFor), sha1);

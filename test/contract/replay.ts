@@ -38,6 +38,8 @@ const NESTED: Record<string, string> = {
   parent: 'repos',
   // Gitea's dispatch answer names the run it started (return_run_details).
   workflow_run: 'runs',
+  // The runner protocol's Register answers the runner it made.
+  runner: 'runners',
 };
 /**
  * Answers that hold records of another collection than their path's last word: Forgejo's dispatch answers a run;
@@ -165,6 +167,9 @@ export class Replay {
         else if ((key === 'id' || key.endsWith('_id')) && typeof r[key] === 'number') {
           if (typeof m[key] !== 'number') this.differences.push({ exchange, where: at, real: r[key], memory: m[key] });
           else this.learn(key === 'id' ? collection : idCollection(key), r[key] as number, m[key] as number);
+        } else if (key === 'id' && typeof r[key] === 'string' && /^\d+$/.test(r[key] as string) && typeof m[key] === 'string' && /^\d+$/.test(m[key] as string)) {
+          // Connect's JSON (the runner protocol: Register's answer) writes an int64 as a string.
+          this.learn(collection, Number(r[key]), Number(m[key]));
         } else if (SETS.has(key) && Array.isArray(r[key]) && Array.isArray(m[key])) {
           this.value(exchange, at, collection, [...(r[key] as unknown[])].map(String).sort(), [...(m[key] as unknown[])].map(String).sort());
         } else this.value(exchange, at, NESTED[key] ?? (Array.isArray(r[key]) || (r[key] !== null && typeof r[key] === 'object') ? key : collection), r[key], m[key]);

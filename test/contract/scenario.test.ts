@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../server/index.js';
 import { actionsData } from '../server/routes-actions.js';
+import { addHostRunner } from '../server/routes-runners.js';
 import { freshServer, PLAYED } from '../support/fresh-server.js';
 import { type Outcome, runScenario, serverInfo } from '../real/scenario.js';
 
@@ -17,9 +18,10 @@ describe.each(PLAYED)('the scenario on the in-memory $name', ({ flavor }) => {
     const fresh = await freshServer(flavor);
     server = fresh.server;
     close = fresh.close;
-    // The runner twin takes dispatched runs' jobs, so the steps that need a runner run too.
+    // The runner twin takes dispatched runs' jobs, so the steps that need a runner run too; the instance lists it as a runner of its own.
     actionsData(server.state).noRunner = false;
     actionsData(server.state).runner = 'instant';
+    addHostRunner(server.state);
     outcomes = await runScenario({ url: server.url, token: fresh.token, prefix: 'mem', runner: true }, { server: await serverInfo(server.url, fresh.token) });
   }, 240_000);
   afterAll(() => close());

@@ -150,6 +150,41 @@ function uploadPackage(version: string): (n: Names, server: { url: string; token
   };
 }
 const PKG = (n: Names) => `${n.repo.split('/')[1]}-tools`;
+/**
+ * A runner registered with the repository's token and listed by kettle: Gitea 1.24 and later (Forgejo 15 lists
+ * runners but kettle gives it no registration token: its runners register directly).
+ */
+const registersRunners = (s: ServerInfo) => atLeast(s, 'gitea', '1.24');
+/** The runner the scenario registers for its repository: its name, and its labels as the runner declares them. */
+const RUNNER = (n: Names) => `${n.repo.split('/')[1]}-runner`;
+const RUNNER_LABELS = ['kettle-scenario', 'ubuntu-latest:host'];
+/**
+ * Register a runner for the repository as act_runner's `register` does: the runner protocol's Register
+ * (POST /api/actions/runner.v1.RunnerService/Register, routers/api/actions/runner/runner.go), in Connect's JSON
+ * form, with the registration token kettle printed (vars.runnerToken). The runner is never started, so the server
+ * lists it offline. Sent as the package uploads are (through the recorder, which the replay sends again); what went
+ * wrong is kept in vars.runnerProblem for the step to show, never the tokens.
+ */
+async function registerRunner(n: Names, server: { url: string; token: string }): Promise<void> {
+  try {
+    const answer = await fetch(`${server.url.replace(/\/$/, '')}/api/actions/runner.v1.RunnerService/Register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'connect-protocol-version': '1' },
+      body: JSON.stringify({ name: RUNNER(n), token: n.vars.runnerToken ?? '', version: 'v0.0.0-kettle', labels: RUNNER_LABELS }),
+    });
+    const body = (await answer.json()) as { runner?: { id?: unknown; name?: unknown; labels?: unknown }; code?: unknown; message?: unknown };
+    if (answer.status !== 200 || typeof body.runner?.id !== 'string') {
+      n.vars.runnerProblem = `Register answered ${answer.status}: ${String(body.code)} ${String(body.message)}`;
+      return;
+    }
+    // Connect's JSON writes the runner's id (an int64) as a string.
+    n.vars.runnerId = body.runner.id;
+    assert.equal(body.runner.name, RUNNER(n));
+    assert.deepEqual(body.runner.labels, RUNNER_LABELS);
+  } catch (err) {
+    n.vars.runnerProblem = `Register: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+  }
+}
 
 /** The second user's password (a throw-away user on a throw-away server; the replay sends it again). */
 export const SECOND_PASSWORD = 'Kettle-pw-2-long';
@@ -1642,11 +1677,66 @@ export const STEPS: Step[] = [
     title: 'runner token of the repository: the token alone on stdout',
     args: (n) => ['runner', 'token', ...R(n)],
     exit: 0,
-    check: (r) => {
+    check: (r, n) => {
       assert.match(r.stdout, /^[0-9A-Za-z]{20,}\n$/);
       assert.equal(r.stderr, '');
+      n.vars.runnerToken = r.stdout.trim();
     },
     when: (s) => !atLeast(s, 'forgejo', '15'),
+  },
+  // A runner registered with that token, outside kettle (as act_runner registers), then listed and deleted by kettle.
+  {
+    title: 'runner list of the repository: the runner registered with its token (offline: never started)',
+    args: (n) => ['runner', 'list', ...R(n), '--json', '--fields', 'id,name,status,busy,labels'],
+    prepare: registerRunner,
+    exit: 0,
+    check: (r, n) => {
+      assert.equal(n.vars.runnerProblem, undefined);
+      // services/convert ToActionRunner: online or offline, busy when at work, labels numbered by their place.
+      const labels = RUNNER_LABELS.map((name, id) => ({ id, name, type: 'custom' }));
+      assert.deepEqual(json(r), [{ id: Number(n.vars.runnerId), name: RUNNER(n), status: 'offline', busy: false, labels }]);
+    },
+    when: registersRunners,
+  },
+  {
+    title: "runner list --global: the repository's runner among the instance's, the polling ones first",
+    args: () => ['runner', 'list', '--global'],
+    exit: 0,
+    check: (r, n) => {
+      const rows = r.stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split('\t'));
+      assert.ok(
+        rows.some((row) => row.join('\t') === [n.vars.runnerId, RUNNER(n), 'offline', RUNNER_LABELS.join(', ')].join('\t')),
+        `no row for runner ${n.vars.runnerId}: ${r.stdout}`,
+      );
+      // FindRunnerOptions.ToOrders: last_online DESC (a host runner beside the server polls: online, first).
+      const statuses = rows.map((row) => row[2]);
+      assert.deepEqual(
+        statuses,
+        [...statuses].sort((a, b) => Number(a === 'offline') - Number(b === 'offline')),
+      );
+      assert.ok(
+        statuses.every((x) => x === 'online' || x === 'offline'),
+        r.stdout,
+      );
+    },
+    when: registersRunners,
+  },
+  {
+    title: 'runner delete of the registered runner',
+    args: (n) => ['runner', 'delete', n.vars.runnerId ?? '', ...R(n), '--yes'],
+    exit: 0,
+    check: (r, n) => assert.equal(r.stderr, `✓ Deleted runner ${n.vars.runnerId} of ${n.repo}\n`),
+    when: registersRunners,
+  },
+  {
+    title: 'runner list of the repository after the delete: none',
+    args: (n) => ['runner', 'list', ...R(n), '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual(json(r), []),
+    when: registersRunners,
   },
   {
     title: 'runner token --user --debug: the trace shows the request, never the token',

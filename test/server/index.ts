@@ -4,6 +4,7 @@
 // kettle itself never loads it.
 import { otpProblem } from './two-factor.js';
 import { handleOAuth, oauthTokenUser } from './oauth.js';
+import { handleRunnerService } from './routes-runners.js';
 import { createReadStream, readFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -457,6 +458,10 @@ export class TestServer {
     if (this.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, this.settings.latencyMs));
     if (!inApi) {
       if (handleOAuth(this.state, req, res, url, method, rec.bodyText, this.apiPrefix.slice(0, -'/api/v1'.length), this.settings.flavor.forgejo === true)) {
+        rec.status = res.statusCode;
+        return;
+      }
+      if (handleRunnerService(this.state, res, url, method, req, rec.bodyText, this.apiPrefix.slice(0, -'/api/v1'.length), this.settings.flavor)) {
         rec.status = res.statusCode;
         return;
       }
