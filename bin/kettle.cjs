@@ -101,7 +101,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   if (jqRun) v8.setFlagsFromString('--max-opt=1');
   let cli;
   try {
-    cli = loadCli(path.join(__dirname, '..', 'dist', 'cli', 'main.cjs'), args, jqRun ? '-jq' : '');
+    const dist = path.join(__dirname, '..', 'dist', 'cli');
+    cli = loadPieces(dist, args, jqRun ? '-jq' : '') ?? loadCli(path.join(dist, 'main.cjs'), args, jqRun ? '-jq' : '');
   } catch (err) {
     // Only a checkout that was never built gets here: say how to build it.
     const missing = err && err.code === 'ENOENT';
@@ -149,6 +150,115 @@ function loadCli(file, words, variant) {
   // Node's ES module loader, about 1.5 ms of every command.
   script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
   return module.exports;
+}
+
+/**
+ * The command's word: the first word past the root options (and their
+ * values) before it, as src/cli/program.ts's commandWordAt finds it; undefined
+ * when there is none or another option comes first.
+ */
+function commandWord(words) {
+  // Root options that may come before the command's word, and whether each takes a value (src/cli/program.ts).
+  const ROOT_OPTIONS = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
+  for (let i = 0; i < words.length; ) {
+    const word = words[i];
+    if (!word.startsWith('-')) return word;
+    const takesValue = ROOT_OPTIONS[word.replace(/=.*$/, '')];
+    if (takesValue === undefined) return undefined;
+    i += takesValue && !word.includes('=') ? 2 : 1;
+  }
+  return undefined;
+}
+
+/**
+ * The CLI as its core and the piece of the top-level command the line names
+ * (test/tools/build-cli.mjs, splitBundle): about a third less to read,
+ * deserialise and evaluate than the whole bundle. Undefined, and nothing
+ * evaluated, when the line names no built-in command (help, completion, an
+ * alias, an extension or a misspelling: the whole CLI answers those), or the
+ * core or the piece cannot be read or compiled (a partial install): then the
+ * whole bundle is loaded. Each has its own code cache, per command.
+ */
+function loadPieces(dist, words, variant) {
+  const word = commandWord(words);
+  if (word === undefined) return undefined;
+  let core;
+  let piece;
+  try {
+    core = compile(path.join(dist, 'core.cjs'), variant, (head) => {
+      const table = /^\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(head.rest);
+      const names = table === null ? undefined : table[1].split(' ').find((n) => n.split('=').includes(word));
+      piece = names?.split('=')[0];
+      return piece === undefined || piece === 'completion' ? undefined : `${piece}${variant}-core`;
+    });
+    if (core === undefined) return undefined;
+    piece = compile(path.join(dist, 'pieces', `${piece}.cjs`), variant, (head) => (head.bundle === core.bundle ? `${piece}${variant}` : undefined));
+    if (piece === undefined) return undefined;
+  } catch {
+    return undefined;
+  }
+  const pieces = new Map();
+  const loadPiece = (name) => {
+    if (!pieces.has(name)) {
+      const compiled = name === piece.name ? piece : compile(path.join(dist, 'pieces', `${name}.cjs`), variant, (head) => (head.bundle === core.bundle ? null : undefined));
+      if (compiled === undefined) throw new Error(`the CLI's piece ${name} cannot be read; reinstall kettle`);
+      pieces.set(name, run(compiled, { __kettleCore: (i) => modules[i]() }));
+    }
+    return pieces.get(name);
+  };
+  piece.name = piece.file.match(/([a-z0-9-]+)\.cjs$/)[1];
+  const exported = run(core, { __kettlePiece: loadPiece });
+  const modules = exported.__kettleModules;
+  return exported;
+}
+
+/**
+ * A file of the build compiled with its code cache: undefined when it cannot
+ * be read, is cut short (the build ends it with a line of its own), or `cacheOf`
+ * (given its first line's hash and the lines after) names no cache (undefined);
+ * null: compiled without one.
+ */
+function compile(file, variant, cacheOf) {
+  let source;
+  try {
+    source = fs.readFileSync(file, 'latin1');
+  } catch {
+    return undefined;
+  }
+  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n/.exec(source.slice(0, 64));
+  if (head === null || !source.endsWith('\n// kettle-end\n')) return undefined;
+  const name = cacheOf({ bundle: head[1], rest: source.slice(head[0].length, 1024) });
+  if (name === undefined) return undefined;
+  const cacheFile = name === null ? undefined : cacheFileNamed(head[1], name);
+  const script = compileWithCache(file, source, cacheFile, ['exports', 'require', 'module', '__filename', '__dirname', '__kettlePiece', '__kettleCore']);
+  return { file, script, bundle: head[1] };
+}
+
+/** Evaluate a compiled file of the build; its exports. */
+function run(compiled, given) {
+  const module = { exports: {} };
+  compiled.script.runInThisContext().call(module.exports, module.exports, require, module, compiled.file, path.dirname(compiled.file), given.__kettlePiece, given.__kettleCore);
+  return module.exports;
+}
+
+/** Compile source with V8's code cache from cacheFile (none: undefined), written at exit when absent or rejected. */
+function compileWithCache(file, source, cacheFile, params) {
+  const vm = require('node:vm');
+  const cached = cacheFile === undefined ? undefined : readCodeCache(cacheFile);
+  const wrapper = `(function (${params.join(', ')}) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: file, cachedData: cached });
+  if (cacheFile !== undefined && (cached === undefined || script.cachedDataRejected)) {
+    process.once('exit', () => writeCodeCache(cacheFile, script));
+  }
+  return script;
+}
+
+/** The code cache's file for this build, this Node and this name; undefined when there is no cache folder. */
+function cacheFileNamed(bundle, name) {
+  const home = process.env.HOME;
+  const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : undefined);
+  if (base === undefined || !path.isAbsolute(base)) return undefined;
+  return path.join(base, 'kettle', `code-${bundle}-${process.version}-${process.arch}-${name}.bin`);
 }
 
 /**
