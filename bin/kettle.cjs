@@ -102,7 +102,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   let cli;
   try {
     const dist = path.join(__dirname, '..', 'dist', 'cli');
-    cli = loadPieces(dist, args, jqRun ? '-jq' : '') ?? loadCli(path.join(dist, 'main.cjs'), args, jqRun ? '-jq' : '');
+    const variant = jqRun ? '-jq' : '';
+    cli = loadPieces(dist, args, variant) ?? loadCli(path.join(dist, 'main.cjs'), args, variant);
   } catch (err) {
     // Only a checkout that was never built gets here: say how to build it.
     const missing = err && err.code === 'ENOENT';
@@ -118,11 +119,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 /**
- * Evaluate the CLI, one CommonJS bundle (test/tools/build-cli.mjs), with V8's
- * code cache: compiling the 2.2 MB bundle from source is most of what a short
- * command would otherwise spend before it does anything (Node 20 caches
+ * Evaluate the whole CLI, one CommonJS bundle (test/tools/build-cli.mjs), with
+ * V8's code cache: compiling the 2.5 MB bundle from source is most of what a
+ * short command would otherwise spend before it does anything (Node 20 caches
  * nothing on its own). The cache is kept in the user's cache folder, one file
- * per bundle, Node version and top-level command, made from the functions a
+ * per build, Node version and top-level command, made from the functions a
  * run actually compiled, at the end of the first run of that command that had
  * none (or whose cache V8 rejected). Per command, because a cache holds what
  * the run that made it compiled: `issue list` from a cache that `login add`
@@ -135,35 +136,31 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 function loadCli(file, words, variant) {
   // ASCII (the build checks): Latin-1 makes it a one-byte string, quickly.
   const source = fs.readFileSync(file, 'latin1');
-  const vm = require('node:vm');
-  const cacheFile = codeCacheFile(source, words, variant);
-  let cached;
-  if (cacheFile !== undefined) cached = readCodeCache(cacheFile);
+  // The build names the bundle's content on its first line and the command words on its second.
+  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n\/\/ kettle-commands ([a-z0-9 -]+)\n/.exec(source.slice(0, 1024));
+  // The command is the first word of the command line that names a top-level
+  // command (`kettle --login work issue list`: issue), else none (`kettle`, a
+  // misspelt command): the cache of the whole CLI. Only the choice of cache
+  // hangs on it: a login named like a command only picks another cache.
+  const command = head === null ? undefined : (words.find((w) => head[2].split(' ').includes(w)) ?? 'kettle');
+  const cacheFile = head === null ? undefined : codeCacheFile(head[1], `${command}${variant}`);
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: file, cachedData: cached });
-  if (cacheFile !== undefined && (cached === undefined || script.cachedDataRejected)) {
-    process.once('exit', () => writeCodeCache(cacheFile, script));
-  }
-  const module = { exports: {} };
-  // The bundle requires Node's built-in modules only (the build checks), so
-  // this file's own require serves it: node:module's createRequire would load
-  // Node's ES module loader, about 1.5 ms of every command.
-  script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
-  return module.exports;
+  return evaluate(compileWithCache(wrapper, file, cacheFile), file);
 }
 
 /**
- * The command's word: the first word past the root options (and their
- * values) before it, as src/cli/program.ts's commandWordAt finds it; undefined
- * when there is none or another option comes first.
+ * The command's word: the first word past the root options before it (and
+ * their values), as src/cli/program.ts's commandWordAt finds it: `kettle
+ * --login whoami issue list` names issue. Undefined when there is none or
+ * another option comes first.
  */
 function commandWord(words) {
-  // Root options that may come before the command's word, and whether each takes a value (src/cli/program.ts).
-  const ROOT_OPTIONS = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
+  // The root options, and whether each takes a value (src/cli/program.ts's ROOT_OPTIONS).
+  const rootOptions = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
   for (let i = 0; i < words.length; ) {
     const word = words[i];
     if (!word.startsWith('-')) return word;
-    const takesValue = ROOT_OPTIONS[word.replace(/=.*$/, '')];
+    const takesValue = rootOptions[word.replace(/=.*$/, '')];
     if (takesValue === undefined) return undefined;
     i += takesValue && !word.includes('=') ? 2 : 1;
   }
@@ -172,53 +169,62 @@ function commandWord(words) {
 
 /**
  * The CLI as its core and the piece of the top-level command the line names
- * (test/tools/build-cli.mjs, splitBundle): about a third less to read,
- * deserialise and evaluate than the whole bundle. Undefined, and nothing
- * evaluated, when the line names no built-in command (help, completion, an
- * alias, an extension or a misspelling: the whole CLI answers those), or the
- * core or the piece cannot be read or compiled (a partial install): then the
- * whole bundle is loaded. Each has its own code cache, per command.
+ * (test/tools/build-cli.mjs, splitBundle): a command reads, deserialises and
+ * evaluates the core and its own command's modules, not the whole bundle.
+ * Each has its own code cache, per command, as the whole bundle's. Undefined,
+ * with nothing evaluated, when the line names no command of the core's table
+ * (help, completion, an alias, an extension, a misspelling: the whole CLI
+ * answers those, as it does the commands that need the whole tree), or when
+ * the core or the piece cannot be read or compiled (a partial install): the
+ * whole bundle is loaded then.
  */
 function loadPieces(dist, words, variant) {
   const word = commandWord(words);
   if (word === undefined) return undefined;
-  let core;
-  let piece;
+  const core = readPart(path.join(dist, 'core.cjs'));
+  // The core's second line: the pieces, each with the words that name it (`notification=notifications`).
+  const table = core === undefined ? null : /^\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(core.rest);
+  const name = table?.[1].split(' ').find((p) => p.split('=').includes(word))?.split('=')[0];
+  if (name === undefined) return undefined;
+  const piece = readPart(path.join(dist, 'pieces', `${name}.cjs`));
+  if (piece === undefined || piece.build !== core.build) return undefined;
+  let coreScript;
+  let pieceScript;
   try {
-    core = compile(path.join(dist, 'core.cjs'), variant, (head) => {
-      const table = /^\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(head.rest);
-      const names = table === null ? undefined : table[1].split(' ').find((n) => n.split('=').includes(word));
-      piece = names?.split('=')[0];
-      return piece === undefined || piece === 'completion' ? undefined : `${piece}${variant}-core`;
-    });
-    if (core === undefined) return undefined;
-    piece = compile(path.join(dist, 'pieces', `${piece}.cjs`), variant, (head) => (head.bundle === core.bundle ? `${piece}${variant}` : undefined));
-    if (piece === undefined) return undefined;
+    coreScript = compileWithCache(core.source, core.file, codeCacheFile(core.build, `${name}${variant}-core`));
+    pieceScript = compileWithCache(piece.source, piece.file, codeCacheFile(core.build, `${name}${variant}-piece`));
   } catch {
     return undefined;
   }
-  const pieces = new Map();
-  const loadPiece = (name) => {
-    if (!pieces.has(name)) {
-      const compiled = name === piece.name ? piece : compile(path.join(dist, 'pieces', `${name}.cjs`), variant, (head) => (head.bundle === core.bundle ? null : undefined));
-      if (compiled === undefined) throw new Error(`the CLI's piece ${name} cannot be read; reinstall kettle`);
-      pieces.set(name, run(compiled, { __kettleCore: (i) => modules[i]() }));
+  let modules;
+  const loaded = new Map();
+  // The core's manifest asks for a command's definitions through this: the
+  // piece compiled above, or (a verb that builds the whole tree) another one.
+  const loadPiece = (wanted) => {
+    if (!loaded.has(wanted)) {
+      let script = wanted === name ? pieceScript : undefined;
+      if (script === undefined) {
+        const other = readPart(path.join(dist, 'pieces', `${wanted}.cjs`));
+        if (other === undefined || other.build !== core.build) throw new Error(`kettle's file dist/cli/pieces/${wanted}.cjs is missing or damaged: reinstall kettle`);
+        script = compileWithCache(other.source, other.file, undefined);
+      }
+      // A piece reaches the core's modules through the core's list of them.
+      loaded.set(wanted, evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => modules[i]()));
     }
-    return pieces.get(name);
+    return loaded.get(wanted);
   };
-  piece.name = piece.file.match(/([a-z0-9-]+)\.cjs$/)[1];
-  const exported = run(core, { __kettlePiece: loadPiece });
-  const modules = exported.__kettleModules;
+  const exported = evaluate(coreScript, core.file, loadPiece);
+  modules = exported.__kettleModules;
   return exported;
 }
 
 /**
- * A file of the build compiled with its code cache: undefined when it cannot
- * be read, is cut short (the build ends it with a line of its own), or `cacheOf`
- * (given its first line's hash and the lines after) names no cache (undefined);
- * null: compiled without one.
+ * A file of the split build (the core or a piece): undefined when it cannot be
+ * read or is cut short. The build writes each as a function expression
+ * (compiled as it is, with no wrapper to add), between a first line naming
+ * the build (`// kettle-bundle HASH`) and a last line of its own.
  */
-function compile(file, variant, cacheOf) {
+function readPart(file) {
   let source;
   try {
     source = fs.readFileSync(file, 'latin1');
@@ -227,58 +233,47 @@ function compile(file, variant, cacheOf) {
   }
   const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n/.exec(source.slice(0, 64));
   if (head === null || !source.endsWith('\n// kettle-end\n')) return undefined;
-  const name = cacheOf({ bundle: head[1], rest: source.slice(head[0].length, 1024) });
-  if (name === undefined) return undefined;
-  const cacheFile = name === null ? undefined : cacheFileNamed(head[1], name);
-  const script = compileWithCache(file, source, cacheFile, ['exports', 'require', 'module', '__filename', '__dirname', '__kettlePiece', '__kettleCore']);
-  return { file, script, bundle: head[1] };
+  return { file, source, build: head[1], rest: source.slice(head[0].length, head[0].length + 1024) };
 }
 
-/** Evaluate a compiled file of the build; its exports. */
-function run(compiled, given) {
-  const module = { exports: {} };
-  compiled.script.runInThisContext().call(module.exports, module.exports, require, module, compiled.file, path.dirname(compiled.file), given.__kettlePiece, given.__kettleCore);
-  return module.exports;
-}
-
-/** Compile source with V8's code cache from cacheFile (none: undefined), written at exit when absent or rejected. */
-function compileWithCache(file, source, cacheFile, params) {
+/**
+ * Compile source (a function expression) with V8's code cache in cacheFile
+ * (undefined: none), which is written at exit when it was absent or rejected.
+ */
+function compileWithCache(source, file, cacheFile) {
   const vm = require('node:vm');
   const cached = cacheFile === undefined ? undefined : readCodeCache(cacheFile);
-  const wrapper = `(function (${params.join(', ')}) {${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: file, cachedData: cached });
+  const script = new vm.Script(source, { filename: file, cachedData: cached });
   if (cacheFile !== undefined && (cached === undefined || script.cachedDataRejected)) {
     process.once('exit', () => writeCodeCache(cacheFile, script));
   }
   return script;
 }
 
-/** The code cache's file for this build, this Node and this name; undefined when there is no cache folder. */
-function cacheFileNamed(bundle, name) {
-  const home = process.env.HOME;
-  const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : undefined);
-  if (base === undefined || !path.isAbsolute(base)) return undefined;
-  return path.join(base, 'kettle', `code-${bundle}-${process.version}-${process.arch}-${name}.bin`);
+/**
+ * Run a compiled file: a function of (exports, require, module, __filename,
+ * __dirname) and, for the core, the loader of pieces, for a piece the core's
+ * modules. Answers its exports.
+ */
+function evaluate(script, file, given) {
+  const module = { exports: {} };
+  // The bundle requires Node's built-in modules only (the build checks), so
+  // this file's own require serves it: node:module's createRequire would load
+  // Node's ES module loader, about 1.5 ms of every command.
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file), given);
+  return module.exports;
 }
 
 /**
- * Where this bundle's code cache for this Node and this command line lives;
- * undefined when there is no cache folder. The command is the first word of
- * the command line that names a top-level command (`kettle --login work issue
- * list`: issue), else none (`kettle`, a misspelt command): the cache of the
- * whole CLI. Only the choice of cache hangs on it: a login named like a
- * command only picks another cache. `variant` ('-jq' or '') names runs whose
- * V8 flags differ.
+ * The code cache's file for this build, this Node and this name (the command,
+ * `-jq` for runs whose V8 flags differ, and for the split build `-core` or
+ * `-piece`); undefined when there is no cache folder.
  */
-function codeCacheFile(source, words, variant) {
-  // The build names the bundle's content on its first line and the command words on its second.
-  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n\/\/ kettle-commands ([a-z0-9 -]+)\n/.exec(source.slice(0, 1024));
+function codeCacheFile(build, name) {
   const home = process.env.HOME;
   const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : undefined);
-  if (head === null || base === undefined || !path.isAbsolute(base)) return undefined;
-  const commands = head[2].split(' ');
-  const command = words.find((w) => commands.includes(w)) ?? 'kettle';
-  return path.join(base, 'kettle', `code-${head[1]}-${process.version}-${process.arch}-${command}${variant}.bin`);
+  if (base === undefined || !path.isAbsolute(base)) return undefined;
+  return path.join(base, 'kettle', `code-${build}-${process.version}-${process.arch}-${name}.bin`);
 }
 
 /**

@@ -241,14 +241,16 @@ async function splitBundle(metafile) {
     }
     for (const path of seen) reachedBy.set(path, [...(reachedBy.get(path) ?? []), name]);
   }
-  for (const [path, by] of reachedBy) if (by.length > 1 || !path.startsWith('src/') || path.includes(':')) core.add(path);
-  const own = (name) => new Set([...reachedBy].filter(([path, by]) => !core.has(path) && by[0] === name).map(([path]) => path));
+  const DUP = process.env.KETTLE_DUP === '1';
+  if (!DUP) for (const [path, by] of reachedBy) if ((by.length > 1 && process.env.KETTLE_DUP !== 'src') || !path.startsWith('src/') || path.includes(':')) core.add(path);
+  const own = (name) => new Set([...reachedBy].filter(([path, by]) => !core.has(path) && by.includes(name)).map(([path]) => path));
   // The core's modules the pieces import, numbered.
   const shared = [];
   for (const name of names) for (const path of own(name)) for (const i of importsOf(path)) if (core.has(i) && !shared.includes(i)) shared.push(i);
   if (shared.some((p) => p.includes(':'))) throw new Error(`a piece imports a module of a plugin: ${shared.filter((p) => p.includes(':'))}`);
 
-  const built = (r) => finishBundle(r.outputFiles.find((f) => f.path.endsWith('.cjs')).text);
+  // Each written as a function expression that bin/kettle.cjs compiles as it is (no wrapper to add, no copy of the text to make).
+  const built = (r, last) => finishBundle(`(function (exports, require, module, __filename, __dirname, ${last}) {${r.outputFiles.find((f) => f.path.endsWith('.cjs')).text}\n})`);
   const toCore = {
     name: 'kettle-to-pieces',
     setup(b) {
@@ -290,10 +292,14 @@ async function splitBundle(metafile) {
         },
       };
       const r = await build({ ...bundleOptions(join(ROOT, 'src', 'commands', name, 'index.ts'), join(OUT, 'pieces', `${name}.cjs`)), plugins: [fromCore, ...bundleOptions().plugins] });
-      pieces[name] = built(r);
+      pieces[name] = built(r, '__kettleCore');
     }),
   );
-  return { core: built(coreBuild), pieces };
+  // The commands whose verbs build the whole tree (completion, alias and
+  // extension check names against every command) would load every piece:
+  // the whole bundle serves them better.
+  const wholeTree = names.filter((name) => [...reachedBy].some(([path, by]) => by.includes(name) && readFileSync(join(ROOT, path), 'utf8').includes('.commandTree()')));
+  return { core: built(coreBuild, '__kettlePiece'), pieces, wholeTree };
 }
 
 // `--floor DIR`: the bench's floor (test/tools/floor.ts, one GET through
@@ -372,7 +378,7 @@ const hash = buildHash.digest('hex').slice(0, 16);
 const head = (lines) => Buffer.from(`// kettle-bundle ${hash}\n${lines.map((l) => `// ${l}\n`).join('')}`);
 const END = Buffer.from('\n// kettle-end\n');
 writeFileSync(join(OUT, 'main.cjs'), Buffer.concat([head([`kettle-commands ${commandWords.join(' ')}`]), bundle]));
-const table = entries.filter((e) => split.pieces[e.name] !== undefined).map((e) => [e.name, ...(e.aliases ?? [])].join('='));
+const table = entries.filter((e) => split.pieces[e.name] !== undefined && !split.wholeTree.includes(e.name)).map((e) => [e.name, ...(e.aliases ?? [])].join('='));
 writeFileSync(join(OUT, 'core.cjs'), Buffer.concat([head([`kettle-pieces ${table.join(' ')}`]), split.core, END]));
 mkdirSync(join(OUT, 'pieces'));
 for (const [name, bytes] of Object.entries(split.pieces)) writeFileSync(join(OUT, 'pieces', `${name}.cjs`), Buffer.concat([head([`kettle-piece ${name}`]), bytes, END]));
