@@ -184,7 +184,10 @@ function loadPieces(dist, words, variant) {
   const core = readPart(path.join(dist, 'core.cjs'));
   // The core's second line: the pieces, each with the words that name it (`notification=notifications`).
   const table = core === undefined ? null : /^\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(core.rest);
-  const name = table?.[1].split(' ').find((p) => p.split('=').includes(word))?.split('=')[0];
+  const name = table?.[1]
+    .split(' ')
+    .find((p) => p.split('=').includes(word))
+    ?.split('=')[0];
   if (name === undefined) return undefined;
   const piece = readPart(path.join(dist, 'pieces', `${name}.cjs`));
   if (piece === undefined || piece.build !== core.build) return undefined;
@@ -209,7 +212,10 @@ function loadPieces(dist, words, variant) {
         script = compileWithCache(other.source, other.file, undefined);
       }
       // A piece reaches the core's modules through the core's list of them.
-      loaded.set(wanted, evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => modules[i]()));
+      loaded.set(
+        wanted,
+        evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => modules[i]()),
+      );
     }
     return loaded.get(wanted);
   };

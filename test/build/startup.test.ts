@@ -185,7 +185,8 @@ describe('the code cache of the bundle', () => {
     expect(jq.stdout).toMatch(/^\d+\n$/);
     const files = cacheFiles();
     expect(files).toHaveLength(8);
-    for (const command of ['issue-core', 'issue-piece', 'issue-jq-core', 'issue-jq-piece', 'kettle', 'alias', 'whoami-core', 'whoami-piece']) expect(files.filter((f) => named(command).test(f))).toHaveLength(1);
+    for (const command of ['issue-core', 'issue-piece', 'issue-jq-core', 'issue-jq-piece', 'kettle', 'alias', 'whoami-core', 'whoami-piece'])
+      expect(files.filter((f) => named(command).test(f))).toHaveLength(1);
     expect(new Set(cacheFiles().map((f) => f.split('-')[1])).size).toBe(1);
   });
 

@@ -149,6 +149,7 @@ const jqWasmBesideChunk = {
 /** The CLI's options; `entry` and `outfile` aside, the floor's (below) too. */
 const bundleOptions = (entry, outfile) => ({
   entryPoints: [entry],
+  absWorkingDir: ROOT,
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -230,7 +231,13 @@ async function splitBundle(metafile) {
   }
   // Each piece: what its definitions (src/commands/<name>/index.ts) reach outside the core.
   const reachedBy = new Map();
-  const names = [...new Set(Object.keys(inputs).filter((p) => /^src\/commands\/[a-z-]+\/index\.ts$/.test(p)).map(pieceOf))];
+  const names = [
+    ...new Set(
+      Object.keys(inputs)
+        .filter((p) => /^src\/commands\/[a-z-]+\/index\.ts$/.test(p))
+        .map(pieceOf),
+    ),
+  ];
   for (const name of names) {
     const seen = new Set();
     for (const stack = [`src/commands/${name}/index.ts`]; stack.length > 0; ) {
@@ -269,10 +276,7 @@ async function splitBundle(metafile) {
       b.onLoad({ filter: /.*/, namespace: 'kettle-core-entry' }, () => ({
         loader: 'js',
         resolveDir: ROOT,
-        contents: [
-          "export { main } from './src/main.ts';",
-          `export const __kettleModules = [${shared.map((p) => `() => require(${JSON.stringify(join(ROOT, p))})`).join(',\n')}];`,
-        ].join('\n'),
+        contents: ["export { main } from './src/main.ts';", `export const __kettleModules = [${shared.map((p) => `() => require(${JSON.stringify(join(ROOT, p))})`).join(',\n')}];`].join('\n'),
       }));
     },
   };
@@ -329,7 +333,7 @@ if (floorAt !== -1) {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-const result = await build({ ...bundleOptions(join(ROOT, 'src', 'main.ts'), join(OUT, 'main.cjs')), metafile: true, absWorkingDir: ROOT });
+const result = await build({ ...bundleOptions(join(ROOT, 'src', 'main.ts'), join(OUT, 'main.cjs')), metafile: true });
 mkdirSync(OUT, { recursive: true });
 const output = (name) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text;
 const legal = output('main.cjs.LEGAL.txt');
