@@ -180,7 +180,7 @@ function commandWord(words) {
  */
 function loadPieces(dist, words, variant) {
   const word = commandWord(words);
-  if (word === undefined) return undefined;
+  if (word === undefined || !/^[a-z][a-z0-9-]*$/.test(word)) return undefined;
   const core = readPart(path.join(dist, 'core.cjs'));
   // The core's second line: the pieces, each with the words that name it (`notification=notifications`).
   const table = core === undefined ? null : /^\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(core.rest);
