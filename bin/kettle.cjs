@@ -64,12 +64,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else if (help !== undefined) {
   print(help);
 } else {
-  // undici parses HTTP with WebAssembly (llhttp). V8 compiles it twice: a
-  // quick baseline (Liftoff), then an optimised one in the background that a
-  // short command never profits from. Measured on `kettle whoami`: about 40 ms
-  // of CPU and 30 MiB of peak memory less with the baseline only; parsing a
-  // few hundred kilobytes of responses is no slower to notice. Set before
-  // undici loads.
   // Node checks the code cache of its own modules against V8's flags, which
   // the lines below change: a module of Node's loaded after them is compiled
   // from source. The ones a command loads anyway are loaded first: node:vm
@@ -81,6 +75,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   require('node:vm');
   require('node:net');
   require('node:diagnostics_channel');
+  // undici parses HTTP with WebAssembly (llhttp). V8 compiles it twice: a
+  // quick baseline (Liftoff), then an optimised one in the background that a
+  // short command never profits from. Measured on `kettle whoami`: about 40 ms
+  // of CPU and 30 MiB of peak memory less with the baseline only; parsing a
+  // few hundred kilobytes of responses is no slower to notice. Set before
+  // undici loads.
   const v8 = require('node:v8');
   v8.setFlagsFromString('--liftoff-only');
   // V8 doubles the young generation each time it fills while much survives,

@@ -61,6 +61,31 @@ describe('start-up loads only what the command uses', () => {
   });
 });
 
+it('whoami loads node:vm, node:net and node:diagnostics_channel before bin/kettle.cjs sets V8’s flags (which would lose Node’s code cache of them)', async () => {
+  const preloadFlags = join(tmp.path, 'flags.cjs');
+  const file = join(tmp.path, 'after-flags.txt');
+  writeFileSync(
+    preloadFlags,
+    [
+      "const v8 = require('node:v8');",
+      'const set = v8.setFlagsFromString;',
+      'let at;',
+      'v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; return set(flags); };',
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_AFTER, at === undefined ? 'none' : process.moduleLoadList.slice(at).join('\\n')));",
+      '',
+    ].join('\n'),
+  );
+  const r = await s.kettle(['whoami', '--json'], { env: { NODE_OPTIONS: `--require ${preloadFlags}`, KETTLE_TEST_AFTER: file } });
+  expectExit(r, 0);
+  const after = readFileSync(file, 'utf8');
+  expect(after).not.toBe('none');
+  const modules = after
+    .split('\n')
+    .filter((l) => l.startsWith('NativeModule '))
+    .map((l) => l.slice('NativeModule '.length));
+  for (const name of ['vm', 'net', 'diagnostics_channel']) expect(modules).not.toContain(name);
+});
+
 it('Node’s default header limit is the 16 KiB the bundle assumes when --max-http-header-size is not given', () => {
   const r = spawnSync(process.execPath, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
   expect(r.stdout.trim()).toBe('16384');
