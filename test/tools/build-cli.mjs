@@ -194,7 +194,7 @@ function finishBundle(text) {
 }
 
 /** The first two lines bin/kettle.cjs reads: the bundle's hash (its code cache's name) and the command words. */
-export const bundleHead = (bytes, words) => Buffer.from(`// kettle-bundle ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}\n// kettle-commands ${words.join(' ')}\n`);
+const bundleHead = (bytes, words) => Buffer.from(`// kettle-bundle ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}\n// kettle-commands ${words.join(' ')}\n`);
 
 // One shared core and a piece per top-level command. The whole bundle (above)
 // is one 2.5 MB file, and what a command pays to read it, to deserialise its
@@ -204,9 +204,10 @@ export const bundleHead = (bytes, words) => Buffer.from(`// kettle-bundle ${crea
 // also built in parts: the core (src/main.ts and everything it reaches
 // without going through the manifest's loaders: the CLI, the context, the
 // API client, the output, undici, commander…) and, per top-level command of
-// the manifest (src/commands/index.ts), a piece: the modules only that
-// command's definitions and verbs reach. A module two pieces reach is the
-// core's. esbuild cannot split CommonJS, so each is a build of its own:
+// the manifest (src/commands/index.ts), a piece: the modules of kettle's own
+// that command's definitions and verbs reach besides (see below for those
+// several pieces share). esbuild cannot split CommonJS, so each is a build of
+// its own:
 // - the core's manifest loaders (`import('./issue/index.js')`) become
 //   `__kettlePiece('issue')`, which bin/kettle.cjs hands the core;
 // - the core's entry exports, besides main, `__kettleModules`: a function per
@@ -360,10 +361,10 @@ try {
     banner: { js: "import{createRequire as __kettleRequire}from'node:module';const require=__kettleRequire(import.meta.url);" },
     plugins: [deferUnused],
   });
-  const { helpTexts } = await import(pathToFileURL(join(scratch, 'help-texts.mjs')).href);
+  const { helpTexts, ENTRIES } = await import(pathToFileURL(join(scratch, 'help-texts.mjs')).href);
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const { paths, groups, texts } = await helpTexts(version);
-  entries = (await import(pathToFileURL(join(scratch, 'help-texts.mjs')).href)).ENTRIES.map((e) => ({ name: e.name, aliases: e.aliases }));
+  entries = ENTRIES.map((e) => ({ name: e.name, aliases: e.aliases }));
   mkdirSync(join(OUT, 'help'));
   texts.forEach((text, i) => writeFileSync(join(OUT, 'help', `${i}.txt`), text));
   writeFileSync(join(OUT, 'help', 'index.json'), `${JSON.stringify({ paths, groups })}\n`);
@@ -383,7 +384,13 @@ if (!commandWords.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) throw new Error(`a 
 // the whole bundle's module graph, named by the same hash as every file of this build.
 const split = await splitBundle(result.metafile);
 const buildHash = createHash('sha256').update(bundle);
-for (const bytes of [split.core, ...Object.values(split.pieces)]) buildHash.update(bytes);
+for (const bytes of [
+  split.core,
+  ...Object.keys(split.pieces)
+    .sort()
+    .map((name) => split.pieces[name]),
+])
+  buildHash.update(bytes);
 const hash = buildHash.digest('hex').slice(0, 16);
 const head = (lines) => Buffer.from(`// kettle-bundle ${hash}\n${lines.map((l) => `// ${l}\n`).join('')}`);
 const END = Buffer.from('\n// kettle-end\n');
