@@ -192,14 +192,17 @@ function commandWord(words) {
 function loadPieces(dist, words, variant) {
   const word = commandWord(words);
   if (word === undefined || !/^[a-z][a-z0-9-]*$/.test(word)) return undefined;
-  const core = readPart(path.join(dist, 'core.cjs'));
-  // The core's second line: the pieces, each with the words that name it (`notification=notifications`).
-  const table = core === undefined ? null : /^\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(core.rest);
+  // The core's second line: the pieces, each with the words that name it
+  // (`notification=notifications`). Read alone first: a line that names none
+  // of them (an alias, an extension, a misspelling) reads no more of it.
+  const table = /^\/\/ kettle-bundle [0-9a-f]+\n\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(readStart(path.join(dist, 'core.cjs'), 1024));
   const name = table?.[1]
     .split(' ')
     .find((p) => p.split('=').includes(word))
     ?.split('=')[0];
   if (name === undefined) return undefined;
+  const core = readPart(path.join(dist, 'core.cjs'));
+  if (core === undefined) return undefined;
   const piece = readPart(path.join(dist, 'pieces', `${name}.cjs`));
   if (piece === undefined || piece.build !== core.build) return undefined;
   let coreScript;
@@ -235,6 +238,20 @@ function loadPieces(dist, words, variant) {
   return exported;
 }
 
+/** The first bytes of a file, as Latin-1 ('' when it cannot be read). */
+function readStart(file, length) {
+  let fd;
+  try {
+    fd = fs.openSync(file, 'r');
+    const bytes = Buffer.alloc(length);
+    return bytes.toString('latin1', 0, fs.readSync(fd, bytes, 0, length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 /**
  * A file of the split build (the core or a piece): undefined when it cannot be
  * read or is cut short. The build writes each as a function expression
@@ -250,7 +267,7 @@ function readPart(file) {
   }
   const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n/.exec(source.slice(0, 64));
   if (head === null || !source.endsWith('\n// kettle-end\n')) return undefined;
-  return { file, source, build: head[1], rest: source.slice(head[0].length, head[0].length + 1024) };
+  return { file, source, build: head[1] };
 }
 
 /**
