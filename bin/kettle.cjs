@@ -64,6 +64,17 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else if (help !== undefined) {
   print(help);
 } else {
+  // Node checks the code cache of its own modules against V8's flags, which
+  // the lines below change: a module of Node's loaded after them is compiled
+  // from source. The ones a command loads anyway are loaded first: node:vm
+  // (this file compiles the CLI with it), and node:net and
+  // node:diagnostics_channel, which undici loads (a command that makes no
+  // request pays for them: most make one). Counted by valgrind, loading these
+  // three after the flags took 16 million instructions more than before them
+  // (`kettle whoami` runs about 230 million).
+  require('node:vm');
+  require('node:net');
+  require('node:diagnostics_channel');
   // undici parses HTTP with WebAssembly (llhttp). V8 compiles it twice: a
   // quick baseline (Liftoff), then an optimised one in the background that a
   // short command never profits from. Measured on `kettle whoami`: about 40 ms
@@ -101,7 +112,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   if (jqRun) v8.setFlagsFromString('--max-opt=1');
   let cli;
   try {
-    cli = loadCli(path.join(__dirname, '..', 'dist', 'cli', 'main.cjs'), args, jqRun ? '-jq' : '');
+    const dist = path.join(__dirname, '..', 'dist', 'cli');
+    const variant = jqRun ? '-jq' : '';
+    cli = loadPieces(dist, args, variant) ?? loadCli(path.join(dist, 'main.cjs'), args, variant);
   } catch (err) {
     // Only a checkout that was never built gets here: say how to build it.
     const missing = err && err.code === 'ENOENT';
@@ -117,11 +130,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 }
 
 /**
- * Evaluate the CLI, one CommonJS bundle (test/tools/build-cli.mjs), with V8's
- * code cache: compiling the 2.2 MB bundle from source is most of what a short
- * command would otherwise spend before it does anything (Node 20 caches
+ * Evaluate the whole CLI, one CommonJS bundle (test/tools/build-cli.mjs), with
+ * V8's code cache: compiling the 2.5 MB bundle from source is most of what a
+ * short command would otherwise spend before it does anything (Node 20 caches
  * nothing on its own). The cache is kept in the user's cache folder, one file
- * per bundle, Node version and top-level command, made from the functions a
+ * per build, Node version and top-level command, made from the functions a
  * run actually compiled, at the end of the first run of that command that had
  * none (or whose cache V8 rejected). Per command, because a cache holds what
  * the run that made it compiled: `issue list` from a cache that `login add`
@@ -134,41 +147,167 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 function loadCli(file, words, variant) {
   // ASCII (the build checks): Latin-1 makes it a one-byte string, quickly.
   const source = fs.readFileSync(file, 'latin1');
-  const vm = require('node:vm');
-  const cacheFile = codeCacheFile(source, words, variant);
-  let cached;
-  if (cacheFile !== undefined) cached = readCodeCache(cacheFile);
+  // The build names the bundle's content on its first line and the command words on its second.
+  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n\/\/ kettle-commands ([a-z0-9 -]+)\n/.exec(source.slice(0, 1024));
+  // The command is the first word of the command line that names a top-level
+  // command (`kettle --login work issue list`: issue), else none (`kettle`, a
+  // misspelt command): the cache of the whole CLI. Only the choice of cache
+  // hangs on it: a login named like a command only picks another cache.
+  const command = head === null ? undefined : (words.find((w) => head[2].split(' ').includes(w)) ?? 'kettle');
+  const cacheFile = head === null ? undefined : codeCacheFile(head[1], `${command}${variant}`);
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: file, cachedData: cached });
+  return evaluate(compileWithCache(wrapper, file, cacheFile), file);
+}
+
+/**
+ * The command's word: the first word past the root options before it (and
+ * their values), as src/cli/program.ts's commandWordAt finds it: `kettle
+ * --login whoami issue list` names issue. Undefined when there is none or
+ * another option comes first.
+ */
+function commandWord(words) {
+  // The root options, and whether each takes a value (src/cli/program.ts's ROOT_OPTIONS).
+  const rootOptions = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
+  for (let i = 0; i < words.length; ) {
+    const word = words[i];
+    if (!word.startsWith('-')) return word;
+    const takesValue = rootOptions[word.replace(/=.*$/, '')];
+    if (takesValue === undefined) return undefined;
+    i += takesValue && !word.includes('=') ? 2 : 1;
+  }
+  return undefined;
+}
+
+/**
+ * The CLI as its core and the piece of the top-level command the line names
+ * (test/tools/build-cli.mjs, splitBundle): a command reads, deserialises and
+ * evaluates the core and its own command's modules, not the whole bundle.
+ * Each has its own code cache, per command, as the whole bundle's. Undefined,
+ * with nothing evaluated, when the line names no command of the core's table
+ * (help, completion, an alias, an extension, a misspelling: the whole CLI
+ * answers those, as it does the commands that need the whole tree), or when
+ * the core or the piece cannot be read or compiled (a partial install): the
+ * whole bundle is loaded then.
+ */
+function loadPieces(dist, words, variant) {
+  const word = commandWord(words);
+  if (word === undefined || !/^[a-z][a-z0-9-]*$/.test(word)) return undefined;
+  // The core's second line: the pieces, each with the words that name it
+  // (`notification=notifications`). Read alone first: a line that names none
+  // of them (an alias, an extension, a misspelling) reads no more of it.
+  const table = /^\/\/ kettle-bundle [0-9a-f]+\n\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(readStart(path.join(dist, 'core.cjs'), 1024));
+  const name = table?.[1]
+    .split(' ')
+    .find((p) => p.split('=').includes(word))
+    ?.split('=')[0];
+  if (name === undefined) return undefined;
+  const core = readPart(path.join(dist, 'core.cjs'));
+  if (core === undefined) return undefined;
+  const piece = readPart(path.join(dist, 'pieces', `${name}.cjs`));
+  if (piece === undefined || piece.build !== core.build) return undefined;
+  let coreScript;
+  let pieceScript;
+  try {
+    coreScript = compileWithCache(core.source, core.file, codeCacheFile(core.build, `${name}${variant}-core`));
+    pieceScript = compileWithCache(piece.source, piece.file, codeCacheFile(core.build, `${name}${variant}-piece`));
+  } catch {
+    return undefined;
+  }
+  let modules;
+  const loaded = new Map();
+  // The core's manifest asks for a command's definitions through this: the
+  // piece compiled above, or (a verb that builds the whole tree) another one.
+  const loadPiece = (wanted) => {
+    if (!loaded.has(wanted)) {
+      let script = wanted === name ? pieceScript : undefined;
+      if (script === undefined) {
+        const other = readPart(path.join(dist, 'pieces', `${wanted}.cjs`));
+        if (other === undefined || other.build !== core.build) throw new Error(`kettle's file dist/cli/pieces/${wanted}.cjs is missing or damaged: reinstall kettle`);
+        script = compileWithCache(other.source, other.file, undefined);
+      }
+      // A piece reaches the core's modules through the core's list of them.
+      loaded.set(
+        wanted,
+        evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => modules[i]()),
+      );
+    }
+    return loaded.get(wanted);
+  };
+  const exported = evaluate(coreScript, core.file, loadPiece);
+  modules = exported.__kettleModules;
+  return exported;
+}
+
+/** The first bytes of a file, as Latin-1 ('' when it cannot be read). */
+function readStart(file, length) {
+  let fd;
+  try {
+    fd = fs.openSync(file, 'r');
+    const bytes = Buffer.alloc(length);
+    return bytes.toString('latin1', 0, fs.readSync(fd, bytes, 0, length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
+ * A file of the split build (the core or a piece): undefined when it cannot be
+ * read or is cut short. The build writes each as a function expression
+ * (compiled as it is, with no wrapper to add), between a first line naming
+ * the build (`// kettle-bundle HASH`) and a last line of its own.
+ */
+function readPart(file) {
+  let source;
+  try {
+    source = fs.readFileSync(file, 'latin1');
+  } catch {
+    return undefined;
+  }
+  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n/.exec(source.slice(0, 64));
+  if (head === null || !source.endsWith('\n// kettle-end\n')) return undefined;
+  return { file, source, build: head[1] };
+}
+
+/**
+ * Compile source (a function expression) with V8's code cache in cacheFile
+ * (undefined: none), which is written at exit when it was absent or rejected.
+ */
+function compileWithCache(source, file, cacheFile) {
+  const vm = require('node:vm');
+  const cached = cacheFile === undefined ? undefined : readCodeCache(cacheFile);
+  const script = new vm.Script(source, { filename: file, cachedData: cached });
   if (cacheFile !== undefined && (cached === undefined || script.cachedDataRejected)) {
     process.once('exit', () => writeCodeCache(cacheFile, script));
   }
+  return script;
+}
+
+/**
+ * Run a compiled file: a function of (exports, require, module, __filename,
+ * __dirname) and, for the core, the loader of pieces, for a piece the core's
+ * modules. Answers its exports.
+ */
+function evaluate(script, file, given) {
   const module = { exports: {} };
   // The bundle requires Node's built-in modules only (the build checks), so
   // this file's own require serves it: node:module's createRequire would load
   // Node's ES module loader, about 1.5 ms of every command.
-  script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file), given);
   return module.exports;
 }
 
 /**
- * Where this bundle's code cache for this Node and this command line lives;
- * undefined when there is no cache folder. The command is the first word of
- * the command line that names a top-level command (`kettle --login work issue
- * list`: issue), else none (`kettle`, a misspelt command): the cache of the
- * whole CLI. Only the choice of cache hangs on it: a login named like a
- * command only picks another cache. `variant` ('-jq' or '') names runs whose
- * V8 flags differ.
+ * The code cache's file for this build, this Node and this name (the command,
+ * `-jq` for runs whose V8 flags differ, and for the split build `-core` or
+ * `-piece`); undefined when there is no cache folder.
  */
-function codeCacheFile(source, words, variant) {
-  // The build names the bundle's content on its first line and the command words on its second.
-  const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n\/\/ kettle-commands ([a-z0-9 -]+)\n/.exec(source.slice(0, 1024));
+function codeCacheFile(build, name) {
   const home = process.env.HOME;
   const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : undefined);
-  if (head === null || base === undefined || !path.isAbsolute(base)) return undefined;
-  const commands = head[2].split(' ');
-  const command = words.find((w) => commands.includes(w)) ?? 'kettle';
-  return path.join(base, 'kettle', `code-${head[1]}-${process.version}-${process.arch}-${command}${variant}.bin`);
+  if (base === undefined || !path.isAbsolute(base)) return undefined;
+  return path.join(base, 'kettle', `code-${build}-${process.version}-${process.arch}-${name}.bin`);
 }
 
 /**

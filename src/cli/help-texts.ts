@@ -10,6 +10,9 @@ import type { Command } from 'commander';
 import type { StreamsLike } from '../io.js';
 import { buildProgram } from './program.js';
 
+/** The manifest, for the build: each top-level command's piece and the words that name it (bin/kettle.cjs). */
+export { ENTRIES } from '../commands/index.js';
+
 export interface HelpTexts {
   /** Every spelling of a command path (names and aliases, words joined by one space; '' for kettle) → index in texts. */
   paths: Record<string, number>;

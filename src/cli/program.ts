@@ -124,8 +124,8 @@ function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef
   return group;
 }
 
-/** Root options that may come before the command's name, and whether each takes a value. */
-const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
+/** Root options that may come before the command's name, and whether each takes a value (bin/kettle.cjs has the same list). */
+export const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
 
 /**
  * The top-level entry that argv names, or undefined when the whole tree is

@@ -26,10 +26,29 @@
 const SHOWN = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{E0000}-\u{E007F}]/gu;
 
 const ZWJ = '\u200d';
-/** What a zero-width joiner joins in an emoji sequence (👩‍💻): a pictograph after a pictograph, its skin tone or VS16. */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: single code points on purpose (a pictograph, a skin tone, VS16), each tested alone
-const JOINED_BEFORE = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
-const JOINED_AFTER = /^\p{Extended_Pictographic}/u;
+
+/**
+ * The expressions with Unicode properties, made on first use: V8 builds each
+ * property's set of characters from ICU's tables when the expression is
+ * created (about 0.3 ms for this file's three, and a command that shows no
+ * joiner or format character needs none of them).
+ */
+let unicode: { joinedBefore: RegExp; joinedAfter: RegExp; otherFormat: RegExp } | undefined;
+function unicodeExpressions() {
+  unicode ??= {
+    /** What a zero-width joiner joins in an emoji sequence (👩‍💻): a pictograph after a pictograph, its skin tone or VS16. */
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: single code points on purpose (a pictograph, a skin tone, VS16), each tested alone
+    joinedBefore: /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u,
+    joinedAfter: /^\p{Extended_Pictographic}/u,
+    /**
+     * The format characters visibleControls leaves (a soft hyphen, the Arabic
+     * number signs, …), but a zero-width joiner and a tag character, which it has
+     * already judged (it keeps them only inside an emoji sequence).
+     */
+    otherFormat: /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu,
+  };
+  return unicode;
+}
 
 /**
  * Control and invisible characters made visible: caret notation for C0 and
@@ -40,20 +59,13 @@ const JOINED_AFTER = /^\p{Extended_Pictographic}/u;
 export function visibleControls(text: string): string {
   return text.replace(SHOWN, (c: string, at: number) => {
     if (c.length > 2) return c;
-    if (c === ZWJ && JOINED_BEFORE.test(text.slice(Math.max(0, at - 2), at)) && JOINED_AFTER.test(text.slice(at + 1, at + 3))) return c;
+    if (c === ZWJ && unicodeExpressions().joinedBefore.test(text.slice(Math.max(0, at - 2), at)) && unicodeExpressions().joinedAfter.test(text.slice(at + 1, at + 3))) return c;
     const code = c.codePointAt(0) ?? 0;
     if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
     if (code === 0x7f) return '^?';
     return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
   });
 }
-
-/**
- * The format characters visibleControls leaves (a soft hyphen, the Arabic
- * number signs, …), but a zero-width joiner and a tag character, which it has
- * already judged (it keeps them only inside an emoji sequence).
- */
-const OTHER_FORMAT = /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu;
 
 /**
  * Text in a table cell or on a view's line: as written, with every control
@@ -67,7 +79,7 @@ export function visibleCell(text: string): string {
   const composed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFC');
   return visibleControls(composed)
     .replace(/[\t\n]/g, (c) => (c === '\t' ? '^I' : '^J'))
-    .replace(OTHER_FORMAT, codePointName);
+    .replace(unicodeExpressions().otherFormat, codePointName);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -7,7 +7,7 @@
 // module they evaluate, and check what `kettle isue` (the whole tree) and
 // `kettle whoami` evaluated.
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir } from '../support/harness.js';
@@ -28,27 +28,53 @@ function wrapped(text: string): string[] {
 const library = (name: string) => /(?:^|\/)node_modules\/(.*)$/.exec(name)?.[1];
 
 /** The command whose definitions a module holds (src/commands/<command>/index.ts or its defs/), if it is one. */
-const definitionOf = (name: string) => /^src\/commands\/([a-z-]+)\/(?:index|defs\/[a-z-]+)\.ts$/.exec(name)?.[1];
+const definitionOf = (name: string) => /^src\/commands\/([a-z-]+)\/(?:index|defs\/[a-z-]+)\.ts$/.exec(name)?.[1] ?? /^kettle:piece:([a-z-]+)$/.exec(name)?.[1];
 
-beforeAll(() => {
-  const text = readFileSync(BUNDLE, 'utf8');
-  // Note each module a wrapper evaluates, in a global the copy writes out at exit.
+/**
+ * A file of the build, noting each module its two wrappers evaluate (and,
+ * under `loaded`, the file itself) in a global the copy writes out at exit.
+ */
+function instrument(text: string, loaded: string): string {
   const helpers = [
     ['var __esm = (fn, res, err) => function __init() {', '(globalThis.__evaluated ??= new Set()).add(__getOwnPropNames(fn || {})[0]);'],
     ['var __commonJS = (cb, mod) => function __require() {', '(globalThis.__evaluated ??= new Set()).add(__getOwnPropNames(cb)[0]);'],
   ] as const;
   let instrumented = text;
-  for (const [head, note] of helpers) {
-    expect(instrumented).toContain(head);
-    instrumented = instrumented.replace(head, `${head}\n  ${note}`);
-  }
-  instrumented += "\nprocess.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_EVALUATED, [...(globalThis.__evaluated ?? [])].filter(Boolean).join('\\n')));\n";
+  for (const [head, note] of helpers) instrumented = instrumented.replace(head, `${head}\n  ${note}`);
+  const start = `(globalThis.__evaluated ??= new Set()).add(${JSON.stringify(loaded)});`;
+  // The whole bundle is a script; the core and the pieces are each a function expression, which the last line closes.
+  const end = /\n\}\)\n\/\/ kettle-end\n$/;
+  if (!end.test(text))
+    return `${start}\n${instrumented}\nprocess.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_EVALUATED, [...(globalThis.__evaluated ?? [])].filter(Boolean).join('\\n')));\n`;
+  return instrumented.replace(/^(\(function \([^)]*\) \{)/m, `$1${start}`);
+}
+
+beforeAll(() => {
+  const text = readFileSync(BUNDLE, 'utf8');
+  for (const head of ['var __esm = (fn, res, err) => function __init() {', 'var __commonJS = (cb, mod) => function __require() {']) expect(text).toContain(head);
   mkdirSync(join(copy.path, 'bin'));
-  mkdirSync(join(copy.path, 'dist', 'cli'), { recursive: true });
+  mkdirSync(join(copy.path, 'dist', 'cli', 'pieces'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'kettle.cjs'), join(copy.path, 'bin', 'kettle.cjs'));
   copyFileSync(join(ROOT, 'package.json'), join(copy.path, 'package.json'));
   cpSync(join(ROOT, 'dist', 'cli', 'help'), join(copy.path, 'dist', 'cli', 'help'), { recursive: true });
-  writeFileSync(join(copy.path, 'dist', 'cli', 'main.cjs'), instrumented);
+  writeFileSync(join(copy.path, 'dist', 'cli', 'main.cjs'), instrument(text, 'kettle:whole'));
+  // The core writes the modules out at exit (a piece is evaluated only through it).
+  const core = readFileSync(join(ROOT, 'dist', 'cli', 'core.cjs'), 'latin1');
+  writeFileSync(
+    join(copy.path, 'dist', 'cli', 'core.cjs'),
+    instrument(core, 'kettle:core').replace(
+      /\n\}\)\n\/\/ kettle-end\n$/,
+      "\nprocess.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_EVALUATED, [...(globalThis.__evaluated ?? [])].filter(Boolean).join('\\n')));\n})\n// kettle-end\n",
+    ),
+    'latin1',
+  );
+  for (const file of readdirSync(join(ROOT, 'dist', 'cli', 'pieces'))) {
+    writeFileSync(
+      join(copy.path, 'dist', 'cli', 'pieces', file),
+      instrument(readFileSync(join(ROOT, 'dist', 'cli', 'pieces', file), 'latin1'), `kettle:piece:${file.replace(/\.cjs$/, '')}`),
+      'latin1',
+    );
+  }
   copyFileSync(join(ROOT, 'dist', 'cli', 'jq.wasm'), join(copy.path, 'dist', 'cli', 'jq.wasm'));
 });
 
@@ -78,6 +104,29 @@ describe('the bundle', () => {
   it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
     const modules = wrapped(text).filter((m) => library(m)?.startsWith(`${name}/`));
     expect(modules.length).toBeGreaterThan(0);
+  });
+
+  it('is also built as a core and a piece per top-level command of the manifest; no command of its own is in the core', () => {
+    const core = readFileSync(join(ROOT, 'dist', 'cli', 'core.cjs'), 'latin1');
+    expect(core).toMatch(/^\/\/ kettle-bundle ([0-9a-f]{16})\n\/\/ kettle-pieces [a-z =-]+\n\(function \(exports, require, module, __filename, __dirname, __kettlePiece\) \{/);
+    expect(core.endsWith('\n})\n// kettle-end\n')).toBe(true);
+    expect(core).not.toMatch(/^\/\/ src\/commands\/[a-z-]+\//m);
+    for (const name of ['undici', 'conf', 'prompts', 'chalk', 'jq-web']) expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`)).length).toBeGreaterThan(0);
+    const build = core.slice(17, 33);
+    for (const entry of ENTRIES) {
+      const piece = readFileSync(join(ROOT, 'dist', 'cli', 'pieces', `${entry.name}.cjs`), 'latin1');
+      expect(piece.startsWith(`// kettle-bundle ${build}\n// kettle-piece ${entry.name}\n(function (exports, require, module, __filename, __dirname, __kettleCore) {`)).toBe(true);
+      // Its own modules only: every library is the core's.
+      expect(piece).not.toMatch(/^\/\/ (?!src\/)\S+\.(?:js|ts|json)$/m);
+    }
+    // The commands a command line names by their word or alias, but for those that build the whole tree.
+    const table = /\/\/ kettle-pieces ([a-z =-]+)\n/.exec(core)?.[1]?.split(' ') ?? [];
+    expect(table).toContain('notification=notifications');
+    expect(table.map((p) => p.split('=')[0]).sort()).toEqual(
+      ENTRIES.map((e) => e.name)
+        .filter((n) => !['alias', 'completion', 'extension'].includes(n))
+        .sort(),
+    );
   });
 
   it('is compiled by vm.Script: no import() is left in it', () => {
@@ -124,10 +173,13 @@ describe('a command evaluates only what it uses', () => {
     // (Each command's definitions are wrapped, so noted when evaluated: the whole tree's test below sees them all.)
     const r = await evaluated(args);
     expect([...new Set(r.modules.map(definitionOf).filter((d) => d !== undefined))]).toEqual([noun]);
+    // From the core and the command's piece (its definitions are the piece's entry), not the whole bundle.
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', `kettle:piece:${noun}`]);
   });
 
   it('the whole tree (an unknown command) evaluates the definitions of every command of the manifest', async () => {
     const r = await evaluated(['isue']);
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:whole']);
     const nouns = new Set(r.modules.map(definitionOf).filter((d) => d !== undefined));
     expect([...nouns].sort()).toEqual(ENTRIES.map((e) => e.name).sort());
   });

@@ -2,12 +2,13 @@
 // process has loaded (process.moduleLoadList); a preloaded script writes that
 // list to a file at exit, so these tests see exactly what `kettle --help` or
 // `kettle whoami` paid for, without changing their output.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, useServer } from '../support/suite.js';
-import { ROOT, tempDir } from '../support/harness.js';
+import { baseEnv, ROOT, tempDir } from '../support/harness.js';
+import { ROOT_OPTIONS } from '../../src/cli/program.js';
 
 const s = useServer();
 const tmp = tempDir('kettle-startup-');
@@ -58,6 +59,31 @@ describe('start-up loads only what the command uses', () => {
     expect(modules).not.toContain('http2');
     expect(modules).not.toContain('child_process');
   });
+});
+
+it('whoami loads node:vm, node:net and node:diagnostics_channel before bin/kettle.cjs sets V8’s flags (which would lose Node’s code cache of them)', async () => {
+  const preloadFlags = join(tmp.path, 'flags.cjs');
+  const file = join(tmp.path, 'after-flags.txt');
+  writeFileSync(
+    preloadFlags,
+    [
+      "const v8 = require('node:v8');",
+      'const set = v8.setFlagsFromString;',
+      'let at;',
+      'v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; return set(flags); };',
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_AFTER, at === undefined ? 'none' : process.moduleLoadList.slice(at).join('\\n')));",
+      '',
+    ].join('\n'),
+  );
+  const r = await s.kettle(['whoami', '--json'], { env: { NODE_OPTIONS: `--require ${preloadFlags}`, KETTLE_TEST_AFTER: file } });
+  expectExit(r, 0);
+  const after = readFileSync(file, 'utf8');
+  expect(after).not.toBe('none');
+  const modules = after
+    .split('\n')
+    .filter((l) => l.startsWith('NativeModule '))
+    .map((l) => l.slice('NativeModule '.length));
+  for (const name of ['vm', 'net', 'diagnostics_channel']) expect(modules).not.toContain(name);
 });
 
 it('Node’s default header limit is the 16 KiB the bundle assumes when --max-http-header-size is not given', () => {
@@ -114,28 +140,48 @@ describe('the code cache of the bundle', () => {
   // The code cache's files (whoami also keeps the server's version there, in servers.json).
   const cacheFiles = () => (existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith('code-')) : []);
 
-  const named = (command: string) => new RegExp(`^code-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}-${command}\\.bin$`);
+  const named = (command: string, version = process.version) => new RegExp(`^code-[0-9a-f]{16}-${version.replace(/\./g, '\\.')}-${process.arch}-${command}\\.bin$`);
 
-  it('is written by the first run, for this bundle, this Node and this command, and used by the next', async () => {
+  it('is written by the first run, for this build, this Node and this command, a file for the core and one for the piece, and used by the next', async () => {
     rmSync(folder, { recursive: true, force: true });
     expectExit(await whoami(), 0);
-    const files = cacheFiles();
-    expect(files).toEqual([expect.stringMatching(named('whoami'))]);
-    const written = statSync(join(folder, files[0] as string)).mtimeMs;
+    const files = cacheFiles().sort();
+    expect(files).toEqual([expect.stringMatching(named('whoami-core')), expect.stringMatching(named('whoami-piece'))]);
+    const written = files.map((f) => statSync(join(folder, f)).mtimeMs);
     const r = await whoami();
     expectExit(r, 0);
     expect(JSON.parse(r.stdout).login).toBe('alice');
     // Accepted: not written again.
-    expect(statSync(join(folder, files[0] as string)).mtimeMs).toBe(written);
+    expect(files.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
   });
 
-  it.each([
-    ['damaged', (b: Buffer) => Buffer.from(b.map((x, i) => (i < b.length - 8 ? x ^ 0x5a : x)))],
-    ['cut short', (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
-    ['empty', () => Buffer.alloc(0)],
-  ])('a %s cache is ignored and replaced', async (_, spoil) => {
+  it("another Node's cache is not read: its name differs", async () => {
+    rmSync(folder, { recursive: true, force: true });
     expectExit(await whoami(), 0);
-    const file = join(folder, cacheFiles()[0] as string);
+    // This Node's own caches, renamed as another Node's would be: were they read, V8 would take them and nothing would be written.
+    const other = 'v0.0.1';
+    for (const f of cacheFiles()) renameSync(join(folder, f), join(folder, f.replace(process.version, other)));
+    expectExit(await whoami(), 0);
+    const files = cacheFiles().sort();
+    expect(files).toHaveLength(4);
+    for (const [command, version] of [
+      ['whoami-core', other],
+      ['whoami-piece', other],
+      ['whoami-core', process.version],
+      ['whoami-piece', process.version],
+    ] as const)
+      expect(files.filter((f) => named(command, version).test(f))).toHaveLength(1);
+  });
+
+  // Damaged with its length intact, a cache is handed to V8, which rejects it (script.cachedDataRejected).
+  it.each([
+    ['damaged', 'core', (b: Buffer) => Buffer.from(b.map((x, i) => (i < b.length - 8 ? x ^ 0x5a : x)))],
+    ['damaged', 'piece', (b: Buffer) => Buffer.from(b.map((x, i) => (i < b.length - 8 ? x ^ 0x5a : x)))],
+    ['cut short', 'core', (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
+    ['empty', 'piece', () => Buffer.alloc(0)],
+  ])("a %s cache (the %s's) is ignored and replaced", async (_, part, spoil) => {
+    expectExit(await whoami(), 0);
+    const file = join(folder, cacheFiles().find((f) => named(`whoami-${part}`).test(f)) as string);
     const good = readFileSync(file);
     writeFileSync(file, spoil(good));
     const r = await whoami();
@@ -152,18 +198,31 @@ describe('the code cache of the bundle', () => {
     rmSync(folder, { recursive: true, force: true });
     const env = { env: { XDG_CACHE_HOME: cacheHome.path } };
     expectExit(await s.kettle(['--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env), 0);
-    expect(cacheFiles()).toEqual([expect.stringMatching(named('issue'))]);
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece'))]);
     expectExit(await s.kettle(['--no-color', 'whoami'], env), 0);
-    // A word that names no command: the whole CLI's cache.
+    // A word that names no command: the whole CLI, and its cache.
     expectExit(await s.kettle(['isue', 'list'], env), 2);
+    // A command whose verbs build the whole tree: the whole CLI too, with a cache of that command.
+    expectExit(await s.kettle(['alias', 'list'], env), 0);
     // --jq runs with other V8 flags (bin/kettle.cjs): a cache of their own.
     const jq = await s.kettle(['issue', 'list', '-R', 'alice/teapot', '--limit', '1', '--jq', '.[].number'], env);
     expectExit(jq, 0);
     expect(jq.stdout).toMatch(/^\d+\n$/);
     const files = cacheFiles();
-    expect(files).toHaveLength(4);
-    for (const command of ['issue', 'issue-jq', 'kettle', 'whoami']) expect(files.filter((f) => named(command).test(f))).toHaveLength(1);
+    expect(files).toHaveLength(8);
+    for (const command of ['issue-core', 'issue-piece', 'issue-jq-core', 'issue-jq-piece', 'kettle', 'alias', 'whoami-core', 'whoami-piece'])
+      expect(files.filter((f) => named(command).test(f))).toHaveLength(1);
     expect(new Set(cacheFiles().map((f) => f.split('-')[1])).size).toBe(1);
+  });
+
+  it('the root options before the command, and their values, are skipped: `--login whoami issue list` loads the issue piece', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    const env = { env: { XDG_CACHE_HOME: cacheHome.path } };
+    // issue list's verb runs, and asks for the login named whoami, which there is not.
+    const r = await s.kettle(['--login', 'whoami', '--timeout=20', '--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env);
+    expectExit(r, 2);
+    expect(r.stderr).toBe('kettle: no login named "whoami"; add one with: kettle login add --url URL\n');
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece'))]);
   });
 
   it("removes other builds' caches untouched for a week when it writes one, and nothing else", async () => {
@@ -179,8 +238,16 @@ describe('the code cache of the bundle', () => {
     other(old, 'unrelated.bin');
     expectExit(await whoami(), 0);
     const left = readdirSync(folder);
-    expect(left).toHaveLength(4);
-    expect(left).toEqual(expect.arrayContaining([`code-fedcba9876543210-${process.version}-${process.arch}-issue.bin`, expect.stringMatching(named('whoami')), 'servers.json', 'unrelated.bin']));
+    expect(left).toHaveLength(5);
+    expect(left).toEqual(
+      expect.arrayContaining([
+        `code-fedcba9876543210-${process.version}-${process.arch}-issue.bin`,
+        expect.stringMatching(named('whoami-core')),
+        expect.stringMatching(named('whoami-piece')),
+        'servers.json',
+        'unrelated.bin',
+      ]),
+    );
   });
 
   it('a cache folder that cannot be written changes nothing', async () => {
@@ -190,5 +257,105 @@ describe('the code cache of the bundle', () => {
     expectExit(r, 0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).login).toBe('alice');
+  });
+
+  it("a piece's cache that cannot be written (a folder in its place) changes nothing", async () => {
+    rmSync(folder, { recursive: true, force: true });
+    expectExit(await whoami(), 0);
+    const piece = cacheFiles().find((f) => named('whoami-piece').test(f)) as string;
+    rmSync(join(folder, piece));
+    mkdirSync(join(folder, piece));
+    const r = await whoami();
+    expectExit(r, 0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    expect(statSync(join(folder, piece)).isDirectory()).toBe(true);
+    // Nothing left behind by the write that failed.
+    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('the core and the pieces', () => {
+  // A copy of the package, whose pieces each test may spoil: a partial install.
+  const copy = tempDir('kettle-pieces-');
+  const cacheHome = tempDir('kettle-pieces-cache-');
+  afterAll(() => {
+    copy.cleanup();
+    cacheHome.cleanup();
+  });
+  const fresh = () => {
+    rmSync(copy.path, { recursive: true, force: true });
+    mkdirSync(join(copy.path, 'dist'), { recursive: true });
+    cpSync(join(ROOT, 'bin'), join(copy.path, 'bin'), { recursive: true });
+    cpSync(join(ROOT, 'dist', 'cli'), join(copy.path, 'dist', 'cli'), { recursive: true });
+    copyFileSync(join(ROOT, 'package.json'), join(copy.path, 'package.json'));
+    rmSync(cacheHome.path, { recursive: true, force: true });
+  };
+  const fromCopy = async (args: string[]) => {
+    const child = spawn(process.execPath, [join(copy.path, 'bin', 'kettle.cjs'), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...baseEnv(), ...s.ciEnv, HOME: copy.path, KETTLE_CONFIG_DIR: join(copy.path, 'config'), XDG_CACHE_HOME: cacheHome.path },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const cached = existsSync(join(cacheHome.path, 'kettle')) ? readdirSync(join(cacheHome.path, 'kettle')).filter((f) => f.startsWith('code-')) : [];
+    return { status, stdout, stderr, cached: cached.map((f) => f.replace(/^code-[0-9a-f]+-[^-]+-[^-]+-/, '').replace(/\.bin$/, '')).sort() };
+  };
+  const issueList = ['issue', 'list', '-R', 'alice/teapot', '--limit', '3'];
+
+  it.each([
+    ['removed', (file: string) => rmSync(file)],
+    ['cut short', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, Math.floor(readFileSync(file).length / 2)))],
+    ['cut at the end of a line (still JavaScript)', (file: string) => writeFileSync(file, readFileSync(file, 'latin1').replace(/\n\/\/ kettle-end\n$/, '\n'), 'latin1')],
+  ])('a piece %s: the whole CLI answers, the same', async (_, spoil) => {
+    fresh();
+    const whole = await fromCopy(issueList);
+    expect(whole.status).toBe(0);
+    expect(whole.cached).toEqual(['issue-core', 'issue-piece']);
+    fresh();
+    spoil(join(copy.path, 'dist', 'cli', 'pieces', 'issue.cjs'));
+    const r = await fromCopy(issueList);
+    expect(r).toEqual({ ...whole, cached: ['issue'] });
+  });
+
+  it('a core cut short or from another build: the whole CLI answers, the same', async () => {
+    fresh();
+    const pieces = await fromCopy(['whoami', '--json']);
+    expect(pieces.cached).toEqual(['whoami-core', 'whoami-piece']);
+    fresh();
+    const core = join(copy.path, 'dist', 'cli', 'core.cjs');
+    writeFileSync(core, readFileSync(core).subarray(0, 100_000));
+    expect(await fromCopy(['whoami', '--json'])).toEqual({ ...pieces, cached: ['whoami'] });
+    fresh();
+    const piece = join(copy.path, 'dist', 'cli', 'pieces', 'whoami.cjs');
+    writeFileSync(piece, readFileSync(piece, 'latin1').replace(/^\/\/ kettle-bundle [0-9a-f]{16}/, '// kettle-bundle 0123456789abcdef'), 'latin1');
+    expect(await fromCopy(['whoami', '--json'])).toEqual({ ...pieces, cached: ['whoami'] });
+  });
+
+  it('a command line that names no command, help and completion load the whole CLI', async () => {
+    fresh();
+    for (const args of [['isue'], ['help', 'issue', 'nothing'], ['completion', 'bash'], ['--no-color']]) await fromCopy(args);
+    // (The whole CLI keeps its cache by the first word that names a command, as before the pieces.)
+    expect((await fromCopy(['--frobnicate', 'issue', 'list'])).cached).toEqual(['completion', 'help', 'issue', 'kettle']);
+  });
+
+  it("a piece whose verb builds the whole tree loads the other pieces through the core (alias, were it in the core's table)", async () => {
+    fresh();
+    const core = join(copy.path, 'dist', 'cli', 'core.cjs');
+    const text = readFileSync(core, 'latin1');
+    expect(text).not.toMatch(/^\/\/ kettle-pieces .*\balias\b/m);
+    writeFileSync(core, text.replace(/^(\/\/ kettle-pieces [^\n]*)/m, '$1 alias'), 'latin1');
+    const r = await fromCopy(['alias', 'set', 'issue', 'issue list']);
+    expect(r).toEqual({ status: 2, stdout: '', stderr: 'kettle: "issue" is a kettle command; an alias may not shadow a command\n', cached: ['alias-core', 'alias-piece'] });
+  });
+
+  it("bin/kettle.cjs skips the root options that src/cli/program.ts's commandWordAt skips", () => {
+    const text = readFileSync(join(ROOT, 'bin', 'kettle.cjs'), 'utf8');
+    const listed = /const rootOptions = (\{[^}]*\});/.exec(text)?.[1];
+    expect(listed).toBeDefined();
+    expect(JSON.parse((listed as string).replace(/'/g, '"'))).toEqual(ROOT_OPTIONS);
   });
 });
