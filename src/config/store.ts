@@ -2,7 +2,7 @@
 // JSON read; writing goes through conf (atomic writes, file mode 0600), loaded
 // only by the commands that change logins. Where a login's secrets go (the
 // keyring) is login-secrets.ts's; what a dry run shows instead of writing, changes.ts's.
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { DryRun } from '../api/dry-run.js';
 import { KettleError } from '../errors.js';

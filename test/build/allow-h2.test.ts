@@ -4,11 +4,12 @@
 // TLS to a server that speaks both, kettle as built asks for HTTP/1.1 and the
 // prototype gets HTTP/2; several requests at once then share one connection
 // only with --pipelining.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeTestCertificate } from '../support/certificate.js';
 import { baseEnv, ROOT, tempDir } from '../support/harness.js';
 
 const tmp = tempDir('kettle-allow-h2-');
@@ -19,31 +20,7 @@ let handshakes = 0;
 let caFile = '';
 
 beforeAll(async () => {
-  const keyFile = join(tmp.path, 'key.pem');
-  const certFile = join(tmp.path, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { keyFile, certFile } = makeTestCertificate(tmp.path);
   // Every path but the version's answers a page of `limit` records after 50 ms, of a list of five pages (X-Total-Count).
   server = createSecureServer({ key: readFileSync(keyFile), cert: readFileSync(certFile), allowHTTP1: true }, (req, res) => {
     seen.push({ version: req.httpVersion, path: req.url });

@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../support/harness.js';
 import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../support/suite.js';
-import { addRunner, runnersData } from '../server/routes-runners.js';
+import { addRunner, clearRunners, runnersData } from '../server/routes-runners.js';
 import type { Org, Repo } from '../server/state.js';
 
 const s = useServer({ runner: 'in-process' });
@@ -39,11 +39,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  const data = runnersData(s.server.state);
-  data.runners.length = 0;
-  data.tokens.clear();
-  data.issued.length = 0;
-  data.lastId = 0;
+  clearRunners(s.server.state);
   addRunner(s.server.state, { name: 'repo-runner', repoId: repo.id, labels: ['ubuntu-latest', 'docker'] });
   addRunner(s.server.state, { name: 'guild-runner', ownerId: org.id, status: 'idle' });
   addRunner(s.server.state, { name: 'shared-runner' });

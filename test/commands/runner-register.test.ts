@@ -6,7 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json } from '../support/harness.js';
 import { expectExit, useServer } from '../support/suite.js';
-import { addRunner, runnersData } from '../server/routes-runners.js';
+import { addRunner, clearRunners, runnersData } from '../server/routes-runners.js';
 import type { Org, Repo } from '../server/state.js';
 
 const s = useServer({ runner: 'in-process' });
@@ -58,11 +58,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  const data = runnersData(s.server.state);
-  data.runners.length = 0;
-  data.tokens.clear();
-  data.issued.length = 0;
-  data.lastId = 0;
+  clearRunners(s.server.state);
 });
 
 describe('a runner registered through the runner protocol', () => {

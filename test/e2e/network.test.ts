@@ -1,12 +1,7 @@
-// Proxies and TLS: HTTPS_PROXY / HTTP_PROXY / NO_PROXY through a tiny loopback
-// proxy that records what it relays; a self-signed loopback https server that
-// kettle refuses, trusts with NODE_EXTRA_CA_CERTS, or reaches with a login
-// added --insecure (marked in `login list`, warned about on each use).
-import { execFileSync } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestCertificate } from '../support/certificate.js';
 import { json, tempDir } from '../support/harness.js';
 import { useServer } from '../support/suite.js';
 
@@ -128,31 +123,7 @@ describe('TLS with a self-signed certificate', () => {
 
   beforeAll(() => {
     certDir = tempDir();
-    certFile = join(certDir.path, 'cert.pem');
-    keyFile = join(certDir.path, 'key.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
+    ({ keyFile, certFile } = makeTestCertificate(certDir.path, { days: 2, localhost: true }));
   });
   afterAll(() => {
     certDir.cleanup();

@@ -46,6 +46,15 @@ export function runnersData(state: State): RunnersData {
   return state.extension('runners', () => ({ runners: [], tokens: new Map(), issued: [], lastId: 0 }));
 }
 
+/** No runner and no registration token, ids from the start again: a test's clean slate. */
+export function clearRunners(state: State): void {
+  const data = runnersData(state);
+  data.runners.length = 0;
+  data.tokens.clear();
+  data.issued.length = 0;
+  data.lastId = 0;
+}
+
 /** A runner registered by the tests or the demo, as act_runner's Register would make it. */
 export function addRunner(state: State, init: Partial<StoredRunner> & { name: string }): StoredRunner {
   const data = runnersData(state);

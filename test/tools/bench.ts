@@ -35,6 +35,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getSecret, type KeyringRef } from '../../src/config/keyring.js';
+import { makeTestCertificate, type TestCertificate } from '../support/certificate.js';
 import { Desktop, missingDesktopTools } from '../support/desktop.js';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -447,39 +448,14 @@ function output(cmd: string[], env: NodeJS.ProcessEnv, stderr: 'inherit' | 'igno
  * A test certificate for 127.0.0.1, made now by openssl (the bench's alone,
  * in its temporary folder, valid one day); undefined without openssl.
  */
-async function testCertificate(dir: string): Promise<{ keyFile: string; certFile: string } | undefined> {
-  const keyFile = join(dir, 'bench-test-key.pem');
-  const certFile = join(dir, 'bench-test-cert.pem');
-  if (existsSync(certFile)) return { keyFile, certFile };
+async function testCertificate(dir: string): Promise<TestCertificate | undefined> {
+  const made = { keyFile: join(dir, 'bench-test-key.pem'), certFile: join(dir, 'bench-test-cert.pem') };
+  if (existsSync(made.certFile)) return made;
   try {
-    await output(
-      [
-        'openssl',
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      'ignore',
-    );
+    return makeTestCertificate(dir, { name: 'bench-test-' });
   } catch {
     return undefined;
   }
-  return { keyFile, certFile };
 }
 
 /** A figure of ratios with no goal, as the TLS and keyring figures push them. */
