@@ -138,6 +138,18 @@ export function expectRecord(data: unknown, method: string, path: string, status
   });
 }
 
+/** Require the fields a record cannot be without (a made record's id): an object without them is some other answer. */
+export function expectPresent(record: Record<string, unknown>, keys: readonly string[], what: string, method: string, path: string, status = 200): void {
+  const absent = keys.filter((k) => record[k] === undefined || record[k] === null);
+  if (absent.length === 0) return;
+  throw new ApiError({
+    message: `expected ${what} from ${method} ${path} but the server answered ${statusLabel(status)} with an object without ${absent.map((k) => `"${k}"`).join(', ')}`,
+    method,
+    path,
+    status,
+  });
+}
+
 /** Require a decoded body to be a JSON array (a list page). */
 export function expectList(data: unknown, method: string, path: string, status = 200): unknown[] {
   if (Array.isArray(data)) return data;

@@ -32,6 +32,21 @@ describe('a change the server made but whose answer kettle cannot read', () => {
     expect(sent(s, 'POST', path)).toHaveLength(1);
   });
 
+  // Found by the suite (seed 259252996): `hook add` answered with a
+  // validation body said "✓ Added inactive webhook  to … for no event", printed
+  // the body as the hook, then failed over its events.
+  it('hook add answered with no webhook in it: exit 1, one line, nothing printed as the hook', async () => {
+    s.server.fault({ kind: 'mangle', method: 'POST', path: '/repos/alice/teapot/hooks', mangle: () => '{"message":"[Name]: Required","errors":[{"field":"name","code":"required"}]}' });
+    const r = await s.kettle(['hook', 'add', '-R', 'alice/teapot', '--url', 'https://ci.example.com/new', '--json']);
+    expectExit(r, 1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/✓/);
+    expect(r.stderr).toMatch(
+      /^kettle: .*expected a webhook from POST \/repos\/alice\/teapot\/hooks but the server answered 201 Created with an object without "id"; the server made the change \(HTTP 201\): check with `kettle hook list -R alice\/teapot` rather than trying again\n$/,
+    );
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
   it('label create answered 201 with malformed JSON names the label list, not an unknown failure', async () => {
     s.server.fault({ kind: 'mangle', method: 'POST', path: '/repos/alice/teapot/labels', mangle: () => '{"id":' });
     const r = await s.kettle(['label', 'create', 'half-made', '--color', 'ff0000', '-R', 'alice/teapot']);

@@ -2,13 +2,17 @@
 // unpaged list, or nothing worth reading. Each checks the shape as kettle
 // always has (expectRecord, expectList) and names the request when it is wrong.
 import type { ApiClient, RequestOptions } from '../client.js';
-import { expectFields, expectList, expectRecord, type Shape } from '../response.js';
+import { expectFields, expectList, expectPresent, expectRecord, type Shape } from '../response.js';
 
-/** A request answered with one JSON object (the fields its shape names of the kinds it names). */
-export async function record<T>(api: ApiClient, method: string, path: string, opts: RequestOptions = {}, shape?: Shape): Promise<T> {
+/**
+ * A request answered with one JSON object (the fields its shape names of the
+ * kinds it names; those `required` names present: a made record's id).
+ */
+export async function record<T>(api: ApiClient, method: string, path: string, opts: RequestOptions = {}, shape?: Shape, required?: { what: string; keys: readonly string[] }): Promise<T> {
   const res = await api.request(method, path, opts);
   const data = expectRecord(res.data, method, path, res.status);
   if (shape) expectFields(data, shape, method, path, res.status);
+  if (required) expectPresent(data, required.keys, required.what, method, path, res.status);
   return data as T;
 }
 
