@@ -309,6 +309,8 @@ describe('every function, against both descriptions', () => {
   const org = 'wonderland';
   const list = '[]';
   const one = '{}';
+  /** A made webhook: its answer must carry the id (hooks.ts). */
+  const hook = '{"id":1}';
   const none = '';
 
   // [name, answer the server gives, call]; the answer is what the function expects.
@@ -435,14 +437,14 @@ describe('every function, against both descriptions', () => {
     ['orgs.delete', none, (api) => orgs.delete(api, org)],
     ['hooks.list', list, (api) => hooks.list(api, teapot, window)],
     ['hooks.get', one, (api) => hooks.get(api, teapot, 1)],
-    ['hooks.create', one, (api) => hooks.create(api, teapot, { type: 'gitea', config: { url: 'https://x', content_type: 'json', secret: 's' }, events: ['push'], active: true })],
-    ['hooks.edit', one, (api) => hooks.edit(api, teapot, 1, { active: false, events: ['issues'] })],
+    ['hooks.create', hook, (api) => hooks.create(api, teapot, { type: 'gitea', config: { url: 'https://x', content_type: 'json', secret: 's' }, events: ['push'], active: true })],
+    ['hooks.edit', hook, (api) => hooks.edit(api, teapot, 1, { active: false, events: ['issues'] })],
     ['hooks.delete', none, (api) => hooks.delete(api, teapot, 1)],
     ['hooks.test', none, (api) => hooks.test(api, teapot, 1, 'main')],
     ['hooks.listForOrg', list, (api) => hooks.listForOrg(api, org, window)],
     ['hooks.getForOrg', one, (api) => hooks.getForOrg(api, org, 1)],
-    ['hooks.createForOrg', one, (api) => hooks.createForOrg(api, org, { type: 'gitea', config: { url: 'https://x', content_type: 'json' } })],
-    ['hooks.editForOrg', one, (api) => hooks.editForOrg(api, org, 1, { active: true })],
+    ['hooks.createForOrg', hook, (api) => hooks.createForOrg(api, org, { type: 'gitea', config: { url: 'https://x', content_type: 'json' } })],
+    ['hooks.editForOrg', hook, (api) => hooks.editForOrg(api, org, 1, { active: true })],
     ['hooks.deleteForOrg', none, (api) => hooks.deleteForOrg(api, org, 1)],
     ['releases.list', list, (api) => releases.list(api, teapot, window, { draft: false, 'pre-release': true })],
     ['releases.get', one, (api) => releases.get(api, teapot, 1)],
