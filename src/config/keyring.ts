@@ -146,6 +146,40 @@ async function operate(env: NodeJS.ProcessEnv, ref: KeyringRef, what: string, op
   return answer.value;
 }
 
+/**
+ * The secret through the Secret Service's own reader, libsecret's secret-tool,
+ * where it is installed: about a third of the helper process's time (a
+ * process of Node and the binding; test/tools/BENCH.md, "The keyring"). It
+ * finds the item by the attributes the binding stores it under (service,
+ * username). Only a secret found counts: anything else (no secret-tool, no
+ * such item, a locked keyring, an error) goes to the helper, which tells them
+ * apart; no answer within KEYRING_TIMEOUT_MS is "absent" at once.
+ */
+async function lookUp(env: NodeJS.ProcessEnv, ref: KeyringRef): Promise<string | undefined> {
+  if ((process.platform !== 'linux' && process.platform !== 'freebsd') || reachable(env) !== undefined) return undefined;
+  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
+  const child = spawn('secret-tool', ['lookup', 'service', ref.service, 'username', ref.account], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (d: Buffer) => chunks.push(d));
+  const answer = await new Promise<string | undefined | 'timeout'>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve('timeout');
+    }, KEYRING_TIMEOUT_MS);
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      resolve(code === 0 && text !== '' ? text : undefined);
+    });
+  });
+  if (answer === 'timeout') throw new KeyringError('absent', `no answer within ${KEYRING_TIMEOUT_MS / 1000} seconds`);
+  return answer;
+}
+
 /** Store the secret (under --dry-run: show that it would be). */
 export async function setSecret(env: NodeJS.ProcessEnv, ref: KeyringRef, secret: string, dryRun: DryRun | undefined): Promise<void> {
   await operate(env, ref, 'cannot store the secret in the keyring', { op: 'set', secret }, dryRun);
@@ -153,6 +187,8 @@ export async function setSecret(env: NodeJS.ProcessEnv, ref: KeyringRef, secret:
 
 /** The secret, or undefined when the keyring has no such item. */
 export async function getSecret(env: NodeJS.ProcessEnv, ref: KeyringRef): Promise<string | undefined> {
+  const found = await lookUp(env, ref);
+  if (found !== undefined) return found;
   const value = await operate(env, ref, 'cannot read the secret from the keyring', { op: 'get' });
   return typeof value === 'string' ? value : undefined;
 }

@@ -5,12 +5,13 @@
 // dbus-daemon, gnome-keyring-daemon and secret-tool (Debian: dbus,
 // gnome-keyring, libsecret-tools; .ci/run installs them): without them this
 // file fails, saying so, rather than passing untested.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Desktop } from '../support/desktop.js';
-import { json, tempDir } from '../support/harness.js';
+import { baseEnv, json, tempDir } from '../support/harness.js';
 import { oauth, registerApp, signIn } from '../server/oauth.js';
 import { expectExit, useServer } from '../support/suite.js';
 
@@ -48,6 +49,31 @@ describe('with a Secret Service (GNOME Keyring)', () => {
     expectExit(who, 0);
     expect(json<{ login: string }>(who).login).toBe('alice');
     expect(json<{ name: string; secret: string }[]>(await kettle(['login', 'list', '--json'])).map((l) => [l.name, l.secret])).toEqual([['desk', 'keyring']]);
+  });
+
+  it("reads the secret with secret-tool where it is installed, and through the binding's helper where it is not", async () => {
+    expectExit(await add('desk'), 0);
+    const ref = config().logins.desk?.keyring as { service: string; account: string };
+    const path = baseEnv().PATH ?? '';
+    const real = spawnSync('sh', ['-c', 'command -v secret-tool'], { encoding: 'utf8', env: { PATH: path } }).stdout.trim();
+    const dir = tempDir('kettle-secret-tool-');
+    try {
+      // A secret-tool first on PATH that notes how it was asked, then runs the real one.
+      const calls = join(dir.path, 'calls');
+      writeFileSync(join(dir.path, 'secret-tool'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+      const quick = await s.kettle(['whoami', '--json'], { env: { DBUS_SESSION_BUS_ADDRESS: desk.address, PATH: `${dir.path}:${path}` } });
+      expectExit(quick, 0);
+      expect(json<{ login: string }>(quick).login).toBe('alice');
+      expect(readFileSync(calls, 'utf8')).toBe(`lookup service ${ref.service} username ${ref.account}\n`);
+      // No secret-tool on PATH (an empty folder): the helper process reads it.
+      const empty = join(dir.path, 'empty');
+      mkdirSync(empty);
+      const helper = await s.kettle(['whoami', '--json'], { env: { DBUS_SESSION_BUS_ADDRESS: desk.address, PATH: empty } });
+      expectExit(helper, 0);
+      expect(json<{ login: string }>(helper).login).toBe('alice');
+    } finally {
+      dir.cleanup();
+    }
   });
 
   it('login token reads it back (a pipe); on a terminal only with --show', async () => {

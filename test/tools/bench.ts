@@ -551,7 +551,7 @@ async function keyringFigures(server: Server): Promise<void> {
     const withFile = whoami(inFile, 'kettle whoami, its token in the config file (--insecure-storage)');
     const readEnv = { ...minimalEnv(bus), HOME: inKeyring };
     const read: Probe = {
-      label: 'a keyring read (getSecret: its helper process)',
+      label: 'a keyring read (getSecret: secret-tool where installed, else its helper process)',
       time: async () => {
         const started = process.hrtime.bigint();
         const secret = await getSecret(readEnv, ref);
