@@ -113,31 +113,13 @@ async function operate(env: NodeJS.ProcessEnv, ref: KeyringRef, what: string, op
     dryRun.hold(op.op === 'set' ? `store in the keyring: ${ref.service} ${ref.account} = ***` : `remove from the keyring: ${ref.service} ${ref.account}`, 'local');
     return true;
   }
-  const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
-  const child = spawn(process.execPath, ['-e', HELPER], { env, stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stdin.on('error', () => undefined);
-  child.stdin.end(JSON.stringify({ lib, service: ref.service, account: ref.account, ...op }));
-  const answer = await new Promise<{ value?: unknown; error?: string } | 'timeout' | undefined>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve('timeout');
-    }, KEYRING_TIMEOUT_MS);
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    });
-    child.on('close', () => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(out) as { value?: unknown; error?: string });
-      } catch {
-        resolve(undefined);
-      }
-    });
-  });
-  if (answer === 'timeout') throw new KeyringError('absent', `no answer within ${KEYRING_TIMEOUT_MS / 1000} seconds`);
+  const done = await finished(process.execPath, ['-e', HELPER], env, JSON.stringify({ lib, service: ref.service, account: ref.account, ...op }));
+  let answer: { value?: unknown; error?: string } | undefined;
+  try {
+    answer = done === undefined ? undefined : (JSON.parse(done.out.toString('utf8')) as { value?: unknown; error?: string });
+  } catch {
+    answer = undefined;
+  }
   if (answer === undefined) throw new KeyringError('absent', 'the keyring helper ended without an answer');
   if (answer.error !== undefined) {
     const reason = reasonOf(answer.error);
@@ -157,27 +139,41 @@ async function operate(env: NodeJS.ProcessEnv, ref: KeyringRef, what: string, op
  */
 async function lookUp(env: NodeJS.ProcessEnv, ref: KeyringRef): Promise<string | undefined> {
   if ((process.platform !== 'linux' && process.platform !== 'freebsd') || reachable(env) !== undefined) return undefined;
+  const done = await finished('secret-tool', ['lookup', 'service', ref.service, 'username', ref.account], env);
+  const text = done?.code === 0 ? done.out.toString('utf8') : '';
+  return text !== '' ? text : undefined;
+}
+
+/**
+ * A keyring process run to its end (its exit code and standard output), or
+ * undefined when it could not start. One that does not end within
+ * KEYRING_TIMEOUT_MS is killed, and the keyring is "absent".
+ */
+async function finished(file: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number | null; out: Buffer } | undefined> {
   const { spawn } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
-  const child = spawn('secret-tool', ['lookup', 'service', ref.service, 'username', ref.account], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(file, args, { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'], windowsHide: true });
   const chunks: Buffer[] = [];
-  child.stdout.on('data', (d: Buffer) => chunks.push(d));
-  const answer = await new Promise<string | undefined | 'timeout'>((resolve) => {
+  child.stdout?.on('data', (d: Buffer) => chunks.push(d));
+  if (input !== undefined) {
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+  }
+  const code = await new Promise<number | null | 'timeout' | 'failed'>((resolve) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       resolve('timeout');
     }, KEYRING_TIMEOUT_MS);
     child.on('error', () => {
       clearTimeout(timer);
-      resolve(undefined);
+      resolve('failed');
     });
-    child.on('close', (code) => {
+    child.on('close', (status) => {
       clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(code === 0 && text !== '' ? text : undefined);
+      resolve(status);
     });
   });
-  if (answer === 'timeout') throw new KeyringError('absent', `no answer within ${KEYRING_TIMEOUT_MS / 1000} seconds`);
-  return answer;
+  if (code === 'timeout') throw new KeyringError('absent', `no answer within ${KEYRING_TIMEOUT_MS / 1000} seconds`);
+  return code === 'failed' ? undefined : { code, out: Buffer.concat(chunks) };
 }
 
 /** Store the secret (under --dry-run: show that it would be). */
