@@ -8,22 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSuffix } from '../../src/commands/extension/shared.js';
 import { enableGit } from '../server/git-http.js';
+import { gitTestEnv } from '../support/git-env.js';
 import { json, tempDir } from '../support/harness.js';
 import { snapshot } from '../support/snapshot.js';
 import { expectExit, sent, useServer } from '../support/suite.js';
 
 const root = tempDir('kettle-extension-');
 afterAll(() => root.cleanup());
-const GIT_ENV = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_AUTHOR_NAME: 'T',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 'T',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-  HOME: root.path,
-};
+const GIT_ENV = gitTestEnv(root.path);
 
 /** git, run without blocking: the server it talks to answers from this process. */
 function git(cwd: string, ...args: string[]): Promise<string> {

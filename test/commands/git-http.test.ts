@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitTestEnv } from '../support/git-env.js';
 import { json, tempDir } from '../support/harness.js';
 import { expectExit, useServer } from '../support/suite.js';
 import { enableGit } from '../server/git-http.js';
@@ -14,16 +15,7 @@ import { extraOf } from '../server/routes-pulls.js';
 
 const root = tempDir('kettle-git-http-');
 afterAll(() => root.cleanup());
-const GIT_ENV = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_AUTHOR_NAME: 'T',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 'T',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-  HOME: root.path,
-};
+const GIT_ENV = gitTestEnv(root.path);
 
 /** git, run without blocking: the server it talks to answers from this process. */
 function gitRun(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
