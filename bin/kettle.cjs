@@ -218,24 +218,39 @@ function loadPieces(dist, words, variant) {
   // The core's manifest asks for a command's definitions through this: the
   // piece compiled above, or (a verb that builds the whole tree) another one.
   const loadPiece = (wanted) => {
+    if (wanted.startsWith('lib:')) return loadLibrary(wanted.slice(4));
     if (!loaded.has(wanted)) {
       let script = wanted === name ? pieceScript : undefined;
       if (script === undefined) {
         const other = readPart(path.join(dist, 'pieces', `${wanted}.cjs`));
-        if (other === undefined || other.build !== core.build) throw new Error(`kettle's file dist/cli/pieces/${wanted}.cjs is missing or damaged: reinstall kettle`);
+        if (other === undefined || other.build !== core.build) throw damaged(`pieces/${wanted}.cjs`);
         script = compileWithCache(other.source, other.file, undefined);
       }
       // A piece reaches the core's modules through the core's list of them.
       loaded.set(
         wanted,
-        evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => modules[i]()),
+        evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => (typeof i === 'string' ? loadLibrary(i.slice(4)) : modules[i]())),
       );
     }
     return loaded.get(wanted);
   };
+  // A library that only some commands use (conf, prompts, jq-web) is a file
+  // of its own, read when the core first asks for it, with a code cache of
+  // the command's.
+  const loadLibrary = (lib) => {
+    const file = path.join(dist, 'libs', `${lib}.cjs`);
+    const found = readPart(file);
+    if (found === undefined || found.build !== core.build) throw damaged(`libs/${lib}.cjs`);
+    return evaluate(compileWithCache(found.source, file, codeCacheFile(core.build, `${name}${variant}-${lib}`)), file);
+  };
   const exported = evaluate(coreScript, core.file, loadPiece);
   modules = exported.__kettleModules;
   return exported;
+}
+
+/** The error for a file of the split build that a command needs and cannot read: one line (src/errors.ts knows its code). */
+function damaged(file) {
+  return Object.assign(new Error(`kettle's file dist/cli/${file} is missing or damaged: reinstall kettle`), { code: 'KETTLE_INSTALL' });
 }
 
 /** The first bytes of a file, as Latin-1 ('' when it cannot be read). */

@@ -210,6 +210,8 @@ export function formatError(err: unknown, debug: boolean, clause = ''): string[]
     return lines;
   }
   const message = err instanceof Error ? err.message : String(err);
+  // A file of kettle's own that is missing or damaged (bin/kettle.cjs says which): no bug, and the line says what to do.
+  if ((err as NodeJS.ErrnoException | undefined)?.code === 'KETTLE_INSTALL') return [`kettle: ${messageLine(message)}`];
   const lines = [`kettle: unexpected error: ${messageLine(message)}`];
   if (!debug) lines.push('  (run again with --debug for details)');
   else if (err instanceof Error && err.stack) lines.push(visibleControls(err.stack));

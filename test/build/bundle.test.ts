@@ -7,7 +7,7 @@
 // module they evaluate, and check what `kettle isue` (the whole tree) and
 // `kettle whoami` evaluated.
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir } from '../support/harness.js';
@@ -54,6 +54,7 @@ beforeAll(() => {
   for (const head of ['var __esm = (fn, res, err) => function __init() {', 'var __commonJS = (cb, mod) => function __require() {']) expect(text).toContain(head);
   mkdirSync(join(copy.path, 'bin'));
   mkdirSync(join(copy.path, 'dist', 'cli', 'pieces'), { recursive: true });
+  mkdirSync(join(copy.path, 'dist', 'cli', 'libs'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'kettle.cjs'), join(copy.path, 'bin', 'kettle.cjs'));
   copyFileSync(join(ROOT, 'package.json'), join(copy.path, 'package.json'));
   cpSync(join(ROOT, 'dist', 'cli', 'help'), join(copy.path, 'dist', 'cli', 'help'), { recursive: true });
@@ -75,22 +76,31 @@ beforeAll(() => {
       'latin1',
     );
   }
+  for (const file of readdirSync(join(ROOT, 'dist', 'cli', 'libs'))) {
+    writeFileSync(
+      join(copy.path, 'dist', 'cli', 'libs', file),
+      instrument(readFileSync(join(ROOT, 'dist', 'cli', 'libs', file), 'latin1'), `kettle:lib:${file.replace(/\.cjs$/, '')}`),
+      'latin1',
+    );
+  }
   copyFileSync(join(ROOT, 'dist', 'cli', 'jq.wasm'), join(copy.path, 'dist', 'cli', 'jq.wasm'));
 });
 
 let n = 0;
 /** Run the instrumented copy; its exit status and the modules it evaluated. */
-async function evaluated(args: string[]): Promise<{ status: number | null; stdout: string; modules: string[] }> {
+async function evaluated(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; modules: string[] }> {
   const file = join(copy.path, `evaluated-${++n}.txt`);
   // Not spawnSync: the test server answers from this process.
   const child = spawn(process.execPath, [join(copy.path, 'bin', 'kettle.cjs'), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...baseEnv(), ...s.ciEnv, HOME: copy.path, KETTLE_CONFIG_DIR: join(copy.path, 'config'), KETTLE_TEST_EVALUATED: file },
   });
   let stdout = '';
+  let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { status, stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
+  return { status, stdout, stderr, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
 }
 
 describe('the bundle', () => {
@@ -111,8 +121,18 @@ describe('the bundle', () => {
     expect(core).toMatch(/^\/\/ kettle-bundle ([0-9a-f]{16})\n\/\/ kettle-pieces [a-z =-]+\n\(function \(exports, require, module, __filename, __dirname, __kettlePiece\) \{/);
     expect(core.endsWith('\n})\n// kettle-end\n')).toBe(true);
     expect(core).not.toMatch(/^\/\/ src\/commands\/[a-z-]+\//m);
-    for (const name of ['undici', 'conf', 'prompts', 'chalk', 'jq-web']) expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`)).length).toBeGreaterThan(0);
+    for (const name of ['undici', 'chalk']) expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`)).length).toBeGreaterThan(0);
     const build = core.slice(17, 33);
+    // The libraries only some commands use are files of their own, which the core and the pieces ask for by name.
+    for (const name of ['conf', 'prompts', 'jq-web']) {
+      expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
+      const lib = readFileSync(join(ROOT, 'dist', 'cli', 'libs', `${name}.cjs`), 'latin1');
+      expect(lib.startsWith(`// kettle-bundle ${build}\n// kettle-library ${name}\n(function (exports, require, module, __filename, __dirname, __kettleNothing) {`)).toBe(true);
+      expect(lib.endsWith('\n})\n// kettle-end\n')).toBe(true);
+      expect(wrapped(lib).filter((m) => library(m)?.startsWith(`${name}/`)).length).toBeGreaterThan(0);
+    }
+    expect(core).toContain('__kettlePiece("lib:conf")');
+    expect(core).toContain('__kettlePiece("lib:jq-web")');
     for (const entry of ENTRIES) {
       const piece = readFileSync(join(ROOT, 'dist', 'cli', 'pieces', `${entry.name}.cjs`), 'latin1');
       expect(piece.startsWith(`// kettle-bundle ${build}\n// kettle-piece ${entry.name}\n(function (exports, require, module, __filename, __dirname, __kettleCore) {`)).toBe(true);
@@ -191,6 +211,30 @@ describe('a command evaluates only what it uses', () => {
     expect(r.stdout).toMatch(/^\d+\n\d+\n$/);
     expect(r.modules).toContain('src/output/jq-web.ts');
     expect(r.modules.filter((m) => library(m)?.startsWith('jq-web/'))).toEqual([expect.stringMatching(/jq-web\/jq\.js$/)]);
+    // Read from its own file, on first use.
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:issue', 'kettle:lib:jq-web']);
+  });
+
+  it('a command that writes the config file reads conf from its own file, and works', async () => {
+    const r = await evaluated(['config', 'set', 'pager', 'cat']);
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(copy.path, 'config', 'settings.json'), 'utf8')).toContain('"pager": "cat"');
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:config', 'kettle:lib:conf']);
+    expect(r.modules.filter((m) => library(m)?.startsWith('conf/'))).toEqual([expect.stringMatching(/conf\/dist\/source\/index\.js$/)]);
+  });
+
+  it('a library file that is missing is one line, exit 1, and the change not made', async () => {
+    const lib = join(copy.path, 'dist', 'cli', 'libs', 'conf.cjs');
+    const kept = readFileSync(lib);
+    rmSync(lib);
+    try {
+      const r = await evaluated(['config', 'set', 'pager', 'less']);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe("kettle: kettle's file dist/cli/libs/conf.cjs is missing or damaged: reinstall kettle\n");
+      expect(readFileSync(join(copy.path, 'config', 'settings.json'), 'utf8')).not.toContain('less');
+    } finally {
+      writeFileSync(lib, kept);
+    }
   });
 
   it('whoami evaluates its verb and undici, but no other verb, nor conf, prompts, chalk or jq-web', async () => {
@@ -201,5 +245,6 @@ describe('a command evaluates only what it uses', () => {
     expect(r.modules.some((m) => library(m)?.startsWith('undici/'))).toBe(true);
     expect(r.modules.filter((m) => /^src\/commands\/(issue|pr|repo)\//.test(m) && !/\/(index|choices|defs\/[a-z-]+)\.ts$/.test(m))).toEqual([]);
     for (const name of ['conf', 'prompts', 'chalk', 'jq-web']) expect(r.modules.filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:whoami']);
   });
 });

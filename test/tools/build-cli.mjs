@@ -247,6 +247,7 @@ const bundleHead = (bytes, words) => Buffer.from(`// kettle-bundle ${createHash(
 // a piece cannot be read).
 async function splitBundle(metafile) {
   const inputs = metafile.inputs;
+  const libraries = await libraryStubs();
   const pieceOf = (path) => /^src\/commands\/([a-z-]+)\//.exec(path)?.[1];
   const importsOf = (path) => (inputs[path]?.imports ?? []).filter((i) => !i.external).map((i) => i.path);
   // The core: what src/main.ts reaches without entering a command's folder.
@@ -289,6 +290,9 @@ async function splitBundle(metafile) {
   const shared = [];
   for (const name of names) for (const path of own(name)) for (const i of importsOf(path)) if (core.has(i) && !shared.includes(i)) shared.push(i);
   if (shared.some((p) => p.includes(':'))) throw new Error(`a piece imports a module of a plugin: ${shared.filter((p) => p.includes(':'))}`);
+  // A library of its own file is asked for by name, by the core and the pieces alike (below).
+  const ownFile = (p) => LIBRARIES.some((name) => p.includes(`node_modules/${name}/`));
+  shared.splice(0, shared.length, ...shared.filter((p) => !ownFile(p)));
 
   // Each written as a function expression that bin/kettle.cjs compiles as it is (no wrapper to add, no copy of the text to make).
   const built = (r, last) => finishBundle(`(function (exports, require, module, __filename, __dirname, ${last}) {${r.outputFiles.find((f) => f.path.endsWith('.cjs')).text}\n})`);
@@ -300,6 +304,9 @@ async function splitBundle(metafile) {
         return { path: args.path.split('/')[1], namespace: 'kettle-piece' };
       });
       b.onLoad({ filter: /.*/, namespace: 'kettle-piece' }, (args) => ({ loader: 'js', contents: `module.exports = __kettlePiece(${JSON.stringify(args.path)});` }));
+      // A library of its own file: the core asks for it when it is first imported.
+      b.onResolve({ filter: LIBRARY_NAMES }, (args) => ({ path: args.path, namespace: 'kettle-library' }));
+      b.onLoad({ filter: /.*/, namespace: 'kettle-library' }, (args) => ({ loader: 'js', contents: libraryStub(libraries, args.path, '__kettlePiece') }));
       b.onResolve({ filter: /^kettle-core-entry$/ }, () => ({ path: 'kettle-core-entry', namespace: 'kettle-core-entry' }));
       b.onLoad({ filter: /.*/, namespace: 'kettle-core-entry' }, () => ({
         loader: 'js',
@@ -316,6 +323,8 @@ async function splitBundle(metafile) {
       const fromCore = {
         name: 'kettle-from-core',
         setup(b) {
+          b.onResolve({ filter: LIBRARY_NAMES }, (args) => ({ path: args.path, namespace: 'kettle-library' }));
+          b.onLoad({ filter: /.*/, namespace: 'kettle-library' }, (args) => ({ loader: 'js', contents: libraryStub(libraries, args.path, '__kettleCore') }));
           b.onResolve({ filter: /.*/ }, async (args) => {
             if (args.pluginData === 'kettle-from-core' || args.kind === 'entry-point') return undefined;
             const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, namespace: args.namespace, pluginData: 'kettle-from-core' });
@@ -333,11 +342,61 @@ async function splitBundle(metafile) {
       pieces[name] = built(r, '__kettleCore');
     }),
   );
+  // Each library of its own file: the package and what it imports, nothing of the core's.
+  const libs = {};
+  await Promise.all(
+    LIBRARIES.map(async (name) => {
+      const entry = {
+        name: 'kettle-library-entry',
+        setup(b) {
+          b.onResolve({ filter: /^kettle-library-entry$/ }, () => ({ path: name, namespace: 'kettle-library-entry' }));
+          b.onLoad({ filter: /.*/, namespace: 'kettle-library-entry' }, () => ({ loader: 'js', resolveDir: ROOT, contents: `module.exports = require(${JSON.stringify(name)});` }));
+        },
+      };
+      const r = await build({ ...bundleOptions('kettle-library-entry', join(OUT, 'libs', `${name}.cjs`)), plugins: [entry, ...bundleOptions().plugins] });
+      libs[name] = built(r, '__kettleNothing');
+    }),
+  );
   // The commands whose verbs build the whole tree (completion, alias and
   // extension check names against every command) would load every piece:
   // the whole bundle serves them better.
   const wholeTree = names.filter((name) => [...reachedBy].some(([path, by]) => by.includes(name) && readFileSync(join(ROOT, path), 'utf8').includes('.commandTree()')));
-  return { core: built(coreBuild, '__kettlePiece'), pieces, wholeTree };
+  return { core: built(coreBuild, '__kettlePiece'), pieces, libs, wholeTree };
+}
+
+// Libraries that only some commands use, each reached on first use only
+// (import(), or require() inside a function): conf writes the config file,
+// prompts asks questions, jq-web runs --jq. Together about 720 KB (conf's with
+// ajv and semver), which every command would otherwise read with the core and
+// hold as a string: each is a file of its own (dist/cli/libs/NAME.cjs), which
+// bin/kettle.cjs reads, compiles and evaluates when the core first asks for it
+// (`__kettlePiece('lib:NAME')`).
+const LIBRARIES = ['conf', 'prompts', 'jq-web'];
+const LIBRARY_NAMES = new RegExp(`^(?:${LIBRARIES.join('|')})$`);
+
+/**
+ * How each library is exported: a CommonJS package is its module.exports, as
+ * require() and import() see it (undefined here); an ES module package is its
+ * exports by name, read now from the package itself.
+ */
+async function libraryStubs() {
+  const exported = {};
+  for (const name of LIBRARIES) {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'));
+    if (manifest.type !== 'module') continue;
+    const names = Object.keys(await import(name)).filter((key) => key !== 'default');
+    if (!names.every((key) => /^[A-Za-z_$][\w$]*$/.test(key))) throw new Error(`${name}: an export name this build cannot write: ${names.join(', ')}`);
+    exported[name] = names;
+  }
+  return exported;
+}
+
+/** What stands for a library in the core or a piece: its exports, asked for (through `ask`) when the stand-in is first evaluated. */
+function libraryStub(exported, name, ask) {
+  const call = `${ask}(${JSON.stringify(`lib:${name}`)})`;
+  const names = exported[name];
+  if (names === undefined) return `module.exports = ${call};`;
+  return [`const library = ${call};`, 'export default library.default;', ...names.map((key) => `export const ${key} = library.${key};`)].join('\n');
 }
 
 // `--floor DIR`: the bench's floor (test/tools/floor.ts, one GET through
@@ -416,6 +475,7 @@ for (const bytes of [
   ...Object.keys(split.pieces)
     .sort()
     .map((name) => split.pieces[name]),
+  ...LIBRARIES.map((name) => split.libs[name]),
 ])
   buildHash.update(bytes);
 const hash = buildHash.digest('hex').slice(0, 16);
@@ -426,6 +486,8 @@ const table = entries.filter((e) => split.pieces[e.name] !== undefined && !split
 writeFileSync(join(OUT, 'core.cjs'), Buffer.concat([head([`kettle-pieces ${table.join(' ')}`]), split.core, END]));
 mkdirSync(join(OUT, 'pieces'));
 for (const [name, bytes] of Object.entries(split.pieces)) writeFileSync(join(OUT, 'pieces', `${name}.cjs`), Buffer.concat([head([`kettle-piece ${name}`]), bytes, END]));
+mkdirSync(join(OUT, 'libs'));
+for (const [name, bytes] of Object.entries(split.libs)) writeFileSync(join(OUT, 'libs', `${name}.cjs`), Buffer.concat([head([`kettle-library ${name}`]), bytes, END]));
 if (H2_DIR !== undefined) {
   mkdirSync(join(H2_DIR, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'kettle.cjs'), join(H2_DIR, 'bin', 'kettle.cjs'));
