@@ -123,6 +123,11 @@ describe('the bundle', () => {
     expect(core).not.toMatch(/^\/\/ src\/commands\/[a-z-]+\//m);
     for (const name of ['undici', 'chalk']) expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`)).length).toBeGreaterThan(0);
     const build = core.slice(17, 33);
+    // The core's modules the pieces use, in order: whether each is of kettle's own (src/).
+    const inits = new Map([...core.matchAll(/^var (init_\w+) = __esm\(\{\n\s*"([^"]+)"/gm)].map((m) => [m[1], m[2] as string]));
+    const list = /^var __kettleModules = \[\n([^]*?)\n\];$/m.exec(core)?.[1]?.split(',\n') ?? [];
+    const ownModule = list.map((entry) => inits.get(/\((init_\w+)\(\)/.exec(entry)?.[1] ?? '')?.startsWith('src/') === true);
+    expect(ownModule.filter(Boolean).length).toBeGreaterThan(10);
     // The libraries only some commands use are files of their own, which the core and the pieces ask for by name.
     for (const name of ['conf', 'prompts', 'jq-web']) {
       expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
@@ -138,6 +143,11 @@ describe('the bundle', () => {
       expect(piece.startsWith(`// kettle-bundle ${build}\n// kettle-piece ${entry.name}\n(function (exports, require, module, __filename, __dirname, __kettleCore) {`)).toBe(true);
       // Its own modules only: every library is the core's.
       expect(piece).not.toMatch(/^\/\/ (?!src\/)\S+\.(?:js|ts|json)$/m);
+      // A module of kettle's own in the core is used as the core hands it over, not copied export by export at each import (__toESM); a library's still is.
+      const stands = new Map([...piece.matchAll(/^var (require_\w*) = __commonJS\(\{\n\s*"kettle-core:(\d+)"/gm)].map((m) => [m[1], ownModule[Number(m[2])]]));
+      expect(stands.size).toBeGreaterThan(0);
+      const copied = [...piece.matchAll(/__toESM\((require_\w*)\(\)/g)].map((m) => m[1] as string);
+      expect(copied.filter((name) => stands.get(name) === true)).toEqual([]);
     }
     // The commands a command line names by their word or alias, but for those that build the whole tree.
     const table = /\/\/ kettle-pieces ([a-z =-]+)\n/.exec(core)?.[1]?.split(' ') ?? [];

@@ -295,7 +295,18 @@ async function splitBundle(metafile) {
   shared.splice(0, shared.length, ...shared.filter((p) => !ownFile(p)));
 
   // Each written as a function expression that bin/kettle.cjs compiles as it is (no wrapper to add, no copy of the text to make).
-  const built = (r, last) => finishBundle(`(function (exports, require, module, __filename, __dirname, ${last}) {${r.outputFiles.find((f) => f.path.endsWith('.cjs')).text}\n})`);
+  const built = (r, last, edit = (text) => text) => finishBundle(`(function (exports, require, module, __filename, __dirname, ${last}) {${edit(r.outputFiles.find((f) => f.path.endsWith('.cjs')).text)}\n})`);
+  // A piece imports a module of the core through a CommonJS stand-in
+  // (`module.exports = __kettleCore(i)`), and esbuild wraps each such import
+  // in __toESM, which copies every export of the module into a new object of
+  // getters: 118 copies when `issue list` starts. A module of kettle's own is
+  // an ES module in the core, whose exports the core hands over as such
+  // (esbuild's __toCommonJS, marked __esModule): the piece uses them as they
+  // are. (A library's module.exports still goes through __toESM.)
+  const ownModulesAsTheyAre = (text) => {
+    const stands = new Map([...text.matchAll(/^var (require_\w*) = __commonJS\(\{\n\s*"kettle-core:(\d+)"/gm)].map((m) => [m[1], shared[Number(m[2])]]));
+    return text.replace(/__toESM\((require_\w*)\(\)(?:, 1)?\)/g, (call, name) => (stands.get(name)?.startsWith('src/') ? `${name}()` : call));
+  };
   const toCore = {
     name: 'kettle-to-pieces',
     setup(b) {
@@ -339,7 +350,7 @@ async function splitBundle(metafile) {
         },
       };
       const r = await build({ ...bundleOptions(join(ROOT, 'src', 'commands', name, 'index.ts'), join(OUT, 'pieces', `${name}.cjs`)), plugins: [fromCore, ...bundleOptions().plugins] });
-      pieces[name] = built(r, '__kettleCore');
+      pieces[name] = built(r, '__kettleCore', ownModulesAsTheyAre);
     }),
   );
   // Each library of its own file: the package and what it imports, nothing of the core's.
