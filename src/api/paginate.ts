@@ -236,21 +236,27 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     check(page, res, start);
     const from = Math.max(0, next - start);
     const take = items.slice(from, Math.max(from, end - start));
-    if (take.length > 0) {
-      next += take.length;
-      const out = fresh(take, page);
-      if (out.length > 0) yield out;
-    }
+    const out = take.length > 0 ? fresh(take, page) : [];
+    next += take.length;
     const reachedTotal = res.total !== undefined && start + items.length >= res.total;
     const shortPage = items.length < used;
-    if (items.length === 0 || reachedTotal || shortPage || res.hasNext === false || next >= end) return;
-
-    // The total and the page size are known: the pages still needed are too.
-    if (res.total === undefined || concurrency <= 1) continue;
-    const stop = Math.min(end, res.total);
-    const last = Math.ceil(stop / size);
-    if (last <= page + 1) continue;
-    const lastRes = yield* concurrentPages(page + 1, last);
+    const done = items.length === 0 || reachedTotal || shortPage || res.hasNext === false || next >= end;
+    // The total and the page size are known: the pages still needed are too,
+    // and their requests go out before this page's records are passed on
+    // (the first page, cold, takes its printer several milliseconds).
+    const last = done || res.total === undefined || concurrency <= 1 ? undefined : Math.ceil(Math.min(end, res.total) / size);
+    const ahead = last !== undefined && last > page + 1 ? concurrentPages(page + 1, last) : undefined;
+    let passedOn = false;
+    try {
+      if (out.length > 0) yield out;
+      passedOn = true;
+    } finally {
+      // The consumer stopped here: ask for nothing more.
+      if (!passedOn) ahead?.stop();
+    }
+    if (done) return;
+    if (ahead === undefined) continue;
+    const lastRes = yield* ahead.pages;
     // Go on one page at a time while the server says the list grew past us.
     if (lastRes === undefined || next >= end || latestTotal === undefined || next >= latestTotal) return;
   }
@@ -258,11 +264,12 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
   /**
    * Pages first..last of `size` records, up to `concurrency` in flight and at
    * most twice that ahead of the consumer (memory stays bounded when the
-   * output is slower than the network). Yields records in page order and
-   * returns the last page's result. A failure anywhere stops new requests and
-   * is thrown at once.
+   * output is slower than the network). The first requests go out at once;
+   * `pages` yields the records in page order and returns the last page's
+   * result. A failure anywhere stops new requests and is thrown at once.
+   * `stop` asks for nothing more (the consumer left before `pages` began).
    */
-  async function* concurrentPages(first: number, last: number): AsyncGenerator<T[], PageResult<T> | undefined> {
+  function concurrentPages(first: number, last: number): { pages: AsyncGenerator<T[], PageResult<T> | undefined>; stop: () => void } {
     const pending = new Map<number, Promise<PageResult<T>>>();
     /** Pages whose request has settled, not yet passed on. */
     const arrived = new Set<number>();
@@ -304,40 +311,49 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
       }
     };
     let nextPage = first;
-    let res: PageResult<T> | undefined;
-    try {
-      for (; nextPage <= last; nextPage++) {
-        // The next page has not arrived: the list waits on the network, not
-        // on its own work, so one more page in flight shortens the wait.
-        if (!arrived.has(nextPage) && launched > nextPage && current < ceiling) current++;
-        arrived.delete(nextPage);
-        fill();
-        const promise = pending.get(nextPage) as Promise<PageResult<T>>;
-        pending.delete(nextPage);
-        res = await new Promise<PageResult<T>>((resolve, reject) => {
-          if (failure) return reject(failure.err);
-          interrupt = reject;
-          promise.then(resolve, reject);
-        });
-        interrupt = undefined;
-        noteTotal(res.total);
-        if (res.perPage !== undefined && res.perPage > 0 && res.perPage !== size) {
-          throw new KettleError(CHANGING_SIZE);
+    fill();
+    const pages = async function* (): AsyncGenerator<T[], PageResult<T> | undefined> {
+      let res: PageResult<T> | undefined;
+      try {
+        for (; nextPage <= last; nextPage++) {
+          // The next page has not arrived: the list waits on the network, not
+          // on its own work, so one more page in flight shortens the wait.
+          if (!arrived.has(nextPage) && launched > nextPage && current < ceiling) current++;
+          arrived.delete(nextPage);
+          fill();
+          const promise = pending.get(nextPage) as Promise<PageResult<T>>;
+          pending.delete(nextPage);
+          res = await new Promise<PageResult<T>>((resolve, reject) => {
+            if (failure) return reject(failure.err);
+            interrupt = reject;
+            promise.then(resolve, reject);
+          });
+          interrupt = undefined;
+          noteTotal(res.total);
+          if (res.perPage !== undefined && res.perPage > 0 && res.perPage !== size) {
+            throw new KettleError(CHANGING_SIZE);
+          }
+          const start = (nextPage - 1) * size;
+          check(nextPage, res, start);
+          // The list shrank while it was read: this page is past its end.
+          if (res.items.length === 0) break;
+          const from = Math.max(0, next - start);
+          const take = res.items.slice(from, Math.max(from, end - start));
+          next = Math.max(next, start + from + take.length);
+          const out = fresh(take, nextPage);
+          if (out.length > 0) yield out;
         }
-        const start = (nextPage - 1) * size;
-        check(nextPage, res, start);
-        // The list shrank while it was read: this page is past its end.
-        if (res.items.length === 0) break;
-        const from = Math.max(0, next - start);
-        const take = res.items.slice(from, Math.max(from, end - start));
-        next = Math.max(next, start + from + take.length);
-        const out = fresh(take, nextPage);
-        if (out.length > 0) yield out;
+      } finally {
+        // The consumer stopped early or a page failed: ask for nothing more.
+        stopped = true;
       }
-    } finally {
-      // The consumer stopped early or a page failed: ask for nothing more.
-      stopped = true;
-    }
-    return res;
+      return res;
+    };
+    return {
+      pages: pages(),
+      stop: () => {
+        stopped = true;
+      },
+    };
   }
 }

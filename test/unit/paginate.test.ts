@@ -582,6 +582,27 @@ describe('paginate with a known total', () => {
     expect(asked).toBeLessThanOrEqual(3 + 2 * 3);
   });
 
+  it("asks for the next pages before it passes the first page's records on (the first page's printer is cold)", async () => {
+    const srv = asyncServer({ n: 5000, mode: 'full' });
+    const gen = paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 3 });
+    const first = await gen.next();
+    expect(first.value).toEqual(range(1, 50));
+    // The consumer holds the first page and has asked for nothing more: pages 2 to 4 are on their way.
+    expect(srv.asked).toEqual([1, 2, 3, 4]);
+    await gen.return(undefined);
+  });
+
+  it('a consumer that stops at the first page leaves the pages asked for ahead to end, and asks for no more', async () => {
+    const srv = asyncServer({ n: 5000, mode: 'full' });
+    for await (const page of paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 3 })) {
+      expect(page).toEqual(range(1, 50));
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(srv.inFlight()).toBe(0);
+    expect(srv.asked).toEqual([1, 2, 3, 4]);
+  });
+
   it('keeps at most twice the concurrency of pages ahead of a slow consumer', async () => {
     const srv = asyncServer({ n: 5000, mode: 'full' });
     const gen = paginate(srv.fetchPage, pageWindow({ all: true }), { concurrency: 2 });
