@@ -3,7 +3,6 @@
 // the --debug trace of what went out and what came back.
 import { type Readable, Transform } from 'node:stream';
 import { ApiError } from '../errors.js';
-import { counted } from './collect.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { networkError } from './network-errors.js';
@@ -264,7 +263,6 @@ export class Transport {
       if (size > max) throw tooLarge();
       chunks.push(chunk as Buffer);
     }
-    counted(size);
     return Buffer.concat(chunks);
   }
 
