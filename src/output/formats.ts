@@ -98,20 +98,29 @@ export class JsonArrayText {
 
 /**
  * One JSON array, written record by record: a whole page's text would be one
- * large string. A record already rendered (a JsonText: --json alone) is
- * written as it is.
+ * large string. Records already rendered (JsonTexts: --json alone) are
+ * written as they are, those that follow each other in their page's text in
+ * one write.
  */
 export function jsonFormat(write: Write, view: (record: unknown) => unknown): Format {
   const json = new JsonArrayText();
   return {
     add: (records) => {
-      for (const record of records) {
-        if (record instanceof JsonText) {
-          write(json.before());
-          write(record.bytes);
-        } else {
+      for (let i = 0; i < records.length; i++) {
+        const record = records[i];
+        if (!(record instanceof JsonText)) {
           write(json.add(view(record)));
+          continue;
         }
+        // The records that follow it in their page's text, commas between, are written with it.
+        let last = record;
+        let next: unknown;
+        while ((next = records[i + 1]) instanceof JsonText && last.followedBy(next)) {
+          last = next;
+          i++;
+        }
+        write(json.before());
+        write(record.text.subarray(record.start, last.end));
       }
     },
     end: async () => write(json.end()),

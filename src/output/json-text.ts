@@ -44,17 +44,35 @@ import {
   seenBefore,
 } from './json-tokens.js';
 
-/** One record as --json prints it inside the list: "\n  {…}", without the "[" or "," before it. */
+/**
+ * One record as --json prints it inside the list: "\n  {…}", without the "["
+ * or "," before it. It is text[start…end) of its page's text, in which the
+ * page's records follow each other with a comma between them, so that the
+ * printer writes a page's records at once (formats.ts jsonFormat) rather
+ * than a view of each.
+ */
 export class JsonText {
   constructor(
     /** The record's `id` when it is a number or a string: what a list tells its records apart by. */
     readonly id: unknown,
-    readonly bytes: Buffer,
+    readonly text: Buffer,
+    readonly start: number,
+    readonly end: number,
   ) {}
+
+  /** The record's own bytes. */
+  get bytes(): Buffer {
+    return this.text.subarray(this.start, this.end);
+  }
+
+  /** Whether `next` follows this record in its page's text, after a comma. */
+  followedBy(next: JsonText): boolean {
+    return next.text === this.text && next.start === this.end + 1;
+  }
 
   /** The record's text, for a digest of a page whose records have no id. */
   toJSON(): string {
-    return this.bytes.toString('utf8');
+    return this.text.toString('utf8', this.start, this.end);
   }
 }
 
@@ -265,7 +283,7 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
   return i;
 }
 
-/** The records of a page, each rendered by renderRecord; the page's text and where each record starts and ends in it. */
+/** The records of a page, each rendered by renderRecord, a comma between two; the page's text and where each record starts and ends in it. */
 function render(b: Buffer): JsonText[] {
   const len = b.length;
   let out: Buffer = scratch.length >= 2 * len + 4096 ? scratch : Buffer.allocUnsafe(2 * len + 4096);
@@ -294,6 +312,8 @@ function render(b: Buffer): JsonText[] {
       if (c === COMMA) {
         i++;
         while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
+        // Room for it was left (STEP).
+        out[o++] = COMMA;
       } else if (c === CLOSE_BRACKET) {
         i++;
         break;
@@ -308,7 +328,7 @@ function render(b: Buffer): JsonText[] {
   if (out.length <= 4 * 1024 * 1024) scratch = out;
   const text = Buffer.allocUnsafe(o);
   out.copy(text, 0, 0, o);
-  return ids.map((id, n) => new JsonText(id, text.subarray(bounds[2 * n], bounds[2 * n + 1])));
+  return ids.map((id, n) => new JsonText(id, text, bounds[2 * n] as number, bounds[2 * n + 1] as number));
 }
 
 /** The buffer pages are written to, kept from one page to the next. */

@@ -77,11 +77,7 @@ beforeAll(() => {
     );
   }
   for (const file of readdirSync(join(ROOT, 'dist', 'cli', 'libs'))) {
-    writeFileSync(
-      join(copy.path, 'dist', 'cli', 'libs', file),
-      instrument(readFileSync(join(ROOT, 'dist', 'cli', 'libs', file), 'latin1'), `kettle:lib:${file.replace(/\.cjs$/, '')}`),
-      'latin1',
-    );
+    writeFileSync(join(copy.path, 'dist', 'cli', 'libs', file), instrument(readFileSync(join(ROOT, 'dist', 'cli', 'libs', file), 'latin1'), `kettle:lib:${file.replace(/\.cjs$/, '')}`), 'latin1');
   }
   copyFileSync(join(ROOT, 'dist', 'cli', 'jq.wasm'), join(copy.path, 'dist', 'cli', 'jq.wasm'));
 });

@@ -295,7 +295,8 @@ async function splitBundle(metafile) {
   shared.splice(0, shared.length, ...shared.filter((p) => !ownFile(p)));
 
   // Each written as a function expression that bin/kettle.cjs compiles as it is (no wrapper to add, no copy of the text to make).
-  const built = (r, last, edit = (text) => text) => finishBundle(`(function (exports, require, module, __filename, __dirname, ${last}) {${edit(r.outputFiles.find((f) => f.path.endsWith('.cjs')).text)}\n})`);
+  const built = (r, last, edit = (text) => text) =>
+    finishBundle(`(function (exports, require, module, __filename, __dirname, ${last}) {${edit(r.outputFiles.find((f) => f.path.endsWith('.cjs')).text)}\n})`);
   // A piece imports a module of the core through a CommonJS stand-in
   // (`module.exports = __kettleCore(i)`), and esbuild wraps each such import
   // in __toESM, which copies every export of the module into a new object of

@@ -1,6 +1,7 @@
 // A page passed through as text prints exactly what its parsed records would.
 import { describe, expect, it } from 'vitest';
 import { stringifyJson } from '../../src/text/controls.js';
+import { jsonFormat } from '../../src/output/formats.js';
 import { type JsonText, renderJsonPage } from '../../src/output/json-text.js';
 
 /** What --json prints for a page, the long way. */
@@ -122,5 +123,31 @@ describe('renderJsonPage', () => {
       same(text);
       same(JSON.stringify(records, null, random() < 0.5 ? 1 : '\t'));
     }
+  });
+});
+
+describe('jsonFormat with records passed through as text', () => {
+  it("writes a page's records that follow each other at once, and any others each on its own, as the long way prints them", () => {
+    const first = renderJsonPage(Buffer.from('[{"id":1,"t":"a"},{"id":2,"t":"b"},{"id":3,"t":"c"},{"id":4,"t":"d"}]')) as JsonText[];
+    const second = renderJsonPage(Buffer.from('[{"id":5,"t":"e"},{"id":6,"t":"f"}]')) as JsonText[];
+    // Record 2 dropped (seen before, as a list that shifts drops one), a parsed record between two pages.
+    const given: unknown[] = [first[0], first[2], first[3], { id: 9, t: 'z' }, ...second];
+    const writes: (string | Buffer)[] = [];
+    const format = jsonFormat(
+      (text) => writes.push(text),
+      (r) => r,
+    );
+    format.add(given.slice(0, 3));
+    format.add(given.slice(3));
+    void format.end();
+    const printed = writes.map((w) => w.toString()).join('');
+    expect(printed).toBe(
+      `${stringifyJson(
+        [1, 3, 4, 9, 5, 6].map((id) => ({ id, t: 'acdzef'[[1, 3, 4, 9, 5, 6].indexOf(id)] })),
+        2,
+      )}\n`,
+    );
+    // Records 3 and 4, then 5 and 6, each pair in one write.
+    expect(writes.filter((w) => Buffer.isBuffer(w)).map((w) => w.toString().match(/"id": \d/g)?.length)).toEqual([1, 2, 2]);
   });
 });
