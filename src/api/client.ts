@@ -337,8 +337,15 @@ export class ApiClient {
    * fetched concurrently over the keep-alive pool (see paginate).
    */
   pages<T = unknown>(path: string, window: PageWindow, query: Record<string, QueryValue> = {}, options: ListOptions = {}): AsyncGenerator<T[]> {
+    // The first page the long way (JSON.parse is V8's own): the pass-through's
+    // reader runs unoptimised on its first pages, 12 to 16 ms for 50
+    // Gitea-sized issues against 1.5 ms to parse them (and 3 to print them,
+    // once the next pages are asked for), while the rest of the list waits on
+    // that page, and a one-page list is over before it is optimised.
+    let first = true;
     const fetchPage: FetchPage<T> = async (page, limit) => {
-      const quick = options.unwrap ? undefined : options.pageBytes;
+      const quick = options.unwrap || first ? undefined : options.pageBytes;
+      first = false;
       const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });
       return readPage<T>(answer, path, page, options, (raw) => this.decoded<unknown>('GET', path, raw));
     };
