@@ -114,8 +114,7 @@ export function jsonFormat(write: Write, view: (record: unknown) => unknown): Fo
         }
         // The records that follow it in their page's text, commas between, are written with it.
         let last = record;
-        let next: unknown;
-        while ((next = records[i + 1]) instanceof JsonText && last.followedBy(next)) {
+        for (let next = records[i + 1]; next instanceof JsonText && last.followedBy(next); next = records[i + 1]) {
           last = next;
           i++;
         }

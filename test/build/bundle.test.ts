@@ -121,7 +121,7 @@ describe('the bundle', () => {
     const build = core.slice(17, 33);
     // The core's modules the pieces use, in order: whether each is of kettle's own (src/).
     const inits = new Map([...core.matchAll(/^var (init_\w+) = __esm\(\{\n\s*"([^"]+)"/gm)].map((m) => [m[1], m[2] as string]));
-    const list = /^var __kettleModules = \[\n([^]*?)\n\];$/m.exec(core)?.[1]?.split(',\n') ?? [];
+    const list = /^var __kettleModules = \[\n([\s\S]*?)\n\];$/m.exec(core)?.[1]?.split(',\n') ?? [];
     const ownModule = list.map((entry) => inits.get(/\((init_\w+)\(\)/.exec(entry)?.[1] ?? '')?.startsWith('src/') === true);
     expect(ownModule.filter(Boolean).length).toBeGreaterThan(10);
     // The libraries only some commands use are files of their own, which the core and the pieces ask for by name.

@@ -59,7 +59,11 @@ describe('a list printed as text passed through', () => {
     const client = await listServer(30, 50);
     let asked = 0;
     const pages: unknown[][] = [];
-    for await (const page of client.pages<unknown>('/repos/o/r/issues', { count: 30, offset: 0, pageSize: 30 }, {}, { pageBytes: (b) => (asked++, renderJsonPage(b)) })) pages.push(page);
+    const pageBytes = (bytes: Buffer) => {
+      asked++;
+      return renderJsonPage(bytes);
+    };
+    for await (const page of client.pages<unknown>('/repos/o/r/issues', { count: 30, offset: 0, pageSize: 30 }, {}, { pageBytes })) pages.push(page);
     expect(asked).toBe(0);
     expect(pages.flat()).toHaveLength(30);
   });
