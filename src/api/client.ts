@@ -344,10 +344,11 @@ export class ApiClient {
     // that page, and a one-page list is over before it is optimised.
     let first = true;
     const fetchPage: FetchPage<T> = async (page, limit) => {
-      const quick = options.unwrap || first ? undefined : options.pageBytes;
+      const quick = options.unwrap ? undefined : options.pageBytes;
+      const parsed = first;
       first = false;
       const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });
-      return readPage<T>(answer, path, page, options, (raw) => this.decoded<unknown>('GET', path, raw));
+      return readPage<T>(answer, path, page, options, (raw) => this.decoded<unknown>('GET', path, raw), parsed && quick !== undefined);
     };
     return paginate(fetchPage, window, {
       concurrency: options.concurrency ?? this.opts.pageConcurrency ?? DEFAULT_CONCURRENCY,
