@@ -3,22 +3,14 @@
 // the pass-through's reader is slow until V8 has optimised it, and the rest
 // of the list waits on the first page. Driven through ApiClient.pages against
 // a loopback server on 127.0.0.1:0.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { JsonText, renderJsonPage } from '../../src/output/json-text.js';
+import { closedAfterEach } from '../support/loopback.js';
 
-const servers: Server[] = [];
-const clients: ApiClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    s.close();
-  }
-});
+const { servers, clients } = closedAfterEach();
 
 /** A list of `total` records {id, n}, `size` a page, with Gitea's total header. */
 async function listServer(total: number, size: number): Promise<ApiClient> {

@@ -2,12 +2,13 @@
 // a fake clock, a sleep that only records, fixed jitter, and a loopback server
 // on 127.0.0.1:0 that answers from a script, so real undici errors (resets,
 // timeouts) reach the loop and no test waits for a backoff.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { backoffMs, isIdempotent, isRateLimited, MAX_TRIES } from '../../src/api/retry.js';
 import { ApiError, KettleError, NetworkError } from '../../src/errors.js';
+import { closedAfterEach } from '../support/loopback.js';
 
 // 2024-01-15T12:00:00Z
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
@@ -25,16 +26,7 @@ interface Harness {
   trace: string[];
 }
 
-const servers: Server[] = [];
-const clients: ApiClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    s.close();
-  }
-});
+const { servers, clients } = closedAfterEach();
 
 /** A server answering each request with the next reply (200 `{}` once the script runs out), and a client for it. */
 async function setup(replies: Reply[], options: Partial<ClientOptions> = {}): Promise<Harness> {
