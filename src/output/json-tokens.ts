@@ -124,12 +124,14 @@ export let keyHash = 0;
 export function copyString(b: Buffer, i: number, out: Buffer, o: number): number {
   let plain = true;
   for (;;) {
-    const c = b[i] as number;
-    const kind = IN_STRING[c];
-    if (kind === 0) {
+    let c = b[i] as number;
+    // A run of plain bytes, the most of any string, in a loop of its own.
+    while (IN_STRING[c] === 0) {
       out[o++] = c;
-      i++;
-    } else if (kind === 1) {
+      c = b[++i] as number;
+    }
+    const kind = IN_STRING[c];
+    if (kind === 1) {
       return plain ? i : -i - 1;
     } else if (kind === 2) {
       const e = b[i + 1] as number;
@@ -158,13 +160,14 @@ export function copyKey(b: Buffer, i: number, out: Buffer, o: number): number {
   let plain = true;
   let hash = FNV_OFFSET;
   for (;;) {
-    const c = b[i] as number;
-    const kind = IN_STRING[c];
-    if (kind === 0) {
+    let c = b[i] as number;
+    while (IN_STRING[c] === 0) {
       hash = Math.imul(hash ^ c, FNV_PRIME);
       out[o++] = c;
-      i++;
-    } else if (kind === 1) {
+      c = b[++i] as number;
+    }
+    const kind = IN_STRING[c];
+    if (kind === 1) {
       keyHash = hash;
       return plain ? i : -i - 1;
     } else if (kind === 2) {
