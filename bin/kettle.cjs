@@ -235,13 +235,17 @@ function loadPieces(dist, words, variant) {
     return loaded.get(wanted);
   };
   // A library that only some commands use (conf, prompts, jq-web) is a file
-  // of its own, read when the core first asks for it, with a code cache of
-  // the command's.
+  // of its own, read when the core or a piece first asks for it, with a code
+  // cache of the command's; evaluated once, whoever asks again.
+  const libraries = new Map();
   const loadLibrary = (lib) => {
-    const file = path.join(dist, 'libs', `${lib}.cjs`);
-    const found = readPart(file);
-    if (found === undefined || found.build !== core.build) throw damaged(`libs/${lib}.cjs`);
-    return evaluate(compileWithCache(found.source, file, codeCacheFile(core.build, `${name}${variant}-${lib}`)), file);
+    if (!libraries.has(lib)) {
+      const file = path.join(dist, 'libs', `${lib}.cjs`);
+      const found = readPart(file);
+      if (found === undefined || found.build !== core.build) throw damaged(`libs/${lib}.cjs`);
+      libraries.set(lib, evaluate(compileWithCache(found.source, file, codeCacheFile(core.build, `${name}${variant}-${lib}`)), file));
+    }
+    return libraries.get(lib);
   };
   const exported = evaluate(coreScript, core.file, loadPiece);
   modules = exported.__kettleModules;

@@ -60,11 +60,6 @@ export class JsonText {
     readonly end: number,
   ) {}
 
-  /** The record's own bytes. */
-  get bytes(): Buffer {
-    return this.text.subarray(this.start, this.end);
-  }
-
   /** Whether `next` follows this record in its page's text, after a comma. */
   followedBy(next: JsonText): boolean {
     return next.text === this.text && next.start === this.end + 1;

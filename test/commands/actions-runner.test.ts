@@ -7,13 +7,9 @@ import { json } from '../support/harness.js';
 import { expectExit, expectFailure, expectUsage, rows, sent, useServer } from '../support/suite.js';
 import { addRunner, clearRunners, runnersData } from '../server/routes-runners.js';
 import type { Org, Repo } from '../server/state.js';
+import { F11, F15, G23, G24, G27, runnerHomes } from '../support/runners.js';
 
 const s = useServer({ runner: 'in-process' });
-const G23 = { forgejo: false, version: undefined };
-const G24 = { forgejo: false, version: '1.24.0' };
-const G27 = { forgejo: false, version: '1.27.0' };
-const F11 = { forgejo: true, version: undefined };
-const F15 = { forgejo: true, version: '15.0.3+gitea-1.22.0' };
 const LISTING = [
   ['Gitea 1.24.0', G24],
   ['Gitea 1.27.0', G27],
@@ -31,11 +27,7 @@ const R = () => ['-R', `alice/${repo.name}`];
 const nonGet = () => s.server.requests.filter((q) => q.method !== 'GET' || !q.path.startsWith('/version'));
 
 beforeAll(() => {
-  const root = s.server.state.addUser('root', 'Site Admin', 'root-password');
-  root.admin = true;
-  asRoot = { env: { KETTLE_TOKEN: s.server.addToken('root') } };
-  repo = s.server.state.addRepo('alice', 'runners-home', { init: true });
-  org = s.server.state.addOrg('runner-guild', 'Runner Guild', ['alice']);
+  ({ repo, org, asRoot } = runnerHomes(s.server, 'runners-home', 'runner-guild', 'Runner Guild'));
 });
 
 beforeEach(() => {

@@ -8,13 +8,9 @@ import { json } from '../support/harness.js';
 import { expectExit, useServer } from '../support/suite.js';
 import { addRunner, clearRunners, runnersData } from '../server/routes-runners.js';
 import type { Org, Repo } from '../server/state.js';
+import { F11, F15, G23, G24, G27, runnerHomes } from '../support/runners.js';
 
 const s = useServer({ runner: 'in-process' });
-const G23 = { forgejo: false, version: undefined };
-const G24 = { forgejo: false, version: '1.24.0' };
-const G27 = { forgejo: false, version: '1.27.0' };
-const F11 = { forgejo: true, version: undefined };
-const F15 = { forgejo: true, version: '15.0.3+gitea-1.22.0' };
 
 let repo: Repo;
 let org: Org;
@@ -50,11 +46,7 @@ async function repoToken(flavor: { forgejo: boolean }): Promise<string> {
 }
 
 beforeAll(() => {
-  const root = s.server.state.addUser('root', 'Site Admin', 'root-password');
-  root.admin = true;
-  asRoot = { env: { KETTLE_TOKEN: s.server.addToken('root') } };
-  repo = s.server.state.addRepo('alice', 'registered-home', { init: true });
-  org = s.server.state.addOrg('registered-guild', 'Registered Guild', ['alice']);
+  ({ repo, org, asRoot } = runnerHomes(s.server, 'registered-home', 'registered-guild', 'Registered Guild'));
 });
 
 beforeEach(() => {

@@ -365,35 +365,32 @@ async function fasterThan(figure: string, goal: number, a: Command, b: Command, 
   figures.push({ figure, goal: `≥ ${goal}× faster`, a: a.label, b: b.label, medianA: m.a, medianB: m.b, ratio: `${ratio.toFixed(2)}× faster`, met: ratio >= goal, unit: 'ms' });
 }
 
-/** Peak resident memory of a command in MiB, from GNU time's %M (KiB). */
-function peakRss(cmd: Command): Promise<number> {
+/** What GNU time reports of a command run once with `format`; rejected when the command fails. */
+function gnuTime(cmd: Command, format: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TIME, ['-f', 'peak-rss-kib %M', ...cmd.argv], { env: cmd.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(TIME, ['-f', format, ...cmd.argv], { env: cmd.env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.once('error', reject);
-    child.once('close', (code) => {
-      const kib = /peak-rss-kib (\d+)/.exec(stderr)?.[1];
-      if (code !== 0 || kib === undefined) reject(new Error(`${cmd.label} exited with ${code}: ${stderr.trim()}`));
-      else resolve(Number(kib) / 1024);
-    });
+    child.once('close', (code) => (code === 0 ? resolve(stderr) : reject(new Error(`${cmd.label} exited with ${code}: ${stderr.trim()}`))));
   });
 }
 
+/** Peak resident memory of a command in MiB, from GNU time's %M (KiB). */
+async function peakRss(cmd: Command): Promise<number> {
+  const report = await gnuTime(cmd, 'peak-rss-kib %M');
+  const kib = /peak-rss-kib (\d+)/.exec(report)?.[1];
+  if (kib === undefined) throw new Error(`${cmd.label}: no peak memory in GNU time's report: ${report.trim()}`);
+  return Number(kib) / 1024;
+}
+
 /** CPU time (user + system) of a command in ms, from GNU time's %U and %S; NaN without it. */
-function cpuTime(cmd: Command): Promise<number> {
+async function cpuTime(cmd: Command): Promise<number> {
   if (!existsSync(TIME)) return timeOnce(cmd).then(() => Number.NaN);
-  return new Promise((resolve, reject) => {
-    const child = spawn(TIME, ['-f', 'cpu-seconds %U %S', ...cmd.argv], { env: cmd.env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const m = /cpu-seconds ([\d.]+) ([\d.]+)/.exec(stderr);
-      if (code !== 0 || m === null) reject(new Error(`${cmd.label} exited with ${code}: ${stderr.trim()}`));
-      else resolve((Number(m[1]) + Number(m[2])) * 1000);
-    });
-  });
+  const report = await gnuTime(cmd, 'cpu-seconds %U %S');
+  const m = /cpu-seconds ([\d.]+) ([\d.]+)/.exec(report);
+  if (m === null) throw new Error(`${cmd.label}: no CPU time in GNU time's report: ${report.trim()}`);
+  return (Number(m[1]) + Number(m[2])) * 1000;
 }
 
 const kettle = (args: string[], extra: Record<string, string> = {}): Command => ({

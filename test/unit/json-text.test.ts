@@ -14,7 +14,7 @@ function quickWay(text: string | Buffer): string | undefined {
   const records = renderJsonPage(Buffer.isBuffer(text) ? text : Buffer.from(text));
   if (records === undefined) return undefined;
   if (records.length === 0) return '[]\n';
-  return `${records.map((r, i) => (i === 0 ? '[' : ',') + r.bytes.toString('utf8')).join('')}\n]\n`;
+  return `${records.map((r, i) => (i === 0 ? '[' : ',') + r.toJSON()).join('')}\n]\n`;
 }
 
 function same(text: string): void {
