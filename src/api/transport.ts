@@ -9,7 +9,7 @@ import { networkError } from './network-errors.js';
 import { proxyFor, proxySettings } from './proxy.js';
 import { redactHeader, redactRequestBody, redactUrl } from './redact.js';
 import { statusText } from './status.js';
-import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
+import { Agent, type Dispatcher, loadEnvHttpProxyAgent, parseHeaders } from './undici.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -129,17 +129,26 @@ export class Transport {
     const { method, path } = outgoing;
     const started = this.opts.now();
     const timing = { timeoutMs: this.opts.timeoutMs, gotHeaders: false };
-    const res = await this.dispatch(outgoing, timing, timeoutSignal(limitMs));
-    let bytes: Buffer;
+    this.traceRequest(outgoing);
+    // Outside the try below: a dispatcher that cannot be made (a bad proxy
+    // variable) is the user's setting to fix, not a request that failed.
+    const dispatcher = await this.pool();
+    let res: WholeAnswer;
     try {
-      bytes = await this.readBody(res, method, path, timing);
+      res = await whole(dispatcher, outgoing, limitMs, {
+        maxBytes: this.opts.maxResponseBytes,
+        idleMs: this.opts.idleTimeoutMs !== undefined && this.opts.idleTimeoutMs < this.opts.timeoutMs ? this.opts.idleTimeoutMs : undefined,
+        timing,
+        tooLarge: (status) => this.tooLarge(method, path, status),
+      });
     } catch (err) {
       throw this.failed(err, outgoing, timing);
     }
-    const keep = outgoing.keepBytes === true && res.statusCode >= 200 && res.statusCode < 300;
+    const { status, headers, bytes } = res;
+    const keep = outgoing.keepBytes === true && status >= 200 && status < 300;
     const text = keep ? '' : bytes.toString('utf8');
-    this.opts.trace?.(`< ${res.statusCode} ${statusText(res.statusCode)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? bytes.length : text.length} bytes)`);
-    return keep ? { status: res.statusCode, headers: res.headers as HeaderMap, text, bytes } : { status: res.statusCode, headers: res.headers as HeaderMap, text };
+    this.opts.trace?.(`< ${status} ${statusText(status)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? bytes.length : text.length} bytes)`);
+    return keep ? { status, headers, text, bytes } : { status, headers, text };
   }
 
   /**
@@ -192,16 +201,10 @@ export class Transport {
     timing: { timeoutMs: number; gotHeaders: boolean },
     signal: AbortSignal | undefined,
   ): Promise<Dispatcher.ResponseData> {
-    const { trace } = this.opts;
-    if (trace) {
-      trace(`> ${method} ${redactUrl(url)}`);
-      for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
-      if (body !== undefined) trace(`>   body: ${typeof body === 'string' ? redactRequestBody(url.pathname, body) : '(streamed)'}`);
-    }
+    this.traceRequest({ method, url, headers, body });
     // Outside the try below: a dispatcher that cannot be made (a bad proxy
     // variable) is the user's setting to fix, not a request that failed.
-    this.dispatcher ??= createDispatcher(this.opts.timeoutMs, this.opts.insecure, this.opts.env);
-    const dispatcher = await this.dispatcher;
+    const dispatcher = await this.pool();
     try {
       const res = await dispatcher.request({
         origin: url.origin,
@@ -220,6 +223,32 @@ export class Transport {
     }
   }
 
+  /** The connection pool (or the proxy agent), made on the first request. */
+  private pool(): Promise<Dispatcher> {
+    this.dispatcher ??= createDispatcher(this.opts.timeoutMs, this.opts.insecure, this.opts.env);
+    return this.dispatcher;
+  }
+
+  /** The --debug trace of a request about to go out. */
+  private traceRequest({ method, url, headers, body }: Pick<Outgoing, 'method' | 'url' | 'headers'> & { body?: string | Readable | undefined }): void {
+    const { trace } = this.opts;
+    if (!trace) return;
+    trace(`> ${method} ${redactUrl(url)}`);
+    for (const [name, value] of Object.entries(headers)) trace(`>   ${name}: ${redactHeader(name, value)}`);
+    if (body !== undefined) trace(`>   body: ${typeof body === 'string' ? redactRequestBody(url.pathname, body) : '(streamed)'}`);
+  }
+
+  /** The refusal of an answer larger than the cap. */
+  private tooLarge(method: string, path: string, status: number): ApiError {
+    const max = this.opts.maxResponseBytes;
+    return new ApiError({
+      message: `the answer to ${method} ${path} is larger than ${formatBytes(max)} (HTTP ${status}); refusing it (KETTLE_MAX_RESPONSE_MB raises the limit)`,
+      method,
+      path,
+      status,
+    });
+  }
+
   /** What a failure while sending or reading is reported as (and traced). */
   private failed(err: unknown, { method, url }: Pick<Outgoing, 'method' | 'url'>, timing: { timeoutMs: number; gotHeaders: boolean }): Error {
     this.opts.trace?.(`! ${method} ${redactUrl(url)}: ${(err as Error)?.message ?? err}`);
@@ -232,30 +261,19 @@ export class Transport {
    * all in memory, and given up after a pause longer than idleTimeoutMs
    * (timing then says that bound, for the message).
    */
-  private async readBody(res: Dispatcher.ResponseData, method: string, path: string, timing?: { timeoutMs: number }): Promise<Buffer> {
+  private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<Buffer> {
     const max = this.opts.maxResponseBytes;
     const tooLarge = () => {
       // Destroying the body emits an abort error on it: it is this refusal, not news.
       res.body.on('error', () => undefined);
       res.body.destroy();
-      return new ApiError({
-        message: `the answer to ${method} ${path} is larger than ${formatBytes(max)} (HTTP ${res.statusCode}); refusing it (KETTLE_MAX_RESPONSE_MB raises the limit)`,
-        method,
-        path,
-        status: res.statusCode,
-      });
+      return this.tooLarge(method, path, res.statusCode);
     };
     const declared = intHeader(res.headers as HeaderMap, 'content-length');
     if (declared !== undefined && declared > max) throw tooLarge();
     // An answer that may be long to begin (a migration) must keep coming once begun, as a stream's must.
     const idleMs = this.opts.idleTimeoutMs;
-    const body =
-      idleMs !== undefined && idleMs < this.opts.timeoutMs
-        ? idleBounded(res.body, idleMs, (err) => {
-            if (timing && (err as { code?: unknown }).code === 'UND_ERR_BODY_TIMEOUT') timing.timeoutMs = idleMs;
-            return err as Error;
-          })
-        : res.body;
+    const body = idleMs !== undefined && idleMs < this.opts.timeoutMs ? idleBounded(res.body, idleMs, (err) => err as Error) : res.body;
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
@@ -282,6 +300,112 @@ export class Transport {
     const fail = (e: unknown) => this.failed(e, { method, url }, { timeoutMs: this.opts.timeoutMs, gotHeaders: true });
     return { status: res.statusCode, headers: res.headers as HeaderMap, body: idleBounded(res.body, this.opts.timeoutMs, fail) };
   }
+}
+
+/** An answer read whole (see whole()). */
+interface WholeAnswer {
+  status: number;
+  headers: HeaderMap;
+  bytes: Buffer;
+}
+
+/**
+ * Send a request whose body, if any, is a string, and read its answer whole:
+ * undici's dispatch() with a handler that keeps the body's chunks as they
+ * come. request() would wrap the body in a stream, read here through an
+ * async iterator, inside an async_hooks resource: a long list paid for those
+ * on each of its pages. What request() does besides is done the same way
+ * here: the time limit aborts the request (with AbortSignal.timeout's
+ * reason, once the connection is there), 1xx answers are skipped, and the
+ * headers are parsed as it parses them. The limit is a timer of its own, not
+ * an AbortSignal.timeout: that one's timer is weakly held and its signal an
+ * event target, which cost each page of a long list again. Refused once the
+ * body is larger than maxBytes, and given up after a pause longer than
+ * idleMs between its chunks (timing then says that bound, for the message).
+ */
+function whole(
+  dispatcher: Dispatcher,
+  { method, url, headers, body }: Pick<Outgoing, 'method' | 'url' | 'headers' | 'body'>,
+  limitMs: number,
+  limits: { maxBytes: number; idleMs: number | undefined; timing: { timeoutMs: number; gotHeaders: boolean }; tooLarge: (status: number) => Error },
+): Promise<WholeAnswer> {
+  return new Promise((resolve, reject) => {
+    let abort: ((err: Error) => void) | undefined;
+    let reason: Error | undefined;
+    let settled = false;
+    let status = 0;
+    let answerHeaders: HeaderMap = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let idleTimer: NodeJS.Timeout | undefined;
+    let limitTimer: NodeJS.Timeout | undefined;
+    // Stop the request with err: at once if it is on a connection, else when it gets one (onConnect).
+    const stop = (err: Error) => {
+      if (reason !== undefined || settled) return;
+      reason = err;
+      abort?.(err);
+    };
+    const settle = (err: unknown, answer?: WholeAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idleTimer);
+      clearTimeout(limitTimer);
+      if (answer === undefined) reject(err);
+      else resolve(answer);
+    };
+    if (limitMs > 0) {
+      limitTimer = setTimeout(() => stop(timedOut()), Math.ceil(limitMs));
+      limitTimer.unref();
+    } else {
+      reason = timedOut();
+    }
+    const handler: Dispatcher.DispatchHandler = {
+      onConnect(abortRequest: (err?: Error) => void) {
+        if (reason !== undefined) {
+          abortRequest(reason);
+          return;
+        }
+        abort = abortRequest;
+      },
+      onHeaders(statusCode: number, rawHeaders: Buffer[]) {
+        if (statusCode < 200) return true;
+        status = statusCode;
+        answerHeaders = parseHeaders(rawHeaders) as HeaderMap;
+        limits.timing.gotHeaders = true;
+        const declared = intHeader(answerHeaders, 'content-length');
+        if (declared !== undefined && declared > limits.maxBytes) {
+          stop(limits.tooLarge(status));
+          return false;
+        }
+        const { idleMs } = limits;
+        if (idleMs !== undefined) {
+          idleTimer = setTimeout(() => {
+            limits.timing.timeoutMs = idleMs;
+            stop(Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }));
+          }, idleMs);
+          idleTimer.unref();
+        }
+        return true;
+      },
+      onData(chunk: Buffer) {
+        idleTimer?.refresh();
+        size += chunk.length;
+        if (size > limits.maxBytes) {
+          stop(limits.tooLarge(status));
+          return false;
+        }
+        chunks.push(chunk);
+        return true;
+      },
+      onComplete() {
+        settle(undefined, { status, headers: answerHeaders, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
+      },
+      onError(err: Error) {
+        settle(err);
+      },
+    };
+    dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: method as Dispatcher.HttpMethod, headers, body: body ?? null }, handler);
+  });
 }
 
 /**
@@ -330,11 +454,6 @@ function idleBounded(body: Readable, ms: number, fail: (err: unknown) => Error):
 /** The reason a request's time ran out, as AbortSignal.timeout gives it. */
 function timedOut(): DOMException {
   return new DOMException('The operation was aborted due to timeout', 'TimeoutError');
-}
-
-/** A signal that ends a request after `ms`; one already ended when no time is left. */
-function timeoutSignal(ms: number): AbortSignal {
-  return ms > 0 ? AbortSignal.timeout(Math.ceil(ms)) : AbortSignal.abort(timedOut());
 }
 
 /** Whether a pool has no request queued, pending or running; a dispatcher that keeps no count is taken as busy. */

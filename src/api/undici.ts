@@ -8,6 +8,7 @@ import Agent from 'undici/lib/dispatcher/agent.js';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import connect from 'undici/lib/api/api-connect.js';
 import request from 'undici/lib/api/api-request.js';
+import util from 'undici/lib/core/util.js';
 
 // What undici's index.js does for its whole API: the methods live on
 // Dispatcher.prototype. kettle calls request(); the proxy agent opens its
@@ -15,6 +16,8 @@ import request from 'undici/lib/api/api-request.js';
 if (!('request' in DispatcherBase.prototype)) Object.assign(DispatcherBase.prototype, { request, connect });
 
 export { Agent };
+/** undici's own reading of an answer's raw headers (request() reads them so): names in lower case, a repeated one as a list. */
+export const parseHeaders: (raw: Buffer[]) => Record<string, string | string[]> = util.parseHeaders;
 export type { Dispatcher } from 'undici';
 
 /** The proxy agent: loaded only when a proxy variable is set. */

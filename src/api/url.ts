@@ -169,13 +169,27 @@ export function buildUrl(root: string, path: string, query: Record<string, Query
   const rel = path.startsWith('/') ? path : `/${path}`;
   checkUnderRoot(rel, root);
   const url = new URL(root + rel);
-  const base = new URL(root);
+  const base = parsedRoot(root);
   const under = url.pathname === base.pathname || url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`);
   if (url.origin !== base.origin || !under) throw outsideRoot(path, root);
-  for (const [key, value] of Object.entries(query)) {
+  // The parameters set on a copy of the URL's own, and the query written once
+  // (url.searchParams writes the whole query again at each change: a list
+  // builds a URL for each of its pages).
+  let params: URLSearchParams | undefined;
+  for (const key of Object.keys(query)) {
+    const value = query[key];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
-    else url.searchParams.set(key, String(value));
+    params ??= new URLSearchParams(url.search);
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.set(key, String(value));
   }
+  if (params !== undefined) url.search = params.toString();
   return url;
+}
+
+/** The root as a URL, read once for the many URLs built under it (never changed: buildUrl only reads it). */
+let lastRoot: { text: string; url: URL } | undefined;
+function parsedRoot(root: string): URL {
+  if (lastRoot?.text !== root) lastRoot = { text: root, url: new URL(root) };
+  return lastRoot.url;
 }

@@ -100,8 +100,9 @@ function grown(out: Buffer, used: number, need: number): Buffer {
 const kinds = new Uint8Array(MAX_DEPTH + 2);
 /** Per open object: where its keys start in `keys`. */
 const keyFrom = new Int32Array(MAX_DEPTH + 2);
-/** Hashes of the keys of the open objects (a key twice in one object). */
-const keys: number[] = [];
+/** Hashes of the keys of the open objects (a key twice in one object), the first keyCount of them: a typed array, so that a record allocates nothing for them. */
+const keys = new Int32Array(4096);
+let keyCount = 0;
 
 /** What renderRecord leaves besides where its reading ends: the buffer written to (it may have grown), where the writing ends, the record's id. */
 let recordOut: Buffer = Buffer.alloc(0);
@@ -121,7 +122,7 @@ let recordId: unknown;
 function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
   const len = b.length;
   let c = 0;
-  keys.length = 0;
+  keyCount = 0;
   if (b[i] !== OPEN_BRACE) throw NOT_QUICK;
   const from = i;
   const start = o;
@@ -155,8 +156,10 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
       // An integer key comes first once parsed.
       c = b[keyAt + 1] as number;
       if (c >= 0x30 && c <= 0x39) slow = true;
-      if (seenBefore(keys, keyFrom[depth] as number, hash)) slow = true;
-      keys.push(hash);
+      if (seenBefore(keys, keyFrom[depth] as number, keyCount, hash)) slow = true;
+      // More keys open at once than there is room for: the long way tells a key twice.
+      if (keyCount === keys.length) slow = true;
+      else keys[keyCount++] = hash;
       isId = depth === 1 && i - keyAt === 4 && b[keyAt + 1] === 0x69 && b[keyAt + 2] === 0x64;
       while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
       if (c !== COLON) throw NOT_QUICK;
@@ -198,7 +201,7 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
         if (++depth > MAX_DEPTH) throw NOT_QUICK;
         if (close === CLOSE_BRACE) {
           kinds[depth] = 1;
-          keyFrom[depth] = keys.length;
+          keyFrom[depth] = keyCount;
           expectingKey = true;
         } else {
           kinds[depth] = 2;
@@ -247,7 +250,7 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
       const kind = kinds[depth];
       if ((kind === 1 && c === CLOSE_BRACE) || (kind === 2 && c === CLOSE_BRACKET)) {
         i++;
-        if (kind === 1) keys.length = keyFrom[depth] as number;
+        if (kind === 1) keyCount = keyFrom[depth] as number;
         o = newline(out, o, depth);
         out[o++] = c;
         depth--;

@@ -106,9 +106,9 @@ export function copyBytes(b: Buffer, from: number, to: number, out: Buffer, o: n
   return o;
 }
 
-/** Whether hash is among keys[from…]: a key the object being read already had. */
-export function seenBefore(keys: number[], from: number, hash: number): boolean {
-  for (let k = from; k < keys.length; k++) if (keys[k] === hash) return true;
+/** Whether hash is among keys[from…to): a key the object being read already had. */
+export function seenBefore(keys: Int32Array, from: number, to: number, hash: number): boolean {
+  for (let k = from; k < to; k++) if (keys[k] === hash) return true;
   return false;
 }
 

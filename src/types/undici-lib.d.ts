@@ -20,3 +20,7 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   const EnvHttpProxyAgent: typeof import('undici').EnvHttpProxyAgent;
   export default EnvHttpProxyAgent;
 }
+declare module 'undici/lib/core/util.js' {
+  const util: { parseHeaders(raw: Buffer[], into?: Record<string, string | string[]>): Record<string, string | string[]> };
+  export default util;
+}

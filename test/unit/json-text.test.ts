@@ -66,6 +66,17 @@ describe('renderJsonPage', () => {
     same('[{"\u0085":1}]');
   });
 
+  it('tells a key twice in a record with more keys open at once than it keeps hashes of (4,096)', () => {
+    // 4,100 keys in one object, then again the first one and one past the room: the last value wins, at the first one's place.
+    const many = Array.from({ length: 4100 }, (_, i) => `"k${i}":${i}`).join(',');
+    same(`[{"id":1,${many},"id":2},{"id":3}]`);
+    same(`[{"id":1,${many},"k4099":"again"},{"id":3}]`);
+    // Nested, the outer object's keys still open while the inner one's fill the rest.
+    same(`[{"a":1,"x":{${many}},"a":2},{"id":4,"x":{${many}}}]`);
+    // A record after one that ran out of room starts with none kept.
+    same(`[{"x":{${many}}},{"b":1,"b":2}]`);
+  });
+
   it('tells each record by its id as JSON.parse reads it', () => {
     const records = renderJsonPage(Buffer.from('[{"id":7},{"id":"x\\u0041"},{"id":1.0},{"id":null},{"a":{"id":3}},{"id":1,"id":2}]')) as JsonText[];
     expect(records.map((r) => r.id)).toEqual([7, 'xA', 1, undefined, undefined, 2]);
