@@ -7,6 +7,7 @@ import { headerValue, intHeader } from './headers.js';
 import { parseLinkHeader, type PageResult } from './paginate.js';
 import { type ApiResponse, expectFields, expectList, type RawApiResponse, type Shape } from './response.js';
 import type { Retried } from './retry.js';
+import { joined } from './transport.js';
 
 /** What a list command may ask of pages() besides the window. */
 export interface ListOptions {
@@ -20,12 +21,12 @@ export interface ListOptions {
   /** Takes the page's list out of the answer, where the server wraps it (the search envelopes). */
   unwrap?: (data: unknown, path: string, status: number) => unknown;
   /**
-   * The records of a page straight from its bytes (a printer that passes them
-   * through as text), or undefined to decode and check the page as usual. The
-   * page's records are then what it answers, each with the record's `id`.
-   * Not used with `unwrap`.
+   * The records of a page straight from its bytes, in the pieces they came
+   * in (a printer that passes them through as text), or undefined to decode
+   * and check the page as usual. The page's records are then what it
+   * answers, each with the record's `id`. Not used with `unwrap`.
    */
-  pageBytes?: (bytes: Buffer) => readonly { id: unknown }[] | undefined;
+  pageBytes?: (pieces: readonly Buffer[]) => readonly { id: unknown }[] | undefined;
   /**
    * The server's total is an upper bound, not a count: the issue search
    * counts its indexer's hits, including issues of repositories since
@@ -69,16 +70,18 @@ export function readPage<T>(
   decode: (raw: RawApiResponse & Retried) => ApiResponse<unknown>,
   parsed = false,
 ): PageResult<T> {
-  const bytes = answer.bytes;
+  const { pieces } = answer;
   const quick = options.unwrap || parsed ? undefined : options.pageBytes;
-  const records = bytes !== undefined ? quick?.(bytes) : undefined;
+  const records = pieces !== undefined ? quick?.(pieces) : undefined;
+  // The bytes whole, for the long way.
+  const bytes = records === undefined && pieces !== undefined ? joined(pieces) : undefined;
   let res: Pick<ApiResponse<unknown>, 'status' | 'headers' | 'url'>;
   let items: T[];
   if (records !== undefined) {
     res = answer;
     items = records as unknown as T[];
   } else {
-    const decoded = decode(bytes !== undefined ? { ...answer, text: bytes.toString('utf8'), bytes: undefined } : answer);
+    const decoded = decode(bytes !== undefined ? { ...answer, text: bytes.toString('utf8'), pieces: undefined } : answer);
     res = decoded;
     items = expectList(options.unwrap ? options.unwrap(decoded.data, path, decoded.status) : decoded.data, 'GET', path, decoded.status) as T[];
   }

@@ -12,8 +12,8 @@ export interface RawApiResponse {
   headers: HeaderMap;
   text: string;
   url: string;
-  /** A successful answer's body, undecoded, when the request asked to keep its bytes (`text` is then empty). */
-  bytes?: Buffer | undefined;
+  /** A successful answer's body, undecoded, in the pieces it came in, when the request asked to keep its bytes (`text` is then empty). */
+  pieces?: readonly Buffer[] | undefined;
 }
 
 /** A successful answer, its JSON body decoded. */

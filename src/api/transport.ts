@@ -48,10 +48,14 @@ export interface Outgoing {
 export interface Answer {
   status: number;
   headers: HeaderMap;
-  /** The body as text; empty when it is in `bytes` instead. */
+  /** The body as text; empty when it is in `pieces` instead. */
   text: string;
-  /** A successful answer's body, undecoded, when the request asked to keep its bytes. */
-  bytes?: Buffer;
+  /**
+   * A successful answer's body, undecoded, in the pieces it came in, when the
+   * request asked to keep its bytes: a reader that needs them whole joins them
+   * where it reads them (json-text.ts, into a buffer it keeps).
+   */
+  pieces?: readonly Buffer[];
 }
 
 /** An answer whose body, when it is a success, is handed over unread (see Transport.stream). */
@@ -144,11 +148,11 @@ export class Transport {
     } catch (err) {
       throw this.failed(err, outgoing, timing);
     }
-    const { status, headers, bytes } = res;
+    const { status, headers, pieces, size } = res;
     const keep = outgoing.keepBytes === true && status >= 200 && status < 300;
-    const text = keep ? '' : bytes.toString('utf8');
-    this.opts.trace?.(`< ${status} ${statusText(status)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? bytes.length : text.length} bytes)`);
-    return keep ? { status, headers, text, bytes } : { status, headers, text };
+    const text = keep ? '' : joined(pieces, size).toString('utf8');
+    this.opts.trace?.(`< ${status} ${statusText(status)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? size : text.length} bytes)`);
+    return keep ? { status, headers, text, pieces } : { status, headers, text };
   }
 
   /**
@@ -306,7 +310,14 @@ export class Transport {
 interface WholeAnswer {
   status: number;
   headers: HeaderMap;
-  bytes: Buffer;
+  /** The body's pieces as they came, and their length in all. */
+  pieces: Buffer[];
+  size: number;
+}
+
+/** Pieces of a body as one buffer. */
+export function joined(pieces: readonly Buffer[], size?: number): Buffer {
+  return pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size);
 }
 
 /**
@@ -398,7 +409,7 @@ function whole(
         return true;
       },
       onComplete() {
-        settle(undefined, { status, headers: answerHeaders, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
+        settle(undefined, { status, headers: answerHeaders, pieces: chunks, size });
       },
       onError(err: Error) {
         settle(err);

@@ -75,9 +75,14 @@ export class JsonText {
  * The records of a page (a JSON array of objects) as text, or undefined when
  * the page is anything else (not JSON, not an array, an element that is no
  * object, not UTF-8, nested deeper than 64): then it is decoded and checked
- * as any other page is.
+ * as any other page is. The page's bytes come whole or in the pieces they
+ * came in from the network: those are joined in a buffer kept from one page
+ * to the next (the records' text is a buffer of its own, and nothing of the
+ * page's bytes is kept), where joining them into a new buffer for each page
+ * cost fresh memory each time (a tenth of a millisecond for 170 KB here).
  */
-export function renderJsonPage(bytes: Buffer): JsonText[] | undefined {
+export function renderJsonPage(body: Buffer | readonly Buffer[]): JsonText[] | undefined {
+  const bytes = Buffer.isBuffer(body) ? body : body.length === 1 ? (body[0] as Buffer) : joinedInput(body);
   if (!isUtf8(bytes)) return undefined;
   try {
     return render(bytes);
@@ -331,3 +336,15 @@ function render(b: Buffer): JsonText[] {
 
 /** The buffer pages are written to, kept from one page to the next. */
 let scratch: Buffer = Buffer.alloc(0);
+
+/** The buffer a page's pieces are joined in, kept from one page to the next (up to 4 MiB). */
+let input: Buffer = Buffer.alloc(0);
+function joinedInput(pieces: readonly Buffer[]): Buffer {
+  let size = 0;
+  for (const piece of pieces) size += piece.length;
+  const into = input.length >= size ? input : Buffer.allocUnsafe(Math.max(size, 2 * input.length));
+  if (into.length <= 4 * 1024 * 1024) input = into;
+  let at = 0;
+  for (const piece of pieces) at += piece.copy(into, at);
+  return into.subarray(0, size);
+}

@@ -77,6 +77,20 @@ describe('renderJsonPage', () => {
     same(`[{"x":{${many}}},{"b":1,"b":2}]`);
   });
 
+  it('reads a page in the pieces it came in as it reads it whole, however it is cut, and keeps nothing of them', () => {
+    const page = Buffer.from('[{"id":1,"t":"é ✓ 😀","u":{"a":[1,2]}},{"id":2,"t":"x"}]');
+    const whole = quickWay(page);
+    for (let cut = 1; cut < page.length; cut++) {
+      const records = renderJsonPage([page.subarray(0, cut), page.subarray(cut, cut + 7), page.subarray(cut + 7)]) as JsonText[];
+      expect(`${records.map((r, i) => (i === 0 ? '[' : ',') + r.toJSON()).join('')}\n]\n`).toBe(whole);
+    }
+    // The pieces of the next page are joined where the last ones were: the records read before are unchanged.
+    const first = renderJsonPage([page.subarray(0, 10), page.subarray(10)]) as JsonText[];
+    const other = Buffer.from('[{"id":9,"t":"zzzzzzzzzz"}]');
+    renderJsonPage([other.subarray(0, 5), other.subarray(5)]);
+    expect(first.map((r) => r.toJSON()).join(',')).toBe(quickWay(page)?.slice(1, -3));
+  });
+
   it('tells each record by its id as JSON.parse reads it', () => {
     const records = renderJsonPage(Buffer.from('[{"id":7},{"id":"x\\u0041"},{"id":1.0},{"id":null},{"a":{"id":3}},{"id":1,"id":2}]')) as JsonText[];
     expect(records.map((r) => r.id)).toEqual([7, 'xA', 1, undefined, undefined, 2]);

@@ -34,9 +34,9 @@ describe('a list printed as text passed through', () => {
     const given: number[] = [];
     const pages: unknown[][] = [];
     const window = { count: Infinity, offset: 0, pageSize: 50 };
-    const pageBytes = (bytes: Buffer) => {
-      given.push(bytes.length);
-      return renderJsonPage(bytes);
+    const pageBytes = (pieces: readonly Buffer[]) => {
+      given.push(pieces.reduce((n, p) => n + p.length, 0));
+      return renderJsonPage(pieces);
     };
     for await (const page of client.pages<unknown>('/repos/o/r/issues', window, {}, { pageBytes })) pages.push(page);
     expect(given).toHaveLength(2);
@@ -51,9 +51,9 @@ describe('a list printed as text passed through', () => {
     const client = await listServer(30, 50);
     let asked = 0;
     const pages: unknown[][] = [];
-    const pageBytes = (bytes: Buffer) => {
+    const pageBytes = (pieces: readonly Buffer[]) => {
       asked++;
-      return renderJsonPage(bytes);
+      return renderJsonPage(pieces);
     };
     for await (const page of client.pages<unknown>('/repos/o/r/issues', { count: 30, offset: 0, pageSize: 30 }, {}, { pageBytes })) pages.push(page);
     expect(asked).toBe(0);
