@@ -308,12 +308,17 @@ interface Probe {
 
 /** The commands in turn (A, B, C, A, B, C, …), `rounds` times each after one warm-up of each; their medians. */
 async function inTurn(figure: string, cmds: (Command | Probe)[], rounds: number): Promise<number[]> {
+  return (await timesInTurn(figure, cmds, rounds)).map(median);
+}
+
+/** inTurn's times themselves: per command, one a turn. */
+async function timesInTurn(figure: string, cmds: (Command | Probe)[], rounds: number): Promise<number[][]> {
   const once = (cmd: Command | Probe) => ('time' in cmd ? cmd.time() : timeOnce(cmd));
   for (const cmd of cmds) await once(cmd);
   const times: number[][] = cmds.map(() => []);
   for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await once(cmd));
   process.stderr.write(`  measured: ${figure}\n`);
-  return times.map(median);
+  return times;
 }
 
 /** A and B alternately, `rounds` times each after one warm-up of each. */
@@ -330,7 +335,12 @@ async function compare(figure: string, a: Command, b: Command, rounds: number): 
 async function againstFloor(figure: string, goalNode: number, goalFloor: number, cmd: Command, floor: Command, rounds: number): Promise<void> {
   // With --before, the earlier build's same command in the same turns.
   const before = values.before === undefined ? undefined : { ...cmd, label: `${cmd.label} (--before)`, argv: cmd.argv.map((a) => (a === BIN ? (values.before as string) : a)) };
-  const [c = Number.NaN, f = Number.NaN, n = Number.NaN, b = Number.NaN] = await inTurn(figure, [cmd, floor, bareNode, ...(before ? [before] : [])], rounds);
+  const times = await timesInTurn(figure, [cmd, floor, bareNode, ...(before ? [before] : [])], rounds);
+  const [c = Number.NaN, f = Number.NaN, n = Number.NaN, b = Number.NaN] = times.map(median);
+  // The machine's speed drifts over a run (shared, and busy in turns): the
+  // ratio within each turn, the command against the floor run just after it,
+  // drifts less than the ratio of the two medians. Said beside it, not a goal.
+  const perTurn = median((times[0] ?? []).map((t, i) => t / (times[1]?.[i] ?? Number.NaN)));
   const push = (what: string, goal: number, a: Command, b: Command, ma: number, mb: number) =>
     figures.push({
       figure: what,
@@ -345,6 +355,17 @@ async function againstFloor(figure: string, goalNode: number, goalFloor: number,
     });
   push(`${figure} vs node -e 0`, goalNode, cmd, bareNode, c, n);
   push(`${figure} vs its floor (${floor.label})`, goalFloor, cmd, floor, c, f);
+  figures.push({
+    figure: `${figure} vs its floor, the median of each turn's ratio`,
+    goal: '(none)',
+    a: cmd.label,
+    b: floor.label,
+    medianA: c,
+    medianB: f,
+    ratio: `${perTurn.toFixed(2)}×`,
+    met: true,
+    unit: 'ms',
+  });
   push(`the floor: ${floor.label} vs node -e 0`, Number.POSITIVE_INFINITY, floor, bareNode, f, n);
   if (before) {
     push(`before (--before): ${figure} vs node -e 0`, Number.POSITIVE_INFINITY, before, bareNode, b, n);
