@@ -344,16 +344,30 @@ export class ApiClient {
     // that page, and a one-page list is over before it is optimised.
     // When more pages follow, the reader reads that first page too, once
     // their requests are out, and its result is dropped: V8 optimises it while
-    // the list waits on the network for them, rather than on them.
+    // the list waits on the network for them, rather than on them (unless a
+    // page has come and been read by then: it warmed the reader instead).
     let first = true;
+    const given = options.pageBytes;
+    let readerRan = false;
+    const pageOptions: ListOptions =
+      given === undefined
+        ? options
+        : {
+            ...options,
+            pageBytes: (pieces) => {
+              readerRan = true;
+              return given(pieces);
+            },
+          };
     const fetchPage: FetchPage<T> = async (page, limit) => {
-      const quick = options.unwrap ? undefined : options.pageBytes;
+      const quick = options.unwrap ? undefined : given;
       const parsed = first;
       first = false;
       const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });
-      const result = readPage<T>(answer, path, page, options, (raw) => this.decoded<unknown>('GET', path, raw), parsed && quick !== undefined);
+      const result = readPage<T>(answer, path, page, pageOptions, (raw) => this.decoded<unknown>('GET', path, raw), parsed && quick !== undefined);
       const more = window.count > limit && (result.hasNext === true || (result.total ?? 0) > limit);
-      if (parsed && quick !== undefined && answer.pieces !== undefined && more) warmUp(quick, answer.pieces);
+      const { pieces } = answer;
+      if (parsed && quick !== undefined && pieces !== undefined && more) warmUp(() => (readerRan ? undefined : quick(pieces)));
       return result;
     };
     return paginate(fetchPage, window, {
@@ -384,16 +398,16 @@ export class ApiClient {
 const WARM_UP_AFTER_MS = 5;
 
 /**
- * Read a page through the pass-through's reader in a moment, for nothing but
- * V8's optimising it (see ApiClient.pages). After the timer, in the event
+ * Run `read` (the pass-through's reader over the first page) in a moment, for
+ * nothing but V8's optimising it (see ApiClient.pages). After the timer, in the event
  * loop's check phase: what the network has brought meanwhile (a connection
  * made, a request to write) is handled first, since timers run before it.
  */
-function warmUp(read: (pieces: readonly Buffer[]) => unknown, pieces: readonly Buffer[]): void {
+function warmUp(read: () => unknown): void {
   setTimeout(() => {
     setImmediate(() => {
       try {
-        read(pieces);
+        read();
       } catch {
         // Only the real pages' reading counts.
       }

@@ -75,6 +75,24 @@ describe('a list printed as text passed through', () => {
     expect(pages[0]?.every((r) => !(r instanceof JsonText))).toBe(true);
   });
 
+  it('leaves the warm-up out once a later page has been read: it warmed the reader', async () => {
+    const seen: string[] = [];
+    const client = await listServer(150, 50, 0, seen);
+    const pageBytes = (pieces: readonly Buffer[]) => {
+      seen.push(`reader ${Buffer.concat(pieces).toString('utf8') === pageText(150, 50, 1) ? 'page 1' : 'a later page'}`);
+      return renderJsonPage(pieces);
+    };
+    for await (const _ of client.pages<unknown>('/repos/o/r/issues', { count: Infinity, offset: 0, pageSize: 50 }, {}, { pageBytes })) {
+      // Slower than the network: the later pages are read before the warm-up's moment comes.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reads = seen.filter((s) => s.startsWith('reader'));
+    expect(reads.filter((s) => s === 'reader a later page')).toHaveLength(2);
+    // Page 1 is read for the warm-up only before any later page, if at all.
+    expect(reads.indexOf('reader page 1')).toBeLessThanOrEqual(0);
+  });
+
   it('a one-page list is read the long way alone', async () => {
     const client = await listServer(30, 50);
     let asked = 0;
