@@ -97,7 +97,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Credentials for this request only (token minting uses Basic). */
   credentials?: Credentials;
-  /** Keep a successful answer's body as bytes (`bytes`), undecoded. */
+  /** Keep a successful answer's body as bytes (`pieces`), undecoded. */
   keepBytes?: boolean;
 }
 

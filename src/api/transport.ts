@@ -120,8 +120,21 @@ export class Transport {
     // own error, whose stack Node's streams read, which has V8 format a stack
     // trace over the bundle: about 5 ms of every command (bench: whoami).
     // Ours has no stack to format. Requests still in flight (pages read ahead
-    // of a failure) are let finish, as close() does.
-    await (idle(dispatcher) ? dispatcher.destroy(connectionsDone()) : dispatcher.close()).catch(() => undefined);
+    // of a failure) are let finish, as close() does, for as long as a request
+    // may take: one that never got a connection (a proxy that never opened
+    // its tunnel) was given up at its time limit, and nothing else ends it.
+    if (idle(dispatcher)) {
+      await dispatcher.destroy(connectionsDone()).catch(() => undefined);
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.opts.timeoutMs);
+      timer.unref();
+    });
+    const closed = await Promise.race([dispatcher.close().catch(() => undefined), late]);
+    clearTimeout(timer);
+    if (closed === 'late') await dispatcher.destroy(connectionsDone()).catch(() => undefined);
   }
 
   /**
@@ -350,11 +363,14 @@ function whole(
     let size = 0;
     let idleTimer: NodeJS.Timeout | undefined;
     let limitTimer: NodeJS.Timeout | undefined;
-    // Stop the request with err: at once if it is on a connection, else when it gets one (onConnect).
+    // Stop the request with err: at once if it is on a connection. One that
+    // has none yet (queued, or a proxy's tunnel still being opened) fails now,
+    // and is stopped when it gets one (onConnect): it was never sent.
     const stop = (err: Error) => {
       if (reason !== undefined || settled) return;
       reason = err;
-      abort?.(err);
+      if (abort !== undefined) abort(err);
+      else settle(err);
     };
     const settle = (err: unknown, answer?: WholeAnswer) => {
       if (settled) return;
@@ -365,7 +381,8 @@ function whole(
       else resolve(answer);
     };
     if (limitMs > 0) {
-      limitTimer = setTimeout(() => stop(timedOut()), Math.ceil(limitMs));
+      // Without a connection by then, it is the connection that timed out (a proxy's, when there is one: network-errors.ts).
+      limitTimer = setTimeout(() => stop(abort === undefined ? Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }) : timedOut()), Math.ceil(limitMs));
       limitTimer.unref();
     } else {
       reason = timedOut();
@@ -415,7 +432,11 @@ function whole(
         settle(err);
       },
     };
-    dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: method as Dispatcher.HttpMethod, headers, body: body ?? null }, handler);
+    try {
+      dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: method as Dispatcher.HttpMethod, headers, body: body ?? null }, handler);
+    } catch (err) {
+      settle(err);
+    }
   });
 }
 

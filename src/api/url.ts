@@ -178,7 +178,7 @@ export function buildUrl(root: string, path: string, query: Record<string, Query
   let params: URLSearchParams | undefined;
   for (const key of Object.keys(query)) {
     const value = query[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
     params ??= new URLSearchParams(url.search);
     if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
     else params.set(key, String(value));

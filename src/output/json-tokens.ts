@@ -32,7 +32,8 @@ for (const c of '"\\bfnrt') SHORT_ESCAPE[c.charCodeAt(0)] = 1;
 /** Thrown inside the reader: the page is not what the quick way takes; it goes the long way. */
 export const NOT_QUICK = new Error('not a page for the quick way');
 
-const FNV_OFFSET = 0x811c9dc5;
+// As a 32-bit integer, as Math.imul answers: the hash of an empty key is this, and it is kept in an Int32Array.
+const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
 /** What a \u escape at b[i] (the backslash) stands for; throws when it is none. */

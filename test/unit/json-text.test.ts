@@ -64,6 +64,9 @@ describe('renderJsonPage', () => {
     same('[{"ab":1,"ac":2,"ab":3},{"abc":1,"ab":2,"abc":3}]');
     same('[{"url":1,"x":{"url":2,"uri":3},"uri":4,"url":5}]');
     same('[{"\u0085":1}]');
+    // The empty key twice, in a record and in an object inside one.
+    same('[{"id":1,"":1,"":2}]');
+    same('[{"x":{"":1,"b":2,"":3}}]');
   });
 
   it('tells a key twice in a record with more keys open at once than it keeps hashes of (4,096)', () => {

@@ -100,6 +100,15 @@ describe('Transport.send reads an answer whole', () => {
     expect((failure as Error).message).toBe(`GET ${base}/api/v1/user: the server did not answer within 0.3 s; allow more time with --timeout SECONDS or KETTLE_TIMEOUT`);
   });
 
+  it('ends at the time limit when the request never gets a connection (a proxy that never answers its CONNECT)', async () => {
+    const proxy = await rawServer(() => undefined);
+    const started = Date.now();
+    const failure = await get(transport({ timeoutMs: 300, env: { HTTP_PROXY: proxy } }), 'http://127.0.0.1:9').catch((err: unknown) => err);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(failure).toBeInstanceOf(KettleError);
+    expect((failure as Error).message).toBe(`the proxy ${proxy} (from HTTP_PROXY): the connection timed out, for GET http://127.0.0.1:9/api/v1/user`);
+  });
+
   it('gives up an answer that pauses longer than the idle bound once begun, naming that bound', async () => {
     const base = await rawServer((socket) => {
       socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n[\r\n');

@@ -185,6 +185,10 @@ describe('buildUrl', () => {
     [ROOT, '/x', { q: 'a b&c=d#e' }, 'https://git.example.com/api/v1/x?q=a+b%26c%3Dd%23e'],
     [ROOT, p`/repos/${'o'}/${'a?b'}`, { page: 1 }, 'https://git.example.com/api/v1/repos/o/a%3Fb?page=1'],
     [SUB, p`/users/${'日本'}`, {}, 'https://example.com/forge/api/v1/users/%E6%97%A5%E6%9C%AC'],
+    // A query in the path: kept as written when nothing is added, written again as a whole when something is.
+    [ROOT, '/x?y=a%20b', { a: undefined, b: [] }, 'https://git.example.com/api/v1/x?y=a%20b'],
+    [ROOT, '/x?y=a%20b&z=1', { z: 2, w: [3, 4] }, 'https://git.example.com/api/v1/x?y=a+b&z=2&w=3&w=4'],
+    [ROOT, '/x?', {}, 'https://git.example.com/api/v1/x?'],
   ])('%s + %s + %j', (root, path, query, expected) => {
     expect(buildUrl(root, path, query).href).toBe(expected);
   });
