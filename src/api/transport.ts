@@ -3,6 +3,7 @@
 // the --debug trace of what went out and what came back.
 import { type Readable, Transform } from 'node:stream';
 import { ApiError } from '../errors.js';
+import { counted } from './collect.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { networkError } from './network-errors.js';
@@ -162,6 +163,7 @@ export class Transport {
       throw this.failed(err, outgoing, timing);
     }
     const { status, headers, pieces, size } = res;
+    counted(size);
     const keep = outgoing.keepBytes === true && status >= 200 && status < 300;
     const text = keep ? '' : joined(pieces, size).toString('utf8');
     this.opts.trace?.(`< ${status} ${statusText(status)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? size : text.length} bytes)`);
