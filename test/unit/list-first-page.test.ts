@@ -61,13 +61,19 @@ describe('a list printed as text passed through', () => {
     expect(ids).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
   });
 
-  it("runs the reader over the first page once the next pages' requests are out, while the list waits on them", async () => {
+  /** A list of `total` records and a reader that notes in `seen`, beside the server's requests, which page it read. */
+  async function watchedList(total: number, laterMs: number): Promise<{ client: ApiClient; seen: string[]; pageBytes: (pieces: readonly Buffer[]) => JsonText[] | undefined }> {
     const seen: string[] = [];
-    const client = await listServer(120, 50, 200, seen);
+    const client = await listServer(total, 50, laterMs, seen);
     const pageBytes = (pieces: readonly Buffer[]) => {
-      seen.push(`reader ${Buffer.concat(pieces).toString('utf8') === pageText(120, 50, 1) ? 'page 1' : 'a later page'}`);
+      seen.push(`reader ${Buffer.concat(pieces).toString('utf8') === pageText(total, 50, 1) ? 'page 1' : 'a later page'}`);
       return renderJsonPage(pieces);
     };
+    return { client, seen, pageBytes };
+  }
+
+  it("runs the reader over the first page once the next pages' requests are out, while the list waits on them", async () => {
+    const { client, seen, pageBytes } = await watchedList(120, 200);
     const pages: unknown[][] = [];
     for await (const page of client.pages<unknown>('/repos/o/r/issues', { count: Infinity, offset: 0, pageSize: 50 }, {}, { pageBytes })) pages.push(page);
     expect(seen).toEqual(['request 1', 'request 2', 'request 3', 'reader page 1', 'reader a later page', 'reader a later page']);
@@ -76,12 +82,7 @@ describe('a list printed as text passed through', () => {
   });
 
   it('leaves the warm-up out once a later page has been read: it warmed the reader', async () => {
-    const seen: string[] = [];
-    const client = await listServer(150, 50, 0, seen);
-    const pageBytes = (pieces: readonly Buffer[]) => {
-      seen.push(`reader ${Buffer.concat(pieces).toString('utf8') === pageText(150, 50, 1) ? 'page 1' : 'a later page'}`);
-      return renderJsonPage(pieces);
-    };
+    const { client, seen, pageBytes } = await watchedList(150, 0);
     for await (const _ of client.pages<unknown>('/repos/o/r/issues', { count: Infinity, offset: 0, pageSize: 50 }, {}, { pageBytes })) {
       // Slower than the network: the later pages are read before the warm-up's moment comes.
       await new Promise((resolve) => setTimeout(resolve, 20));
