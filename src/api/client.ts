@@ -8,7 +8,7 @@ import { type HeaderMap, headerValue } from './headers.js';
 import { ApiError } from '../errors.js';
 import { redirectError } from './network-errors.js';
 import { echoHider } from './redact.js';
-import { type ListOptions, readPage, recordId } from './list-page.js';
+import { type ListOptions, readPage, recordId, warmUp } from './list-page.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
 import { type ApiResponse, decodeSuccess, errorFromResponse, type RawApiResponse } from './response.js';
@@ -388,29 +388,4 @@ export class ApiClient {
     const base = own.pathname.endsWith('/') ? own.pathname : `${own.pathname}/`;
     return url.protocol === own.protocol && url.host === own.host && (url.pathname === own.pathname || url.pathname.startsWith(base));
   }
-}
-
-/**
- * How long after the first page the reader's warm-up run waits: long enough
- * for the next pages' requests to be on their way (undici connects and writes
- * them in the event loop's next turns), short against any server's answer.
- */
-const WARM_UP_AFTER_MS = 5;
-
-/**
- * Run `read` (the pass-through's reader over the first page) in a moment, for
- * nothing but V8's optimising it (see ApiClient.pages). After the timer, in the event
- * loop's check phase: what the network has brought meanwhile (a connection
- * made, a request to write) is handled first, since timers run before it.
- */
-function warmUp(read: () => unknown): void {
-  setTimeout(() => {
-    setImmediate(() => {
-      try {
-        read();
-      } catch {
-        // Only the real pages' reading counts.
-      }
-    }).unref();
-  }, WARM_UP_AFTER_MS).unref();
 }

@@ -10,7 +10,8 @@ import { networkError } from './network-errors.js';
 import { proxyFor, proxySettings } from './proxy.js';
 import { redactHeader, redactRequestBody, redactUrl } from './redact.js';
 import { statusText } from './status.js';
-import { Agent, type Dispatcher, loadEnvHttpProxyAgent, parseHeaders } from './undici.js';
+import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
+import { joined, timedOut, type WholeAnswer, whole } from './whole.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -321,127 +322,6 @@ export class Transport {
   }
 }
 
-/** An answer read whole (see whole()). */
-interface WholeAnswer {
-  status: number;
-  headers: HeaderMap;
-  /** The body's pieces as they came, and their length in all. */
-  pieces: Buffer[];
-  size: number;
-}
-
-/** Pieces of a body as one buffer. */
-export function joined(pieces: readonly Buffer[], size?: number): Buffer {
-  return pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size);
-}
-
-/**
- * Send a request whose body, if any, is a string, and read its answer whole:
- * undici's dispatch() with a handler that keeps the body's chunks as they
- * come. request() would wrap the body in a stream, read here through an
- * async iterator, inside an async_hooks resource: a long list paid for those
- * on each of its pages. What request() does besides is done the same way
- * here: the time limit aborts the request (with AbortSignal.timeout's
- * reason, once the connection is there), 1xx answers are skipped, and the
- * headers are parsed as it parses them. The limit is a timer of its own, not
- * an AbortSignal.timeout: that one's timer is weakly held and its signal an
- * event target, which cost each page of a long list again. Refused once the
- * body is larger than maxBytes, and given up after a pause longer than
- * idleMs between its chunks (timing then says that bound, for the message).
- */
-function whole(
-  dispatcher: Dispatcher,
-  { method, url, headers, body }: Pick<Outgoing, 'method' | 'url' | 'headers' | 'body'>,
-  limitMs: number,
-  limits: { maxBytes: number; idleMs: number | undefined; timing: { timeoutMs: number; gotHeaders: boolean }; tooLarge: (status: number) => Error },
-): Promise<WholeAnswer> {
-  return new Promise((resolve, reject) => {
-    let abort: ((err: Error) => void) | undefined;
-    let reason: Error | undefined;
-    let settled = false;
-    let status = 0;
-    let answerHeaders: HeaderMap = {};
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let idleTimer: NodeJS.Timeout | undefined;
-    let limitTimer: NodeJS.Timeout | undefined;
-    // Stop the request with err: at once if it is on a connection. One that
-    // has none yet (queued, or a proxy's tunnel still being opened) fails now,
-    // and is stopped when it gets one (onConnect): it was never sent.
-    const stop = (err: Error) => {
-      if (reason !== undefined || settled) return;
-      reason = err;
-      if (abort !== undefined) abort(err);
-      else settle(err);
-    };
-    const settle = (err: unknown, answer?: WholeAnswer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(idleTimer);
-      clearTimeout(limitTimer);
-      if (answer === undefined) reject(err);
-      else resolve(answer);
-    };
-    if (limitMs > 0) {
-      // Without a connection by then, it is the connection that timed out (a proxy's, when there is one: network-errors.ts).
-      limitTimer = setTimeout(() => stop(abort === undefined ? Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }) : timedOut()), Math.ceil(limitMs));
-      limitTimer.unref();
-    } else {
-      reason = timedOut();
-    }
-    const handler: Dispatcher.DispatchHandler = {
-      onConnect(abortRequest: (err?: Error) => void) {
-        if (reason !== undefined) {
-          abortRequest(reason);
-          return;
-        }
-        abort = abortRequest;
-      },
-      onHeaders(statusCode: number, rawHeaders: Buffer[]) {
-        if (statusCode < 200) return true;
-        status = statusCode;
-        answerHeaders = parseHeaders(rawHeaders) as HeaderMap;
-        limits.timing.gotHeaders = true;
-        const declared = intHeader(answerHeaders, 'content-length');
-        if (declared !== undefined && declared > limits.maxBytes) {
-          stop(limits.tooLarge(status));
-          return false;
-        }
-        const { idleMs } = limits;
-        if (idleMs !== undefined) {
-          idleTimer = setTimeout(() => {
-            limits.timing.timeoutMs = idleMs;
-            stop(Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }));
-          }, idleMs);
-          idleTimer.unref();
-        }
-        return true;
-      },
-      onData(chunk: Buffer) {
-        idleTimer?.refresh();
-        size += chunk.length;
-        if (size > limits.maxBytes) {
-          stop(limits.tooLarge(status));
-          return false;
-        }
-        chunks.push(chunk);
-        return true;
-      },
-      onComplete() {
-        settle(undefined, { status, headers: answerHeaders, pieces: chunks, size });
-      },
-      onError(err: Error) {
-        settle(err);
-      },
-    };
-    try {
-      dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: method as Dispatcher.HttpMethod, headers, body: body ?? null }, handler);
-    } catch (err) {
-      settle(err);
-    }
-  });
-}
-
 /**
  * A streamed body that fails with a timeout once the server has sent nothing
  * for `ms` while kettle was waiting for more. undici's bodyTimeout alone does
@@ -483,11 +363,6 @@ function idleBounded(body: Readable, ms: number, fail: (err: unknown) => Error):
   });
   body.pipe(out);
   return out;
-}
-
-/** The reason a request's time ran out, as AbortSignal.timeout gives it. */
-function timedOut(): DOMException {
-  return new DOMException('The operation was aborted due to timeout', 'TimeoutError');
 }
 
 /** Whether a pool has no request queued, pending or running; a dispatcher that keeps no count is taken as busy. */
