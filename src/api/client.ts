@@ -367,7 +367,11 @@ export class ApiClient {
       const result = readPage<T>(answer, path, page, pageOptions, (raw) => this.decoded<unknown>('GET', path, raw), parsed && quick !== undefined);
       const more = window.count > limit && (result.hasNext === true || (result.total ?? 0) > limit);
       const { pieces } = answer;
-      if (parsed && quick !== undefined && pieces !== undefined && more) warmUp(() => (readerRan ? undefined : quick(pieces)));
+      if (parsed && quick !== undefined && pieces !== undefined && more)
+        warmUp(
+          () => (readerRan ? undefined : quick(pieces)),
+          (then) => this.transport.afterSent(then),
+        );
       return result;
     };
     return paginate(fetchPage, window, {

@@ -109,27 +109,21 @@ export function readPage<T>(
 }
 
 /**
- * How long after the first page the reader's warm-up run waits: long enough
- * for the next pages' requests to be on their way (undici connects and writes
- * them in the event loop's next turns), short against any server's answer.
+ * Run `read` (the pass-through's reader over a list's first page) for nothing
+ * but V8's optimising it (see ApiClient.pages), once the next pages' requests
+ * are out: the list then waits on the network, not on this. Those requests
+ * are asked for while this page is taken (promise jobs, before the next
+ * turn), and undici writes each once it has a connection (`afterSent` calls
+ * back when none is left waiting for one). Then in the check phase of a
+ * turn: what the network brought meanwhile is handled first.
  */
-const WARM_UP_AFTER_MS = 5;
-
-/**
- * Run `read` (the pass-through's reader over a list's first page) in a
- * moment, for nothing but V8's optimising it (see ApiClient.pages). After the
- * timer, in the event loop's check phase: what the network has brought
- * meanwhile (a connection made, a request to write) is handled first, since
- * timers run before it.
- */
-export function warmUp(read: () => unknown): void {
-  setTimeout(() => {
-    setImmediate(() => {
-      try {
-        read();
-      } catch {
-        // Only the real pages' reading counts.
-      }
-    }).unref();
-  }, WARM_UP_AFTER_MS).unref();
+export function warmUp(read: () => unknown, afterSent: (then: () => void) => void): void {
+  const run = () => {
+    try {
+      read();
+    } catch {
+      // Only the real pages' reading counts.
+    }
+  };
+  setImmediate(() => afterSent(() => setImmediate(run).unref())).unref();
 }

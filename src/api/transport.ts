@@ -105,6 +105,9 @@ export class Transport {
   /** Made on the first request: the proxy agent is loaded only when a proxy is set. */
   private dispatcher?: Promise<Dispatcher>;
   private readonly ownsDispatcher: boolean;
+  /** Requests given to undici by send() and not yet on their connection; and who waits for none. */
+  private unsent = 0;
+  private sentWaiters: (() => void)[] = [];
 
   constructor(opts: TransportOptions) {
     this.opts = opts;
@@ -153,8 +156,10 @@ export class Transport {
     // variable) is the user's setting to fix, not a request that failed.
     const dispatcher = await this.pool();
     let res: WholeAnswer;
+    this.unsent++;
     try {
       res = await whole(dispatcher, outgoing, limitMs, {
+        sent: () => this.sentOne(),
         maxBytes: this.opts.maxResponseBytes,
         idleMs: this.opts.idleTimeoutMs !== undefined && this.opts.idleTimeoutMs < this.opts.timeoutMs ? this.opts.idleTimeoutMs : undefined,
         timing,
@@ -169,6 +174,24 @@ export class Transport {
     const text = keep ? '' : joined(pieces, size).toString('utf8');
     this.opts.trace?.(`< ${status} ${statusText(status)} ${method} ${path} (${this.opts.now() - started} ms, ${keep ? size : text.length} bytes)`);
     return keep ? { status, headers, text, pieces } : { status, headers, text };
+  }
+
+  /**
+   * Call `then` once every request that send() has given to undici so far is
+   * on its connection and written (or has ended without that): at once when
+   * none is waiting for one.
+   */
+  afterSent(then: () => void): void {
+    if (this.unsent === 0) then();
+    else this.sentWaiters.push(then);
+  }
+
+  private sentOne(): void {
+    this.unsent--;
+    if (this.unsent > 0 || this.sentWaiters.length === 0) return;
+    const waiters = this.sentWaiters;
+    this.sentWaiters = [];
+    for (const then of waiters) then();
   }
 
   /**

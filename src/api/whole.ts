@@ -32,12 +32,14 @@ export function joined(pieces: readonly Buffer[], size?: number): Buffer {
  * event target, which cost each page of a long list again. Refused once the
  * body is larger than maxBytes, and given up after a pause longer than
  * idleMs between its chunks (timing then says that bound, for the message).
+ * `sent` is called once, when the request is on its connection and being
+ * written (undici's onConnect), or when it ends without that.
  */
 export function whole(
   dispatcher: Dispatcher,
   { method, url, headers, body }: { method: string; url: URL; headers: Record<string, string>; body: string | undefined },
   limitMs: number,
-  limits: { maxBytes: number; idleMs: number | undefined; timing: { timeoutMs: number; gotHeaders: boolean }; tooLarge: (status: number) => Error },
+  limits: { maxBytes: number; idleMs: number | undefined; timing: { timeoutMs: number; gotHeaders: boolean }; tooLarge: (status: number) => Error; sent?: () => void },
 ): Promise<WholeAnswer> {
   return new Promise((resolve, reject) => {
     let abort: ((err: Error) => void) | undefined;
@@ -49,6 +51,12 @@ export function whole(
     let size = 0;
     let idleTimer: NodeJS.Timeout | undefined;
     let limitTimer: NodeJS.Timeout | undefined;
+    let told = false;
+    const tell = () => {
+      if (told) return;
+      told = true;
+      limits.sent?.();
+    };
     // Stop the request with err: at once if it is on a connection. One that
     // has none yet (queued, or a proxy's tunnel still being opened) fails now,
     // and is stopped when it gets one (onConnect): it was never sent.
@@ -61,6 +69,7 @@ export function whole(
     const settle = (err: unknown, answer?: WholeAnswer) => {
       if (settled) return;
       settled = true;
+      tell();
       clearTimeout(idleTimer);
       clearTimeout(limitTimer);
       if (answer === undefined) reject(err);
@@ -80,6 +89,8 @@ export function whole(
           return;
         }
         abort = abortRequest;
+        // undici writes the request's head right after this returns.
+        tell();
       },
       onHeaders(statusCode: number, rawHeaders: Buffer[]) {
         if (statusCode < 200) return true;
