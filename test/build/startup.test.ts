@@ -86,6 +86,26 @@ it('whoami loads node:vm, node:net and node:diagnostics_channel before bin/kettl
   for (const name of ['vm', 'net', 'diagnostics_channel']) expect(modules).not.toContain(name);
 });
 
+it('whoami has its young generation collected only when an allocation needs it, not by the task V8 posts before (bin/kettle.cjs: --no-minor-gc-task)', async () => {
+  // --trace-gc (not allowed in NODE_OPTIONS: set by a preloaded script) writes a line per collection to stdout, its reason last.
+  const preloadTrace = join(tmp.path, 'trace-gc.cjs');
+  writeFileSync(preloadTrace, "require('node:v8').setFlagsFromString('--trace-gc');\n");
+  const r = await s.kettle(['whoami', '--json'], { env: { NODE_OPTIONS: `--require ${preloadTrace}` } });
+  expectExit(r, 0);
+  expect(r.stderr).toBe('');
+  const collections = r.stdout.split('\n').filter((l) => / ms: (Scavenge|Mark-Compact|Minor)/.test(l));
+  expect(collections.length).toBeGreaterThan(0);
+  expect(collections.filter((l) => / task;?\s*$/.test(l))).toEqual([]);
+  expect(
+    JSON.parse(
+      r.stdout
+        .split('\n')
+        .filter((l) => !collections.includes(l))
+        .join('\n'),
+    ).login,
+  ).toBe('alice');
+});
+
 it('Node’s default header limit is the 16 KiB the bundle assumes when --max-http-header-size is not given', () => {
   const r = spawnSync(process.execPath, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
   expect(r.stdout.trim()).toBe('16384');
