@@ -115,7 +115,10 @@ export function readPage<T>(
  * are asked for while this page is taken (promise jobs, before the next
  * turn), and undici writes each once it has a connection (`afterSent` calls
  * back when none is left waiting for one). Then in the check phase of a
- * turn: what the network brought meanwhile is handled first.
+ * turn: what the network brought meanwhile is handled first. (A list that
+ * asks for one page at a time, with no total or a concurrency of 1, asks for
+ * the next when the printer is done with this one: the warm-up may then come
+ * first, which costs that page's wait no more than before.)
  */
 export function warmUp(read: () => unknown, afterSent: (then: () => void) => void): void {
   const run = () => {

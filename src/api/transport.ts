@@ -191,7 +191,14 @@ export class Transport {
     if (this.unsent > 0 || this.sentWaiters.length === 0) return;
     const waiters = this.sentWaiters;
     this.sentWaiters = [];
-    for (const then of waiters) then();
+    // Called back from undici's handler: a waiter's failure is not the request's.
+    for (const then of waiters) {
+      try {
+        then();
+      } catch {
+        // Nothing to tell: a waiter only ever starts optional work.
+      }
+    }
   }
 
   /**

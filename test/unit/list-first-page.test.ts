@@ -69,11 +69,6 @@ describe('a list printed as text passed through', () => {
   });
 
   /**
-   * A list of `total` records and a reader that notes in `seen`, beside each
-   * request as undici writes its head to the socket (its diagnostics channel,
-   * `sent N`), which page it read.
-   */
-  /**
    * An HTTP proxy on 127.0.0.1 that opens each tunnel (CONNECT) after
    * `delayMs`, the first at once: later pages' connections come slowly.
    */
@@ -107,6 +102,11 @@ describe('a list printed as text passed through', () => {
     return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   }
 
+  /**
+   * A list of `total` records and a reader that notes in `seen`, beside each
+   * request as undici writes its head to the socket (its diagnostics channel,
+   * `sent N`), which page it read.
+   */
   async function watchedList(total: number, laterMs: number, proxy?: string): Promise<{ client: ApiClient; seen: string[]; pageBytes: (pieces: readonly Buffer[]) => JsonText[] | undefined }> {
     const seen: string[] = [];
     const client = await listServer(total, 50, laterMs, [], proxy === undefined ? {} : { HTTP_PROXY: proxy });
@@ -134,9 +134,10 @@ describe('a list printed as text passed through', () => {
   });
 
   it('waits for the next pages that are still getting their connection (a slow proxy), however long they take', async () => {
-    const { client, seen, pageBytes } = await watchedList(120, 0, await slowProxy(60));
+    // The later pages' answers take longer still: none is read before the warm-up's moment.
+    const { client, seen, pageBytes } = await watchedList(120, 200, await slowProxy(60));
     for await (const _ of client.pages<unknown>('/repos/o/r/issues', { count: Infinity, offset: 0, pageSize: 50 }, {}, { pageBytes })) {
-      // The later pages come quickly once asked for: the warm-up, when it ran, came before them.
+      // Read to the end.
     }
     expect(seen.slice(0, 4)).toEqual(['sent 1', 'sent 2', 'sent 3', 'reader page 1']);
     expect(seen.filter((s) => s === 'reader a later page')).toHaveLength(2);
