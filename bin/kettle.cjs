@@ -105,10 +105,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // before an allocation needs it: in a short command, whose young objects
   // nearly all survive, that copies them once more, in the middle of the
   // command's own work. Without the task, V8 collects when an allocation
-  // needs it: later, or (a command that ends first) not at all. Measured on
-  // `kettle whoami`, 100 alternating runs each: 62.4 -> 60.7 ms, and against
-  // the build before, 57.3 -> 55.8 ms (`issue list`'s first page: 62.5 ->
-  // 62.0, no change).
+  // needs it: later, or (a command that ends first) not at all. A small
+  // gain, on `kettle whoami`: 1 to 3 % fewer instructions (valgrind, three
+  // runs each), and 0 to 1.7 ms in four comparisons of 100 to 150
+  // alternating runs; no change on `issue list`'s first page.
   v8.setFlagsFromString('--no-minor-gc-task');
   // With --jq, jq (WebAssembly) does the work, and what kettle's JavaScript
   // does around it runs as well in V8's baseline tiers: the optimising
