@@ -1,6 +1,7 @@
 // `npm run bench`: the figures of kettle's performance goals, each as a ratio
-// of two medians measured alternately in one run (A, B, A, B, …) so that a
-// machine busy with something else slows both sides alike.
+// of two medians measured alternately in one run (A, B, B, A, A, B, …: every
+// other turn in the reverse order) so that a machine busy with something else
+// slows both sides alike.
 //
 // The in-memory API server runs as separate processes (dist/dev/server/main.js)
 // on 127.0.0.1, serving issues the size of Gitea's (--full-records); every
@@ -311,12 +312,20 @@ async function inTurn(figure: string, cmds: (Command | Probe)[], rounds: number)
   return (await timesInTurn(figure, cmds, rounds)).map(median);
 }
 
-/** inTurn's times themselves: per command, one a turn. */
+/**
+ * inTurn's times themselves: per command, one a turn. Every other turn runs
+ * the commands in the reverse order, so that none always runs after the same
+ * one (a command run just after another can find the machine warmer, or
+ * busier, for it).
+ */
 async function timesInTurn(figure: string, cmds: (Command | Probe)[], rounds: number): Promise<number[][]> {
   const once = (cmd: Command | Probe) => ('time' in cmd ? cmd.time() : timeOnce(cmd));
   for (const cmd of cmds) await once(cmd);
   const times: number[][] = cmds.map(() => []);
-  for (let i = 0; i < rounds; i++) for (const [j, cmd] of cmds.entries()) times[j]?.push(await once(cmd));
+  const order = cmds.map((_, j) => j);
+  for (let i = 0; i < rounds; i++) {
+    for (const j of i % 2 === 0 ? order : [...order].reverse()) times[j]?.push(await once(cmds[j] as Command | Probe));
+  }
   process.stderr.write(`  measured: ${figure}\n`);
   return times;
 }
