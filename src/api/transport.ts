@@ -11,7 +11,7 @@ import { proxyFor, proxySettings } from './proxy.js';
 import { redactHeader, redactRequestBody, redactUrl } from './redact.js';
 import { statusText } from './status.js';
 import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
-import { joined, timedOut, type WholeAnswer, whole } from './whole.js';
+import { joined, timedOut, Unwritten, type WholeAnswer, whole } from './whole.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -105,9 +105,8 @@ export class Transport {
   /** Made on the first request: the proxy agent is loaded only when a proxy is set. */
   private dispatcher?: Promise<Dispatcher>;
   private readonly ownsDispatcher: boolean;
-  /** Requests given to undici by send() and not yet on their connection; and who waits for none. */
-  private unsent = 0;
-  private sentWaiters: (() => void)[] = [];
+  /** Requests given to undici by send() and not yet on their connection. */
+  private readonly unwritten = new Unwritten();
 
   constructor(opts: TransportOptions) {
     this.opts = opts;
@@ -156,10 +155,9 @@ export class Transport {
     // variable) is the user's setting to fix, not a request that failed.
     const dispatcher = await this.pool();
     let res: WholeAnswer;
-    this.unsent++;
     try {
       res = await whole(dispatcher, outgoing, limitMs, {
-        sent: () => this.sentOne(),
+        sent: this.unwritten.add(),
         maxBytes: this.opts.maxResponseBytes,
         idleMs: this.opts.idleTimeoutMs !== undefined && this.opts.idleTimeoutMs < this.opts.timeoutMs ? this.opts.idleTimeoutMs : undefined,
         timing,
@@ -182,23 +180,7 @@ export class Transport {
    * none is waiting for one.
    */
   afterSent(then: () => void): void {
-    if (this.unsent === 0) then();
-    else this.sentWaiters.push(then);
-  }
-
-  private sentOne(): void {
-    this.unsent--;
-    if (this.unsent > 0 || this.sentWaiters.length === 0) return;
-    const waiters = this.sentWaiters;
-    this.sentWaiters = [];
-    // Called back from undici's handler: a waiter's failure is not the request's.
-    for (const then of waiters) {
-      try {
-        then();
-      } catch {
-        // Nothing to tell: a waiter only ever starts optional work.
-      }
-    }
+    this.unwritten.whenNone(then);
   }
 
   /**

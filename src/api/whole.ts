@@ -1,6 +1,7 @@
 // An answer read whole: undici's dispatch() with a handler of kettle's that
-// keeps the body's pieces as they come (Transport.send, see whole()), and
-// what a reader of those pieces needs to join them.
+// keeps the body's pieces as they come (Transport.send, see whole()), what a
+// reader of those pieces needs to join them, and the count of requests not
+// yet written (Unwritten, for a list's warm-up).
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { type Dispatcher, parseHeaders } from './undici.js';
@@ -135,6 +136,42 @@ export function whole(
       settle(err);
     }
   });
+}
+
+/**
+ * Requests handed to undici and not yet on their connection (whole()'s
+ * `sent` not yet called), and who waits until none is.
+ */
+export class Unwritten {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  /** One more request; answers its `sent` for whole(), which whole() calls once. */
+  add(): () => void {
+    this.count++;
+    return () => this.written();
+  }
+
+  /** Call `then` once none is waiting for its connection: at once when none is. */
+  whenNone(then: () => void): void {
+    if (this.count === 0) then();
+    else this.waiters.push(then);
+  }
+
+  private written(): void {
+    this.count--;
+    if (this.count > 0 || this.waiters.length === 0) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    // Called back from undici's handler: a waiter's failure is not the request's.
+    for (const then of waiters) {
+      try {
+        then();
+      } catch {
+        // Nothing to tell: a waiter only ever starts optional work.
+      }
+    }
+  }
 }
 
 /** The reason a request's time ran out, as AbortSignal.timeout gives it. */
