@@ -71,10 +71,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // node:diagnostics_channel, which undici loads (a command that makes no
   // request pays for them: most make one). Counted by valgrind, loading these
   // three after the flags took 16 million instructions more than before them
-  // (`kettle whoami` runs about 230 million).
+  // (`kettle whoami` runs about 230 million). So are process.stdout and
+  // process.stderr, which every command makes (src/main.ts): a file's stream
+  // (internal/fs/sync_write_stream) and a terminal's (node:tty) are modules
+  // of Node's too; and node:process, which chalk imports, with node:os when
+  // it looks at a terminal's colours.
   require('node:vm');
   require('node:net');
   require('node:diagnostics_channel');
+  require('node:process');
+  if (process.stdout.isTTY || process.stderr.isTTY) require('node:os');
   // undici parses HTTP with WebAssembly (llhttp). V8 compiles it twice: a
   // quick baseline (Liftoff), then an optimised one in the background that a
   // short command never profits from. Measured on `kettle whoami`: about 40 ms

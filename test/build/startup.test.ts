@@ -2,7 +2,7 @@
 // process has loaded (process.moduleLoadList); a preloaded script writes that
 // list to a file at exit, so these tests see exactly what `kettle --help` or
 // `kettle whoami` paid for, without changing their output.
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, openSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,29 +61,62 @@ describe('start-up loads only what the command uses', () => {
   });
 });
 
-it('whoami loads node:vm, node:net and node:diagnostics_channel before bin/kettle.cjs sets V8’s flags (which would lose Node’s code cache of them)', async () => {
+describe('whoami loads none of Node’s modules after bin/kettle.cjs sets V8’s flags (which would lose Node’s code cache of them)', () => {
   const preloadFlags = join(tmp.path, 'flags.cjs');
-  const file = join(tmp.path, 'after-flags.txt');
-  writeFileSync(
-    preloadFlags,
-    [
-      "const v8 = require('node:v8');",
-      'const set = v8.setFlagsFromString;',
-      'let at;',
-      'v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; return set(flags); };',
-      "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_AFTER, at === undefined ? 'none' : process.moduleLoadList.slice(at).join('\\n')));",
-      '',
-    ].join('\n'),
-  );
-  const r = await s.kettle(['whoami', '--json'], { env: { NODE_OPTIONS: `--require ${preloadFlags}`, KETTLE_TEST_AFTER: file } });
-  expectExit(r, 0);
-  const after = readFileSync(file, 'utf8');
-  expect(after).not.toBe('none');
-  const modules = after
-    .split('\n')
-    .filter((l) => l.startsWith('NativeModule '))
-    .map((l) => l.slice('NativeModule '.length));
-  for (const name of ['vm', 'net', 'diagnostics_channel']) expect(modules).not.toContain(name);
+  beforeAll(() => {
+    writeFileSync(
+      preloadFlags,
+      [
+        "const v8 = require('node:v8');",
+        'const set = v8.setFlagsFromString;',
+        'let at;',
+        'v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; return set(flags); };',
+        "process.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_AFTER, at === undefined ? 'none' : process.moduleLoadList.slice(at).join('\\n')));",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  /** The built-in modules loaded after the flags, and the whole list before them (for the message). */
+  function modulesAfter(file: string): string[] {
+    const after = readFileSync(file, 'utf8');
+    expect(after).not.toBe('none');
+    return after
+      .split('\n')
+      .filter((l) => l.startsWith('NativeModule '))
+      .map((l) => l.slice('NativeModule '.length));
+  }
+
+  it('writing to pipes: undici’s node:net and node:diagnostics_channel, node:vm and the standard streams are loaded before', async () => {
+    const file = join(tmp.path, 'after-flags-pipes.txt');
+    const r = await s.kettle(['whoami', '--json'], { env: { NODE_OPTIONS: `--require ${preloadFlags}`, KETTLE_TEST_AFTER: file } });
+    expectExit(r, 0);
+    expect(modulesAfter(file)).toEqual([]);
+  });
+
+  it('writing to files: their streams’ module (internal/fs/sync_write_stream) is loaded before', async () => {
+    const file = join(tmp.path, 'after-flags-files.txt');
+    const out = join(tmp.path, 'whoami.out');
+    const err = join(tmp.path, 'whoami.err');
+    const fds = [openSync(out, 'w'), openSync(err, 'w')];
+    let code: number | null;
+    try {
+      // Not spawnSync: the server answers from this process.
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'kettle.cjs'), 'whoami', '--json'], {
+        env: { ...baseEnv(), HOME: s.configDir, KETTLE_CONFIG_DIR: s.configDir, ...s.ciEnv, NODE_OPTIONS: `--require ${preloadFlags}`, KETTLE_TEST_AFTER: file },
+        cwd: s.dir,
+        stdio: ['ignore', fds[0], fds[1]],
+        timeout: 20_000,
+      });
+      code = await new Promise((resolve, reject) => child.on('error', reject).on('close', resolve));
+    } finally {
+      for (const fd of fds) closeSync(fd);
+    }
+    expect(readFileSync(err, 'utf8')).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).login).toBe('alice');
+    expect(modulesAfter(file)).toEqual([]);
+  });
 });
 
 it('whoami has its young generation collected only when an allocation needs it, not by the task V8 posts before (bin/kettle.cjs: --no-minor-gc-task)', async () => {
