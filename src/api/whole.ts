@@ -2,8 +2,7 @@
 // keeps the body's pieces as they come (Transport.send, see whole()), what a
 // reader of those pieces needs to join them, and the count of requests not
 // yet written (Unwritten, for a list's warm-up).
-import type { HeaderMap } from './headers.js';
-import { intHeader } from './headers.js';
+import { type HeaderMap, intHeader } from './headers.js';
 import { type Dispatcher, parseHeaders } from './undici.js';
 
 /** An answer read whole (see whole()). */
