@@ -176,12 +176,12 @@ function loadCli(file, words, variant) {
 
 /**
  * The command's word: the first word past the root options before it (and
- * their values), as src/cli/program.ts's commandWordAt finds it: `kettle
+ * their values), as src/cli/words.ts's commandWordAt finds it: `kettle
  * --login whoami issue list` names issue. Undefined when there is none or
  * another option comes first.
  */
 function commandWord(words) {
-  // The root options, and whether each takes a value (src/cli/program.ts's ROOT_OPTIONS).
+  // The root options, and whether each takes a value (src/cli/words.ts's ROOT_OPTIONS).
   const rootOptions = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
   for (let i = 0; i < words.length; ) {
     const word = words[i];

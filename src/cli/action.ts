@@ -47,13 +47,21 @@ export function verbAction(def: VerbDef, session: Session, flags: ParsedFlag[], 
     const command = received[received.length - 1] as Command;
     if (def.excess !== undefined && command.args.length > argKeys.length) throw new UsageError(def.excess);
     const input = inputOf(argKeys, flags, received, command);
-    const globals = command.optsWithGlobals() as GlobalOpts;
-    const ctx = await contextOf(session, globals, () => wholeTree(command));
-    session.onContext(ctx);
-    // The verb's run takes OptionsOf its definition, which `input` is: each declared argument and flag, by name.
-    const { run } = (await def.load()) as { run: Run<Record<string, unknown>> };
-    await run(ctx, input);
+    await runVerb(def, session, input, command.optsWithGlobals() as GlobalOpts, () => wholeTree(command));
   };
+}
+
+/**
+ * Run a verb on its input, as read by commander (verbAction) or without it
+ * (direct.ts): its context, with the global options and its output choice,
+ * then its module, loaded now.
+ */
+export async function runVerb(def: VerbDef, session: Session, input: Record<string, unknown>, globals: GlobalOpts, tree: () => Promise<Command>): Promise<void> {
+  const ctx = await contextOf(session, globals, tree);
+  session.onContext(ctx);
+  // The verb's run takes OptionsOf its definition, which `input` is: each declared argument and flag, by name.
+  const { run } = (await def.load()) as { run: Run<Record<string, unknown>> };
+  await run(ctx, input);
 }
 
 /** The verb's input: its arguments in order, then each flag's value (or its initial value). */

@@ -1,35 +1,24 @@
 // Builds the commander tree from the per-resource definitions. Specs only:
 // each verb's module is imported when that verb runs, so start-up costs
-// commander and the definitions of the command named, nothing more.
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { ENTRIES, type Entry, loadCommands } from '../commands/index.js';
-import { parseTimeout } from '../config/settings.js';
-import { UsageError } from '../errors.js';
+// commander and the definitions of the command named, nothing more. A command
+// line of the usual shape does not come here at all: cli/direct.ts reads it
+// without commander, which is loaded only for the others (help, a mistake,
+// an unusual shape) and for the verbs that need the whole tree.
+import { Command, Option } from 'commander';
+import { loadCommands } from '../commands/index.js';
 import { type Session, verbAction } from './action.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from '../spec/flags.js';
 import type { Flag, GroupDef, SubGroupDef, VerbDef } from '../spec/spec.js';
+import { branchNamed, ROOT_FLAGS } from './words.js';
+
+export { commandWordAt, entryNamed, isCommandWord, ROOT_OPTIONS } from './words.js';
 
 export type { Session } from './action.js';
 
 /** Help fits a terminal's width; anything else gets commander's default of 80 columns. */
 function terminalWidth(stream: { isTTY?: boolean; columns?: number }): number {
   return stream.isTTY && stream.columns ? stream.columns : 80;
-}
-
-/** A user name for --sudo: the servers look it up as given, so only surrounding blanks are dropped. */
-function sudoOption(value: string): string {
-  const name = value.trim();
-  if (name === '') throw new InvalidArgumentError('--sudo needs a user name');
-  return name;
-}
-
-function timeoutOption(value: string): number {
-  try {
-    return parseTimeout(value, '--timeout');
-  } catch (err) {
-    throw new InvalidArgumentError(err instanceof UsageError ? err.message : String(err));
-  }
 }
 
 function optionOf(flag: Flag<unknown>): Option {
@@ -124,49 +113,6 @@ function addGroup(parent: Command, session: Session, def: GroupDef | SubGroupDef
   return group;
 }
 
-/** Root options that may come before the command's name, and whether each takes a value (bin/kettle.cjs has the same list). */
-export const ROOT_OPTIONS: Record<string, boolean> = { '--login': true, '--timeout': true, '--sudo': true, '--debug': false, '--no-color': false, '--dry-run': false };
-
-/**
- * The top-level entry that argv names, or undefined when the whole tree is
- * needed: no command word, a word that names no command (its error suggests
- * the nearest of all of them), `help`, or an option before the command that
- * is not a root option. `completion` prints the whole tree, so it builds it.
- */
-export function entryNamed(argv: readonly string[]): Entry | undefined {
-  return branchNamed(argv)?.entry;
-}
-
-/**
- * Where the command's word is in argv, past the root options before it;
- * undefined when there is none, or an option before it is not a root option.
- */
-export function commandWordAt(argv: readonly string[]): number | undefined {
-  let i = 0;
-  while (i < argv.length) {
-    const word = argv[i] as string;
-    if (!word.startsWith('-')) return i;
-    const takesValue = ROOT_OPTIONS[word.replace(/=.*$/, '')];
-    if (takesValue === undefined) return undefined;
-    i += takesValue && !word.includes('=') ? 2 : 1;
-  }
-  return undefined;
-}
-
-/** Whether a word names a top-level command (or one of its aliases), help included. */
-export function isCommandWord(word: string): boolean {
-  return word === 'help' || ENTRIES.some((e) => e.name === word || (e.aliases ?? []).includes(word));
-}
-
-/** The top-level entry argv names (see entryNamed) and the two words after it. */
-function branchNamed(argv: readonly string[]): { entry: Entry; next: string | undefined; after: string | undefined } | undefined {
-  const i = commandWordAt(argv);
-  const word = i === undefined ? undefined : argv[i];
-  if (word === undefined || i === undefined) return undefined;
-  const entry = ENTRIES.find((e) => e.name === word || (e.aliases ?? []).includes(word));
-  return entry && entry.name !== 'completion' ? { entry, next: argv[i + 1], after: argv[i + 2] } : undefined;
-}
-
 /**
  * The commander tree. With argv, only the branch it names: `kettle issue list`
  * loads the definitions of `issue` alone and builds `issue list`, not the
@@ -200,13 +146,9 @@ function rootCommand(session: Session & { tree: () => Promise<Command> }): Comma
   program
     .description('Work with a Gitea-family code-hosting service from the command line.')
     .version(session.version, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help for a command')
-    .option('--login <name>', 'use this stored login instead of the default one', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
-    .option('--debug', 'trace each HTTP request to stderr (credentials redacted); also KETTLE_DEBUG=1')
-    .option('--no-color', 'no colour in output; also NO_COLOR')
-    .option('--timeout <seconds>', 'give up on a request after this many seconds (default 30); also KETTLE_TIMEOUT', timeoutOption)
-    .option('--sudo <user>', "act as this user (the login's user must be a site administrator)", sudoOption)
-    .option('--dry-run', 'make the reads, but print each write (method, path, body; a git push; a change to a local file; secrets as ***) on stdout instead of making it')
+    .helpOption('-h, --help', 'show help for a command');
+  for (const flag of ROOT_FLAGS) program.addOption(optionOf(flag));
+  program
     .showSuggestionAfterError(true)
     .configureHelp({ formatHelp, showGlobalOptions: true })
     .exitOverride()

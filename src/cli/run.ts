@@ -6,7 +6,10 @@ import { envDebug } from '../config/env.js';
 import type { StreamsLike } from '../io.js';
 import { authHint, scopeHintFor } from '../context/logins.js';
 import { ExitCode, report } from '../errors.js';
-import { buildProgram, commandWordAt, isCommandWord } from './program.js';
+import type { Command } from 'commander';
+import { runVerb, type Session } from './action.js';
+import { type DirectLine, readDirect } from './direct.js';
+import { branchNamed, commandWordAt, isCommandWord } from './words.js';
 
 export async function execute(given: string[], streams: StreamsLike, version: string): Promise<number> {
   let argv = given;
@@ -34,14 +37,23 @@ export async function execute(given: string[], streams: StreamsLike, version: st
     }
   }
   let ctx: Context | undefined;
-  const program = await buildProgram({ streams, version, onContext: (c) => (ctx = c) }, argv);
+  const session: Session = { streams, version, onContext: (c) => (ctx = c) };
+  // The line read without commander when it has the usual shape; else
+  // commander (loaded only now) builds the branch it names and reads it.
+  const branch = branchNamed(argv);
+  const direct = branch === undefined ? undefined : readDirect(argv, branch.entry, await branch.entry.load());
+  const line: { direct: DirectLine } | { program: Command } = direct !== undefined ? { direct } : { program: await (await import('./program.js')).buildProgram(session, argv) };
   let code: number = ExitCode.ok;
   try {
-    if (argv.length === 0) {
+    if ('direct' in line) {
+      let whole: Promise<Command> | undefined;
+      const tree = () => (whole ??= import('./program.js').then((p) => p.buildProgram(session)));
+      await runVerb(line.direct.def, session, line.direct.input, line.direct.globals, tree);
+    } else if (argv.length === 0) {
       // Plain `kettle`: the overview, as a successful answer.
-      program.outputHelp();
+      line.program.outputHelp();
     } else {
-      await program.parseAsync(argv, { from: 'user' });
+      await line.program.parseAsync(argv, { from: 'user' });
     }
   } catch (err) {
     const done = report(err, {

@@ -1,5 +1,5 @@
 // Flags that many verbs share, declared once, and small helpers for definitions.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from './invalid.js';
 import { bool, choice, type Flag, type FlagValues, int, text } from './spec.js';
 
 export function examples(lines: string[]): string {

@@ -107,7 +107,7 @@ describe('the bundle', () => {
   });
 
   // jq-web: --jq's WebAssembly jq, 2.8 MB, loaded only when --jq is given.
-  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
+  it.each(['undici', 'conf', 'prompts', 'chalk', 'jq-web', 'commander'])('holds %s only in modules evaluated on first use (a library the entry imported statically would not be wrapped)', (name) => {
     const modules = wrapped(text).filter((m) => library(m)?.startsWith(`${name}/`));
     expect(modules.length).toBeGreaterThan(0);
   });
@@ -125,7 +125,7 @@ describe('the bundle', () => {
     const ownModule = list.map((entry) => inits.get(/\((init_\w+)\(\)/.exec(entry)?.[1] ?? '')?.startsWith('src/') === true);
     expect(ownModule.filter(Boolean).length).toBeGreaterThan(10);
     // The libraries only some commands use are files of their own, which the core and the pieces ask for by name.
-    for (const name of ['conf', 'prompts', 'jq-web']) {
+    for (const name of ['conf', 'prompts', 'jq-web', 'commander']) {
       expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
       const lib = readFileSync(join(ROOT, 'dist', 'cli', 'libs', `${name}.cjs`), 'latin1');
       expect(lib.startsWith(`// kettle-bundle ${build}\n// kettle-library ${name}\n(function (exports, require, module, __filename, __dirname, __kettleNothing) {`)).toBe(true);
@@ -243,14 +243,22 @@ describe('a command evaluates only what it uses', () => {
     }
   });
 
-  it('whoami evaluates its verb and undici, but no other verb, nor conf, prompts, chalk or jq-web', async () => {
+  it('whoami evaluates its verb and undici, but no other verb, nor commander (the line is read without it), conf, prompts, chalk or jq-web', async () => {
     const r = await evaluated(['whoami', '--json']);
     expect(r.status).toBe(0);
     expect((JSON.parse(r.stdout) as { login: string }).login).toBe('alice');
     expect(r.modules).toContain('src/commands/whoami/whoami.ts');
     expect(r.modules.some((m) => library(m)?.startsWith('undici/'))).toBe(true);
     expect(r.modules.filter((m) => /^src\/commands\/(issue|pr|repo)\//.test(m) && !/\/(index|choices|defs\/[a-z-]+)\.ts$/.test(m))).toEqual([]);
-    for (const name of ['conf', 'prompts', 'chalk', 'jq-web']) expect(r.modules.filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
+    for (const name of ['commander', 'conf', 'prompts', 'chalk', 'jq-web']) expect(r.modules.filter((m) => library(m)?.startsWith(`${name}/`))).toEqual([]);
     expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:whoami']);
+  });
+
+  it('a line left to commander (an unknown flag) evaluates commander, from its own file, and fails as commander says', async () => {
+    const r = await evaluated(['whoami', '--bogus']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("kettle: unknown option '--bogus'\n");
+    expect(r.modules.some((m) => library(m)?.startsWith('commander/'))).toBe(true);
+    expect(r.modules).not.toContain('src/commands/whoami/whoami.ts');
   });
 });

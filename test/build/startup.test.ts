@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectExit, useServer } from '../support/suite.js';
 import { baseEnv, ROOT, tempDir } from '../support/harness.js';
-import { ROOT_OPTIONS } from '../../src/cli/program.js';
+import { ROOT_OPTIONS } from '../../src/cli/words.js';
 
 const s = useServer();
 const tmp = tempDir('kettle-startup-');
@@ -400,17 +400,17 @@ describe('the core and the pieces', () => {
     expect((await fromCopy(['--frobnicate', 'issue', 'list'])).cached).toEqual(['completion', 'help', 'issue', 'kettle']);
   });
 
-  it("a piece whose verb builds the whole tree loads the other pieces through the core (alias, were it in the core's table)", async () => {
+  it("a piece whose verb builds the whole tree loads the other pieces through the core, and commander from its own file (alias, were it in the core's table)", async () => {
     fresh();
     const core = join(copy.path, 'dist', 'cli', 'core.cjs');
     const text = readFileSync(core, 'latin1');
     expect(text).not.toMatch(/^\/\/ kettle-pieces .*\balias\b/m);
     writeFileSync(core, text.replace(/^(\/\/ kettle-pieces [^\n]*)/m, '$1 alias'), 'latin1');
     const r = await fromCopy(['alias', 'set', 'issue', 'issue list']);
-    expect(r).toEqual({ status: 2, stdout: '', stderr: 'kettle: "issue" is a kettle command; an alias may not shadow a command\n', cached: ['alias-core', 'alias-piece'] });
+    expect(r).toEqual({ status: 2, stdout: '', stderr: 'kettle: "issue" is a kettle command; an alias may not shadow a command\n', cached: ['alias-commander', 'alias-core', 'alias-piece'] });
   });
 
-  it("bin/kettle.cjs skips the root options that src/cli/program.ts's commandWordAt skips", () => {
+  it("bin/kettle.cjs skips the root options that src/cli/words.ts's commandWordAt skips", () => {
     const text = readFileSync(join(ROOT, 'bin', 'kettle.cjs'), 'utf8');
     const listed = /const rootOptions = (\{[^}]*\});/.exec(text)?.[1];
     expect(listed).toBeDefined();

@@ -378,12 +378,13 @@ async function splitBundle(metafile) {
 
 // Libraries that only some commands use, each reached on first use only
 // (import(), or require() inside a function): conf writes the config file,
-// prompts asks questions, jq-web runs --jq. Together about 720 KB (conf's with
-// ajv and semver), which every command would otherwise read with the core and
-// hold as a string: each is a file of its own (dist/cli/libs/NAME.cjs), which
-// bin/kettle.cjs reads, compiles and evaluates when the core first asks for it
-// (`__kettlePiece('lib:NAME')`).
-const LIBRARIES = ['conf', 'prompts', 'jq-web'];
+// prompts asks questions, jq-web runs --jq, commander reads a command line
+// that src/cli/direct.ts leaves to it (help, a mistake, an unusual shape).
+// Together about 850 KB (conf's with ajv and semver), which every command
+// would otherwise read with the core and hold as a string: each is a file of
+// its own (dist/cli/libs/NAME.cjs), which bin/kettle.cjs reads, compiles and
+// evaluates when the core first asks for it (`__kettlePiece('lib:NAME')`).
+const LIBRARIES = ['conf', 'prompts', 'jq-web', 'commander'];
 const LIBRARY_NAMES = new RegExp(`^(?:${LIBRARIES.join('|')})$`);
 
 /**

@@ -1,5 +1,5 @@
 // kettle api: the escape hatch for endpoints kettle has no command for.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from '../../spec/invalid.js';
 import { repoFlag } from '../../spec/flags.js';
 import { arg, bool, type Flag, list, text, type TopDef, verb } from '../../spec/spec.js';
 import { HTTP_METHODS, type HttpMethod } from './choices.js';

@@ -1,5 +1,5 @@
 // kettle branch protection list / view, branch protect, branch unprotect: definitions.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from '../../../spec/invalid.js';
 import { repoFlag, yesFlag } from '../../../spec/flags.js';
 import { arg, list, parsed, type SubGroupDef, switchFlag, verb } from '../../../spec/spec.js';
 
