@@ -198,7 +198,7 @@ function commandWord(words) {
  * (test/tools/build-cli.mjs, splitBundle): a command reads, deserialises and
  * evaluates the core and its own command's modules, not the whole bundle.
  * Each has its own code cache, per command, as the whole bundle's. Undefined,
- * with nothing evaluated, when the line names no command of the core's table
+ * with nothing evaluated, when the line names no command of the table of pieces
  * (help, completion, an alias, an extension, a misspelling: the whole CLI
  * answers those, as it does the commands that need the whole tree), or when
  * the core or the piece cannot be read or compiled (a partial install): the
@@ -207,17 +207,17 @@ function commandWord(words) {
 function loadPieces(dist, words, variant) {
   const word = commandWord(words);
   if (word === undefined || !/^[a-z][a-z0-9-]*$/.test(word)) return undefined;
-  // The core's second line: the pieces, each with the words that name it
-  // (`notification=notifications`). Read alone first: a line that names none
-  // of them (an alias, an extension, a misspelling) reads no more of it.
-  const table = /^\/\/ kettle-bundle [0-9a-f]+\n\/\/ kettle-pieces ([a-z0-9 =-]+)\n/.exec(readStart(path.join(dist, 'core.cjs'), 1024));
-  const name = table?.[1]
+  // The pieces, each with the words that name it (`notification=notifications`),
+  // in a file of their own: a line that names none of them (an alias, an
+  // extension, a misspelling) reads no more. The core must be of the same build.
+  const table = /^\/\/ kettle-bundle ([0-9a-f]+)\n\/\/ kettle-pieces ([a-z0-9 =-]+)\n$/.exec(readText(path.join(dist, 'pieces.txt')));
+  const name = table?.[2]
     .split(' ')
     .find((p) => p.split('=').includes(word))
     ?.split('=')[0];
   if (name === undefined) return undefined;
   const core = readPart(path.join(dist, 'core.cjs'));
-  if (core === undefined) return undefined;
+  if (core === undefined || core.build !== table?.[1]) return undefined;
   const piece = readPart(path.join(dist, 'pieces', `${name}.cjs`));
   if (piece === undefined || piece.build !== core.build) return undefined;
   let coreScript;
@@ -272,17 +272,12 @@ function damaged(file) {
   return Object.assign(new Error(`kettle's file dist/cli/${file} is missing or damaged: reinstall kettle`), { code: 'KETTLE_INSTALL' });
 }
 
-/** The first bytes of a file, as Latin-1 ('' when it cannot be read). */
-function readStart(file, length) {
-  let fd;
+/** A file's text, as Latin-1 ('' when it cannot be read). */
+function readText(file) {
   try {
-    fd = fs.openSync(file, 'r');
-    const bytes = Buffer.alloc(length);
-    return bytes.toString('latin1', 0, fs.readSync(fd, bytes, 0, length, 0));
+    return fs.readFileSync(file, 'latin1');
   } catch {
     return '';
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -293,12 +288,7 @@ function readStart(file, length) {
  * the build (`// kettle-bundle HASH`) and a last line of its own.
  */
 function readPart(file) {
-  let source;
-  try {
-    source = fs.readFileSync(file, 'latin1');
-  } catch {
-    return undefined;
-  }
+  const source = readText(file);
   const head = /^\/\/ kettle-bundle ([0-9a-f]+)\n/.exec(source.slice(0, 64));
   if (head === null || !source.endsWith('\n// kettle-end\n')) return undefined;
   return { file, source, build: head[1] };

@@ -135,7 +135,7 @@ export class Servers {
       const now = this.now().getTime();
       const known = cachedServer(this.env, login.root, now);
       if (known) {
-        this.term.trace(`server: ${describeServer(known)} (${known.version}, learned ${new Date(known.at).toISOString()})`);
+        this.term.trace(() => `server: ${describeServer(known)} (${known.version}, learned ${new Date(known.at).toISOString()})`);
         return known;
       }
       const api = await this.api(login);

@@ -31,8 +31,9 @@ export class Terminal {
     this.io.stderr.write(`${mark} ${visibleControls(message)}${tail}\n`);
   }
 
-  trace(line: string): void {
-    if (this.debug) this.io.stderr.write(`[debug] ${visibleControls(line)}\n`);
+  /** A --debug line; given as a function, it is made only under --debug (a date's text costs the time zone's set-up). */
+  trace(line: string | (() => string)): void {
+    if (this.debug) this.io.stderr.write(`[debug] ${visibleControls(typeof line === 'string' ? line : line())}\n`);
   }
 
   /** The note before kettle waits: one line, or on a terminal a countdown (output/countdown.ts). */

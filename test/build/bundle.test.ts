@@ -80,6 +80,7 @@ beforeAll(() => {
     writeFileSync(join(copy.path, 'dist', 'cli', 'libs', file), instrument(readFileSync(join(ROOT, 'dist', 'cli', 'libs', file), 'latin1'), `kettle:lib:${file.replace(/\.cjs$/, '')}`), 'latin1');
   }
   copyFileSync(join(ROOT, 'dist', 'cli', 'jq.wasm'), join(copy.path, 'dist', 'cli', 'jq.wasm'));
+  copyFileSync(join(ROOT, 'dist', 'cli', 'pieces.txt'), join(copy.path, 'dist', 'cli', 'pieces.txt'));
 });
 
 let n = 0;
@@ -114,7 +115,7 @@ describe('the bundle', () => {
 
   it('is also built as a core and a piece per top-level command of the manifest; no command of its own is in the core', () => {
     const core = readFileSync(join(ROOT, 'dist', 'cli', 'core.cjs'), 'latin1');
-    expect(core).toMatch(/^\/\/ kettle-bundle ([0-9a-f]{16})\n\/\/ kettle-pieces [a-z =-]+\n\(function \(exports, require, module, __filename, __dirname, __kettlePiece\) \{/);
+    expect(core).toMatch(/^\/\/ kettle-bundle ([0-9a-f]{16})\n\/\/ kettle-core\n\(function \(exports, require, module, __filename, __dirname, __kettlePiece\) \{/);
     expect(core.endsWith('\n})\n// kettle-end\n')).toBe(true);
     expect(core).not.toMatch(/^\/\/ src\/commands\/[a-z-]+\//m);
     for (const name of ['undici', 'chalk']) expect(wrapped(core).filter((m) => library(m)?.startsWith(`${name}/`)).length).toBeGreaterThan(0);
@@ -145,8 +146,10 @@ describe('the bundle', () => {
       const copied = [...piece.matchAll(/__toESM\((require_\w*)\(\)/g)].map((m) => m[1] as string);
       expect(copied.filter((name) => stands.get(name) === true)).toEqual([]);
     }
-    // The commands a command line names by their word or alias, but for those that build the whole tree.
-    const table = /\/\/ kettle-pieces ([a-z =-]+)\n/.exec(core)?.[1]?.split(' ') ?? [];
+    // The commands a command line names by their word or alias, but for those that build the whole tree: a file of their own, of the same build.
+    const listed = readFileSync(join(ROOT, 'dist', 'cli', 'pieces.txt'), 'latin1');
+    expect(listed).toMatch(new RegExp(`^// kettle-bundle ${build}\n// kettle-pieces [a-z =-]+\n$`));
+    const table = /\/\/ kettle-pieces ([a-z =-]+)\n/.exec(listed)?.[1]?.split(' ') ?? [];
     expect(table).toContain('notification=notifications');
     expect(table.map((p) => p.split('=')[0]).sort()).toEqual(
       ENTRIES.map((e) => e.name)

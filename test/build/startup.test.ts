@@ -393,6 +393,19 @@ describe('the core and the pieces', () => {
     expect(await fromCopy(['whoami', '--json'])).toEqual({ ...pieces, cached: ['whoami'] });
   });
 
+  it('a table of pieces removed, or from another build than the core: the whole CLI answers, the same', async () => {
+    fresh();
+    const pieces = await fromCopy(['whoami', '--json']);
+    expect(pieces.cached).toEqual(['whoami-core', 'whoami-piece']);
+    const listed = join(copy.path, 'dist', 'cli', 'pieces.txt');
+    fresh();
+    rmSync(listed);
+    expect(await fromCopy(['whoami', '--json'])).toEqual({ ...pieces, cached: ['whoami'] });
+    fresh();
+    writeFileSync(listed, readFileSync(listed, 'latin1').replace(/^\/\/ kettle-bundle [0-9a-f]{16}/, '// kettle-bundle 0123456789abcdef'), 'latin1');
+    expect(await fromCopy(['whoami', '--json'])).toEqual({ ...pieces, cached: ['whoami'] });
+  });
+
   it('a command line that names no command, help and completion load the whole CLI', async () => {
     fresh();
     for (const args of [['isue'], ['help', 'issue', 'nothing'], ['completion', 'bash'], ['--no-color']]) await fromCopy(args);
@@ -400,12 +413,12 @@ describe('the core and the pieces', () => {
     expect((await fromCopy(['--frobnicate', 'issue', 'list'])).cached).toEqual(['completion', 'help', 'issue', 'kettle']);
   });
 
-  it("a piece whose verb builds the whole tree loads the other pieces through the core, and commander from its own file (alias, were it in the core's table)", async () => {
+  it('a piece whose verb builds the whole tree loads the other pieces through the core, and commander from its own file (alias, were it in the table of pieces)', async () => {
     fresh();
-    const core = join(copy.path, 'dist', 'cli', 'core.cjs');
-    const text = readFileSync(core, 'latin1');
+    const listed = join(copy.path, 'dist', 'cli', 'pieces.txt');
+    const text = readFileSync(listed, 'latin1');
     expect(text).not.toMatch(/^\/\/ kettle-pieces .*\balias\b/m);
-    writeFileSync(core, text.replace(/^(\/\/ kettle-pieces [^\n]*)/m, '$1 alias'), 'latin1');
+    writeFileSync(listed, text.replace(/^(\/\/ kettle-pieces [^\n]*)/m, '$1 alias'), 'latin1');
     const r = await fromCopy(['alias', 'set', 'issue', 'issue list']);
     expect(r).toEqual({ status: 2, stdout: '', stderr: 'kettle: "issue" is a kettle command; an alias may not shadow a command\n', cached: ['alias-commander', 'alias-core', 'alias-piece'] });
   });
