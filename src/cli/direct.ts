@@ -187,7 +187,8 @@ export function readDirect(argv: readonly string[], entry: Entry, top: GroupDef 
     const value = own[(spelled(flag.spelling) as Spelled).attribute];
     input[key] = value === undefined ? flag.initial : value;
   }
-  return { def, input, globals: { ...root, ...own } as GlobalOpts };
+  // As commander's optsWithGlobals: the verb's values, then the program's over them (`label create --color` and --no-color share an attribute).
+  return { def, input, globals: { ...own, ...root } as GlobalOpts };
 }
 
 /**

@@ -5,7 +5,7 @@
 // whichever of the two read the line. A line the direct reading leaves to
 // commander is not compared: commander reads it anyway.
 import { PassThrough } from 'node:stream';
-import { Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { globalFlags } from '../../src/cli/action.js';
 import { readDirect, spelled } from '../../src/cli/direct.js';
@@ -88,8 +88,8 @@ describe('a flag spelling, read as commander reads it', () => {
   });
 });
 
-/** What a verb's run receives when commander reads the line: its input, the global flags and the output choice; or commander's error. */
-async function commanderReads(argv: string[], def: VerbDef): Promise<unknown> {
+/** What a verb's run receives when commander reads the line: its input, the global flags, the output choice and the options they come from; or commander's error. */
+async function commanderReads(argv: string[], def: VerbDef, path: string[]): Promise<unknown> {
   const streams = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), env: {} };
   let received: unknown = 'not run';
   const load = def.load;
@@ -97,12 +97,15 @@ async function commanderReads(argv: string[], def: VerbDef): Promise<unknown> {
   try {
     const program = await buildProgram({ streams, version: '0', onContext: () => undefined }, argv);
     await program.parseAsync(argv, { from: 'user' });
+    // The options as the verb's action read them, from the verb's command in the tree just parsed.
+    let cmd: Command | undefined = program;
+    for (const word of path) cmd = cmd?.commands.find((c) => c.name() === word);
+    return { ...(received as object), globals: cmd?.optsWithGlobals() };
   } catch (err) {
     return `commander refused: ${(err as Error).message}`;
   } finally {
     def.load = load;
   }
-  return received;
 }
 
 /** The same from the direct reading, or undefined when it leaves the line to commander. */
@@ -112,7 +115,7 @@ function directReads(argv: string[], verb: Verb): unknown {
   expect(line.def).toBe(verb.def);
   const { globals } = line;
   const output = { kind: globals.jq !== undefined ? 'jq' : globals.json === true ? 'json' : 'view', fields: globals.fields === undefined ? undefined : parseFieldList(globals.fields) };
-  return seen(line.input, globalFlags(globals, {}), output);
+  return { ...(seen(line.input, globalFlags(globals, {}), output) as object), globals };
 }
 
 /**
@@ -172,6 +175,8 @@ function linesFor(verb: Verb): string[][] {
   lines.push(['--login', 'work', '--debug', ...base]);
   lines.push([...verb.path.slice(0, 1), '--no-color', ...verb.path.slice(1), ...required, '--timeout', '5', '--sudo', 'bob', '--dry-run', '--login', 'a', '--login=b']);
   lines.push([...base, ...once.flat().reverse()]);
+  // The program's --no-color beside the verb's own flags (label create's --color shares its attribute).
+  lines.push(['--no-color', ...base, ...once.flat()]);
   return lines;
 }
 
@@ -186,7 +191,7 @@ describe('a command line read without commander', () => {
           if (i === 0 && verb.def.subverbs === undefined) plainNotRead.push(argv.join(' '));
           continue;
         }
-        expect({ argv, read: await commanderReads(argv, verb.def) }).toEqual({ argv, read: direct });
+        expect({ argv, read: await commanderReads(argv, verb.def, verb.path) }).toEqual({ argv, read: direct });
         compared++;
       }
     }
