@@ -74,8 +74,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // (`kettle whoami` runs about 230 million). So are process.stdout and
   // process.stderr, which every command makes (src/main.ts): a file's stream
   // (internal/fs/sync_write_stream) and a terminal's (node:tty) are modules
-  // of Node's too; and node:process, which commander imports (chalk too),
-  // with node:os when chalk looks at a terminal's colours.
+  // of Node's too; and node:process, which commander (for a line it reads),
+  // chalk and conf import, with node:os when chalk looks at a terminal's
+  // colours.
   require('node:vm');
   require('node:net');
   require('node:diagnostics_channel');
