@@ -114,7 +114,8 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
     const match = /^\s*<([^>]*)>(.*)$/.exec(part);
     if (!match) continue;
     const [, url, params] = match;
-    const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(params ?? '')?.[1];
+    // `rel` in any case, without the i flag (text/schemes.ts says why).
+    const rel = /;\s*[rR][eE][lL]\s*=\s*"?([^";]+)"?/.exec(params ?? '')?.[1];
     if (url === undefined || !rel) continue;
     for (const r of rel.trim().split(/\s+/)) links[r.toLowerCase()] = url;
   }

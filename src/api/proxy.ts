@@ -2,6 +2,7 @@
 // from the environment kettle was given and checked before any request.
 import { UsageError } from '../errors.js';
 import { redactUrl } from './redact.js';
+import { SCHEME } from '../text/schemes.js';
 
 /** What undici's proxy agent is told; '' for none. */
 export interface ProxySettings {
@@ -20,7 +21,7 @@ export function proxyUrl(env: NodeJS.ProcessEnv, upper: 'HTTP_PROXY' | 'HTTPS_PR
   const name = proxyVariable(env, upper);
   const raw = env[name]?.trim();
   if (!raw) return undefined;
-  const value = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  const value = SCHEME.test(raw) ? raw : `http://${raw}`;
   let url: URL | undefined;
   try {
     url = new URL(value);

@@ -27,7 +27,7 @@ export function parseReset(value: string | undefined, now: number): number | und
 
 /** An HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT"); Date.parse alone accepts "-1" or "1.5". */
 function httpDate(value: string): number | undefined {
-  if (!/[a-z]{3}/i.test(value) && !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  if (!/[a-zA-Z]{3}/.test(value) && !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : date;
 }

@@ -2,6 +2,7 @@
 // segments, and building request URLs. No I/O here.
 import { KettleError, UsageError } from '../errors.js';
 import { redactUrl } from './redact.js';
+import { SCHEME } from '../text/schemes.js';
 
 /** The path of the API under a server's web root. */
 export const API_PATH = '/api/v1';
@@ -19,7 +20,7 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   if (trimmed === '') throw new UsageError(`${named} is empty`);
   // A scheme with a slash missing or none ("http:/host", "https:host") would
   // otherwise be read as a host called "http": say what is wrong instead.
-  const broken = /^(https?):(?!\/\/)\/?(.*)$/i.exec(trimmed);
+  const broken = /^([hH][tT][tT][pP][sS]?):(?!\/\/)\/?(.*)$/.exec(trimmed);
   if (broken) {
     const [, scheme = '', rest = ''] = broken;
     const fix = /^https?$/i.test(scheme) ? `; did you mean ${scheme.toLowerCase()}://${rest.replace(/^\/+/, '')}?` : '';
@@ -27,7 +28,7 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   }
   // A bare host ("git.example.com", "127.0.0.1:3000") is taken as https, as a
   // browser would; a server that answers plain http then gets a message saying so.
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  const withScheme = SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {
     url = new URL(withScheme);
@@ -65,7 +66,8 @@ export function instanceRoot(url: string): string {
 }
 
 /** The host (with port when not default) of a URL, for messages and login names. */
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+// Without the i flag (text/schemes.ts): a URL's hostname is lower-case already, the URL parser sees to it.
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** Whether requests to a root cross a network unencrypted: plain http to a host that is not this machine. */
 export function sentInTheClear(root: string): boolean {

@@ -11,6 +11,7 @@ import { jsonErrorLine } from './json-line.js';
 import { withConfigLock } from './lock.js';
 import { reason } from './os-reason.js';
 import type { ConfigData, StoredLogin } from './stored-login.js';
+import { HTTP_URL } from '../text/schemes.js';
 
 export { reason } from './os-reason.js';
 export type { ConfigData, OAuthGrant, StoredLogin } from './stored-login.js';
@@ -43,7 +44,7 @@ function loginProblem(login: unknown): string | undefined {
   if (typeof login !== 'object' || login === null || Array.isArray(login)) return 'is not a JSON object';
   const l = login as Record<string, unknown>;
   if (typeof l.url !== 'string') return `has a "url" that is not a string (${JSON.stringify(l.url) ?? 'missing'})`;
-  if (!/^https?:\/\/[^/]/i.test(l.url) || !URL.canParse(l.url)) return `has a "url" that is not an http or https address (${JSON.stringify(l.url)})`;
+  if (!HTTP_URL.test(l.url) || !URL.canParse(l.url)) return `has a "url" that is not an http or https address (${JSON.stringify(l.url)})`;
   if (typeof l.auth !== 'string' || !AUTH_METHODS.includes(l.auth)) {
     return `has an "auth" that is not one of ${AUTH_METHODS.join(', ')} (${JSON.stringify(l.auth) ?? 'missing'})`;
   }

@@ -15,6 +15,7 @@ import { jsonErrorLine } from './json-line.js';
 import { parseTimeout } from './settings.js';
 import { withConfigLock } from './lock.js';
 import { configDir, makeConfigDir, reason } from './store.js';
+import { HTTP_SCHEME } from '../text/schemes.js';
 
 export const SETTING_KEYS = ['editor', 'pager', 'browser', 'prompt', 'git_protocol', 'color', 'http_timeout', 'oauth_client_id'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -276,14 +277,14 @@ export function hostKey(host: string | undefined): string | undefined {
   if (host === undefined) return undefined;
   const text = host.trim();
   if (text === '') throw new UsageError('--host must not be empty');
-  if (/^https?:\/\//i.test(text)) {
+  if (HTTP_SCHEME.test(text)) {
     try {
       return new URL(text).host.toLowerCase();
     } catch {
       throw new UsageError(`--host takes a host name or an address, not "${host}"`);
     }
   }
-  if (!/^[a-z0-9.[\]:-]+$/i.test(text)) throw new UsageError(`--host takes a host name or an address, not "${host}"`);
+  if (!/^[a-zA-Z0-9.[\]:-]+$/.test(text)) throw new UsageError(`--host takes a host name or an address, not "${host}"`);
   return text.toLowerCase();
 }
 

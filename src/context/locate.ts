@@ -5,6 +5,7 @@
 import { instanceRoot, RUN_PAGE } from '../api/url.js';
 import { UsageError } from '../errors.js';
 import { isSafeSegment, type RepoRef } from './repo.js';
+import { HTTP_SCHEME, SCHEME } from '../text/schemes.js';
 
 /**
  * Where a repository is, as far as what the user wrote tells: `key` is the
@@ -40,7 +41,6 @@ export interface LoginEntry {
   url: string;
 }
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const HOSTLIKE = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost|\[[0-9a-f:.]+\])(?::\d{1,5})?$|^[a-z0-9-]+:\d{1,5}$/i;
 
 /** `host[:port]/path` of a server URL (API root or web root), lower-case host, no trailing slash, no /api/v1. */
@@ -110,7 +110,7 @@ export function runOfUrl(value: string): number | undefined {
 
 /** Whether a NUMBER argument is written as a web URL. */
 export function isWebUrl(value: string | undefined): boolean {
-  return value !== undefined && /^https?:\/\//i.test(value.trim());
+  return value !== undefined && HTTP_SCHEME.test(value.trim());
 }
 
 /** The number an issue or pull-request web URL names, or undefined for anything else. */
@@ -141,7 +141,7 @@ export function locateRepo(value: string, roots: readonly string[], flag = '-R')
     if (!isSafeSegment(owner) || !isSafeSegment(name)) throw invalid(value, flag, `${REPO_FORMS} (letters, digits, - _ .)`);
     return { repo: { owner, name } };
   }
-  if (SCHEME.test(trimmed) && !/^https?:\/\//i.test(trimmed)) throw invalid(value, flag, `${REPO_FORMS} (http or https)`);
+  if (SCHEME.test(trimmed) && !HTTP_SCHEME.test(trimmed)) throw invalid(value, flag, `${REPO_FORMS} (http or https)`);
   // Without a scheme, the first of three or more segments must look like a host (a dot, a port, or localhost).
   if (!SCHEME.test(trimmed) && !HOSTLIKE.test(parts[0] ?? '')) throw invalid(value, flag, REPO_FORMS);
   // HOST/OWNER/NAME is a URL without its scheme; a sub-path deployment may be written so too.
@@ -194,7 +194,7 @@ function decodeSegment(s: string | undefined): string | undefined {
 /** The place a git remote names: exact for http(s) remotes, the host name alone for ssh. */
 export function placeOfRemote(url: string): Place | undefined {
   const trimmed = url.trim();
-  if (/^https?:\/\//i.test(trimmed)) {
+  if (HTTP_SCHEME.test(trimmed)) {
     try {
       const u = new URL(trimmed);
       const path = u.pathname.replace(/\/+$/, '').replace(/\.git$/, '');

@@ -3,6 +3,7 @@
 // origin first, then upstream, then the others in git's order.
 import { redactUrl } from '../api/redact.js';
 import type { RepoRef } from '../api/repo.js';
+import { SCHEME } from '../text/schemes.js';
 
 export type { RepoRef };
 
@@ -36,7 +37,7 @@ export function parseRemoteUrl(url: string): ParsedRemote | undefined {
   let host: string;
   let path: string;
   const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(trimmed);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+  if (SCHEME.test(trimmed)) {
     let u: URL;
     try {
       u = new URL(trimmed);

@@ -26,7 +26,8 @@ export const SERVER_CACHE_MS = 24 * 60 * 60 * 1000;
  * Gitea's is its own (1.23.8, 1.26.0+dev-41-g1234).
  */
 export function parseServerVersion(version: string): ServerInfo {
-  const flavour: Flavour = /\+gitea-/i.test(version) ? 'forgejo' : 'gitea';
+  // In any case, without the i flag (text/schemes.ts says why).
+  const flavour: Flavour = /\+[gG][iI][tT][eE][aA]-/.test(version) ? 'forgejo' : 'gitea';
   const [a = 0, b = 0, c = 0] = (/^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version.trim()) ?? []).slice(1).map((n) => Number.parseInt(n ?? '0', 10) || 0);
   return { flavour, version, numbers: [a, b, c] };
 }

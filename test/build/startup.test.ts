@@ -143,6 +143,22 @@ it('whoami has its young generation collected only when an allocation needs it, 
   ).toBe('alice');
 });
 
+it('whoami and the first page of issue list run no case-insensitive pattern (V8 sets up ICU’s case folding for the first: src/text/schemes.ts)', async () => {
+  // A preloaded script sees every pattern a run executes (replacing exec
+  // sends test, replace and match through it) and writes those with the i flag.
+  const preloadPatterns = join(tmp.path, 'patterns.cjs');
+  writeFileSync(
+    preloadPatterns,
+    "const seen = new Set(); const exec = RegExp.prototype.exec; RegExp.prototype.exec = function (s) { if (this.flags.includes('i')) seen.add(String(this)); return exec.call(this, s); };\nprocess.on('exit', () => require('node:fs').writeFileSync(process.env.KETTLE_TEST_PATTERNS, [...seen].join('\\n')));\n",
+  );
+  for (const args of [['whoami'], ['issue', 'list', '-R', 'alice/teapot']]) {
+    const file = join(tmp.path, `patterns-${++n}.txt`);
+    const r = await s.kettle(args, { env: { NODE_OPTIONS: `--require ${preloadPatterns}`, KETTLE_TEST_PATTERNS: file } });
+    expectExit(r, 0);
+    expect({ args, patterns: readFileSync(file, 'utf8').split('\n').filter(Boolean) }).toEqual({ args, patterns: [] });
+  }
+});
+
 it('Node’s default header limit is the 16 KiB the bundle assumes when --max-http-header-size is not given', () => {
   const r = spawnSync(process.execPath, ['-p', "require('node:http').maxHeaderSize"], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
   expect(r.stdout.trim()).toBe('16384');

@@ -18,6 +18,7 @@ import { type Field, fieldsToBody, fieldsToQuery, parseField, parseHeader } from
 import { MAX_API_INPUT, readTextFile } from '../input.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
+import { SCHEME } from '../../text/schemes.js';
 
 export type ApiOptions = OptionsOf<typeof definitions.apiVerb>;
 
@@ -45,7 +46,7 @@ export function relativePath(input: string, root: string): string {
   const rootUrl = new URL(root);
   let path = input.trim();
   if (path === '') throw new UsageError('the API path is empty; for example: kettle api /user');
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+  if (SCHEME.test(path)) {
     let url: URL;
     try {
       url = new URL(path);

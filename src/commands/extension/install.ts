@@ -11,6 +11,7 @@ import { failure } from '../failure.js';
 import type * as definition from './index.js';
 import { checkName, extensionsDir, type Installed, isProgram, platformSuffix, programName, programOf, putInPlace, readInstalled, shortVersion, stagingFolder, writeInstalled } from './shared.js';
 import { cloneAt, downloadProgram, releaseAsset } from './sources.js';
+import { HTTP_SCHEME } from '../../text/schemes.js';
 
 export type InstallOptions = OptionsOf<typeof definition.install>;
 
@@ -23,7 +24,7 @@ type Source = { kind: 'server'; ownerName: string } | { kind: 'url'; url: string
  */
 function sourceOf(ctx: Context, given: string): Source {
   const value = given.trim();
-  if (/^https?:\/\//i.test(value)) {
+  if (HTTP_SCHEME.test(value)) {
     const web = value.replace(/\.git$/i, '').replace(/\/+$/, '');
     const served = ctx.logins.roots().some((root) => web.toLowerCase().startsWith(`${instanceRoot(root).toLowerCase()}/`));
     return served && !/^[^:]+:\/\/[^/]*@/.test(web) ? { kind: 'server', ownerName: web } : { kind: 'url', url: value };
@@ -92,7 +93,7 @@ export async function run(ctx: Context, opts: InstallOptions): Promise<void> {
       } else {
         const url = found.clone_url;
         // Only what kettle's credential helper serves: no local path, no ssh, no transport of git's own.
-        if (!url || !/^https?:\/\//i.test(url)) throw new KettleError(`the server gives no http(s) clone URL for ${at.name}${url ? ` (${url})` : ''}`);
+        if (!url || !HTTP_SCHEME.test(url)) throw new KettleError(`the server gives no http(s) clone URL for ${at.name}${url ? ` (${url})` : ''}`);
         const version = await cloneAt(ctx, url, join(staging, 'repo'), pin);
         record = { ...base, kind: 'git', repo: web, cloneUrl: url, version, ...(pin !== undefined ? { pin } : {}) };
       }
