@@ -3,8 +3,9 @@
 // arguments and flags, each flag whole and on its own (`--limit 5`,
 // `--limit=5`, `-L 5`, `--json`, `--no-color`). Commander, which otherwise
 // builds the command's branch and parses the line, is then not even loaded:
-// it is about a seventh of the core, and building and parsing cost about as
-// much again (test/tools/BENCH.md).
+// it was 125 KB of the core's 923, and building the branch and parsing the
+// line allocated enough for a young-generation collection of their own
+// (test/tools/BENCH.md).
 //
 // What it reads is what commander would: test/unit/direct.test.ts holds the
 // reading of every verb's flags and of a generated set of command lines to
