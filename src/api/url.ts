@@ -23,7 +23,7 @@ export function apiRoot(input: string, from: 'flag' | 'KETTLE_URL' = 'flag'): st
   const broken = /^([hH][tT][tT][pP][sS]?):(?!\/\/)\/?(.*)$/.exec(trimmed);
   if (broken) {
     const [, scheme = '', rest = ''] = broken;
-    const fix = /^https?$/i.test(scheme) ? `; did you mean ${scheme.toLowerCase()}://${rest.replace(/^\/+/, '')}?` : '';
+    const fix = `; did you mean ${scheme.toLowerCase()}://${rest.replace(/^\/+/, '')}?`;
     throw new UsageError(`${invalid} "${redactUrl(trimmed)}": expected http:// or https:// and then the host${fix}`);
   }
   // A bare host ("git.example.com", "127.0.0.1:3000") is taken as https, as a
@@ -65,8 +65,7 @@ export function instanceRoot(url: string): string {
   return trimmed.toLowerCase().endsWith(API_PATH) ? trimmed.slice(0, -API_PATH.length) : trimmed;
 }
 
-/** The host (with port when not default) of a URL, for messages and login names. */
-// Without the i flag (text/schemes.ts): a URL's hostname is lower-case already, the URL parser sees to it.
+/** This machine's names, as a URL's hostname has them: lower-case already (the URL parser sees to it), so without the i flag (text/schemes.ts). */
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** Whether requests to a root cross a network unencrypted: plain http to a host that is not this machine. */
@@ -75,6 +74,7 @@ export function sentInTheClear(root: string): boolean {
   return url.protocol === 'http:' && !LOOPBACK.test(url.hostname);
 }
 
+/** The host (with port when not default) of a URL, for messages and login names. */
 export function hostOf(url: string): string {
   try {
     return new URL(url).host;

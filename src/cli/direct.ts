@@ -18,7 +18,7 @@
 import type { Entry } from '../commands/index.js';
 import type { Flag, GroupDef, SubGroupDef, TopDef, VerbDef } from '../spec/spec.js';
 import type { GlobalOpts } from './action.js';
-import { ROOT_FLAGS } from './words.js';
+import { outputFlags, ROOT_FLAGS } from './words.js';
 
 /** A command line read: the verb, its input (arguments and flags by the definition's names) and the options as commander's optsWithGlobals gives them. */
 export interface DirectLine {
@@ -71,11 +71,7 @@ interface Known {
 
 /** The flags commander gives a verb (program.ts's addVerb), by each spelling they answer to; undefined when one is not read here. */
 function verbFlags(def: VerbDef): { known: Map<string, Known>; values: Record<string, unknown> } | undefined {
-  const flags: Flag<unknown>[] = Object.values(def.flags ?? {});
-  if (def.output) {
-    flags.push({ spelling: '--json', description: '', initial: undefined }, { spelling: '--fields <list>', description: '', initial: undefined });
-  }
-  if (def.output || def.jq) flags.push({ spelling: '-q, --jq <expression>', description: '', initial: undefined });
+  const flags: Flag<unknown>[] = [...Object.values(def.flags ?? {}), ...outputFlags(def)];
   const known = new Map<string, Known>();
   const values: Record<string, unknown> = {};
   const longs = new Set<string>();

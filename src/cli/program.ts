@@ -10,7 +10,7 @@ import { type Session, verbAction } from './action.js';
 import { findCommand, finishGroups, formatHelp } from './help.js';
 import { examples } from '../spec/flags.js';
 import type { Flag, GroupDef, SubGroupDef, VerbDef } from '../spec/spec.js';
-import { branchNamed, ROOT_FLAGS } from './words.js';
+import { branchNamed, outputFlags, ROOT_FLAGS } from './words.js';
 
 export { commandWordAt, entryNamed, isCommandWord, ROOT_OPTIONS } from './words.js';
 
@@ -48,13 +48,7 @@ function addVerb(parent: Command, session: Session, def: VerbDef, next?: string)
   const toSubverb = next !== undefined && (def.subverbs ?? []).some((v) => v.name === next || (v.aliases ?? []).includes(next));
   const flags = toSubverb ? [] : Object.entries(def.flags ?? {}).map(([key, flag]) => ({ key, flag, option: optionOf(flag) }));
   for (const { option } of flags) cmd.addOption(option);
-  if (def.output && !toSubverb) {
-    cmd.option('--json', "print JSON: the server's records as returned");
-    cmd.option('--fields <list>', 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show');
-  }
-  if ((def.output || def.jq) && !toSubverb) {
-    cmd.option('-q, --jq <expression>', "filter the JSON with jq's language (implies --json): each result on a line, strings raw");
-  }
+  if (!toSubverb) for (const flag of outputFlags(def)) cmd.addOption(optionOf(flag));
   cmd.addHelpText('after', examples(def.examples) + (def.notes ?? ''));
   if (def.excess !== undefined) cmd.allowExcessArguments(true);
   if (def.subverbs) {

@@ -6,7 +6,7 @@ import { ENTRIES, type Entry } from '../commands/index.js';
 import { parseTimeout } from '../config/settings.js';
 import { UsageError } from '../errors.js';
 import { InvalidArgumentError } from '../spec/invalid.js';
-import type { Flag } from '../spec/spec.js';
+import type { Flag, VerbDef } from '../spec/spec.js';
 
 /** A user name for --sudo: the servers look it up as given, so only surrounding blanks are dropped. */
 function sudoOption(value: string): string {
@@ -41,6 +41,21 @@ export const ROOT_FLAGS: readonly Flag<unknown>[] = [
     initial: undefined,
   },
 ];
+
+/** The flags a verb has by its output, after its own (program.ts's addVerb): --json and --fields for records, --jq for any JSON. */
+export function outputFlags(def: Pick<VerbDef, 'output' | 'jq'>): Flag<unknown>[] {
+  return [
+    ...(def.output
+      ? [
+          { spelling: '--json', description: "print JSON: the server's records as returned", initial: undefined },
+          { spelling: '--fields <list>', description: 'with --json: keys to keep (dotted paths such as user.login); otherwise the columns to show', initial: undefined },
+        ]
+      : []),
+    ...(def.output || def.jq
+      ? [{ spelling: '-q, --jq <expression>', description: "filter the JSON with jq's language (implies --json): each result on a line, strings raw", initial: undefined }]
+      : []),
+  ];
+}
 
 /** Root options that may come before the command's name, and whether each takes a value (bin/kettle.cjs has the same list). */
 export const ROOT_OPTIONS: Record<string, boolean> = Object.fromEntries(ROOT_FLAGS.map((f) => [f.spelling.split(' ')[0], f.spelling.includes('<')]));

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { globalFlags } from '../../src/cli/action.js';
 import { readDirect, spelled } from '../../src/cli/direct.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { ROOT_FLAGS } from '../../src/cli/words.js';
+import { outputFlags, ROOT_FLAGS } from '../../src/cli/words.js';
 import { ENTRIES, type Entry } from '../../src/commands/index.js';
 import type { Context } from '../../src/context/context.js';
 import { parseFieldList } from '../../src/output/fields.js';
@@ -44,19 +44,8 @@ async function everyVerb(): Promise<Verb[]> {
 
 const verbs = await everyVerb();
 
-/** The flags commander gives a verb (program.ts's addVerb): its own, then --json, --fields and --jq by its output. */
-function flagsOf(def: VerbDef): Flag<unknown>[] {
-  return [
-    ...Object.values(def.flags ?? {}),
-    ...(def.output
-      ? [
-          { spelling: '--json', description: '', initial: undefined },
-          { spelling: '--fields <list>', description: '', initial: undefined },
-        ]
-      : []),
-    ...(def.output || def.jq ? [{ spelling: '-q, --jq <expression>', description: '', initial: undefined }] : []),
-  ];
-}
+/** The flags commander gives a verb (program.ts's addVerb): its own, then those of its output. */
+const flagsOf = (def: VerbDef): Flag<unknown>[] => [...Object.values(def.flags ?? {}), ...outputFlags(def)];
 
 describe('a flag spelling, read as commander reads it', () => {
   const spellings = [...new Set([...ROOT_FLAGS, ...verbs.flatMap((v) => flagsOf(v.def))].map((f) => f.spelling))];
