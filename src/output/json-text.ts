@@ -40,8 +40,10 @@ import {
   OPEN_BRACE,
   OPEN_BRACKET,
   QUOTE,
+  reading,
   SPACE,
   seenBefore,
+  writingTo,
 } from './json-tokens.js';
 
 /**
@@ -98,6 +100,7 @@ const STEP = 4 * MAX_DEPTH + 64;
 function grown(out: Buffer, used: number, need: number): Buffer {
   const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, used + need));
   out.copy(bigger, 0, 0, used);
+  writingTo(bigger);
   return bigger;
 }
 
@@ -108,6 +111,25 @@ const keyFrom = new Int32Array(MAX_DEPTH + 2);
 /** Hashes of the keys of the open objects (a key twice in one object), the first keyCount of them: a typed array, so that a record allocates nothing for them. */
 const keys = new Int32Array(4096);
 let keyCount = 0;
+/**
+ * Which keys an open object may have had, by the low 8 bits of their hash:
+ * 256 slots for each depth up to STAMPED, each holding the number of the
+ * object that last wrote it. A key whose slot does not hold its object's
+ * number is new to that object, without a look through the object's keys;
+ * only one whose slot does (the same key, or another with those 8 bits) is
+ * looked for among them. Looking through every key of an object for each of
+ * its keys was a tenth of a page's reading. Deeper objects always look.
+ */
+const STAMPED = 15;
+const stamps = new Int32Array((STAMPED + 1) * 256);
+/**
+ * Per open object: its number. Numbers go round after 2^32 objects: a slot
+ * holding an earlier object's number by chance only means a look through the
+ * keys; a slot this object wrote is never written by another while it is open
+ * (one object open per depth).
+ */
+const objectNumbers = new Int32Array(MAX_DEPTH + 2);
+let objectCount = 0;
 
 /** What renderRecord leaves besides where its reading ends: the buffer written to (it may have grown), where the writing ends, the record's id. */
 let recordOut: Buffer = Buffer.alloc(0);
@@ -147,7 +169,7 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
     if (expectingKey) {
       expectingKey = false;
       if (b[i] !== QUOTE) throw NOT_QUICK;
-      o = newline(out, o, depth + 1);
+      o = newline(o, depth + 1);
       const keyAt = i;
       out[o++] = QUOTE;
       i++;
@@ -161,7 +183,13 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
       // An integer key comes first once parsed.
       c = b[keyAt + 1] as number;
       if (c >= 0x30 && c <= 0x39) slow = true;
-      if (seenBefore(keys, keyFrom[depth] as number, keyCount, hash)) slow = true;
+      if (depth > STAMPED) {
+        if (seenBefore(keys, keyFrom[depth] as number, keyCount, hash)) slow = true;
+      } else {
+        const slot = (depth << 8) | (hash & 255);
+        if (stamps[slot] !== objectNumbers[depth]) stamps[slot] = objectNumbers[depth] as number;
+        else if (seenBefore(keys, keyFrom[depth] as number, keyCount, hash)) slow = true;
+      }
       // More keys open at once than there is room for: the long way tells a key twice.
       if (keyCount === keys.length) slow = true;
       else keys[keyCount++] = hash;
@@ -207,10 +235,12 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
         if (close === CLOSE_BRACE) {
           kinds[depth] = 1;
           keyFrom[depth] = keyCount;
+          objectCount = (objectCount + 1) | 0;
+          objectNumbers[depth] = objectCount;
           expectingKey = true;
         } else {
           kinds[depth] = 2;
-          o = newline(out, o, depth + 1);
+          o = newline(o, depth + 1);
         }
         continue;
       }
@@ -240,6 +270,8 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
     // After a value: a comma, or the end of one or more containers.
     for (;;) {
       if (depth === 0) break;
+      // Room again: closing one container after another writes more than it reads (a line and its indent for a byte).
+      if (o + (len - i) + STEP > out.length) out = grown(out, o, len - i + STEP);
       while ((c = b[i] as number) === SPACE || c === NEWLINE || c === 0x09 || c === 0x0d) i++;
       if (c === COMMA) {
         i++;
@@ -248,7 +280,7 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
         if (kinds[depth] === 1) {
           expectingKey = true;
         } else {
-          o = newline(out, o, depth + 1);
+          o = newline(o, depth + 1);
         }
         break;
       }
@@ -256,7 +288,7 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
       if ((kind === 1 && c === CLOSE_BRACE) || (kind === 2 && c === CLOSE_BRACKET)) {
         i++;
         if (kind === 1) keyCount = keyFrom[depth] as number;
-        o = newline(out, o, depth);
+        o = newline(o, depth);
         out[o++] = c;
         depth--;
         continue;
@@ -290,6 +322,8 @@ function renderRecord(b: Buffer, i: number, out: Buffer, o: number): number {
 function render(b: Buffer): JsonText[] {
   const len = b.length;
   let out: Buffer = scratch.length >= 2 * len + 4096 ? scratch : Buffer.allocUnsafe(2 * len + 4096);
+  reading(b);
+  writingTo(out);
   let o = 0;
   let i = 0;
   let c = 0;

@@ -152,6 +152,33 @@ describe('renderJsonPage', () => {
       same(JSON.stringify(records, null, random() < 0.5 ? 1 : '\t'));
     }
   });
+
+  it('writes deep records whole: closing one container after another writes more than it reads', () => {
+    // Up to the deepest the quick way reads (64): a line and its indent for each closing byte.
+    for (const depth of [10, 30, 50, 62]) {
+      same(`[{"id":1,"a":${'['.repeat(depth)}1${']'.repeat(depth)},"b":${'{"x":'.repeat(depth)}1${'}'.repeat(depth)}}]`);
+    }
+  });
+
+  it('reads four bytes at a time as it reads one: each kind of byte at each place of a string or a key', () => {
+    // Strings and keys are copied a word at a time until a word holds anything but plain ASCII.
+    const kinds = ['"', '\\\\', '\\"', '\\/', '\\n', '\\u001b', '\\u001B', '\u007f', '\u0085', 'é', '😀', ' ', '~', '!', '#', '\\u0041'];
+    for (let length = 0; length <= 13; length++) {
+      for (let at = 0; at <= length; at++) {
+        for (const kind of kinds) {
+          const filler = 'abcdefghijklmnop'.slice(0, length);
+          const text = kind === '"' ? `${filler.slice(0, at)}\\"${filler.slice(at)}` : `${filler.slice(0, at)}${kind}${filler.slice(at)}`;
+          same(`[{"id":1,"${text}":"${text}","${filler}":[1],"v":"${text}"},{"${text}":1,"${text}":2}]`);
+        }
+      }
+    }
+    // Keys of every length that differ in one byte only, at each place: none taken for another, a repeated one told.
+    for (let length = 1; length <= 13; length++) {
+      const key = 'k'.repeat(length);
+      const keys = Array.from({ length }, (_, at) => `${key.slice(0, at)}j${key.slice(at + 1)}`);
+      same(`[{${[key, ...keys].map((k, n) => `"${k}":${n}`).join(',')}},{${[key, ...keys, key].map((k, n) => `"${k}":${n}`).join(',')}}]`);
+    }
+  });
 });
 
 describe('jsonFormat with records passed through as text', () => {
