@@ -46,6 +46,22 @@ describe('pr list', () => {
     expectFailure(await s.kettle(['pr', 'list', '-R', 'alice/nope']), 'repository alice/nope not found');
   });
 
+  it('an empty repository has none, one with pull requests turned off says so: the servers answer both as a missing one', async () => {
+    s.server.state.addRepo('alice', 'bare');
+    const empty = await s.kettle(['pr', 'list', '-R', 'alice/bare', '--json']);
+    expectExit(empty, 0);
+    expect(json(empty)).toEqual([]);
+    // The 404 first, then the repository read to tell why.
+    expect(s.server.requests.filter((q) => q.path.startsWith('/repos/alice/bare')).map((q) => [q.method, q.path, q.status])).toEqual([
+      ['GET', '/repos/alice/bare/pulls', 404],
+      ['GET', '/repos/alice/bare', 200],
+    ]);
+    const off = freshRepo('no-pulls');
+    expectExit(await s.kettle(['repo', 'edit', 'alice/no-pulls', '--disable-prs']), 0);
+    expect(off.branches.length).toBeGreaterThan(0);
+    expectFailure(await s.kettle(['pr', 'list', '-R', 'alice/no-pulls']), 'pull requests are turned off in alice/no-pulls');
+  });
+
   it('refuses a bad --limit before any request', async () => {
     expectUsage(s, await s.kettle(['pr', 'list', '-R', 'alice/teapot', '--limit', '2x']), /--limit/);
   });

@@ -1330,6 +1330,13 @@ export const STEPS: Step[] = [
     exit: 0,
     check: (r, n) => assert.equal(json(r).full_name, `${n.org}/kettle-in-org`),
   },
+  // routers/api/v1/api.go mustAllowPulls: an empty repository (CanEnablePulls) answers 404 under /pulls, as a missing one does.
+  {
+    title: 'pr list of an empty repository: none (the servers answer 404, the repository says empty)',
+    args: (n) => ['pr', 'list', '-R', `${n.org}/kettle-in-org`, '--json'],
+    exit: 0,
+    check: (r) => assert.deepEqual(json(r), []),
+  },
   { title: "the organization's owner as a collaborator: refused", args: (n) => ['repo', 'collaborator', 'add', n.me, '-R', `${n.org}/kettle-in-org`], exit: 1 },
   {
     title: "branch protect in an organization's repository: teams, as ORG/TEAM or a bare name that is no user",
@@ -1521,6 +1528,14 @@ export const STEPS: Step[] = [
   // An extension from a release asset named for this platform (kettle extension): the latest
   // release and its asset read through the API, the asset downloaded with the login's credentials.
   { title: 'extension repository', args: (n) => ['repo', 'create', 'kettle-brew', '--org', n.org, '--init'], exit: 0 },
+  // mustAllowPulls again: a repository whose pull requests are turned off answers 404 under /pulls too.
+  { title: 'repo edit --disable-prs', args: (n) => ['repo', 'edit', `${n.org}/kettle-brew`, '--disable-prs'], exit: 0 },
+  {
+    title: 'pr list with pull requests turned off: said so, not "not found"',
+    args: (n) => ['pr', 'list', '-R', `${n.org}/kettle-brew`],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`^kettle: pull requests are turned off in ${n.org}/kettle-brew$`, 'm')),
+  },
   {
     title: 'extension release with the platform asset',
     args: (n) => {

@@ -11,7 +11,7 @@ import { ACTIONS_ROUTES } from './routes-actions.js';
 import { INBOX_ROUTES, notifying, seedInbox } from './routes-inbox.js';
 import { CI_ROUTES } from './routes-ci.js';
 import { PROTECTION_ROUTES } from './routes-protections.js';
-import { PULL_ROUTES } from './routes-pulls.js';
+import { PULL_ROUTES, pullsAllowed } from './routes-pulls.js';
 import { REVIEW_ROUTES } from './routes-reviews.js';
 import { RELEASE_ROUTES, RELEASE_WEB_ROUTES, STREAMED_RELEASE_ROUTES, seedReleases } from './routes-releases.js';
 import { REPO_ROUTES, repoData } from './routes-repos.js';
@@ -33,29 +33,31 @@ import type { State } from './state.js';
 export const ALL_ROUTES: Array<[string, string, Handler]> = [
   ...INBOX_ROUTES,
   ...notifying(
-    withGit([
-      ...CI_ROUTES,
-      ...PROTECTION_ROUTES,
-      ...ISSUE_META_ROUTES,
-      ...ISSUE_WORK_ROUTES,
-      ...TRIAGE_ROUTES,
-      ...REVIEW_ROUTES,
-      ...PULL_ROUTES,
-      ...UPDATE_ROUTES,
-      ...MOVE_ROUTES,
-      ...CORE,
-      ...REPO_ROUTES,
-      ...RELEASE_ROUTES,
-      ...SETTINGS_ROUTES,
-      ...ACTIONS_SECRETS_ROUTES,
-      ...ACTIONS_ROUTES,
-      ...ADMIN_ROUTES,
-      ...TEAM_ROUTES,
-      ...TEMPLATE_ROUTES,
-      ...RUNNER_ROUTES,
-      ...PACKAGE_ROUTES,
-      ...WIKI_ROUTES,
-    ]),
+    pullsAllowed(
+      withGit([
+        ...CI_ROUTES,
+        ...PROTECTION_ROUTES,
+        ...ISSUE_META_ROUTES,
+        ...ISSUE_WORK_ROUTES,
+        ...TRIAGE_ROUTES,
+        ...REVIEW_ROUTES,
+        ...PULL_ROUTES,
+        ...UPDATE_ROUTES,
+        ...MOVE_ROUTES,
+        ...CORE,
+        ...REPO_ROUTES,
+        ...RELEASE_ROUTES,
+        ...SETTINGS_ROUTES,
+        ...ACTIONS_SECRETS_ROUTES,
+        ...ACTIONS_ROUTES,
+        ...ADMIN_ROUTES,
+        ...TEAM_ROUTES,
+        ...TEMPLATE_ROUTES,
+        ...RUNNER_ROUTES,
+        ...PACKAGE_ROUTES,
+        ...WIKI_ROUTES,
+      ]),
+    ),
   ),
 ];
 

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { forbidden, HttpError, notFound, type FieldProblem, invalid, paginate } from './http.js';
 import { type Call, type Handler, type Reply, ROUTES as CORE, flavorAtLeast, searchIssuesWith, obj, visibleRepo } from './routes.js';
 import { extraOf as repoExtraOf } from './routes-repos.js';
+import { settingsData } from './routes-settings.js';
 import { type Comment, type Milestone, addComment as addTriageComment, addMilestone as addTriageMilestone, setMilestone, triage } from './routes-triage.js';
 import type { Issue, Json, Repo, State } from './state.js';
 import { tick } from './state.js';
@@ -614,6 +615,28 @@ export function reviewChecks(c: Call): Array<(i: Issue) => boolean> {
 }
 
 const searchIssues = searchIssuesWith(reviewChecks);
+
+/**
+ * routers/api/v1/api.go mustAllowPulls, before every handler of the /pulls
+ * group (Gitea 1.23 to 1.27, Forgejo 11): a repository that cannot have pull
+ * requests (models/repo/repo.go CanEnablePulls: an empty one, a mirror) or
+ * whose pull request unit is off answers 404, the very answer a missing
+ * repository gets (checked on real Gitea 1.23.8 and 1.27.0 and Forgejo 11.0.1:
+ * GET …/pulls of an empty repository and of one with has_pull_requests false).
+ */
+export function pullsAllowed(routes: Array<[string, string, Handler]>): Array<[string, string, Handler]> {
+  return routes.map(([method, pattern, handler]) => [
+    method,
+    pattern,
+    pattern === '/repos/:owner/:repo/pulls' || pattern.startsWith('/repos/:owner/:repo/pulls/')
+      ? (c: Call) => {
+          const repo = visibleRepo(c);
+          if (repo.branches.length === 0 || settingsData(c.state).mirrors.has(repo.id) || !repoExtraOf(c.state, repo).has_pull_requests) throw notFound(c.state.apiRoot);
+          return handler(c);
+        }
+      : handler,
+  ]);
+}
 
 export const PULL_ROUTES: Array<[string, string, Handler]> = [
   // Before the repository route below, which would take it for a repository named issues/search.

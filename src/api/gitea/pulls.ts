@@ -2,13 +2,13 @@
 import type { RepoRef } from '../repo.js';
 import type { ApiClient, ListOptions, StreamedResponse } from '../client.js';
 import { headerValue } from '../headers.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, KettleError } from '../../errors.js';
 import { redirectError } from '../network-errors.js';
 import type { PageWindow } from '../paginate.js';
 import { errorFromResponse, type Shape } from '../response.js';
 import { p } from '../url.js';
 import type { StateFilter } from './issues.js';
-import { repoPath } from './repos.js';
+import { get as getRepo, repoPath } from './repos.js';
 import { done, list as listOf, record } from './send.js';
 import type { CreatePullRequestOption, EditPullRequestOption, CreatePullReviewOptions, MergePullRequestOption, PullRequest, PullReview, PullReviewRequestOptions } from './types.js';
 
@@ -44,9 +44,43 @@ export interface PullQuery {
   poster?: string;
 }
 
-export function list(api: ApiClient, repo: RepoRef, window: PageWindow, query: PullQuery = {}, options: ListOptions = {}): AsyncGenerator<PullRequest[]> {
+/**
+ * The pull requests of a repository, a page at a time. Gitea and Forgejo
+ * answer 404 under /pulls for a repository that cannot have any (empty, or a
+ * mirror) or whose pull requests are turned off, the same 404 as for a
+ * missing repository (routers/api/v1/api.go mustAllowPulls). One more request
+ * tells them apart: an empty repository or a mirror has none (an empty
+ * list); turned off is said as such; a missing repository keeps its 404.
+ */
+export async function* list(api: ApiClient, repo: RepoRef, window: PageWindow, query: PullQuery = {}, options: ListOptions = {}): AsyncGenerator<PullRequest[]> {
   const { labels, ...rest } = query;
-  return api.pages<PullRequest>(`${repoPath(repo)}/pulls`, window, { ...rest, ...(labels && labels.length > 0 ? { labels } : {}) }, { shape: PULL_SHAPE, ...options });
+  let listed = false;
+  try {
+    for await (const page of api.pages<PullRequest>(`${repoPath(repo)}/pulls`, window, { ...rest, ...(labels && labels.length > 0 ? { labels } : {}) }, { shape: PULL_SHAPE, ...options })) {
+      listed = true;
+      yield page;
+    }
+  } catch (err) {
+    if (listed || !(err instanceof ApiError) || err.status !== 404) throw err;
+    const why = await withoutPulls(api, repo);
+    if (why === 'none') return;
+    if (why === 'off') throw new KettleError(`pull requests are turned off in ${repo.owner}/${repo.name}`);
+    throw err;
+  }
+}
+
+/**
+ * Why a repository that answered 404 under /pulls has no pull requests to
+ * show: `none` (empty, or a mirror: models/repo/repo.go CanEnablePulls), `off`
+ * (its pull request unit is off), or undefined (missing, or the 404 was
+ * about something else).
+ */
+async function withoutPulls(api: ApiClient, repo: RepoRef): Promise<'none' | 'off' | undefined> {
+  const found = await getRepo(api, repo).catch(() => undefined);
+  if (found === undefined) return undefined;
+  if (found.empty === true || found.mirror === true) return 'none';
+  if (found.has_pull_requests === false) return 'off';
+  return undefined;
 }
 
 /** Change a pull request: title, body, base, labels, assignees, milestone, state. Real servers answer 201. */
