@@ -108,6 +108,8 @@ describe('piped output escapes the control characters', () => {
 
   it('pr view --comments: key/value lines', async () => {
     const { slug, repo } = hostileRepo();
+    // A pull request needs its branches: an empty repository has none (the servers answer 404 under /pulls).
+    repo.branches.push('main', 'fix');
     const pr = s.server.state.addIssue(repo, 'alice', { title: `Fix ${RETITLE}`, pull: { head: 'fix', base: 'main' } });
     const r = await s.kettle(['pr', 'view', String(pr.number), '-R', slug, '--comments']);
     expectExit(r, 0);
