@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import * as issues from '../api/gitea/issues.js';
 import * as repos from '../api/gitea/repos.js';
 import { fullName, type RepoRef } from '../context/repo.js';
-import { ApiError, KettleError } from '../errors.js';
+import { ApiError, KettleError, NetworkError } from '../errors.js';
 
 export interface Attempt {
   /** What the command tried, after "cannot": `close issue #3 in alice/teapot`. */
@@ -43,6 +43,19 @@ export function failure(attempt: Attempt): (err: unknown) => Promise<never> {
     }
     throw reword(err, attempt);
   };
+}
+
+/**
+ * A read the command can do without when the server refuses it (an error
+ * status: not there, not allowed, not supported on this release): `fallback`
+ * then. A read that got no answer at all (timed out, cut off, unreachable) is
+ * no refusal: it fails the command, which then writes nothing on a guess.
+ */
+export function unlessRefused<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
+  return read.catch((err: unknown) => {
+    if (err instanceof NetworkError) throw err;
+    return fallback;
+  });
 }
 
 /**

@@ -324,6 +324,20 @@ describe('pr close', () => {
     expect(sent(s, 'DELETE')).toEqual([]);
   });
 
+  it('--delete-branch when the open pull requests cannot be read: the head is kept, not deleted on a guess', async () => {
+    const { repo, full } = freshRepo(['topic', 'other']);
+    const pr = pull(repo, 'alice', 'First');
+    s.server.fault({ kind: 'cut', method: 'GET', path: `/repos/${full}/pulls`, times: 10 });
+    const r = await s.kettle(['pr', 'close', String(pr.number), '-R', full, '--delete-branch']);
+    s.server.clearFaults();
+    // The close was made: exit 0, and the branch stays.
+    expectExit(r, 0);
+    expect(pr.state).toBe('closed');
+    expect(repo.branches).toContain('topic');
+    expect(r.stderr).toMatch(new RegExp(`^kettle: warning: not deleting branch topic in ${full}: cannot tell whether another open pull request uses it \\(.+\\)$`, 'm'));
+    expect(sent(s, 'DELETE')).toEqual([]);
+  });
+
   it('--comment, then a refused close: says the comment was posted', async () => {
     const { repo, full } = freshRepo();
     const pr = pull(repo, 'alice', 'Not yours');

@@ -383,6 +383,27 @@ describe('pr update-branch', () => {
     expect(headOf(repo, 'topic')).toBe(before);
   });
 
+  it('the comparison refused: the update is sent; the comparison with no answer: nothing is', async () => {
+    const { repo, number } = await behind();
+    const compare = new RegExp(`^/repos/alice/${name}/compare/`);
+    // Refused (an error status): the server itself says whether the head is behind.
+    s.server.fault({ kind: 'status', status: 404, method: 'GET', path: compare, body: '{"message":"not found"}' });
+    s.server.requests.length = 0;
+    expectExit(await s.kettle(['pr', 'update-branch', String(number), '-R', `alice/${name}`]), 0);
+    expect(sent(s, 'POST').map((q) => q.path)).toEqual([`/repos/alice/${name}/pulls/${number}/update`]);
+    // Cut off on every try: the command fails, and the update is not sent on a guess.
+    await commitOn(`alice/${name}`, 'main', 'later.txt');
+    const before = headOf(repo, 'topic');
+    s.server.fault({ kind: 'cut', method: 'GET', path: compare, times: 10 });
+    s.server.requests.length = 0;
+    const r = await s.kettle(['pr', 'update-branch', String(number), '-R', `alice/${name}`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^kettle: .*compare/m);
+    expect(sent(s, 'POST')).toEqual([]);
+    expect(headOf(repo, 'topic')).toBe(before);
+    s.server.clearFaults();
+  });
+
   it('a closed pull request: one line before sending; a missing one: not found', async () => {
     const { number } = await behind();
     expectExit(await s.kettle(['pr', 'close', String(number), '-R', `alice/${name}`]), 0);

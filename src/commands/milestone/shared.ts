@@ -3,6 +3,7 @@
 import type { EditMilestoneOption, Milestone } from '../../api/gitea/types.js';
 import type { Context } from '../../context/context.js';
 import { known } from '../../context/server.js';
+import { unlessRefused } from '../failure.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import { milestoneColumns, milestoneViewColumns } from './columns.js';
 import type * as definition from './defs/view.js';
@@ -34,6 +35,6 @@ export async function sameDue(ctx: Context, current: Milestone, due: string): Pr
   const now = current.due_on;
   if (typeof now !== 'string' || now === '') return false;
   if (Date.parse(now) === Date.parse(due)) return true;
-  const server = await ctx.server().catch(() => undefined);
+  const server = await unlessRefused(ctx.server(), undefined);
   return known(server) && server.flavour === 'gitea' && now.slice(0, 10) === due.slice(0, 10) && now.slice(11, 19) === '23:59:59';
 }

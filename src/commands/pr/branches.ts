@@ -29,7 +29,14 @@ export async function deleteHeadBranch(ctx: Context, api: ApiClient, repo: RepoR
   }
   // Deleting a branch closes every open pull request whose head it is: one
   // that another still uses is kept, and that one named.
-  const others = await otherPullsOn(api, repo, pr).catch(() => []);
+  let others: string[];
+  try {
+    others = await otherPullsOn(api, repo, pr);
+  } catch (err) {
+    // Not known, so not deleted: it might close another pull request.
+    ctx.term.warn(`not deleting branch ${branch} in ${fullName(repo)}: cannot tell whether another open pull request uses it (${(err as Error).message})`);
+    return false;
+  }
   if (others.length > 0) {
     ctx.term.warn(`not deleting branch ${branch} in ${fullName(repo)}: open pull request ${others.join(', ')} still uses it, and deleting it would close ${others.length > 1 ? 'them' : 'it'}`);
     return false;

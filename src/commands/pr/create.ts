@@ -12,7 +12,7 @@ import { printRecord } from '../../output/printer.js';
 import type { ApiClient } from '../../api/client.js';
 import { pageWindow } from '../../api/paginate.js';
 import { commitsBetween, currentBranch, revParse } from '../../context/git.js';
-import { failure, reword } from '../failure.js';
+import { failure, reword, unlessRefused } from '../failure.js';
 import { labelIds, milestoneId } from './names.js';
 import { DRAFT_PREFIX } from './show.js';
 import { headOf, type Target } from './shared.js';
@@ -140,7 +140,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (opts.assignee.length > 0) payload.assignees = opts.assignee;
   // The server refuses the author as a reviewer: known before anything is written.
   if (opts.reviewer.length > 0) {
-    const me = (await users.me(api).catch(() => undefined))?.login;
+    const me = (await unlessRefused(users.me(api), undefined))?.login;
     const own = me === undefined ? undefined : opts.reviewer.find((r) => r.toLowerCase() === me.toLowerCase());
     if (own !== undefined) throw new KettleError(`--reviewer ${own}: the author of a pull request cannot review it; nothing was sent`);
   }

@@ -8,7 +8,7 @@ import * as repos from '../../api/gitea/repos.js';
 import type { Context } from '../../context/context.js';
 import { fullName } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
-import { failure } from '../failure.js';
+import { failure, unlessRefused } from '../failure.js';
 import { readPull, resolvePull } from './shared.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/update-branch.js';
@@ -30,9 +30,10 @@ export async function run(ctx: Context, opts: UpdateBranchOptions): Promise<void
   const base = pr.base?.ref ?? 'its base';
   // A head that is not behind is refused with a 500 whose message only an administrator sees in production
   // (services/context/api.go, the internal-error rule): the base repository, which holds the head's commits
-  // (refs/pull/N/head), says first how many commits of the base the head lacks. When it cannot say, the update is sent.
+  // (refs/pull/N/head), says first how many commits of the base the head lacks. When it refuses to say, the update is sent;
+  // when no answer came, nothing is.
   const headSha = pr.head?.sha;
-  const behind = headSha && pr.base?.ref ? await repos.commitsAhead(api, repo, headSha, pr.base.ref).catch(() => undefined) : undefined;
+  const behind = headSha && pr.base?.ref ? await unlessRefused(repos.commitsAhead(api, repo, headSha, pr.base.ref), undefined) : undefined;
   if (behind === 0) {
     ctx.term.info(`kettle: ${head} of ${what} is already up to date with ${base}; nothing was changed`);
     return;

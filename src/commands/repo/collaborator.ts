@@ -7,7 +7,7 @@ import type { Context } from '../../context/context.js';
 import { fullName, type RepoRef } from '../../context/repo.js';
 import { ApiError, KettleError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
-import { failure } from '../failure.js';
+import { failure, unlessRefused } from '../failure.js';
 import { printListing } from '../listing.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definition from './defs/collaborator.js';
@@ -76,7 +76,7 @@ export async function runAdd(ctx: Context, opts: CollaboratorAddOptions): Promis
     if (await orgs.isOrganization(api, opts.user).catch(failure(attempt))) {
       throw new KettleError(`cannot ${action}: ${opts.user} is an organization, and organizations take part through teams, not as collaborators`);
     }
-    if ((await orgs.isOrganization(api, repo.owner).catch(() => false)) && (await orgs.isOwner(api, repo.owner, opts.user)) === true) {
+    if ((await unlessRefused(orgs.isOrganization(api, repo.owner), false)) && (await orgs.isOwner(api, repo.owner, opts.user)) === true) {
       throw new KettleError(`cannot ${action}: ${opts.user} owns the organization ${repo.owner}, which is more than a collaborator can be given`);
     }
   }

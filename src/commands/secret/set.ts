@@ -4,7 +4,7 @@ import * as secrets from '../../api/gitea/actions-secrets.js';
 import type { Context } from '../../context/context.js';
 import { atLeast } from '../../context/server.js';
 import { checkValue, newName } from '../actions-scope.js';
-import { failure } from '../failure.js';
+import { failure, unlessRefused } from '../failure.js';
 import { secretValue } from './value.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
@@ -26,7 +26,8 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   await checkValue(ctx, 'secret', value);
   const api = await scope.api();
   const attempt = failure({ action: `set secret ${name} of ${where}`, missing });
-  const info = await ctx.server().catch(() => undefined);
+  // Whether the server keeps descriptions: a guess would drop an existing one.
+  const info = await unlessRefused(ctx.server(), undefined);
   const described = info !== undefined && atLeast(info, 'gitea', '1.24');
   const existing = described && scope.kind !== 'user' ? await secrets.findSecret(api, scope, name).catch(attempt) : undefined;
   const description = typeof existing?.description === 'string' && existing.description !== '' ? existing.description : undefined;

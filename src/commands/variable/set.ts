@@ -6,7 +6,7 @@ import type { Context } from '../../context/context.js';
 import { atLeast, known } from '../../context/server.js';
 import { ApiError } from '../../errors.js';
 import { checkValue, newName } from '../actions-scope.js';
-import { failure } from '../failure.js';
+import { failure, unlessRefused } from '../failure.js';
 import type { OptionsOf } from '../../spec/spec.js';
 import type * as definitions from './index.js';
 
@@ -32,7 +32,7 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const name = await newName(ctx, 'variable', opts.name);
   await checkValue(ctx, 'variable', opts.value);
   const api = await s.api();
-  const info = await ctx.server().catch(() => undefined);
+  const info = await unlessRefused(ctx.server(), undefined);
   const described = !known(info) || atLeast(info, 'gitea', '1.24');
   const created = await (described ? readThenWrite : createOrUpdate)(api, s, name, opts.value);
   ctx.term.success(`${created ? 'Created' : 'Updated'} variable ${name} of ${s.where}`);
