@@ -60,6 +60,10 @@ describe('pr list', () => {
     expectExit(await s.kettle(['repo', 'edit', 'alice/no-pulls', '--disable-prs']), 0);
     expect(off.branches.length).toBeGreaterThan(0);
     expectFailure(await s.kettle(['pr', 'list', '-R', 'alice/no-pulls']), 'pull requests are turned off in alice/no-pulls');
+    // One pull request asked for: the same reasons, worded for it.
+    expectFailure(await s.kettle(['pr', 'view', '1', '-R', 'alice/no-pulls']), 'pull requests are turned off in alice/no-pulls');
+    expectFailure(await s.kettle(['pr', 'view', '1', '-R', 'alice/bare']), 'pull request #1 in alice/bare not found: alice/bare is empty, and has no pull requests');
+    expectFailure(await s.kettle(['pr', 'view', '1', '-R', 'alice/nope']), 'repository alice/nope not found');
   });
 
   it('refuses a bad --limit before any request', async () => {

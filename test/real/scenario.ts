@@ -1337,6 +1337,12 @@ export const STEPS: Step[] = [
     exit: 0,
     check: (r) => assert.deepEqual(json(r), []),
   },
+  {
+    title: 'pr view of an empty repository: not found, and why',
+    args: (n) => ['pr', 'view', '1', '-R', `${n.org}/kettle-in-org`],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`^kettle: pull request #1 in ${n.org}/kettle-in-org not found: ${n.org}/kettle-in-org is empty, and has no pull requests$`, 'm')),
+  },
   { title: "the organization's owner as a collaborator: refused", args: (n) => ['repo', 'collaborator', 'add', n.me, '-R', `${n.org}/kettle-in-org`], exit: 1 },
   {
     title: "branch protect in an organization's repository: teams, as ORG/TEAM or a bare name that is no user",
@@ -1533,6 +1539,12 @@ export const STEPS: Step[] = [
   {
     title: 'pr list with pull requests turned off: said so, not "not found"',
     args: (n) => ['pr', 'list', '-R', `${n.org}/kettle-brew`],
+    exit: 1,
+    check: (r, n) => assert.match(r.stderr, new RegExp(`^kettle: pull requests are turned off in ${n.org}/kettle-brew$`, 'm')),
+  },
+  {
+    title: 'pr view with pull requests turned off: said so',
+    args: (n) => ['pr', 'view', '1', '-R', `${n.org}/kettle-brew`],
     exit: 1,
     check: (r, n) => assert.match(r.stderr, new RegExp(`^kettle: pull requests are turned off in ${n.org}/kettle-brew$`, 'm')),
   },

@@ -63,24 +63,31 @@ export async function* list(api: ApiClient, repo: RepoRef, window: PageWindow, q
   } catch (err) {
     if (listed || !(err instanceof ApiError) || err.status !== 404) throw err;
     const why = await withoutPulls(api, repo);
-    if (why === 'none') return;
-    if (why === 'off') throw new KettleError(`pull requests are turned off in ${repo.owner}/${repo.name}`);
+    if (why === 'empty' || why === 'mirror') return;
+    if (why === 'off') throw turnedOff(repo);
     throw err;
   }
 }
 
 /**
- * Why a repository that answered 404 under /pulls has no pull requests to
- * show: `none` (empty, or a mirror: models/repo/repo.go CanEnablePulls), `off`
- * (its pull request unit is off), or undefined (missing, or the 404 was
- * about something else).
+ * Why a repository answered 404 under /pulls: `empty` or `mirror` (it cannot
+ * have pull requests: models/repo/repo.go CanEnablePulls), `off` (its pull
+ * request unit is off), `missing` (no such repository), or undefined (the
+ * repository can have them: the 404 was about something else, or it could
+ * not be read).
  */
-async function withoutPulls(api: ApiClient, repo: RepoRef): Promise<'none' | 'off' | undefined> {
-  const found = await getRepo(api, repo).catch(() => undefined);
-  if (found === undefined) return undefined;
-  if (found.empty === true || found.mirror === true) return 'none';
+export async function withoutPulls(api: ApiClient, repo: RepoRef): Promise<'empty' | 'mirror' | 'off' | 'missing' | undefined> {
+  const found = await getRepo(api, repo).catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? ('missing' as const) : undefined));
+  if (found === undefined || found === 'missing') return found;
+  if (found.empty === true) return 'empty';
+  if (found.mirror === true) return 'mirror';
   if (found.has_pull_requests === false) return 'off';
   return undefined;
+}
+
+/** The error of a repository whose pull requests are turned off. */
+export function turnedOff(repo: RepoRef): KettleError {
+  return new KettleError(`pull requests are turned off in ${repo.owner}/${repo.name}`);
 }
 
 /** Change a pull request: title, body, base, labels, assignees, milestone, state. Real servers answer 201. */

@@ -66,6 +66,13 @@ export function readPull(api: ApiClient, repo: RepoRef, number: number): Promise
       if (issue && typeof issue === 'object' && !issue.pull_request) {
         throw err.withMessage(`#${number} in ${fullName(repo)} is an issue, not a pull request; see it with: kettle issue view ${number} -R ${fullName(repo)}`);
       }
+      // The servers answer this 404 alike for a repository that cannot have pull requests (pulls.list says why).
+      const why = await pulls.withoutPulls(api, repo);
+      if (why === 'missing') throw err.withMessage(`repository ${fullName(repo)} not found`);
+      if (why === 'off') throw pulls.turnedOff(repo);
+      if (why !== undefined) throw err.withMessage(`${what} not found: ${fullName(repo)} is ${why === 'empty' ? 'empty' : 'a mirror'}, and has no pull requests`);
+      // The repository is there (or could not be read): the pull request is what is missing.
+      return failure({ action: `read ${what}`, missing: what })(err);
     }
     return failure({ action: `read ${what}`, missing: what, within: { api, repo } })(err);
   });
