@@ -329,7 +329,6 @@ describe('pr close', () => {
     const pr = pull(repo, 'alice', 'First');
     s.server.fault({ kind: 'cut', method: 'GET', path: `/repos/${full}/pulls`, times: 10 });
     const r = await s.kettle(['pr', 'close', String(pr.number), '-R', full, '--delete-branch']);
-    s.server.clearFaults();
     // The close was made: exit 0, and the branch stays.
     expectExit(r, 0);
     expect(pr.state).toBe('closed');

@@ -401,7 +401,6 @@ describe('pr update-branch', () => {
     expect(r.stderr).toMatch(/^kettle: .*compare/m);
     expect(sent(s, 'POST')).toEqual([]);
     expect(headOf(repo, 'topic')).toBe(before);
-    s.server.clearFaults();
   });
 
   it('a closed pull request: one line before sending; a missing one: not found', async () => {
