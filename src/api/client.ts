@@ -99,6 +99,8 @@ export interface RequestOptions {
   credentials?: Credentials;
   /** Keep a successful answer's body as bytes (`pieces`), undecoded. */
   keepBytes?: boolean;
+  /** A large answer is awaited (Outgoing's `large`). */
+  large?: boolean;
 }
 
 /** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
@@ -214,7 +216,15 @@ export class ApiClient {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
       extra['content-type'] = 'application/json';
     }
-    return { method, url, headers: this.headers(url, { ...extra, ...opts.headers }, opts.credentials), body, path, ...(opts.keepBytes ? { keepBytes: true } : {}) };
+    return {
+      method,
+      url,
+      headers: this.headers(url, { ...extra, ...opts.headers }, opts.credentials),
+      body,
+      path,
+      ...(opts.keepBytes ? { keepBytes: true } : {}),
+      ...(opts.large ? { large: true } : {}),
+    };
   }
 
   /** The headers of every request to a URL (auth.ts requestHeaders): the credentials and --sudo only under this client's server. */
@@ -363,7 +373,8 @@ export class ApiClient {
       const quick = options.unwrap ? undefined : given;
       const parsed = first;
       first = false;
-      const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}) });
+      // The first page: the command's young generation is nearly full by then, and the page's reading would collect it (roomWhileWaiting).
+      const answer = await this.requestRaw('GET', path, { query: { ...query, page, limit }, headers: options.headers, ...(quick ? { keepBytes: true } : {}), ...(parsed ? { large: true } : {}) });
       const result = readPage<T>(answer, path, page, pageOptions, (raw) => this.decoded<unknown>('GET', path, raw), parsed && quick !== undefined);
       const more = window.count > limit && (result.hasNext === true || (result.total ?? 0) > limit);
       const { pieces } = answer;

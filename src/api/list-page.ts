@@ -97,15 +97,24 @@ export function readPage<T>(
   const link = headerValue(res.headers, 'link');
   const total = intHeader(res.headers, 'x-total-count');
   const perPage = intHeader(res.headers, 'x-perpage');
-  const next = link !== undefined ? parseLinkHeader(link).next : undefined;
-  const nextPage = next !== undefined ? pageOf(next, res.url) : undefined;
-  return {
-    items,
-    ...(total !== undefined ? { total } : {}),
-    ...(perPage !== undefined ? { perPage } : {}),
-    ...(link !== undefined ? { hasNext: next !== undefined } : {}),
-    ...(nextPage !== undefined ? { nextPage } : {}),
+  const result: PageResult<T> = { items, ...(total !== undefined ? { total } : {}), ...(perPage !== undefined ? { perPage } : {}) };
+  if (link === undefined) return result;
+  // The link is read when the pagination first asks where it goes: a page
+  // that ends the window (a first page of 30 with a total) never is. Its
+  // first reading, three patterns and a URL's query, is 0.5 to 1 ms of a
+  // command's start (test/tools/BENCH.md).
+  let read: { next: string | undefined; page: number | undefined } | undefined;
+  const follow = () => {
+    if (read === undefined) {
+      const next = parseLinkHeader(link).next;
+      read = { next, page: next !== undefined ? pageOf(next, res.url) : undefined };
+    }
+    return read;
   };
+  return Object.defineProperties(result, {
+    hasNext: { get: () => follow().next !== undefined, enumerable: true },
+    nextPage: { get: () => follow().page, enumerable: true },
+  });
 }
 
 /**

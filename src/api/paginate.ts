@@ -168,7 +168,8 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
    */
   const check = (page: number, res: PageResult<T>, start: number): void => {
     const items = res.items;
-    if (res.nextPage !== undefined && res.nextPage <= page) throw linkBack(page, res.nextPage);
+    // Only a link that would be followed: one on the window's last page is never read (list-page.ts).
+    if (start + items.length < end && res.nextPage !== undefined && res.nextPage <= page) throw linkBack(page, res.nextPage);
     // A total that is only a bound promises no record: fewer is the end.
     const total = options.totalIsBound ? undefined : res.total;
     if (items.length === 0) {
@@ -241,7 +242,8 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, window: PageWindow, 
     next += take.length;
     const reachedTotal = res.total !== undefined && start + items.length >= res.total;
     const shortPage = items.length < used;
-    const done = items.length === 0 || reachedTotal || shortPage || res.hasNext === false || next >= end;
+    // The link last: a page that ends the window need not read it.
+    const done = items.length === 0 || reachedTotal || shortPage || next >= end || res.hasNext === false;
     // The total and the page size are known: the pages still needed are too,
     // and their requests go out before this page's records are passed on
     // (the first page, cold, takes its printer several milliseconds).

@@ -3,7 +3,7 @@
 // the --debug trace of what went out and what came back.
 import { type Readable, Transform } from 'node:stream';
 import { ApiError } from '../errors.js';
-import { counted } from './collect.js';
+import { counted, roomWhileWaiting } from './collect.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { networkError } from './network-errors.js';
@@ -44,6 +44,8 @@ export interface Outgoing {
   path: string;
   /** Keep a successful answer's body as bytes, undecoded (a page a printer passes through as text). */
   keepBytes?: boolean;
+  /** A large answer is awaited (a list's first page): room is made for it meanwhile (collect.ts, roomWhileWaiting). */
+  large?: boolean;
 }
 
 /** Whatever the server answered, whatever its status. */
@@ -154,10 +156,18 @@ export class Transport {
     // Outside the try below: a dispatcher that cannot be made (a bad proxy
     // variable) is the user's setting to fix, not a request that failed.
     const dispatcher = await this.pool();
+    const written = this.unwritten.add();
     let res: WholeAnswer;
     try {
       res = await whole(dispatcher, outgoing, limitMs, {
-        sent: this.unwritten.add(),
+        // Once the request is being written, in the turn after: the main thread then has nothing else to do until the answer comes.
+        sent:
+          outgoing.large === true
+            ? () => {
+                written();
+                setImmediate(roomWhileWaiting);
+              }
+            : written,
         maxBytes: this.opts.maxResponseBytes,
         idleMs: this.opts.idleTimeoutMs !== undefined && this.opts.idleTimeoutMs < this.opts.timeoutMs ? this.opts.idleTimeoutMs : undefined,
         timing,

@@ -102,6 +102,28 @@ describe('a Link rel="next" that points back', () => {
     expect(requests).toBeLessThanOrEqual(2);
   });
 
+  it('on the page that ends the window, is not read: the link is not followed', async () => {
+    const read: string[] = [];
+    const all = records(500);
+    // A first page of 50 with its total, whose link (pointing back) says where it was read.
+    const fetchPage: FetchPage<Rec> = async (page, limit) =>
+      Object.defineProperties(
+        { items: all.slice((page - 1) * limit, page * limit), total: 500 },
+        {
+          hasNext: { get: () => read.push('hasNext') > 0, enumerable: true },
+          nextPage: { get: () => read.push('nextPage') && page, enumerable: true },
+        },
+      );
+    const out: Rec[] = [];
+    for await (const page of paginate(fetchPage, pageWindow({ limit: 50 }), { concurrency: 8, key: (r) => r.id })) out.push(...page);
+    expect(out.map((r) => r.id)).toEqual(range(1, 50));
+    expect(read).toEqual([]);
+    // A window that goes on past it reads it, and stops there.
+    const { error } = await drain(fetchPage);
+    expect(error?.message).toMatch(/points back to page 1 from page 1/);
+    expect(read.length).toBeGreaterThan(0);
+  });
+
   it('a link forward is followed to the end', async () => {
     const { out, error } = await drain(server(120, (page, _l, r) => ({ items: r.items, hasNext: page < 3, nextPage: page + 1 })));
     expect(error).toBeUndefined();
