@@ -15,7 +15,7 @@ import { type ApiResponse, decodeSuccess, errorFromResponse, type RawApiResponse
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
 import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, type StreamOutgoing, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
-import { buildUrl, instanceRoot, type QueryValue } from './url.js';
+import { buildUrl, instanceRoot, parsed, type QueryValue } from './url.js';
 
 // Command code imports these from here.
 export type { AuthMethod, Credentials } from './auth.js';
@@ -399,7 +399,7 @@ export class ApiClient {
 
   /** Whether a URL is under this client's server (the instance root, not merely the same host). */
   isOwnUrl(url: URL): boolean {
-    const own = new URL(instanceRoot(this.root));
+    const own = parsed(instanceRoot(this.root));
     const base = own.pathname.endsWith('/') ? own.pathname : `${own.pathname}/`;
     return url.protocol === own.protocol && url.host === own.host && (url.pathname === own.pathname || url.pathname.startsWith(base));
   }

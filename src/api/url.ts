@@ -70,14 +70,14 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 /** Whether requests to a root cross a network unencrypted: plain http to a host that is not this machine. */
 export function sentInTheClear(root: string): boolean {
-  const url = new URL(root);
+  const url = parsed(root);
   return url.protocol === 'http:' && !LOOPBACK.test(url.hostname);
 }
 
 /** The host (with port when not default) of a URL, for messages and login names. */
 export function hostOf(url: string): string {
   try {
-    return new URL(url).host;
+    return parsed(url).host;
   } catch {
     return url;
   }
@@ -170,10 +170,18 @@ export function checkUnderRoot(path: string, root: string): void {
 export function buildUrl(root: string, path: string, query: Record<string, QueryValue> = {}): URL {
   const rel = path.startsWith('/') ? path : `/${path}`;
   checkUnderRoot(rel, root);
-  const url = new URL(root + rel);
-  const base = parsedRoot(root);
+  // A path without a query of its own (every request but `kettle api`'s):
+  // the query is written here, as URLSearchParams would write it, and parsed
+  // with the rest. URLSearchParams and the URL's search setter, used the
+  // first time, cost a command 0.3 to 0.4 ms before its first request
+  // (test/tools/BENCH.md).
+  const own = rel.includes('?') || rel.includes('#');
+  const search = own ? '' : queryString(query);
+  const url = new URL(search === '' ? root + rel : `${root}${rel}?${search}`);
+  const base = parsed(root);
   const under = url.pathname === base.pathname || url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`);
   if (url.origin !== base.origin || !under) throw outsideRoot(path, root);
+  if (!own) return url;
   // The parameters set on a copy of the URL's own, and the query written once
   // (url.searchParams writes the whole query again at each change: a list
   // builds a URL for each of its pages).
@@ -189,9 +197,46 @@ export function buildUrl(root: string, path: string, query: Record<string, Query
   return url;
 }
 
-/** The root as a URL, read once for the many URLs built under it (never changed: buildUrl only reads it). */
-let lastRoot: { text: string; url: URL } | undefined;
-function parsedRoot(root: string): URL {
-  if (lastRoot?.text !== root) lastRoot = { text: root, url: new URL(root) };
-  return lastRoot.url;
+/**
+ * Query parameters as URLSearchParams writes them (application/x-www-form-urlencoded):
+ * each name and value in UTF-8 (a lone surrogate as U+FFFD), a space as `+`,
+ * and every byte but ASCII letters, digits and `*-._` percent-encoded; a list
+ * as the name repeated; undefined, null and an empty list left out.
+ */
+export function queryString(query: Record<string, QueryValue>): string {
+  let out = '';
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) out += `${out === '' ? '' : '&'}${formEncoded(key)}=${formEncoded(String(v))}`;
+  }
+  return out;
+}
+
+/** Bytes encodeURIComponent leaves as they are and a form's encoding does not. */
+const NOT_IN_FORMS = /[!'()~]/g;
+
+function formEncoded(text: string): string {
+  if (/^[A-Za-z0-9*._-]*$/.test(text)) return text;
+  const wellFormed = Buffer.from(text, 'utf8').toString('utf8');
+  return encodeURIComponent(wellFormed)
+    .replace(/%20/g, '+')
+    .replace(NOT_IN_FORMS, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * A URL read once for the many times it is asked of (the API root: each
+ * request's URL is checked against it, and its host read for settings and
+ * messages). Never changed by those who ask: they only read it. The last few
+ * kept; one that does not parse throws, as new URL() does.
+ */
+const parsedUrls = new Map<string, URL>();
+export function parsed(text: string): URL {
+  let url = parsedUrls.get(text);
+  if (url === undefined) {
+    url = new URL(text);
+    if (parsedUrls.size >= 8) parsedUrls.clear();
+    parsedUrls.set(text, url);
+  }
+  return url;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carriesSecretBody, echoHider, redactBody, redactHeader, redactRequestBody, redactUrl, redactUrlsIn } from '../../src/api/redact.js';
-import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p } from '../../src/api/url.js';
+import { apiRoot, buildUrl, encodeSegment, hostOf, instanceRoot, p, queryString } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
 
 function usageErrorOf(fn: () => unknown): UsageError {
@@ -339,5 +339,41 @@ describe('redactRequestBody', () => {
     ['/api/v1/repos/alice/teapot/hooks', '{"config":{"secret":"s"}}', '{"config":{"secret":"REDACTED"}}'],
   ])('%s', (path, body, shown) => {
     expect(redactRequestBody(path, body)).toBe(shown);
+  });
+});
+
+describe('a query written as URLSearchParams writes it (queryString, buildUrl)', () => {
+  // Every byte class a form's encoding treats apart: letters, digits, `*-._`,
+  // a space, `+&=?#%/`, what encodeURIComponent keeps and a form does not
+  // (`!'()~`), controls, é, an emoji, a lone surrogate (U+FFFD), and empty.
+  const values = ['plain', 'a b', 'a+b', 'x&y=z', '?#%/', "!'()~*-._", '\u0000\n\t', 'é', '\u{1f600}', 'bad\ud800half', '', '50%', 'label one,label two'];
+  /** The long way: set on URLSearchParams one by one, as buildUrl did before. */
+  const longWay = (query: Record<string, string | number | (string | number)[] | undefined | null>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+      else params.set(key, String(value));
+    }
+    return params.toString();
+  };
+
+  it.each(values)('value %j', (value) => {
+    const query = { q: value, [value === '' ? 'empty' : value]: 'v', n: 3 };
+    expect(queryString(query)).toBe(longWay(query));
+    const url = buildUrl('https://git.example.com/forge/api/v1', '/repos/o/r/issues', query);
+    expect(url.search.slice(1)).toBe(longWay(query));
+    expect([...url.searchParams]).toEqual([...new URLSearchParams(longWay(query))]);
+  });
+
+  it('lists repeat their name; undefined, null and empty lists are left out; the order is the given one', () => {
+    const query = { state: 'open', labels: ['a', 'b c'], none: undefined, nil: null, empty: [], page: 2, limit: 30 };
+    expect(queryString(query)).toBe('state=open&labels=a&labels=b+c&page=2&limit=30');
+    expect(buildUrl('https://git.example.com/api/v1', 'repos/o/r/issues', query).href).toBe('https://git.example.com/api/v1/repos/o/r/issues?state=open&labels=a&labels=b+c&page=2&limit=30');
+    expect(buildUrl('https://git.example.com/api/v1', '/user', {}).href).toBe('https://git.example.com/api/v1/user');
+  });
+
+  it('a path with a query of its own keeps it, the parameters set over it (kettle api -F on a path with a query)', () => {
+    expect(buildUrl('https://git.example.com/api/v1', '/repos/o/r/issues?state=closed&x=1', { state: 'open', page: 2 }).search).toBe('?state=open&x=1&page=2');
   });
 });
