@@ -5,7 +5,6 @@ import { type PageWindow, pageWindow } from '../api/paginate.js';
 import type { ListFlags } from '../spec/flags.js';
 import type { Context } from '../context/context.js';
 import { UsageError } from '../errors.js';
-import { renderJsonPage } from '../output/json-text.js';
 import { type Column, printPages } from '../output/printer.js';
 import { Progress } from '../output/progress.js';
 import { type Attempt, failure } from './failure.js';
@@ -49,8 +48,10 @@ export async function printListing(ctx: Context, flags: ListFlags, listing: List
   try {
     // Not with --jq: jq's input built from the pages' text measured no less CPU, and more peak memory, than from the records.
     const asText = listing.passThrough === true && ctx.output.kind === 'json' && ctx.output.fields === undefined;
+    // Its reader loaded only then: a list printed otherwise never evaluates it.
+    const pageBytes = asText ? (await import('../output/json-text.js')).renderJsonPage : undefined;
     const pages = listing.pages(api, window, {
-      ...(asText ? { pageBytes: renderJsonPage } : {}),
+      ...(pageBytes !== undefined ? { pageBytes } : {}),
       onProgress: (received, total) => progress.update(received, total),
       onChange: () => {
         changed = true;

@@ -6,7 +6,7 @@ import type { IO } from '../io.js';
 import { pipeControls, stringifyJson, visibleControls } from '../text/controls.js';
 import { type Column, cellValue, loadChalk, paintState, plainText, type Row, ttyText } from './cells.js';
 import { type JqFilter, JqPages } from './jq.js';
-import { JsonText } from './json-text.js';
+import { JsonText } from './json-record.js';
 import { renderTable } from './table.js';
 
 /** A formatter of a list that arrives in pages. */

@@ -22,6 +22,7 @@
 //   object (the last value wins, at the first one's place): the whole record.
 // The tokens are read in json-tokens.ts; here, records and pages of them.
 import { isUtf8 } from 'node:buffer';
+import { JsonText } from './json-record.js';
 import { stringifyJson } from '../text/controls.js';
 import {
   CLOSE_BRACE,
@@ -46,32 +47,7 @@ import {
   writingTo,
 } from './json-tokens.js';
 
-/**
- * One record as --json prints it inside the list: "\n  {…}", without the "["
- * or "," before it. It is text[start…end) of its page's text, in which the
- * page's records follow each other with a comma between them, so that the
- * printer writes a page's records at once (formats.ts jsonFormat) rather
- * than a view of each.
- */
-export class JsonText {
-  constructor(
-    /** The record's `id` when it is a number or a string: what a list tells its records apart by. */
-    readonly id: unknown,
-    readonly text: Buffer,
-    readonly start: number,
-    readonly end: number,
-  ) {}
-
-  /** Whether `next` follows this record in its page's text, after a comma. */
-  followedBy(next: JsonText): boolean {
-    return next.text === this.text && next.start === this.end + 1;
-  }
-
-  /** The record's text, for a digest of a page whose records have no id. */
-  toJSON(): string {
-    return this.text.toString('utf8', this.start, this.end);
-  }
-}
+export { JsonText };
 
 /**
  * The records of a page (a JSON array of objects) as text, or undefined when
