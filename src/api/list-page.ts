@@ -102,12 +102,15 @@ export function readPage<T>(
   // The link is read when the pagination first asks where it goes: a page
   // that ends the window (a first page of 30 with a total) never is. Its
   // first reading, three patterns and a URL's query, is 0.5 to 1 ms of a
-  // command's start (test/tools/BENCH.md).
+  // command's start (test/tools/BENCH.md). The link and the page's URL
+  // alone are kept for it, not the answer: a page waiting its turn would
+  // hold its body's bytes.
+  const { url } = res;
   let read: { next: string | undefined; page: number | undefined } | undefined;
   const follow = () => {
     if (read === undefined) {
       const next = parseLinkHeader(link).next;
-      read = { next, page: next !== undefined ? pageOf(next, res.url) : undefined };
+      read = { next, page: next !== undefined ? pageOf(next, url) : undefined };
     }
     return read;
   };
