@@ -6,13 +6,13 @@ import { type Credentials, HeldCredentials, requestHeaders } from './auth.js';
 import type { DryRun } from './dry-run.js';
 import { type HeaderMap, headerValue } from './headers.js';
 import { ApiError } from '../errors.js';
-import { redirectError } from './network-errors.js';
 import { echoHider } from './redact.js';
 import { type ListOptions, readPage, recordId, warmUp } from './list-page.js';
 import { DEFAULT_CONCURRENCY, type FetchPage, MAX_ADAPTIVE_CONCURRENCY, paginate, type PageWindow } from './paginate.js';
 import { parseRateLimit, type RateLimit } from './ratelimit.js';
-import { type ApiResponse, decodeSuccess, errorFromResponse, type RawApiResponse } from './response.js';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, isIdempotent, type Retried, type RetrySeams, withRetries } from './retry.js';
+import { failIfNotOk } from './answer-status.js';
+import { type ApiResponse, decodeSuccess, type RawApiResponse } from './response.js';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, type Retried, type RetrySeams, withRetries } from './retry.js';
 import { type Answer, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, type Outgoing, type StreamAnswer, type StreamedAnswer, type StreamOutgoing, Transport } from './transport.js';
 import type { Dispatcher } from './undici.js';
 import { buildUrl, instanceRoot, parsed, type QueryValue } from './url.js';
@@ -22,6 +22,7 @@ export type { AuthMethod, Credentials } from './auth.js';
 export type { ListOptions } from './list-page.js';
 export type { ApiResponse, RawApiResponse } from './response.js';
 export type { StreamedAnswer } from './transport.js';
+export { failIfNotOk } from './answer-status.js';
 
 export interface ClientOptions {
   /** API root, ending in /api/v1. */
@@ -106,27 +107,6 @@ export interface RequestOptions {
 /** The transport's timeouts: the overall one, and with a longer wait for the answer, the pause allowed within it. */
 function timeoutsOf(timeoutMs: number, answerTimeoutMs: number | undefined): { timeoutMs: number; idleTimeoutMs?: number } {
   return answerTimeoutMs !== undefined && answerTimeoutMs > timeoutMs ? { timeoutMs: answerTimeoutMs, idleTimeoutMs: timeoutMs } : { timeoutMs };
-}
-
-/**
- * The answer as response.ts reads it, when its status is a success; otherwise
- * the error it is. A redirect is refused (the credential would travel along);
- * a 5xx to a request that changes something leaves its outcome unknown; an
- * answer that came on a retry says what the first try got instead.
- */
-export function failIfNotOk(
-  method: string,
-  path: string,
-  res: { status: number; headers: HeaderMap; text: string; url: string; lostAnswer?: string | undefined },
-  { uncertain = !isIdempotent(method), hide }: { uncertain?: boolean; hide?: ((text: string) => string) | undefined } = {},
-): { method: string; path: string; status: number; contentType: string | undefined; text: string } {
-  if (res.status >= 300 && res.status < 400) throw redirectError(method, path, res);
-  const raw = { method, path, status: res.status, contentType: headerValue(res.headers, 'content-type'), text: res.text };
-  if (res.status < 300) return raw;
-  const err = errorFromResponse(raw, hide);
-  if (res.status >= 500 && uncertain) err.uncertainPath = path;
-  else if (res.lostAnswer !== undefined) err.lostAnswer = res.lostAnswer;
-  throw err;
 }
 
 export class ApiClient {

@@ -1,16 +1,17 @@
-// One HTTP exchange over undici: the connection pool (or the proxy agent when a
-// proxy is set), TLS settings, the overall timeout, the response size cap, and
-// the --debug trace of what went out and what came back.
+// One HTTP exchange over undici, through the connection pool of pool.ts (or
+// the proxy agent when a proxy is set): the overall timeout, the response size
+// cap, and the --debug trace of what went out and what came back.
 import { type Readable, Transform } from 'node:stream';
 import { ApiError } from '../errors.js';
 import { counted, roomWhileWaiting } from './collect.js';
 import type { HeaderMap } from './headers.js';
 import { intHeader } from './headers.js';
 import { networkError } from './network-errors.js';
-import { proxyFor, proxySettings } from './proxy.js';
+import { createPool, endPool } from './pool.js';
+import { proxyFor } from './proxy.js';
 import { redactHeader, redactRequestBody, redactUrl } from './redact.js';
 import { statusText } from './status.js';
-import { Agent, type Dispatcher, loadEnvHttpProxyAgent } from './undici.js';
+import type { Dispatcher } from './undici.js';
 import { joined, timedOut, Unwritten, type WholeAnswer, whole } from './whole.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -87,21 +88,6 @@ export interface StreamAnswer {
   body: Readable;
 }
 
-async function createDispatcher(timeout: number, insecure: boolean, env: NodeJS.ProcessEnv): Promise<Dispatcher> {
-  const tls = insecure ? { rejectUnauthorized: false } : {};
-  const options = {
-    connect: { timeout, ...tls },
-    headersTimeout: timeout,
-    bodyTimeout: timeout,
-    keepAliveTimeout: 10_000,
-  };
-  const proxy = proxySettings(env);
-  // Only with a proxy is the proxy agent worth loading.
-  if (proxy === undefined) return new Agent(options);
-  const EnvHttpProxyAgent = await loadEnvHttpProxyAgent();
-  return new EnvHttpProxyAgent({ ...options, ...(insecure ? { requestTls: tls } : {}), ...proxy });
-}
-
 export class Transport {
   private readonly opts: TransportOptions;
   /** Made on the first request: the proxy agent is loaded only when a proxy is set. */
@@ -121,26 +107,7 @@ export class Transport {
     // A dispatcher that could not be made (a bad proxy variable) was reported already.
     const dispatcher = await this.dispatcher.catch(() => undefined);
     if (dispatcher === undefined) return;
-    // With nothing in flight (every command that succeeded), destroyed with an
-    // error of ours. undici's close() ends by destroying the sockets with its
-    // own error, whose stack Node's streams read, which has V8 format a stack
-    // trace over the bundle: about 5 ms of every command (bench: whoami).
-    // Ours has no stack to format. Requests still in flight (pages read ahead
-    // of a failure) are let finish, as close() does, for as long as a request
-    // may take: one that never got a connection (a proxy that never opened
-    // its tunnel) was given up at its time limit, and nothing else ends it.
-    if (idle(dispatcher)) {
-      await dispatcher.destroy(connectionsDone()).catch(() => undefined);
-      return;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), this.opts.timeoutMs);
-      timer.unref();
-    });
-    const closed = await Promise.race([dispatcher.close().catch(() => undefined), late]);
-    clearTimeout(timer);
-    if (closed === 'late') await dispatcher.destroy(connectionsDone()).catch(() => undefined);
+    await endPool(dispatcher, this.opts.timeoutMs);
   }
 
   /**
@@ -267,7 +234,7 @@ export class Transport {
 
   /** The connection pool (or the proxy agent), made on the first request. */
   private pool(): Promise<Dispatcher> {
-    this.dispatcher ??= createDispatcher(this.opts.timeoutMs, this.opts.insecure, this.opts.env);
+    this.dispatcher ??= createPool(this.opts.timeoutMs, this.opts.insecure, this.opts.env);
     return this.dispatcher;
   }
 
@@ -385,24 +352,6 @@ function idleBounded(body: Readable, ms: number, fail: (err: unknown) => Error):
   });
   body.pipe(out);
   return out;
-}
-
-/** Whether a pool has no request queued, pending or running; a dispatcher that keeps no count is taken as busy. */
-function idle(dispatcher: Dispatcher): boolean {
-  const stats = (dispatcher as { stats?: Record<string, { pending?: number; queued?: number; running?: number }> }).stats;
-  if (stats === undefined) return false;
-  return Object.values(stats).every((s) => !s.pending && !s.queued && !s.running);
-}
-
-/** The error the pool's sockets are destroyed with at the end: one without a stack (see Transport.close). */
-function connectionsDone(): Error {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new Error('kettle is done with this connection');
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 export function formatBytes(n: number): string {

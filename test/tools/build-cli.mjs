@@ -37,10 +37,10 @@ const OUT = H2_DIR === undefined ? join(ROOT, 'dist', 'cli') : join(H2_DIR, 'dis
 const allowH2 = {
   name: 'kettle-allow-h2',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]api[\\/]transport\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/]src[\\/]api[\\/]pool\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const anchor = '    keepAliveTimeout: 10_000,\n';
-      if (!source.includes(anchor)) throw new Error("src/api/transport.ts: the pool's options have changed (no keepAliveTimeout: 10_000); update build-cli.mjs --allow-h2");
+      if (!source.includes(anchor)) throw new Error("src/api/pool.ts: the pool's options have changed (no keepAliveTimeout: 10_000); update build-cli.mjs --allow-h2");
       const added = `    allowH2: true,\n${PIPELINING === undefined ? '' : `    pipelining: ${PIPELINING},\n`}`;
       return { contents: source.replace(anchor, `${anchor}${added}`), loader: 'ts' };
     });
