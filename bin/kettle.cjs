@@ -242,13 +242,34 @@ function loadPieces(dist, words, variant) {
         if (other === undefined || other.build !== core.build) throw damaged(`pieces/${wanted}.cjs`);
         script = compileWithCache(other.source, other.file, undefined);
       }
-      // A piece reaches the core's modules through the core's list of them.
-      loaded.set(
-        wanted,
-        evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), (i) => (typeof i === 'string' ? loadLibrary(i.slice(4)) : modules[i]())),
-      );
+      // A piece reaches the core's modules through the core's list of them;
+      // a verb's piece, its command's through theirs (`defs:N`).
+      let definitions;
+      const given = (i) => {
+        if (typeof i === 'number') return modules[i]();
+        if (i.startsWith('lib:')) return loadLibrary(i.slice(4));
+        if (i.startsWith('defs:')) return definitions.__kettleModules[Number(i.slice(5))]();
+        return loadVerb(wanted, i.slice(5), given);
+      };
+      definitions = evaluate(script, path.join(dist, 'pieces', `${wanted}.cjs`), given);
+      loaded.set(wanted, definitions);
     }
     return loaded.get(wanted);
+  };
+  // A command of several verbs is its definitions' piece and a piece per verb
+  // (dist/cli/pieces/<command>/<verb>.cjs), which the definitions ask for
+  // (`verb:KEY`) when the command line's verb is run: read, compiled with a
+  // code cache of its own, and evaluated then.
+  const loadVerb = (command, key, given) => {
+    const id = `${command}/${key}`;
+    if (!loaded.has(id)) {
+      const file = path.join(dist, 'pieces', command, `${key}.cjs`);
+      const found = readPart(file);
+      if (found === undefined || found.build !== core.build) throw damaged(`pieces/${id}.cjs`);
+      const cache = command === name ? codeCacheFile(core.build, `${name}${variant}-piece-${key}`) : undefined;
+      loaded.set(id, evaluate(compileWithCache(found.source, file, cache), file, given));
+    }
+    return loaded.get(id);
   };
   // A library that only some commands use (conf, prompts, jq-web) is a file
   // of its own, read when the core or a piece first asks for it, with a code

@@ -8,7 +8,7 @@
 // `kettle whoami` evaluated.
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir } from '../support/harness.js';
 import { useServer } from '../support/suite.js';
@@ -69,10 +69,18 @@ beforeAll(() => {
     ),
     'latin1',
   );
-  for (const file of readdirSync(join(ROOT, 'dist', 'cli', 'pieces'))) {
+  // A command's piece, and for a command of several verbs a folder of its verbs' pieces.
+  for (const file of readdirSync(join(ROOT, 'dist', 'cli', 'pieces'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cjs'))) {
+    mkdirSync(dirname(join(copy.path, 'dist', 'cli', 'pieces', file)), { recursive: true });
     writeFileSync(
       join(copy.path, 'dist', 'cli', 'pieces', file),
-      instrument(readFileSync(join(ROOT, 'dist', 'cli', 'pieces', file), 'latin1'), `kettle:piece:${file.replace(/\.cjs$/, '')}`),
+      instrument(
+        readFileSync(join(ROOT, 'dist', 'cli', 'pieces', file), 'latin1'),
+        `kettle:piece:${file
+          .replace(/\.cjs$/, '')
+          .split(sep)
+          .join('/')}`,
+      ),
       'latin1',
     );
   }
@@ -145,7 +153,25 @@ describe('the bundle', () => {
       expect(stands.size).toBeGreaterThan(0);
       const copied = [...piece.matchAll(/__toESM\((require_\w*)\(\)/g)].map((m) => m[1] as string);
       expect(copied.filter((name) => stands.get(name) === true)).toEqual([]);
+      // A command of several verbs: a piece per verb beside its definitions', which asks for each by name. No module is in both.
+      const folder = join(ROOT, 'dist', 'cli', 'pieces', entry.name);
+      if (!existsSync(folder)) continue;
+      const modulesOf = (text: string) => [...text.matchAll(/^\/\/ (src\/\S+\.ts)$/gm)].map((m) => m[1] as string);
+      const verbs = readdirSync(folder).map((f) => f.replace(/\.cjs$/, ''));
+      expect(verbs.length).toBeGreaterThan(1);
+      for (const verb of verbs) {
+        expect(piece).toContain(`__kettleCore("verb:${verb}")`);
+        const text = readFileSync(join(folder, `${verb}.cjs`), 'latin1');
+        expect(text.startsWith(`// kettle-bundle ${build}\n// kettle-piece ${entry.name}/${verb}\n(function (exports, require, module, __filename, __dirname, __kettleCore) {`)).toBe(true);
+        expect(text.endsWith('\n})\n// kettle-end\n')).toBe(true);
+        expect(text).not.toMatch(/^\/\/ (?!src\/)\S+\.(?:js|ts|json)$/m);
+        expect(modulesOf(text)).toContain(`src/commands/${entry.name}/${verb.split('.').join('/')}.ts`);
+        expect(modulesOf(text).filter((m) => modulesOf(piece).includes(m))).toEqual([]);
+      }
+      expect(modulesOf(piece).filter((m) => verbs.some((verb) => m === `src/commands/${entry.name}/${verb.split('.').join('/')}.ts`))).toEqual([]);
     }
+    // Most commands have several verbs.
+    expect(ENTRIES.filter((e) => existsSync(join(ROOT, 'dist', 'cli', 'pieces', e.name))).length).toBeGreaterThan(20);
     // The commands a command line names by their word or alias, but for those that build the whole tree: a file of their own, of the same build.
     const listed = readFileSync(join(ROOT, 'dist', 'cli', 'pieces.txt'), 'latin1');
     expect(listed).toMatch(new RegExp(`^// kettle-bundle ${build}\n// kettle-pieces [a-z =-]+\n$`));
@@ -169,7 +195,8 @@ describe('a command evaluates only what it uses', () => {
     const r = await evaluated(['issue', 'list', '-R', 'alice/teapot']);
     expect(r.status).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^\d+\t/);
-    expect(r.modules).toContain('src/output/printer.ts');
+    // (The verb's piece evaluates its modules at once, unwrapped: the instrumented copy notes the piece.)
+    expect(r.modules).toContain('kettle:piece:issue/list');
     expect(r.modules.filter((m) => /^(cli-table3|string-width)\//.test(library(m) ?? ''))).toEqual([]);
   });
 
@@ -194,16 +221,16 @@ describe('a command evaluates only what it uses', () => {
   });
 
   it.each([
-    [['issue', 'list', '-R', 'alice/teapot'], 'issue'],
-    [['whoami'], 'whoami'],
-    [['--login', 'nobody', 'repo', 'view', 'alice/teapot'], 'repo'],
-    [['notifications', 'list'], 'notification'],
-  ])('%j evaluates the definitions of %s alone: start-up does not grow with the commands of the tree', async (args, noun) => {
+    [['issue', 'list', '-R', 'alice/teapot'], 'issue', 'list'],
+    [['whoami'], 'whoami', undefined],
+    [['--login', 'nobody', 'repo', 'view', 'alice/teapot'], 'repo', 'view'],
+    [['notifications', 'list'], 'notification', 'list'],
+  ])('%j evaluates the definitions of %s alone, and the piece of its verb %s if it has several: start-up does not grow with the commands of the tree', async (args, noun, verb) => {
     // (Each command's definitions are wrapped, so noted when evaluated: the whole tree's test below sees them all.)
     const r = await evaluated(args);
     expect([...new Set(r.modules.map(definitionOf).filter((d) => d !== undefined))]).toEqual([noun]);
     // From the core and the command's piece (its definitions are the piece's entry), not the whole bundle.
-    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', `kettle:piece:${noun}`]);
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', `kettle:piece:${noun}`, ...(verb === undefined ? [] : [`kettle:piece:${noun}/${verb}`])]);
   });
 
   it('the whole tree (an unknown command) evaluates the definitions of every command of the manifest', async () => {
@@ -221,14 +248,14 @@ describe('a command evaluates only what it uses', () => {
     expect(r.modules).toContain('src/output/jq-web.ts');
     expect(r.modules.filter((m) => library(m)?.startsWith('jq-web/'))).toEqual([expect.stringMatching(/jq-web\/jq\.js$/)]);
     // Read from its own file, on first use.
-    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:issue', 'kettle:lib:jq-web']);
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:issue', 'kettle:lib:jq-web', 'kettle:piece:issue/list']);
   });
 
   it('a command that writes the config file reads conf from its own file, and works', async () => {
     const r = await evaluated(['config', 'set', 'pager', 'cat']);
     expect(r.status).toBe(0);
     expect(readFileSync(join(copy.path, 'config', 'settings.json'), 'utf8')).toContain('"pager": "cat"');
-    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:config', 'kettle:lib:conf']);
+    expect(r.modules.filter((m) => m.startsWith('kettle:'))).toEqual(['kettle:core', 'kettle:piece:config', 'kettle:piece:config/set', 'kettle:lib:conf']);
     expect(r.modules.filter((m) => library(m)?.startsWith('conf/'))).toEqual([expect.stringMatching(/conf\/dist\/source\/index\.js$/)]);
   });
 

@@ -271,7 +271,8 @@ describe('the code cache of the bundle', () => {
     rmSync(folder, { recursive: true, force: true });
     const env = { env: { XDG_CACHE_HOME: cacheHome.path } };
     expectExit(await s.kettle(['--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env), 0);
-    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece'))]);
+    // The core's, the piece's of issue's definitions, and the piece's of the verb that ran (issue list's).
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece-list')), expect.stringMatching(named('issue-piece'))]);
     expectExit(await s.kettle(['--no-color', 'whoami'], env), 0);
     // A word that names no command: the whole CLI, and its cache.
     expectExit(await s.kettle(['isue', 'list'], env), 2);
@@ -283,8 +284,20 @@ describe('the code cache of the bundle', () => {
     expect(jq.stdout).toMatch(/^\d+\n$/);
     const files = cacheFiles();
     // jq-web, a library of its own file (dist/cli/libs/), has one too, for the command that loaded it.
-    expect(files).toHaveLength(9);
-    for (const command of ['issue-core', 'issue-piece', 'issue-jq-core', 'issue-jq-piece', 'issue-jq-jq-web', 'kettle', 'alias', 'whoami-core', 'whoami-piece'])
+    expect(files).toHaveLength(11);
+    for (const command of [
+      'issue-core',
+      'issue-piece',
+      'issue-piece-list',
+      'issue-jq-core',
+      'issue-jq-piece',
+      'issue-jq-piece-list',
+      'issue-jq-jq-web',
+      'kettle',
+      'alias',
+      'whoami-core',
+      'whoami-piece',
+    ])
       expect(files.filter((f) => named(command).test(f))).toHaveLength(1);
     expect(new Set(cacheFiles().map((f) => f.split('-')[1])).size).toBe(1);
   });
@@ -296,7 +309,7 @@ describe('the code cache of the bundle', () => {
     const r = await s.kettle(['--login', 'whoami', '--timeout=20', '--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env);
     expectExit(r, 2);
     expect(r.stderr).toBe('kettle: no login named "whoami"; add one with: kettle login add --url URL\n');
-    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece'))]);
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece-list')), expect.stringMatching(named('issue-piece'))]);
   });
 
   it("removes other builds' caches untouched for a week when it writes one, and nothing else", async () => {
@@ -388,11 +401,32 @@ describe('the core and the pieces', () => {
     fresh();
     const whole = await fromCopy(issueList);
     expect(whole.status).toBe(0);
-    expect(whole.cached).toEqual(['issue-core', 'issue-piece']);
+    expect(whole.cached).toEqual(['issue-core', 'issue-piece', 'issue-piece-list']);
     fresh();
     spoil(join(copy.path, 'dist', 'cli', 'pieces', 'issue.cjs'));
     const r = await fromCopy(issueList);
     expect(r).toEqual({ ...whole, cached: ['issue'] });
+  });
+
+  it.each([
+    ['removed', (file: string) => rmSync(file)],
+    ['cut short', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, Math.floor(readFileSync(file).length / 2)))],
+    ['from another build', (file: string) => writeFileSync(file, readFileSync(file, 'latin1').replace(/^\/\/ kettle-bundle [0-9a-f]{16}/, '// kettle-bundle 0123456789abcdef'), 'latin1')],
+  ])("a verb's piece %s: that verb says so in one line, exit 1, and the command's other verbs work", async (_, spoil) => {
+    fresh();
+    const view = await fromCopy(['issue', 'view', '1', '-R', 'alice/teapot']);
+    expect(view.status).toBe(0);
+    expect(view.cached).toEqual(['issue-core', 'issue-piece', 'issue-piece-view']);
+    fresh();
+    spoil(join(copy.path, 'dist', 'cli', 'pieces', 'issue', 'list.cjs'));
+    // The verb's piece is asked for once its command's definitions have read the line: too late for the whole CLI to answer instead.
+    expect(await fromCopy(issueList)).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: "kettle: kettle's file dist/cli/pieces/issue/list.cjs is missing or damaged: reinstall kettle\n",
+      cached: ['issue-core', 'issue-piece'],
+    });
+    expect(await fromCopy(['issue', 'view', '1', '-R', 'alice/teapot'])).toEqual({ ...view, cached: ['issue-core', 'issue-piece', 'issue-piece-view'] });
   });
 
   it('a core cut short or from another build: the whole CLI answers, the same', async () => {
@@ -436,7 +470,12 @@ describe('the core and the pieces', () => {
     expect(text).not.toMatch(/^\/\/ kettle-pieces .*\balias\b/m);
     writeFileSync(listed, text.replace(/^(\/\/ kettle-pieces [^\n]*)/m, '$1 alias'), 'latin1');
     const r = await fromCopy(['alias', 'set', 'issue', 'issue list']);
-    expect(r).toEqual({ status: 2, stdout: '', stderr: 'kettle: "issue" is a kettle command; an alias may not shadow a command\n', cached: ['alias-commander', 'alias-core', 'alias-piece'] });
+    expect(r).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'kettle: "issue" is a kettle command; an alias may not shadow a command\n',
+      cached: ['alias-commander', 'alias-core', 'alias-piece', 'alias-piece-set'],
+    });
   });
 
   it("bin/kettle.cjs skips the root options that src/cli/words.ts's commandWordAt skips", () => {

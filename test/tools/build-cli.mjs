@@ -286,6 +286,40 @@ async function splitBundle(metafile) {
   // core). A command line loads one piece: no module is evaluated twice.
   for (const path of reachedBy.keys()) if (!path.startsWith('src/') || path.includes(':')) core.add(path);
   const own = (name) => new Set([...reachedBy].filter(([path, by]) => !core.has(path) && by.includes(name)).map(([path]) => path));
+  // A command of several verbs is a piece of its definitions (what its
+  // index.ts reaches without import()) and a piece per verb (what the verb's
+  // loader, `load: () => import('../list.js')`, reaches besides): a command
+  // line runs one verb (src/cli/action.ts loads it), and reads, compiles and
+  // evaluates that verb's modules alone. A module several verbs share is
+  // built into each of theirs, as pieces do the core's.
+  const layouts = new Map(
+    names.map((name) => {
+      const all = own(name);
+      const closure = (start, within, statics) => {
+        const seen = new Set();
+        for (const stack = [start]; stack.length > 0; ) {
+          const path = stack.pop();
+          if (seen.has(path) || !within(path)) continue;
+          seen.add(path);
+          stack.push(...(inputs[path]?.imports ?? []).filter((i) => !i.external && !(statics && i.kind === 'dynamic-import')).map((i) => i.path));
+        }
+        return seen;
+      };
+      const defs = closure(`src/commands/${name}/index.ts`, (p) => all.has(p), true);
+      const entries = [...new Set([...defs].flatMap((p) => inputs[p].imports.filter((i) => i.kind === 'dynamic-import' && all.has(i.path) && !defs.has(i.path)).map((i) => i.path)))];
+      if (entries.length < 2) return [name, { defs: all, verbs: [] }];
+      const verbs = entries.map((entry) => {
+        const key = entry.slice(`src/commands/${name}/`.length).replace(/\.ts$/, '').split('/').join('.');
+        if (!entry.startsWith(`src/commands/${name}/`) || !/^[a-z0-9][a-z0-9.-]*$/.test(key)) throw new Error(`piece ${name}: a verb's module this build cannot name: ${entry}`);
+        return { entry, key, own: closure(entry, (p) => all.has(p) && !defs.has(p), false) };
+      });
+      const covered = new Set([...defs, ...verbs.flatMap((v) => [...v.own])]);
+      if ([...all].some((p) => !covered.has(p))) throw new Error(`piece ${name}: modules neither its definitions' nor a verb's`);
+      // The definitions' modules its verbs import, numbered: the piece hands them over as the core does its own.
+      const handed = [...new Set(verbs.flatMap((v) => [...v.own].flatMap((p) => inputs[p].imports.map((i) => i.path).filter((i) => defs.has(i)))))];
+      return [name, { defs, verbs, handed }];
+    }),
+  );
   // The core's modules the pieces import, numbered.
   const shared = [];
   for (const name of names) for (const path of own(name)) for (const i of importsOf(path)) if (core.has(i) && !shared.includes(i)) shared.push(i);
@@ -304,8 +338,10 @@ async function splitBundle(metafile) {
   // an ES module in the core, whose exports the core hands over as such
   // (esbuild's __toCommonJS, marked __esModule): the piece uses them as they
   // are. (A library's module.exports still goes through __toESM.)
+  // (So is a verb's module, which its piece hands over, and a module of the
+  // command's definitions, which their piece does.)
   const ownModulesAsTheyAre = (text) => {
-    const stands = new Map([...text.matchAll(/^var (require_\w*) = __commonJS\(\{\n\s*"kettle-core:(\d+)"/gm)].map((m) => [m[1], shared[Number(m[2])]]));
+    const stands = new Map([...text.matchAll(/^var (require_\w*) = __commonJS\(\{\n\s*"kettle-(core|defs|verb):([\w.-]+)"/gm)].map((m) => [m[1], m[2] === 'core' ? shared[Number(m[3])] : 'src/']));
     return text.replace(/__toESM\((require_\w*)\(\)(?:, 1)?\)/g, (call, name) => (stands.get(name)?.startsWith('src/') ? `${name}()` : call));
   };
   const toCore = {
@@ -329,29 +365,57 @@ async function splitBundle(metafile) {
   };
   const coreBuild = await build({ ...bundleOptions('kettle-core-entry', join(OUT, 'core.cjs')), plugins: [toCore, ...bundleOptions().plugins] });
   const pieces = {};
+  // A piece (the definitions of a command, or one of its verbs) and what stands, in it, for a module of another.
+  const buildPiece = async (label, entry, mine, elsewhere) => {
+    const fromCore = {
+      name: 'kettle-from-core',
+      setup(b) {
+        b.onResolve({ filter: LIBRARY_NAMES }, (args) => ({ path: args.path, namespace: 'kettle-library' }));
+        b.onLoad({ filter: /.*/, namespace: 'kettle-library' }, (args) => ({ loader: 'js', contents: libraryStub(libraries, args.path, '__kettleCore') }));
+        b.onResolve({ filter: /.*/ }, async (args) => {
+          if (args.pluginData === 'kettle-from-core' || args.kind === 'entry-point' || args.namespace === 'kettle-defs-entry') return undefined;
+          const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, namespace: args.namespace, pluginData: 'kettle-from-core' });
+          if (found.errors.length > 0 || found.external || found.namespace !== 'file') return found;
+          const rel = relative(ROOT, found.path).split(sep).join('/');
+          if (mine.has(rel)) return found;
+          const other = elsewhere(rel);
+          if (other !== undefined) return other;
+          const at = shared.indexOf(rel);
+          if (at === -1) throw new Error(`piece ${label}: ${rel} is neither its own nor the core's`);
+          return { path: String(at), namespace: 'kettle-core' };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'kettle-core' }, (args) => ({ loader: 'js', contents: `module.exports = __kettleCore(${args.path});` }));
+        b.onLoad({ filter: /.*/, namespace: 'kettle-defs' }, (args) => ({ loader: 'js', contents: `module.exports = __kettleCore("defs:${args.path}");` }));
+        b.onLoad({ filter: /.*/, namespace: 'kettle-verb' }, (args) => ({ loader: 'js', contents: `module.exports = __kettleCore("verb:${args.path}");` }));
+      },
+    };
+    const r = await build({ ...bundleOptions(entry.path, join(OUT, 'pieces', `${label}.cjs`)), plugins: [...(entry.plugin ? [entry.plugin] : []), fromCore, ...bundleOptions().plugins] });
+    pieces[label] = built(r, '__kettleCore', ownModulesAsTheyAre);
+  };
   await Promise.all(
-    names.map(async (name) => {
-      const mine = own(name);
-      const fromCore = {
-        name: 'kettle-from-core',
+    names.flatMap((name) => {
+      const { defs, verbs, handed } = layouts.get(name);
+      const index = join(ROOT, 'src', 'commands', name, 'index.ts');
+      if (verbs.length === 0) return [buildPiece(name, { path: index }, defs, () => undefined)];
+      // The definitions' piece: index.ts's exports, and the modules its verbs import from it.
+      const definitions = {
+        name: 'kettle-defs-entry',
         setup(b) {
-          b.onResolve({ filter: LIBRARY_NAMES }, (args) => ({ path: args.path, namespace: 'kettle-library' }));
-          b.onLoad({ filter: /.*/, namespace: 'kettle-library' }, (args) => ({ loader: 'js', contents: libraryStub(libraries, args.path, '__kettleCore') }));
-          b.onResolve({ filter: /.*/ }, async (args) => {
-            if (args.pluginData === 'kettle-from-core' || args.kind === 'entry-point') return undefined;
-            const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, namespace: args.namespace, pluginData: 'kettle-from-core' });
-            if (found.errors.length > 0 || found.external || found.namespace !== 'file') return found;
-            const rel = relative(ROOT, found.path).split(sep).join('/');
-            if (mine.has(rel)) return found;
-            const at = shared.indexOf(rel);
-            if (at === -1) throw new Error(`piece ${name}: ${rel} is neither its own nor the core's`);
-            return { path: String(at), namespace: 'kettle-core' };
-          });
-          b.onLoad({ filter: /.*/, namespace: 'kettle-core' }, (args) => ({ loader: 'js', contents: `module.exports = __kettleCore(${args.path});` }));
+          b.onResolve({ filter: /^kettle-defs-entry$/ }, () => ({ path: name, namespace: 'kettle-defs-entry' }));
+          b.onLoad({ filter: /.*/, namespace: 'kettle-defs-entry' }, () => ({
+            loader: 'js',
+            resolveDir: ROOT,
+            contents: [`export * from ${JSON.stringify(index)};`, `export const __kettleModules = [${handed.map((p) => `() => require(${JSON.stringify(join(ROOT, p))})`).join(',\n')}];`].join('\n'),
+          }));
         },
       };
-      const r = await build({ ...bundleOptions(join(ROOT, 'src', 'commands', name, 'index.ts'), join(OUT, 'pieces', `${name}.cjs`)), plugins: [fromCore, ...bundleOptions().plugins] });
-      pieces[name] = built(r, '__kettleCore', ownModulesAsTheyAre);
+      const verbOf = (rel) => verbs.find((v) => v.entry === rel);
+      return [
+        buildPiece(name, { path: 'kettle-defs-entry', plugin: definitions }, defs, (rel) => (verbOf(rel) ? { path: verbOf(rel).key, namespace: 'kettle-verb' } : undefined)),
+        ...verbs.map((v) =>
+          buildPiece(`${name}/${v.key}`, { path: join(ROOT, v.entry) }, v.own, (rel) => (handed.includes(rel) ? { path: String(handed.indexOf(rel)), namespace: 'kettle-defs' } : undefined)),
+        ),
+      ];
     }),
   );
   // Each library of its own file: the package and what it imports, nothing of the core's.
@@ -504,7 +568,10 @@ const table = entries.filter((e) => split.pieces[e.name] !== undefined && !split
 writeFileSync(join(OUT, 'pieces.txt'), head([`kettle-pieces ${table.join(' ')}`]));
 writeFileSync(join(OUT, 'core.cjs'), Buffer.concat([head(['kettle-core']), split.core, END]));
 mkdirSync(join(OUT, 'pieces'));
-for (const [name, bytes] of Object.entries(split.pieces)) writeFileSync(join(OUT, 'pieces', `${name}.cjs`), Buffer.concat([head([`kettle-piece ${name}`]), bytes, END]));
+for (const [name, bytes] of Object.entries(split.pieces)) {
+  mkdirSync(dirname(join(OUT, 'pieces', `${name}.cjs`)), { recursive: true });
+  writeFileSync(join(OUT, 'pieces', `${name}.cjs`), Buffer.concat([head([`kettle-piece ${name}`]), bytes, END]));
+}
 mkdirSync(join(OUT, 'libs'));
 for (const [name, bytes] of Object.entries(split.libs)) writeFileSync(join(OUT, 'libs', `${name}.cjs`), Buffer.concat([head([`kettle-library ${name}`]), bytes, END]));
 if (H2_DIR !== undefined) {
