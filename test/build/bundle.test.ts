@@ -159,6 +159,8 @@ describe('the bundle', () => {
       const modulesOf = (text: string) => [...text.matchAll(/^\/\/ (src\/\S+\.ts)$/gm)].map((m) => m[1] as string);
       const verbs = readdirSync(folder).map((f) => f.replace(/\.cjs$/, ''));
       expect(verbs.length).toBeGreaterThan(1);
+      // The definitions' modules a verb asks for (`defs:N`) are in their piece's list.
+      const handed = (/^var __kettleModules = \[([\s\S]*?)\];$/m.exec(piece)?.[1] ?? '').split('() =>').length - 1;
       for (const verb of verbs) {
         expect(piece).toContain(`__kettleCore("verb:${verb}")`);
         const text = readFileSync(join(folder, `${verb}.cjs`), 'latin1');
@@ -167,6 +169,7 @@ describe('the bundle', () => {
         expect(text).not.toMatch(/^\/\/ (?!src\/)\S+\.(?:js|ts|json)$/m);
         expect(modulesOf(text)).toContain(`src/commands/${entry.name}/${verb.split('.').join('/')}.ts`);
         expect(modulesOf(text).filter((m) => modulesOf(piece).includes(m))).toEqual([]);
+        for (const m of text.matchAll(/__kettleCore\("defs:(\d+)"\)/g)) expect(Number(m[1])).toBeLessThan(handed);
       }
       expect(modulesOf(piece).filter((m) => verbs.some((verb) => m === `src/commands/${entry.name}/${verb.split('.').join('/')}.ts`))).toEqual([]);
     }
