@@ -197,8 +197,10 @@ function commandWord(words) {
 /**
  * The CLI as its core and the piece of the top-level command the line names
  * (test/tools/build-cli.mjs, splitBundle): a command reads, deserialises and
- * evaluates the core and its own command's modules, not the whole bundle.
- * Each has its own code cache, per command, as the whole bundle's. Undefined,
+ * evaluates the core and its own command's modules, not the whole bundle (and
+ * of a command of several verbs, its definitions and then the verb's piece
+ * alone: loadVerb below). Each has its own code cache, per command, as the
+ * whole bundle's, and a verb's per verb. Undefined,
  * with nothing evaluated, when the line names no command of the table of pieces
  * (help, completion, an alias, an extension, a misspelling: the whole CLI
  * answers those, as it does the commands that need the whole tree), or when
