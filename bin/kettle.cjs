@@ -239,11 +239,7 @@ function loadPieces(dist, words, variant) {
     if (wanted.startsWith('lib:')) return loadLibrary(wanted.slice(4));
     if (!loaded.has(wanted)) {
       let script = wanted === name ? pieceScript : undefined;
-      if (script === undefined) {
-        const other = readPart(path.join(dist, 'pieces', `${wanted}.cjs`));
-        if (other === undefined || other.build !== core.build) throw damaged(`pieces/${wanted}.cjs`);
-        script = compileWithCache(other.source, other.file, undefined);
-      }
+      if (script === undefined) script = compileAsked(dist, `pieces/${wanted}.cjs`, core.build, undefined);
       // A piece reaches the core's modules through the core's list of them;
       // a verb's piece, its command's through theirs (`defs:N`).
       let definitions;
@@ -265,11 +261,9 @@ function loadPieces(dist, words, variant) {
   const loadVerb = (command, key, given) => {
     const id = `${command}/${key}`;
     if (!loaded.has(id)) {
-      const file = path.join(dist, 'pieces', command, `${key}.cjs`);
-      const found = readPart(file);
-      if (found === undefined || found.build !== core.build) throw damaged(`pieces/${id}.cjs`);
       const cache = command === name ? codeCacheFile(core.build, `${name}${variant}-piece-${key}`) : undefined;
-      loaded.set(id, evaluate(compileWithCache(found.source, file, cache), file, given));
+      const script = compileAsked(dist, `pieces/${id}.cjs`, core.build, cache);
+      loaded.set(id, evaluate(script, path.join(dist, 'pieces', command, `${key}.cjs`), given));
     }
     return loaded.get(id);
   };
@@ -279,16 +273,31 @@ function loadPieces(dist, words, variant) {
   const libraries = new Map();
   const loadLibrary = (lib) => {
     if (!libraries.has(lib)) {
-      const file = path.join(dist, 'libs', `${lib}.cjs`);
-      const found = readPart(file);
-      if (found === undefined || found.build !== core.build) throw damaged(`libs/${lib}.cjs`);
-      libraries.set(lib, evaluate(compileWithCache(found.source, file, codeCacheFile(core.build, `${name}${variant}-${lib}`)), file));
+      const script = compileAsked(dist, `libs/${lib}.cjs`, core.build, codeCacheFile(core.build, `${name}${variant}-${lib}`));
+      libraries.set(lib, evaluate(script, path.join(dist, 'libs', `${lib}.cjs`)));
     }
     return libraries.get(lib);
   };
   const exported = evaluate(coreScript, core.file, loadPiece);
   modules = exported.__kettleModules;
   return exported;
+}
+
+/**
+ * A file of the split build that the command asks for as it runs (a verb's
+ * piece, a library, another command's definitions), compiled: one that
+ * cannot be read, is cut short, is of another build or does not compile is
+ * the one-line error below. It is asked for too late for the whole CLI to
+ * answer instead.
+ */
+function compileAsked(dist, relative, build, cacheFile) {
+  const part = readPart(path.join(dist, ...relative.split('/')));
+  if (part === undefined || part.build !== build) throw damaged(relative);
+  try {
+    return compileWithCache(part.source, part.file, cacheFile);
+  } catch {
+    throw damaged(relative);
+  }
 }
 
 /** The error for a file of the split build that a command needs and cannot read: one line (src/errors.ts knows its code). */

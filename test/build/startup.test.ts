@@ -412,6 +412,8 @@ describe('the core and the pieces', () => {
     ['removed', (file: string) => rmSync(file)],
     ['cut short', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, Math.floor(readFileSync(file).length / 2)))],
     ['from another build', (file: string) => writeFileSync(file, readFileSync(file, 'latin1').replace(/^\/\/ kettle-bundle [0-9a-f]{16}/, '// kettle-bundle 0123456789abcdef'), 'latin1')],
+    // Its first and last lines whole, something else between them.
+    ['that does not compile', (file: string) => writeFileSync(file, readFileSync(file, 'latin1').replace(/^((?:\/\/[^\n]*\n){2})/, '$1}} not JavaScript ((\n'), 'latin1')],
   ])("a verb's piece %s: that verb says so in one line, exit 1, and the command's other verbs work", async (_, spoil) => {
     fresh();
     const view = await fromCopy(['issue', 'view', '1', '-R', 'alice/teapot']);
