@@ -39,7 +39,31 @@ export interface RunOptions {
 /** A throw-away folder, removed by the returned cleanup function. */
 export function tempDir(prefix = 'kettle-test-'): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+  if (!removingAtExit) {
+    removingAtExit = true;
+    process.once('exit', removeLeft);
+  }
+  leftAtExit.add(path);
+  return {
+    path,
+    cleanup: () => {
+      rmSync(path, { recursive: true, force: true });
+      leftAtExit.delete(path);
+    },
+  };
+}
+
+/**
+ * The folders made by tempDir and not cleaned up yet: removed when the test
+ * process ends. A folder made when a file is collected is cleaned up by an
+ * afterAll hook, which vitest does not run when a filter (`-t`) skips every
+ * test of its block.
+ */
+const leftAtExit = new Set<string>();
+let removingAtExit = false;
+function removeLeft(): void {
+  for (const path of leftAtExit) rmSync(path, { recursive: true, force: true });
+  leftAtExit.clear();
 }
 
 /** The pid of a process that has exited. */
