@@ -53,8 +53,6 @@ function prebuiltHelp(words) {
   }
 }
 
-/** Set once a long command has Sparkplug back (below): writeCodeCache sets it off again first. */
-let sparkplugBack = false;
 const args = process.argv.slice(2);
 const help = prebuiltHelp(args);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -128,26 +126,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // cache of its own (the flags are part of what V8 checks).
   const jqRun = args.some((a) => a === '--jq' || a === '-q' || a.startsWith('--jq='));
   if (jqRun) v8.setFlagsFromString('--max-opt=1');
-  // Sparkplug, V8's baseline compiler, turns each function that has run a
-  // little into machine code, in batches, on the main thread: most of what a
-  // command runs, it runs a few times, and that code is never used enough to
-  // pay for its compiling (nor is it kept in the code cache). Without it,
-  // counted by valgrind (main thread, three runs each): `kettle whoami` 2.3 %
-  // and the first page of `issue list` 2.6 % fewer instructions; the floor's
-  // one GET (test/tools/floor.ts) no fewer. A command still running after a
-  // quarter of a second is a long one (a list of many pages), whose code
-  // runs hot: Sparkplug is back then. Left off throughout, the peak memory of
-  // `issue list --all --json` on 20,000 Gitea-sized issues rose from 88 to
-  // 100 MiB. (writeCodeCache sets it off again: a cache holds the flags it
-  // was made under, and the next run compiles under these.) A run with --jq
-  // keeps it: the flag above leaves Sparkplug as its only compiler.
-  else {
-    v8.setFlagsFromString('--no-sparkplug');
-    setTimeout(() => {
-      sparkplugBack = true;
-      v8.setFlagsFromString('--sparkplug');
-    }, 250).unref();
-  }
   let cli;
   try {
     const dist = path.join(__dirname, '..', 'dist', 'cli');
@@ -408,8 +386,6 @@ function readCodeCache(file) {
 function writeCodeCache(file, script) {
   let tmp;
   try {
-    // A cache records the V8 flags it was made under, and the next run compiles under those it sets above.
-    if (sparkplugBack) require('node:v8').setFlagsFromString('--no-sparkplug');
     const data = script.createCachedData();
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(data.length, 0);

@@ -143,33 +143,6 @@ it('whoami has its young generation collected only when an allocation needs it, 
   ).toBe('alice');
 });
 
-it('whoami and the first page of issue list compile nothing with Sparkplug once bin/kettle.cjs has set its flags (--no-sparkplug)', async () => {
-  // The preloaded script turns on V8's trace of Sparkplug's batches when
-  // bin/kettle.cjs sets its first flag: what Node's own start compiled before
-  // is not kettle's. The trace goes to stdout, beside the command's output.
-  const preloadBaseline = join(tmp.path, 'baseline.cjs');
-  writeFileSync(
-    preloadBaseline,
-    [
-      "const v8 = require('node:v8');",
-      'const set = v8.setFlagsFromString;',
-      'let tracing = false;',
-      "v8.setFlagsFromString = (flags) => { set(flags); if (!tracing) { tracing = true; set('--trace-baseline-batch-compilation'); } };",
-      '',
-    ].join('\n'),
-  );
-  for (const args of [
-    ['whoami', '--json'],
-    ['issue', 'list', '-R', 'alice/teapot', '--json'],
-  ]) {
-    const r = await s.kettle(args, { env: { NODE_OPTIONS: `--require ${preloadBaseline}` } });
-    expectExit(r, 0);
-    const lines = r.stdout.split('\n');
-    expect({ args, traced: lines.filter((l) => l.startsWith('[Baseline')) }).toEqual({ args, traced: [] });
-    expect(JSON.parse(lines.join('\n'))).toBeTruthy();
-  }
-});
-
 it('whoami and the first page of issue list run no case-insensitive pattern (V8 sets up ICU’s case folding for the first: src/text/schemes.ts)', async () => {
   // A preloaded script sees every pattern a run executes (replacing exec
   // sends test, replace and match through it) and writes those with the i flag.
@@ -362,24 +335,6 @@ describe('the code cache of the bundle', () => {
         'unrelated.bin',
       ]),
     );
-  });
-
-  it('written by a run long enough to have Sparkplug back, is made under the flags the next run compiles with, which takes it', async () => {
-    // bin/kettle.cjs turns Sparkplug back on after a quarter of a second; a cache records the flags it was made under.
-    rmSync(folder, { recursive: true, force: true });
-    s.server.set({ latencyMs: 600 });
-    try {
-      expectExit(await whoami(), 0);
-    } finally {
-      s.server.set({ latencyMs: 0 });
-    }
-    const files = cacheFiles().sort();
-    expect(files).toHaveLength(2);
-    const written = files.map((f) => statSync(join(folder, f)).mtimeMs);
-    expectExit(await whoami(), 0);
-    // Accepted: not written again.
-    expect(cacheFiles().sort()).toEqual(files);
-    expect(files.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
   });
 
   it('a cache folder that cannot be written changes nothing', async () => {
