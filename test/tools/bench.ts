@@ -282,9 +282,16 @@ function timeOnce(cmd: Command): Promise<number> {
 }
 
 function median(xs: number[]): number {
+  return quantile(xs, 0.5);
+}
+
+/** The q-quantile of xs (0.5: the median), between the two nearest values where it falls between them. */
+function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+  const at = (s.length - 1) * q;
+  const low = s[Math.floor(at)] as number;
+  const high = s[Math.ceil(at)] as number;
+  return low + (high - low) * (at - Math.floor(at));
 }
 
 interface Figure {
@@ -349,7 +356,12 @@ async function againstFloor(figure: string, goalNode: number, goalFloor: number,
   // The machine's speed drifts over a run (shared, and busy in turns): the
   // ratio within each turn, the command against the floor run just after it,
   // drifts less than the ratio of the two medians. Said beside it, not a goal.
-  const perTurn = median((times[0] ?? []).map((t, i) => t / (times[1]?.[i] ?? Number.NaN)));
+  const turns = (times[0] ?? []).map((t, i) => t / (times[1]?.[i] ?? Number.NaN));
+  const perTurn = median(turns);
+  // The middle half of those ratios says how far one run of the bench can
+  // move the figure: on this 2-core machine one ratio has moved by more than
+  // the goal's margin from run to run (test/tools/BENCH.md).
+  const spread = `${quantile(turns, 0.25).toFixed(2)}–${quantile(turns, 0.75).toFixed(2)}×`;
   const push = (what: string, goal: number, a: Command, b: Command, ma: number, mb: number) =>
     figures.push({
       figure: what,
@@ -365,7 +377,7 @@ async function againstFloor(figure: string, goalNode: number, goalFloor: number,
   push(`${figure} vs node -e 0`, goalNode, cmd, bareNode, c, n);
   push(`${figure} vs its floor (${floor.label})`, goalFloor, cmd, floor, c, f);
   figures.push({
-    figure: `${figure} vs its floor, the median of each turn's ratio`,
+    figure: `${figure} vs its floor, the median of each turn's ratio (the middle half of them: ${spread})`,
     goal: '(none)',
     a: cmd.label,
     b: floor.label,
