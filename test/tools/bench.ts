@@ -350,7 +350,19 @@ async function compare(figure: string, a: Command, b: Command, rounds: number): 
  */
 async function againstFloor(figure: string, goalNode: number, goalFloor: number, cmd: Command, floor: Command, rounds: number): Promise<void> {
   // With --before, the earlier build's same command in the same turns.
-  const before = values.before === undefined ? undefined : { ...cmd, label: `${cmd.label} (--before)`, argv: cmd.argv.map((a) => (a === BIN ? (values.before as string) : a)) };
+  // Its code caches in a folder of their own: a build whose bundle is the
+  // same (only bin/kettle.cjs changed) names its caches alike, and if its V8
+  // flags differ, each side would reject the other's and compile from source
+  // on every run.
+  const before =
+    values.before === undefined
+      ? undefined
+      : {
+          ...cmd,
+          label: `${cmd.label} (--before)`,
+          argv: cmd.argv.map((a) => (a === BIN ? (values.before as string) : a)),
+          env: { ...cmd.env, XDG_CACHE_HOME: join(benchHome(), 'before-cache') },
+        };
   const times = await timesInTurn(figure, [cmd, floor, bareNode, ...(before ? [before] : [])], rounds);
   const [c = Number.NaN, f = Number.NaN, n = Number.NaN, b = Number.NaN] = times.map(median);
   // The machine's speed drifts over a run (shared, and busy in turns): the
