@@ -358,13 +358,20 @@ function evaluate(script, file, given) {
 /**
  * The code cache's file for this build, this Node and this name (the command,
  * `-jq` for runs whose V8 flags differ, and for the split build `-core` or
- * `-piece`); undefined when there is no cache folder.
+ * `-piece`), and V8's own tag for what it checks a cache against besides its
+ * source: its version, the CPU's features and its flags, those set above and
+ * any given to node (on its command line or in NODE_OPTIONS). Runs under
+ * other flags keep caches of their own: a shell with
+ * NODE_OPTIONS=--max-old-space-size=4096 and one without, taking turns,
+ * would otherwise each have V8 reject the other's cache, compile from source
+ * and write it again. Undefined when there is no cache folder.
  */
 function codeCacheFile(build, name) {
   const home = process.env.HOME;
   const base = process.env.XDG_CACHE_HOME || (home ? path.join(home, '.cache') : undefined);
   if (base === undefined || !path.isAbsolute(base)) return undefined;
-  return path.join(base, 'kettle', `code-${build}-${process.version}-${process.arch}-${name}.bin`);
+  const tag = require('node:v8').cachedDataVersionTag().toString(16);
+  return path.join(base, 'kettle', `code-${build}-${process.version}-${process.arch}-${name}-${tag}.bin`);
 }
 
 /**

@@ -39,7 +39,7 @@ it('the floor is built as the CLI is and makes its one GET through the same bin'
   const first = await run();
   expect(first.status, first.stderr).toBe(0);
   expect(JSON.parse(first.stdout).login).toBe('alice');
-  expect(readdirSync(join(cache, 'kettle')).filter((f) => f.endsWith('-kettle.bin'))).toHaveLength(1);
+  expect(readdirSync(join(cache, 'kettle')).filter((f) => /-kettle-[0-9a-f]{1,8}\.bin$/.test(f))).toHaveLength(1);
   const second = await run();
   expect(second.status, second.stderr).toBe(0);
   expect(second.stdout).toBe(first.stdout);

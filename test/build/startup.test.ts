@@ -213,7 +213,8 @@ describe('the code cache of the bundle', () => {
   // The code cache's files (whoami also keeps the server's version there, in servers.json).
   const cacheFiles = () => (existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith('code-')) : []);
 
-  const named = (command: string, version = process.version) => new RegExp(`^code-[0-9a-f]{16}-${version.replace(/\./g, '\\.')}-${process.arch}-${command}\\.bin$`);
+  // The last part is V8's tag for its version, flags and CPU (v8.cachedDataVersionTag()).
+  const named = (command: string, version = process.version) => new RegExp(`^code-[0-9a-f]{16}-${version.replace(/\./g, '\\.')}-${process.arch}-${command}-[0-9a-f]{1,8}\\.bin$`);
 
   it('is written by the first run, for this build, this Node and this command, a file for the core and one for the piece, and used by the next', async () => {
     rmSync(folder, { recursive: true, force: true });
@@ -226,6 +227,28 @@ describe('the code cache of the bundle', () => {
     expect(JSON.parse(r.stdout).login).toBe('alice');
     // Accepted: not written again.
     expect(files.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
+  });
+
+  it('runs under other V8 flags (NODE_OPTIONS) keep caches of their own: taking turns, neither replaces the other', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    const flagged = () => s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: cacheHome.path, NODE_OPTIONS: '--max-old-space-size=3000' } });
+    expectExit(await whoami(), 0);
+    const plain = cacheFiles().sort();
+    expect(plain).toHaveLength(2);
+    const written = plain.map((f) => statSync(join(folder, f)).mtimeMs);
+    const r = await flagged();
+    expectExit(r, 0);
+    expect(JSON.parse(r.stdout).login).toBe('alice');
+    const both = cacheFiles().sort();
+    expect(both).toHaveLength(4);
+    const theirs = both.filter((f) => !plain.includes(f));
+    const theirsWritten = theirs.map((f) => statSync(join(folder, f)).mtimeMs);
+    expectExit(await whoami(), 0);
+    expectExit(await flagged(), 0);
+    // Each side's caches were accepted: none written again.
+    expect(cacheFiles().sort()).toEqual(both);
+    expect(plain.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
+    expect(theirs.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(theirsWritten);
   });
 
   it("another Node's cache is not read: its name differs", async () => {
@@ -272,7 +295,7 @@ describe('the code cache of the bundle', () => {
     const env = { env: { XDG_CACHE_HOME: cacheHome.path } };
     expectExit(await s.kettle(['--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env), 0);
     // The core's, the piece's of issue's definitions, and the piece's of the verb that ran (issue list's).
-    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece-list')), expect.stringMatching(named('issue-piece'))]);
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece')), expect.stringMatching(named('issue-piece-list'))]);
     expectExit(await s.kettle(['--no-color', 'whoami'], env), 0);
     // A word that names no command: the whole CLI, and its cache.
     expectExit(await s.kettle(['isue', 'list'], env), 2);
@@ -309,7 +332,7 @@ describe('the code cache of the bundle', () => {
     const r = await s.kettle(['--login', 'whoami', '--timeout=20', '--no-color', 'issue', 'list', '-R', 'alice/teapot', '--limit', '1'], env);
     expectExit(r, 2);
     expect(r.stderr).toBe('kettle: no login named "whoami"; add one with: kettle login add --url URL\n');
-    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece-list')), expect.stringMatching(named('issue-piece'))]);
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(named('issue-core')), expect.stringMatching(named('issue-piece')), expect.stringMatching(named('issue-piece-list'))]);
   });
 
   it("removes other builds' caches untouched for a week when it writes one, and nothing else", async () => {
@@ -389,7 +412,7 @@ describe('the core and the pieces', () => {
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
     const cached = existsSync(join(cacheHome.path, 'kettle')) ? readdirSync(join(cacheHome.path, 'kettle')).filter((f) => f.startsWith('code-')) : [];
-    return { status, stdout, stderr, cached: cached.map((f) => f.replace(/^code-[0-9a-f]+-[^-]+-[^-]+-/, '').replace(/\.bin$/, '')).sort() };
+    return { status, stdout, stderr, cached: cached.map((f) => f.replace(/^code-[0-9a-f]+-[^-]+-[^-]+-/, '').replace(/-[0-9a-f]{1,8}\.bin$/, '')).sort() };
   };
   const issueList = ['issue', 'list', '-R', 'alice/teapot', '--limit', '3'];
 
