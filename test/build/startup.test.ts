@@ -229,26 +229,27 @@ describe('the code cache of the bundle', () => {
     expect(files.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
   });
 
-  it('runs under other V8 flags (NODE_OPTIONS) keep caches of their own: taking turns, neither replaces the other', async () => {
+  it('runs under other V8 flags (NODE_OPTIONS) take turns without either writing its caches again', async () => {
     rmSync(folder, { recursive: true, force: true });
-    const flagged = () => s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: cacheHome.path, NODE_OPTIONS: '--max-old-space-size=3000' } });
+    const options = '--max-old-space-size=3000';
+    const flagged = () => s.kettle(['whoami', '--json'], { env: { XDG_CACHE_HOME: cacheHome.path, NODE_OPTIONS: options } });
+    // Whether this V8 counts the flag among those a cache is checked against (Node 20 and 22 do, Node 24 does not).
+    const tag = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['-p', "require('node:v8').cachedDataVersionTag()"], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } }).stdout;
+    const counted = tag({}) !== tag({ NODE_OPTIONS: options });
     expectExit(await whoami(), 0);
-    const plain = cacheFiles().sort();
-    expect(plain).toHaveLength(2);
-    const written = plain.map((f) => statSync(join(folder, f)).mtimeMs);
     const r = await flagged();
     expectExit(r, 0);
     expect(JSON.parse(r.stdout).login).toBe('alice');
-    const both = cacheFiles().sort();
-    expect(both).toHaveLength(4);
-    const theirs = both.filter((f) => !plain.includes(f));
-    const theirsWritten = theirs.map((f) => statSync(join(folder, f)).mtimeMs);
+    // Where it counts, the flagged run has caches of its own; where it does not, the same caches serve both.
+    const files = cacheFiles().sort();
+    expect(files).toHaveLength(counted ? 4 : 2);
+    const written = files.map((f) => statSync(join(folder, f)).mtimeMs);
     expectExit(await whoami(), 0);
     expectExit(await flagged(), 0);
-    // Each side's caches were accepted: none written again.
-    expect(cacheFiles().sort()).toEqual(both);
-    expect(plain.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
-    expect(theirs.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(theirsWritten);
+    // Each run's caches were accepted: none written again.
+    expect(cacheFiles().sort()).toEqual(files);
+    expect(files.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
   });
 
   it("another Node's cache is not read: its name differs", async () => {
