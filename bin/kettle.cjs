@@ -150,8 +150,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
  * V8's code cache: compiling the 2.5 MB bundle from source is most of what a
  * short command would otherwise spend before it does anything (Node 20 caches
  * nothing on its own). The cache is kept in the user's cache folder, one file
- * per build, Node version, set of V8 flags and top-level command (codeCacheFile), made from the functions a
- * run actually compiled, at the end of the first run of that command that had
+ * per build, Node version, set of V8 flags and top-level command
+ * (codeCacheFile), made from the functions a run actually compiled, at the
+ * end of the first run of that command that had
  * none (or whose cache V8 rejected). Per command, because a cache holds what
  * the run that made it compiled: `issue list` from a cache that `login add`
  * made compiles its own functions from source on every run, and reads
